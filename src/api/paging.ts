@@ -1,0 +1,125 @@
+import type { ActiveJob, ActiveJobsEnvelope, PagedEnvelope } from "../core/vendor";
+import type {
+  ActiveJobsQuery,
+  AssetQuery,
+  PriceCodeQuery,
+  RequestOptions,
+  StockQuery,
+  TransactionQuery,
+  UserQuery,
+  VendorClient,
+} from "./client";
+import type { ApiResult } from "./problem";
+
+/** A guard against a service that keeps saying "there is more". */
+const MAX_PAGES = 5_000;
+
+export interface PagingOptions extends RequestOptions {
+  readonly pageSize?: number;
+  /** Called after each page with the records so far and, when the service says, the total. */
+  readonly onPage?: (loaded: number, total: number | undefined) => void;
+}
+
+interface PageSummary<T> {
+  readonly records: readonly T[];
+  readonly hasNext: boolean;
+  readonly total: number | undefined;
+}
+
+async function collectPages<T>(
+  fetchPage: (page: number) => Promise<ApiResult<PageSummary<T>>>,
+  onPage: PagingOptions["onPage"],
+): Promise<ApiResult<T[]>> {
+  const all: T[] = [];
+  let status = 200;
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const result = await fetchPage(page);
+    if (!result.ok) return result;
+    status = result.status;
+    all.push(...result.value.records);
+    onPage?.(all.length, result.value.total);
+    if (!result.value.hasNext) break;
+  }
+  return { ok: true, status, value: all };
+}
+
+function fromEnvelope<T>(result: ApiResult<PagedEnvelope<T>>): ApiResult<PageSummary<T>> {
+  if (!result.ok) return result;
+  const envelope = result.value;
+  const hasNext = envelope.hasNext && envelope.entities.length > 0 && envelope.currentPage < envelope.totalPages;
+  return { ok: true, status: result.status, value: { records: envelope.entities, hasNext, total: envelope.totalResults } };
+}
+
+function fromActiveJobs(result: ApiResult<ActiveJobsEnvelope>): ApiResult<PageSummary<ActiveJob>> {
+  if (!result.ok) return result;
+  const envelope = result.value;
+  const hasNext = envelope.hasNextPage && envelope.items.length > 0 && envelope.pageNumber < envelope.totalPages;
+  return { ok: true, status: result.status, value: { records: envelope.items, hasNext, total: envelope.totalCount } };
+}
+
+/** Endpoints that page but answer a bare array: a short page is the last one. */
+function fromArray<T>(result: ApiResult<T[]>, pageSize: number): ApiResult<PageSummary<T>> {
+  if (!result.ok) return result;
+  return {
+    ok: true,
+    status: result.status,
+    value: { records: result.value, hasNext: result.value.length === pageSize, total: undefined },
+  };
+}
+
+export function allPriceCodes(client: VendorClient, query: PriceCodeQuery = {}, options: PagingOptions = {}) {
+  const pageSize = options.pageSize ?? 100;
+  return collectPages(
+    async (page) => fromArray(await client.listPriceCodes({ ...query, page, pageSize }, options), pageSize),
+    options.onPage,
+  );
+}
+
+export function allStock(client: VendorClient, query: StockQuery = {}, options: PagingOptions = {}) {
+  const pageSize = options.pageSize ?? 100;
+  return collectPages(
+    async (page) => fromArray(await client.listStock({ ...query, page, pageSize }, options), pageSize),
+    options.onPage,
+  );
+}
+
+export function allAssets(client: VendorClient, query: AssetQuery = {}, options: PagingOptions = {}) {
+  const pageSize = options.pageSize ?? 100;
+  return collectPages(
+    async (page) => fromEnvelope(await client.listAssets({ ...query, page, pageSize }, options)),
+    options.onPage,
+  );
+}
+
+export function allGlobalAssets(client: VendorClient, query: AssetQuery = {}, options: PagingOptions = {}) {
+  const pageSize = options.pageSize ?? 100;
+  return collectPages(
+    async (page) => fromEnvelope(await client.listGlobalAssets({ ...query, page, pageSize }, options)),
+    options.onPage,
+  );
+}
+
+export function allUsers(client: VendorClient, query: UserQuery = {}, options: PagingOptions = {}) {
+  const pageSize = options.pageSize ?? 50;
+  return collectPages(
+    async (page) => fromEnvelope(await client.listUsers({ ...query, page, pageSize }, options)),
+    options.onPage,
+  );
+}
+
+export function allTransactions(client: VendorClient, query: TransactionQuery = {}, options: PagingOptions = {}) {
+  const pageSize = options.pageSize ?? 50;
+  return collectPages(
+    async (page) => fromEnvelope(await client.listTransactions({ ...query, page, pageSize }, options)),
+    options.onPage,
+  );
+}
+
+/** Every active job (100 a page, the documented maximum). */
+export function allActiveJobs(client: VendorClient, query: ActiveJobsQuery = {}, options: PagingOptions = {}) {
+  const pageSize = Math.min(options.pageSize ?? 100, 100);
+  return collectPages(
+    async (page) => fromActiveJobs(await client.listActiveJobs({ ...query, page, pageSize }, options)),
+    options.onPage,
+  );
+}

@@ -1,0 +1,88 @@
+import { ProblemBody, type ValidationMessage } from "../core/vendor";
+
+/**
+ * Why a call did not produce a value:
+ * - `http`: the service (or the proxy) answered with an error status and usually a problem body;
+ * - `network`: no answer arrived (refused, dropped, timed out);
+ * - `invalid-response`: a success status whose body does not match the spec's schema;
+ * - `aborted`: the caller cancelled.
+ */
+export type ApiProblemKind = "http" | "network" | "invalid-response" | "aborted";
+
+/** A failed call, as plain data that survives postMessage. */
+export interface ApiProblem {
+  readonly kind: ApiProblemKind;
+  /** HTTP status, or 0 when no response arrived. */
+  readonly status: number;
+  readonly title: string;
+  readonly detail?: string | undefined;
+  readonly type?: string | undefined;
+  readonly instance?: string | undefined;
+  readonly validationMessages: readonly ValidationMessage[];
+  /** Field-keyed validation errors (the `errors` variant of a 400). */
+  readonly errors: Readonly<Record<string, readonly string[]>>;
+}
+
+export type ApiResult<T> = { readonly ok: true; readonly status: number; readonly value: T } | { readonly ok: false; readonly problem: ApiProblem };
+
+/** Builds a problem from an error response's status and (possibly non-JSON) body text. */
+export function problemFromResponse(status: number, statusText: string, bodyText: string): ApiProblem {
+  let parsed: ProblemBody | undefined;
+  try {
+    const result = ProblemBody.safeParse(JSON.parse(bodyText));
+    if (result.success) parsed = result.data;
+  } catch {
+    // A non-JSON error body (an HTML error page from a gateway, say) is summarised by its status.
+  }
+  const errors: Record<string, readonly string[]> = Object.create(null);
+  for (const [field, messages] of Object.entries(parsed?.errors ?? {})) {
+    errors[field] = typeof messages === "string" ? [messages] : messages;
+  }
+  return {
+    kind: "http",
+    status,
+    title: parsed?.title ?? (statusText || `HTTP ${status}`),
+    detail: parsed?.detail ?? undefined,
+    type: parsed?.type ?? undefined,
+    instance: parsed?.instance ?? undefined,
+    validationMessages: parsed?.validationMessages ?? [],
+    errors,
+  };
+}
+
+export function networkProblem(error: unknown): ApiProblem {
+  const aborted = error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError");
+  return {
+    kind: aborted ? "aborted" : "network",
+    status: 0,
+    title: aborted ? "Request cancelled" : "The service could not be reached",
+    detail: error instanceof Error ? error.message : String(error),
+    validationMessages: [],
+    errors: {},
+  };
+}
+
+export function invalidResponseProblem(status: number, detail: string): ApiProblem {
+  return {
+    kind: "invalid-response",
+    status,
+    title: "The service answered in an unexpected shape",
+    detail,
+    validationMessages: [],
+    errors: {},
+  };
+}
+
+/** Every message a problem carries, one per line, for display next to a row or job. */
+export function describeProblem(problem: ApiProblem): string[] {
+  const lines: string[] = [];
+  for (const message of problem.validationMessages) {
+    const text = message.message ?? "";
+    lines.push(message.errorCode ? `${text} (${message.errorCode})` : text);
+  }
+  for (const [field, messages] of Object.entries(problem.errors)) {
+    for (const message of messages) lines.push(`${field}: ${message}`);
+  }
+  if (lines.length === 0) lines.push(problem.detail ? `${problem.title}: ${problem.detail}` : problem.title);
+  return lines;
+}
