@@ -1,0 +1,44 @@
+import { customBands, processesFor } from "../fixtures/catalogue";
+import { fieldErrors, notFound, ok } from "../sim-response";
+import type { Handler } from "./context";
+
+export const listProcesses: Handler = ({ state }) => ok({ processes: processesFor(state.account) });
+
+/** Custom-dimension codes (metadata attributes) are left out: they are priced one at a time. */
+export const listPriceCodes: Handler = ({ state, query }) => {
+  const page = query.int("page", 1, 1, 100_000);
+  const pageSize = query.int("pageSize", 100, 1, 500);
+  const filter = query.text("filter")?.toLowerCase();
+  if (query.hasErrors) return fieldErrors(query.errors);
+  const listed = [...state.catalogue.values()]
+    .map((entry) => entry.priceCode)
+    .filter((code) => !code.hasMetaDataAttributes)
+    .filter(
+      (code) =>
+        filter === undefined ||
+        [code.priceCode, code.description, code.name, code.categoryName].some((text) => text?.toLowerCase().includes(filter)),
+    );
+  return ok(listed.slice((page - 1) * pageSize, page * pageSize));
+};
+
+export const getPriceCode: Handler = ({ state, params, query }) => {
+  const entry = state.catalogue.get(params["priceCode"] ?? "");
+  if (entry === undefined) return notFound(`Price code "${params["priceCode"]}" was not found.`);
+  const dgX = query.number("dgX");
+  const dgY = query.number("dgY");
+  query.number("stitches");
+  if (query.hasErrors) return fieldErrors(query.errors);
+  const code = entry.priceCode;
+  if (!code.hasMetaDataAttributes) return ok(code);
+  const errors: Record<string, string[]> = {};
+  const limit = (name: string) => code.attributes?.find((a) => a.name === name);
+  for (const [name, value, key] of [["dgX", dgX, "DG-X"], ["dgY", dgY, "DG-Y"]] as const) {
+    const definition = limit(key);
+    if (value === undefined) errors[name] = [`${name} is required to price ${code.priceCode}.`];
+    else if (value < (definition?.minValue ?? 0) || value > (definition?.maxValue ?? Infinity)) {
+      errors[name] = [`${name} must be between ${definition?.minValue} and ${definition?.maxValue}.`];
+    }
+  }
+  if (Object.keys(errors).length > 0 || dgX === undefined || dgY === undefined) return fieldErrors(errors);
+  return ok({ ...code, sizeWidth: dgX, sizeHeight: dgY, priceBands: customBands(entry, dgX, dgY) });
+};

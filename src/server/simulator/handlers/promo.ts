@@ -1,0 +1,26 @@
+import { PROMO_CODES } from "../fixtures/lookups";
+import { promoProblem } from "../job-validation";
+import { localDate } from "../ship-date";
+import { ok } from "../sim-response";
+import type { Handler } from "./context";
+
+/** Always 200: validity is in the body. */
+export const validatePromoCode: Handler = ({ core, state, params, query }) => {
+  const code = params["code"] ?? "";
+  const processCodes = query.list("processCodes").map((p) => p.toUpperCase());
+  const promo = PROMO_CODES.find((p) => p.code.toUpperCase() === code.trim().toUpperCase());
+  const reason = promoProblem(code, processCodes, localDate(core.now(), state.region.timezone));
+  const applicable =
+    processCodes.length === 0 || promo?.processCodes == null
+      ? null
+      : processCodes.filter((p) => promo.processCodes?.includes(p));
+  return ok({
+    isValid: reason === undefined,
+    promoCode: promo?.code ?? code,
+    description: promo?.description ?? null,
+    discount: promo?.discount ?? 0,
+    isFixed: promo?.isFixed ?? false,
+    message: reason ?? "",
+    applicableProcessCodes: applicable,
+  });
+};

@@ -1,0 +1,115 @@
+import type { StockItem } from "../../../core/vendor";
+import { STOCK_ITEMS, type SimStockItem } from "../fixtures/stock";
+import { fieldErrors, ok } from "../sim-response";
+import type { AccountState } from "../state";
+import { compareBy, type Handler } from "./context";
+
+/** Longest `code` query value the vendor accepts; longer answers 400. */
+export const MAX_STOCK_CODE_LENGTH = 40;
+
+const STOCK_SORTS = ["Rank", "StockCode", "StockName"] as const;
+const VARIANT_SORTS = ["VariantCode", "Colour"] as const;
+const DIRECTIONS = ["Ascending", "Descending", "asc", "desc"] as const;
+const isDescending = (direction: string) => direction.toLowerCase().startsWith("desc");
+
+interface StockView {
+  readonly includePricing: boolean;
+  readonly includeArchived: boolean;
+  readonly variantSort: (typeof VARIANT_SORTS)[number];
+  readonly variantDescending: boolean;
+  readonly withShipping: boolean;
+}
+
+function present(stock: SimStockItem, state: AccountState, view: StockView): StockItem {
+  const variants = stock.item.stockVariants
+    .filter((variant) => view.includeArchived || !stock.archivedVariants.includes(variant.variantCode))
+    .sort(compareBy((v) => (view.variantSort === "Colour" ? v.colour : v.variantCode), view.variantDescending));
+  const factor = state.account.tierFactor;
+  return {
+    ...stock.item,
+    stockVariants: variants,
+    priceBands: view.includePricing
+      ? stock.bands.map((band) => ({ ...band, unitPrice: Math.round(band.unitPrice * factor * 100) / 100 }))
+      : null,
+    ...(view.withShipping
+      ? {
+          shippingConfigs: stock.shipping.map(({ stockItemId: _id, active: _active, createdAt: _c, updatedAt: _u, ...config }) => ({
+            ...config,
+            fulfilmentLocations: config.fulfilmentLocations.map(({ locationCode, locationName, locale }) => ({
+              locationCode,
+              locationName,
+              locale,
+            })),
+          })),
+        }
+      : {}),
+  };
+}
+
+function matchesCode(stock: SimStockItem, code: string): boolean {
+  return stock.item.stockCode === code || stock.item.stockVariants.some((variant) => variant.variantCode === code);
+}
+
+export const listStock: Handler = ({ state, query }) => {
+  const page = query.int("page", 1, 1, 100_000);
+  const pageSize = query.int("pageSize", 50, 1, 500);
+  const includePricing = query.bool("includePricing") ?? false;
+  const includeArchived = query.bool("includeArchived") ?? false;
+  const stockSort = query.oneOf("stockSortColumn", STOCK_SORTS, "Rank");
+  const stockDirection = query.oneOf("stockSortDirection", DIRECTIONS, "Ascending");
+  const variantSort = query.oneOf("variantSortColumn", VARIANT_SORTS, "VariantCode");
+  const variantDirection = query.oneOf("variantSortDirection", DIRECTIONS, "Ascending");
+  // `code` is matched exactly, untrimmed, as the vendor documents.
+  const code = query.raw("code");
+  if (code !== undefined && code.length > MAX_STOCK_CODE_LENGTH) {
+    return fieldErrors({ code: [`code may be at most ${MAX_STOCK_CODE_LENGTH} characters.`] });
+  }
+  if (query.hasErrors) return fieldErrors(query.errors);
+  const markets = [...new Set(query.list("markets").map((m) => m.toUpperCase()))];
+  const needle = query.text("filter")?.toLowerCase();
+  const keys = {
+    Rank: (s: SimStockItem) => s.item.rank ?? 0,
+    StockCode: (s: SimStockItem) => s.item.stockCode,
+    StockName: (s: SimStockItem) => s.item.stockName,
+  };
+  const view = { includePricing, includeArchived, variantSort, variantDescending: isDescending(variantDirection), withShipping: false };
+  const items = STOCK_ITEMS.filter((s) => includeArchived || !s.archived)
+    .filter((s) => markets.length === 0 || (s.item.markets ?? []).some((m) => markets.includes(m)))
+    .filter((s) => code === undefined || code === "" || matchesCode(s, code))
+    .filter(
+      (s) =>
+        needle === undefined ||
+        [s.item.stockCode, s.item.stockName, s.item.categoryName, s.item.supplier].some((t) => t?.toLowerCase().includes(needle)),
+    )
+    .sort(compareBy(keys[stockSort], isDescending(stockDirection)))
+    .slice((page - 1) * pageSize, page * pageSize)
+    .map((s) => present(s, state, view));
+  return ok(items);
+};
+
+/** Unknown codes answer 400: the spec documents no 404 for this endpoint. */
+export const getStockItem: Handler = ({ state, params, query }) => {
+  const includePricing = query.bool("includePricing") ?? false;
+  const includeArchived = query.bool("includeArchived") ?? false;
+  const variantSort = query.oneOf("variantSortColumn", VARIANT_SORTS, "VariantCode");
+  const variantDirection = query.oneOf("variantSortDirection", DIRECTIONS, "Ascending");
+  if (query.hasErrors) return fieldErrors(query.errors);
+  const code = params["code"] ?? "";
+  const stock = STOCK_ITEMS.find((s) => (includeArchived || !s.archived) && matchesCode(s, code));
+  if (stock === undefined) return fieldErrors({ code: [`No stock item or variant has the code "${code}".`] });
+  return ok(
+    present(stock, state, { includePricing, includeArchived, variantSort, variantDescending: isDescending(variantDirection), withShipping: true }),
+  );
+};
+
+export const getStockItemShipping: Handler = ({ params }) => {
+  const stock = STOCK_ITEMS.find((s) => String(s.id) === params["stockItemId"]);
+  if (stock === undefined) return fieldErrors({ stockItemId: [`"${params["stockItemId"]}" is not a valid stock item id.`] });
+  return ok(stock.shipping.filter((record) => record.active));
+};
+
+export const listStockShipping: Handler = ({ query }) => {
+  const market = query.text("market")?.trim().toUpperCase();
+  if (market === undefined || market === "") return fieldErrors({ market: ["market is required."] });
+  return ok(STOCK_ITEMS.flatMap((s) => s.shipping).filter((record) => record.active && record.markets.includes(market)));
+};
