@@ -1,0 +1,168 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { ConfigError, type Connection } from "./proxy/connections";
+import { createProxy, type Proxy, type ProxyLogEntry } from "./proxy/proxy";
+import { createStaticHandler, SECURITY_HEADERS } from "./static-files";
+import { startSimulator, type RunningSimulator, type SimulatorOptions } from "./simulator/simulator";
+
+export interface ServerSettings {
+  readonly host: string;
+  readonly port: number;
+  readonly accessKey?: string | undefined;
+  /** An authenticating reverse proxy sits in front, so a non-loopback address needs no key. */
+  readonly behindAuthProxy: boolean;
+  readonly allowedOrigins: readonly string[];
+  /** Host names accepted in the Host header besides loopback ones (defence against DNS rebinding). */
+  readonly allowedHosts: readonly string[];
+  readonly maxBodyBytes?: number | undefined;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
+
+const list = (value: string | undefined) =>
+  (value ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+
+/** Reads HOST, PORT, ACCESS_KEY, BEHIND_AUTH_PROXY, ALLOWED_ORIGINS, ALLOWED_HOSTS and MAX_BODY_BYTES. */
+export function readServerSettings(env: Env): ServerSettings {
+  const port = Number(env["PORT"] ?? "8080");
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, not "${env["PORT"]}"`);
+  const accessKey = env["ACCESS_KEY"] || undefined;
+  if (accessKey !== undefined && accessKey.length < 16) throw new ConfigError("ACCESS_KEY must be at least 16 characters");
+  const maxBody = env["MAX_BODY_BYTES"] ? Number(env["MAX_BODY_BYTES"]) : undefined;
+  if (maxBody !== undefined && !(maxBody > 0)) throw new ConfigError("MAX_BODY_BYTES must be a positive number");
+  const settings: ServerSettings = {
+    host: env["HOST"] || "127.0.0.1",
+    port,
+    accessKey,
+    behindAuthProxy: env["BEHIND_AUTH_PROXY"] === "true",
+    allowedOrigins: list(env["ALLOWED_ORIGINS"]),
+    allowedHosts: list(env["ALLOWED_HOSTS"]),
+    maxBodyBytes: maxBody,
+  };
+  assertSafeExposure(settings);
+  return settings;
+}
+
+/** Whoever reaches the proxy acts as the account: another interface needs a gate in front. */
+export function assertSafeExposure(settings: ServerSettings): void {
+  if (LOOPBACK_HOSTS.has(settings.host)) return;
+  if (settings.accessKey === undefined && !settings.behindAuthProxy) {
+    throw new ConfigError(
+      `HOST=${settings.host} would let anyone on that network act as your vendor account. ` +
+        "Set ACCESS_KEY (checked on every API call) or BEHIND_AUTH_PROXY=true (an authenticating reverse proxy in front).",
+    );
+  }
+}
+
+/** Names and credentials of the embedded simulator's accounts, as proxy connections. */
+export function simulatorConnections(running: RunningSimulator): Connection[] {
+  const names: Readonly<Record<string, string>> = {
+    "kiwi-team-print": "demo",
+    "kiwi-team-print-staff": "demo-staff",
+    "southern-cross": "demo-au",
+    "harbour-sportswear": "demo-harbour",
+  };
+  return running.simulator.connectionDetails(running.origin).flatMap((details) => {
+    const name = names[details.clientId];
+    return name === undefined
+      ? []
+      : [
+          {
+            name,
+            region: `${details.regionLabel} (simulator)`,
+            baseUrl: details.baseUrl,
+            authUrl: details.authUrl,
+            realm: details.realm,
+            clientId: details.clientId,
+            clientSecret: details.clientSecret,
+          },
+        ];
+  });
+}
+
+export interface AppServerOptions {
+  readonly settings: ServerSettings;
+  /** Configured vendor connections; when empty the embedded simulator is started and used. */
+  readonly connections: readonly Connection[];
+  /** Folder of the built app; when absent only the API is served. */
+  readonly distDir?: string;
+  readonly simulatorOptions?: SimulatorOptions;
+  readonly log?: (entry: ProxyLogEntry) => void;
+}
+
+export interface RunningAppServer {
+  readonly server: Server;
+  readonly url: string;
+  readonly proxy: Proxy;
+  readonly connections: readonly Connection[];
+  /** Present when the embedded simulator is in use. */
+  readonly simulator?: RunningSimulator;
+  close(): Promise<void>;
+}
+
+function hostAllowed(req: IncomingMessage, settings: ServerSettings): boolean {
+  // With a gate in place a rebound name gains nothing; without one, only expected names are served.
+  if (settings.accessKey !== undefined || settings.behindAuthProxy) return true;
+  const host = req.headers.host ?? "";
+  const name = host.startsWith("[") ? host.slice(1, host.indexOf("]")) : host.split(":")[0] ?? "";
+  return LOOPBACK_HOSTS.has(name) || name === settings.host || settings.allowedHosts.includes(name);
+}
+
+/** Serves the app and the proxy on one port; starts the embedded simulator when needed. */
+export async function startAppServer(options: AppServerOptions): Promise<RunningAppServer> {
+  const { settings } = options;
+  assertSafeExposure(settings);
+  const simulator = options.connections.length === 0 ? await startSimulator(options.simulatorOptions) : undefined;
+  const connections = simulator ? simulatorConnections(simulator) : options.connections;
+  const proxy = createProxy({
+    connections,
+    allowedOrigins: settings.allowedOrigins,
+    accessKey: settings.accessKey,
+    maxBodyBytes: settings.maxBodyBytes,
+    log: options.log,
+  });
+  const serveStatic = options.distDir ? createStaticHandler(options.distDir) : undefined;
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (!hostAllowed(req, settings)) {
+      res.writeHead(421, { "Content-Type": "text/plain; charset=utf-8", ...SECURITY_HEADERS }).end("Unexpected Host header");
+      return;
+    }
+    proxy
+      .handle(req, res)
+      .then((handled) => {
+        if (handled) return;
+        if (serveStatic) return serveStatic(req, res);
+        res.writeHead(404, SECURITY_HEADERS).end();
+      })
+      .catch(() => {
+        if (!res.headersSent) res.writeHead(500, SECURITY_HEADERS);
+        res.end();
+      });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(settings.port, settings.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = settings.host === "0.0.0.0" || settings.host === "::" ? "localhost" : settings.host;
+  return {
+    server,
+    url: `http://${shownHost.includes(":") ? `[${shownHost}]` : shownHost}:${port}`,
+    proxy,
+    connections,
+    ...(simulator ? { simulator } : {}),
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
+      await simulator?.close();
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { ENDPOINT_IDS, type EndpointId } from "../../core/vendor";
+import { ConfigError } from "../proxy/connections";
+import type { FaultSettings, SimulatorOptions } from "./simulator";
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function rate(env: Env, name: string): number | undefined {
+  const value = env[name];
+  if (value === undefined || value === "") return undefined;
+  const number = Number(value);
+  if (!(number >= 0 && number <= 1)) throw new ConfigError(`${name} must be a share between 0 and 1, not "${value}"`);
+  return number;
+}
+
+/**
+ * Fault injection from the environment: SIM_DELAY_MS ("250" or "100-800"), SIM_RATE_500,
+ * SIM_RATE_429, SIM_DROP_AFTER_CREATE (shares 0..1) and SIM_FAULT_ENDPOINTS (endpoint ids).
+ */
+export function simulatorOptionsFromEnv(env: Env): SimulatorOptions {
+  const faults: { -readonly [K in keyof FaultSettings]: FaultSettings[K] } = {};
+  const delay = env["SIM_DELAY_MS"];
+  if (delay) {
+    const match = /^(\d+)(?:-(\d+))?$/.exec(delay.trim());
+    if (!match) throw new ConfigError(`SIM_DELAY_MS must be "250" or "100-800", not "${delay}"`);
+    faults.delayMs = match[2] === undefined ? Number(match[1]) : [Number(match[1]), Number(match[2])];
+  }
+  const rate500 = rate(env, "SIM_RATE_500");
+  const rate429 = rate(env, "SIM_RATE_429");
+  const drop = rate(env, "SIM_DROP_AFTER_CREATE");
+  if (rate500 !== undefined) faults.rate500 = rate500;
+  if (rate429 !== undefined) faults.rate429 = rate429;
+  if (drop !== undefined) faults.dropAfterCreateRate = drop;
+  const endpoints = env["SIM_FAULT_ENDPOINTS"];
+  if (endpoints) {
+    const ids = endpoints.split(",").map((id) => id.trim());
+    const unknown = ids.filter((id) => !(ENDPOINT_IDS as string[]).includes(id));
+    if (unknown.length > 0) throw new ConfigError(`SIM_FAULT_ENDPOINTS: unknown endpoint ids ${unknown.join(", ")}`);
+    faults.endpoints = ids as EndpointId[];
+  }
+  return { faults };
+}
