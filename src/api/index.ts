@@ -1,3 +1,4 @@
 export * from "./client";
 export * from "./paging";
 export * from "./problem";
+export * from "./queue";

@@ -1,0 +1,41 @@
+import { useState } from "preact/hooks";
+
+interface Props {
+  readonly error?: string | undefined;
+  readonly onFile: (file: File) => void;
+}
+
+export function UploadStep({ error, onFile }: Props) {
+  const [dragging, setDragging] = useState(false);
+  return (
+    <section>
+      <h2>Order sheet</h2>
+      {error && <p role="alert" class="error">{error}</p>}
+      <div
+        class={`drop ${dragging ? "dragging" : ""}`}
+        onDragOver={(event) => (event.preventDefault(), setDragging(true))}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setDragging(false);
+          const file = event.dataTransfer?.files[0];
+          if (file) onFile(file);
+        }}
+      >
+        <p>Drop a CSV order sheet here, or</p>
+        <label class="button">
+          Choose order sheet
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            aria-label="Order sheet"
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              if (file) onFile(file);
+            }}
+          />
+        </label>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import type { FieldId } from "./fields";
+import { IMPORT_FIELDS } from "./fields";
+import type { Issue } from "./issues";
+import type { OrderRow } from "./order-rows";
+
+export const JOB_FIELD_IDS: readonly FieldId[] = IMPORT_FIELDS.filter((field) => field.level === "job").map((field) => field.id);
+
+/** The rows of one order number, with its job-level values settled. */
+export interface JobGroup {
+  readonly orderNumber: string;
+  readonly rowNumbers: readonly number[];
+  /** Each job-level field's value: the first non-empty one among the order's rows. */
+  readonly jobValues: Readonly<Partial<Record<FieldId, string>>>;
+  /** Cells whose non-empty value disagrees with the value taken. */
+  readonly issues: readonly Issue[];
+}
+
+/**
+ * Groups rows by order number, in order of first appearance. Rows without an order number
+ * are left out (resolution flags them).
+ */
+export function groupByOrder(rows: readonly OrderRow[], columnOf: (field: FieldId) => string | undefined): JobGroup[] {
+  const byOrder = new Map<string, OrderRow[]>();
+  for (const row of rows) {
+    const orderNumber = row.values.orderNumber;
+    if (orderNumber === undefined) continue;
+    let group = byOrder.get(orderNumber);
+    if (group === undefined) byOrder.set(orderNumber, (group = []));
+    group.push(row);
+  }
+  return [...byOrder].map(([orderNumber, orderRows]) => {
+    const jobValues: Partial<Record<FieldId, string>> = {};
+    const issues: Issue[] = [];
+    for (const field of JOB_FIELD_IDS) {
+      const first = orderRows.find((row) => row.values[field] !== undefined);
+      const value = first?.values[field];
+      if (first === undefined || value === undefined) continue;
+      jobValues[field] = value;
+      for (const row of orderRows) {
+        const other = row.values[field];
+        if (other === undefined || other === value) continue;
+        const column = columnOf(field);
+        issues.push({
+          code: "JOB_VALUE_CONFLICT",
+          severity: "error",
+          rowNumber: row.rowNumber,
+          orderNumber,
+          field,
+          ...(column ? { column } : {}),
+          message: `Row ${row.rowNumber}${column ? `, column ${column}` : ""}: "${other}" disagrees with "${value}" on row ${first.rowNumber} of order ${orderNumber}.`,
+          suggestion: value,
+        });
+      }
+    }
+    return { orderNumber, rowNumbers: orderRows.map((row) => row.rowNumber), jobValues, issues };
+  });
+}

@@ -1,0 +1,54 @@
+import type { Issue } from "./issues";
+import { cellRawText, type SheetTable } from "./sheet-model";
+
+/** What became of one sheet row. */
+export type RowOutcome = "created" | "failed" | "not-sent";
+
+export interface RowResult {
+  readonly rowNumber: number;
+  readonly outcome: RowOutcome;
+  readonly jobNumber?: number;
+  readonly newAssetSku?: string | null;
+  readonly messages: readonly string[];
+}
+
+export const RESULT_HEADERS = ["Import result", "Job number", "New asset tag", "Messages"] as const;
+
+const OUTCOME_TEXT: Readonly<Record<RowOutcome, string>> = {
+  created: "Created",
+  failed: "Failed",
+  "not-sent": "Not sent",
+};
+
+/** Messages for a row: its own issues, then those about its whole job. */
+export function messagesForRow(rowNumber: number, orderNumber: string | undefined, issues: readonly Issue[]): string[] {
+  return issues
+    .filter((issue) => issue.rowNumber === rowNumber || (issue.rowNumber === null && orderNumber !== undefined && issue.orderNumber === orderNumber))
+    .map((issue) => `${issue.severity === "error" ? "" : `${issue.severity}: `}${issue.message}`);
+}
+
+/**
+ * The result sheet: the user's own header and cells, untouched and in their order, with
+ * the result columns appended. Blank rows stay blank.
+ */
+export function buildResultTable(table: SheetTable, results: ReadonlyMap<number, RowResult>): string[][] {
+  const width = Math.max(table.headers.length, ...table.rows.map((row) => row.cells.length));
+  const pad = (cells: readonly string[]) => [...cells, ...Array<string>(Math.max(0, width - cells.length)).fill("")];
+  const out: string[][] = [[...pad([...table.headers]), ...RESULT_HEADERS]];
+  for (const row of table.rows) {
+    const result = results.get(row.rowNumber);
+    const cells = pad(row.cells.map((cell) => cellRawText(cell)));
+    out.push(
+      result === undefined
+        ? [...cells, "", "", "", ""]
+        : [
+            ...cells,
+            OUTCOME_TEXT[result.outcome],
+            result.jobNumber === undefined ? "" : String(result.jobNumber),
+            result.newAssetSku ?? "",
+            result.messages.join("\n"),
+          ],
+    );
+  }
+  return out;
+}

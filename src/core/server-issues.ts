@@ -1,0 +1,54 @@
+import type { Issue } from "./issues";
+import type { JobPayload } from "./payload";
+
+/** The parts of an API problem this module reads (kept structural so core needs no client types). */
+export interface ServerProblem {
+  readonly kind: string;
+  readonly status: number;
+  readonly title: string;
+  readonly detail?: string | undefined;
+  readonly validationMessages: readonly { readonly errorCode?: string | null; readonly message?: string | null }[];
+  readonly errors: Readonly<Record<string, readonly string[]>>;
+}
+
+/** What the spec lists as the usual causes of an unexplained 500 on `POST /Jobs`. */
+export const KNOWN_500_TRIGGERS =
+  "no lines, an address the courier cannot deliver to, an asset tag that does not exist, a missing due date, or a size not in the garment's size run";
+
+/**
+ * Places the vendor's answer to a job on the rows it concerns: a message naming "Line N"
+ * goes to that payload line's row; anything else concerns the whole job.
+ */
+export function issuesFromServerProblem(payload: JobPayload, problem: ServerProblem): Issue[] {
+  const orderNumber = payload.orderNumber;
+  const forMessage = (text: string, errorCode?: string | null): Issue => {
+    const lineNumber = /\bline (\d+)\b/i.exec(text)?.[1];
+    const rowNumber = lineNumber === undefined ? null : (payload.lineRows[Number(lineNumber) - 1] ?? null);
+    const where = rowNumber === null ? `Order ${orderNumber}` : `Row ${rowNumber}`;
+    return {
+      code: "SERVER_REJECTED",
+      severity: "error",
+      rowNumber,
+      orderNumber,
+      message: `${where}: the vendor says: ${text}${errorCode ? ` (${errorCode})` : ""}`,
+    };
+  };
+  if (problem.status === 500) {
+    return [
+      {
+        code: "SERVER_ERROR",
+        severity: "error",
+        rowNumber: null,
+        orderNumber,
+        message: `Order ${orderNumber}: the vendor answered with an unexplained error (HTTP 500). On job creation this usually means ${KNOWN_500_TRIGGERS}.`,
+      },
+    ];
+  }
+  const issues = [
+    ...problem.validationMessages.map((m) => forMessage(m.message ?? "", m.errorCode)),
+    ...Object.entries(problem.errors).flatMap(([field, messages]) => messages.map((m) => forMessage(`${field}: ${m}`))),
+  ];
+  if (issues.length > 0) return issues;
+  const reason = problem.kind === "http" ? `HTTP ${problem.status} ${problem.title}` : problem.title;
+  return [forMessage(problem.detail ? `${reason}: ${problem.detail}` : reason)];
+}

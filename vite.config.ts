@@ -1,0 +1,25 @@
+import preact from "@preact/preset-vite";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { defineConfig, type Plugin } from "vite";
+
+/** `npm run dev`: the same token proxy (and embedded simulator) as `npm start`, as middleware. */
+function tokenProxy(): Plugin {
+  return {
+    name: "token-proxy",
+    apply: "serve",
+    async configureServer(server) {
+      const module = await server.ssrLoadModule("/src/server/dev-proxy.ts");
+      const handle = (await module["startDevProxy"](process.env)) as (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+      server.middlewares.use((req, res, next) => {
+        handle(req, res).then((handled) => handled || next(), next);
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [preact(), tokenProxy()],
+  worker: { format: "es" },
+  build: { target: "es2022", sourcemap: true },
+  server: { host: "127.0.0.1" },
+});

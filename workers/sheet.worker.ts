@@ -1,0 +1,5 @@
+/** Transport only: the sheet reader and writer, exposed to the page over comlink. */
+import { expose } from "comlink";
+import { sheetWorkerApi } from "../src/sheet/worker-api";
+
+expose(sheetWorkerApi);
