@@ -1,0 +1,40 @@
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser } from "playwright-core";
+import { readServerSettings, startAppServer, type RunningAppServer } from "../../src/server/app-server";
+import type { SimulatorOptions } from "../../src/server/simulator/simulator";
+
+export const CHROMIUM_PATH = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
+export const DIST_DIR = fileURLToPath(new URL("../../dist", import.meta.url));
+
+/** Debian's Chromium, headless. A missing browser fails the run: browser tests are never skipped. */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium is not installed at ${CHROMIUM_PATH}. Install it with: apt-get install -y chromium`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+}
+
+/** The built app, the real proxy and the embedded simulator on a free loopback port. */
+export async function startBuiltApp(simulatorOptions: SimulatorOptions = {}): Promise<RunningAppServer> {
+  if (!existsSync(`${DIST_DIR}/index.html`)) throw new Error("The app is not built: run `npm run build` first.");
+  return startAppServer({
+    settings: readServerSettings({ PORT: "0" }),
+    connections: [],
+    distDir: DIST_DIR,
+    simulatorOptions,
+    log: () => {},
+  });
+}

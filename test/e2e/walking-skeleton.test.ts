@@ -1,0 +1,116 @@
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import Papa from "papaparse";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allActiveJobs, createVendorClient, type VendorClient } from "../../src/api";
+import type { RunningAppServer } from "../../src/server/app-server";
+import { launchChromium, startBuiltApp } from "./harness";
+
+const SAMPLE = fileURLToPath(new URL("../../samples/price-code-orders.csv", import.meta.url));
+const UNKNOWN_CODE = fileURLToPath(new URL("../fixtures/unknown-price-code.csv", import.meta.url));
+
+let app: RunningAppServer;
+let browser: Browser;
+let api: VendorClient;
+
+beforeAll(async () => {
+  app = await startBuiltApp();
+  browser = await launchChromium();
+  api = createVendorClient({ baseUrl: `${app.url}/api/demo`, headers: { "X-Requested-With": "e2e" } });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function openAndConnect(): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(app.url);
+  await page.getByLabel("Connection").selectOption("demo");
+  await page.getByRole("button", { name: "Connect" }).click();
+  await expect.poll(() => page.getByTestId("account").textContent()).toContain("Kiwi Team Print Ltd · NZD");
+  return page;
+}
+
+async function dropSheet(page: Page, path: string): Promise<void> {
+  await page.getByLabel("Order sheet").setInputFiles(path);
+  await page.getByTestId("summary").waitFor();
+}
+
+function parseCsv(bytes: Buffer): Record<string, string>[] {
+  const text = bytes.toString("utf8").replace(/^\uFEFF/, "");
+  return Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
+}
+
+describe("walking skeleton in Chromium", () => {
+  it("turns the sample sheet into jobs and a per-row result sheet", async () => {
+    const page = await openAndConnect();
+    await dropSheet(page, SAMPLE);
+    expect(await page.getByTestId("summary").textContent()).toBe("10 rows, 4 jobs: 4 ready, 0 need attention.");
+    // The sheet was read by the sheet worker, not on the page's thread.
+    const workerScripts = await page.evaluate(() =>
+      performance.getEntriesByType("resource").filter((entry) => entry.name.includes("sheet.worker")).length,
+    );
+    expect(workerScripts).toBe(1);
+
+    await page.getByRole("button", { name: "Submit 4 ready jobs" }).click();
+    await page.getByTestId("results-summary").waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download result sheet" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("price-code-orders - results.csv");
+    const resultRows = parseCsv(await readFile(await download.path()));
+    const sampleRows = parseCsv(await readFile(SAMPLE));
+
+    expect(resultRows).toHaveLength(sampleRows.length);
+    resultRows.forEach((row, index) => {
+      const original = sampleRows[index] as Record<string, string>;
+      // The user's own cells come back untouched, in their order.
+      for (const [header, value] of Object.entries(original)) expect(row[header]).toBe(value);
+      expect(row["Import result"]).toBe("Created");
+      expect(row["Job number"]).toMatch(/^\d+$/);
+      expect(row["New asset tag"]).toMatch(/^A1042\d+$/);
+    });
+
+    // Each order became one job; the API confirms its lines and quantities.
+    const byOrder = new Map<string, Record<string, string>[]>();
+    for (const row of resultRows) byOrder.set(row["Order No"] as string, [...(byOrder.get(row["Order No"] as string) ?? []), row]);
+    expect([...byOrder.keys()]).toEqual(["KTP-24001", "KTP-24002", "KTP-24003", "KTP-24004"]);
+    for (const [orderNumber, rows] of byOrder) {
+      const jobNumbers = new Set(rows.map((row) => Number(row["Job number"])));
+      expect(jobNumbers.size).toBe(1);
+      const job = await api.getJob([...jobNumbers][0] as number);
+      if (!job.ok) throw new Error(job.problem.title);
+      expect(job.value.orderNumber).toBe(orderNumber);
+      expect(job.value.lines.map((line) => line.quantity)).toEqual(rows.map((row) => Number(row["Qty"])));
+      expect(job.value.lines.map((line) => line.assetSku)).toEqual(rows.map((row) => row["New asset tag"]));
+    }
+    await page.close();
+  });
+
+  it("reports an unknown price code on its row and does not submit that order", async () => {
+    const page = await openAndConnect();
+    await dropSheet(page, UNKNOWN_CODE);
+    expect(await page.getByTestId("summary").textContent()).toBe("10 rows, 4 jobs: 3 ready, 1 need attention.");
+    const badRow = page.getByTestId("row-6");
+    await expect.poll(() => badRow.locator('[data-code="PRICE_CODE_UNKNOWN"]').textContent()).toContain(
+      'Row 6, column Price Code: "HTV Name 2in: Single Colour" is not one of your account\'s price codes.',
+    );
+    expect(await page.getByTestId("job-KTP-25002").locator(".badge").textContent()).toBe("Needs fixing");
+
+    await page.getByRole("button", { name: "Submit 3 ready jobs" }).click();
+    await page.getByTestId("results-summary").waitFor();
+    for (const rowNumber of [5, 6, 7, 8]) {
+      expect(await page.getByTestId(`result-${rowNumber}`).locator("td").nth(1).textContent()).toBe("not-sent");
+    }
+    expect(await page.getByTestId("result-2").locator("td").nth(1).textContent()).toBe("created");
+
+    const active = await allActiveJobs(api, { searchText: "KTP-25", includeClosedJobs: true });
+    if (!active.ok) throw new Error(active.problem.title);
+    expect(active.value.map((job) => job.orderNumber).sort()).toEqual(["KTP-25001", "KTP-25003", "KTP-25004"]);
+    await page.close();
+  });
+});
