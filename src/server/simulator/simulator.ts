@@ -306,7 +306,8 @@ export class VendorSimulator implements SimulatorCore {
       req.socket.destroy();
       return;
     }
-    send(res, withInstance);
+    // Like the vendor's load balancer, answers carry an affinity cookie a proxy must not pass on.
+    send(res, { ...withInstance, headers: { ...withInstance.headers, "Set-Cookie": "AWSALB=sim-affinity; Path=/; HttpOnly" } });
   }
 }
 

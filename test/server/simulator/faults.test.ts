@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { startSimulator, type RunningSimulator } from "../../../src/server/simulator/simulator";
+import { simulatorOptionsFromEnv } from "../../../src/server/simulator/env-options";
+import { assetLine, validCandidate } from "../../helpers/job-candidates";
+import { simClient } from "../../helpers/sim-client";
+
+let sim: RunningSimulator | undefined;
+afterEach(async () => {
+  await sim?.close();
+  sim = undefined;
+});
+
+describe("fault injection", () => {
+  it("delays answers by a fixed time", async () => {
+    sim = await startSimulator({ faults: { delayMs: 150 } });
+    const client = simClient(sim);
+    const started = performance.now();
+    const result = await client.getAccount();
+    expect(result.ok).toBe(true);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+  });
+
+  it("answers 500 or 429 on a share of calls, limited to chosen endpoints", async () => {
+    sim = await startSimulator({ faults: { rate500: 1, endpoints: ["listDeliveryOptions"] } });
+    const client = simClient(sim);
+    const failed = await client.listDeliveryOptions();
+    expect(failed.ok ? 200 : failed.problem.status).toBe(500);
+    // Reads are retried once, then the failure is reported.
+    expect(sim.simulator.stats.callsByEndpoint.listDeliveryOptions).toBe(2);
+    expect((await client.getAccount()).ok).toBe(true);
+    sim.simulator.faults = { rate429: 1 };
+    const limited = await client.getAccount();
+    expect(limited.ok ? 200 : limited.problem.status).toBe(429);
+    sim.simulator.faults = { rate500: 0.5 };
+    const outcomes = await Promise.all(Array.from({ length: 40 }, () => client.listJobStatuses()));
+    expect(sim.simulator.stats.callsByEndpoint.listJobStatuses).toBeGreaterThan(40);
+    expect(outcomes.some((o) => o.ok)).toBe(true);
+  });
+
+  it("drops the connection after creating a job, leaving the job in place", async () => {
+    sim = await startSimulator({ faults: { dropAfterCreateRate: 1 } });
+    const client = simClient(sim);
+    const result = await client.createJob(validCandidate({ orderNumber: "DROPPED-1", items: [assetLine()] }));
+    expect(result.ok ? "created" : result.problem.kind).toBe("network");
+    expect(sim.simulator.stats.callsByEndpoint.createJob).toBe(1);
+    const active = await client.listActiveJobs({ searchText: "DROPPED-1" });
+    expect(active.ok && active.value.items.map((job) => job.orderNumber)).toEqual(["DROPPED-1"]);
+  });
+
+  it("reads fault settings from the environment", () => {
+    expect(simulatorOptionsFromEnv({ SIM_DELAY_MS: "100-400", SIM_RATE_500: "0.1", SIM_FAULT_ENDPOINTS: "createJob,getJob" }).faults).toEqual({
+      delayMs: [100, 400],
+      rate500: 0.1,
+      endpoints: ["createJob", "getJob"],
+    });
+    expect(() => simulatorOptionsFromEnv({ SIM_RATE_429: "2" })).toThrow(/between 0 and 1/);
+    expect(() => simulatorOptionsFromEnv({ SIM_FAULT_ENDPOINTS: "nope" })).toThrow(/unknown endpoint/);
+  });
+});
