@@ -9,12 +9,13 @@ export interface ColumnMapping {
   readonly attributes: readonly { readonly column: number; readonly key: string }[];
 }
 
-/** Lower case, accents dropped, `#` and `No.` read as "number", punctuation as spaces. */
+/** Lower case, accents dropped (ß as ss), `#` and `No.` read as "number", punctuation as spaces. */
 export function normaliseHeader(text: string): string {
   return text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
+    .replace(/ß/g, "ss")
     .replace(/#/g, " number ")
     .replace(/\bno\b\.?/g, " number ")
     .replace(/[^a-z0-9]+/g, " ")

@@ -88,8 +88,8 @@ describe("POST /Jobs", () => {
     ["an unknown delivery method", { deliveryAddress: { ...validCandidate().deliveryAddress, deliveryMethod: "Courier" } }, "DELIVERY_METHOD_INVALID"],
     ["an invalid promo code", { promocode: "WINTER24" }, "PROMO_CODE_INVALID"],
     ["an invalid application name", {}, "APPLICATION_NAME_INVALID", "NOT-AN-ORIGIN"],
-  ] as const)("answers 400 with validationMessages for %s", async (_name, overrides, errorCode, applicationName = "API") => {
-    const result = await client.createJob(validCandidate(overrides as Partial<JobCandidate>), applicationName);
+  ] as const)("answers 400 with validationMessages for %s", async (_name, overrides, errorCode, applicationName?: string) => {
+    const result = await client.createJob(validCandidate(overrides as Partial<JobCandidate>), applicationName ?? "API");
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.problem.status).toBe(400);
