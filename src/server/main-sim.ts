@@ -1,9 +1,9 @@
-import { ConfigError } from "./proxy/connections";
+import { runMain } from "./run-main";
 import { simulatorOptionsFromEnv } from "./simulator/env-options";
 import { startSimulator, TOKEN_LIFETIME_SECONDS } from "./simulator/simulator";
 
 /** `npm run sim`: the vendor simulator alone, on SIM_PORT (default 8090). */
-async function main(): Promise<void> {
+runMain(async () => {
   const port = Number(process.env["SIM_PORT"] ?? "8090");
   const running = await startSimulator({ port, ...simulatorOptionsFromEnv(process.env) });
   const lines = [`Vendor simulator on ${running.origin} (tokens last ${TOKEN_LIFETIME_SECONDS / 60} minutes)`, ""];
@@ -17,12 +17,5 @@ async function main(): Promise<void> {
     );
   }
   process.stdout.write(`${lines.join("\n")}\n`);
-  const stop = () => void running.close().then(() => process.exit(0));
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
-}
-
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? "Configuration error" : "Could not start"}: ${(error as Error).message}\n`);
-  process.exit(1);
+  return running;
 });

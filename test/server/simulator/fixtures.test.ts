@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allAssets, allGlobalAssets, allPriceCodes, allStock, type VendorClient } from "../../../src/api";
 import { startSimulator, type RunningSimulator } from "../../../src/server/simulator/simulator";
 import { simClient } from "../../helpers/sim-client";
+import { unwrap } from "../../helpers/unwrap";
 
 let sim: RunningSimulator;
 let nz: VendorClient;
@@ -13,14 +14,10 @@ beforeAll(async () => {
 });
 afterAll(async () => sim.close());
 
-function value<T>(result: { ok: true; value: T } | { ok: false; problem: { title: string } }): T {
-  if (!result.ok) throw new Error(result.problem.title);
-  return result.value;
-}
 
 describe("the simulator's catalogue", () => {
   it("lists at least 40 price codes with sizes, quotes and colons in their names", async () => {
-    const codes = value(await allPriceCodes(nz, {}, { pageSize: 7 }));
+    const codes = unwrap(await allPriceCodes(nz, {}, { pageSize: 7 }));
     expect(codes.length).toBeGreaterThanOrEqual(40);
     expect(codes.some((c) => c.priceCode?.includes('"') && c.priceCode.includes(":"))).toBe(true);
     expect(new Set(codes.map((c) => c.processCode)).size).toBeGreaterThanOrEqual(5);
@@ -32,7 +29,7 @@ describe("the simulator's catalogue", () => {
   });
 
   it("has attributes of every type, required ones, select lists and text limits", async () => {
-    const attributes = value(await allPriceCodes(nz)).flatMap((c) => c.attributes ?? []);
+    const attributes = unwrap(await allPriceCodes(nz)).flatMap((c) => c.attributes ?? []);
     expect(new Set(attributes.map((a) => a.type))).toEqual(new Set(["select", "text", "int", "decimal"]));
     expect(attributes.some((a) => a.required)).toBe(true);
     expect(attributes.some((a) => a.type === "select" && (a.enumerableValues?.length ?? 0) > 2)).toBe(true);
@@ -41,22 +38,22 @@ describe("the simulator's catalogue", () => {
 
   it("names the ink-colours question differently by region", async () => {
     const scr = 'SCR A4: 2 Colour';
-    const nzNames = value(await nz.getPriceCode(scr)).attributes?.map((a) => a.name);
-    const auNames = value(await au.getPriceCode(scr)).attributes?.map((a) => a.name);
+    const nzNames = unwrap(await nz.getPriceCode(scr)).attributes?.map((a) => a.name);
+    const auNames = unwrap(await au.getPriceCode(scr)).attributes?.map((a) => a.name);
     expect(nzNames).toContain("InkColours");
     expect(auNames).toContain("Ink_Colours");
     expect(auNames).not.toContain("InkColours");
   });
 
   it("leaves custom-dimension codes out of the list and prices them by DG-X and DG-Y", async () => {
-    const listed = value(await allPriceCodes(nz));
+    const listed = unwrap(await allPriceCodes(nz));
     expect(listed.some((c) => c.hasMetaDataAttributes)).toBe(false);
     const code = "DTF Gang Sheet: Custom Size";
     const missing = await nz.getPriceCode(code);
     expect(missing.ok).toBe(false);
     if (!missing.ok) expect(Object.keys(missing.problem.errors)).toEqual(["dgX", "dgY"]);
-    const small = value(await nz.getPriceCode(code, { dgX: 10, dgY: 10 }));
-    const large = value(await nz.getPriceCode(code, { dgX: 22, dgY: 40 }));
+    const small = unwrap(await nz.getPriceCode(code, { dgX: 10, dgY: 10 }));
+    const large = unwrap(await nz.getPriceCode(code, { dgX: 22, dgY: 40 }));
     expect(small.hasMetaDataAttributes).toBe(true);
     const meta = small.attributes?.filter((a) => a.isMetaDataAttribute).map((a) => a.name);
     expect(meta).toEqual(["DG-X", "DG-Y"]);
@@ -64,17 +61,17 @@ describe("the simulator's catalogue", () => {
   });
 
   it("prices by each account's tier", async () => {
-    const nzCode = value(await nz.getPriceCode('DTF 10" x 10": Full Colour'));
-    const auCode = value(await au.getPriceCode('DTF 10" x 10": Full Colour'));
+    const nzCode = unwrap(await nz.getPriceCode('DTF 10" x 10": Full Colour'));
+    const auCode = unwrap(await au.getPriceCode('DTF 10" x 10": Full Colour'));
     expect(auCode.priceBands?.[0]?.unitPrice).not.toBe(nzCode.priceBands?.[0]?.unitPrice);
-    expect(value(await nz.getAccount()).currency).toBe("NZD");
-    expect(value(await au.getAccount()).currency).toBe("AUD");
-    expect(value(await au.listProcesses()).processes.map((p) => p.processCode)).not.toContain("SUB");
+    expect(unwrap(await nz.getAccount()).currency).toBe("NZD");
+    expect(unwrap(await au.getAccount()).currency).toBe("AUD");
+    expect(unwrap(await au.listProcesses()).processes.map((p) => p.processCode)).not.toContain("SUB");
   });
 
   it("holds over 200 assets, some archived, plus global ones", async () => {
-    const own = value(await allAssets(nz));
-    const global = value(await allGlobalAssets(nz));
+    const own = unwrap(await allAssets(nz));
+    const global = unwrap(await allGlobalAssets(nz));
     expect(own.length).toBeGreaterThanOrEqual(200);
     expect(own.some((a) => a.isArchived)).toBe(true);
     expect(own.every((a) => !a.isGlobal)).toBe(true);
@@ -84,7 +81,7 @@ describe("the simulator's catalogue", () => {
   });
 
   it("stocks garments with size runs and equipment sold by Qty", async () => {
-    const stock = value(await allStock(nz, {}, { pageSize: 4 }));
+    const stock = unwrap(await allStock(nz, {}, { pageSize: 4 }));
     expect(stock.length).toBeGreaterThanOrEqual(8);
     const sizes = stock.flatMap((s) => s.stockVariants.map((v) => v.sizesCsv));
     expect(sizes).toContain("Qty");
@@ -92,35 +89,35 @@ describe("the simulator's catalogue", () => {
   });
 
   it("offers delivery options including a collection, countries with states, and reference lookups", async () => {
-    const options = value(await nz.listDeliveryOptions());
+    const options = unwrap(await nz.listDeliveryOptions());
     expect(options.some((o) => o.isCollection)).toBe(true);
-    const countries = value(await nz.listCountries());
+    const countries = unwrap(await nz.listCountries());
     expect(countries.defaultCountry).toBe("NZ");
-    expect(value(await nz.listStates("AU")).states.length).toBeGreaterThan(5);
-    expect(value(await nz.listStates("NZ")).states).toEqual([]);
-    expect(value(await nz.listJobStatuses()).length).toBeGreaterThan(5);
-    expect(value(await nz.listSizeSets()).some((s) => s.sizes.includes("Qty"))).toBe(true);
-    const ranks = value(await nz.listProcessCodes()).map((p) => p.rank ?? 0);
+    expect(unwrap(await nz.listStates("AU")).states.length).toBeGreaterThan(5);
+    expect(unwrap(await nz.listStates("NZ")).states).toEqual([]);
+    expect(unwrap(await nz.listJobStatuses()).length).toBeGreaterThan(5);
+    expect(unwrap(await nz.listSizeSets()).some((s) => s.sizes.includes("Qty"))).toBe(true);
+    const ranks = unwrap(await nz.listProcessCodes()).map((p) => p.rank ?? 0);
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
   });
 
   it("has an administrator and a plain user, transactions and shipment settings", async () => {
-    expect(value(await nz.getCurrentUser()).orderNumberPrefix).toBe("KTP");
-    expect(value(await nz.listUsers()).entities.length).toBeGreaterThanOrEqual(2);
+    expect(unwrap(await nz.getCurrentUser()).orderNumberPrefix).toBe("KTP");
+    expect(unwrap(await nz.listUsers()).entities.length).toBeGreaterThanOrEqual(2);
     const staff = simClient(sim, "kiwi-team-print-staff");
     const refused = await staff.listUsers();
     expect(refused.ok ? 200 : refused.problem.status).toBe(403);
-    expect(value(await nz.listTransactions()).totalResults).toBeGreaterThan(20);
-    expect(value(await nz.getShipmentSettings()).freightRates.length).toBeGreaterThan(0);
+    expect(unwrap(await nz.listTransactions()).totalResults).toBeGreaterThan(20);
+    expect(unwrap(await nz.getShipmentSettings()).freightRates.length).toBeGreaterThan(0);
   });
 
   it("knows valid, expired and process-specific promo codes", async () => {
-    expect(value(await nz.validatePromoCode("WELCOME10")).isValid).toBe(true);
-    const expired = value(await nz.validatePromoCode("WINTER24"));
+    expect(unwrap(await nz.validatePromoCode("WELCOME10")).isValid).toBe(true);
+    const expired = unwrap(await nz.validatePromoCode("WINTER24"));
     expect(expired.isValid).toBe(false);
     expect(expired.message).toMatch(/expired/);
-    expect(value(await nz.validatePromoCode("DTFDEAL", ["DTF"]))).toMatchObject({ isValid: true, applicableProcessCodes: ["DTF"] });
-    expect(value(await nz.validatePromoCode("DTFDEAL", ["SCR"])).isValid).toBe(false);
-    expect(value(await nz.validatePromoCode("NOSUCHCODE")).isValid).toBe(false);
+    expect(unwrap(await nz.validatePromoCode("DTFDEAL", ["DTF"]))).toMatchObject({ isValid: true, applicableProcessCodes: ["DTF"] });
+    expect(unwrap(await nz.validatePromoCode("DTFDEAL", ["SCR"])).isValid).toBe(false);
+    expect(unwrap(await nz.validatePromoCode("NOSUCHCODE")).isValid).toBe(false);
   });
 });

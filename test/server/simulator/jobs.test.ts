@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { ApiResult, VendorClient } from "../../../src/api";
+import type { VendorClient } from "../../../src/api";
 import type { JobCandidate } from "../../../src/core/vendor";
 import { startSimulator, type RunningSimulator } from "../../../src/server/simulator/simulator";
 import { assetLine, DTF_4, priceCodeLine, stockLine, validCandidate } from "../../helpers/job-candidates";
 import { simClient } from "../../helpers/sim-client";
+import { unwrap } from "../../helpers/unwrap";
 
 const DAY = 86_400_000;
 let sim: RunningSimulator;
@@ -15,24 +16,20 @@ beforeEach(async () => {
 });
 afterEach(async () => sim.close());
 
-function value<T>(result: ApiResult<T>): T {
-  if (!result.ok) throw new Error(`${result.problem.status} ${result.problem.title}: ${result.problem.detail}`);
-  return result.value;
-}
 
 async function created(candidate: JobCandidate = validCandidate()) {
-  return value(await client.createJob(candidate));
+  return unwrap(await client.createJob(candidate));
 }
 
 async function activeCount(includeClosedJobs = true): Promise<number> {
-  return value(await client.listActiveJobs({ includeClosedJobs })).totalCount;
+  return unwrap(await client.listActiveJobs({ includeClosedJobs })).totalCount;
 }
 
 describe("POST /Jobs", () => {
   it("validateOnly runs the whole validation and creates nothing", async () => {
     const result = await client.validateJob(validCandidate());
     expect(result.ok && result.status).toBe(200);
-    expect(value(result).message).toMatch(/not created/);
+    expect(unwrap(result).message).toMatch(/not created/);
     const rejected = await client.validateJob(validCandidate({ items: [priceCodeLine({ quantity: 2 })] }));
     expect(rejected.ok).toBe(false);
     expect(await activeCount()).toBe(0);
@@ -51,22 +48,22 @@ describe("POST /Jobs", () => {
       }),
     );
     expect(result.ok && result.status).toBe(201);
-    const job = value(result);
+    const job = unwrap(result);
     expect(job.jobLineDetails.map((d) => d.newAssetSku === null)).toEqual([false, false, true, true]);
     expect(job.jobLineDetails.map((d) => d.quantity)).toEqual([20, 10, 30, 18]);
     expect(job.expectingArtworkToBeUploaded).toBe(false);
     expect(job.totalJobCost).toBeGreaterThan(0);
-    const noArt = value(await client.createJob(validCandidate()));
+    const noArt = unwrap(await client.createJob(validCandidate()));
     expect(noArt.expectingArtworkToBeUploaded).toBe(true);
     expect(noArt.jobLineDetails[0]?.needsArtworkToBeUploaded).toBe(true);
     // The new asset can be reordered by its tag.
     const tag = job.jobLineDetails[0]?.newAssetSku ?? "";
-    expect(value(await client.getAsset(tag)).priceCode).toBe(DTF_4);
+    expect(unwrap(await client.getAsset(tag)).priceCode).toBe(DTF_4);
   });
 
   it("returns job detail with money and lines", async () => {
     const job = await created(validCandidate({ items: [priceCodeLine(), assetLine({ quantity: 40 })] }));
-    const detail = value(await client.getJob(job.jobNumber));
+    const detail = unwrap(await client.getJob(job.jobNumber));
     expect(detail.orderNumber).toBe("PO-1001");
     expect(detail.lines.map((l) => [l.quantity, l.unitPrice > 0])).toEqual([[20, true], [40, true]]);
     expect(detail.taxTotal).toBeGreaterThan(0);
@@ -115,7 +112,7 @@ describe("POST /Jobs", () => {
 
   it("needs no courier address for a collection, and uses the earliest date for an early due date", async () => {
     const job = await created(validCandidate({ dateDue: "2020-01-01", deliveryAddress: { deliveryMethod: "PICKUP" } }));
-    const earliest = value(await client.getEarliestShipDate(["DTF"])).shippingDateLocal.slice(0, 10);
+    const earliest = unwrap(await client.getEarliestShipDate(["DTF"])).shippingDateLocal.slice(0, 10);
     expect(job.dateDue).toBe(earliest);
   });
 });
@@ -124,14 +121,14 @@ describe("job life", () => {
   it("moves through statuses over time; cancelled jobs never list, closed ones only on request", async () => {
     const a = await created(validCandidate({ orderNumber: "A" }));
     const b = await created(validCandidate({ orderNumber: "B" }));
-    const status = async (jobNumber: number) => value(await client.getJob(jobNumber)).jobStatus;
+    const status = async (jobNumber: number) => unwrap(await client.getJob(jobNumber)).jobStatus;
     expect(await status(a.jobNumber)).toBe("Awaiting Artwork");
     sim.simulator.clock.advance(3 * 60 * 60_000);
     expect(await status(a.jobNumber)).toBe("Proofing");
-    expect(value(await client.cancelJob(b.jobNumber))).toBeUndefined();
+    expect(unwrap(await client.cancelJob(b.jobNumber))).toBeUndefined();
     expect(await activeCount()).toBe(1);
     sim.simulator.clock.advance(5 * DAY);
-    const dispatched = value(await client.getJob(a.jobNumber));
+    const dispatched = unwrap(await client.getJob(a.jobNumber));
     expect(dispatched.jobStatus).toBe("Dispatched");
     expect(dispatched.shippingAddresses[0]?.trackingNumber).toMatch(/^CP/);
     expect(dispatched.invoiceFile?.uri).toMatch(/^https:/);
@@ -145,7 +142,7 @@ describe("job life", () => {
     expect((await client.cancelJob(job.jobNumber)).ok && (await client.cancelJob(job.jobNumber)).ok).toBe(true);
     const later = await created();
     sim.simulator.clock.advance(2.5 * DAY);
-    const detail = value(await client.getJob(later.jobNumber));
+    const detail = unwrap(await client.getJob(later.jobNumber));
     expect(detail).toMatchObject({ jobStatus: "In Production", isCancelable: false, permissions: { canEdit: true } });
     const refused = await client.cancelJob(later.jobNumber);
     expect(refused.ok ? 204 : refused.problem.status).toBe(409);
@@ -153,7 +150,7 @@ describe("job life", () => {
 
   it("applies PATCH rules: edits while editable, 403 when locked or for locationCode", async () => {
     const job = await created();
-    const patched = value(await client.patchJob(job.jobNumber, { description: "Renamed", mustDate: true }));
+    const patched = unwrap(await client.patchJob(job.jobNumber, { description: "Renamed", mustDate: true }));
     expect(patched).toMatchObject({ description: "Renamed", mustDate: true, orderNumber: "PO-1001" });
     const location = await client.patchJob(job.jobNumber, { locationCode: "SYD" });
     expect(location.ok ? 200 : location.problem.status).toBe(403);
@@ -172,11 +169,11 @@ describe("job life", () => {
     for (let i = 1; i <= 25; i++) {
       await created(validCandidate({ orderNumber: `ORD-${i}`, orderGroup: i <= 3 ? "G1" : null, description: i === 7 ? "Special team" : "Team" }));
     }
-    const page2 = value(await client.listActiveJobs({ page: 2, pageSize: 10 }));
+    const page2 = unwrap(await client.listActiveJobs({ page: 2, pageSize: 10 }));
     expect(page2).toMatchObject({ totalCount: 25, pageNumber: 2, pageSize: 10, totalPages: 3, hasPreviousPage: true, hasNextPage: true });
-    expect(value(await client.listActiveJobs({ searchText: "special" })).items.map((j) => j.orderNumber)).toEqual(["ORD-7"]);
-    expect(value(await client.listActiveJobs({ orderGroup: "G1" })).totalCount).toBe(3);
-    expect(value(await client.listActiveJobs({ customerUserId: 501 })).totalCount).toBe(25);
+    expect(unwrap(await client.listActiveJobs({ searchText: "special" })).items.map((j) => j.orderNumber)).toEqual(["ORD-7"]);
+    expect(unwrap(await client.listActiveJobs({ orderGroup: "G1" })).totalCount).toBe(3);
+    expect(unwrap(await client.listActiveJobs({ customerUserId: 501 })).totalCount).toBe(25);
     const foreignUser = await client.listActiveJobs({ customerUserId: 601 });
     expect(foreignUser.ok ? 200 : foreignUser.problem.status).toBe(400);
     const tooBig = await client.listActiveJobs({ pageSize: 101 });
