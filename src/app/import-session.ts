@@ -1,8 +1,8 @@
-import { allPriceCodes, mapWithConcurrency, type VendorClient } from "../api";
+import { mapWithConcurrency, type VendorClient } from "../api";
 import type { FieldId } from "../core/fields";
 import { groupByOrder } from "../core/group";
 import type { Issue } from "../core/issues";
-import { autoMap, type ColumnMapping } from "../core/mapping";
+import { columnForField, type SheetMapping } from "../core/mapping/sheet-mapping";
 import { toOrderRows, type OrderRow } from "../core/order-rows";
 import { buildJobPayload, type JobPayload } from "../core/payload";
 import { resolveRow, type ResolvedRow } from "../core/resolve";
@@ -25,47 +25,27 @@ export interface JobReview {
 export interface ReviewSession {
   readonly fileName: string;
   readonly table: SheetTable;
-  readonly mapping: ColumnMapping;
+  readonly mapping: SheetMapping;
   readonly rows: readonly OrderRow[];
   readonly issues: readonly Issue[];
   readonly jobs: readonly JobReview[];
 }
 
-export type CheckResult = { readonly ok: true; readonly session: ReviewSession } | { readonly ok: false; readonly message: string };
-
 const VALIDATION_CONCURRENCY = 3;
 
-function attributeKeys(priceCodes: readonly PriceCode[]): Set<string> {
-  const keys = new Set<string>();
-  for (const code of priceCodes) {
-    for (const attribute of code.attributes ?? []) {
-      keys.add(attribute.name);
-      if (attribute.label) keys.add(attribute.label);
-    }
-  }
-  return keys;
-}
-
 /**
- * Maps, resolves and groups a sheet against the account's price codes, then dry-runs each
+ * Resolves and groups a mapped sheet against the account's price codes, then dry-runs each
  * job that has no local errors with `validateOnly`. Sends nothing that creates a job.
  */
 export async function checkSheet(
   client: VendorClient,
   fileName: string,
   table: SheetTable,
+  mapping: SheetMapping,
+  priceCodes: ReadonlyMap<string, PriceCode>,
   onProgress: (message: string) => void,
-): Promise<CheckResult> {
-  onProgress("Loading your price codes");
-  const codes = await allPriceCodes(client);
-  if (!codes.ok) return { ok: false, message: `Could not load price codes: ${codes.problem.title}` };
-  const priceCodes = new Map(codes.value.flatMap((code) => (code.priceCode ? [[code.priceCode, code] as const] : [])));
-
-  const mapping = autoMap(table.headers, attributeKeys(codes.value));
-  const columnOf = (field: FieldId) => {
-    const column = mapping.fields[field];
-    return column === undefined ? undefined : table.headers[column];
-  };
+): Promise<ReviewSession> {
+  const columnOf = (field: FieldId) => columnForField(mapping, field)?.header;
   const rows = toOrderRows(table, mapping);
   const resolved = new Map<number, ResolvedRow>(rows.map((row) => [row.rowNumber, resolveRow(row, { priceCodes, columnOf })]));
   const groups = groupByOrder(rows, columnOf);
@@ -93,7 +73,7 @@ export async function checkSheet(
     issues.push(...issuesFromServerProblem(payload, validation.problem));
     return { ...base, payload, state: "rejected" };
   });
-  return { ok: true, session: { fileName, table, mapping, rows, issues, jobs } };
+  return { fileName, table, mapping, rows, issues, jobs };
 }
 
 /**

@@ -1,60 +1,71 @@
-import { wrap, transfer, type Remote } from "comlink";
-import type { SheetWorkerApi } from "../sheet/worker-api";
+import { proxy, transfer, wrap, type Remote } from "comlink";
+import type { RowResult } from "../core/results";
+import type { SheetRow } from "../core/sheet-model";
+import type { ReadProgress } from "../sheet/workbook";
+import type { OpenResult, PreviewResult, SheetSession } from "../sheet/worker-api";
 
-const IDLE_MS = 60_000;
+const IDLE_MS = 10 * 60_000;
 
 /**
- * The page's handle on the sheet worker: started on first use, stopped when idle, and
- * replaced by the same functions on the main thread if a worker cannot start.
+ * The page's handle on the sheet worker: started on first use, stopped when idle or on
+ * abort (which also drops the open file), and replaced by the same session on the main
+ * thread if a worker cannot start.
  */
 export function createSheetWorkerClient() {
   let worker: Worker | undefined;
-  let remote: Remote<SheetWorkerApi> | undefined;
+  let session: Remote<SheetSession> | SheetSession | undefined;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
 
   function stop(): void {
     worker?.terminate();
     worker = undefined;
-    remote = undefined;
+    session = undefined;
   }
 
-  function api(): Remote<SheetWorkerApi> | undefined {
+  async function target(): Promise<Remote<SheetSession> | SheetSession> {
     clearTimeout(idleTimer);
     idleTimer = setTimeout(stop, IDLE_MS);
-    if (remote) return remote;
+    if (session) return session;
     try {
       worker = new Worker(new URL("../../workers/sheet.worker.ts", import.meta.url), { type: "module", name: "sheet" });
-      remote = wrap<SheetWorkerApi>(worker);
-      return remote;
+      session = wrap<SheetSession>(worker);
     } catch {
-      return undefined;
+      session = (await import("../sheet/worker-api")).createSheetSession();
     }
+    return session;
   }
 
-  async function local(): Promise<SheetWorkerApi> {
-    return (await import("../sheet/worker-api")).sheetWorkerApi;
-  }
-
-  /** Runs `call` in the worker; an abort terminates the worker so its work stops at once. */
-  async function run<T>(signal: AbortSignal | undefined, call: (target: Remote<SheetWorkerApi> | SheetWorkerApi) => Promise<T> | T): Promise<T> {
-    const target = api() ?? (await local());
-    if (!signal) return call(target);
+  /** Runs a call; an abort terminates the worker so the work stops at once. */
+  async function run<T>(signal: AbortSignal | undefined, call: (s: Remote<SheetSession> | SheetSession) => Promise<T> | T): Promise<T> {
+    const s = await target();
+    if (!signal) return call(s);
     return new Promise<T>((resolve, reject) => {
       const onAbort = () => {
         stop();
-        reject(new DOMException("Cancelled", "AbortError"));
+        reject(new DOMException("Reading was cancelled", "AbortError"));
       };
       if (signal.aborted) return onAbort();
       signal.addEventListener("abort", onAbort, { once: true });
-      Promise.resolve(call(target)).then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+      Promise.resolve(call(s))
+        .then(resolve, reject)
+        .finally(() => signal.removeEventListener("abort", onAbort));
     });
   }
 
   return {
-    readSheet: (bytes: Uint8Array, fileName: string, signal?: AbortSignal) =>
-      run(signal, (target) => target.readSheet(transfer(bytes, [bytes.buffer]), fileName)),
-    writeResultSheet: (...args: Parameters<SheetWorkerApi["writeResultSheet"]>) =>
-      run(undefined, (target) => target.writeResultSheet(...args)),
+    open(bytes: Uint8Array, fileName: string, vocabulary: readonly string[], onProgress: (p: ReadProgress) => void, signal?: AbortSignal): Promise<OpenResult> {
+      return run(signal, (s) => s.open(transfer(bytes, [bytes.buffer]), fileName, proxy(onProgress), vocabulary));
+    },
+    preview(sheetName: string, headerRowNumber: number | undefined, vocabulary: readonly string[]): Promise<PreviewResult> {
+      return run(undefined, (s) => s.preview(sheetName, headerRowNumber, vocabulary));
+    },
+    rows(sheetName: string, headerRowNumber: number, start: number, count: number, signal?: AbortSignal): Promise<SheetRow[]> {
+      return run(signal, (s) => s.rows(sheetName, headerRowNumber, start, count));
+    },
+    resultSheet(sheetName: string, headerRowNumber: number, results: readonly RowResult[]): Promise<Uint8Array> {
+      return run(undefined, (s) => s.resultSheet(sheetName, headerRowNumber, results));
+    },
+    stop,
   };
 }
 

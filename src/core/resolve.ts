@@ -1,7 +1,7 @@
 import type { AttributeDefinition, JobCandidateLine, PriceCode } from "./vendor";
 import type { FieldId } from "./fields";
 import type { Issue, IssueCode, Severity } from "./issues";
-import { normaliseHeader } from "./mapping";
+import { normaliseHeader } from "./mapping/normalise";
 import type { OrderRow } from "./order-rows";
 
 /** Reference data resolution reads; built once per catalogue snapshot. */
@@ -50,7 +50,7 @@ function answerFor(row: OrderRow, definition: AttributeDefinition, context: Reso
     return value === undefined ? undefined : { key: definition.name, column: context.columnOf(dimension) ?? "", value };
   }
   const keys = new Set([normaliseHeader(definition.name), normaliseHeader(definition.label ?? "")].filter((k) => k !== ""));
-  return row.attributes.find((answer) => keys.has(answer.key));
+  return row.attributes.find((answer) => keys.has(normaliseHeader(answer.key)));
 }
 
 /** Resolves one row as a price-code line; other item types are left to later resolution. */

@@ -1,19 +1,78 @@
 import { buildResultTable, type RowResult } from "../core/results";
-import type { SheetTable } from "../core/sheet-model";
-import { readCsv, type SheetReadResult } from "./read-csv";
+import type { SheetRow, SheetTable } from "../core/sheet-model";
+import { openWorkbook } from "./open-workbook";
+import { failure, type SheetReadFailure } from "./read-failure";
+import { summariseWorkbook, tableOf, type SheetPreview, type WorkbookSummary } from "./sheet-preview";
+import type { OpenedWorkbook, ReadProgress } from "./workbook";
 import { writeCsv } from "./write-csv";
 
-/**
- * The sheet worker's surface: plain functions over plain data, so they run the same in the
- * worker, on the main thread as a fallback, and in Node.
- */
-export const sheetWorkerApi = {
-  readSheet(bytes: Uint8Array, fileName: string): SheetReadResult {
-    return readCsv(bytes, fileName);
-  },
-  writeResultSheet(table: SheetTable, results: readonly RowResult[]): Uint8Array {
-    return writeCsv(buildResultTable(table, new Map(results.map((result) => [result.rowNumber, result]))));
-  },
-};
+export type OpenResult = { readonly ok: true; readonly summary: WorkbookSummary } | SheetReadFailure;
+export type PreviewResult = { readonly ok: true; readonly preview: SheetPreview } | SheetReadFailure;
 
-export type SheetWorkerApi = typeof sheetWorkerApi;
+/**
+ * The sheet worker's surface: it holds the opened file, and the page asks for what it shows
+ * (a summary, a preview, a window of rows) instead of receiving the whole sheet at once.
+ * Plain functions over plain data, so they run the same in the worker and in Node.
+ */
+export function createSheetSession() {
+  let workbook: OpenedWorkbook | undefined;
+  let current: { readonly key: string; readonly table: SheetTable } | undefined;
+
+  function table(sheetName: string, headerRowNumber: number | undefined, vocabulary: readonly string[] = []): { table: SheetTable; preview: SheetPreview } | SheetReadFailure {
+    const sheet = workbook?.sheets.find((s) => s.name === sheetName);
+    if (sheet === undefined) return failure("NO_TABLE", workbook ? `There is no sheet named "${sheetName}".` : "No file is open.");
+    const result = tableOf(sheet, headerRowNumber, vocabulary);
+    current = { key: `${sheetName}\u0000${result.preview.headerRowNumber}`, table: result.table };
+    return result;
+  }
+
+  function cachedTable(sheetName: string, headerRowNumber: number): SheetTable | undefined {
+    if (current?.key === `${sheetName}\u0000${headerRowNumber}`) return current.table;
+    const result = table(sheetName, headerRowNumber);
+    return "table" in result ? result.table : undefined;
+  }
+
+  return {
+    async open(bytes: Uint8Array, fileName: string, onProgress?: (progress: ReadProgress) => void, vocabulary: readonly string[] = []): Promise<OpenResult> {
+      workbook = undefined;
+      current = undefined;
+      try {
+        const opened = await openWorkbook(bytes, fileName, onProgress);
+        if (!opened.ok) return opened;
+        workbook = opened.workbook;
+        return { ok: true, summary: summariseWorkbook(opened.workbook, vocabulary) };
+      } catch (error) {
+        return failure("CORRUPT", `${fileName} could not be read (${(error as Error).message}). Save it again from your spreadsheet program and drop the new file.`);
+      }
+    },
+
+    preview(sheetName: string, headerRowNumber?: number, vocabulary: readonly string[] = []): PreviewResult {
+      const result = table(sheetName, headerRowNumber, vocabulary);
+      return "preview" in result ? { ok: true, preview: result.preview } : result;
+    },
+
+    /** Rows `start` to `start + count` of the table (0-based positions below the header). */
+    rows(sheetName: string, headerRowNumber: number, start: number, count: number): SheetRow[] {
+      return cachedTable(sheetName, headerRowNumber)?.rows.slice(start, start + count) ?? [];
+    },
+
+    /** The result sheet as CSV: the user's table with the result columns appended. */
+    resultSheet(sheetName: string, headerRowNumber: number, results: readonly RowResult[]): Uint8Array {
+      const source = cachedTable(sheetName, headerRowNumber);
+      if (source === undefined) throw new Error("No table to write results into");
+      const delimiter = workbook?.csv?.delimiter ?? ",";
+      return writeCsv(buildResultTable(source, new Map(results.map((result) => [result.rowNumber, result]))), delimiter);
+    },
+
+    close(): void {
+      workbook = undefined;
+      current = undefined;
+    },
+  };
+}
+
+export type SheetSession = ReturnType<typeof createSheetSession>;
+
+/** The instance the sheet worker exposes. */
+export const sheetWorkerApi: SheetSession = createSheetSession();
+export type SheetWorkerApi = SheetSession;

@@ -36,6 +36,7 @@ async function openAndConnect(): Promise<Page> {
 
 async function dropSheet(page: Page, path: string): Promise<void> {
   await page.getByLabel("Order sheet").setInputFiles(path);
+  await page.getByRole("button", { name: "Check the rows" }).click();
   await page.getByTestId("summary").waitFor();
 }
 

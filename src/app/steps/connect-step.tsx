@@ -2,7 +2,7 @@ import { useState } from "preact/hooks";
 import type { ConnectionInfo } from "../proxy-client";
 
 interface Props {
-  readonly state: { readonly connections?: readonly ConnectionInfo[]; readonly error?: string; readonly busy?: boolean };
+  readonly state: { readonly connections?: readonly ConnectionInfo[]; readonly error?: string; readonly busy?: boolean; readonly needsAccessKey?: boolean };
   readonly onConnect: (connection: ConnectionInfo) => void;
   readonly onAccessKey: (key: string) => void;
 }
@@ -16,7 +16,7 @@ export function ConnectStep({ state, onConnect, onAccessKey }: Props) {
     <section>
       <h2>Connect</h2>
       {state.error && <p role="alert" class="error">{state.error}</p>}
-      {state.connections === undefined && state.error?.includes("access key") && (
+      {state.needsAccessKey && (
         <form onSubmit={(event) => (event.preventDefault(), onAccessKey(key))}>
           <label>
             Access key <input type="password" value={key} onInput={(e) => setKey(e.currentTarget.value)} />

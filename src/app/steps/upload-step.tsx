@@ -22,12 +22,12 @@ export function UploadStep({ error, onFile }: Props) {
           if (file) onFile(file);
         }}
       >
-        <p>Drop a CSV order sheet here, or</p>
+        <p>Drop an order sheet here (Excel .xlsx or CSV), or</p>
         <label class="button">
           Choose order sheet
           <input
             type="file"
-            accept=".csv,text/csv"
+            accept=".xlsx,.xlsm,.csv,.tsv,.txt,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             aria-label="Order sheet"
             onChange={(event) => {
               const file = event.currentTarget.files?.[0];

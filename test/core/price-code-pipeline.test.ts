@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { FieldId } from "../../src/core/fields";
 import { groupByOrder } from "../../src/core/group";
-import { autoMap, normaliseHeader } from "../../src/core/mapping";
+import { normaliseHeader, suggestMapping } from "../../src/core/mapping";
 import { toOrderRows, type OrderRow } from "../../src/core/order-rows";
 import { buildJobPayload } from "../../src/core/payload";
 import { parseQuantity, resolveRow, type ResolveContext } from "../../src/core/resolve";
@@ -34,6 +34,7 @@ const row = (values: OrderRow["values"], attributes: OrderRow["attributes"] = [{
   rowNumber: 7,
   values: { orderNumber: "PO-1", code: DTF.priceCode as string, quantity: "12", ...values },
   attributes,
+  sizes: [],
 });
 
 describe("header mapping", () => {
@@ -44,15 +45,6 @@ describe("header mapping", () => {
     ["Größe", "grosse"],
   ])("normalises %j to %j", (header, expected) => {
     expect(normaliseHeader(header)).toBe(expected);
-  });
-
-  it("maps synonyms, keeps the first of duplicates and finds attribute columns", () => {
-    const mapping = autoMap(["PO #", "Price code", "Pcs", "Qty", "Fabric", "Print notes", "__proto__", "Notes from sales"], ["Fabric", "Print notes", "PrintNotes"]);
-    expect(mapping.fields).toEqual({ orderNumber: 0, code: 1, quantity: 2 });
-    expect(mapping.attributes).toEqual([
-      { column: 4, key: "fabric" },
-      { column: 5, key: "print notes" },
-    ]);
   });
 
   it("reads mapped rows, skipping blank ones", () => {
@@ -66,10 +58,10 @@ describe("header mapping", () => {
         { rowNumber: 4, cells: ["B", "Y", "", ""] },
       ],
     };
-    const rows = toOrderRows(table, autoMap(table.headers, ["Fabric"]));
+    const rows = toOrderRows(table, suggestMapping(table.headers, { attributes: ["Fabric"], sizes: [] }));
     expect(rows).toEqual([
-      { rowNumber: 2, values: { orderNumber: "A", code: "X", quantity: "5" }, attributes: [{ key: "fabric", column: "Fabric", value: "Cotton" }] },
-      { rowNumber: 4, values: { orderNumber: "B", code: "Y" }, attributes: [] },
+      { rowNumber: 2, values: { orderNumber: "A", code: "X", quantity: "5" }, attributes: [{ key: "Fabric", column: "Fabric", value: "Cotton" }], sizes: [] },
+      { rowNumber: 4, values: { orderNumber: "B", code: "Y" }, attributes: [], sizes: [] },
     ]);
   });
 });
@@ -133,10 +125,10 @@ describe("price-code row resolution", () => {
 
 describe("grouping and payloads", () => {
   const rows: OrderRow[] = [
-    { rowNumber: 2, values: { orderNumber: "A", city: "Wellington", deliveryMethod: "CPSTD" }, attributes: [] },
-    { rowNumber: 3, values: { orderNumber: "B", city: "Auckland" }, attributes: [] },
-    { rowNumber: 4, values: { orderNumber: "A", city: "Welington" }, attributes: [] },
-    { rowNumber: 5, values: { orderNumber: "A" }, attributes: [] },
+    { rowNumber: 2, values: { orderNumber: "A", city: "Wellington", deliveryMethod: "CPSTD" }, attributes: [], sizes: [] },
+    { rowNumber: 3, values: { orderNumber: "B", city: "Auckland" }, attributes: [], sizes: [] },
+    { rowNumber: 4, values: { orderNumber: "A", city: "Welington" }, attributes: [], sizes: [] },
+    { rowNumber: 5, values: { orderNumber: "A" }, attributes: [], sizes: [] },
   ];
 
   it("groups by order number in order of appearance and flags disagreeing job values", () => {

@@ -1,0 +1,43 @@
+/** Lower case, accents dropped (ß as ss), `#` and `No.` read as "number", punctuation as spaces. */
+export function normaliseHeader(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/ß/g, "ss")
+    .replace(/#/g, " number ")
+    .replace(/\bno\b\.?/g, " number ")
+    .replace(/\bnr\b\.?/g, " number ")
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+}
+
+/** Levenshtein distance, for short strings such as headers. */
+export function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  if (a.length === 0) return b.length;
+  if (b.length === 0) return a.length;
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? Math.max(a.length, b.length);
+}
+
+/** Similarity of two normalised texts, 0..1, ignoring spaces: 1 - edits / longer length. */
+export function similarity(a: string, b: string): number {
+  const x = a.replace(/ /g, "");
+  const y = b.replace(/ /g, "");
+  const longer = Math.max(x.length, y.length);
+  return longer === 0 ? 1 : 1 - editDistance(x, y) / longer;
+}
+
+/** Whether `phrase` appears in `text` as whole words (both normalised). */
+export function containsWords(text: string, phrase: string): boolean {
+  return phrase !== "" && ` ${text} `.includes(` ${phrase} `);
+}

@@ -1,0 +1,101 @@
+import type { FieldId } from "../fields";
+
+/** What a column of the user's sheet feeds. */
+export type MappingTarget =
+  | { readonly kind: "field"; readonly field: FieldId }
+  /** One size of a wide layout (one column per size); `size` is the header as written. */
+  | { readonly kind: "size"; readonly size: string }
+  /** A price-code attribute, by the `name` or `label` the service returned. */
+  | { readonly kind: "attribute"; readonly attribute: string };
+
+/** How a column came to its target: the basis of its confidence. */
+export type MatchReason = "label" | "synonym" | "contains" | "fuzzy" | "size" | "attribute" | "template" | "manual";
+
+export interface ColumnAssignment {
+  /** 0-based column index. */
+  readonly column: number;
+  readonly header: string;
+  /** null: the column is kept as it is and goes back into the result sheet untouched. */
+  readonly target: MappingTarget | null;
+  /** 0..1; 1 for a label match, a template or a choice made by hand. */
+  readonly confidence: number;
+  readonly reason: MatchReason | null;
+}
+
+/** Every column of a sheet and what it feeds. Plain data: stored in templates, sent to workers. */
+export interface SheetMapping {
+  readonly columns: readonly ColumnAssignment[];
+}
+
+export type SizeLayout = "wide" | "long" | "none";
+
+export function sameTarget(a: MappingTarget | null, b: MappingTarget | null): boolean {
+  if (a === null || b === null) return a === b;
+  if (a.kind !== b.kind) return false;
+  switch (a.kind) {
+    case "field":
+      return a.field === (b as typeof a).field;
+    case "size":
+      return a.size === (b as typeof a).size;
+    case "attribute":
+      return a.attribute === (b as typeof a).attribute;
+  }
+}
+
+/** The column mapped to a field, if any. */
+export function columnForField(mapping: SheetMapping, field: FieldId): ColumnAssignment | undefined {
+  return mapping.columns.find((c) => c.target?.kind === "field" && c.target.field === field);
+}
+
+export function sizeColumns(mapping: SheetMapping): ColumnAssignment[] {
+  return mapping.columns.filter((c) => c.target?.kind === "size");
+}
+
+export function attributeColumns(mapping: SheetMapping): ColumnAssignment[] {
+  return mapping.columns.filter((c) => c.target?.kind === "attribute");
+}
+
+/** Wide: one column per size; long: a size column beside a quantity column; none otherwise. */
+export function sizeLayout(mapping: SheetMapping): SizeLayout {
+  if (sizeColumns(mapping).length > 0) return "wide";
+  return columnForField(mapping, "size") ? "long" : "none";
+}
+
+/**
+ * Fields a sheet cannot do without: the order number, the code, and a quantity, which wide
+ * size columns can stand in for.
+ */
+export function missingRequiredFields(mapping: SheetMapping): FieldId[] {
+  const missing: FieldId[] = [];
+  if (!columnForField(mapping, "orderNumber")) missing.push("orderNumber");
+  if (!columnForField(mapping, "code")) missing.push("code");
+  if (!columnForField(mapping, "quantity") && sizeLayout(mapping) !== "wide") missing.push("quantity");
+  return missing;
+}
+
+/**
+ * Points one column at a target by hand. Whatever else held a field or size target gives it
+ * up (it becomes unmapped), so a field is never fed by two columns.
+ */
+export function assignColumn(mapping: SheetMapping, column: number, target: MappingTarget | null): SheetMapping {
+  return {
+    columns: mapping.columns.map((assignment) => {
+      if (assignment.column === column) return { ...assignment, target, confidence: 1, reason: target ? "manual" : null };
+      if (target !== null && target.kind !== "attribute" && sameTarget(assignment.target, target)) {
+        return { ...assignment, target: null, confidence: 0, reason: null };
+      }
+      return assignment;
+    }),
+  };
+}
+
+/** Points a field at a column (or at none), freeing the column's previous target. */
+export function assignField(mapping: SheetMapping, field: FieldId, column: number | null): SheetMapping {
+  const target: MappingTarget = { kind: "field", field };
+  if (column === null) {
+    return {
+      columns: mapping.columns.map((a) => (sameTarget(a.target, target) ? { ...a, target: null, confidence: 0, reason: null } : a)),
+    };
+  }
+  return assignColumn(mapping, column, target);
+}

@@ -1,0 +1,52 @@
+import type { CellValue } from "../core/sheet-model";
+import { readCsv } from "./read-csv";
+import { failure, type SheetReadFailure } from "./read-failure";
+import { readXlsx } from "./read-xlsx";
+import { sniffFile } from "./sniff-file";
+import type { OpenedWorkbook, RawSheet, ReadProgress } from "./workbook";
+
+function csvSheet(name: string, rows: readonly (readonly CellValue[])[]): RawSheet {
+  const isEmpty = (row: readonly CellValue[]) => row.every((cell) => cell === "" || cell === null);
+  const byPosition = rows.map((row) => (isEmpty(row) ? undefined : row));
+  return {
+    name,
+    hidden: false,
+    rowCount: rows.length,
+    head: (count) => byPosition.slice(0, count),
+    rows: () => byPosition,
+    hiddenRows: () => [],
+  };
+}
+
+export function baseName(fileName: string): string {
+  return fileName.replace(/^.*[\\/]/, "").replace(/\.[^.]+$/, "") || fileName;
+}
+
+/**
+ * Opens any file a user may drop: the bytes decide whether it is read as a workbook or as
+ * CSV, whatever its name says. Every failure comes back as data with a message for the user.
+ */
+export async function openWorkbook(
+  bytes: Uint8Array,
+  fileName: string,
+  onProgress?: (progress: ReadProgress) => void,
+): Promise<{ ok: true; workbook: OpenedWorkbook } | SheetReadFailure> {
+  const kind = sniffFile(bytes, fileName);
+  if (typeof kind !== "string") return kind;
+  if (kind === "zip") {
+    const read = await readXlsx(bytes, fileName, onProgress);
+    return read.ok ? { ok: true, workbook: { fileName, format: "xlsx", sheets: read.sheets } } : read;
+  }
+  const read = readCsv(bytes, fileName, onProgress);
+  if (!read.ok) return read;
+  if (read.rows.every((row) => row.every((cell) => cell.trim() === ""))) return failure("NO_TABLE", `${fileName} has no values in it.`);
+  return {
+    ok: true,
+    workbook: {
+      fileName,
+      format: "csv",
+      sheets: [csvSheet(baseName(fileName), read.rows)],
+      csv: { encoding: read.encoding, delimiter: read.delimiter },
+    },
+  };
+}

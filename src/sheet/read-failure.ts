@@ -1,0 +1,32 @@
+/** Why a file could not be read, as data (it crosses the worker boundary intact). */
+export type SheetFailureCode =
+  | "EMPTY_FILE"
+  | "TOO_LARGE"
+  | "TOO_MANY_ROWS"
+  | "TOO_MANY_COLUMNS"
+  | "NOT_A_SPREADSHEET"
+  | "LEGACY_XLS"
+  | "ENCRYPTED"
+  | "UNSUPPORTED_FORMAT"
+  | "CORRUPT"
+  | "ZIP_BOMB"
+  | "NO_TABLE";
+
+export interface SheetReadFailure {
+  readonly ok: false;
+  readonly code: SheetFailureCode;
+  /** A sentence for the user: what is wrong and what to do about it. */
+  readonly message: string;
+}
+
+export function failure(code: SheetFailureCode, message: string): SheetReadFailure {
+  return { ok: false, code, message };
+}
+
+/** Thrown inside a reader to stop at once; caught at the reader's edge and returned as data. */
+export class SheetReadError extends Error {
+  constructor(readonly failure: SheetReadFailure) {
+    super(failure.message);
+    this.name = "SheetReadError";
+  }
+}

@@ -1,0 +1,197 @@
+import { formatBytes, formatCount, SHEET_LIMITS } from "./limits";
+import { failure, SheetReadError } from "./read-failure";
+
+/** One file inside a zip, from its central directory. */
+export interface ZipEntry {
+  readonly name: string;
+  readonly method: number;
+  readonly encrypted: boolean;
+  readonly compressedSize: number;
+  readonly uncompressedSize: number;
+  readonly localHeaderOffset: number;
+}
+
+const EOCD = 0x06054b50;
+const ZIP64_LOCATOR = 0x07064b50;
+const ZIP64_EOCD = 0x06064b50;
+const CENTRAL_HEADER = 0x02014b50;
+const LOCAL_HEADER = 0x04034b50;
+const MAX32 = 0xffffffff;
+
+function corrupt(fileName: string, detail: string): SheetReadError {
+  return new SheetReadError(failure("CORRUPT", `${fileName} looks damaged (${detail}). Open it in your spreadsheet program, save it again and drop the new file.`));
+}
+
+/** Reads the central directory: names and declared sizes, without inflating anything. */
+export function listZipEntries(bytes: Uint8Array, fileName: string): ZipEntry[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let eocd = -1;
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65_535); i--) {
+    if (view.getUint32(i, true) === EOCD) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw corrupt(fileName, "its zip directory is missing, so the file may be cut short");
+  let count = view.getUint16(eocd + 10, true);
+  let directorySize = view.getUint32(eocd + 12, true);
+  let offset: number = view.getUint32(eocd + 16, true);
+  if ((count === 0xffff || offset === MAX32) && eocd >= 20 && view.getUint32(eocd - 20, true) === ZIP64_LOCATOR) {
+    const record = Number(view.getBigUint64(eocd - 12, true));
+    if (record + 56 > bytes.length || view.getUint32(record, true) !== ZIP64_EOCD) throw corrupt(fileName, "a broken zip64 directory");
+    count = Number(view.getBigUint64(record + 32, true));
+    directorySize = Number(view.getBigUint64(record + 40, true));
+    offset = Number(view.getBigUint64(record + 48, true));
+  }
+  if (count > SHEET_LIMITS.zip.maxEntries) {
+    throw new SheetReadError(failure("ZIP_BOMB", `${fileName} holds ${formatCount(count)} parts, far more than any workbook; it was not opened.`));
+  }
+  if (offset + directorySize > bytes.length) throw corrupt(fileName, "its zip directory points past the end of the file");
+  const entries: ZipEntry[] = [];
+  const decoder = new TextDecoder();
+  for (let i = 0; i < count; i++) {
+    if (offset + 46 > bytes.length || view.getUint32(offset, true) !== CENTRAL_HEADER) throw corrupt(fileName, "a broken zip directory entry");
+    const flags = view.getUint16(offset + 8, true);
+    const method = view.getUint16(offset + 10, true);
+    let compressedSize = view.getUint32(offset + 20, true);
+    let uncompressedSize = view.getUint32(offset + 24, true);
+    const nameLength = view.getUint16(offset + 28, true);
+    const extraLength = view.getUint16(offset + 30, true);
+    const commentLength = view.getUint16(offset + 32, true);
+    let localHeaderOffset = view.getUint32(offset + 42, true);
+    const name = decoder.decode(bytes.subarray(offset + 46, offset + 46 + nameLength));
+    // Zip64: the real sizes follow in the extra field, in this order, for those marked 0xFFFFFFFF.
+    let extra = offset + 46 + nameLength;
+    const extraEnd = extra + extraLength;
+    while (extra + 4 <= extraEnd) {
+      const id = view.getUint16(extra, true);
+      const size = view.getUint16(extra + 2, true);
+      if (id === 0x0001) {
+        let field = extra + 4;
+        if (uncompressedSize === MAX32) (uncompressedSize = Number(view.getBigUint64(field, true))), (field += 8);
+        if (compressedSize === MAX32) (compressedSize = Number(view.getBigUint64(field, true))), (field += 8);
+        if (localHeaderOffset === MAX32) localHeaderOffset = Number(view.getBigUint64(field, true));
+      }
+      extra += 4 + size;
+    }
+    entries.push({ name, method, encrypted: (flags & 1) === 1, compressedSize, uncompressedSize, localHeaderOffset });
+    offset = extraEnd + commentLength;
+  }
+  return entries;
+}
+
+/**
+ * Refuses what declared sizes already give away: too much inflated data in all, or a part
+ * that would inflate far beyond what workbooks do.
+ */
+export function checkDeclaredSizes(entries: readonly ZipEntry[], fileName: string): void {
+  const { maxInflatedBytes, maxRatio, ratioFloorBytes } = SHEET_LIMITS.zip;
+  let total = 0;
+  for (const entry of entries) {
+    total += entry.uncompressedSize;
+    if (entry.uncompressedSize > ratioFloorBytes && entry.uncompressedSize > entry.compressedSize * maxRatio) {
+      throw new SheetReadError(
+        failure("ZIP_BOMB", `${fileName} contains a part (${entry.name}) that would grow from ${formatBytes(entry.compressedSize)} to ${formatBytes(entry.uncompressedSize)}; no workbook does that, so it was not opened.`),
+      );
+    }
+  }
+  if (total > maxInflatedBytes) {
+    throw new SheetReadError(
+      failure("ZIP_BOMB", `${fileName} would take ${formatBytes(total)} once unpacked; workbooks up to ${formatBytes(maxInflatedBytes)} unpacked can be read. Save the order sheet alone, or as CSV.`),
+    );
+  }
+}
+
+/** Where an entry's data starts: after its local header, whose name and extra lengths may differ. */
+function dataOffset(bytes: Uint8Array, entry: ZipEntry, fileName: string): number {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const at = entry.localHeaderOffset;
+  if (at + 30 > bytes.length || view.getUint32(at, true) !== LOCAL_HEADER) throw corrupt(fileName, `a broken header for ${entry.name}`);
+  const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
+  if (start + entry.compressedSize > bytes.length) throw corrupt(fileName, `${entry.name} is cut short`);
+  return start;
+}
+
+/**
+ * Inflates one entry, counting bytes as they come: more than the entry declared, or more
+ * than `budget`, stops it at once. `onChunk` sees the data as it arrives.
+ */
+export async function inflateEntry(
+  bytes: Uint8Array,
+  entry: ZipEntry,
+  fileName: string,
+  budget: number,
+  onChunk?: (chunk: Uint8Array) => void,
+): Promise<number> {
+  const start = dataOffset(bytes, entry, fileName);
+  const packed = bytes.subarray(start, start + entry.compressedSize);
+  if (entry.method === 0) {
+    onChunk?.(packed);
+    return packed.length;
+  }
+  if (entry.method !== 8) throw corrupt(fileName, `${entry.name} uses an unknown compression method`);
+  const limit = Math.min(entry.uncompressedSize, budget);
+  const stream = new Blob([packed as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  const reader = stream.getReader();
+  let produced = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      produced += value.length;
+      if (produced > limit) {
+        await reader.cancel();
+        throw new SheetReadError(
+          produced > entry.uncompressedSize
+            ? failure("ZIP_BOMB", `${fileName}: the part ${entry.name} unpacks to more than it declares; the file was not opened.`)
+            : failure("ZIP_BOMB", `${fileName} would take more than ${formatBytes(SHEET_LIMITS.zip.maxInflatedBytes)} once unpacked; it was not opened.`),
+        );
+      }
+      onChunk?.(value);
+    }
+  } catch (error) {
+    if (error instanceof SheetReadError) throw error;
+    throw corrupt(fileName, `${entry.name} does not unpack`);
+  }
+  return produced;
+}
+
+const ROW_COUNTER_CARRY = 32;
+
+function isNameByte(b: number): boolean {
+  return (b >= 0x61 && b <= 0x7a) || (b >= 0x41 && b <= 0x5a) || (b >= 0x30 && b <= 0x39) || b === 0x5f || b === 0x2d || b === 0x2e;
+}
+
+/** Whether `row` at `i` is the name of a start tag: `<row ` / `<row>`, or with a prefix (`<x:row `). */
+function isRowStartTag(data: Uint8Array, i: number): boolean {
+  if (data[i] !== 0x72 || data[i + 1] !== 0x6f || data[i + 2] !== 0x77) return false;
+  const after = data[i + 3];
+  if (after !== 0x20 && after !== 0x3e) return false;
+  const before = data[i - 1];
+  if (before === 0x3c) return true;
+  if (before !== 0x3a) return false;
+  let j = i - 2;
+  while (j >= 0 && isNameByte(data[j] ?? 0)) j--;
+  return j >= 0 && data[j] === 0x3c;
+}
+
+/**
+ * Counts the rows of a worksheet part from its XML as it inflates, chunk by chunk. The last
+ * bytes of each chunk are carried over, so a tag split between chunks is counted once.
+ */
+export function createRowCounter() {
+  let count = 0;
+  let carry = new Uint8Array(0);
+  return {
+    push(chunk: Uint8Array): void {
+      const data = new Uint8Array(carry.length + chunk.length);
+      data.set(carry);
+      data.set(chunk, carry.length);
+      for (let i = Math.max(1, carry.length - 3); i + 3 < data.length; i++) if (isRowStartTag(data, i)) count++;
+      carry = data.slice(Math.max(0, data.length - ROW_COUNTER_CARRY));
+    },
+    get count(): number {
+      return count;
+    },
+  };
+}

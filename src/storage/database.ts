@@ -1,0 +1,26 @@
+import { openDB, type DBSchema, type IDBPDatabase } from "idb";
+import type { MappingTemplate } from "../core/mapping/templates";
+
+/** Everything the importer keeps in the browser, in one versioned database. */
+export interface ImporterDB extends DBSchema {
+  mappingTemplates: {
+    key: string;
+    value: MappingTemplate;
+    indexes: { bySignature: string };
+  };
+}
+
+export const DATABASE_NAME = "bulk-order-importer";
+export const DATABASE_VERSION = 1;
+
+/** Opens (and on first use creates or upgrades) the importer's database. */
+export function openImporterDB(name = DATABASE_NAME): Promise<IDBPDatabase<ImporterDB>> {
+  return openDB<ImporterDB>(name, DATABASE_VERSION, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        const templates = db.createObjectStore("mappingTemplates", { keyPath: "name" });
+        templates.createIndex("bySignature", "signature");
+      }
+    },
+  });
+}

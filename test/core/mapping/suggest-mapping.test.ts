@@ -1,0 +1,152 @@
+import { describe, expect, it } from "vitest";
+import type { FieldId } from "../../../src/core/fields";
+import {
+  assignColumn,
+  assignField,
+  columnForField,
+  missingRequiredFields,
+  sizeLayout,
+  suggestMapping,
+  type MappingTarget,
+  type SheetMapping,
+} from "../../../src/core/mapping";
+
+const vocabulary = {
+  attributes: ["Fabric", "VinylColour", "Vinyl colour", "InkColours", "Ink colours (Pantone)", "PlayerName", "Player name"],
+  sizes: ["XS", "S", "M", "L", "XL", "2XL", "3XL", "4", "6", "8", "10", "12", "14", "OSFA", "Qty"],
+};
+
+const fieldOf = (mapping: SheetMapping, header: string): FieldId | undefined => {
+  const target = mapping.columns.find((c) => c.header === header)?.target;
+  return target?.kind === "field" ? target.field : undefined;
+};
+const targetOf = (mapping: SheetMapping, header: string): MappingTarget | null | undefined => mapping.columns.find((c) => c.header === header)?.target;
+
+describe("fields from header variants", () => {
+  it.each([
+    ["Order Number", "orderNumber", "label"],
+    ["PO #", "orderNumber", "synonym"],
+    ["Order No.", "orderNumber", "label"],
+    ["  ORDER   no ", "orderNumber", "label"],
+    ["Qty ordered", "quantity", "contains"],
+    ["Bestellnummer", "orderNumber", "synonym"],
+    ["Numéro de commande", "orderNumber", "synonym"],
+    ["Customer PO Number", "orderNumber", "contains"],
+    ["Qty", "quantity", "synonym"],
+    ["QTY ", "quantity", "synonym"],
+    ["Quantity", "quantity", "label"],
+    ["Pcs", "quantity", "synonym"],
+    ["Menge", "quantity", "synonym"],
+    ["Stück", "quantity", "synonym"],
+    ["Cantidad", "quantity", "synonym"],
+    ["Quantité", "quantity", "synonym"],
+    ["Quantiy", "quantity", "fuzzy"],
+    ["Price Code", "code", "synonym"],
+    ["SKU", "code", "synonym"],
+    ["Asset Tag", "code", "synonym"],
+    ["Post Code", "postalCode", "synonym"],
+    ["ZIP", "postalCode", "synonym"],
+    ["PLZ", "postalCode", "synonym"],
+    ["Adress", "streetAddress", "fuzzy"],
+    ["Ship Via", "deliveryMethod", "synonym"],
+    ["E-mail", "email", "synonym"],
+    ["In-hands date", "dueDate", "synonym"],
+    ["Artwork link", "artworkUrl", "synonym"],
+    ["Colour", "variant", "synonym"],
+  ] as const)("%j → %s by %s", (header, field, reason) => {
+    const mapping = suggestMapping([header], vocabulary);
+    expect(mapping.columns[0]).toMatchObject({ target: { kind: "field", field }, reason });
+    expect(mapping.columns[0]?.confidence).toBeGreaterThan(0.5);
+  });
+
+  it("scores exact names above contained words and fuzzy matches", () => {
+    const mapping = suggestMapping(["Order Number", "Qty", "Customer PO Number", "Quantiy"]);
+    const confidences = mapping.columns.map((c) => c.confidence);
+    expect(confidences[0]).toBe(1);
+    expect(confidences[1]).toBe(0.95);
+    // The second column that would name a field already taken stays unmapped.
+    expect(mapping.columns[2]?.target).toBeNull();
+    expect(mapping.columns[3]?.target).toBeNull();
+  });
+
+  it("keeps unknown columns, odd names included, unmapped", () => {
+    const mapping = suggestMapping(["__proto__", "constructor", "Internal notes 2", "", "toString"]);
+    expect(mapping.columns.map((c) => [c.header, c.target])).toEqual([
+      ["__proto__", null],
+      ["constructor", null],
+      ["Internal notes 2", null],
+      ["", null],
+      ["toString", null],
+    ]);
+  });
+
+  it("reads a realistic team-order header row", () => {
+    const headers = ["Order #", "Team", "Contact", "Club", "Street", "Suburb", "City", "Postcode", "Country", "Ship via", "Due", "Item type", "Code", "Colour", "Player name", "Number", "Vinyl colour", "Fabric", "S", "M", "L", "XL", "2XL", "Qty", "Artwork"];
+    const mapping = suggestMapping(headers, vocabulary);
+    expect(headers.map((h) => fieldOf(mapping, h) ?? targetOf(mapping, h)?.kind ?? null)).toEqual([
+      "orderNumber", "description", "contactName", "organisation", "streetAddress", "suburb", "city", "postalCode", "country", "deliveryMethod", "dueDate", "itemType", "code", "variant", "attribute", null, "attribute", "attribute", "size", "size", "size", "size", "size", "quantity", "artworkUrl",
+    ]);
+    expect(targetOf(mapping, "Vinyl colour")).toEqual({ kind: "attribute", attribute: "Vinyl colour" });
+    expect(sizeLayout(mapping)).toBe("wide");
+    expect(missingRequiredFields(mapping)).toEqual([]);
+  });
+});
+
+describe("size columns", () => {
+  it.each([
+    [["S", "M", "L", "XL", "XXL"], ["S", "M", "L", "XL", "XXL"]],
+    [["Youth 8", "Youth 10", "Youth 12"], ["Youth 8", "Youth 10", "Youth 12"]],
+    [["8", "10", "12", "14"], ["8", "10", "12", "14"]],
+    [["One size", "Qty"], []],
+  ])("%j are sizes: %j", (headers, sizes) => {
+    const mapping = suggestMapping(["Order", "Code", ...headers], vocabulary);
+    expect(mapping.columns.filter((c) => c.target?.kind === "size").map((c) => c.header)).toEqual(sizes);
+  });
+
+  it("does not read one lone size-like header as a wide layout", () => {
+    const mapping = suggestMapping(["Order", "Code", "M", "Qty"], vocabulary);
+    expect(targetOf(mapping, "M")).toBeNull();
+    expect(sizeLayout(mapping)).toBe("none");
+  });
+
+  it("recognises the long layout: a size column beside a quantity", () => {
+    const mapping = suggestMapping(["Order", "Code", "Size", "Qty"], vocabulary);
+    expect(sizeLayout(mapping)).toBe("long");
+  });
+
+  it("lets wide size columns stand in for the quantity", () => {
+    expect(missingRequiredFields(suggestMapping(["Order", "Code", "S", "M"]))).toEqual([]);
+    expect(missingRequiredFields(suggestMapping(["Team", "Notes"]))).toEqual(["orderNumber", "code", "quantity"]);
+  });
+});
+
+describe("attribute columns", () => {
+  it("match the service's attribute names and labels, never fixed keys", () => {
+    const mapping = suggestMapping(["Fabric", "ink colours pantone", "Player Name", "Vinyl Color"], vocabulary);
+    expect(mapping.columns.slice(0, 3).map((c) => c.target)).toEqual([
+      { kind: "attribute", attribute: "Fabric" },
+      { kind: "attribute", attribute: "Ink colours (Pantone)" },
+      { kind: "attribute", attribute: "Player name" },
+    ]);
+    // A near spelling matches the question's name or label, whichever the service returned first.
+    expect(mapping.columns[3]?.target).toEqual({ kind: "attribute", attribute: "VinylColour" });
+    expect(mapping.columns[3]?.reason).toBe("fuzzy");
+    expect(suggestMapping(["Fabric"]).columns[0]?.target).toBeNull();
+  });
+});
+
+describe("changing a mapping by hand", () => {
+  it("moves a field to another column and frees the old one", () => {
+    const mapping = suggestMapping(["Order", "Club PO", "Qty"]);
+    expect(columnForField(mapping, "orderNumber")?.header).toBe("Order");
+    const changed = assignField(mapping, "orderNumber", 1);
+    expect(columnForField(changed, "orderNumber")).toMatchObject({ header: "Club PO", reason: "manual", confidence: 1 });
+    expect(changed.columns[0]?.target).toBeNull();
+    expect(columnForField(assignField(changed, "orderNumber", null), "orderNumber")).toBeUndefined();
+  });
+
+  it("points a column at a size or attribute", () => {
+    const mapping = assignColumn(suggestMapping(["Order", "Code", "Extra"]), 2, { kind: "attribute", attribute: "Fabric" });
+    expect(mapping.columns[2]).toMatchObject({ target: { kind: "attribute", attribute: "Fabric" }, reason: "manual" });
+  });
+});

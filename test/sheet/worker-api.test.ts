@@ -1,0 +1,52 @@
+import { expose, proxy, wrap } from "comlink";
+import { describe, expect, it } from "vitest";
+import type { ReadProgress } from "../../src/sheet/workbook";
+import { createSheetSession, type SheetSession } from "../../src/sheet/worker-api";
+import { writeCsv } from "../../src/sheet/write-csv";
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+describe("the sheet session across a message channel", () => {
+  it("returns plain results that survive structured cloning, failures included", async () => {
+    const { port1, port2 } = new MessageChannel();
+    expose(createSheetSession(), port1);
+    const remote = wrap<SheetSession>(port2);
+    try {
+      const progress: ReadProgress[] = [];
+      const opened = await remote.open(bytes("Title\r\n\r\nOrder No;Qty;Due\r\nA-1;1;2027-02-01\r\n;;\r\nA-2;2;\r\n"), "orders.csv", proxy((p: ReadProgress) => void progress.push(p)));
+      expect(opened).toEqual({
+        ok: true,
+        summary: {
+          fileName: "orders.csv",
+          format: "csv",
+          csv: { encoding: "utf-8", delimiter: ";" },
+          sheets: [{ name: "orders", hidden: false, rowCount: 6, headerRowNumber: 3, knownHeaders: 3 }],
+          defaultSheet: "orders",
+        },
+      });
+      const preview = await remote.preview("orders");
+      expect(preview.ok && preview.preview).toMatchObject({ headerRowNumber: 3, headers: ["Order No", "Qty", "Due"], rowCount: 3 });
+      expect(await remote.rows("orders", 3, 1, 5)).toEqual([{ rowNumber: 5, cells: [] }, { rowNumber: 6, cells: ["A-2", "2", ""] }]);
+      const written = await remote.resultSheet("orders", 3, [{ rowNumber: 4, outcome: "created", jobNumber: 7, messages: ["ok"] }]);
+      expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(written)).toBe("\uFEFFOrder No;Qty;Due;Import result;Job number;New asset tag;Messages\r\nA-1;1;2027-02-01;Created;7;;ok\r\n;;;;;;\r\nA-2;2;;;;;\r\n");
+      const failed = await remote.open(new Uint8Array(), "empty.csv");
+      expect(failed).toEqual({ ok: false, code: "EMPTY_FILE", message: "empty.csv is empty." });
+      expect(progress.length).toBeGreaterThan(0);
+    } finally {
+      port1.close();
+      port2.close();
+    }
+  });
+});
+
+describe("writeCsv", () => {
+  it("writes UTF-8 with a BOM and CRLF, quoting where needed and neutralising formulas", () => {
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(writeCsv([["a", 'say "hi"', "x,y"], ["=2+2", "-7", "line\nbreak"]]));
+    expect(text).toBe('\uFEFFa,"say ""hi""","x,y"\r\n\'=2+2,-7,"line\nbreak"\r\n');
+  });
+
+  it("keeps the input's delimiter", () => {
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(writeCsv([["a;b", "c"]], ";"));
+    expect(text).toBe('\uFEFF"a;b";c\r\n');
+  });
+});
