@@ -42,7 +42,7 @@ export function App() {
         <UploadStep error={state.error} onFile={async (file) => workflow.openFile(state.connected, file.name, new Uint8Array(await file.arrayBuffer()))} />
       )}
       {state.step === "opening" && <OpeningStep fileName={state.fileName} progress={state.progress} onCancel={workflow.cancelOpening} />}
-      {state.step === "mapping" && <MappingStep state={state.mapping} error={state.error} workflow={workflow} />}
+      {state.step === "mapping" && <MappingStep connected={state.connected} state={state.mapping} error={state.error} workflow={workflow} />}
       {state.step === "checking" && (
         <section aria-busy="true">
           <h2>Checking {state.fileName}</h2>

@@ -34,13 +34,13 @@ export function sizeKey(label: string): string {
 const COMMON_SIZE_KEYS: ReadonlySet<string> = new Set(ALIASES.values());
 
 /**
- * Whether a header reads as a size label. Letter sizes always do; bare numbers (youth and
- * women's sizes) only when the catalogue lists them or `inRun` says neighbours are sizes too.
+ * Whether a header reads as a size label. Letter sizes and youth sizes ("Y8") always do; bare
+ * numbers only when the catalogue lists them or `inRun` says a neighbour is a size too.
  */
 export function looksLikeSize(header: string, catalogueSizeKeys: ReadonlySet<string>, inRun: boolean): boolean {
   const key = sizeKey(header);
-  if (key === "" ) return false;
-  if (COMMON_SIZE_KEYS.has(key)) return true;
+  if (key === "") return false;
+  if (COMMON_SIZE_KEYS.has(key) || YOUTH_PREFIX.test(header.toUpperCase().replace(/[\s._-]+/g, ""))) return true;
   if (/^\d{1,2}$/.test(key)) return catalogueSizeKeys.has(key) || (inRun && Number(key) % 2 === 0);
   return catalogueSizeKeys.has(key) && key !== "QTY";
 }

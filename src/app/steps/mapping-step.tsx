@@ -10,9 +10,10 @@ import {
   type ColumnAssignment,
   type MappingTarget,
 } from "../../core/mapping/sheet-mapping";
-import type { ImportWorkflow, MappingState } from "../import-workflow";
+import type { Connected, ImportWorkflow, MappingState } from "../import-workflow";
 
 interface Props {
+  readonly connected: Connected;
   readonly state: MappingState;
   readonly error?: string | undefined;
   readonly workflow: ImportWorkflow;
@@ -44,7 +45,7 @@ function parseTarget(value: string): MappingTarget | null {
   return null;
 }
 
-export function MappingStep({ state, error, workflow }: Props) {
+export function MappingStep({ connected, state, error, workflow }: Props) {
   const [templateName, setTemplateName] = useState(state.appliedTemplate ?? "");
   const { preview, mapping, file } = state;
   const missing = new Set(missingRequiredFields(mapping));
@@ -58,7 +59,7 @@ export function MappingStep({ state, error, workflow }: Props) {
         {file.sheets.length > 1 && (
           <label>
             Sheet{" "}
-            <select value={state.sheetName} onChange={(e) => workflow.selectSheet(e.currentTarget.value)}>
+            <select aria-label="Sheet" value={state.sheetName} onChange={(e) => workflow.selectSheet(e.currentTarget.value)}>
               {file.sheets.map((sheet) => (
                 <option value={sheet.name} key={sheet.name}>
                   {sheet.name}
@@ -72,6 +73,7 @@ export function MappingStep({ state, error, workflow }: Props) {
           Header row{" "}
           <input
             type="number"
+            aria-label="Header row"
             min={1}
             value={preview.headerRowNumber}
             onChange={(e) => {
@@ -100,7 +102,7 @@ export function MappingStep({ state, error, workflow }: Props) {
         {state.templates.length > 0 && (
           <label>
             Template{" "}
-            <select value={state.appliedTemplate ?? ""} onChange={(e) => (e.currentTarget.value ? workflow.applyTemplate(e.currentTarget.value) : void workflow.useSuggestedMapping())}>
+            <select aria-label="Template" value={state.appliedTemplate ?? ""} onChange={(e) => (e.currentTarget.value ? workflow.applyTemplate(e.currentTarget.value) : void workflow.useSuggestedMapping())}>
               <option value="">Suggested mapping</option>
               {state.templates.map((t) => (
                 <option value={t.name} key={t.name}>
@@ -111,7 +113,7 @@ export function MappingStep({ state, error, workflow }: Props) {
           </label>
         )}{" "}
         <label>
-          Template name <input value={templateName} onInput={(e) => setTemplateName(e.currentTarget.value)} placeholder="e.g. Winter team orders" />
+          Template name <input aria-label="Template name" value={templateName} onInput={(e) => setTemplateName(e.currentTarget.value)} placeholder="e.g. Winter team orders" />
         </label>{" "}
         <button type="button" class="secondary" disabled={templateName.trim() === ""} onClick={() => workflow.saveTemplate(templateName)}>
           Save template
@@ -193,6 +195,9 @@ export function MappingStep({ state, error, workflow }: Props) {
       <div class="actions">
         <button type="button" onClick={() => workflow.check()} disabled={missing.size > 0}>
           Check the rows
+        </button>{" "}
+        <button type="button" class="secondary" onClick={() => workflow.startOver(connected)}>
+          Choose another file
         </button>
       </div>
     </section>

@@ -75,10 +75,11 @@ export function suggestMapping(headers: readonly string[], vocabulary: MappingVo
     if (key !== "" && !attributes.has(key)) attributes.set(key, attribute);
   }
   const catalogueSizes = new Set(vocabulary.sizes.map(sizeKey));
-  const sizeLike = headers.map((header, i) => {
-    const neighbours = [headers[i - 1], headers[i + 1]].some((h) => h !== undefined && looksLikeSize(h, catalogueSizes, false));
-    return looksLikeSize(header, catalogueSizes, neighbours);
-  });
+  // Bare numbers count as sizes beside another size-like header ("8, 10, 12" or "XL, 8").
+  const maybeSize = headers.map((header) => looksLikeSize(header, catalogueSizes, true));
+  const sizeLike = headers.map(
+    (header, i) => looksLikeSize(header, catalogueSizes, false) || (maybeSize[i] === true && (maybeSize[i - 1] === true || maybeSize[i + 1] === true)),
+  );
   // One size-like header on its own is more likely something else ("M" for medium, or not).
   const isWideLayout = sizeLike.filter(Boolean).length >= 2;
 

@@ -1,0 +1,178 @@
+/**
+ * Writes the sample order sheets (committed; run `npx tsx samples/make-samples.ts` to remake
+ * them). Each is shaped the way customers' own files come: a styled workbook with an
+ * instructions sheet in front and dropdown lists on a hidden sheet, a CSV saved by Excel in
+ * Windows-1252, a stock order form with one column per size. Every code exists in the
+ * simulator's catalogue.
+ */
+import { writeFileSync } from "node:fs";
+import ExcelJS from "exceljs";
+
+const here = new URL(".", import.meta.url).pathname;
+const date = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, d));
+
+function styleHeader(row: ExcelJS.Row): void {
+  row.font = { bold: true, color: { argb: "FFFFFFFF" } };
+  row.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FF2B6CB0" } };
+  row.alignment = { vertical: "middle", wrapText: true };
+  row.height = 30;
+}
+
+// --- Seasonal team orders ----------------------------------------------------------------
+
+type TeamLine = [type: string, code: string, colour: string, player: string, number: string, vinyl: string, fabric: string, sizes: (number | null)[], qty: number | null, artwork: string];
+interface Team {
+  readonly order: string;
+  readonly team: string;
+  readonly contact: string;
+  readonly club: string;
+  readonly street: string;
+  readonly suburb: string;
+  readonly city: string;
+  readonly postcode: string;
+  readonly country: string;
+  readonly shipVia: string;
+  readonly due: Date;
+  readonly lines: readonly TeamLine[];
+}
+
+const NO_SIZES: (number | null)[] = [null, null, null, null, null, null, null, null];
+const players = (names: readonly string[], first: number, vinyl: string): TeamLine[] =>
+  names.flatMap((name, i) => [
+    ["PriceCode", 'HTV Name 2": Single Colour', "", name, "", vinyl, "", NO_SIZES, 1, ""] as TeamLine,
+    ["PriceCode", 'HTV Number 8": Single Colour', "", "", String(first + i), vinyl, "", NO_SIZES, 1, ""] as TeamLine,
+  ]);
+
+const teams: readonly Team[] = [
+  {
+    order: "KTP-27001", team: "Karori Football seniors", contact: "Hana Moore", club: "Karori Football Club", street: "10 Donald Street", suburb: "Karori", city: "Wellington", postcode: "6012", country: "New Zealand", shipVia: "Courier", due: date(2027, 2, 15),
+    lines: [
+      ["Stock", "RJ100", "Navy/White", "", "", "", "", [2, 4, 5, 3, 1, null, null, null], null, ""],
+      ["PriceCode", 'DTF 10" x 10": Full Colour', "", "", "", "", "Polyester", NO_SIZES, 15, ""],
+      ...players(["MOORE", "TANE", "NGATA", "SMITH"], 4, "White"),
+      ["Asset", "A1042014", "", "", "", "", "", NO_SIZES, 15, ""],
+    ],
+  },
+  {
+    order: "KTP-27002", team: "Ponsonby Netball premier", contact: "Aroha Smith", club: "Ponsonby Netball", street: "47 Jervois Road", suburb: "Herne Bay", city: "Auckland", postcode: "1011", country: "NZ", shipVia: "O/N", due: date(2027, 2, 20),
+    lines: [
+      ["Stock", "AS5051", "Black", "", "", "", "", [null, 3, 4, 2, null, null, null, null], null, ""],
+      ["PriceCode", "SCR A4: 2 Colour", "", "", "", "", "Cotton", NO_SIZES, 30, ""],
+      ...players(["AROHA", "MERE", "TE ATA"], 1, "Gold"),
+    ],
+  },
+  {
+    order: "KTP-27003", team: "Henderson Hawks juniors", contact: "Sione Taufa", club: "Henderson Rugby League", street: "22 Alderman Drive", suburb: "Henderson", city: "Auckland", postcode: "0612", country: "NZL", shipVia: "Courier", due: date(2027, 3, 1),
+    lines: [
+      ["Stock", "RJ100Y", "Black/Gold", "", "", "", "", [null, null, null, null, null, 6, 8, 4], null, ""],
+      ["Asset", "A1042003", "", "", "", "", "", NO_SIZES, 40, ""],
+      ["Asset", "G-0007", "", "", "", "", "", NO_SIZES, 40, ""],
+    ],
+  },
+  {
+    order: "KTP-27004", team: "Otago Rugby colts", contact: "Sam Rangi", club: "", street: "", suburb: "", city: "", postcode: "", country: "", shipVia: "Pick-up", due: date(2027, 3, 5),
+    lines: [
+      ["PriceCode", 'DTF 4" x 4": Full Colour', "", "", "", "", "Cotton/Poly blend", NO_SIZES, 25, "https://files.otagorugby.example/colts-crest.png"],
+      ["PriceCode", 'EMB 3" Shield: Patch', "", "", "", "", "", NO_SIZES, 20, "https://files.otagorugby.example/colts-patch.pdf"],
+      ["Stock", "CP1140", "Navy/White", "", "", "", "", NO_SIZES, 20, ""],
+    ],
+  },
+];
+
+async function teamWorkbook(): Promise<void> {
+  const book = new ExcelJS.Workbook();
+  book.creator = "Kiwi Team Print Ltd";
+  const help = book.addWorksheet("How to order");
+  help.columns = [{ width: 100 }];
+  help.addRows([
+    ["Winter 2027 team orders — how to fill in this workbook"],
+    ["One row per line. Put the team's details (contact, address, delivery) on its first row only."],
+    ["Item type: PriceCode for new transfers, Asset to reorder an existing design by its tag, Stock for blank garments."],
+    ["Garments: enter quantities under the size columns. Transfers and reorders: use the Qty column."],
+    ["Names and numbers: one row per player."],
+  ]);
+  help.getRow(1).font = { bold: true, size: 14 };
+
+  const sheet = book.addWorksheet("Orders", { views: [{ state: "frozen", ySplit: 4 }] });
+  sheet.mergeCells("A1:H1");
+  sheet.getCell("A1").value = "Kiwi Team Print — Winter 2027 team orders";
+  sheet.getCell("A1").font = { bold: true, size: 16 };
+  sheet.getCell("A2").value = "Return by 15 January 2027 to orders@kiwiteamprint.example";
+  const headers = ["Order #", "Team", "Contact", "Club", "Street", "Suburb", "City", "Postcode", "Country", "Ship via", "Due", "Item type", "Code", "Colour", "Player name", "Player number", "Vinyl colour", "Fabric", "S", "M", "L", "XL", "2XL", "Y8", "Y10", "Y12", "Qty", "Artwork"];
+  const header = sheet.getRow(4);
+  header.values = headers;
+  styleHeader(header);
+  sheet.columns.forEach((column, i) => (column.width = [12, 24, 14, 22, 18, 12, 12, 9, 12, 10, 11, 10, 28, 12, 12, 8, 11, 16, 5, 5, 5, 5, 5, 5, 5, 5, 6, 40][i] ?? 10));
+  let rowNumber = 5;
+  for (const team of teams) {
+    team.lines.forEach((line, index) => {
+      const [type, code, colour, player, number, vinyl, fabric, sizes, qty, artwork] = line;
+      const first = index === 0;
+      const row = sheet.getRow(rowNumber++);
+      row.values = [
+        team.order, first ? team.team : null, first ? team.contact : null, first ? team.club || null : null, first ? team.street || null : null,
+        first ? team.suburb || null : null, first ? team.city || null : null, first ? team.postcode || null : null, first ? team.country || null : null,
+        first ? team.shipVia : null, first ? team.due : null, type, code, colour || null, player || null, number || null, vinyl || null, fabric || null,
+        ...sizes, qty, artwork ? { text: "artwork", hyperlink: artwork } : null,
+      ];
+      row.getCell(11).numFmt = "dd/mm/yyyy";
+      row.getCell(8).numFmt = "@";
+    });
+  }
+  const lists = book.addWorksheet("Lists", { state: "hidden" });
+  lists.getColumn(1).values = ["Item types", "PriceCode", "Asset", "Stock"];
+  lists.getColumn(2).values = ["Ship via", "Courier", "O/N", "Rural", "Pick-up"];
+  for (let r = 5; r < rowNumber; r++) {
+    sheet.getCell(`L${r}`).dataValidation = { type: "list", allowBlank: true, formulae: ["Lists!$A$2:$A$4"] };
+    sheet.getCell(`J${r}`).dataValidation = { type: "list", allowBlank: true, formulae: ["Lists!$B$2:$B$5"] };
+  }
+  await book.xlsx.writeFile(`${here}team-orders-winter-2027.xlsx`);
+}
+
+// --- Reorder campaign by asset tag (Excel "CSV (Comma delimited)": Windows-1252, CRLF) -----
+
+function reorderCsv(): void {
+  const header = ["Order No", "Asset Tag", "Description", "Qty", "Garment", "Ship to", "Company", "Street", "Suburb", "City", "Postcode", "Country", "Delivery"];
+  const rows: string[][] = [
+    ["RO-3101", "A1042001", "Club crest, front", "50", "Tee", "Tui Ranginui", "Café Rugby Club", "5 Ocean Road", "Mount Maunganui", "Tauranga", "3116", "NZ", "Courier"],
+    ["RO-3101", "A1042002", "Sponsor panel, back", "50", "Tee", "", "", "", "", "", "", "", ""],
+    ["RO-3101", "G-0001", "Care label", "100", "", "", "", "", "", "", "", "", ""],
+    ["RO-3102", "A1042005", "Sleeve logo", "30", "Hoodie", "Emma Brown", "Rāwhiti Hockey", "18 Kāinga Street", "Linwood", "Christchurch", "8011", "NZ", "CPSTD"],
+    ["RO-3102", "A1042006", "Nape tag", "30", "Hoodie", "", "", "", "", "", "", "", ""],
+    ["RO-3103", "A1042008", "Supporters tee print", "120", "Tee", "Liam O’Connor", "Geelong Basketball", "44 Moorabool Street", "", "Geelong", "3220", "AU", "INTL"],
+    ["RO-3104", "A1042009", "Coaches polo chest logo", "12", "Polo", "Priya Shah", "Hutt Valley Cricket", "2 Hutt Road", "Petone", "Lower Hutt", "5012", "NZ", "O/N"],
+    ["RO-3104", "A1042010", "Training top print", "24", "Tee", "", "", "", "", "", "", "", ""],
+  ];
+  const cp1252: Record<string, number> = { "é": 0xe9, "’": 0x92 };
+  const quote = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+  // Excel's plain CSV save cannot hold macrons: it writes them as their nearest letters.
+  const text = [header, ...rows].map((row) => row.map(quote).join(",")).join("\r\n").replace(/ā/g, "a") + "\r\n";
+  const bytes = Buffer.from([...text].map((ch) => (ch.charCodeAt(0) < 0x80 ? ch.charCodeAt(0) : (cp1252[ch] ?? 0x3f))));
+  writeFileSync(`${here}reorder-campaign.csv`, bytes);
+}
+
+// --- Stocked garments with size runs -----------------------------------------------------
+
+async function stockWorkbook(): Promise<void> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet("Stock order");
+  sheet.addRow(["Stock order form", null, null, "Customer:", "Kiwi Team Print Ltd"]);
+  sheet.addRow(["Order ref", "Deliver to", "Address", "City", "Postcode", "Style", "Colour", "XS", "S", "M", "L", "XL", "XXL", "3XL", "Youth 6", "Youth 8", "Youth 10", "Youth 12", "Qty", "Notes"]);
+  styleHeader(sheet.getRow(2));
+  const rows: (string | number | null)[][] = [
+    ["ST-901", "Kiwi Team Print (warehouse)", "14 Fanshawe Street", "Auckland", "1010", "AS5001", "Black", 2, 6, 10, 10, 6, 3, 1, null, null, null, null, null, "Stock for walk-in orders"],
+    ["ST-901", null, null, null, null, "AS5001", "White", null, 4, 8, 8, 4, 2, null, null, null, null, null, null, null],
+    ["ST-901", null, null, null, null, "AS5101", "Navy", null, 2, 4, 4, 2, 1, 1, null, null, null, null, null, null],
+    ["ST-901", null, null, null, null, "EQ-PILLOW", null, null, null, null, null, null, null, null, null, null, null, null, 2, "Heat press pillows"],
+    ["ST-902", "Karori Football Club", "10 Donald Street", "Wellington", "6012", "AS3006", "Royal", null, null, null, null, null, null, null, 5, 8, 6, 3, null, "Junior squad"],
+    ["ST-902", null, null, null, null, "CP1140", "Black", null, null, null, null, null, null, null, null, null, null, null, 24, "One size"],
+  ];
+  for (const row of rows) sheet.addRow(row);
+  sheet.getColumn(5).numFmt = "@";
+  await book.xlsx.writeFile(`${here}stock-order.xlsx`);
+}
+
+await teamWorkbook();
+reorderCsv();
+await stockWorkbook();
+console.log("samples written");

@@ -1,0 +1,107 @@
+import { readFile } from "node:fs/promises";
+import { basename } from "node:path";
+import { IMPORT_FIELDS } from "../core/fields";
+import { missingRequiredFields, sizeLayout, suggestMapping, type MappingVocabulary, type SheetMapping } from "../core/mapping";
+import { cellRawText, type CellValue, type SheetRow } from "../core/sheet-model";
+import type { SheetPreview, WorkbookSummary } from "../sheet/sheet-preview";
+import { createSheetSession } from "../sheet/worker-api";
+
+export interface InspectOptions {
+  readonly sheet?: string | undefined;
+  readonly headerRow?: number | undefined;
+  readonly rows: number;
+  readonly vocabulary?: MappingVocabulary;
+}
+
+export interface InspectReport {
+  readonly file: WorkbookSummary;
+  readonly sheet: SheetPreview;
+  readonly mapping: SheetMapping;
+  readonly missingRequired: readonly string[];
+  readonly sizeLayout: string;
+  readonly rows: readonly SheetRow[];
+}
+
+export type InspectOutcome = { readonly ok: true; readonly report: InspectReport } | { readonly ok: false; readonly message: string };
+
+/** Reads a sheet with the same reader and mapper as the page. */
+export async function inspectFile(path: string, options: InspectOptions): Promise<InspectOutcome> {
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await readFile(path));
+  } catch (error) {
+    return { ok: false, message: `${path} could not be opened: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}` };
+  }
+  const session = createSheetSession();
+  const words = [...(options.vocabulary?.attributes ?? []), ...(options.vocabulary?.sizes ?? [])];
+  const opened = await session.open(bytes, basename(path), undefined, words);
+  if (!opened.ok) return { ok: false, message: opened.message };
+  const sheetName = options.sheet ?? opened.summary.defaultSheet;
+  const preview = session.preview(sheetName, options.headerRow, words);
+  if (!preview.ok) {
+    return { ok: false, message: `${preview.message} Sheets: ${opened.summary.sheets.map((s) => `"${s.name}"`).join(", ")}.` };
+  }
+  const mapping = suggestMapping(preview.preview.headers, options.vocabulary);
+  return {
+    ok: true,
+    report: {
+      file: opened.summary,
+      sheet: preview.preview,
+      mapping,
+      missingRequired: missingRequiredFields(mapping),
+      sizeLayout: sizeLayout(mapping),
+      rows: session.rows(sheetName, preview.preview.headerRowNumber, 0, options.rows),
+    },
+  };
+}
+
+/** A cell as JSON: dates as ISO strings with their type, so "typed values" survive printing. */
+function typedCell(value: CellValue): unknown {
+  return value instanceof Date ? { date: value.toISOString() } : value;
+}
+
+export function reportJson(report: InspectReport): unknown {
+  return {
+    ...report,
+    rows: report.rows.map((row) => ({ rowNumber: row.rowNumber, cells: Object.fromEntries(report.sheet.headers.map((h, i) => [h, typedCell(row.cells[i] ?? null)])) })),
+  };
+}
+
+function describeTarget(target: SheetMapping["columns"][number]["target"]): string {
+  if (target === null) return "(kept as it is)";
+  if (target.kind === "field") return IMPORT_FIELDS.find((f) => f.id === target.field)?.label ?? target.field;
+  return target.kind === "size" ? `size ${target.size}` : `attribute "${target.attribute}"`;
+}
+
+function showCell(value: CellValue | undefined): string {
+  if (value === null || value === undefined) return "·";
+  if (value instanceof Date) return `date ${cellRawText(value)}`;
+  if (typeof value === "string") return JSON.stringify(value);
+  return `${typeof value} ${cellRawText(value)}`;
+}
+
+/** The report as text for a terminal. */
+export function reportText(report: InspectReport): string {
+  const { file, sheet, mapping } = report;
+  const lines = [
+    `${file.fileName}: ${file.format.toUpperCase()}${file.csv ? `, ${file.csv.encoding}, separated by ${file.csv.delimiter === "\t" ? "tabs" : `"${file.csv.delimiter}"`}` : ""}`,
+    "",
+    "Sheets:",
+    ...file.sheets.map(
+      (s) =>
+        `  ${s.name === sheet.sheetName ? "*" : " "} ${s.name}${s.hidden ? " (hidden)" : ""}: ${s.rowCount} rows${s.headerRowNumber ? `, header on row ${s.headerRowNumber}` : ""}, ${s.knownHeaders} known headers`,
+    ),
+    "",
+    `Sheet "${sheet.sheetName}": header on row ${sheet.headerRowNumber}, ${sheet.rowCount} rows below it${sheet.hiddenRows.length ? `; hidden rows ${sheet.hiddenRows.join(", ")}` : ""}.`,
+    `Sizes: ${report.sizeLayout}.${report.missingRequired.length ? ` Missing required: ${report.missingRequired.join(", ")}.` : ""}`,
+    "",
+    "Mapping:",
+    ...mapping.columns.map(
+      (c) => `  ${c.header.padEnd(28)} → ${describeTarget(c.target)}${c.target ? ` (${Math.round(c.confidence * 100)}%, ${c.reason})` : ""}`,
+    ),
+    "",
+    `First ${report.rows.length} rows:`,
+    ...report.rows.map((row) => `  row ${row.rowNumber}: ${sheet.headers.map((h, i) => `${h}=${showCell(row.cells[i])}`).join("; ")}`),
+  ];
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,64 @@
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../../src/cli/main";
+
+const path = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
+
+async function cli(...args: string[]) {
+  let out = "";
+  let err = "";
+  const code = await runCli(args, (t) => (out += t), (t) => (err += t));
+  return { code, out, err };
+}
+
+describe("npm run cli -- inspect", () => {
+  it("prints the sheets, header row, mapping and first rows of a workbook", async () => {
+    const { code, out, err } = await cli("inspect", path("samples/team-orders-winter-2027.xlsx"), "--rows", "2");
+    expect(code).toBe(0);
+    expect(err).toBe("");
+    expect(out).toContain("  * Orders: 28 rows, header on row 4");
+    expect(out).toContain("    Lists (hidden)");
+    expect(out).toMatch(/Order #\s+→ Order number \(100%, label\)/);
+    expect(out).toMatch(/Y10\s+→ size Y10 \(90%, size\)/);
+    expect(out).toContain('row 5: Order #="KTP-27001"');
+    expect(out).toContain("Due=date 2027-02-15");
+    expect(out).toContain("S=number 2");
+  });
+
+  it("prints JSON with typed values", async () => {
+    const { code, out } = await cli("inspect", path("samples/reorder-campaign.csv"), "--json", "--rows", "1");
+    expect(code).toBe(0);
+    const report = JSON.parse(out);
+    expect(report.file.csv).toEqual({ encoding: "windows-1252", delimiter: "," });
+    expect(report.rows).toEqual([
+      {
+        rowNumber: 2,
+        cells: expect.objectContaining({ "Order No": "RO-3101", "Asset Tag": "A1042001", Company: "Café Rugby Club", Postcode: "3116" }),
+      },
+    ]);
+    expect(report.mapping.columns.find((c: { header: string }) => c.header === "Asset Tag").target).toEqual({ kind: "field", field: "code" });
+  });
+
+  it("reads another sheet and header row on request", async () => {
+    const { code, out } = await cli("inspect", path("test/fixtures/sheets/libreoffice-features.xlsx"), "--sheet", "Lists", "--header-row", "1", "--json");
+    expect(code).toBe(0);
+    expect(JSON.parse(out).sheet).toMatchObject({ sheetName: "Lists", headerRowNumber: 1, headers: ["Sizes"] });
+  });
+
+  it("gives the page's message and a non-zero exit for a file it cannot read", async () => {
+    expect(await cli("inspect", path("test/fixtures/sheets/encrypted.xlsx"))).toEqual({
+      code: 1,
+      out: "",
+      err: "encrypted.xlsx is protected with a password. Open it in Excel, remove the password (File › Info › Protect Workbook), save it and drop it again.\n",
+    });
+    expect((await cli("inspect", path("no-such-file.csv"))).err).toMatch(/no such file/);
+    expect((await cli("inspect", path("samples/reorder-campaign.csv"), "--sheet", "Nope")).err).toMatch(/no sheet named "Nope"/);
+  });
+
+  it("explains its usage on a wrong call", async () => {
+    expect((await cli()).code).toBe(2);
+    expect((await cli("frobnicate")).err).toMatch(/Unknown command "frobnicate"/);
+    expect((await cli("inspect")).err).toMatch(/inspect needs a file/);
+    expect((await cli("inspect", "x.csv", "--rows", "many")).code).toBe(2);
+  });
+});

@@ -1,0 +1,99 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningAppServer } from "../../src/server/app-server";
+import { launchChromium, startBuiltApp } from "./harness";
+
+const TEAM_WORKBOOK = fileURLToPath(new URL("../../samples/team-orders-winter-2027.xlsx", import.meta.url));
+
+let app: RunningAppServer;
+let browser: Browser;
+let scratch: string;
+
+beforeAll(async () => {
+  app = await startBuiltApp();
+  browser = await launchChromium();
+  scratch = await mkdtemp(join(tmpdir(), "importer-e2e-"));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+async function connect(page: Page): Promise<void> {
+  await page.goto(app.url);
+  await page.getByLabel("Connection").selectOption("demo");
+  await page.getByRole("button", { name: "Connect" }).click();
+  await page.getByLabel("Order sheet").waitFor();
+}
+
+const selectedText = (page: Page, label: string) =>
+  page.getByLabel(label).evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? "");
+
+describe("mapping a workbook in Chromium", () => {
+  it("picks the order sheet, takes a change by hand, saves it as a template and applies it next time", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await connect(page);
+    await page.getByLabel("Order sheet").setInputFiles(TEAM_WORKBOOK);
+    await page.getByRole("heading", { name: "Map the columns of team-orders-winter-2027.xlsx" }).waitFor();
+
+    // The order table is chosen over the instructions sheet in front of it; the hidden list sheet is marked.
+    expect(await selectedText(page, "Sheet")).toMatch(/^Orders/);
+    const sheets = await page.getByLabel("Sheet").locator("option").allTextContents();
+    expect(sheets.map((s) => s.split(" — ")[0])).toEqual(["How to order", "Orders", "Lists (hidden)"]);
+    await page.getByLabel("Sheet").selectOption("How to order");
+    await expect.poll(() => page.getByTestId("missing-fields").textContent()).toBe("Still needed: Order number, Code, Quantity.");
+    await page.getByLabel("Sheet").selectOption("Orders");
+    await expect.poll(() => page.getByTestId("sheet-facts").textContent()).toMatch(/^25 rows below the header on row 4; sizes: one column per size\./);
+    expect(await page.getByTestId("missing-fields").count()).toBe(0);
+    expect(await selectedText(page, "Column for Order number")).toBe("Order #");
+    expect(await page.getByTestId("field-orderNumber").locator(".samples").textContent()).toBe("KTP-27001 · KTP-27002 · KTP-27003");
+    expect(await selectedText(page, "Use of column Vinyl colour")).toBe("Attribute: Vinyl colour");
+
+    // The team's name is the club here, not the team column: fix it by hand.
+    expect(await selectedText(page, "Column for Job description")).toBe("Team");
+    await page.getByLabel("Column for Job description").selectOption({ label: "Club" });
+    await expect.poll(() => page.getByTestId("field-description").locator(".confidence").textContent()).toBe("100% · manual");
+    expect(await selectedText(page, "Column for Organisation")).toBe("— not mapped —");
+
+    await page.getByLabel("Template name").fill("Winter teams");
+    await page.getByRole("button", { name: "Save template" }).click();
+    await expect.poll(() => page.getByTestId("mapping-notice").textContent()).toBe('Saved the mapping as "Winter teams".');
+
+    // Another day: the page is reloaded and the same workbook dropped again.
+    await page.reload();
+    await connect(page);
+    await page.getByLabel("Order sheet").setInputFiles(TEAM_WORKBOOK);
+    await expect.poll(() => page.getByTestId("mapping-notice").textContent()).toBe(
+      'Applied your template "Winter teams", saved for sheets with these headers.',
+    );
+    expect(await selectedText(page, "Column for Job description")).toBe("Club");
+    expect(await page.getByRole("combobox", { name: "Template", exact: true }).evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent)).toBe("Winter teams");
+    expect(await page.getByTestId("field-description").locator(".confidence").textContent()).toBe("100% · template");
+    await context.close();
+  });
+
+  it("reports progress on a large file and stops reading when cancelled", async () => {
+    const file = join(scratch, "big-orders.csv");
+    const line = "KTP-90001,DTF 10\" x 10\": Full Colour,40,Polyester,Karori Football seniors with a longer description to fill the row\r\n";
+    await writeFile(file, `Order No,Price Code,Qty,Fabric,Team\r\n${line.repeat(Math.floor((60 * 1024 * 1024) / line.length))}`);
+    const page = await browser.newPage();
+    await connect(page);
+    await page.getByLabel("Order sheet").setInputFiles(file);
+    await page.getByRole("heading", { name: "Reading big-orders.csv" }).waitFor();
+    await expect.poll(() => page.getByRole("status").textContent(), { timeout: 30_000 }).toMatch(/Reading the sheet — \d+%/);
+    // The page stays responsive while the worker reads: it answers at once.
+    const started = Date.now();
+    expect(await page.evaluate(() => 21 * 2)).toBe(42);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent()).toBe("Reading big-orders.csv was cancelled.");
+    await page.close();
+  });
+});
