@@ -6,7 +6,10 @@ import { looksLikeSize } from "./sizes";
 /** How far down a header row is looked for (title and note rows above it). */
 export const HEADER_SCAN_ROWS = 30;
 
-const KNOWN_NAMES: readonly string[] = IMPORT_FIELDS.flatMap((field) => [field.label, ...field.synonyms].map(normaliseHeader));
+const KNOWN_NAMES: ReadonlySet<string> = new Set(IMPORT_FIELDS.flatMap((field) => [field.label, ...field.synonyms].map(normaliseHeader)));
+/** Known names of several words, which count when a longer header contains them. */
+const KNOWN_PHRASES: readonly string[] = [...KNOWN_NAMES].filter((name) => name.includes(" "));
+const NO_SIZES: ReadonlySet<string> = new Set();
 
 export interface HeaderCandidate {
   /** 0-based index into the sheet's rows (row number - 1). */
@@ -24,11 +27,10 @@ function isLabelLike(value: CellValue): boolean {
 
 /** How much a row reads like a header row: known names count most, numbers count against. */
 export function scoreHeaderRow(cells: readonly CellValue[], vocabulary: readonly string[] = []): { score: number; known: number } {
-  const extra = vocabulary.map(normaliseHeader);
+  const extra = new Set(vocabulary.map(normaliseHeader));
   let known = 0;
   let labels = 0;
   let values = 0;
-  const sizes = new Set<string>();
   for (const cell of cells) {
     if (isBlankCell(cell)) continue;
     if (!isLabelLike(cell)) {
@@ -37,8 +39,8 @@ export function scoreHeaderRow(cells: readonly CellValue[], vocabulary: readonly
     }
     labels++;
     const name = normaliseHeader(cellText(cell));
-    if (KNOWN_NAMES.includes(name) || extra.includes(name) || looksLikeSize(cellText(cell), sizes, true)) known++;
-    else if (KNOWN_NAMES.some((k) => k.includes(" ") && containsWords(name, k))) known += 0.5;
+    if (KNOWN_NAMES.has(name) || extra.has(name) || looksLikeSize(cellText(cell), NO_SIZES, true)) known++;
+    else if (KNOWN_PHRASES.some((phrase) => containsWords(name, phrase))) known += 0.5;
   }
   if (labels + values < 2) return { score: 0, known };
   return { score: known * 3 + labels - values * 2, known };

@@ -17,11 +17,11 @@ export function uniqueHeaders(cells: readonly CellValue[], width: number): strin
   });
 }
 
-/** Index just past the last column holding a value in any of the rows. */
-function usedWidth(rows: readonly (readonly CellValue[] | undefined)[], from: number): number {
+/** Index just past the last column holding a value in any of the rows from `from` on. */
+export function usedWidthOf(rows: RowSource, from: number): number {
   let width = 0;
   for (let r = from; r < rows.length; r++) {
-    const cells = rows[r];
+    const cells = rows.at(r);
     if (!cells) continue;
     for (let c = cells.length - 1; c >= width; c--) {
       if (!isBlankCell(cells[c])) {
@@ -34,18 +34,65 @@ function usedWidth(rows: readonly (readonly CellValue[] | undefined)[], from: nu
 }
 
 /**
- * The table below a header row. `rows[i]` is spreadsheet row i + 1 (undefined for a row with
- * nothing in it). Trailing empty columns and rows are dropped; blank rows in between keep
- * their place so every row keeps the number the user sees.
+ * A sheet's rows by position: `at(i)` is spreadsheet row i + 1, undefined when empty. A
+ * source may convert each row only when asked for it, and may know its used width cheaply.
  */
-export function extractTable(sheetName: string, rows: readonly (readonly CellValue[] | undefined)[], headerIndex: number): SheetTable {
-  const width = usedWidth(rows, headerIndex);
+export interface RowSource {
+  readonly length: number;
+  at(index: number): readonly CellValue[] | undefined;
+  /** Index just past the last column with a value, from row index `from` on. */
+  usedWidth?(from: number): number;
+}
+
+/** A plain array of rows as a row source. */
+export function arrayRows(rows: readonly (readonly CellValue[] | undefined)[]): RowSource {
+  return { length: rows.length, at: (index) => rows[index] };
+}
+
+/**
+ * The table below a header row, read through without copying: rows become SheetRow objects
+ * only when asked for, so a 100,000-row sheet is not held twice.
+ */
+export interface TableView {
+  readonly sheetName: string;
+  readonly headerRowNumber: number;
+  readonly headers: readonly string[];
+  /** Data rows below the header, blank rows between them included. */
+  readonly rowCount: number;
+  /** The data row at a 0-based position below the header. */
+  row(index: number): SheetRow;
+}
+
+/**
+ * The table below a header row. Trailing empty columns and rows are dropped; blank rows in
+ * between keep their place so every row keeps the number the user sees.
+ */
+export function tableView(sheetName: string, rows: RowSource, headerIndex: number): TableView {
+  const width = rows.usedWidth ? rows.usedWidth(headerIndex) : usedWidthOf(rows, headerIndex);
   let last = rows.length - 1;
-  while (last > headerIndex && (rows[last] ?? []).every((cell) => isBlankCell(cell))) last--;
-  const body: SheetRow[] = [];
-  for (let r = headerIndex + 1; r <= last; r++) {
-    const cells = rows[r] ?? [];
-    body.push({ rowNumber: r + 1, cells: cells.length > width ? cells.slice(0, width) : cells });
-  }
-  return { sheetName, headerRowNumber: headerIndex + 1, headers: uniqueHeaders(rows[headerIndex] ?? [], width), rows: body };
+  while (last > headerIndex && (rows.at(last) ?? []).every((cell) => isBlankCell(cell))) last--;
+  const header = rows.at(headerIndex) ?? [];
+  const empty: readonly CellValue[] = [];
+  return {
+    sheetName,
+    headerRowNumber: headerIndex + 1,
+    headers: uniqueHeaders(header, width),
+    rowCount: Math.max(0, last - headerIndex),
+    row(index: number): SheetRow {
+      const position = headerIndex + 1 + index;
+      const cells = rows.at(position) ?? empty;
+      return { rowNumber: position + 1, cells: cells.length > width ? cells.slice(0, width) : cells };
+    },
+  };
+}
+
+/** Every row of a view, as a plain table (for the result sheet and for tests). */
+export function materialise(view: TableView): SheetTable {
+  const rows: SheetRow[] = [];
+  for (let i = 0; i < view.rowCount; i++) rows.push(view.row(i));
+  return { sheetName: view.sheetName, headerRowNumber: view.headerRowNumber, headers: view.headers, rows };
+}
+
+export function extractTable(sheetName: string, rows: readonly (readonly CellValue[] | undefined)[], headerIndex: number): SheetTable {
+  return materialise(tableView(sheetName, arrayRows(rows), headerIndex));
 }

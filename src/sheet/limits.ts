@@ -9,6 +9,8 @@ export const SHEET_LIMITS = {
   csv: { maxBytes: 64 * MiB, maxRows: 300_000 },
   xlsx: { maxBytes: 24 * MiB, maxRows: 100_000 },
   maxColumns: 1_000,
+  /** Rows above the order rows a file may have besides (titles, notes, the header itself). */
+  headerAllowance: 30,
   zip: {
     maxEntries: 5_000,
     /** All parts together, once inflated. */

@@ -1,19 +1,18 @@
-import type { CellValue } from "../core/sheet-model";
+import { arrayRows } from "../core/sheet-table";
 import { readCsv } from "./read-csv";
 import { failure, type SheetReadFailure } from "./read-failure";
 import { readXlsx } from "./read-xlsx";
 import { sniffFile } from "./sniff-file";
 import type { OpenedWorkbook, RawSheet, ReadProgress } from "./workbook";
 
-function csvSheet(name: string, rows: readonly (readonly CellValue[])[]): RawSheet {
-  const isEmpty = (row: readonly CellValue[]) => row.every((cell) => cell === "" || cell === null);
-  const byPosition = rows.map((row) => (isEmpty(row) ? undefined : row));
+/** A CSV's records serve as its rows as they are: a blank line is a row of blank cells. */
+function csvSheet(name: string, rows: readonly (readonly string[])[]): RawSheet {
   return {
     name,
     hidden: false,
     rowCount: rows.length,
-    head: (count) => byPosition.slice(0, count),
-    rows: () => byPosition,
+    head: (count) => rows.slice(0, count),
+    rows: () => arrayRows(rows),
     hiddenRows: () => [],
   };
 }

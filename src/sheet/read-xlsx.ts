@@ -1,5 +1,6 @@
-import type { CellValue } from "../core/sheet-model";
-import { formatCount, SHEET_LIMITS } from "./limits";
+import { isBlankCell, type CellValue } from "../core/sheet-model";
+import type { RowSource } from "../core/sheet-table";
+import { SHEET_LIMITS } from "./limits";
 import { failure, SheetReadError, type SheetReadFailure } from "./read-failure";
 import type { RawRows, RawSheet, ReadProgress } from "./workbook";
 import { toCellValue } from "./xlsx-cell";
@@ -12,46 +13,66 @@ function rowCells(row: ExcelRow): CellValue[] {
   // exceljs gives row values 1-based and sparse; merged cells give their top-left value.
   const values = row.values as unknown[];
   const cells: CellValue[] = new Array(Math.max(0, values.length - 1));
-  for (let c = 1; c < values.length; c++) cells[c - 1] = toCellValue(values[c] as Parameters<typeof toCellValue>[0]);
-  for (let c = 0; c < cells.length; c++) if (cells[c] === undefined) cells[c] = null;
+  for (let c = 1; c < values.length; c++) {
+    const value = values[c];
+    cells[c - 1] = value === undefined ? null : toCellValue(value as Parameters<typeof toCellValue>[0]);
+  }
   return cells;
 }
 
-function worksheetSheet(worksheet: ExcelWorksheet, hidden: boolean): RawSheet {
-  let converted: { rows: (CellValue[] | undefined)[]; hidden: number[] } | undefined;
-  const convert = () => {
-    if (converted) return converted;
-    const rows: (CellValue[] | undefined)[] = [];
-    const hiddenRows: number[] = [];
-    worksheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-      rows[rowNumber - 1] = rowCells(row);
-      if (row.hidden) hiddenRows.push(rowNumber);
-    });
-    converted = { rows, hidden: hiddenRows };
-    return converted;
+/**
+ * A worksheet's rows straight from exceljs's model, each converted when read: the sheet is
+ * never held twice. The used width is found from the rows' cell counts, converting only rows
+ * that reach past the width found so far.
+ */
+function worksheetRows(worksheet: ExcelWorksheet): RowSource {
+  return {
+    length: worksheet.rowCount,
+    at(index: number) {
+      const row = worksheet.findRow(index + 1);
+      return row && row.hasValues ? rowCells(row) : undefined;
+    },
+    usedWidth(from: number): number {
+      let width = 0;
+      worksheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+        if (rowNumber <= from || row.cellCount <= width) return;
+        const cells = rowCells(row);
+        for (let c = cells.length - 1; c >= width; c--) {
+          if (!isBlankCell(cells[c])) {
+            width = c + 1;
+            break;
+          }
+        }
+      });
+      return width;
+    },
   };
+}
+
+function worksheetSheet(worksheet: ExcelWorksheet, hidden: boolean): RawSheet {
+  const rows = worksheetRows(worksheet);
   return {
     name: worksheet.name,
     hidden,
     rowCount: worksheet.actualRowCount,
     head(count: number): RawRows {
-      if (converted) return converted.rows.slice(0, count);
-      const rows: (CellValue[] | undefined)[] = [];
-      const last = Math.min(count, worksheet.rowCount);
-      for (let n = 1; n <= last; n++) {
-        const row = worksheet.findRow(n);
-        rows[n - 1] = row && row.hasValues ? rowCells(row) : undefined;
-      }
-      return rows;
+      return Array.from({ length: Math.min(count, rows.length) }, (_, i) => rows.at(i));
     },
-    rows: () => convert().rows,
-    hiddenRows: () => convert().hidden,
+    rows: () => rows,
+    hiddenRows(): readonly number[] {
+      const hiddenRows: number[] = [];
+      worksheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
+        if (row.hidden) hiddenRows.push(rowNumber);
+      });
+      return hiddenRows;
+    },
   };
 }
 
 /**
  * Reads an XLSX workbook: checked and measured first (zip-bomb guard, row limit), then
- * loaded by exceljs, loaded only here so the page never carries it. Sheets convert lazily.
+ * loaded by exceljs, imported only here so the page never carries it. Rows are converted
+ * from exceljs's model as they are read, so the sheet is never held twice.
  */
 export async function readXlsx(
   bytes: Uint8Array,
@@ -63,17 +84,9 @@ export async function readXlsx(
     if (bytes.length > maxBytes) {
       return failure("TOO_LARGE", `${fileName} is ${(bytes.length / 1048576).toFixed(0)} MB; workbooks up to ${maxBytes / 1048576} MB can be read (larger ones need more memory than a browser tab has). Save the order sheet as CSV, or split it.`);
     }
-    const inspected = await inspectWorkbookZip(bytes, fileName, (fraction) => onProgress?.({ phase: "checking", fraction }));
-    const total = [...inspected.rowCounts.values()].reduce((sum, n) => sum + n, 0);
-    if (total > maxRows) {
-      const biggest = inspected.sheets
-        .map((sheet) => ({ name: sheet.name, rows: inspected.rowCounts.get(sheet.part) ?? 0 }))
-        .sort((a, b) => b.rows - a.rows)[0];
-      return failure(
-        "TOO_MANY_ROWS",
-        `${fileName} has ${formatCount(total)} rows${biggest ? ` (${formatCount(biggest.rows)} on sheet "${biggest.name}")` : ""}; workbooks up to ${formatCount(maxRows)} rows can be read, as reading one takes about 1 GB of memory per 100,000 rows. Save the order sheet as CSV (up to ${formatCount(SHEET_LIMITS.csv.maxRows)} rows) or split it.`,
-      );
-    }
+    const inspected = await inspectWorkbookZip(bytes, fileName, maxRows + SHEET_LIMITS.headerAllowance, (fraction) =>
+      onProgress?.({ phase: "checking", fraction }),
+    );
     onProgress?.({ phase: "parsing" });
     const { default: ExcelJS } = await import("exceljs");
     const workbook = new ExcelJS.Workbook();

@@ -1,6 +1,6 @@
-import { detectHeaderRow, HEADER_SCAN_ROWS } from "../core/header-row";
-import type { SheetRow, SheetTable } from "../core/sheet-model";
-import { extractTable } from "../core/sheet-table";
+import { detectHeaderRow, HEADER_SCAN_ROWS, type HeaderCandidate } from "../core/header-row";
+import { isBlankCell, type SheetRow } from "../core/sheet-model";
+import { tableView, type TableView } from "../core/sheet-table";
 import type { OpenedWorkbook, RawSheet } from "./workbook";
 
 export interface SheetSummary {
@@ -34,8 +34,20 @@ export interface SheetPreview {
   readonly hiddenRows: readonly number[];
 }
 
+const detections = new WeakMap<RawSheet, { key: string; candidates: HeaderCandidate[] }>();
+
+/** Header candidates of a sheet, worked out once per sheet and vocabulary. */
+function headerCandidates(sheet: RawSheet, vocabulary: readonly string[]): HeaderCandidate[] {
+  const key = vocabulary.join("\u0000");
+  const cached = detections.get(sheet);
+  if (cached?.key === key) return cached.candidates;
+  const candidates = detectHeaderRow(sheet.head(HEADER_SCAN_ROWS), vocabulary);
+  detections.set(sheet, { key, candidates });
+  return candidates;
+}
+
 export function summariseSheet(sheet: RawSheet, vocabulary: readonly string[]): SheetSummary {
-  const [best] = detectHeaderRow(sheet.head(HEADER_SCAN_ROWS), vocabulary);
+  const [best] = headerCandidates(sheet, vocabulary);
   return {
     name: sheet.name,
     hidden: sheet.hidden,
@@ -77,13 +89,17 @@ export function tableOf(
   sheet: RawSheet,
   headerRowNumber: number | undefined,
   vocabulary: readonly string[] = [],
-): { table: SheetTable; preview: SheetPreview } {
-  const detected = detectHeaderRow(sheet.head(HEADER_SCAN_ROWS), vocabulary);
+): { table: TableView; preview: SheetPreview } {
+  const detected = headerCandidates(sheet, vocabulary);
   const chosen = headerRowNumber ?? (detected[0] ? detected[0].rowIndex + 1 : firstNonEmptyRow(sheet));
   // Rows naming at least one known field are worth offering as alternatives.
   const candidates = detected.filter((c) => c.known > 0).map((c) => c.rowIndex + 1);
-  const table = extractTable(sheet.name, sheet.rows(), chosen - 1);
-  const hiddenRows = sheet.hiddenRows().filter((n) => n > chosen);
+  const table = tableView(sheet.name, sheet.rows(), chosen - 1);
+  const sampleRows: SheetRow[] = [];
+  for (let i = 0; i < table.rowCount && sampleRows.length < SAMPLE_ROWS; i++) {
+    const row = table.row(i);
+    if (row.cells.some((cell) => !isBlankCell(cell))) sampleRows.push(row);
+  }
   return {
     table,
     preview: {
@@ -91,9 +107,9 @@ export function tableOf(
       headerRowNumber: chosen,
       headerCandidates: candidates.filter((n) => n !== chosen).slice(0, 5),
       headers: table.headers,
-      rowCount: table.rows.length,
-      sampleRows: table.rows.filter((row) => row.cells.some((cell) => cell !== null && cell !== "")).slice(0, SAMPLE_ROWS),
-      hiddenRows,
+      rowCount: table.rowCount,
+      sampleRows,
+      hiddenRows: sheet.hiddenRows().filter((n) => n > chosen),
     },
   };
 }

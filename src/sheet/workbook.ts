@@ -1,4 +1,5 @@
 import type { CellValue } from "../core/sheet-model";
+import type { RowSource } from "../core/sheet-table";
 
 export interface ReadProgress {
   readonly phase: "checking" | "parsing" | "converting";
@@ -6,10 +7,10 @@ export interface ReadProgress {
   readonly fraction?: number;
 }
 
-/** A sheet's rows by position: `rows[i]` is spreadsheet row i + 1, undefined when the row is empty. */
+/** The first rows of a sheet by position: `rows[i]` is spreadsheet row i + 1, undefined when empty. */
 export type RawRows = readonly (readonly CellValue[] | undefined)[];
 
-/** One sheet of an opened file, its rows converted on first use. */
+/** One sheet of an opened file; a workbook's rows are converted only as they are read. */
 export interface RawSheet {
   readonly name: string;
   readonly hidden: boolean;
@@ -17,7 +18,7 @@ export interface RawSheet {
   readonly rowCount: number;
   /** The first `count` rows, without converting the rest. */
   head(count: number): RawRows;
-  rows(): RawRows;
+  rows(): RowSource;
   /** Row numbers the user has hidden. */
   hiddenRows(): readonly number[];
 }

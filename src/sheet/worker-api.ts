@@ -1,5 +1,6 @@
 import { buildResultTable, type RowResult } from "../core/results";
-import type { SheetRow, SheetTable } from "../core/sheet-model";
+import type { SheetRow } from "../core/sheet-model";
+import { materialise, type TableView } from "../core/sheet-table";
 import { openWorkbook } from "./open-workbook";
 import { failure, type SheetReadFailure } from "./read-failure";
 import { summariseWorkbook, tableOf, type SheetPreview, type WorkbookSummary } from "./sheet-preview";
@@ -16,9 +17,9 @@ export type PreviewResult = { readonly ok: true; readonly preview: SheetPreview 
  */
 export function createSheetSession() {
   let workbook: OpenedWorkbook | undefined;
-  let current: { readonly key: string; readonly table: SheetTable } | undefined;
+  let current: { readonly key: string; readonly table: TableView } | undefined;
 
-  function table(sheetName: string, headerRowNumber: number | undefined, vocabulary: readonly string[] = []): { table: SheetTable; preview: SheetPreview } | SheetReadFailure {
+  function table(sheetName: string, headerRowNumber: number | undefined, vocabulary: readonly string[] = []): { table: TableView; preview: SheetPreview } | SheetReadFailure {
     const sheet = workbook?.sheets.find((s) => s.name === sheetName);
     if (sheet === undefined) return failure("NO_TABLE", workbook ? `There is no sheet named "${sheetName}".` : "No file is open.");
     const result = tableOf(sheet, headerRowNumber, vocabulary);
@@ -26,7 +27,7 @@ export function createSheetSession() {
     return result;
   }
 
-  function cachedTable(sheetName: string, headerRowNumber: number): SheetTable | undefined {
+  function cachedTable(sheetName: string, headerRowNumber: number): TableView | undefined {
     if (current?.key === `${sheetName}\u0000${headerRowNumber}`) return current.table;
     const result = table(sheetName, headerRowNumber);
     return "table" in result ? result.table : undefined;
@@ -53,7 +54,11 @@ export function createSheetSession() {
 
     /** Rows `start` to `start + count` of the table (0-based positions below the header). */
     rows(sheetName: string, headerRowNumber: number, start: number, count: number): SheetRow[] {
-      return cachedTable(sheetName, headerRowNumber)?.rows.slice(start, start + count) ?? [];
+      const view = cachedTable(sheetName, headerRowNumber);
+      if (view === undefined) return [];
+      const rows: SheetRow[] = [];
+      for (let i = Math.max(0, start); i < Math.min(view.rowCount, start + count); i++) rows.push(view.row(i));
+      return rows;
     },
 
     /** The result sheet as CSV: the user's table with the result columns appended. */
@@ -61,7 +66,7 @@ export function createSheetSession() {
       const source = cachedTable(sheetName, headerRowNumber);
       if (source === undefined) throw new Error("No table to write results into");
       const delimiter = workbook?.csv?.delimiter ?? ",";
-      return writeCsv(buildResultTable(source, new Map(results.map((result) => [result.rowNumber, result]))), delimiter);
+      return writeCsv(buildResultTable(materialise(source), new Map(results.map((result) => [result.rowNumber, result]))), delimiter);
     },
 
     close(): void {

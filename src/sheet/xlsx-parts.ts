@@ -1,6 +1,6 @@
+import { formatCount, SHEET_LIMITS } from "./limits";
 import { failure, SheetReadError } from "./read-failure";
 import { checkDeclaredSizes, createRowCounter, inflateEntry, listZipEntries, type ZipEntry } from "./zip-guard";
-import { SHEET_LIMITS } from "./limits";
 
 export interface WorkbookSheetPart {
   readonly name: string;
@@ -13,7 +13,6 @@ export interface InspectedWorkbook {
   readonly sheets: readonly WorkbookSheetPart[];
   /** Row elements counted in each worksheet part while it inflated. */
   readonly rowCounts: ReadonlyMap<string, number>;
-  readonly inflatedBytes: number;
 }
 
 function decodeXmlText(text: string): string {
@@ -58,14 +57,21 @@ const FORMAT_HINTS: readonly [test: (names: ReadonlySet<string>) => boolean, mes
   [(n) => n.has("ppt/presentation.xml"), (f) => `${f} is a PowerPoint presentation, not a spreadsheet.`],
 ];
 
+/** The workbook's own description first, so sheet names are known before any sheet inflates. */
+function inflationOrder(entry: ZipEntry): number {
+  return entry.name === "xl/workbook.xml" || entry.name === "xl/_rels/workbook.xml.rels" ? 0 : 1;
+}
+
 /**
- * Checks a zip before any spreadsheet library touches it: that it is an Excel workbook,
- * that no part is encrypted or absurdly compressed, and, inflating every part with a running
- * byte count, that the whole stays within the limits. Worksheet rows are counted on the way.
+ * Checks a zip before any spreadsheet library touches it: that it is an Excel workbook, that
+ * no part is encrypted or absurdly compressed, and, inflating every part with a running byte
+ * count, that the whole stays within the limits. Worksheet rows are counted on the way, and
+ * reading stops as soon as there are more than `maxRows`.
  */
 export async function inspectWorkbookZip(
   bytes: Uint8Array,
   fileName: string,
+  maxRows: number,
   onProgress?: (fraction: number) => void,
 ): Promise<InspectedWorkbook> {
   const entries = listZipEntries(bytes, fileName);
@@ -81,35 +87,49 @@ export async function inspectWorkbookZip(
   }
   checkDeclaredSizes(entries, fileName);
 
-  const texts = new Map<string, string>();
+  const texts = new Map<string, Uint8Array[]>();
   const rowCounts = new Map<string, number>();
-  const wanted = new Set(["xl/workbook.xml", "xl/_rels/workbook.xml.rels"]);
+  let totalRows = 0;
+  const describe = () => workbookSheetParts(decode(texts.get("xl/workbook.xml")), decode(texts.get("xl/_rels/workbook.xml.rels")));
+  const ordered = [...entries].sort((a, b) => inflationOrder(a) - inflationOrder(b));
   const totalPacked = entries.reduce((sum, e) => sum + e.compressedSize, 0) || 1;
   let packedDone = 0;
   let inflated = 0;
-  for (const entry of entries as readonly ZipEntry[]) {
-    const isSheet = /^xl\/worksheets\/[^/]+\.xml$/.test(entry.name);
-    const counter = isSheet ? createRowCounter() : undefined;
-    const chunks: Uint8Array[] = [];
-    inflated += await inflateEntry(bytes, entry, fileName, SHEET_LIMITS.zip.maxInflatedBytes - inflated, (chunk) => {
-      counter?.push(chunk);
-      if (wanted.has(entry.name)) chunks.push(chunk.slice());
-    });
-    if (counter) rowCounts.set(entry.name, counter.count);
-    if (wanted.has(entry.name)) texts.set(entry.name, new TextDecoder().decode(concat(chunks)));
+  for (const entry of ordered) {
+    inflated += await inflateEntry(bytes, entry, fileName, SHEET_LIMITS.zip.maxInflatedBytes - inflated, listenerFor(entry));
     packedDone += entry.compressedSize;
     onProgress?.(packedDone / totalPacked);
   }
-  const sheets = workbookSheetParts(texts.get("xl/workbook.xml") ?? "", texts.get("xl/_rels/workbook.xml.rels") ?? "");
-  return { sheets, rowCounts, inflatedBytes: inflated };
+  return { sheets: describe(), rowCounts };
+
+  function listenerFor(entry: ZipEntry): ((chunk: Uint8Array) => void) | undefined {
+    if (inflationOrder(entry) === 0) {
+      const chunks: Uint8Array[] = [];
+      texts.set(entry.name, chunks);
+      return (chunk) => void chunks.push(chunk.slice());
+    }
+    if (!/^xl\/worksheets\/[^/]+\.xml$/.test(entry.name)) return undefined;
+    const counter = createRowCounter();
+    return (chunk) => {
+      const before = counter.count;
+      counter.push(chunk);
+      totalRows += counter.count - before;
+      rowCounts.set(entry.name, counter.count);
+      if (totalRows > maxRows) {
+        const sheet = describe().find((s) => s.part === entry.name)?.name ?? entry.name;
+        throw new SheetReadError(
+          failure(
+            "TOO_MANY_ROWS",
+            `${fileName} has more than ${formatCount(maxRows)} rows (sheet "${sheet}" alone has ${formatCount(counter.count)} so far); workbooks up to ${formatCount(SHEET_LIMITS.xlsx.maxRows)} order rows can be read, as reading one takes several hundred MB of memory per 100,000 rows. Save the order sheet as CSV (up to ${formatCount(SHEET_LIMITS.csv.maxRows)} rows) or split it.`,
+          ),
+        );
+      }
+    };
+  }
 }
 
-function concat(chunks: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((sum, c) => sum + c.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
+function decode(chunks: readonly Uint8Array[] | undefined): string {
+  if (!chunks) return "";
+  const decoder = new TextDecoder();
+  return chunks.map((chunk) => decoder.decode(chunk, { stream: true })).join("") + decoder.decode();
 }

@@ -4,6 +4,9 @@ import { failure, SheetReadError } from "./read-failure";
 /** One file inside a zip, from its central directory. */
 export interface ZipEntry {
   readonly name: string;
+  /** The name exactly as stored, for writing it back. */
+  readonly nameBytes: Uint8Array;
+  readonly crc32: number;
   readonly method: number;
   readonly encrypted: boolean;
   readonly compressedSize: number;
@@ -53,13 +56,15 @@ export function listZipEntries(bytes: Uint8Array, fileName: string): ZipEntry[] 
     if (offset + 46 > bytes.length || view.getUint32(offset, true) !== CENTRAL_HEADER) throw corrupt(fileName, "a broken zip directory entry");
     const flags = view.getUint16(offset + 8, true);
     const method = view.getUint16(offset + 10, true);
+    const crc32 = view.getUint32(offset + 16, true);
     let compressedSize = view.getUint32(offset + 20, true);
     let uncompressedSize = view.getUint32(offset + 24, true);
     const nameLength = view.getUint16(offset + 28, true);
     const extraLength = view.getUint16(offset + 30, true);
     const commentLength = view.getUint16(offset + 32, true);
     let localHeaderOffset = view.getUint32(offset + 42, true);
-    const name = decoder.decode(bytes.subarray(offset + 46, offset + 46 + nameLength));
+    const nameBytes = bytes.subarray(offset + 46, offset + 46 + nameLength);
+    const name = decoder.decode(nameBytes);
     // Zip64: the real sizes follow in the extra field, in this order, for those marked 0xFFFFFFFF.
     let extra = offset + 46 + nameLength;
     const extraEnd = extra + extraLength;
@@ -74,7 +79,7 @@ export function listZipEntries(bytes: Uint8Array, fileName: string): ZipEntry[] 
       }
       extra += 4 + size;
     }
-    entries.push({ name, method, encrypted: (flags & 1) === 1, compressedSize, uncompressedSize, localHeaderOffset });
+    entries.push({ name, nameBytes, crc32, method, encrypted: (flags & 1) === 1, compressedSize, uncompressedSize, localHeaderOffset });
     offset = extraEnd + commentLength;
   }
   return entries;
@@ -126,6 +131,7 @@ export async function inflateEntry(
   const start = dataOffset(bytes, entry, fileName);
   const packed = bytes.subarray(start, start + entry.compressedSize);
   if (entry.method === 0) {
+    if (packed.length > budget) throw tooBig(fileName);
     onChunk?.(packed);
     return packed.length;
   }
@@ -141,11 +147,9 @@ export async function inflateEntry(
       produced += value.length;
       if (produced > limit) {
         await reader.cancel();
-        throw new SheetReadError(
-          produced > entry.uncompressedSize
-            ? failure("ZIP_BOMB", `${fileName}: the part ${entry.name} unpacks to more than it declares; the file was not opened.`)
-            : failure("ZIP_BOMB", `${fileName} would take more than ${formatBytes(SHEET_LIMITS.zip.maxInflatedBytes)} once unpacked; it was not opened.`),
-        );
+        throw produced > entry.uncompressedSize
+          ? new SheetReadError(failure("ZIP_BOMB", `${fileName}: the part ${entry.name} unpacks to more than it declares; the file was not opened.`))
+          : tooBig(fileName);
       }
       onChunk?.(value);
     }
@@ -154,6 +158,10 @@ export async function inflateEntry(
     throw corrupt(fileName, `${entry.name} does not unpack`);
   }
   return produced;
+}
+
+function tooBig(fileName: string): SheetReadError {
+  return new SheetReadError(failure("ZIP_BOMB", `${fileName} would take more than ${formatBytes(SHEET_LIMITS.zip.maxInflatedBytes)} once unpacked; it was not opened.`));
 }
 
 const ROW_COUNTER_CARRY = 32;

@@ -38,7 +38,7 @@ describe("CSV: encodings, delimiters and shapes", () => {
     ["line-endings-lf.csv", "utf-8", ",", { headers: ["Order No", "Qty"], rows: [[2, "A-1", "5"], [3, "A-2", "3"]] }],
     ["line-endings-crlf.csv", "utf-8", ",", { headers: ["Order No", "Qty"], rows: [[2, "A-1", "5"], [3, "A-2", "3"]] }],
     ["ragged-trailing.csv", "utf-8", ",", { headers: ["Order No", "Qty", "City", "Column D"], rows: [[2, "A-1", "5"], [3, "A-2", "3", "Napier", ""], [4, "A-3", "2", "Nelson", "extra"]] }],
-    ["title-rows.csv", "utf-8", ",", { headerRowNumber: 4, headers: ["Order No", "Code", "Qty"], rows: [[5, "A-1", "DTF", "5"], [6], [7, "A-2", "SCR", "3"]] }],
+    ["title-rows.csv", "utf-8", ",", { headerRowNumber: 4, headers: ["Order No", "Code", "Qty"], rows: [[5, "A-1", "DTF", "5"], [6, "", "", ""], [7, "A-2", "SCR", "3"]] }],
     ["duplicate-blank-headers.csv", "utf-8", ",", { headers: ["Qty", "Qty (3)", "Column C", "Code", "Column E", "Qty (2)"], rows: [[2, "1", "2", "3", "X", "5", "6"]] }],
     ["prototype-headers.csv", "utf-8", ",", { headers: ["__proto__", "constructor", "toString", "Order No", "hasOwnProperty"], rows: [[2, "a", "b", "c", "A-1", "d"]] }],
     ["numbers-as-text.csv", "utf-8", ",", { headers: ["Order No", "Postcode", "Qty"], rows: [[2, "00123", "0612", "007"]] }],

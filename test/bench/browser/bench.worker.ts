@@ -1,0 +1,31 @@
+/** Transport only: the benchmark cases and a sheet session, in a worker like the app's. */
+import { expose } from "comlink";
+import type { SheetRow } from "../../../src/core/sheet-model";
+import { createSheetSession } from "../../../src/sheet/worker-api";
+import { SHEET_CASES, type CaseResult } from "../sheet-cases";
+
+const session = createSheetSession();
+let table: { sheetName: string; headerRowNumber: number; rowCount: number } | undefined;
+
+const api = {
+  async run(bytes: Uint8Array, fileName: string, caseName: keyof typeof SHEET_CASES): Promise<CaseResult> {
+    return SHEET_CASES[caseName](bytes, fileName, session);
+  },
+  /** Opens the file and keeps it, for the page to pull its rows. */
+  async open(bytes: Uint8Array, fileName: string): Promise<number> {
+    const opened = await session.open(bytes, fileName);
+    if (!opened.ok) throw new Error(opened.message);
+    const preview = session.preview(opened.summary.defaultSheet);
+    if (!preview.ok) throw new Error(preview.message);
+    table = preview.preview;
+    return table.rowCount;
+  },
+  rows(start: number, count: number): SheetRow[] {
+    return table ? session.rows(table.sheetName, table.headerRowNumber, start, count) : [];
+  },
+  allRows(): SheetRow[] {
+    return table ? session.rows(table.sheetName, table.headerRowNumber, 0, table.rowCount) : [];
+  },
+};
+export type BenchWorkerApi = typeof api;
+expose(api);

@@ -1,0 +1,163 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync, statSync } from "node:fs";
+import { mkdtemp } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "vite";
+import type { Browser } from "playwright-core";
+import { createStaticHandler } from "../../src/server/static-files";
+import { SHEET_LIMITS } from "../../src/sheet/limits";
+import { launchChromium } from "../e2e/harness";
+import { mb, median, table } from "./report";
+import { benchFiles } from "./sheet-data";
+
+const REPEATS = Number(process.env["BENCH_REPEATS"] ?? 3);
+const here = fileURLToPath(new URL(".", import.meta.url));
+
+interface Measurement {
+  readonly where: "Node" | "Chromium worker";
+  readonly file: string;
+  readonly kind: "csv" | "xlsx";
+  readonly reader: string;
+  readonly isRaw: boolean;
+  readonly rows: number;
+  readonly ms: number;
+  readonly peakBytes: number;
+}
+
+const NODE_CASES = { csv: ["papaparseArrays", "ours"], xlsx: ["exceljsLoad", "ours", "exceljsStreaming"] } as const;
+const BROWSER_CASES = { csv: ["papaparseArrays", "ours"], xlsx: ["exceljsLoad", "ours"] } as const;
+const READER_NAMES: Record<string, string> = {
+  papaparseArrays: "papaparse, array mode (raw)",
+  exceljsLoad: "exceljs Workbook.xlsx.load (raw)",
+  exceljsStreaming: "exceljs streaming WorkbookReader",
+  ours: "ours (open + table)",
+};
+
+function nodeCase(caseName: string, file: string): { ms: number; rows: number; peakBytes: number } {
+  const output = execFileSync(process.execPath, ["--import", "tsx", join(here, "node-sheet-case.ts"), caseName, file], { encoding: "utf8", maxBuffer: 1 << 20 });
+  return JSON.parse(output);
+}
+
+function statusBytes(pid: number, field: "VmHWM" | "VmRSS"): number {
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return Number(match?.[1] ?? 0) * 1024;
+}
+
+async function buildBenchPage(): Promise<string> {
+  const outDir = await mkdtemp(join(tmpdir(), "bench-page-"));
+  await build({ root: join(here, "browser"), base: "./", logLevel: "silent", build: { outDir, emptyOutDir: true, target: "es2022" }, worker: { format: "es" } });
+  return outDir;
+}
+
+/** Each read in a fresh browser, so the renderer's memory high-water mark is this read's. */
+async function browserCase(origin: string, caseName: string, file: string): Promise<{ ms: number; rows: number; peakBytes: number }> {
+  const browser: Browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/index.html`);
+    await page.waitForSelector("body[data-ready=true]");
+    const cdp = await browser.newBrowserCDPSession();
+    const { processInfo } = (await cdp.send("SystemInfo.getProcessInfo")) as { processInfo: { type: string; id: number }[] };
+    const renderer = processInfo
+      .filter((p) => p.type === "renderer")
+      .map((p) => p.id)
+      .sort((a, b) => statusBytes(b, "VmRSS") - statusBytes(a, "VmRSS"))[0];
+    if (renderer === undefined) throw new Error("no renderer process found");
+    const before = statusBytes(renderer, "VmRSS");
+    const result = await page.evaluate(
+      ([name, url, fileName]) => (globalThis as never as { bench: { run(n: string, u: string, f: string): Promise<{ ms: number; rows: number }> } }).bench.run(name, url, fileName),
+      [caseName, `/data/${basename(file)}`, basename(file)] as const,
+    );
+    return { ...result, peakBytes: statusBytes(renderer, "VmHWM") - before };
+  } finally {
+    await browser.close();
+  }
+}
+
+async function pageResponsiveness(origin: string, file: string): Promise<string[]> {
+  const browser = await launchChromium();
+  try {
+    const lines: string[] = [];
+    for (const mode of ["rowsToPageInChunks", "rowsToPageAtOnce"] as const) {
+      const page = await browser.newPage();
+      await page.goto(`${origin}/index.html`);
+      await page.waitForSelector("body[data-ready=true]");
+      const result = await page.evaluate(
+        ([m, url, name]) => (globalThis as never as { bench: Record<string, (u: string, f: string) => Promise<{ value: number; longestTaskMs: number; blockedMs: number }>> }).bench[m]!(url, name),
+        [mode, `/data/${basename(file)}`, basename(file)] as const,
+      );
+      lines.push(
+        `${mode === "rowsToPageInChunks" ? "read in the worker, rows to the page in 5,000-row windows" : "the same rows to the page as one message      "}: ${result.value.toLocaleString("en-US")} rows, longest main-thread task ${result.longestTaskMs.toFixed(0)} ms, ${result.blockedMs.toFixed(0)} ms blocked in all`,
+      );
+      await page.close();
+    }
+    return lines;
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * Reading 10k and 100k-row CSV and XLSX order sheets, ours next to the raw libraries on the
+ * same file in the same run, in Node and in a Chromium worker; times are medians.
+ */
+export async function sheetBench(sizes: readonly number[] = [10_000, 100_000]): Promise<string> {
+  const dataDir = join(tmpdir(), "importer-bench-data");
+  const measurements: Measurement[] = [];
+  const pageDir = await buildBenchPage();
+  const serveData = createStaticHandler(dataDir);
+  const servePage = createStaticHandler(pageDir);
+  const server = createServer((req, res) => {
+    if (req.url?.startsWith("/data/")) {
+      req.url = req.url.slice(5);
+      void serveData(req, res);
+    } else void servePage(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const responsiveness: string[] = [];
+  try {
+    for (const rows of sizes) {
+      const files = await benchFiles(dataDir, rows);
+      for (const kind of ["csv", "xlsx"] as const) {
+        const file = files[kind];
+        const label = `${kind.toUpperCase()} ${rows / 1000}k rows, ${(statSync(file).size / 1048576).toFixed(1)} MB`;
+        for (const caseName of NODE_CASES[kind]) {
+          const runs = Array.from({ length: REPEATS }, () => nodeCase(caseName, file));
+          measurements.push({ where: "Node", file: label, kind, reader: caseName, isRaw: caseName !== "ours" && caseName !== "exceljsStreaming", rows: runs[0]?.rows ?? 0, ms: median(runs.map((r) => r.ms)), peakBytes: median(runs.map((r) => r.peakBytes)) });
+        }
+        for (const caseName of BROWSER_CASES[kind]) {
+          const runs = [];
+          for (let i = 0; i < REPEATS; i++) runs.push(await browserCase(origin, caseName, file));
+          measurements.push({ where: "Chromium worker", file: label, kind, reader: caseName, isRaw: caseName !== "ours", rows: runs[0]?.rows ?? 0, ms: median(runs.map((r) => r.ms)), peakBytes: median(runs.map((r) => r.peakBytes)) });
+        }
+      }
+      if (rows === Math.max(...sizes)) responsiveness.push(...(await pageResponsiveness(origin, files.csv)));
+    }
+  } finally {
+    server.close();
+  }
+
+  const rowsOut = measurements.map((m) => {
+    const raw = measurements.find((r) => r.where === m.where && r.file === m.file && r.isRaw);
+    const ratio = (a: number, b: number | undefined) => (b ? `${(a / b).toFixed(2)}x` : "");
+    return [
+      m.where, m.file, READER_NAMES[m.reader] ?? m.reader,
+      Math.round((m.rows / m.ms) * 1000).toLocaleString("en-US"), m.ms.toFixed(0), mb(m.peakBytes),
+      m.reader === "ours" ? ratio(m.ms, raw?.ms) : "", m.reader === "ours" ? ratio(m.peakBytes, raw?.peakBytes) : "",
+    ];
+  });
+  return [
+    `Sheet reading: median of ${REPEATS} runs; peak = resident memory high-water mark above the start (a fresh process or browser per run)`,
+    table(["where", "file", "reader", "rows/s", "ms", "peak MB", "time vs raw", "memory vs raw"], rowsOut, 3),
+    "",
+    `Page responsiveness while a ${(Math.max(...sizes) / 1000).toFixed(0)}k-row CSV is read (Chromium):`,
+    ...responsiveness.map((line) => `  ${line}`),
+    "",
+    `Limits that follow: CSV up to ${mb(SHEET_LIMITS.csv.maxBytes)} MB and ${SHEET_LIMITS.csv.maxRows.toLocaleString("en-US")} order rows; XLSX up to ${mb(SHEET_LIMITS.xlsx.maxBytes)} MB and ${SHEET_LIMITS.xlsx.maxRows.toLocaleString("en-US")} order rows (exceljs's load is the cost: see its peak above, per 100k rows); a zip whose parts unpack to more than ${mb(SHEET_LIMITS.zip.maxInflatedBytes)} MB is refused.`,
+  ].join("\n");
+}

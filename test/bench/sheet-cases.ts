@@ -1,0 +1,32 @@
+import Papa from "papaparse";
+import type { SheetSession } from "../../src/sheet/worker-api";
+
+/** What one read of a benchmark file reports. */
+export interface CaseResult {
+  readonly ms: number;
+  readonly rows: number;
+}
+
+/** Each case reads the same bytes to rows; ours includes everything the app does up to the table. */
+export const SHEET_CASES = {
+  async papaparseArrays(bytes: Uint8Array): Promise<CaseResult> {
+    const started = performance.now();
+    const rows = Papa.parse<string[]>(new TextDecoder().decode(bytes), { skipEmptyLines: true }).data;
+    return { ms: performance.now() - started, rows: rows.length - 1 };
+  },
+  async exceljsLoad(bytes: Uint8Array): Promise<CaseResult> {
+    const started = performance.now();
+    const { default: ExcelJS } = await import("exceljs");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    return { ms: performance.now() - started, rows: (workbook.worksheets[0]?.actualRowCount ?? 1) - 1 };
+  },
+  async ours(bytes: Uint8Array, fileName: string, session: SheetSession): Promise<CaseResult> {
+    const started = performance.now();
+    const opened = await session.open(bytes, fileName);
+    if (!opened.ok) throw new Error(opened.message);
+    const preview = session.preview(opened.summary.defaultSheet);
+    if (!preview.ok) throw new Error(preview.message);
+    return { ms: performance.now() - started, rows: preview.preview.rowCount };
+  },
+};
