@@ -50,14 +50,14 @@ const teams: readonly Team[] = [
       ["Stock", "RJ100", "Navy/White", "", "", "", "", [2, 4, 5, 3, 1, null, null, null], null, ""],
       ["PriceCode", 'DTF 10" x 10": Full Colour', "", "", "", "", "Polyester", NO_SIZES, 15, ""],
       ...players(["MOORE", "TANE", "NGATA", "SMITH"], 4, "White"),
-      ["Asset", "A1042014", "", "", "", "", "", NO_SIZES, 15, ""],
+      ["Asset", "A1042014", "", "", "", "", "", NO_SIZES, 25, ""],
     ],
   },
   {
     order: "KTP-27002", team: "Ponsonby Netball premier", contact: "Aroha Smith", club: "Ponsonby Netball", street: "47 Jervois Road", suburb: "Herne Bay", city: "Auckland", postcode: "1011", country: "NZ", shipVia: "O/N", due: date(2027, 2, 20),
     lines: [
-      ["Stock", "AS5051", "Black", "", "", "", "", [null, 3, 4, 2, null, null, null, null], null, ""],
-      ["PriceCode", "SCR A4: 2 Colour", "", "", "", "", "Cotton", NO_SIZES, 30, ""],
+      ["Stock", "AS5001", "White", "", "", "", "", [null, 3, 4, 2, null, null, null, null], null, ""],
+      ["PriceCode", "DTF A4: Full Colour", "", "", "", "", "Cotton", NO_SIZES, 30, ""],
       ...players(["AROHA", "MERE", "TE ATA"], 1, "Gold"),
     ],
   },
@@ -66,14 +66,14 @@ const teams: readonly Team[] = [
     lines: [
       ["Stock", "RJ100Y", "Black/Gold", "", "", "", "", [null, null, null, null, null, 6, 8, 4], null, ""],
       ["Asset", "A1042003", "", "", "", "", "", NO_SIZES, 40, ""],
-      ["Asset", "G-0007", "", "", "", "", "", NO_SIZES, 40, ""],
+      ["Asset", "G-0007", "", "", "", "", "", NO_SIZES, 100, ""],
     ],
   },
   {
     order: "KTP-27004", team: "Otago Rugby colts", contact: "Sam Rangi", club: "", street: "", suburb: "", city: "", postcode: "", country: "", shipVia: "Pick-up", due: date(2027, 3, 5),
     lines: [
       ["PriceCode", 'DTF 4" x 4": Full Colour', "", "", "", "", "Cotton/Poly blend", NO_SIZES, 25, "https://files.otagorugby.example/colts-crest.png"],
-      ["PriceCode", 'EMB 3" Shield: Patch', "", "", "", "", "", NO_SIZES, 20, "https://files.otagorugby.example/colts-patch.pdf"],
+      ["PriceCode", 'HTV 4" x 4": Single Colour', "", "", "", "Navy", "", NO_SIZES, 20, "https://files.otagorugby.example/colts-sleeve.pdf"],
       ["Stock", "CP1140", "Navy/White", "", "", "", "", NO_SIZES, 20, ""],
     ],
   },
@@ -132,16 +132,16 @@ async function teamWorkbook(): Promise<void> {
 // --- Reorder campaign by asset tag (Excel "CSV (Comma delimited)": Windows-1252, CRLF) -----
 
 function reorderCsv(): void {
-  const header = ["Order No", "Asset Tag", "Description", "Qty", "Garment", "Ship to", "Company", "Street", "Suburb", "City", "Postcode", "Country", "Delivery"];
+  const header = ["Order No", "Asset Tag", "Description", "Qty", "Garment", "Ship to", "Company", "Street", "Suburb", "City", "State", "Postcode", "Country", "Delivery"];
   const rows: string[][] = [
-    ["RO-3101", "A1042001", "Club crest, front", "50", "Tee", "Tui Ranginui", "Café Rugby Club", "5 Ocean Road", "Mount Maunganui", "Tauranga", "3116", "NZ", "Courier"],
-    ["RO-3101", "A1042002", "Sponsor panel, back", "50", "Tee", "", "", "", "", "", "", "", ""],
-    ["RO-3101", "G-0001", "Care label", "100", "", "", "", "", "", "", "", "", ""],
-    ["RO-3102", "A1042005", "Sleeve logo", "30", "Hoodie", "Emma Brown", "Rāwhiti Hockey", "18 Kāinga Street", "Linwood", "Christchurch", "8011", "NZ", "CPSTD"],
-    ["RO-3102", "A1042006", "Nape tag", "30", "Hoodie", "", "", "", "", "", "", "", ""],
-    ["RO-3103", "A1042008", "Supporters tee print", "120", "Tee", "Liam O’Connor", "Geelong Basketball", "44 Moorabool Street", "", "Geelong", "3220", "AU", "INTL"],
-    ["RO-3104", "A1042009", "Coaches polo chest logo", "12", "Polo", "Priya Shah", "Hutt Valley Cricket", "2 Hutt Road", "Petone", "Lower Hutt", "5012", "NZ", "O/N"],
-    ["RO-3104", "A1042010", "Training top print", "24", "Tee", "", "", "", "", "", "", "", ""],
+    ["RO-3101", "A1042001", "Club crest, front", "50", "Tee", "Tui Ranginui", "Café Rugby Club", "5 Ocean Road", "Mount Maunganui", "Tauranga", "", "3116", "NZ", "Courier"],
+    ["RO-3101", "A1042002", "Sponsor panel, back", "50", "Tee", "", "", "", "", "", "", "", "", ""],
+    ["RO-3101", "G-0001", "Care label", "100", "", "", "", "", "", "", "", "", "", ""],
+    ["RO-3102", "A1042005", "Sleeve logo", "30", "Hoodie", "Emma Brown", "Rāwhiti Hockey", "18 Kāinga Street", "Linwood", "Christchurch", "", "8011", "NZ", "CPSTD"],
+    ["RO-3102", "A1042006", "Nape tag", "30", "Hoodie", "", "", "", "", "", "", "", "", ""],
+    ["RO-3103", "A1042008", "Supporters tee print", "120", "Tee", "Liam O’Connor", "Geelong Basketball", "44 Moorabool Street", "", "Geelong", "VIC", "3220", "AU", "INTL"],
+    ["RO-3104", "A1042009", "Coaches polo chest logo", "25", "Polo", "Priya Shah", "Hutt Valley Cricket", "2 Hutt Road", "Petone", "Lower Hutt", "", "5012", "NZ", "O/N"],
+    ["RO-3104", "A1042010", "Training top print", "24", "Tee", "", "", "", "", "", "", "", "", ""],
   ];
   const cp1252: Record<string, number> = { "é": 0xe9, "’": 0x92 };
   const quote = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
@@ -157,15 +157,15 @@ async function stockWorkbook(): Promise<void> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet("Stock order");
   sheet.addRow(["Stock order form", null, null, "Customer:", "Kiwi Team Print Ltd"]);
-  sheet.addRow(["Order ref", "Deliver to", "Address", "City", "Postcode", "Style", "Colour", "XS", "S", "M", "L", "XL", "XXL", "3XL", "Youth 6", "Youth 8", "Youth 10", "Youth 12", "Qty", "Notes"]);
+  sheet.addRow(["Order ref", "Deliver to", "Address", "City", "Postcode", "Ship via", "Style", "Colour", "XS", "S", "M", "L", "XL", "XXL", "3XL", "Youth 6", "Youth 8", "Youth 10", "Youth 12", "Qty", "Notes"]);
   styleHeader(sheet.getRow(2));
   const rows: (string | number | null)[][] = [
-    ["ST-901", "Kiwi Team Print (warehouse)", "14 Fanshawe Street", "Auckland", "1010", "AS5001", "Black", 2, 6, 10, 10, 6, 3, 1, null, null, null, null, null, "Stock for walk-in orders"],
-    ["ST-901", null, null, null, null, "AS5001", "White", null, 4, 8, 8, 4, 2, null, null, null, null, null, null, null],
-    ["ST-901", null, null, null, null, "AS5101", "Navy", null, 2, 4, 4, 2, 1, 1, null, null, null, null, null, null],
-    ["ST-901", null, null, null, null, "EQ-PILLOW", null, null, null, null, null, null, null, null, null, null, null, null, 2, "Heat press pillows"],
-    ["ST-902", "Karori Football Club", "10 Donald Street", "Wellington", "6012", "AS3006", "Royal", null, null, null, null, null, null, null, 5, 8, 6, 3, null, "Junior squad"],
-    ["ST-902", null, null, null, null, "CP1140", "Black", null, null, null, null, null, null, null, null, null, null, null, 24, "One size"],
+    ["ST-901", "Kiwi Team Print (warehouse)", "14 Fanshawe Street", "Auckland", "1010", "Pick-up", "AS5001", "Black", 2, 6, 10, 10, 6, 3, 1, null, null, null, null, null, "Stock for walk-in orders"],
+    ["ST-901", null, null, null, null, null, "AS5001", "White", null, 4, 8, 8, 4, 2, null, null, null, null, null, null, null],
+    ["ST-901", null, null, null, null, null, "AS5101", "Navy", null, 2, 4, 4, 2, 1, 1, null, null, null, null, null, null],
+    ["ST-901", null, null, null, null, null, "EQ-PILLOW", null, null, null, null, null, null, null, null, null, null, null, null, 2, "Heat press pillows"],
+    ["ST-902", "Karori Football Club", "10 Donald Street", "Wellington", "6012", "Courier", "AS3006", "Royal", null, null, null, null, null, null, null, 5, 8, 6, 3, null, "Junior squad"],
+    ["ST-902", null, null, null, null, null, "CP1140", "Black", null, null, null, null, null, null, null, null, null, null, null, 24, "One size"],
   ];
   for (const row of rows) sheet.addRow(row);
   sheet.getColumn(5).numFmt = "@";

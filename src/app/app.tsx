@@ -1,9 +1,12 @@
 import { useEffect } from "preact/hooks";
+import { createCatalogueStore, type CatalogueStore } from "../catalogue/catalogue-store";
 import { openImporterDB } from "../storage/database";
 import { createTemplateStore, type TemplateStore } from "../storage/mapping-templates";
+import { createEngineWorkerClient } from "./engine-worker-client";
 import { createImportWorkflow } from "./import-workflow";
-import { clientFor, fetchConnections } from "./proxy-client";
+import { clientFor, fetchConnections, proxyAddress } from "./proxy-client";
 import { createSheetWorkerClient } from "./sheet-worker-client";
+import { CataloguePanel } from "./steps/catalogue-panel";
 import { ConnectStep } from "./steps/connect-step";
 import { MappingStep } from "./steps/mapping-step";
 import { OpeningStep } from "./steps/opening-step";
@@ -12,13 +15,19 @@ import { ReviewStep } from "./steps/review-step";
 import { UploadStep } from "./steps/upload-step";
 import { useWorkflowState } from "./use-workflow";
 
-let templateStore: Promise<TemplateStore> | undefined;
+let database: ReturnType<typeof openImporterDB> | undefined;
+const db = () => (database ??= openImporterDB());
+let templates: Promise<TemplateStore> | undefined;
+let catalogues: Promise<CatalogueStore> | undefined;
 
 const workflow = createImportWorkflow({
   fetchConnections,
   clientFor,
+  proxyAddress,
   sheets: createSheetWorkerClient(),
-  templates: () => (templateStore ??= openImporterDB().then(createTemplateStore)),
+  engine: createEngineWorkerClient(),
+  templates: () => (templates ??= db().then(createTemplateStore)),
+  catalogues: () => (catalogues ??= db().then(createCatalogueStore)),
 });
 
 export function App() {
@@ -31,11 +40,7 @@ export function App() {
     <main>
       <header class="top">
         <h1>Bulk order importer</h1>
-        {state.step !== "connect" && (
-          <p class="account" data-testid="account">
-            {state.connected.account.name} · {state.connected.account.currency} · {state.connected.connection.region}
-          </p>
-        )}
+        {state.step !== "connect" && <CataloguePanel connected={state.connected} onRefresh={workflow.refreshCatalogue} />}
       </header>
       {state.step === "connect" && <ConnectStep state={state} onConnect={workflow.connect} onAccessKey={workflow.loadConnections} />}
       {state.step === "upload" && (
@@ -51,17 +56,17 @@ export function App() {
       )}
       {(state.step === "review" || state.step === "submitting") && (
         <ReviewStep
-          session={state.session}
+          connected={state.connected}
+          review={state.review}
           submitting={state.step === "submitting" ? { done: state.done, total: state.total } : undefined}
-          onSubmit={workflow.submit}
-          onStartOver={() => workflow.startOver(state.connected)}
+          workflow={workflow}
         />
       )}
       {state.step === "done" && (
         <ResultsStep
-          session={state.session}
+          fileName={state.review.fileName}
           results={state.results}
-          makeFile={() => workflow.resultFile(state.session, state.results)}
+          makeFile={() => workflow.resultFile(state.review, state.results)}
           onStartOver={() => workflow.startOver(state.connected)}
         />
       )}

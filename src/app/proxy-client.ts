@@ -30,7 +30,12 @@ export async function fetchConnections(accessKey?: string): Promise<ConnectionsR
   }
 }
 
+/** Where one connection's API is reached through the proxy, with the headers it requires. */
+export function proxyAddress(connection: string, accessKey?: string): { baseUrl: string; headers: Record<string, string> } {
+  return { baseUrl: `/api/${encodeURIComponent(connection)}`, headers: accessHeaders(accessKey) };
+}
+
 /** A vendor client that goes through the proxy for one connection. */
 export function clientFor(connection: string, accessKey?: string): VendorClient {
-  return createVendorClient({ baseUrl: `/api/${encodeURIComponent(connection)}`, headers: accessHeaders(accessKey) });
+  return createVendorClient(proxyAddress(connection, accessKey));
 }

@@ -2,23 +2,68 @@ import type { FieldId } from "./fields";
 
 export type Severity = "error" | "warning" | "info";
 
-/** Every issue code the importer can raise: one union, defined once. */
-export type IssueCode =
-  | "ORDER_NUMBER_MISSING"
-  | "CODE_MISSING"
-  | "ITEM_TYPE_UNSUPPORTED"
-  | "PRICE_CODE_UNKNOWN"
-  | "QUANTITY_INVALID"
-  | "QUANTITY_BELOW_MINIMUM"
-  | "ATTRIBUTE_REQUIRED"
-  | "ATTRIBUTE_VALUE_INVALID"
-  | "ATTRIBUTE_OUT_OF_RANGE"
-  | "ATTRIBUTE_TRUNCATED"
-  | "JOB_VALUE_CONFLICT"
-  | "DUE_DATE_INVALID"
-  | "ARTWORK_URL_INVALID"
-  | "SERVER_REJECTED"
-  | "SERVER_ERROR";
+/** Every issue code the importer can raise, with its severity: one table, defined once. */
+export const ISSUE_SEVERITY = {
+  // Rows and jobs
+  ORDER_NUMBER_MISSING: "error",
+  JOB_VALUE_CONFLICT: "error",
+  // What the line is
+  CODE_MISSING: "error",
+  CODE_UNKNOWN: "error",
+  ITEM_TYPE_UNKNOWN: "error",
+  ITEM_TYPE_AMBIGUOUS: "error",
+  ITEM_TYPE_MISMATCH: "error",
+  // Price-code lines
+  PRICE_CODE_UNKNOWN: "error",
+  PRICE_CODE_NORMALISED: "warning",
+  PRICE_CODE_NEEDS_DIMENSIONS: "error",
+  DIMENSION_INVALID: "error",
+  ATTRIBUTE_REQUIRED: "error",
+  ATTRIBUTE_VALUE_INVALID: "error",
+  ATTRIBUTE_VALUE_CASE: "error",
+  ATTRIBUTE_OUT_OF_RANGE: "error",
+  ATTRIBUTE_TOO_SHORT: "error",
+  ATTRIBUTE_TRUNCATED: "warning",
+  SAMPLE_NOT_AVAILABLE: "error",
+  ARTWORK_URL_MISSING: "error",
+  ARTWORK_URL_INVALID: "error",
+  CUSTOMER_REFERENCE_DUPLICATE: "error",
+  DUPLICATE_DESIGN: "warning",
+  // Quantities
+  QUANTITY_MISSING: "error",
+  QUANTITY_INVALID: "error",
+  QUANTITY_BELOW_MINIMUM: "error",
+  // Asset lines
+  ASSET_UNKNOWN: "error",
+  ASSET_ARCHIVED: "error",
+  // Stock lines
+  STOCK_CODE_UNKNOWN: "error",
+  STOCK_VARIANT_MISSING: "error",
+  STOCK_VARIANT_UNKNOWN: "error",
+  STOCK_SIZE_UNKNOWN: "error",
+  STOCK_SIZE_NORMALISED: "info",
+  STOCK_SIZES_MISSING: "error",
+  // Job-level values
+  COUNTRY_UNKNOWN: "error",
+  STATE_UNKNOWN: "error",
+  STATE_MISSING: "error",
+  DELIVERY_METHOD_UNKNOWN: "error",
+  DELIVERY_METHOD_MISSING: "error",
+  ADDRESS_INCOMPLETE: "error",
+  DUE_DATE_INVALID: "error",
+  DUE_DATE_AMBIGUOUS: "warning",
+  DUE_DATE_TOO_EARLY: "warning",
+  DUE_DATE_MISSING: "info",
+  MUST_DATE_TOO_EARLY: "error",
+  NO_SHIP_DATE: "error",
+  PROMO_CODE_INVALID: "error",
+  // The vendor's own answers
+  SERVER_REJECTED: "error",
+  SERVER_ERROR: "error",
+} as const satisfies Record<string, Severity>;
+
+export type IssueCode = keyof typeof ISSUE_SEVERITY;
+export const ISSUE_CODES = Object.keys(ISSUE_SEVERITY) as IssueCode[];
 
 /**
  * A problem found in the sheet, addressed to a row and, where known, a column. Plain data:
@@ -34,7 +79,31 @@ export interface Issue {
   /** Header of the offending column as the user wrote it. */
   readonly column?: string;
   readonly message: string;
+  /** A value that would fix the cell, when one is known. */
   readonly suggestion?: string;
 }
 
 export const isError = (issue: Issue) => issue.severity === "error";
+
+/** An issue with its severity from the table and its message addressed to its row and column. */
+export function makeIssue(
+  code: IssueCode,
+  where: { readonly rowNumber: number | null; readonly orderNumber?: string | undefined; readonly field?: FieldId | undefined; readonly column?: string | undefined },
+  message: string,
+  suggestion?: string,
+): Issue {
+  const place =
+    where.rowNumber === null
+      ? `Order ${where.orderNumber ?? ""}`.trim()
+      : `Row ${where.rowNumber}${where.column ? `, column ${where.column}` : ""}`;
+  return {
+    code,
+    severity: ISSUE_SEVERITY[code],
+    rowNumber: where.rowNumber,
+    ...(where.orderNumber ? { orderNumber: where.orderNumber } : {}),
+    ...(where.field ? { field: where.field } : {}),
+    ...(where.column ? { column: where.column } : {}),
+    message: `${place}: ${message}`,
+    ...(suggestion !== undefined ? { suggestion } : {}),
+  };
+}

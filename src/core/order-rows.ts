@@ -1,6 +1,6 @@
 import type { FieldId } from "./fields";
 import type { SheetMapping } from "./mapping/sheet-mapping";
-import { cellText, type SheetTable } from "./sheet-model";
+import { cellText, type SheetRow, type SheetTable } from "./sheet-model";
 
 /** A cell answering something the service defines: an attribute question or a size. */
 export interface Answer {
@@ -20,8 +20,11 @@ export interface OrderRow {
   readonly sizes: readonly Answer[];
 }
 
-/** Reads every non-blank row of the table through the mapping. */
-export function toOrderRows(table: SheetTable, mapping: SheetMapping): OrderRow[] {
+/**
+ * A reader of rows through a mapping, worked out once: it returns undefined for a row with
+ * nothing in it, so blank rows between orders make no line.
+ */
+export function orderRowReader(headers: readonly string[], mapping: SheetMapping): (row: SheetRow) => OrderRow | undefined {
   const fields: [FieldId, number][] = [];
   const attributes: [string, number][] = [];
   const sizes: [string, number][] = [];
@@ -30,20 +33,32 @@ export function toOrderRows(table: SheetTable, mapping: SheetMapping): OrderRow[
     else if (target?.kind === "attribute") attributes.push([target.attribute, column]);
     else if (target?.kind === "size") sizes.push([target.size, column]);
   }
-  const answers = (cells: SheetTable["rows"][number]["cells"], columns: readonly [string, number][]) =>
-    columns
-      .map(([key, column]) => ({ key, column: table.headers[column] ?? "", value: cellText(cells[column]) }))
-      .filter((answer) => answer.value !== "");
-
-  const rows: OrderRow[] = [];
-  for (const row of table.rows) {
-    if (row.cells.every((cell) => cellText(cell) === "")) continue;
+  const answers = (cells: SheetRow["cells"], columns: readonly [string, number][]) => {
+    const found: Answer[] = [];
+    for (const [key, column] of columns) {
+      const value = cellText(cells[column]);
+      if (value !== "") found.push({ key, column: headers[column] ?? "", value });
+    }
+    return found;
+  };
+  return (row) => {
+    if (row.cells.every((cell) => cellText(cell) === "")) return undefined;
     const values: Partial<Record<FieldId, string>> = {};
     for (const [field, column] of fields) {
       const text = cellText(row.cells[column]);
       if (text !== "") values[field] = text;
     }
-    rows.push({ rowNumber: row.rowNumber, values, attributes: answers(row.cells, attributes), sizes: answers(row.cells, sizes) });
+    return { rowNumber: row.rowNumber, values, attributes: answers(row.cells, attributes), sizes: answers(row.cells, sizes) };
+  };
+}
+
+/** Reads every non-blank row of the table through the mapping. */
+export function toOrderRows(table: SheetTable, mapping: SheetMapping): OrderRow[] {
+  const read = orderRowReader(table.headers, mapping);
+  const rows: OrderRow[] = [];
+  for (const row of table.rows) {
+    const orderRow = read(row);
+    if (orderRow) rows.push(orderRow);
   }
   return rows;
 }

@@ -20,11 +20,17 @@ const OUTCOME_TEXT: Readonly<Record<RowOutcome, string>> = {
   "not-sent": "Not sent",
 };
 
-/** Messages for a row: its own issues, then those about its whole job. */
-export function messagesForRow(rowNumber: number, orderNumber: string | undefined, issues: readonly Issue[]): string[] {
-  return issues
-    .filter((issue) => issue.rowNumber === rowNumber || (issue.rowNumber === null && orderNumber !== undefined && issue.orderNumber === orderNumber))
-    .map((issue) => `${issue.severity === "error" ? "" : `${issue.severity}: `}${issue.message}`);
+const messageOf = (issue: Issue) => `${issue.severity === "error" ? "" : `${issue.severity}: `}${issue.message}`;
+
+/** Messages for each row, gathered once: a row's own issues, then those about its whole job. */
+export function messagesByRow(issues: readonly Issue[]): (rowNumber: number, orderNumber: string | undefined) => string[] {
+  const byRow = new Map<number, string[]>();
+  const byOrder = new Map<string, string[]>();
+  for (const issue of issues) {
+    if (issue.rowNumber !== null) byRow.set(issue.rowNumber, [...(byRow.get(issue.rowNumber) ?? []), messageOf(issue)]);
+    else if (issue.orderNumber !== undefined) byOrder.set(issue.orderNumber, [...(byOrder.get(issue.orderNumber) ?? []), messageOf(issue)]);
+  }
+  return (rowNumber, orderNumber) => [...(byRow.get(rowNumber) ?? []), ...(orderNumber === undefined ? [] : (byOrder.get(orderNumber) ?? []))];
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { Issue } from "./issues";
-import type { JobPayload } from "./payload";
+import { makeIssue, type Issue } from "./issues";
+import type { JobPayload } from "./resolve/resolve-job";
 
 /** The parts of an API problem this module reads (kept structural so core needs no client types). */
 export interface ServerProblem {
@@ -24,24 +24,15 @@ export function issuesFromServerProblem(payload: JobPayload, problem: ServerProb
   const forMessage = (text: string, errorCode?: string | null): Issue => {
     const lineNumber = /\bline (\d+)\b/i.exec(text)?.[1];
     const rowNumber = lineNumber === undefined ? null : (payload.lineRows[Number(lineNumber) - 1] ?? null);
-    const where = rowNumber === null ? `Order ${orderNumber}` : `Row ${rowNumber}`;
-    return {
-      code: "SERVER_REJECTED",
-      severity: "error",
-      rowNumber,
-      orderNumber,
-      message: `${where}: the vendor says: ${text}${errorCode ? ` (${errorCode})` : ""}`,
-    };
+    return makeIssue("SERVER_REJECTED", { rowNumber, orderNumber }, `the vendor says: ${text}${errorCode ? ` (${errorCode})` : ""}`);
   };
   if (problem.status === 500) {
     return [
-      {
-        code: "SERVER_ERROR",
-        severity: "error",
-        rowNumber: null,
-        orderNumber,
-        message: `Order ${orderNumber}: the vendor answered with an unexplained error (HTTP 500). On job creation this usually means ${KNOWN_500_TRIGGERS}.`,
-      },
+      makeIssue(
+        "SERVER_ERROR",
+        { rowNumber: null, orderNumber },
+        `the vendor answered with an unexplained error (HTTP 500). On job creation this usually means ${KNOWN_500_TRIGGERS}.`,
+      ),
     ];
   }
   const issues = [

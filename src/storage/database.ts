@@ -1,4 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
+import type { CatalogueSnapshot } from "../core/catalogue";
 import type { MappingTemplate } from "../core/mapping/templates";
 
 /** Everything the importer keeps in the browser, in one versioned database. */
@@ -8,10 +9,15 @@ export interface ImporterDB extends DBSchema {
     value: MappingTemplate;
     indexes: { bySignature: string };
   };
+  /** One snapshot per connection and account, replaced on refresh. */
+  catalogues: {
+    key: string;
+    value: { readonly key: string; readonly snapshot: CatalogueSnapshot };
+  };
 }
 
 export const DATABASE_NAME = "bulk-order-importer";
-export const DATABASE_VERSION = 1;
+export const DATABASE_VERSION = 2;
 
 /** Opens (and on first use creates or upgrades) the importer's database. */
 export function openImporterDB(name = DATABASE_NAME): Promise<IDBPDatabase<ImporterDB>> {
@@ -21,6 +27,7 @@ export function openImporterDB(name = DATABASE_NAME): Promise<IDBPDatabase<Impor
         const templates = db.createObjectStore("mappingTemplates", { keyPath: "name" });
         templates.createIndex("bySignature", "signature");
       }
+      if (oldVersion < 2) db.createObjectStore("catalogues", { keyPath: "key" });
     },
   });
 }

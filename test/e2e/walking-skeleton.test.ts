@@ -97,8 +97,8 @@ describe("walking skeleton in Chromium", () => {
     await dropSheet(page, UNKNOWN_CODE);
     expect(await page.getByTestId("summary").textContent()).toBe("10 rows, 4 jobs: 3 ready, 1 need attention.");
     const badRow = page.getByTestId("row-6");
-    await expect.poll(() => badRow.locator('[data-code="PRICE_CODE_UNKNOWN"]').textContent()).toContain(
-      'Row 6, column Price Code: "HTV Name 2in: Single Colour" is not one of your account\'s price codes.',
+    await expect.poll(() => badRow.locator('[data-code="CODE_UNKNOWN"] .message').textContent()).toBe(
+      'Row 6, column Price Code: "HTV Name 2in: Single Colour" is not a price code, asset tag or stock code of your account. Did you mean "HTV Name 2": Single Colour" or "HTV Name 3": Single Colour"?',
     );
     expect(await page.getByTestId("job-KTP-25002").locator(".badge").textContent()).toBe("Needs fixing");
 

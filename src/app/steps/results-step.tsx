@@ -1,9 +1,8 @@
 import { useState } from "preact/hooks";
 import type { RowResult } from "../../core/results";
-import type { ReviewSession } from "../import-session";
 
 interface Props {
-  readonly session: ReviewSession;
+  readonly fileName: string;
   readonly results: readonly RowResult[];
   readonly makeFile: () => Promise<Uint8Array>;
   readonly onStartOver: () => void;
@@ -13,7 +12,7 @@ function resultFileName(fileName: string): string {
   return `${fileName.replace(/\.[^.]+$/, "")} - results.csv`;
 }
 
-export function ResultsStep({ session, results, makeFile, onStartOver }: Props) {
+export function ResultsStep({ fileName, results, makeFile, onStartOver }: Props) {
   const [error, setError] = useState<string | undefined>();
   const created = new Set(results.filter((r) => r.outcome === "created").map((r) => r.jobNumber));
   const download = async () => {
@@ -22,7 +21,7 @@ export function ResultsStep({ session, results, makeFile, onStartOver }: Props) 
       const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: "text/csv;charset=utf-8" }));
       const link = document.createElement("a");
       link.href = url;
-      link.download = resultFileName(session.fileName);
+      link.download = resultFileName(fileName);
       link.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch (e) {

@@ -1,99 +1,161 @@
+import { useState } from "preact/hooks";
 import type { Issue } from "../../core/issues";
-import type { JobReview, ReviewSession } from "../import-session";
+import type { JobState, RowView } from "../../engine/import-engine";
+import type { Connected, ImportWorkflow, ReviewState } from "../import-workflow";
 
 interface Props {
-  readonly session: ReviewSession;
+  readonly connected: Connected;
+  readonly review: ReviewState;
   readonly submitting: { readonly done: number; readonly total: number } | undefined;
-  readonly onSubmit: () => void;
-  readonly onStartOver: () => void;
+  readonly workflow: ImportWorkflow;
 }
 
-const STATE_TEXT: Readonly<Record<JobReview["state"], string>> = {
+const STATE_TEXT: Readonly<Record<JobState, string>> = {
   valid: "Ready",
+  ready: "Ready, to check again",
+  pending: "Waiting for the vendor",
   blocked: "Needs fixing",
   rejected: "Rejected by the vendor",
 };
 
-function IssueList({ issues }: { readonly issues: readonly Issue[] }) {
-  if (issues.length === 0) return null;
+function IssueFix({ row, issue, headers, workflow }: { readonly row: RowView; readonly issue: Issue; readonly headers: readonly string[]; readonly workflow: ImportWorkflow }) {
+  const column = issue.column;
+  const columnIndex = column === undefined ? -1 : headers.indexOf(column);
+  const [value, setValue] = useState(columnIndex >= 0 ? (row.cells[columnIndex] ?? "") : "");
   return (
-    <ul class="issues">
-      {issues.map((issue, index) => (
-        <li key={index} class={issue.severity} data-code={issue.code}>
-          {issue.message}
-        </li>
-      ))}
-    </ul>
+    <li class={issue.severity} data-code={issue.code}>
+      <span class="message">{issue.message}</span>
+      {issue.suggestion !== undefined && column !== undefined && issue.rowNumber !== null && (
+        <>
+          {" "}
+          <button type="button" class="small" onClick={() => workflow.applySuggestion(row.rowNumber, issue.code, column)}>
+            Use “{issue.suggestion}”
+          </button>{" "}
+          <button type="button" class="small secondary" onClick={() => workflow.applySuggestionToAll(row.rowNumber, issue.code, column)}>
+            Use “{issue.suggestion}” in every row like this
+          </button>
+        </>
+      )}
+      {columnIndex >= 0 && issue.severity !== "info" && (
+        <form
+          class="inline"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void workflow.setCell(row.rowNumber, column as string, value);
+          }}
+        >
+          <input aria-label={`Row ${row.rowNumber}, ${column}`} value={value} onInput={(e) => setValue(e.currentTarget.value)} />
+          <button type="submit" class="small secondary">
+            Change
+          </button>
+        </form>
+      )}
+    </li>
   );
 }
 
-export function ReviewStep({ session, submitting, onSubmit, onStartOver }: Props) {
-  const ready = session.jobs.filter((job) => job.state === "valid");
-  const rowsByNumber = new Map(session.rows.map((row) => [row.rowNumber, row]));
-  const looseRows = session.rows.filter((row) => row.values.orderNumber === undefined);
+export function ReviewStep({ connected, review, submitting, workflow }: Props) {
+  const { summary, jobs, rows, headers } = review;
+  const sendable = summary.jobs.valid + summary.jobs.ready;
+  const attention = summary.jobs.blocked + summary.jobs.rejected + summary.jobs.pending;
+  const rowsWithIssues = rows.filter((row) => row.issues.length > 0 || row.skipped);
+  const busy = review.busy !== undefined || submitting !== undefined;
   return (
     <section>
-      <h2>Review {session.fileName}</h2>
+      <h2>Review {review.fileName}</h2>
       <p data-testid="summary">
-        {session.rows.length} rows, {session.jobs.length} jobs: {ready.length} ready,{" "}
-        {session.jobs.length - ready.length} need attention.
+        {summary.rows} rows, {summary.jobs.total} jobs: {sendable} ready, {attention} need attention.
       </p>
-      {session.jobs.map((job) => (
-        <article class={`job ${job.state}`} key={job.orderNumber} data-testid={`job-${job.orderNumber}`}>
-          <h3>
-            Order {job.orderNumber} <span class="badge">{STATE_TEXT[job.state]}</span>
-          </h3>
-          <IssueList issues={session.issues.filter((i) => i.rowNumber === null && i.orderNumber === job.orderNumber)} />
-          <table>
-            <thead>
-              <tr>
-                <th>Row</th>
-                <th>Code</th>
-                <th>Quantity</th>
-                <th>Issues</th>
-              </tr>
-            </thead>
-            <tbody>
-              {job.rowNumbers.map((rowNumber) => {
-                const row = rowsByNumber.get(rowNumber);
-                return (
-                  <tr key={rowNumber} data-testid={`row-${rowNumber}`}>
-                    <td>{rowNumber}</td>
-                    <td>{row?.values.code}</td>
-                    <td>{row?.values.quantity}</td>
-                    <td>
-                      <IssueList issues={session.issues.filter((i) => i.rowNumber === rowNumber)} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </article>
-      ))}
-      {looseRows.length > 0 && (
-        <article class="job blocked">
-          <h3>Rows without an order number</h3>
-          {looseRows.map((row) => (
-            <div key={row.rowNumber} data-testid={`row-${row.rowNumber}`}>
-              <IssueList issues={session.issues.filter((i) => i.rowNumber === row.rowNumber)} />
-            </div>
-          ))}
-        </article>
+      <p class="estimate" data-testid="estimate">
+        Estimated total {summary.estimate.text} ({summary.estimate.currency}, from your tier's prices; an estimate, not an invoice).
+      </p>
+      {summary.unavailableFacts.length > 0 && (
+        <p role="alert" class="error">
+          The vendor could not answer: {summary.unavailableFacts.join("; ")}.
+        </p>
       )}
       <div class="actions">
-        <button type="button" onClick={onSubmit} disabled={ready.length === 0 || submitting !== undefined}>
-          Submit {ready.length} ready {ready.length === 1 ? "job" : "jobs"}
+        <button type="button" onClick={workflow.submit} disabled={busy || sendable === 0}>
+          Submit {sendable} ready {sendable === 1 ? "job" : "jobs"}
         </button>{" "}
-        <button type="button" class="secondary" onClick={onStartOver} disabled={submitting !== undefined}>
+        <button type="button" class="secondary" onClick={workflow.revalidate} disabled={busy || summary.jobs.ready === 0}>
+          Check again with the vendor
+        </button>{" "}
+        <button type="button" class="secondary" onClick={workflow.undo} disabled={busy || !summary.canUndo}>
+          Undo
+        </button>{" "}
+        <button type="button" class="secondary" onClick={workflow.redo} disabled={busy || !summary.canRedo}>
+          Redo
+        </button>{" "}
+        <button type="button" class="secondary" onClick={() => workflow.startOver(connected)} disabled={busy}>
           Choose another sheet
         </button>
+        {review.busy && <p role="status">{review.busy}…</p>}
         {submitting && (
           <p role="status">
             Submitting {submitting.done} of {submitting.total}…
           </p>
         )}
       </div>
+      <table class="jobs">
+        <thead>
+          <tr>
+            <th>Order</th>
+            <th>State</th>
+            <th>Lines</th>
+            <th>Due</th>
+            <th>Delivery</th>
+            <th>Estimate</th>
+          </tr>
+        </thead>
+        <tbody>
+          {jobs.map((job) => (
+            <tr key={job.orderNumber} data-testid={`job-${job.orderNumber}`} class={job.state}>
+              <td>
+                <button type="button" class="link" onClick={() => workflow.toggleOrder(job.orderNumber)}>
+                  {job.orderNumber}
+                </button>
+                {job.issues.length > 0 && (
+                  <ul class="issues">
+                    {job.issues.map((issue, i) => (
+                      <li key={i} class={issue.severity} data-code={issue.code}>
+                        {issue.message}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </td>
+              <td class="badge-cell">
+                <span class="badge">{STATE_TEXT[job.state]}</span>
+              </td>
+              <td>{job.lineCount}</td>
+              <td>{job.dateDue ?? ""}</td>
+              <td>{job.deliveryMethod ?? ""}</td>
+              <td class="money">{job.estimateText}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3>Rows to look at</h3>
+      {rowsWithIssues.length === 0 && <p>Nothing to fix.</p>}
+      {rowsWithIssues.map((row) => (
+        <article class={`row ${row.skipped ? "skipped" : ""}`} key={row.rowNumber} data-testid={`row-${row.rowNumber}`}>
+          <h4>
+            Row {row.rowNumber}
+            {row.orderNumber ? ` · order ${row.orderNumber}` : ""}
+            {row.itemType ? ` · ${row.itemType}` : ""}
+            {row.estimateText ? ` · ${row.estimateText}` : ""}{" "}
+            <button type="button" class="small secondary" onClick={() => workflow.skipRow(row.rowNumber, !row.skipped)}>
+              {row.skipped ? "Include row" : "Skip row"}
+            </button>
+          </h4>
+          <ul class="issues">
+            {row.issues.map((issue) => (
+              <IssueFix key={`${issue.code}-${issue.column}-${issue.message}`} row={row} issue={issue} headers={headers} workflow={workflow} />
+            ))}
+          </ul>
+        </article>
+      ))}
     </section>
   );
 }

@@ -49,9 +49,13 @@ describe("the simulator's catalogue", () => {
     const listed = unwrap(await allPriceCodes(nz));
     expect(listed.some((c) => c.hasMetaDataAttributes)).toBe(false);
     const code = "DTF Gang Sheet: Custom Size";
-    const missing = await nz.getPriceCode(code);
-    expect(missing.ok).toBe(false);
-    if (!missing.ok) expect(Object.keys(missing.problem.errors)).toEqual(["dgX", "dgY"]);
+    // Without a size it is described but cannot be priced.
+    const unpriced = unwrap(await nz.getPriceCode(code));
+    expect(unpriced.priceBands ?? null).toBeNull();
+    const halfSized = await nz.getPriceCode(code, { dgX: 10 });
+    expect(halfSized.ok ? [] : Object.keys(halfSized.problem.errors)).toEqual(["dgY"]);
+    const tooWide = await nz.getPriceCode(code, { dgX: 30, dgY: 10 });
+    expect(tooWide.ok ? [] : Object.keys(tooWide.problem.errors)).toEqual(["dgX"]);
     const small = unwrap(await nz.getPriceCode(code, { dgX: 10, dgY: 10 }));
     const large = unwrap(await nz.getPriceCode(code, { dgX: 22, dgY: 40 }));
     expect(small.hasMetaDataAttributes).toBe(true);

@@ -21,6 +21,10 @@ export const listPriceCodes: Handler = ({ state, query }) => {
   return ok(listed.slice((page - 1) * pageSize, page * pageSize));
 };
 
+/**
+ * Without dgX and dgY a custom-dimension code is described but not priced (no bands); with
+ * them, its bands are worked out for that width and height.
+ */
 export const getPriceCode: Handler = ({ state, params, query }) => {
   const entry = state.catalogue.get(params["priceCode"] ?? "");
   if (entry === undefined) return notFound(`Price code "${params["priceCode"]}" was not found.`);
@@ -29,12 +33,12 @@ export const getPriceCode: Handler = ({ state, params, query }) => {
   query.number("stitches");
   if (query.hasErrors) return fieldErrors(query.errors);
   const code = entry.priceCode;
-  if (!code.hasMetaDataAttributes) return ok(code);
+  if (!code.hasMetaDataAttributes || (dgX === undefined && dgY === undefined)) return ok(code);
   const errors: Record<string, string[]> = {};
   const limit = (name: string) => code.attributes?.find((a) => a.name === name);
   for (const [name, value, key] of [["dgX", dgX, "DG-X"], ["dgY", dgY, "DG-Y"]] as const) {
     const definition = limit(key);
-    if (value === undefined) errors[name] = [`${name} is required to price ${code.priceCode}.`];
+    if (value === undefined) errors[name] = [`${name} is required with ${name === "dgX" ? "dgY" : "dgX"} to price ${code.priceCode}.`];
     else if (value < (definition?.minValue ?? 0) || value > (definition?.maxValue ?? Infinity)) {
       errors[name] = [`${name} must be between ${definition?.minValue} and ${definition?.maxValue}.`];
     }

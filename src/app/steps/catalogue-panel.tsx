@@ -1,0 +1,46 @@
+import type { Connected } from "../import-workflow";
+
+interface Props {
+  readonly connected: Connected;
+  readonly onRefresh: () => void;
+}
+
+function when(iso: string): string {
+  const date = new Date(iso);
+  return date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+/** The account and its catalogue: currency, when it was fetched and what it holds. */
+export function CataloguePanel({ connected, onRefresh }: Props) {
+  const { account, connection, catalogue } = connected;
+  return (
+    <div class="account" data-testid="account">
+      <div>
+        {account.name} · {account.currency} · {connection.region}
+      </div>
+      <div class="catalogue" data-testid="catalogue">
+        {catalogue.state === "loading" && (
+          <span role="status">
+            Loading your catalogue{catalogue.progress ? `: ${catalogue.progress.part} (${catalogue.progress.partsDone} of ${catalogue.progress.partsTotal})${catalogue.progress.records ? `, ${catalogue.progress.records} records` : ""}` : ""}…
+          </span>
+        )}
+        {catalogue.state === "ready" && (
+          <span>
+            Catalogue from {when(catalogue.fetchedAt)}: {catalogue.counts.priceCodes} price codes, {catalogue.counts.assets} assets ({catalogue.counts.archivedAssets} archived) and {catalogue.counts.globalAssets} global, {catalogue.counts.stockItems} stock items.{" "}
+            <button type="button" class="link" onClick={onRefresh}>
+              Refresh
+            </button>
+          </span>
+        )}
+        {catalogue.state === "failed" && (
+          <span role="alert" class="error">
+            {catalogue.message}{" "}
+            <button type="button" class="link" onClick={onRefresh}>
+              Try again
+            </button>
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}

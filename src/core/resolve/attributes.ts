@@ -1,0 +1,118 @@
+import type { FieldId } from "../fields";
+import { makeIssue, type Issue, type IssueCode } from "../issues";
+import { normaliseHeader, similarity } from "../mapping/normalise";
+import type { Answer, OrderRow } from "../order-rows";
+import type { AttributeDefinition, PriceCode } from "../vendor";
+import { parseNumber } from "./values";
+
+/** The custom-dimension attributes: width and height, answered by the width and height columns. */
+export const DIMENSION_FIELDS: Readonly<Record<string, FieldId>> = { "DG-X": "width", "DG-Y": "height" };
+
+export interface AttributeResolution {
+  /** Attribute name (as the service returned it) to the value to send. */
+  readonly values: Record<string, string | number>;
+  readonly issues: Issue[];
+  /** Width and height for a custom-dimension code, once both are valid. */
+  readonly dimensions?: { readonly width: number; readonly height: number };
+}
+
+export interface AttributeContext {
+  readonly orderNumber: string | undefined;
+  readonly columnOf: (field: FieldId) => string | undefined;
+}
+
+function answerFor(row: OrderRow, definition: AttributeDefinition): Answer | undefined {
+  const keys = [definition.name, definition.label ?? ""].map(normaliseHeader).filter((k) => k !== "");
+  return row.attributes.find((answer) => keys.includes(normaliseHeader(answer.key)));
+}
+
+/**
+ * Answers a price code's questions from the row, by the definitions the service returned:
+ * required ones present, select values among the options, numbers in range, text within its
+ * length (too long is cut with a warning), custom sizes from the width and height columns.
+ */
+export function resolveAttributes(row: OrderRow, code: PriceCode, context: AttributeContext): AttributeResolution {
+  const values: Record<string, string | number> = {};
+  const issues: Issue[] = [];
+  const dimensions: Record<string, number> = {};
+  for (const definition of code.attributes ?? []) {
+    const label = definition.label ?? definition.name;
+    const dimensionField = definition.isMetaDataAttribute ? DIMENSION_FIELDS[definition.name] : undefined;
+    const answer: Answer | undefined = dimensionField
+      ? row.values[dimensionField] === undefined
+        ? undefined
+        : { key: definition.name, column: context.columnOf(dimensionField) ?? "", value: row.values[dimensionField] ?? "" }
+      : answerFor(row, definition);
+    const raise = (issueCode: IssueCode, message: string, suggestion?: string) =>
+      issues.push(
+        makeIssue(
+          issueCode,
+          { rowNumber: row.rowNumber, orderNumber: context.orderNumber, field: dimensionField, column: answer?.column || (dimensionField ? context.columnOf(dimensionField) : undefined) },
+          message,
+          suggestion,
+        ),
+      );
+
+    if (answer === undefined) {
+      if (dimensionField) raise("PRICE_CODE_NEEDS_DIMENSIONS", `${code.priceCode} is made to size: give its ${dimensionField} (${label}).`);
+      else if (definition.required) raise("ATTRIBUTE_REQUIRED", `${code.priceCode} needs ${label}; add a column named "${label}" or fill it in.`);
+      continue;
+    }
+    const value = answer.value;
+    switch (definition.type) {
+      case "select": {
+        const options = definition.enumerableValues ?? [];
+        const exact = options.find((o) => o.value === value) ?? options.find((o) => o.text === value);
+        if (exact) {
+          values[definition.name] = exact.value;
+          break;
+        }
+        const lower = value.toLowerCase();
+        const loose = options.find((o) => o.text?.toLowerCase() === lower) ?? options.find((o) => o.value.toLowerCase() === lower);
+        if (loose) {
+          const fix = loose.text?.toLowerCase() === lower ? (loose.text ?? loose.value) : loose.value;
+          raise("ATTRIBUTE_VALUE_CASE", `"${value}" is written differently from the option "${fix}" for ${label}.`, fix);
+          break;
+        }
+        const nearest = options
+          .map((o) => ({ o, score: Math.max(similarity(lower, (o.text ?? "").toLowerCase()), similarity(lower, o.value.toLowerCase())) }))
+          .sort((a, b) => b.score - a.score)[0];
+        const suggestion = nearest && nearest.score >= 0.6 ? (nearest.o.text ?? nearest.o.value) : undefined;
+        raise("ATTRIBUTE_VALUE_INVALID", `"${value}" is not an option for ${label}; the options are ${options.map((o) => o.text ?? o.value).join(", ")}.`, suggestion);
+        break;
+      }
+      case "int":
+      case "decimal": {
+        const number = parseNumber(value);
+        if (number === undefined || (definition.type === "int" && !Number.isInteger(number))) {
+          raise(dimensionField ? "DIMENSION_INVALID" : "ATTRIBUTE_VALUE_INVALID", `${label} must be ${definition.type === "int" ? "a whole number" : "a number"}, not "${value}".`);
+        } else if ((definition.minValue != null && number < definition.minValue) || (definition.maxValue != null && number > definition.maxValue)) {
+          const nearest = definition.minValue != null && number < definition.minValue ? definition.minValue : definition.maxValue;
+          raise(dimensionField ? "DIMENSION_INVALID" : "ATTRIBUTE_OUT_OF_RANGE", `${label} must be between ${definition.minValue ?? "–"} and ${definition.maxValue ?? "–"}; it is ${number}.`, nearest == null ? undefined : String(nearest));
+        } else {
+          values[definition.name] = number;
+          if (dimensionField) dimensions[definition.name] = number;
+        }
+        break;
+      }
+      case "text": {
+        let text = value;
+        if (definition.maxLength != null && text.length > definition.maxLength) {
+          text = text.slice(0, definition.maxLength);
+          raise("ATTRIBUTE_TRUNCATED", `${label} is longer than ${definition.maxLength} characters; "${text}" will be sent.`, text);
+        }
+        if (definition.minLength != null && text.length < definition.minLength) {
+          raise("ATTRIBUTE_TOO_SHORT", `${label} needs at least ${definition.minLength} characters.`);
+        }
+        values[definition.name] = text;
+        break;
+      }
+      default:
+        // An attribute type this importer does not know yet is sent as written.
+        values[definition.name] = value;
+    }
+  }
+  const width = dimensions["DG-X"];
+  const height = dimensions["DG-Y"];
+  return width !== undefined && height !== undefined ? { values, issues, dimensions: { width, height } } : { values, issues };
+}

@@ -1,0 +1,45 @@
+import type { CatalogueIndex } from "../catalogue";
+import type { DateOrder } from "../dates";
+import type { FieldId } from "../fields";
+import type { PriceBand, PriceCode, PromoValidationResult } from "../vendor";
+
+/**
+ * What resolution learns from the vendor live, per session: never part of the catalogue
+ * snapshot (the earliest ship date must not be cached; promo codes and custom prices depend
+ * on the order). Missing facts are requested, not guessed.
+ */
+export interface LiveFacts {
+  /** Earliest ship date (YYYY-MM-DD) by process set; null when the vendor has none. */
+  readonly shipDates: ReadonlyMap<string, string | null>;
+  readonly promos: ReadonlyMap<string, PromoValidationResult>;
+  /** Codes the list call leaves out (metadata attributes), by code; null when none exists. */
+  readonly metadataCodes: ReadonlyMap<string, PriceCode | null>;
+  /** Bands of a custom-dimension code at a width and height; null when it cannot be priced. */
+  readonly customBands: ReadonlyMap<string, readonly PriceBand[] | null>;
+}
+
+export const NO_FACTS: LiveFacts = { shipDates: new Map(), promos: new Map(), metadataCodes: new Map(), customBands: new Map() };
+
+export type FactRequest =
+  | { readonly kind: "shipDate"; readonly key: string; readonly processCodes: readonly string[] }
+  | { readonly kind: "promo"; readonly key: string; readonly code: string; readonly processCodes: readonly string[] }
+  | { readonly kind: "metadataCode"; readonly key: string; readonly code: string }
+  | { readonly kind: "customBands"; readonly key: string; readonly code: string; readonly width: number; readonly height: number };
+
+export const processSetKey = (processCodes: readonly string[]) => [...new Set(processCodes)].sort().join(",");
+export const promoKey = (code: string, processCodes: readonly string[]) => `${code.trim().toUpperCase()}|${processSetKey(processCodes)}`;
+export const customBandsKey = (code: string, width: number, height: number) => `${code}|${width}|${height}`;
+
+export interface ResolveOptions {
+  /** Rows without an order number each become a job of their own instead of an error. */
+  readonly eachRowOwnJob: boolean;
+}
+
+export interface ResolveContext {
+  readonly catalogue: CatalogueIndex;
+  readonly facts: LiveFacts;
+  /** The header of the column mapped to a field, for messages and cell addresses. */
+  readonly columnOf: (field: FieldId) => string | undefined;
+  readonly dateOrder: DateOrder;
+  readonly options: ResolveOptions;
+}

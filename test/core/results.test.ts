@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { buildResultTable, messagesByRow } from "../../src/core/results";
+import { issuesFromServerProblem } from "../../src/core/server-issues";
+import type { SheetTable } from "../../src/core/sheet-model";
+import { neutraliseFormula } from "../../src/core/spreadsheet-safety";
+import { makeIssue } from "../../src/core/issues";
+
+describe("result sheet", () => {
+  it("keeps the user's cells and order, appending the results", () => {
+    const table: SheetTable = {
+      sheetName: "s",
+      headerRowNumber: 1,
+      headers: ["Order", "Qty"],
+      rows: [
+        { rowNumber: 2, cells: ["A", " 10 "] },
+        { rowNumber: 3, cells: ["", ""] },
+        { rowNumber: 4, cells: ["B", "5", "extra"] },
+      ],
+    };
+    const out = buildResultTable(
+      table,
+      new Map([
+        [2, { rowNumber: 2, outcome: "created", jobNumber: 300001, newAssetSku: "A1", messages: [] }],
+        [4, { rowNumber: 4, outcome: "not-sent", messages: ["one", "two"] }],
+      ]),
+    );
+    expect(out).toEqual([
+      ["Order", "Qty", "", "Import result", "Job number", "New asset tag", "Messages"],
+      ["A", " 10 ", "", "Created", "300001", "A1", ""],
+      ["", "", "", "", "", "", ""],
+      ["B", "5", "extra", "Not sent", "", "", "one\ntwo"],
+    ]);
+  });
+
+  it("gathers each row's messages and its job's", () => {
+    const messagesFor = messagesByRow([
+      makeIssue("QUANTITY_INVALID", { rowNumber: 2, orderNumber: "A", column: "Qty" }, "bad"),
+      makeIssue("DUE_DATE_TOO_EARLY", { rowNumber: 3, orderNumber: "A" }, "early"),
+      makeIssue("SERVER_ERROR", { rowNumber: null, orderNumber: "A" }, "opaque"),
+    ]);
+    expect(messagesFor(2, "A")).toEqual(["Row 2, column Qty: bad", "Order A: opaque"]);
+    expect(messagesFor(3, "A")).toEqual(["warning: Row 3: early", "Order A: opaque"]);
+    expect(messagesFor(4, undefined)).toEqual([]);
+  });
+
+  it.each([
+    ["=SUM(A1)", "'=SUM(A1)"],
+    ["+64 21 555", "'+64 21 555"],
+    ["@cmd", "'@cmd"],
+    ["\tx", "'\tx"],
+    ["=1+1\nsecond line", "'=1+1\nsecond line"],
+    ["-5", "-5"],
+    ["+3.5", "+3.5"],
+    ["- bullet", "'- bullet"],
+    ["plain", "plain"],
+    ["a=b", "a=b"],
+  ])("neutralises %j as %j", (input, expected) => {
+    expect(neutraliseFormula(input)).toBe(expected);
+  });
+});
+
+describe("the vendor's answers on rows", () => {
+  const payload = { orderNumber: "A", lineRows: [2, 5], candidate: {} };
+
+  it("places a message naming a line on that line's row (SERVER_REJECTED)", () => {
+    const issues = issuesFromServerProblem(payload, {
+      kind: "http",
+      status: 400,
+      title: "Bad",
+      validationMessages: [{ errorCode: "Q", message: "Line 2 (A-R5): quantity too low" }, { errorCode: "D", message: "Delivery method unknown" }],
+      errors: { dateDue: ["too early"] },
+    });
+    expect(issues.map((i) => [i.code, i.rowNumber, i.orderNumber])).toEqual([
+      ["SERVER_REJECTED", 5, "A"],
+      ["SERVER_REJECTED", null, "A"],
+      ["SERVER_REJECTED", null, "A"],
+    ]);
+    expect(issues[2]?.message).toBe("Order A: the vendor says: dateDue: too early");
+  });
+
+  it("explains an opaque 500 with the spec's known triggers (SERVER_ERROR), and nothing else as one", () => {
+    const opaque = issuesFromServerProblem(payload, { kind: "http", status: 500, title: "Error", validationMessages: [], errors: {} });
+    expect(opaque.map((i) => i.code)).toEqual(["SERVER_ERROR"]);
+    expect(opaque[0]?.message).toMatch(/missing due date/);
+    const forbidden = issuesFromServerProblem(payload, { kind: "http", status: 403, title: "Forbidden", detail: "locked", validationMessages: [], errors: {} });
+    expect(forbidden.map((i) => [i.code, i.message])).toEqual([["SERVER_REJECTED", "Order A: the vendor says: HTTP 403 Forbidden: locked"]]);
+  });
+});
