@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkRows, startProxiedAccount, type ProxiedAccount } from "../helpers/engine-session";
+
+let account: ProxiedAccount;
+beforeAll(async () => {
+  account = await startProxiedAccount();
+});
+afterAll(async () => account?.close());
+
+const DTF = 'DTF 4" x 4": Full Colour';
+const row = (overrides: Record<string, string> = {}): Record<string, string> => ({
+  "Order No": "E-1",
+  Code: DTF,
+  Qty: "20",
+  Fabric: "Cotton",
+  "Due date": "2027-03-01",
+  Delivery: "Courier",
+  Street: "1 Queen Street",
+  City: "Auckland",
+  Postcode: "1010",
+  Country: "NZ",
+  ...overrides,
+});
+const codesOf = (issues: readonly { code: string }[]) => issues.map((i) => i.code);
+
+describe("the import engine", () => {
+  it("re-resolves an edited cell, its job, and the jobs a row moves between", async () => {
+    const engine = await checkRows(account, [row(), row({ Fabric: "Silk" }), row({ "Order No": "E-2" })]);
+    expect(engine.jobs().map((j) => [j.orderNumber, j.state, j.lineCount])).toEqual([["E-1", "blocked", 2], ["E-2", "ready", 1]]);
+    const fixed = await engine.setCell(3, "Fabric", "Polyester");
+    expect(fixed.changedCells).toBe(1);
+    expect(fixed.summary.jobs).toMatchObject({ total: 2, ready: 2, blocked: 0 });
+    await engine.setCell(3, "Order No", "E-2");
+    expect(engine.jobs().map((j) => [j.orderNumber, j.lineCount])).toEqual([["E-1", 1], ["E-2", 2]]);
+    await engine.setCell(2, "Order No", "E-3");
+    expect(engine.jobs().map((j) => j.orderNumber)).toEqual(["E-2", "E-3"]);
+    expect(engine.payloads().find((p) => p.orderNumber === "E-2")?.lineRows).toEqual([3, 4]);
+  });
+
+  it("undoes and redoes edits, several cells at a time", async () => {
+    const engine = await checkRows(account, [row({ Fabric: "cotton" }), row({ Fabric: "cotton", Code: 'DTF 10" x 10": Full Colour' }), row({ Fabric: "cotton", "Order No": "E-2" })]);
+    expect(engine.summary().issues.byCode.ATTRIBUTE_VALUE_CASE).toBe(3);
+    const all = await engine.applySuggestionToAll(2, "ATTRIBUTE_VALUE_CASE", "Fabric");
+    expect(all.changedCells).toBe(3);
+    expect(all.summary.issues.error).toBe(0);
+    expect(engine.rows(0, 3).map((r) => r.cells[3])).toEqual(["Cotton", "Cotton", "Cotton"]);
+    const undone = await engine.undo();
+    expect(undone.summary.issues.byCode.ATTRIBUTE_VALUE_CASE).toBe(3);
+    expect(undone.summary.canRedo).toBe(true);
+    expect(engine.rows(0, 3).map((r) => r.cells[3])).toEqual(["cotton", "cotton", "cotton"]);
+    const redone = await engine.redo();
+    expect(redone.summary.issues.error).toBe(0);
+    expect(redone.summary.canRedo).toBe(false);
+  });
+
+  it("applies one suggestion, fills a column, replaces in a column and skips rows", async () => {
+    const engine = await checkRows(account, [row({ Qty: "5" }), row({ Code: "DTF 4x4 Full Colour", "Order No": "E-2" }), row({ "Order No": "E-3", Delivery: "" })]);
+    await engine.applySuggestion(2, "QUANTITY_BELOW_MINIMUM");
+    expect(engine.rows(0, 1)[0]?.cells[2]).toBe("10");
+    await engine.replaceInColumn("Code", "DTF 4x4 Full Colour", DTF);
+    expect(codesOf(engine.issues())).not.toContain("CODE_UNKNOWN");
+    await engine.fillColumn("Delivery", "O/N");
+    expect(engine.jobs().map((j) => [j.deliveryMethod, j.state])).toEqual([["CPON", "ready"], ["CPON", "ready"], ["CPON", "ready"]]);
+    const skipped = await engine.skipRow(4);
+    expect(skipped.summary).toMatchObject({ rows: 2, skippedRows: 1 });
+    expect(engine.jobs().map((j) => j.orderNumber)).toEqual(["E-1", "E-2"]);
+    expect(engine.rows(2, 1)[0]).toMatchObject({ rowNumber: 4, skipped: true, issues: [] });
+    await engine.skipRow(4, false);
+    expect(engine.jobs().map((j) => j.orderNumber)).toEqual(["E-1", "E-2", "E-3"]);
+  });
+
+  it("gives rows without an order number their own jobs when told to", async () => {
+    const rows = [row({ "Order No": "" }), row({ "Order No": "" })];
+    expect(codesOf((await checkRows(account, rows)).issues())).toEqual(["ORDER_NUMBER_MISSING", "ORDER_NUMBER_MISSING"]);
+    const own = await checkRows(account, rows, { eachRowOwnJob: true });
+    expect(own.issues()).toEqual([]);
+    expect(own.payloads().map((p) => [p.orderNumber, p.lineRows])).toEqual([["ROW-2", [2]], ["ROW-3", [3]]]);
+  });
+
+  it("prices custom sizes live, by the single-code call with dgX and dgY", async () => {
+    const engine = await checkRows(account, [row({ Code: "DTF Gang Sheet: Custom Size", Qty: "3", Width: "22", Height: "40", Fabric: "" })]);
+    expect(engine.issues()).toEqual([]);
+    const priced = await account.client.getPriceCode("DTF Gang Sheet: Custom Size", { dgX: 22, dgY: 40 });
+    const unit = priced.ok ? (priced.value.priceBands?.[0]?.unitPrice ?? 0) : 0;
+    expect(engine.jobs()[0]?.estimate).toBe(Math.round(unit * 3 * 100) / 100);
+    expect(engine.payloads()[0]?.candidate.items?.[0]).toEqual({
+      itemType: "PriceCode",
+      code: "DTF Gang Sheet: Custom Size",
+      quantity: 3,
+      customerReference: "E-1-R2",
+      attributes: { "DG-X": 22, "DG-Y": 40 },
+    });
+  });
+
+  it("puts the vendor's validateOnly answers on their rows, and drops them once the job changes", async () => {
+    // The importer cannot see that this asset tag is another account's; the vendor can.
+    const engine = await checkRows(account, [row(), row({ Code: "A1043001", "Item type": "Asset", Qty: "30", Fabric: "" })]);
+    expect(engine.summary().jobs.blocked).toBe(1);
+    const harbour = await startProxiedAccount("demo-harbour");
+    try {
+      const foreign = await checkRows({ ...account, snapshot: { ...account.snapshot, assets: [...account.snapshot.assets, ...harbour.snapshot.assets] } }, [
+        row(),
+        row({ Code: "A1043001", "Item type": "Asset", Qty: "30", Fabric: "" }),
+      ]);
+      expect(foreign.summary().jobs.ready).toBe(1);
+      const checked = await foreign.validate();
+      expect(checked.jobs.rejected).toBe(1);
+      expect(foreign.jobs()[0]?.issues.map((i) => i.code)).toEqual(["SERVER_ERROR"]);
+      await foreign.setCell(3, "Code", "A1042001");
+      expect(foreign.summary().jobs).toMatchObject({ ready: 1, rejected: 0 });
+      expect((await foreign.validate()).jobs.valid).toBe(1);
+    } finally {
+      await harbour.close();
+    }
+  });
+
+  it("reports a fact the vendor could not give, and fetches it again on request", async () => {
+    const sim = account.app.simulator?.simulator;
+    if (!sim) throw new Error("the embedded simulator is not running");
+    sim.faults = { rate500: 1, endpoints: ["getEarliestShipDate"] };
+    const engine = await checkRows(account, [row({ "Order No": "FACT-1", Code: 'HTV 3" x 3": Single Colour', "Vinyl colour": "Red", Fabric: "" })]);
+    expect(engine.summary().unavailableFacts).toEqual([expect.stringMatching(/^shipDate HTV: /)]);
+    expect(engine.jobs()[0]?.state).toBe("pending");
+    sim.faults = {};
+    const retried = await engine.retryFacts();
+    expect(retried.unavailableFacts).toEqual([]);
+    expect(engine.jobs()[0]?.state).toBe("ready");
+  });
+});
