@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { ENDPOINTS, buildEndpointPath, matchEndpoint, pickDocumentedQuery, type EndpointDef, type EndpointId } from "../../core/vendor";
 import { BodyTooLargeError, readBody } from "../http/read-body";
 import type { Connection } from "./connections";
+import { createAuthorisedFetch } from "./authorised-fetch";
 import { TokenError, TokenSource, type TokenSourceOptions } from "./token-source";
 
 /** One line per proxied call. Tokens, secrets and bodies never appear in it. */
@@ -73,6 +74,7 @@ export function createProxy(options: ProxyOptions) {
   const tokens = new Map(
     options.connections.map((c) => [c.name, new TokenSource(c, { fetch: fetchImpl, ...options.tokenOptions })]),
   );
+  const authorised = new Map([...tokens].map(([name, source]) => [name, createAuthorisedFetch(source, fetchImpl)]));
 
   function isAllowedOrigin(req: IncomingMessage, origin: string): boolean {
     return allowedOrigins.has(origin) || ownOrigins(req).includes(origin);
@@ -164,8 +166,8 @@ export function createProxy(options: ProxyOptions) {
     const slash = rest.indexOf("/", 1);
     const name = slash === -1 ? rest.slice(1) : rest.slice(1, slash);
     const connection = connections.get(name);
-    const tokenSource = tokens.get(name);
-    if (connection === undefined || tokenSource === undefined) {
+    const authorisedFetch = authorised.get(name);
+    if (connection === undefined || authorisedFetch === undefined) {
       return refuse(404, "unknown-connection", "No such connection", undefined, corsHeaders);
     }
     connectionName = connection.name;
@@ -205,27 +207,14 @@ export function createProxy(options: ProxyOptions) {
     const applicationName = header(req, "x-application-name");
     if (match.id === "createJob" && applicationName) forwardHeaders["X-Application-Name"] = applicationName;
 
-    const send = async (token: string) =>
-      fetchImpl(target, {
-        method,
-        headers: { ...forwardHeaders, Authorization: `Bearer ${token}` },
-        body: body ?? null,
-        redirect: "manual",
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-
     let upstream: Response;
     try {
-      let token = await tokenSource.get();
-      upstream = await send(token);
-      if (upstream.status === 401) {
-        // One retry with a fresh token; a second 401 is passed on rather than looped.
-        await upstream.arrayBuffer().catch(() => undefined);
-        tokenSource.invalidate(token);
-        token = await tokenSource.get();
-        note = "retried after 401";
-        upstream = await send(token);
-      }
+      // One retry with a fresh token after a 401; a second 401 is passed on rather than looped.
+      upstream = await authorisedFetch(
+        target,
+        { method, headers: forwardHeaders, body: body ?? null, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) },
+        () => (note = "retried after 401"),
+      );
     } catch (error) {
       if (error instanceof TokenError) {
         note = `token: ${error.reason}`;

@@ -1,0 +1,124 @@
+import { readFile } from "node:fs/promises";
+import { basename } from "node:path";
+import { loadCatalogue } from "../catalogue/load-catalogue";
+import { catalogueVocabulary } from "../core/catalogue";
+import type { Issue } from "../core/issues";
+import { missingRequiredFields, suggestMapping, type SheetMapping } from "../core/mapping";
+import type { JobPayload } from "../core/resolve";
+import { createImportEngine, type EngineSummary, type JobView } from "../engine/import-engine";
+import { createVendorGateway } from "../engine/vendor-gateway";
+import { createSheetSession } from "../sheet/worker-api";
+import type { VendorConnection } from "./vendor-connection";
+
+export interface CheckOptions {
+  readonly sheet?: string | undefined;
+  readonly headerRow?: number | undefined;
+  readonly eachRowOwnJob: boolean;
+  /** Dry-run each job with the vendor's validateOnly (on unless turned off). */
+  readonly validate: boolean;
+  readonly onProgress?: (message: string) => void;
+}
+
+export interface CheckReport {
+  readonly file: string;
+  readonly sheet: string;
+  readonly headerRowNumber: number;
+  readonly connection: string;
+  readonly account: { readonly name: string | null | undefined; readonly currency: string };
+  readonly mapping: SheetMapping;
+  readonly summary: EngineSummary;
+  readonly jobs: readonly JobView[];
+  readonly issues: readonly Issue[];
+  readonly payloads: readonly JobPayload[];
+}
+
+export type CheckOutcome =
+  | { readonly ok: true; readonly report: CheckReport }
+  | { readonly ok: false; readonly reason: "unreadable" | "unmapped" | "vendor"; readonly message: string };
+
+/** Reads, maps, resolves and (unless told not to) dry-runs a sheet: the page's check, from Node. */
+export async function checkFile(path: string, vendor: VendorConnection, options: CheckOptions): Promise<CheckOutcome> {
+  const progress = options.onProgress ?? (() => undefined);
+  progress(`Loading the catalogue of ${vendor.connection.name}${vendor.simulated ? " (embedded simulator)" : ""}`);
+  const catalogue = await loadCatalogue(vendor.client, vendor.connection.name);
+  if (!catalogue.ok) return { ok: false, reason: "vendor", message: catalogue.message };
+  const { snapshot } = catalogue;
+  const vocabulary = catalogueVocabulary(snapshot);
+  const words = [...vocabulary.attributes, ...vocabulary.sizes];
+
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await readFile(path));
+  } catch (error) {
+    return { ok: false, reason: "unreadable", message: `${path} could not be opened: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}` };
+  }
+  const session = createSheetSession();
+  const opened = await session.open(bytes, basename(path), undefined, words);
+  if (!opened.ok) return { ok: false, reason: "unreadable", message: opened.message };
+  const sheetName = options.sheet ?? opened.summary.defaultSheet;
+  const preview = session.preview(sheetName, options.headerRow, words);
+  if (!preview.ok) return { ok: false, reason: "unreadable", message: preview.message };
+  const { headers, headerRowNumber, rowCount } = preview.preview;
+  const mapping = suggestMapping(headers, vocabulary);
+  const missing = missingRequiredFields(mapping);
+  if (missing.length > 0) {
+    return { ok: false, reason: "unmapped", message: `No column of "${sheetName}" could be matched to ${missing.join(", ")}; the headers are ${headers.join(", ")}.` };
+  }
+
+  progress(`Checking ${rowCount} rows`);
+  const engine = createImportEngine(createVendorGateway(vendor.client));
+  await engine.start({
+    headers,
+    rows: session.rows(sheetName, headerRowNumber, 0, rowCount),
+    mapping,
+    snapshot,
+    options: { eachRowOwnJob: options.eachRowOwnJob },
+    locale: "en-NZ",
+  });
+  if (options.validate) {
+    progress("Dry-running the jobs with the vendor (validateOnly)");
+    await engine.validate();
+  }
+  return {
+    ok: true,
+    report: {
+      file: basename(path),
+      sheet: sheetName,
+      headerRowNumber,
+      connection: vendor.connection.name,
+      account: { name: snapshot.account.name, currency: snapshot.account.currency },
+      mapping,
+      summary: engine.summary(),
+      jobs: engine.jobs(),
+      issues: engine.issues(),
+      payloads: engine.payloads(),
+    },
+  };
+}
+
+const STATE_TEXT: Readonly<Record<JobView["state"], string>> = {
+  valid: "ready (validated)",
+  ready: "ready",
+  pending: "waiting for the vendor",
+  blocked: "needs fixing",
+  rejected: "rejected by the vendor",
+};
+
+/** The report as text: the jobs with their estimates, then every issue with its row and severity. */
+export function checkText(report: CheckReport): string {
+  const { summary } = report;
+  const lines = [
+    `${report.file}, sheet "${report.sheet}" (header on row ${report.headerRowNumber}), for ${report.account.name ?? report.connection} in ${report.account.currency}`,
+    `${summary.rows} rows, ${summary.jobs.total} jobs: ${summary.jobs.valid + summary.jobs.ready} ready, ${summary.jobs.blocked + summary.jobs.rejected + summary.jobs.pending} need attention; ${summary.issues.error} errors, ${summary.issues.warning} warnings, ${summary.issues.info} notes.`,
+    `Estimated total ${summary.estimate.text} (from the account's tier prices; an estimate, not an invoice).`,
+    "",
+    "Jobs:",
+    ...report.jobs.map((job) => `  ${job.orderNumber.padEnd(14)} ${STATE_TEXT[job.state].padEnd(24)} ${String(job.lineCount).padStart(4)} lines  due ${job.dateDue ?? "—"}  ${job.estimateText.padStart(12)}`),
+  ];
+  if (report.issues.length > 0) {
+    lines.push("", "Issues:");
+    for (const issue of report.issues) lines.push(`  ${issue.severity.padEnd(7)} ${issue.code.padEnd(28)} ${issue.message}${issue.suggestion ? ` (suggestion: ${issue.suggestion})` : ""}`);
+  }
+  if (summary.unavailableFacts.length > 0) lines.push("", `The vendor could not answer: ${summary.unavailableFacts.join("; ")}`);
+  return `${lines.join("\n")}\n`;
+}

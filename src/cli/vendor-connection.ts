@@ -1,0 +1,33 @@
+import { createVendorClient, type VendorClient } from "../api";
+import { simulatorConnections } from "../server/app-server";
+import { createAuthorisedFetch } from "../server/proxy/authorised-fetch";
+import { ConfigError, loadConnections, type Connection } from "../server/proxy/connections";
+import { TokenSource } from "../server/proxy/token-source";
+import { startSimulator } from "../server/simulator/simulator";
+
+export interface VendorConnection {
+  readonly connection: Connection;
+  readonly client: VendorClient;
+  /** True when no credentials were configured and the embedded simulator answers. */
+  readonly simulated: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * Reaches the vendor the way the proxy does: the same connection settings (CONNECTIONS_FILE
+ * or VENDOR_*), client-credential tokens cached and renewed, one retry after a 401. With no
+ * credentials configured, the embedded simulator is started in this process.
+ */
+export async function openVendorConnection(env: Readonly<Record<string, string | undefined>>, name: string | undefined): Promise<VendorConnection> {
+  const configured = loadConnections(env);
+  const simulator = configured.length === 0 ? await startSimulator() : undefined;
+  const connections = simulator ? simulatorConnections(simulator) : configured;
+  const connection = connections.find((c) => c.name === (name ?? connections[0]?.name));
+  if (connection === undefined) {
+    await simulator?.close();
+    throw new ConfigError(`No connection named "${name}"; the connections are ${connections.map((c) => c.name).join(", ")}.`);
+  }
+  const authorised = createAuthorisedFetch(new TokenSource(connection));
+  const client = createVendorClient({ baseUrl: connection.baseUrl, fetch: (input, init) => authorised(String(input), init) });
+  return { connection, client, simulated: simulator !== undefined, close: async () => simulator?.close() };
+}

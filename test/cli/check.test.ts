@@ -1,0 +1,83 @@
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../../src/cli/main";
+import { startSimulator, type RunningSimulator } from "../../src/server/simulator/simulator";
+import { simCredentials } from "../helpers/sim-client";
+
+const path = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
+
+async function cli(args: readonly string[], env: Record<string, string | undefined> = {}) {
+  let out = "";
+  let err = "";
+  const code = await runCli(args, (t) => (out += t), (t) => (err += t), env);
+  return { code, out, err };
+}
+
+describe("npm run cli -- check, on the embedded simulator", () => {
+  it("prints the jobs with estimates and exits 0 for a clean sheet", async () => {
+    const { code, out, err } = await cli(["check", path("samples/team-orders-winter-2027.xlsx")]);
+    expect(code).toBe(0);
+    expect(err).toContain("Loading the catalogue of demo (embedded simulator)");
+    expect(out).toMatch(/^team-orders-winter-2027\.xlsx, sheet "Orders" \(header on row 4\), for Kiwi Team Print Ltd in NZD$/m);
+    expect(out).toContain("25 rows, 4 jobs: 4 ready, 0 need attention; 0 errors");
+    expect(out).toMatch(/KTP-27001\s+ready \(validated\)\s+11 lines\s+due 2027-02-15\s+\$[\d,]+\.\d\d/);
+    expect(out).toMatch(/Estimated total \$[\d,]+\.\d\d/);
+  });
+
+  it("lists every issue with its row and severity and exits 1 while errors remain", async () => {
+    const { code, out } = await cli(["check", path("test/fixtures/sheets-with-mistakes/reorder-mistakes.csv")]);
+    expect(code).toBe(1);
+    expect(out).toContain("error   ASSET_ARCHIVED               Row 2, column Asset Tag: asset A1042011 is archived and cannot be reordered.");
+    expect(out).toMatch(/error {3}CODE_UNKNOWN\s+Row 3, column Asset Tag: "A104200" is not a price code, asset tag or stock code of your account\. Did you mean "A1042001"/);
+    expect(out).toContain('error   COUNTRY_UNKNOWN              Row 4, column Country: "Narnia" is not a country the vendor delivers to.');
+    expect(out).toMatch(/error {3}DELIVERY_METHOD_UNKNOWN\s+Row 4, column Delivery: "Teleport" is not a delivery option/);
+  });
+
+  it("prints the report as JSON, payloads included", async () => {
+    const { code, out } = await cli(["check", path("samples/reorder-campaign.csv"), "--json", "--no-validate"]);
+    expect(code).toBe(0);
+    const report = JSON.parse(out);
+    expect(report.summary.jobs).toMatchObject({ total: 4, ready: 4, valid: 0 });
+    expect(report.payloads[0]).toMatchObject({ orderNumber: "RO-3101", lineRows: [2, 3, 4], candidate: { items: [{ itemType: "Asset", code: "A1042001", quantity: 50 }, {}, {}] } });
+    expect(report.issues.every((i: { severity: string }) => i.severity === "info")).toBe(true);
+  });
+
+  it("uses the other demo connections by name and refuses an unknown one", async () => {
+    const au = await cli(["check", path("samples/reorder-campaign.csv"), "--connection", "demo-au", "--json", "--no-validate"]);
+    expect(JSON.parse(au.out).account).toEqual({ name: "Southern Cross Decorators Pty Ltd", currency: "AUD" });
+    // Another account's asset tags are unknown here.
+    expect(au.code).toBe(1);
+    const unknown = await cli(["check", path("samples/reorder-campaign.csv"), "--connection", "nope"]);
+    expect(unknown).toMatchObject({ code: 3, err: expect.stringContaining('No connection named "nope"') });
+  });
+});
+
+describe("npm run cli -- check, with configured credentials", () => {
+  let sim: RunningSimulator;
+  beforeAll(async () => {
+    sim = await startSimulator();
+  });
+  afterAll(async () => sim.close());
+
+  it("reaches the vendor with the VENDOR_* settings, as the proxy does", async () => {
+    const details = simCredentials(sim, "kiwi-team-print");
+    const env = {
+      VENDOR_CONNECTION_NAME: "nz",
+      VENDOR_REGION: "New Zealand",
+      VENDOR_BASE_URL: details.baseUrl,
+      VENDOR_AUTH_URL: details.authUrl,
+      VENDOR_REALM: details.realm,
+      VENDOR_CLIENT_ID: details.clientId,
+      VENDOR_CLIENT_SECRET: details.clientSecret,
+    };
+    const before = sim.simulator.stats.tokenRequests;
+    const { code, out } = await cli(["check", path("samples/price-code-orders.csv")], env);
+    expect(code).toBe(0);
+    expect(out).toContain("10 rows, 4 jobs: 4 ready");
+    expect(sim.simulator.stats.tokenRequests - before).toBe(1);
+    expect(sim.simulator.stats.callsByEndpoint.createJob).toBe(4);
+    const wrong = await cli(["check", path("samples/price-code-orders.csv")], { ...env, VENDOR_CLIENT_SECRET: "wrong" });
+    expect(wrong.code).toBe(3);
+    expect(wrong.err).toMatch(/refused the client credentials/);
+  });
+});
