@@ -119,19 +119,36 @@ export function indexCatalogue(snapshot: CatalogueSnapshot) {
     if (found === undefined) memo.set(key, (found = work()));
     return found;
   };
-  const assetKeys = new Map([...assets.keys()].map((tag) => [tag, assets.get(tag)?.assetTag ?? tag]));
-  const stockKeys = new Map([...stock.keys()].map((code) => [code, code]));
+  // Candidate lists are built the first time something is not found.
+  let assetKeys: Map<string, string> | undefined;
+  let stockKeys: Map<string, string> | undefined;
+
+  // Codes repeat down a sheet: their normalised forms are worked out once each.
+  const upperKeys = new Map<string, string>();
+  const upper = (text: string) => {
+    let key = upperKeys.get(text);
+    if (key === undefined) upperKeys.set(text, (key = text.trim().toUpperCase()));
+    return key;
+  };
+  const looseKeys = new Map<string, string>();
+  const looseKey = (text: string) => {
+    let key = looseKeys.get(text);
+    if (key === undefined) looseKeys.set(text, (key = priceCodeKey(text)));
+    return key;
+  };
 
   return {
     snapshot,
     priceCode: (code: string) => priceCodes.get(code),
     /** A price code written with other case, spacing or quote characters. */
-    priceCodeLoosely: (text: string) => priceCodesByKey.get(priceCodeKey(text)),
+    priceCodeLoosely: (text: string) => priceCodesByKey.get(looseKey(text)),
     priceCodeCandidates: (text: string, max = 3) => remember(`p:${text}`, () => closest(priceCodeKey(text), priceCodeKeys, max)),
-    asset: (tag: string) => assets.get(tag.trim().toUpperCase()),
-    assetCandidates: (tag: string, max = 3) => remember(`a:${tag}`, () => closest(tag.trim().toUpperCase(), assetKeys, max)),
-    stock: (code: string) => stock.get(code.trim().toUpperCase()),
-    stockCandidates: (code: string, max = 3) => remember(`s:${code}`, () => closest(code.trim().toUpperCase(), stockKeys, max)),
+    asset: (tag: string) => assets.get(upper(tag)),
+    assetCandidates: (tag: string, max = 3) =>
+      remember(`a:${tag}`, () => closest(tag.trim().toUpperCase(), (assetKeys ??= new Map([...assets].map(([key, a]) => [key, a.assetTag ?? key]))), max)),
+    stock: (code: string) => stock.get(upper(code)),
+    stockCandidates: (code: string, max = 3) =>
+      remember(`s:${code}`, () => closest(code.trim().toUpperCase(), (stockKeys ??= new Map([...stock.keys()].map((key) => [key, key]))), max)),
     deliveryOption: (text: string) => deliveryOptions.get(text.trim().toLowerCase()),
     country: (text: string) => countries.get(text.trim().toLowerCase()),
     countryCandidates: (text: string) =>

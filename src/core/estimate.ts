@@ -30,11 +30,19 @@ export function sumEstimates(estimates: readonly (LineEstimate | undefined)[]): 
   return round2(estimates.reduce((sum, e) => sum + (e?.total ?? 0), 0));
 }
 
+const formats = new Map<string, Intl.NumberFormat | null>();
+
 /** Money in the account's currency, as the user's locale writes it. */
 export function formatMoney(amount: number, currency: string, locale = "en-NZ"): string {
-  try {
-    return new Intl.NumberFormat(locale, { style: "currency", currency }).format(amount);
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`;
+  const key = `${locale}|${currency}`;
+  let format = formats.get(key);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat(locale, { style: "currency", currency });
+    } catch {
+      format = null;
+    }
+    formats.set(key, format);
   }
+  return format ? format.format(amount) : `${amount.toFixed(2)} ${currency}`;
 }

@@ -11,6 +11,7 @@ import {
   distinctNeeds,
   resolveJob,
   resolveRow,
+  processSetKey,
   type FactRequest,
   type JobPayload,
   type LiveFacts,
@@ -103,7 +104,6 @@ export function createImportEngine(gateway: VendorGateway) {
   let cells: CellValue[][] = [];
   const indexOf = new Map<number, number>();
   const skipped = new Set<number>();
-  let orderRows: (OrderRow | undefined)[] = [];
   let lines: (ResolvedLine | undefined)[] = [];
   const jobRows = new Map<string, number[]>();
   const jobs = new Map<string, ResolvedJob>();
@@ -113,6 +113,38 @@ export function createImportEngine(gateway: VendorGateway) {
   const unavailable = new Map<string, string>();
   const undoStack: Change[][] = [];
   const redoStack: Change[][] = [];
+  /** Issue counts and the estimate, kept up to date as rows and jobs change, so a summary costs nothing. */
+  const tally = { error: 0, warning: 0, info: 0, byCode: new Map<IssueCode, number>(), estimate: 0 };
+
+  function count(issues: readonly Issue[] | undefined, sign: 1 | -1): void {
+    for (const issue of issues ?? []) {
+      tally[issue.severity] += sign;
+      tally.byCode.set(issue.code, (tally.byCode.get(issue.code) ?? 0) + sign);
+    }
+  }
+
+  function setJob(orderNumber: string, job: ResolvedJob | undefined): void {
+    const old = jobs.get(orderNumber);
+    if (old) {
+      count(old.issues, -1);
+      tally.estimate -= old.estimate;
+    }
+    setServerIssues(orderNumber, undefined);
+    validated.delete(orderNumber);
+    if (job) {
+      jobs.set(orderNumber, job);
+      count(job.issues, 1);
+      tally.estimate += job.estimate;
+    } else jobs.delete(orderNumber);
+  }
+
+  function setServerIssues(orderNumber: string, issues: Issue[] | undefined): void {
+    count(serverIssues.get(orderNumber), -1);
+    if (issues) {
+      serverIssues.set(orderNumber, issues);
+      count(issues, 1);
+    } else serverIssues.delete(orderNumber);
+  }
 
   const liveFacts: LiveFacts = facts;
   const currency = () => snapshot?.account.currency ?? "NZD";
@@ -139,27 +171,29 @@ export function createImportEngine(gateway: VendorGateway) {
     if (at >= 0) members.splice(at, 1);
     if (members.length === 0) {
       jobRows.delete(orderNumber);
-      jobs.delete(orderNumber);
-      serverIssues.delete(orderNumber);
-      validated.delete(orderNumber);
+      setJob(orderNumber, undefined);
     }
   }
 
+  /** A row read through the mapping; undefined when it is blank or skipped. */
+  function orderRowAt(index: number): OrderRow | undefined {
+    return skipped.has(index) ? undefined : read({ rowNumber: rowNumbers[index] ?? 0, cells: cells[index] ?? [] });
+  }
+
   function resolveIndex(index: number): void {
-    const rowNumber = rowNumbers[index] ?? 0;
-    const orderRow = skipped.has(index) ? undefined : read({ rowNumber, cells: cells[index] ?? [] });
-    orderRows[index] = orderRow;
+    const orderRow = orderRowAt(index);
+    count(lines[index]?.issues, -1);
     lines[index] = orderRow ? resolveRow(orderRow, requireContext()) : undefined;
+    count(lines[index]?.issues, 1);
   }
 
   function resolveOrder(orderNumber: string): void {
     const members = jobRows.get(orderNumber);
     if (!members || members.length === 0) return;
-    const rows = members.map((i) => orderRows[i] as OrderRow);
+    // Rows are read again rather than kept: a session of 100,000 rows is not held twice.
+    const rows = members.map((i) => orderRowAt(i) as OrderRow);
     const group = groupOf(orderNumber, rows, requireContext().columnOf);
-    jobs.set(orderNumber, resolveJob(group, members.map((i) => lines[i] as ResolvedLine), requireContext()));
-    serverIssues.delete(orderNumber);
-    validated.delete(orderNumber);
+    setJob(orderNumber, resolveJob(group, members.map((i) => lines[i] as ResolvedLine), requireContext()));
   }
 
   /** Re-resolves rows, moves them between orders, then re-resolves every order touched. */
@@ -189,23 +223,28 @@ export function createImportEngine(gateway: VendorGateway) {
     return distinctNeeds(needs);
   }
 
+  /** Asks the vendor for facts and records the answers (or that none came). */
+  async function fetchFacts(needs: readonly FactRequest[]): Promise<void> {
+    if (needs.length === 0) return;
+    for (const answer of await gateway.fetchFacts(needs)) {
+      const { request } = answer;
+      if ("failed" in answer) {
+        unavailable.set(`${request.kind}:${request.key}`, `${request.kind} ${request.key}: ${answer.failed}`);
+        continue;
+      }
+      if (request.kind === "shipDate") facts.shipDates.set(request.key, answer.value as string | null);
+      else if (request.kind === "promo") facts.promos.set(request.key, answer.value as PromoValidationResult);
+      else if (request.kind === "metadataCode") facts.metadataCodes.set(request.key, answer.value as PriceCode | null);
+      else facts.customBands.set(request.key, answer.value as readonly PriceBand[] | null);
+    }
+  }
+
   /** Fetches what resolution asked for, then resolves again what depended on it. */
   async function settle(orders: Set<string>): Promise<void> {
     for (let round = 0; round < MAX_FACT_ROUNDS; round++) {
       const needs = pendingNeeds(orders);
       if (needs.length === 0) return;
-      const answers = await gateway.fetchFacts(needs);
-      for (const answer of answers) {
-        const { request } = answer;
-        if ("failed" in answer) {
-          unavailable.set(`${request.kind}:${request.key}`, `${request.kind} ${request.key}: ${answer.failed}`);
-          continue;
-        }
-        if (request.kind === "shipDate") facts.shipDates.set(request.key, answer.value as string | null);
-        else if (request.kind === "promo") facts.promos.set(request.key, answer.value as PromoValidationResult);
-        else if (request.kind === "metadataCode") facts.metadataCodes.set(request.key, answer.value as PriceCode | null);
-        else facts.customBands.set(request.key, answer.value as readonly PriceBand[] | null);
-      }
+      await fetchFacts(needs);
       const answered = new Set(needs.map((n) => `${n.kind}:${n.key}`));
       const rowsToRedo: number[] = [];
       const ordersToRedo = new Set<string>();
@@ -229,26 +268,15 @@ export function createImportEngine(gateway: VendorGateway) {
 
   function summary(): EngineSummary {
     const byCode: Partial<Record<IssueCode, number>> = {};
-    const counts = { error: 0, warning: 0, info: 0 };
-    const count = (issue: Issue) => {
-      counts[issue.severity]++;
-      byCode[issue.code] = (byCode[issue.code] ?? 0) + 1;
-    };
-    for (const line of lines) for (const issue of line?.issues ?? []) count(issue);
+    for (const [code, n] of tally.byCode) if (n > 0) byCode[code] = n;
     const jobCounts: Record<JobState, number> = { ready: 0, blocked: 0, pending: 0, rejected: 0, valid: 0 };
-    let total = 0;
-    for (const [orderNumber, job] of jobs) {
-      for (const issue of job.issues) count(issue);
-      for (const issue of serverIssues.get(orderNumber) ?? []) count(issue);
-      jobCounts[jobState(orderNumber, job)]++;
-      total += job.estimate;
-    }
-    total = Math.round(total * 100) / 100;
+    for (const [orderNumber, job] of jobs) jobCounts[jobState(orderNumber, job)]++;
+    const total = Math.round(tally.estimate * 100) / 100;
     return {
       rows: rowNumbers.length - skipped.size,
       skippedRows: skipped.size,
       jobs: { ...jobCounts, total: jobs.size },
-      issues: { ...counts, byCode },
+      issues: { error: tally.error, warning: tally.warning, info: tally.info, byCode },
       estimate: { total, text: money(total), currency: currency() },
       unavailableFacts: [...unavailable.values()],
       canUndo: undoStack.length > 0,
@@ -374,19 +402,34 @@ export function createImportEngine(gateway: VendorGateway) {
       jobs.clear();
       serverIssues.clear();
       validated.clear();
+      Object.assign(tally, { error: 0, warning: 0, info: 0, estimate: 0 });
+      tally.byCode.clear();
       undoStack.length = 0;
       redoStack.length = 0;
-      orderRows = new Array(rowNumbers.length);
       lines = new Array(rowNumbers.length);
+      for (let i = 0; i < rowNumbers.length; i++) resolveIndex(i);
+      // Facts the lines and their process sets need are fetched before any job is resolved,
+      // so each job is resolved once rather than once without them and once with.
+      await fetchFacts(distinctNeeds(lines.flatMap((line) => line?.needs ?? [])));
+      const waiting: number[] = [];
+      lines.forEach((line, i) => {
+        if (line?.needs.length) waiting.push(i);
+      });
+      for (const i of waiting) resolveIndex(i);
+      const processSets = new Map<string, FactRequest>();
       for (let i = 0; i < rowNumbers.length; i++) {
-        resolveIndex(i);
         const orderNumber = lines[i]?.orderNumber;
-        if (orderNumber !== undefined) {
-          const members = jobRows.get(orderNumber);
-          if (members) members.push(i);
-          else jobRows.set(orderNumber, [i]);
-        }
+        if (orderNumber === undefined) continue;
+        const members = jobRows.get(orderNumber);
+        if (members) members.push(i);
+        else jobRows.set(orderNumber, [i]);
       }
+      for (const members of jobRows.values()) {
+        const processCodes = [...new Set(members.map((i) => lines[i]?.processCode).filter((p): p is string => !!p))].sort();
+        const key = processSetKey(processCodes);
+        if (processCodes.length > 0 && !facts.shipDates.has(key)) processSets.set(key, { kind: "shipDate", key, processCodes });
+      }
+      await fetchFacts([...processSets.values()]);
       for (const orderNumber of jobRows.keys()) resolveOrder(orderNumber);
       await settle(new Set(jobRows.keys()));
       return summary();
@@ -432,7 +475,7 @@ export function createImportEngine(gateway: VendorGateway) {
     /** The same value into a column, on the given rows or on every row of the sheet. */
     fillColumn(column: number | string, value: CellValue, rows?: readonly number[]): Promise<EditResult> {
       const c = columnIndex(column);
-      const indexes = rows ? rows.map(indexFor) : rowNumbers.map((_n, i) => i).filter((i) => orderRows[i] !== undefined);
+      const indexes = rows ? rows.map(indexFor) : rowNumbers.map((_n, i) => i).filter((i) => lines[i] !== undefined);
       return edit(indexes.map((i) => cellChange(i, c, value)));
     },
 
@@ -503,7 +546,7 @@ export function createImportEngine(gateway: VendorGateway) {
         const answer = await gateway.validateJob(payload.candidate);
         if (jobs.get(orderNumber) === job) {
           if (answer.ok) validated.add(orderNumber);
-          else serverIssues.set(orderNumber, issuesFromServerProblem(payload, answer.problem));
+          else setServerIssues(orderNumber, issuesFromServerProblem(payload, answer.problem));
         }
         onProgress?.(++done, ready.length);
       });

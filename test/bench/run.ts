@@ -1,13 +1,28 @@
 /**
- * `npm run bench [-- proxy|sheets]`: prints each benchmark's figures next to the raw baseline
- * measured in the same run. Benchmarks print numbers; they assert nothing.
+ * `npm run bench [-- proxy|sheets|engine]`: prints each benchmark's figures next to its
+ * baseline measured in the same run. Benchmarks print numbers; they assert nothing.
+ * BENCH_SIZES (e.g. "10000,100000") and BENCH_REPEATS tune the sheet and engine sections.
  */
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startBenchPage } from "./bench-page-server";
+import { engineBench } from "./engine-bench";
 import { proxyBench } from "./proxy-bench";
 import { sheetBench } from "./sheet-bench";
 
 const wanted = new Set(process.argv.slice(2));
-const runAll = wanted.size === 0;
+const runs = (name: string) => wanted.size === 0 || wanted.has(name);
+const sizes = process.env["BENCH_SIZES"]?.split(",").map(Number);
+const dataDir = join(tmpdir(), "importer-bench-data");
 const sections: string[] = [];
-if (runAll || wanted.has("proxy")) sections.push(await proxyBench());
-if (runAll || wanted.has("sheets")) sections.push(await sheetBench(process.env["BENCH_SIZES"]?.split(",").map(Number)));
+if (runs("proxy")) sections.push(await proxyBench());
+if (runs("sheets") || runs("engine")) {
+  const page = await startBenchPage(dataDir);
+  try {
+    if (runs("sheets")) sections.push(await sheetBench(page, dataDir, sizes));
+    if (runs("engine")) sections.push(await engineBench(page, sizes));
+  } finally {
+    await page.close();
+  }
+}
 console.log(sections.join("\n\n"));

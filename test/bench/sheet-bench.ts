@@ -1,16 +1,11 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync, statSync } from "node:fs";
-import { mkdtemp } from "node:fs/promises";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "vite";
 import type { Browser } from "playwright-core";
-import { createStaticHandler } from "../../src/server/static-files";
 import { SHEET_LIMITS } from "../../src/sheet/limits";
 import { launchChromium } from "../e2e/harness";
+import type { BenchPage } from "./bench-page-server";
 import { mb, median, table } from "./report";
 import { benchFiles } from "./sheet-data";
 
@@ -47,26 +42,14 @@ function statusBytes(pid: number, field: "VmHWM" | "VmRSS"): number {
   return Number(match?.[1] ?? 0) * 1024;
 }
 
-async function buildBenchPage(): Promise<string> {
-  const outDir = await mkdtemp(join(tmpdir(), "bench-page-"));
-  await build({ root: join(here, "browser"), base: "./", logLevel: "silent", build: { outDir, emptyOutDir: true, target: "es2022" }, worker: { format: "es" } });
-  return outDir;
-}
-
 /** Each read in a fresh browser, so the renderer's memory high-water mark is this read's. */
-async function browserCase(origin: string, caseName: string, file: string): Promise<{ ms: number; rows: number; peakBytes: number }> {
+async function browserCase(bench: BenchPage, caseName: string, file: string): Promise<{ ms: number; rows: number; peakBytes: number }> {
   const browser: Browser = await launchChromium();
   try {
     const page = await browser.newPage();
-    await page.goto(`${origin}/index.html`);
+    await page.goto(`${bench.origin}/index.html`);
     await page.waitForSelector("body[data-ready=true]");
-    const cdp = await browser.newBrowserCDPSession();
-    const { processInfo } = (await cdp.send("SystemInfo.getProcessInfo")) as { processInfo: { type: string; id: number }[] };
-    const renderer = processInfo
-      .filter((p) => p.type === "renderer")
-      .map((p) => p.id)
-      .sort((a, b) => statusBytes(b, "VmRSS") - statusBytes(a, "VmRSS"))[0];
-    if (renderer === undefined) throw new Error("no renderer process found");
+    const renderer = await bench.rendererPid(browser);
     const before = statusBytes(renderer, "VmRSS");
     const result = await page.evaluate(
       ([name, url, fileName]) => (globalThis as never as { bench: { run(n: string, u: string, f: string): Promise<{ ms: number; rows: number }> } }).bench.run(name, url, fileName),
@@ -78,13 +61,13 @@ async function browserCase(origin: string, caseName: string, file: string): Prom
   }
 }
 
-async function pageResponsiveness(origin: string, file: string): Promise<string[]> {
+async function pageResponsiveness(bench: BenchPage, file: string): Promise<string[]> {
   const browser = await launchChromium();
   try {
     const lines: string[] = [];
     for (const mode of ["rowsToPageInChunks", "rowsToPageAtOnce"] as const) {
       const page = await browser.newPage();
-      await page.goto(`${origin}/index.html`);
+      await page.goto(`${bench.origin}/index.html`);
       await page.waitForSelector("body[data-ready=true]");
       const result = await page.evaluate(
         ([m, url, name]) => (globalThis as never as { bench: Record<string, (u: string, f: string) => Promise<{ value: number; longestTaskMs: number; blockedMs: number }>> }).bench[m]!(url, name),
@@ -105,41 +88,25 @@ async function pageResponsiveness(origin: string, file: string): Promise<string[
  * Reading 10k and 100k-row CSV and XLSX order sheets, ours next to the raw libraries on the
  * same file in the same run, in Node and in a Chromium worker; times are medians.
  */
-export async function sheetBench(sizes: readonly number[] = [10_000, 100_000]): Promise<string> {
-  const dataDir = join(tmpdir(), "importer-bench-data");
+export async function sheetBench(bench: BenchPage, dataDir: string, sizes: readonly number[] = [10_000, 100_000]): Promise<string> {
   const measurements: Measurement[] = [];
-  const pageDir = await buildBenchPage();
-  const serveData = createStaticHandler(dataDir);
-  const servePage = createStaticHandler(pageDir);
-  const server = createServer((req, res) => {
-    if (req.url?.startsWith("/data/")) {
-      req.url = req.url.slice(5);
-      void serveData(req, res);
-    } else void servePage(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const responsiveness: string[] = [];
-  try {
-    for (const rows of sizes) {
-      const files = await benchFiles(dataDir, rows);
-      for (const kind of ["csv", "xlsx"] as const) {
-        const file = files[kind];
-        const label = `${kind.toUpperCase()} ${rows / 1000}k rows, ${(statSync(file).size / 1048576).toFixed(1)} MB`;
-        for (const caseName of NODE_CASES[kind]) {
-          const runs = Array.from({ length: REPEATS }, () => nodeCase(caseName, file));
-          measurements.push({ where: "Node", file: label, kind, reader: caseName, isRaw: caseName !== "ours" && caseName !== "exceljsStreaming", rows: runs[0]?.rows ?? 0, ms: median(runs.map((r) => r.ms)), peakBytes: median(runs.map((r) => r.peakBytes)) });
-        }
-        for (const caseName of BROWSER_CASES[kind]) {
-          const runs = [];
-          for (let i = 0; i < REPEATS; i++) runs.push(await browserCase(origin, caseName, file));
-          measurements.push({ where: "Chromium worker", file: label, kind, reader: caseName, isRaw: caseName !== "ours", rows: runs[0]?.rows ?? 0, ms: median(runs.map((r) => r.ms)), peakBytes: median(runs.map((r) => r.peakBytes)) });
-        }
+  for (const rows of sizes) {
+    const files = await benchFiles(dataDir, rows);
+    for (const kind of ["csv", "xlsx"] as const) {
+      const file = files[kind];
+      const label = `${kind.toUpperCase()} ${rows / 1000}k rows, ${(statSync(file).size / 1048576).toFixed(1)} MB`;
+      for (const caseName of NODE_CASES[kind]) {
+        const runs = Array.from({ length: REPEATS }, () => nodeCase(caseName, file));
+        measurements.push({ where: "Node", file: label, kind, reader: caseName, isRaw: caseName !== "ours" && caseName !== "exceljsStreaming", rows: runs[0]?.rows ?? 0, ms: median(runs.map((r) => r.ms)), peakBytes: median(runs.map((r) => r.peakBytes)) });
       }
-      if (rows === Math.max(...sizes)) responsiveness.push(...(await pageResponsiveness(origin, files.csv)));
+      for (const caseName of BROWSER_CASES[kind]) {
+        const runs = [];
+        for (let i = 0; i < REPEATS; i++) runs.push(await browserCase(bench, caseName, file));
+        measurements.push({ where: "Chromium worker", file: label, kind, reader: caseName, isRaw: caseName !== "ours", rows: runs[0]?.rows ?? 0, ms: median(runs.map((r) => r.ms)), peakBytes: median(runs.map((r) => r.peakBytes)) });
+      }
     }
-  } finally {
-    server.close();
+    if (rows === Math.max(...sizes)) responsiveness.push(...(await pageResponsiveness(bench, files.csv)));
   }
 
   const rowsOut = measurements.map((m) => {

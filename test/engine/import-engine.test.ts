@@ -127,3 +127,22 @@ describe("the import engine", () => {
     expect(engine.jobs()[0]?.state).toBe("ready");
   });
 });
+
+describe("the engine's running counts", () => {
+  it("match a full recount after edits, undo and skips", async () => {
+    const engine = await checkRows(account, [row({ Fabric: "cotton" }), row({ Qty: "5" }), row({ "Order No": "E-2", City: "Hamilton" }), row({ "Order No": "E-2" })]);
+    await engine.applySuggestionToAll(2, "ATTRIBUTE_VALUE_CASE", "Fabric");
+    await engine.setCell(4, "City", "Auckland");
+    await engine.skipRow(3);
+    await engine.undo();
+    await engine.setCell(5, "Qty", "x");
+    const summary = engine.summary();
+    const all = engine.issues();
+    expect(summary.issues.error).toBe(all.filter((i) => i.severity === "error").length);
+    expect(summary.issues.warning).toBe(all.filter((i) => i.severity === "warning").length);
+    const recount: Record<string, number> = {};
+    for (const issue of all) recount[issue.code] = (recount[issue.code] ?? 0) + 1;
+    expect(summary.issues.byCode).toEqual(recount);
+    expect(summary.estimate.total).toBe(Math.round(engine.jobs().reduce((sum, j) => sum + j.estimate, 0) * 100) / 100);
+  });
+});

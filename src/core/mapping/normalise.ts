@@ -1,5 +1,18 @@
+const normalised = new Map<string, string>();
+const NORMALISED_MEMO_LIMIT = 20_000;
+
 /** Lower case, accents dropped (ß as ss), `#` and `No.` read as "number", punctuation as spaces. */
 export function normaliseHeader(text: string): string {
+  // The same few headers and attribute names come up on every row: remember them.
+  const known = normalised.get(text);
+  if (known !== undefined) return known;
+  const result = normaliseUncached(text);
+  if (normalised.size >= NORMALISED_MEMO_LIMIT) normalised.clear();
+  normalised.set(text, result);
+  return result;
+}
+
+function normaliseUncached(text: string): string {
   return text
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")

@@ -21,9 +21,13 @@ export interface AttributeContext {
   readonly columnOf: (field: FieldId) => string | undefined;
 }
 
+const definitionKeys = new WeakMap<AttributeDefinition, readonly string[]>();
+
 function answerFor(row: OrderRow, definition: AttributeDefinition): Answer | undefined {
-  const keys = [definition.name, definition.label ?? ""].map(normaliseHeader).filter((k) => k !== "");
-  return row.attributes.find((answer) => keys.includes(normaliseHeader(answer.key)));
+  let keys = definitionKeys.get(definition);
+  if (keys === undefined) definitionKeys.set(definition, (keys = [definition.name, definition.label ?? ""].map(normaliseHeader).filter((k) => k !== "")));
+  for (const answer of row.attributes) if (keys.includes(normaliseHeader(answer.key))) return answer;
+  return undefined;
 }
 
 /**
@@ -34,7 +38,7 @@ function answerFor(row: OrderRow, definition: AttributeDefinition): Answer | und
 export function resolveAttributes(row: OrderRow, code: PriceCode, context: AttributeContext): AttributeResolution {
   const values: Record<string, string | number> = {};
   const issues: Issue[] = [];
-  const dimensions: Record<string, number> = {};
+  let dimensions: Record<string, number> | undefined;
   for (const definition of code.attributes ?? []) {
     const label = definition.label ?? definition.name;
     const dimensionField = definition.isMetaDataAttribute ? DIMENSION_FIELDS[definition.name] : undefined;
@@ -91,7 +95,7 @@ export function resolveAttributes(row: OrderRow, code: PriceCode, context: Attri
           raise(dimensionField ? "DIMENSION_INVALID" : "ATTRIBUTE_OUT_OF_RANGE", `${label} must be between ${definition.minValue ?? "–"} and ${definition.maxValue ?? "–"}; it is ${number}.`, nearest == null ? undefined : String(nearest));
         } else {
           values[definition.name] = number;
-          if (dimensionField) dimensions[definition.name] = number;
+          if (dimensionField) (dimensions ??= {})[definition.name] = number;
         }
         break;
       }
@@ -112,7 +116,7 @@ export function resolveAttributes(row: OrderRow, code: PriceCode, context: Attri
         values[definition.name] = value;
     }
   }
-  const width = dimensions["DG-X"];
-  const height = dimensions["DG-Y"];
+  const width = dimensions?.["DG-X"];
+  const height = dimensions?.["DG-Y"];
   return width !== undefined && height !== undefined ? { values, issues, dimensions: { width, height } } : { values, issues };
 }

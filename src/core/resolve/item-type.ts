@@ -23,11 +23,19 @@ export function readItemType(text: string): LineType | undefined {
   return TYPE_WORDS.get(normaliseHeader(text));
 }
 
-/** Which catalogues hold a code: price codes (exactly or loosely), assets, stock. */
-export function catalogueTypesOf(code: string, catalogue: CatalogueIndex): LineType[] {
-  const types: LineType[] = [];
-  if (catalogue.priceCode(code) ?? catalogue.priceCodeLoosely(code)) types.push("PriceCode");
-  if (catalogue.asset(code)) types.push("Asset");
-  if (catalogue.stock(code)) types.push("Stock");
+const typesByCatalogue = new WeakMap<CatalogueIndex, Map<string, readonly LineType[]>>();
+
+/** Which catalogues hold a code: price codes (exactly or loosely), assets, stock. Remembered per code. */
+export function catalogueTypesOf(code: string, catalogue: CatalogueIndex): readonly LineType[] {
+  let known = typesByCatalogue.get(catalogue);
+  if (known === undefined) typesByCatalogue.set(catalogue, (known = new Map()));
+  let types = known.get(code);
+  if (types === undefined) {
+    const found: LineType[] = [];
+    if (catalogue.priceCode(code) ?? catalogue.priceCodeLoosely(code)) found.push("PriceCode");
+    if (catalogue.asset(code)) found.push("Asset");
+    if (catalogue.stock(code)) found.push("Stock");
+    known.set(code, (types = found));
+  }
   return types;
 }

@@ -118,12 +118,22 @@ export function resolveJob(group: JobGroup, lines: readonly ResolvedLine[], cont
     }
   }
   const references = new Map<string, number[]>();
-  for (const line of lines) if (line.customerReference) references.set(line.customerReference, [...(references.get(line.customerReference) ?? []), line.rowNumber]);
+  for (const line of lines) {
+    if (!line.customerReference) continue;
+    const rows = references.get(line.customerReference);
+    if (rows) rows.push(line.rowNumber);
+    else references.set(line.customerReference, [line.rowNumber]);
+  }
   for (const [reference, rows] of references) {
     if (rows.length > 1) for (const rowNumber of rows.slice(1)) raise("CUSTOMER_REFERENCE_DUPLICATE", "customerReference", `the customer reference "${reference}" is also on row ${rows[0]}; each line of an order needs its own.`, undefined, rowNumber);
   }
   const designs = new Map<string, ResolvedLine[]>();
-  for (const line of priceLines) if (line.designKey) designs.set(line.designKey, [...(designs.get(line.designKey) ?? []), line]);
+  for (const line of priceLines) {
+    if (!line.designKey) continue;
+    const same = designs.get(line.designKey);
+    if (same) same.push(line);
+    else designs.set(line.designKey, [line]);
+  }
   for (const same of designs.values()) {
     if (same.length < 2 || same.some((l) => !l.estimate)) continue;
     const quantity = same.reduce((sum, l) => sum + (l.estimate?.quantity ?? 0), 0);

@@ -63,6 +63,8 @@ function candidatesText(candidates: readonly string[]): string {
   return candidates.length > 0 ? ` Did you mean ${candidates.map((c) => `"${c}"`).join(" or ")}?` : "";
 }
 
+const NONE: readonly never[] = [];
+
 function finish(draft: LineDraft, fields: Partial<ResolvedLine>): ResolvedLine {
   const errors = hasErrors(draft.issues) || draft.needs.length > 0;
   return {
@@ -75,9 +77,18 @@ function finish(draft: LineDraft, fields: Partial<ResolvedLine>): ResolvedLine {
     designKey: fields.designKey,
     customerReference: fields.customerReference,
     artworkUrl: fields.artworkUrl,
-    issues: draft.issues,
-    needs: draft.needs,
+    // Most rows have neither: they share one empty list rather than hold two each.
+    issues: draft.issues.length > 0 ? draft.issues : NONE,
+    needs: draft.needs.length > 0 ? draft.needs : NONE,
   };
+}
+
+/** Code, answers (in name order), artwork and sample flag: what makes two lines one design. */
+function designKey(code: string, answers: Readonly<Record<string, string | number>>, artworkUrl: string | undefined, isSample: boolean): string {
+  const names = Object.keys(answers).sort();
+  let key = `${code}\u0000${artworkUrl ?? ""}\u0000${isSample}`;
+  for (const name of names) key += `\u0000${name}=${answers[name]}`;
+  return key;
 }
 
 function resolvePriceCodeLine(draft: LineDraft, text: string, typeWasGiven: boolean): ResolvedLine {
@@ -138,22 +149,22 @@ function resolvePriceCodeLine(draft: LineDraft, text: string, typeWasGiven: bool
       ? undefined
       : estimateLine(unitPrice, quantity, isSample ? 0 : (code.standardSetup ?? 0), "setup");
   const customerReference = row.values.customerReference ?? (draft.orderNumber ? generatedReference(draft.orderNumber, row.rowNumber) : undefined);
-  const line: JobCandidateLine = {
+  const line: { -readonly [K in keyof JobCandidateLine]: JobCandidateLine[K] } = {
     itemType: "PriceCode",
     code: codeText,
     quantity: quantity ?? 0,
     customerReference: customerReference ?? null,
     attributes: attributes.values,
-    ...(artworkUrl ? { externalArtworkUrl: artworkUrl.trim() } : {}),
-    ...(row.values.externalId ? { externalId: row.values.externalId } : {}),
-    ...(isSample ? { isSample: true } : {}),
   };
+  if (artworkUrl) line.externalArtworkUrl = artworkUrl.trim();
+  if (row.values.externalId) line.externalId = row.values.externalId;
+  if (isSample) line.isSample = true;
   return finish(draft, {
     itemType: "PriceCode",
     line,
     processCode: code.processCode ?? undefined,
     estimate,
-    designKey: `${codeText}\u0000${JSON.stringify(Object.entries(attributes.values).sort(([a], [b]) => a.localeCompare(b)))}\u0000${artworkUrl ?? ""}\u0000${isSample}`,
+    designKey: designKey(codeText, attributes.values, artworkUrl, isSample),
     customerReference,
     artworkUrl,
   });

@@ -22,6 +22,9 @@ async function watchMainThread<T>(work: () => Promise<T>): Promise<{ value: T; l
 }
 
 const bench = {
+  engineCase(template: unknown, rows: number) {
+    return worker.engineCase(template as Parameters<BenchWorkerApi["engineCase"]>[0], rows);
+  },
   async run(caseName: "papaparseArrays" | "exceljsLoad" | "ours", url: string, fileName: string): Promise<CaseResult> {
     const bytes = await fetchBytes(url);
     return worker.run(transfer(bytes, [bytes.buffer]), fileName, caseName);

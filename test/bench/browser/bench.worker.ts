@@ -2,7 +2,12 @@
 import { expose } from "comlink";
 import type { SheetRow } from "../../../src/core/sheet-model";
 import { createSheetSession } from "../../../src/sheet/worker-api";
+import type { CatalogueSnapshot } from "../../../src/core/catalogue";
+import { runEngineCase, syntheticSnapshot, type EngineFigures } from "../engine-data";
 import { SHEET_CASES, type CaseResult } from "../sheet-cases";
+
+/** The session of the last engine case, kept alive so its memory can be measured. */
+let heldSession: unknown;
 
 const session = createSheetSession();
 let table: { sheetName: string; headerRowNumber: number; rowCount: number } | undefined;
@@ -22,6 +27,11 @@ const api = {
   },
   rows(start: number, count: number): SheetRow[] {
     return table ? session.rows(table.sheetName, table.headerRowNumber, start, count) : [];
+  },
+  /** An engine session on synthetic rows, in this worker like the app's engine worker. */
+  async engineCase(template: CatalogueSnapshot, rows: number): Promise<EngineFigures> {
+    heldSession = undefined;
+    return runEngineCase(syntheticSnapshot(template, 5_000, 20_000), rows, (engine) => (heldSession = engine));
   },
   allRows(): SheetRow[] {
     return table ? session.rows(table.sheetName, table.headerRowNumber, 0, table.rowCount) : [];
