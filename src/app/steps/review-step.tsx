@@ -69,6 +69,16 @@ export function ReviewStep({ connected, review, submitting, workflow }: Props) {
       <p class="estimate" data-testid="estimate">
         Estimated total {summary.estimate.text} ({summary.estimate.currency}, from your tier's prices; an estimate, not an invoice).
       </p>
+      {summary.issues.error + summary.issues.warning > 0 && (
+        <p class="facts" data-testid="issue-counts">
+          {summary.issues.error} errors, {summary.issues.warning} warnings, {summary.issues.info} notes:{" "}
+          {Object.entries(summary.issues.byCode)
+            .sort(([, a], [, b]) => (b ?? 0) - (a ?? 0))
+            .map(([code, n]) => `${n} × ${code}`)
+            .join(", ")}
+          {rowsWithIssues.length < Object.values(summary.issues.byCode).reduce((sum, n) => sum + (n ?? 0), 0) && rowsWithIssues.length >= 500 ? ` (the first ${rowsWithIssues.length} rows are listed below; fix those and the next come up)` : ""}
+        </p>
+      )}
       {summary.unavailableFacts.length > 0 && (
         <p role="alert" class="error">
           The vendor could not answer: {summary.unavailableFacts.join("; ")}.
