@@ -30,6 +30,7 @@ async function connect(page: Page): Promise<void> {
   await page.getByLabel("Connection").selectOption("demo");
   await page.getByRole("button", { name: "Connect" }).click();
   await page.getByLabel("Order sheet").waitFor();
+  await expect.poll(() => page.getByTestId("catalogue").textContent(), { timeout: 30_000 }).toMatch(/^Catalogue from /);
 }
 
 const selectedText = (page: Page, label: string) =>
@@ -87,7 +88,8 @@ describe("mapping a workbook in Chromium", () => {
     await connect(page);
     await page.getByLabel("Order sheet").setInputFiles(file);
     await page.getByRole("heading", { name: "Reading big-orders.csv" }).waitFor();
-    await expect.poll(() => page.getByRole("status").textContent(), { timeout: 30_000 }).toMatch(/Reading the sheet — \d+%/);
+    const reading = page.getByTestId("opening");
+    await expect.poll(() => reading.getByRole("status").textContent(), { timeout: 30_000 }).toMatch(/Reading the sheet — \d+%/);
     // The page stays responsive while the worker reads: it answers at once.
     const started = Date.now();
     expect(await page.evaluate(() => 21 * 2)).toBe(42);

@@ -15,7 +15,7 @@ interface Props {
 export function OpeningStep({ fileName, progress, onCancel }: Props) {
   const percent = progress?.fraction === undefined ? undefined : Math.round(progress.fraction * 100);
   return (
-    <section aria-busy="true">
+    <section aria-busy="true" data-testid="opening">
       <h2>Reading {fileName}</h2>
       <p role="status">
         {progress ? PHASES[progress.phase] : "Starting"}
