@@ -113,7 +113,7 @@ export function checkText(report: CheckReport): string {
     `Estimated total ${summary.estimate.text} (from the account's tier prices; an estimate, not an invoice).`,
     "",
     "Jobs:",
-    ...report.jobs.map((job) => `  ${job.orderNumber.padEnd(14)} ${STATE_TEXT[job.state].padEnd(24)} ${String(job.lineCount).padStart(4)} lines  due ${job.dateDue ?? "—"}  ${job.estimateText.padStart(12)}`),
+    ...report.jobs.map((job) => `  ${job.orderNumber.padEnd(14)} ${STATE_TEXT[job.state].padEnd(24)} ${String(job.lineCount).padStart(4)} ${job.lineCount === 1 ? "line " : "lines"}  due ${job.dateDue ?? "—"}  ${job.estimateText.padStart(12)}`),
   ];
   if (report.issues.length > 0) {
     lines.push("", "Issues:");
