@@ -50,6 +50,20 @@ export function similarity(a: string, b: string): number {
   return longer === 0 ? 1 : 1 - editDistance(x, y) / longer;
 }
 
+/** The item scoring highest (the first of equals), when it scores at least `threshold`. */
+export function closestBy<T>(items: Iterable<T>, score: (item: T) => number, threshold: number): T | undefined {
+  let best: T | undefined;
+  let bestScore = -Infinity;
+  for (const item of items) {
+    const itemScore = score(item);
+    if (itemScore > bestScore) {
+      best = item;
+      bestScore = itemScore;
+    }
+  }
+  return bestScore >= threshold ? best : undefined;
+}
+
 /** Whether `phrase` appears in `text` as whole words (both normalised). */
 export function containsWords(text: string, phrase: string): boolean {
   return phrase !== "" && ` ${text} `.includes(` ${phrase} `);

@@ -1,6 +1,6 @@
 import type { FieldId } from "../fields";
 import { makeIssue, type Issue, type IssueCode } from "../issues";
-import { normaliseHeader, similarity } from "../mapping/normalise";
+import { closestBy, normaliseHeader, similarity } from "../mapping/normalise";
 import type { Answer, OrderRow } from "../order-rows";
 import type { AttributeDefinition, PriceCode } from "../vendor";
 import { parseNumber } from "./values";
@@ -78,10 +78,8 @@ export function resolveAttributes(row: OrderRow, code: PriceCode, context: Attri
           raise("ATTRIBUTE_VALUE_CASE", `"${value}" is written differently from the option "${fix}" for ${label}.`, fix);
           break;
         }
-        const nearest = options
-          .map((o) => ({ o, score: Math.max(similarity(lower, (o.text ?? "").toLowerCase()), similarity(lower, o.value.toLowerCase())) }))
-          .sort((a, b) => b.score - a.score)[0];
-        const suggestion = nearest && nearest.score >= 0.6 ? (nearest.o.text ?? nearest.o.value) : undefined;
+        const nearest = closestBy(options, (o) => Math.max(similarity(lower, (o.text ?? "").toLowerCase()), similarity(lower, o.value.toLowerCase())), 0.6);
+        const suggestion = nearest ? (nearest.text ?? nearest.value) : undefined;
         raise("ATTRIBUTE_VALUE_INVALID", `"${value}" is not an option for ${label}; the options are ${options.map((o) => o.text ?? o.value).join(", ")}.`, suggestion);
         break;
       }

@@ -3,7 +3,7 @@ import { sumEstimates } from "../estimate";
 import type { FieldId } from "../fields";
 import type { JobGroup } from "../group";
 import { makeIssue, type Issue, type IssueCode } from "../issues";
-import { similarity } from "../mapping/normalise";
+import { closestBy, similarity } from "../mapping/normalise";
 import type { DeliveryAddress, JobCandidate, JobCandidateLine } from "../vendor";
 import { processSetKey, promoKey, type FactRequest, type ResolveContext } from "./context";
 import type { ResolvedLine } from "./resolve-row";
@@ -40,8 +40,7 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 
 function closestName(wanted: string, names: readonly string[]): string | undefined {
   const lower = wanted.trim().toLowerCase();
-  const best = names.map((name) => ({ name, score: similarity(lower, name.toLowerCase()) })).sort((a, b) => b.score - a.score)[0];
-  return best && best.score >= 0.5 ? best.name : undefined;
+  return closestBy(names, (name) => similarity(lower, name.toLowerCase()), 0.5);
 }
 
 /**

@@ -8,7 +8,7 @@ import { resolveAttributes } from "./attributes";
 import { customBandsKey, type FactRequest, type ResolveContext } from "./context";
 import { catalogueTypesOf, readItemType, type LineType } from "./item-type";
 import { generatedReference, isAbsoluteHttpUrl, isYes, parseQuantity } from "./values";
-import { similarity } from "../mapping/normalise";
+import { closestBy, similarity } from "../mapping/normalise";
 
 /** One sheet row resolved as a job line, or the issues that stop it. Plain data. */
 export interface ResolvedLine {
@@ -205,15 +205,13 @@ function variantFor(draft: LineDraft, variants: readonly StockVariant[], named: 
   const lower = text.toLowerCase();
   const found = variants.find((v) => v.variantCode.toLowerCase() === lower || v.colour?.toLowerCase() === lower);
   if (found) return found;
-  const nearest = variants
-    .map((v) => ({ v, score: Math.max(similarity(lower, (v.colour ?? "").toLowerCase()), similarity(lower, v.variantCode.toLowerCase())) }))
-    .sort((a, b) => b.score - a.score)[0];
+  const nearest = closestBy(variants, (v) => Math.max(similarity(lower, (v.colour ?? "").toLowerCase()), similarity(lower, v.variantCode.toLowerCase())), 0.5);
   raise(
     draft,
     "STOCK_VARIANT_UNKNOWN",
     "variant",
     `${stockCode} does not come in "${text}"; it comes in ${variants.map((v) => v.colour ?? v.variantCode).join(", ")}.`,
-    nearest && nearest.score >= 0.5 ? (nearest.v.colour ?? nearest.v.variantCode) : undefined,
+    nearest ? (nearest.colour ?? nearest.variantCode) : undefined,
   );
   return undefined;
 }
@@ -231,8 +229,8 @@ function sizeQuantities(draft: LineDraft, variant: StockVariant): Record<string,
     }
     const size = run.includes(label) ? label : byKey.get(sizeKey(label));
     if (size === undefined) {
-      const nearest = run.map((s) => ({ s, score: similarity(sizeKey(label), sizeKey(s)) })).sort((a, b) => b.score - a.score)[0];
-      raise(draft, "STOCK_SIZE_UNKNOWN", field, `size "${label}" is not in the ${variant.variantCode} size run (${run.join(", ")}).`, nearest && nearest.score >= 0.5 ? nearest.s : undefined, column);
+      const nearest = closestBy(run, (s) => similarity(sizeKey(label), sizeKey(s)), 0.5);
+      raise(draft, "STOCK_SIZE_UNKNOWN", field, `size "${label}" is not in the ${variant.variantCode} size run (${run.join(", ")}).`, nearest, column);
       return;
     }
     if (size !== label) raise(draft, "STOCK_SIZE_NORMALISED", field, `size "${label}" is read as ${size}.`, size, column);
