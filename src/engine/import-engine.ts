@@ -9,6 +9,8 @@ import { columnForField, type SheetMapping } from "../core/mapping/sheet-mapping
 import { orderRowReader, type OrderRow } from "../core/order-rows";
 import {
   distinctNeeds,
+  needKey,
+  processCodesOf,
   resolveJob,
   resolveRow,
   processSetKey,
@@ -218,7 +220,7 @@ export function createImportEngine(gateway: VendorGateway) {
     const needs: FactRequest[] = [];
     for (const orderNumber of orders) {
       const job = jobs.get(orderNumber);
-      if (job) needs.push(...job.needs.filter((n) => !unavailable.has(`${n.kind}:${n.key}`)));
+      if (job) needs.push(...job.needs.filter((n) => !unavailable.has(needKey(n))));
     }
     return distinctNeeds(needs);
   }
@@ -229,7 +231,7 @@ export function createImportEngine(gateway: VendorGateway) {
     for (const answer of await gateway.fetchFacts(needs)) {
       const { request } = answer;
       if ("failed" in answer) {
-        unavailable.set(`${request.kind}:${request.key}`, `${request.kind} ${request.key}: ${answer.failed}`);
+        unavailable.set(needKey(request), `${request.kind} ${request.key}: ${answer.failed}`);
         continue;
       }
       if (request.kind === "shipDate") facts.shipDates.set(request.key, answer.value as string | null);
@@ -245,14 +247,14 @@ export function createImportEngine(gateway: VendorGateway) {
       const needs = pendingNeeds(orders);
       if (needs.length === 0) return;
       await fetchFacts(needs);
-      const answered = new Set(needs.map((n) => `${n.kind}:${n.key}`));
+      const answered = new Set(needs.map(needKey));
       const rowsToRedo: number[] = [];
       const ordersToRedo = new Set<string>();
       for (const orderNumber of orders) {
         for (const index of jobRows.get(orderNumber) ?? []) {
-          if (lines[index]?.needs.some((n) => answered.has(`${n.kind}:${n.key}`))) rowsToRedo.push(index);
+          if (lines[index]?.needs.some((n) => answered.has(needKey(n)))) rowsToRedo.push(index);
         }
-        if (jobs.get(orderNumber)?.needs.some((n) => answered.has(`${n.kind}:${n.key}`))) ordersToRedo.add(orderNumber);
+        if (jobs.get(orderNumber)?.needs.some((n) => answered.has(needKey(n)))) ordersToRedo.add(orderNumber);
       }
       for (const orderNumber of refresh(rowsToRedo)) ordersToRedo.delete(orderNumber);
       for (const orderNumber of ordersToRedo) resolveOrder(orderNumber);
@@ -425,7 +427,7 @@ export function createImportEngine(gateway: VendorGateway) {
         else jobRows.set(orderNumber, [i]);
       }
       for (const members of jobRows.values()) {
-        const processCodes = [...new Set(members.map((i) => lines[i]?.processCode).filter((p): p is string => !!p))].sort();
+        const processCodes = processCodesOf(members.map((i) => lines[i] as ResolvedLine));
         const key = processSetKey(processCodes);
         if (processCodes.length > 0 && !facts.shipDates.has(key)) processSets.set(key, { kind: "shipDate", key, processCodes });
       }

@@ -26,6 +26,8 @@ export type FactRequest =
   | { readonly kind: "metadataCode"; readonly key: string; readonly code: string }
   | { readonly kind: "customBands"; readonly key: string; readonly code: string; readonly width: number; readonly height: number };
 
+/** What identifies a fact request: two requests with one key ask the same thing. */
+export const needKey = (need: Pick<FactRequest, "kind" | "key">) => `${need.kind}:${need.key}`;
 export const processSetKey = (processCodes: readonly string[]) => [...new Set(processCodes)].sort().join(",");
 export const promoKey = (code: string, processCodes: readonly string[]) => `${code.trim().toUpperCase()}|${processSetKey(processCodes)}`;
 export const customBandsKey = (code: string, width: number, height: number) => `${code}|${width}|${height}`;

@@ -2,7 +2,7 @@ import { parseDueDate } from "../dates";
 import { sumEstimates } from "../estimate";
 import type { FieldId } from "../fields";
 import type { JobGroup } from "../group";
-import { makeIssue, type Issue, type IssueCode } from "../issues";
+import { isError, makeIssue, type Issue, type IssueCode } from "../issues";
 import { closestBy, similarity } from "../mapping/normalise";
 import type { DeliveryAddress, JobCandidate, JobCandidateLine } from "../vendor";
 import { processSetKey, promoKey, type FactRequest, type ResolveContext } from "./context";
@@ -41,6 +41,11 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 function closestName(wanted: string, names: readonly string[]): string | undefined {
   const lower = wanted.trim().toLowerCase();
   return closestBy(names, (name) => similarity(lower, name.toLowerCase()), 0.5);
+}
+
+/** The distinct processes of a job's lines, sorted: what its earliest ship date depends on. */
+export function processCodesOf(lines: readonly Pick<ResolvedLine, "processCode">[]): string[] {
+  return [...new Set(lines.map((l) => l.processCode).filter((p): p is string => !!p))].sort();
 }
 
 /**
@@ -148,7 +153,7 @@ export function resolveJob(group: JobGroup, lines: readonly ResolvedLine[], cont
   }
 
   // Due date against the live earliest ship date for the job's processes.
-  const processCodes = [...new Set(lines.map((l) => l.processCode).filter((p): p is string => !!p))].sort();
+  const processCodes = processCodesOf(lines);
   const shipKey = processSetKey(processCodes);
   const earliest = facts.shipDates.get(shipKey);
   if (earliest === undefined && processCodes.length > 0) needs.push({ kind: "shipDate", key: shipKey, processCodes });
@@ -183,9 +188,9 @@ export function resolveJob(group: JobGroup, lines: readonly ResolvedLine[], cont
     else if (!result.isValid) raise("PROMO_CODE_INVALID", "promoCode", `promo code "${promo}": ${result.message || "not valid"}.`);
   }
 
-  const rowHasError = lines.some((l) => l.issues.some((i) => i.severity === "error"));
   const lineNeeds = lines.flatMap((l) => l.needs);
-  const hasErrors = rowHasError || issues.some((i) => i.severity === "error") || lines.some((l) => l.line === undefined);
+  // A row with an error of its own, or still waiting for a fact, has no line to send.
+  const hasErrors = issues.some(isError) || lines.some((l) => l.line === undefined);
   const deliveryAddress: DeliveryAddress = {
     streetAddress: text(values, "streetAddress"),
     address2: text(values, "address2"),

@@ -1,6 +1,6 @@
 import { bandPrice, estimateLine, type LineEstimate } from "../estimate";
 import type { FieldId } from "../fields";
-import { makeIssue, type Issue, type IssueCode } from "../issues";
+import { isError, makeIssue, type Issue, type IssueCode } from "../issues";
 import type { OrderRow } from "../order-rows";
 import { sizeKey } from "../sizes";
 import type { JobCandidateLine, PriceBand, PriceCode, StockVariant } from "../vendor";
@@ -46,7 +46,6 @@ function raise(draft: LineDraft, code: IssueCode, field: FieldId | undefined, me
   );
 }
 
-const hasErrors = (issues: readonly Issue[]) => issues.some((issue) => issue.severity === "error");
 
 function quantityOf(draft: LineDraft): number | undefined {
   const text = draft.row.values.quantity;
@@ -66,7 +65,7 @@ function candidatesText(candidates: readonly string[]): string {
 const NONE: readonly never[] = [];
 
 function finish(draft: LineDraft, fields: Partial<ResolvedLine>): ResolvedLine {
-  const errors = hasErrors(draft.issues) || draft.needs.length > 0;
+  const errors = draft.issues.some(isError) || draft.needs.length > 0;
   return {
     rowNumber: draft.row.rowNumber,
     orderNumber: draft.orderNumber,
@@ -243,7 +242,7 @@ function sizeQuantities(draft: LineDraft, variant: StockVariant): Record<string,
     // Equipment and one-size items take the quantity column as their only size.
     add(run[0] as string, row.values.quantity, context.columnOf("quantity"), "quantity");
   }
-  if (Object.keys(quantities).length === 0 && !hasErrors(draft.issues)) {
+  if (Object.keys(quantities).length === 0 && !draft.issues.some(isError)) {
     raise(draft, "STOCK_SIZES_MISSING", row.sizes.length > 0 ? undefined : "quantity", `give quantities for the sizes of ${variant.variantCode} (${run.join(", ")}).`);
     return undefined;
   }

@@ -1,6 +1,6 @@
 import { groupByOrder } from "../group";
 import type { OrderRow } from "../order-rows";
-import type { FactRequest, ResolveContext } from "./context";
+import { needKey, type FactRequest, type ResolveContext } from "./context";
 import { resolveJob, type ResolvedJob } from "./resolve-job";
 import { resolveRow, type ResolvedLine } from "./resolve-row";
 
@@ -14,7 +14,7 @@ export interface SheetResolution {
 /** Distinct requests by key. */
 export function distinctNeeds(needs: Iterable<FactRequest>): FactRequest[] {
   const byKey = new Map<string, FactRequest>();
-  for (const need of needs) byKey.set(`${need.kind}:${need.key}`, need);
+  for (const need of needs) byKey.set(needKey(need), need);
   return [...byKey.values()];
 }
 
