@@ -1,5 +1,5 @@
 import { parseDueDate } from "../dates";
-import { sumEstimates } from "../estimate";
+import { bandPrice, sumEstimates } from "../estimate";
 import type { FieldId } from "../fields";
 import type { JobGroup } from "../group";
 import { isError, makeIssue, type Issue, type IssueCode } from "../issues";
@@ -143,9 +143,8 @@ export function resolveJob(group: JobGroup, lines: readonly ResolvedLine[], cont
     const quantity = same.reduce((sum, l) => sum + (l.estimate?.quantity ?? 0), 0);
     const separate = sumEstimates(same.map((l) => l.estimate));
     const code = same[0]?.line?.code ?? "";
-    const bands = catalogue.priceCode(code)?.priceBands ?? [];
-    const band = [...bands].reverse().find((b) => quantity >= b.from);
-    const combined = band ? round2(quantity * band.unitPrice + (same[0]?.estimate?.oneOff ?? 0)) : separate;
+    const unitPrice = bandPrice(catalogue.priceCode(code)?.priceBands ?? [], quantity);
+    const combined = unitPrice === undefined ? separate : round2(quantity * unitPrice + (same[0]?.estimate?.oneOff ?? 0));
     const saving = round2(separate - combined);
     for (const line of same) {
       raise("DUPLICATE_DESIGN", "quantity", `rows ${same.map((l) => l.rowNumber).join(", ")} order the same design; as one line of ${quantity} the estimate is ${saving > 0 ? `${saving.toFixed(2)} less` : "the same"}.`, String(quantity), line.rowNumber);
