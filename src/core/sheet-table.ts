@@ -17,18 +17,18 @@ export function uniqueHeaders(cells: readonly CellValue[], width: number): strin
   });
 }
 
+/** Index just past a row's last value, or `width` when it has none beyond that. */
+export function widthWith(cells: readonly CellValue[], width: number): number {
+  for (let c = cells.length - 1; c >= width; c--) if (!isBlankCell(cells[c])) return c + 1;
+  return width;
+}
+
 /** Index just past the last column holding a value in any of the rows from `from` on. */
 export function usedWidthOf(rows: RowSource, from: number): number {
   let width = 0;
   for (let r = from; r < rows.length; r++) {
     const cells = rows.at(r);
-    if (!cells) continue;
-    for (let c = cells.length - 1; c >= width; c--) {
-      if (!isBlankCell(cells[c])) {
-        width = c + 1;
-        break;
-      }
-    }
+    if (cells) width = widthWith(cells, width);
   }
   return width;
 }

@@ -1,5 +1,5 @@
-import { isBlankCell, type CellValue } from "../core/sheet-model";
-import type { RowSource } from "../core/sheet-table";
+import type { CellValue } from "../core/sheet-model";
+import { widthWith, type RowSource } from "../core/sheet-table";
 import { SHEET_LIMITS } from "./limits";
 import { failure, SheetReadError, type SheetReadFailure } from "./read-failure";
 import type { RawRows, RawSheet, ReadProgress } from "./workbook";
@@ -35,14 +35,7 @@ function worksheetRows(worksheet: ExcelWorksheet): RowSource {
     usedWidth(from: number): number {
       let width = 0;
       worksheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-        if (rowNumber <= from || row.cellCount <= width) return;
-        const cells = rowCells(row);
-        for (let c = cells.length - 1; c >= width; c--) {
-          if (!isBlankCell(cells[c])) {
-            width = c + 1;
-            break;
-          }
-        }
+        if (rowNumber > from && row.cellCount > width) width = widthWith(rowCells(row), width);
       });
       return width;
     },
