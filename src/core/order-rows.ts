@@ -1,6 +1,6 @@
 import type { FieldId } from "./fields";
 import type { SheetMapping } from "./mapping/sheet-mapping";
-import { cellText, type SheetRow, type SheetTable } from "./sheet-model";
+import { cellText, isBlankCell, type SheetRow, type SheetTable } from "./sheet-model";
 
 /** A cell answering something the service defines: an attribute question or a size. */
 export interface Answer {
@@ -42,7 +42,7 @@ export function orderRowReader(headers: readonly string[], mapping: SheetMapping
     return found;
   };
   return (row) => {
-    if (row.cells.every((cell) => cellText(cell) === "")) return undefined;
+    if (row.cells.every((cell) => isBlankCell(cell))) return undefined;
     const values: Partial<Record<FieldId, string>> = {};
     for (const [field, column] of fields) {
       const text = cellText(row.cells[column]);
