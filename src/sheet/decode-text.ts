@@ -7,7 +7,7 @@ export interface DecodedText {
 }
 
 /** Share of zero bytes at even and odd positions of the first 4 KB: UTF-16 without a BOM. */
-function utf16WithoutBom(bytes: Uint8Array): TextEncodingName | undefined {
+export function utf16WithoutBom(bytes: Uint8Array): TextEncodingName | undefined {
   const length = Math.min(bytes.length, 4096) & ~1;
   if (length < 8) return undefined;
   let evenZeros = 0;

@@ -1,3 +1,4 @@
+import { utf16WithoutBom } from "./decode-text";
 import { failure, type SheetReadFailure } from "./read-failure";
 
 export type SheetFileKind = "zip" | "text";
@@ -44,15 +45,8 @@ export function sniffFile(bytes: Uint8Array, fileName: string): SheetFileKind | 
     return failure("NOT_A_SPREADSHEET", `${fileName} is a web page saved with a spreadsheet name. Open it in Excel and save it as .xlsx or .csv.`);
   }
   const isUtf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
-  if (!isUtf16 && binaryShare(bytes) > 0.05 && !looksLikeUtf16WithoutBom(bytes)) {
+  if (!isUtf16 && binaryShare(bytes) > 0.05 && utf16WithoutBom(bytes) === undefined) {
     return failure("NOT_A_SPREADSHEET", `${fileName} is not a spreadsheet the importer can read. Drop an Excel workbook (.xlsx) or a CSV file.`);
   }
   return "text";
-}
-
-function looksLikeUtf16WithoutBom(bytes: Uint8Array): boolean {
-  const length = Math.min(bytes.length, 4096) & ~1;
-  let zeros = 0;
-  for (let i = 0; i < length; i++) if (bytes[i] === 0) zeros++;
-  return length > 0 && zeros / length > 0.3 && zeros / length < 0.6;
 }

@@ -50,6 +50,18 @@ describe("CSV: encodings, delimiters and shapes", () => {
     expect(preview.headers).toEqual(expected.headers);
     expect(rows).toEqual(expected.rows);
   });
+
+  it("reads UTF-16 saved without its byte-order mark", async () => {
+    const withBom = new Uint8Array(await readFile(fixture("utf16le-unicode-text.txt")));
+    expect([...withBom.subarray(0, 2)]).toEqual([0xff, 0xfe]);
+    const session = createSheetSession();
+    const opened = await session.open(withBom.slice(2), "no-bom.txt");
+    if (!opened.ok) throw new Error(opened.message);
+    expect(opened.summary.csv).toEqual({ encoding: "utf-16le", delimiter: "\t" });
+    const preview = session.preview(opened.summary.defaultSheet);
+    if (!preview.ok) throw new Error(preview.message);
+    expect(preview.preview.headers).toEqual(THREE_CITIES.headers);
+  });
 });
 
 /** What both workbook fixtures hold on their order sheet, cell by cell. */
