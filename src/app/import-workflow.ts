@@ -5,7 +5,7 @@ import { catalogueVocabulary, type CatalogueSnapshot } from "../core/catalogue";
 import type { FieldId } from "../core/fields";
 import type { IssueCode } from "../core/issues";
 import { assignColumn, assignField, missingRequiredFields, type MappingTarget, type SheetMapping } from "../core/mapping/sheet-mapping";
-import { suggestMapping, type MappingVocabulary } from "../core/mapping/suggest-mapping";
+import { suggestMapping, vocabularyWords, type MappingVocabulary } from "../core/mapping/suggest-mapping";
 import { applyTemplate, createTemplate, type MappingTemplate } from "../core/mapping/templates";
 import type { RowResult } from "../core/results";
 import type { CellValue } from "../core/sheet-model";
@@ -134,11 +134,10 @@ export function createImportWorkflow(deps: WorkflowDeps) {
     const snapshot = await catalogue;
     return snapshot ? catalogueVocabulary(snapshot) : undefined;
   }
-  const words = (v: MappingVocabulary | undefined) => (v ? [...v.attributes, ...v.sizes] : []);
 
   async function mappingFor(connected: Connected, file: WorkbookSummary, sheetName: string, headerRowNumber?: number): Promise<ImportState> {
     const known = await vocabulary();
-    const preview = await deps.sheets.preview(sheetName, headerRowNumber, words(known));
+    const preview = await deps.sheets.preview(sheetName, headerRowNumber, vocabularyWords(known));
     if (!preview.ok) return { step: "upload", connected, error: preview.message };
     const templates = await (await deps.templates()).forHeaders(preview.preview.headers).catch(() => []);
     const [template] = templates;
@@ -234,7 +233,7 @@ export function createImportWorkflow(deps: WorkflowDeps) {
       set({ step: "opening", connected, fileName, progress: undefined });
       try {
         const known = await vocabulary();
-        const opened = await deps.sheets.open(bytes, fileName, words(known), (progress) => {
+        const opened = await deps.sheets.open(bytes, fileName, vocabularyWords(known), (progress) => {
           if (state.step === "opening" && opening === controller) set({ ...state, progress });
         }, controller.signal);
         if (!opened.ok) return set({ step: "upload", connected: currentConnected() ?? connected, error: opened.message });

@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { loadCatalogue } from "../catalogue/load-catalogue";
 import { catalogueVocabulary } from "../core/catalogue";
@@ -7,7 +6,7 @@ import { missingRequiredFields, suggestMapping, type SheetMapping } from "../cor
 import type { JobPayload } from "../core/resolve";
 import { createImportEngine, type EngineSummary, type JobView } from "../engine/import-engine";
 import { createVendorGateway } from "../engine/vendor-gateway";
-import { createSheetSession } from "../sheet/worker-api";
+import { openSheetFile } from "./open-sheet-file";
 import type { VendorConnection } from "./vendor-connection";
 
 export interface CheckOptions {
@@ -44,21 +43,10 @@ export async function checkFile(path: string, vendor: VendorConnection, options:
   if (!catalogue.ok) return { ok: false, reason: "vendor", message: catalogue.message };
   const { snapshot } = catalogue;
   const vocabulary = catalogueVocabulary(snapshot);
-  const words = [...vocabulary.attributes, ...vocabulary.sizes];
-
-  let bytes: Uint8Array;
-  try {
-    bytes = new Uint8Array(await readFile(path));
-  } catch (error) {
-    return { ok: false, reason: "unreadable", message: `${path} could not be opened: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}` };
-  }
-  const session = createSheetSession();
-  const opened = await session.open(bytes, basename(path), undefined, words);
+  const opened = await openSheetFile(path, { sheet: options.sheet, headerRow: options.headerRow, vocabulary });
   if (!opened.ok) return { ok: false, reason: "unreadable", message: opened.message };
-  const sheetName = options.sheet ?? opened.summary.defaultSheet;
-  const preview = session.preview(sheetName, options.headerRow, words);
-  if (!preview.ok) return { ok: false, reason: "unreadable", message: preview.message };
-  const { headers, headerRowNumber, rowCount } = preview.preview;
+  const { session } = opened;
+  const { sheetName, headers, headerRowNumber, rowCount } = opened.preview;
   const mapping = suggestMapping(headers, vocabulary);
   const missing = missingRequiredFields(mapping);
   if (missing.length > 0) {

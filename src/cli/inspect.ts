@@ -1,16 +1,11 @@
-import { readFile } from "node:fs/promises";
-import { basename } from "node:path";
 import { IMPORT_FIELDS } from "../core/fields";
-import { missingRequiredFields, sizeLayout, suggestMapping, type MappingVocabulary, type SheetMapping } from "../core/mapping";
+import { missingRequiredFields, sizeLayout, suggestMapping, type SheetMapping } from "../core/mapping";
 import { cellRawText, type CellValue, type SheetRow } from "../core/sheet-model";
 import type { SheetPreview, WorkbookSummary } from "../sheet/sheet-preview";
-import { createSheetSession } from "../sheet/worker-api";
+import { openSheetFile, type SheetChoice } from "./open-sheet-file";
 
-export interface InspectOptions {
-  readonly sheet?: string | undefined;
-  readonly headerRow?: number | undefined;
+export interface InspectOptions extends SheetChoice {
   readonly rows: number;
-  readonly vocabulary?: MappingVocabulary;
 }
 
 export interface InspectReport {
@@ -26,31 +21,19 @@ export type InspectOutcome = { readonly ok: true; readonly report: InspectReport
 
 /** Reads a sheet with the same reader and mapper as the page. */
 export async function inspectFile(path: string, options: InspectOptions): Promise<InspectOutcome> {
-  let bytes: Uint8Array;
-  try {
-    bytes = new Uint8Array(await readFile(path));
-  } catch (error) {
-    return { ok: false, message: `${path} could not be opened: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}` };
-  }
-  const session = createSheetSession();
-  const words = [...(options.vocabulary?.attributes ?? []), ...(options.vocabulary?.sizes ?? [])];
-  const opened = await session.open(bytes, basename(path), undefined, words);
-  if (!opened.ok) return { ok: false, message: opened.message };
-  const sheetName = options.sheet ?? opened.summary.defaultSheet;
-  const preview = session.preview(sheetName, options.headerRow, words);
-  if (!preview.ok) {
-    return { ok: false, message: `${preview.message} Sheets: ${opened.summary.sheets.map((s) => `"${s.name}"`).join(", ")}.` };
-  }
-  const mapping = suggestMapping(preview.preview.headers, options.vocabulary);
+  const opened = await openSheetFile(path, options);
+  if (!opened.ok) return opened;
+  const { file, preview, session } = opened;
+  const mapping = suggestMapping(preview.headers, options.vocabulary);
   return {
     ok: true,
     report: {
-      file: opened.summary,
-      sheet: preview.preview,
+      file,
+      sheet: preview,
       mapping,
       missingRequired: missingRequiredFields(mapping),
       sizeLayout: sizeLayout(mapping),
-      rows: session.rows(sheetName, preview.preview.headerRowNumber, 0, options.rows),
+      rows: session.rows(preview.sheetName, preview.headerRowNumber, 0, options.rows),
     },
   };
 }

@@ -13,6 +13,9 @@ export interface MappingVocabulary {
 
 export const EMPTY_VOCABULARY: MappingVocabulary = { attributes: [], sizes: [] };
 
+/** Every name a vocabulary holds, as header-row detection takes them. */
+export const vocabularyWords = (vocabulary: MappingVocabulary | undefined): string[] => (vocabulary ? [...vocabulary.attributes, ...vocabulary.sizes] : []);
+
 interface Candidate {
   readonly column: number;
   readonly target: MappingTarget;
