@@ -68,16 +68,18 @@ export async function loadCatalogue(
       else failures.push(new PartFailed("catalogue", (error as Error).message));
       return undefined;
     });
+  /** One call for one part: counted when it is done, recorded when it fails. */
+  const load = <T>(name: (typeof PARTS)[number], call: () => Promise<ApiResult<T>>) => attempt(step(name, () => part(name, call())));
 
-  const account = await attempt(step("account", () => part("account", client.getAccount({ signal }))));
+  const account = await load("account", () => client.getAccount({ signal }));
   const [processes, processCodes, listed, assets, globalAssets, stock, deliveryOptions, countries, jobStatuses, sizeSets, shipmentSettings] = await Promise.all([
-    attempt(step("processes", () => part("processes", client.listProcesses({ signal })))),
-    attempt(step("process codes", () => part("process codes", client.listProcessCodes({ signal })))),
-    attempt(step("price codes", () => part("price codes", allPriceCodes(client, {}, paging("price codes"))))),
-    attempt(step("assets", () => part("assets", allAssets(client, {}, paging("assets"))))),
-    attempt(step("global assets", () => part("global assets", allGlobalAssets(client, {}, paging("global assets"))))),
-    attempt(step("stock", () => part("stock", allStock(client, { includePricing: true }, paging("stock"))))),
-    attempt(step("delivery options", () => part("delivery options", client.listDeliveryOptions({ signal })))),
+    load("processes", () => client.listProcesses({ signal })),
+    load("process codes", () => client.listProcessCodes({ signal })),
+    load("price codes", () => allPriceCodes(client, {}, paging("price codes"))),
+    load("assets", () => allAssets(client, {}, paging("assets"))),
+    load("global assets", () => allGlobalAssets(client, {}, paging("global assets"))),
+    load("stock", () => allStock(client, { includePricing: true }, paging("stock"))),
+    load("delivery options", () => client.listDeliveryOptions({ signal })),
     attempt(
       step("countries and states", async () => {
         const list = await part("countries", client.listCountries({ signal }));
@@ -89,8 +91,8 @@ export async function loadCatalogue(
         return { list, states };
       }),
     ),
-    attempt(step("job statuses", () => part("job statuses", client.listJobStatuses({ signal })))),
-    attempt(step("size sets", () => part("size sets", client.listSizeSets({ signal })))),
+    load("job statuses", () => client.listJobStatuses({ signal })),
+    load("size sets", () => client.listSizeSets({ signal })),
     // Shipment settings are shown, not needed to resolve: an account without them still loads.
     step("shipment settings", async () => {
       const settings = await client.getShipmentSettings({ signal });
