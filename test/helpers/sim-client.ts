@@ -1,4 +1,5 @@
 import { createVendorClient, type VendorClient } from "../../src/api";
+import { createAuthorisedFetch } from "../../src/server/proxy/authorised-fetch";
 import { TokenSource } from "../../src/server/proxy/token-source";
 import type { RunningSimulator, SimConnectionDetails } from "../../src/server/simulator/simulator";
 
@@ -9,17 +10,12 @@ export function simCredentials(sim: RunningSimulator, clientId: string): SimConn
 }
 
 /**
- * A client talking straight to the simulator, as the proxy does upstream: tokens come from
- * the simulator's token service and are renewed by the simulator's own clock, so a test may
- * advance that clock by days.
+ * A client talking straight to the simulator through the proxy's own authorised fetch:
+ * tokens come from the simulator's token service and are renewed by the simulator's own
+ * clock, so a test may advance that clock by days.
  */
 export function simClient(sim: RunningSimulator, clientId = "kiwi-team-print", retryDelayMs = 0): VendorClient {
   const details = simCredentials(sim, clientId);
-  const tokens = new TokenSource(details, { now: () => sim.simulator.clock.now() });
-  const withToken: typeof fetch = async (input, init) => {
-    const headers = new Headers(init?.headers);
-    headers.set("Authorization", `Bearer ${await tokens.get()}`);
-    return fetch(input, { ...init, headers });
-  };
-  return createVendorClient({ baseUrl: details.baseUrl, fetch: withToken, retryDelayMs });
+  const authorised = createAuthorisedFetch(new TokenSource(details, { now: () => sim.simulator.clock.now() }));
+  return createVendorClient({ baseUrl: details.baseUrl, fetch: (input, init) => authorised(String(input), init), retryDelayMs });
 }
