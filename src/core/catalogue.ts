@@ -79,6 +79,16 @@ function closest(text: string, keys: ReadonlyMap<string, string>, max: number): 
     .map((c) => c.value);
 }
 
+/** A function of a text that works out each distinct text once. */
+function rememberedPerText<T>(work: (text: string) => T): (text: string) => T {
+  const known = new Map<string, T>();
+  return (text) => {
+    let value = known.get(text);
+    if (value === undefined) known.set(text, (value = work(text)));
+    return value;
+  };
+}
+
 /**
  * Lookups over a snapshot, built once: exact and loose price codes, assets by tag, stock by
  * item or variant code, reference values by code, label or name. Close candidates are worked
@@ -124,18 +134,8 @@ export function indexCatalogue(snapshot: CatalogueSnapshot) {
   let stockKeys: Map<string, string> | undefined;
 
   // Codes repeat down a sheet: their normalised forms are worked out once each.
-  const upperKeys = new Map<string, string>();
-  const upper = (text: string) => {
-    let key = upperKeys.get(text);
-    if (key === undefined) upperKeys.set(text, (key = text.trim().toUpperCase()));
-    return key;
-  };
-  const looseKeys = new Map<string, string>();
-  const looseKey = (text: string) => {
-    let key = looseKeys.get(text);
-    if (key === undefined) looseKeys.set(text, (key = priceCodeKey(text)));
-    return key;
-  };
+  const upper = rememberedPerText((text) => text.trim().toUpperCase());
+  const looseKey = rememberedPerText(priceCodeKey);
 
   return {
     snapshot,
