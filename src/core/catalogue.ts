@@ -142,13 +142,13 @@ export function indexCatalogue(snapshot: CatalogueSnapshot) {
     priceCode: (code: string) => priceCodes.get(code),
     /** A price code written with other case, spacing or quote characters. */
     priceCodeLoosely: (text: string) => priceCodesByKey.get(looseKey(text)),
-    priceCodeCandidates: (text: string, max = 3) => remember(`p:${text}`, () => closest(priceCodeKey(text), priceCodeKeys, max)),
+    priceCodeCandidates: (text: string, max = 3) => remember(`p:${max}:${text}`, () => closest(priceCodeKey(text), priceCodeKeys, max)),
     asset: (tag: string) => assets.get(upper(tag)),
     assetCandidates: (tag: string, max = 3) =>
-      remember(`a:${tag}`, () => closest(tag.trim().toUpperCase(), (assetKeys ??= new Map([...assets].map(([key, a]) => [key, a.assetTag ?? key]))), max)),
+      remember(`a:${max}:${tag}`, () => closest(tag.trim().toUpperCase(), (assetKeys ??= new Map([...assets].map(([key, a]) => [key, a.assetTag ?? key]))), max)),
     stock: (code: string) => stock.get(upper(code)),
     stockCandidates: (code: string, max = 3) =>
-      remember(`s:${code}`, () => closest(code.trim().toUpperCase(), (stockKeys ??= new Map([...stock.keys()].map((key) => [key, key]))), max)),
+      remember(`s:${max}:${code}`, () => closest(code.trim().toUpperCase(), (stockKeys ??= new Map([...stock.keys()].map((key) => [key, key]))), max)),
     deliveryOption: (text: string) => deliveryOptions.get(text.trim().toLowerCase()),
     country: (text: string) => countries.get(text.trim().toLowerCase()),
     countryCandidates: (text: string) =>

@@ -165,6 +165,20 @@ describe("resolution rules, over the simulator's catalogue through the proxy", (
     }
   });
 
+  it("offers as many close codes as each message asks for, whichever row asks first", async () => {
+    const typo = 'DTF 4" x 4": Full Colr';
+    // Codes hold quotes themselves: count the alternatives by what joins them.
+    const suggestionsIn = (issue: Issue | undefined) => issue?.message.split('" or "').length;
+    for (const order of [["PriceCode", ""], ["", "PriceCode"]]) {
+      const issues = (await checkRows(account, order.map((type, i) => base({ "Order No": `T-${i}`, "Item type": type, Code: typo })))).issues();
+      const typed = issues.find((i) => i.code === "PRICE_CODE_UNKNOWN");
+      const inferred = issues.find((i) => i.code === "CODE_UNKNOWN");
+      expect(typed?.message).toContain("Did you mean");
+      expect(suggestionsIn(typed)).toBe(3);
+      expect(suggestionsIn(inferred)).toBe(2);
+    }
+  });
+
   it("reports a job the vendor has no ship date for", async () => {
     const code = account.snapshot.priceCodes.find((c) => c.priceCode === DTF);
     const unscheduled = { ...code, priceCode: "ZZZ Special: One Off", processCode: "ZZZ" } as NonNullable<typeof code>;
