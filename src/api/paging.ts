@@ -67,59 +67,43 @@ function fromArray<T>(result: ApiResult<T[]>, pageSize: number): ApiResult<PageS
   };
 }
 
+/** Walks one list endpoint from page 1, asking `pageSize` records a page, until it says there is no more. */
+function walkPages<Answer, T>(
+  options: PagingOptions,
+  defaultPageSize: number,
+  fetchPage: (paging: { page: number; pageSize: number }) => Promise<ApiResult<Answer>>,
+  summarise: (answer: ApiResult<Answer>, pageSize: number) => ApiResult<PageSummary<T>>,
+): Promise<ApiResult<T[]>> {
+  const pageSize = options.pageSize ?? defaultPageSize;
+  return collectPages(async (page) => summarise(await fetchPage({ page, pageSize }), pageSize), options.onPage);
+}
+
 export function allPriceCodes(client: VendorClient, query: PriceCodeQuery = {}, options: PagingOptions = {}) {
-  const pageSize = options.pageSize ?? 100;
-  return collectPages(
-    async (page) => fromArray(await client.listPriceCodes({ ...query, page, pageSize }, options), pageSize),
-    options.onPage,
-  );
+  return walkPages(options, 100, (paging) => client.listPriceCodes({ ...query, ...paging }, options), fromArray);
 }
 
 export function allStock(client: VendorClient, query: StockQuery = {}, options: PagingOptions = {}) {
-  const pageSize = options.pageSize ?? 100;
-  return collectPages(
-    async (page) => fromArray(await client.listStock({ ...query, page, pageSize }, options), pageSize),
-    options.onPage,
-  );
+  return walkPages(options, 100, (paging) => client.listStock({ ...query, ...paging }, options), fromArray);
 }
 
 export function allAssets(client: VendorClient, query: AssetQuery = {}, options: PagingOptions = {}) {
-  const pageSize = options.pageSize ?? 100;
-  return collectPages(
-    async (page) => fromEnvelope(await client.listAssets({ ...query, page, pageSize }, options)),
-    options.onPage,
-  );
+  return walkPages(options, 100, (paging) => client.listAssets({ ...query, ...paging }, options), fromEnvelope);
 }
 
 export function allGlobalAssets(client: VendorClient, query: AssetQuery = {}, options: PagingOptions = {}) {
-  const pageSize = options.pageSize ?? 100;
-  return collectPages(
-    async (page) => fromEnvelope(await client.listGlobalAssets({ ...query, page, pageSize }, options)),
-    options.onPage,
-  );
+  return walkPages(options, 100, (paging) => client.listGlobalAssets({ ...query, ...paging }, options), fromEnvelope);
 }
 
 export function allUsers(client: VendorClient, query: UserQuery = {}, options: PagingOptions = {}) {
-  const pageSize = options.pageSize ?? 50;
-  return collectPages(
-    async (page) => fromEnvelope(await client.listUsers({ ...query, page, pageSize }, options)),
-    options.onPage,
-  );
+  return walkPages(options, 50, (paging) => client.listUsers({ ...query, ...paging }, options), fromEnvelope);
 }
 
 export function allTransactions(client: VendorClient, query: TransactionQuery = {}, options: PagingOptions = {}) {
-  const pageSize = options.pageSize ?? 50;
-  return collectPages(
-    async (page) => fromEnvelope(await client.listTransactions({ ...query, page, pageSize }, options)),
-    options.onPage,
-  );
+  return walkPages(options, 50, (paging) => client.listTransactions({ ...query, ...paging }, options), fromEnvelope);
 }
 
 /** Every active job (100 a page, the documented maximum). */
 export function allActiveJobs(client: VendorClient, query: ActiveJobsQuery = {}, options: PagingOptions = {}) {
-  const pageSize = Math.min(options.pageSize ?? 100, 100);
-  return collectPages(
-    async (page) => fromActiveJobs(await client.listActiveJobs({ ...query, page, pageSize }, options)),
-    options.onPage,
-  );
+  const capped = { ...options, pageSize: Math.min(options.pageSize ?? 100, 100) };
+  return walkPages(capped, 100, (paging) => client.listActiveJobs({ ...query, ...paging }, options), fromActiveJobs);
 }
