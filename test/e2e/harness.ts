@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 import { readServerSettings, startAppServer, type RunningAppServer } from "../../src/server/app-server";
 import type { SimulatorOptions } from "../../src/server/simulator/simulator";
 
@@ -37,4 +37,12 @@ export async function startBuiltApp(simulatorOptions: SimulatorOptions = {}): Pr
     simulatorOptions,
     log: () => {},
   });
+}
+
+/** Opens the app and connects to one of the simulator's accounts, up to the upload step. */
+export async function openAndConnect(page: Page, appUrl: string, connection = "demo"): Promise<void> {
+  await page.goto(appUrl);
+  await page.getByLabel("Connection").selectOption(connection);
+  await page.getByRole("button", { name: "Connect" }).click();
+  await page.getByLabel("Order sheet").waitFor();
 }

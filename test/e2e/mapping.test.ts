@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningAppServer } from "../../src/server/app-server";
-import { launchChromium, startBuiltApp } from "./harness";
+import { launchChromium, openAndConnect, startBuiltApp } from "./harness";
 
 const TEAM_WORKBOOK = fileURLToPath(new URL("../../samples/team-orders-winter-2027.xlsx", import.meta.url));
 
@@ -26,10 +26,7 @@ afterAll(async () => {
 });
 
 async function connect(page: Page): Promise<void> {
-  await page.goto(app.url);
-  await page.getByLabel("Connection").selectOption("demo");
-  await page.getByRole("button", { name: "Connect" }).click();
-  await page.getByLabel("Order sheet").waitFor();
+  await openAndConnect(page, app.url);
   await expect.poll(() => page.getByTestId("catalogue").textContent(), { timeout: 30_000 }).toMatch(/^Catalogue from /);
 }
 

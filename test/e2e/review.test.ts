@@ -6,7 +6,7 @@ import ExcelJS from "exceljs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningAppServer } from "../../src/server/app-server";
-import { launchChromium, startBuiltApp } from "./harness";
+import { launchChromium, openAndConnect, startBuiltApp } from "./harness";
 
 const TEAM_WORKBOOK = fileURLToPath(new URL("../../samples/team-orders-winter-2027.xlsx", import.meta.url));
 
@@ -47,9 +47,7 @@ afterAll(async () => {
 });
 
 async function openReview(page: Page): Promise<void> {
-  await page.goto(app.url);
-  await page.getByLabel("Connection").selectOption("demo");
-  await page.getByRole("button", { name: "Connect" }).click();
+  await openAndConnect(page, app.url);
   await expect.poll(() => page.getByTestId("catalogue").textContent(), { timeout: 30_000 }).toMatch(/45 price codes, 230 assets \(20 archived\) and 30 global, 10 stock items/);
   await page.getByLabel("Order sheet").setInputFiles(withMistakes);
   await page.getByRole("button", { name: "Check the rows" }).click();

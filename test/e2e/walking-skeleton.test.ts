@@ -5,7 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allActiveJobs, createVendorClient, type VendorClient } from "../../src/api";
 import type { RunningAppServer } from "../../src/server/app-server";
-import { launchChromium, startBuiltApp } from "./harness";
+import { launchChromium, openAndConnect, startBuiltApp } from "./harness";
 
 const SAMPLE = fileURLToPath(new URL("../../samples/price-code-orders.csv", import.meta.url));
 const UNKNOWN_CODE = fileURLToPath(new URL("../fixtures/unknown-price-code.csv", import.meta.url));
@@ -25,11 +25,9 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function openAndConnect(): Promise<Page> {
+async function openConnected(): Promise<Page> {
   const page = await browser.newPage();
-  await page.goto(app.url);
-  await page.getByLabel("Connection").selectOption("demo");
-  await page.getByRole("button", { name: "Connect" }).click();
+  await openAndConnect(page, app.url);
   await expect.poll(() => page.getByTestId("account").textContent()).toContain("Kiwi Team Print Ltd · NZD");
   return page;
 }
@@ -47,7 +45,7 @@ function parseCsv(bytes: Buffer): Record<string, string>[] {
 
 describe("walking skeleton in Chromium", () => {
   it("turns the sample sheet into jobs and a per-row result sheet", async () => {
-    const page = await openAndConnect();
+    const page = await openConnected();
     await dropSheet(page, SAMPLE);
     expect(await page.getByTestId("summary").textContent()).toBe("10 rows, 4 jobs: 4 ready, 0 need attention.");
     // The sheet was read by the sheet worker, not on the page's thread.
@@ -93,7 +91,7 @@ describe("walking skeleton in Chromium", () => {
   });
 
   it("reports an unknown price code on its row and does not submit that order", async () => {
-    const page = await openAndConnect();
+    const page = await openConnected();
     await dropSheet(page, UNKNOWN_CODE);
     expect(await page.getByTestId("summary").textContent()).toBe("10 rows, 4 jobs: 3 ready, 1 need attention.");
     const badRow = page.getByTestId("row-6");
