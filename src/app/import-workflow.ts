@@ -82,7 +82,7 @@ export interface WorkflowDeps {
 /** Rows cross between workers in windows this size, never as one big message. */
 export const ROW_CHUNK = 5_000;
 /** Issue rows the review screen lists at once. */
-const REVIEW_ROWS = 500;
+export const REVIEW_ROWS = 500;
 
 /**
  * The import workflow: the state the page renders and the intents it sends. Components

@@ -1,7 +1,7 @@
 import { useState } from "preact/hooks";
 import type { Issue } from "../../core/issues";
 import type { JobState, RowView } from "../../engine/import-engine";
-import type { Connected, ImportWorkflow, ReviewState } from "../import-workflow";
+import { REVIEW_ROWS, type Connected, type ImportWorkflow, type ReviewState } from "../import-workflow";
 
 interface Props {
   readonly connected: Connected;
@@ -76,7 +76,7 @@ export function ReviewStep({ connected, review, submitting, workflow }: Props) {
             .sort(([, a], [, b]) => (b ?? 0) - (a ?? 0))
             .map(([code, n]) => `${n} × ${code}`)
             .join(", ")}
-          {rowsWithIssues.length < Object.values(summary.issues.byCode).reduce((sum, n) => sum + (n ?? 0), 0) && rowsWithIssues.length >= 500 ? ` (the first ${rowsWithIssues.length} rows are listed below; fix those and the next come up)` : ""}
+          {rowsWithIssues.length < Object.values(summary.issues.byCode).reduce((sum, n) => sum + (n ?? 0), 0) && rowsWithIssues.length >= REVIEW_ROWS ? ` (the first ${rowsWithIssues.length} rows are listed below; fix those and the next come up)` : ""}
         </p>
       )}
       {summary.unavailableFacts.length > 0 && (
