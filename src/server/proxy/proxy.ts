@@ -188,7 +188,8 @@ export function createProxy(options: ProxyOptions) {
         }
         return refuse(400, "body-unreadable", "The request body could not be read", undefined, corsHeaders);
       }
-      if (body.length > 0 && def.body === undefined) body = undefined;
+      // Bodiless calls (cancel, for one) carry no Content-Type; nothing is forwarded for them.
+      if (body.length === 0 || def.body === undefined) body = undefined;
       const contentType = header(req, "content-type") ?? "";
       if (body !== undefined && !/^(application\/(.+\+)?json|text\/json)\b/i.test(contentType)) {
         return refuse(415, "unsupported-media-type", "Send JSON bodies as application/json", undefined, corsHeaders);

@@ -1,8 +1,11 @@
 import { request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
+import { createVendorClient } from "../../../src/api/client";
 import { readServerSettings } from "../../../src/server/app-server";
 import { ConfigError } from "../../../src/server/proxy/connections";
+import { validCandidate } from "../../helpers/job-candidates";
 import { CSRF, startProxyOverSimulator, type ProxyOverSimulator } from "../../helpers/proxy-over-simulator";
+import { statusOf, unwrap } from "../../helpers/unwrap";
 
 let env: ProxyOverSimulator | undefined;
 afterEach(async () => {
@@ -112,6 +115,34 @@ describe("what is forwarded", () => {
     const forwarded = new URL(apiCalls().at(-1)?.url ?? "");
     expect(forwarded.pathname).toBe("/nz/api/Jobs/active");
     expect([...forwarded.searchParams]).toEqual([["page", "2"], ["pageSize", "5"], ["searchText", "abc"]]);
+  });
+
+  it("forwards the bodiless cancel without a Content-Type, and repeats and unknown jobs as the vendor answers", async () => {
+    env = await startProxyOverSimulator();
+    const client = createVendorClient({ baseUrl: `${env.url}/api/demo`, headers: CSRF });
+    const { jobNumber } = unwrap(await client.createJob(validCandidate({ orderNumber: "CANCEL-1" })));
+    expect(statusOf(await client.cancelJob(jobNumber))).toBe(204);
+    const cancel = apiCalls().at(-1);
+    expect(cancel).toMatchObject({ method: "POST" });
+    expect(new URL(cancel?.url ?? "").pathname).toBe(`/nz/api/Jobs/${jobNumber}/cancel`);
+    expect(cancel?.headers["content-type"]).toBeUndefined();
+    expect(unwrap(await client.getJob(jobNumber)).jobStatus).toBe("Cancelled");
+    expect(statusOf(await client.cancelJob(jobNumber))).toBe(204);
+    expect(statusOf(await client.cancelJob(999_999))).toBe(404);
+  });
+
+  it("still requires JSON for a job body, and forwards an empty one without a body", async () => {
+    env = await startProxyOverSimulator();
+    const text = await fetch(`${env.url}/api/demo/Jobs`, {
+      method: "POST",
+      headers: { ...CSRF, "Content-Type": "text/plain" },
+      body: JSON.stringify(validCandidate()),
+    });
+    expect(text.status).toBe(415);
+    expect(apiCalls()).toHaveLength(0);
+    await fetch(`${env.url}/api/demo/Jobs`, { method: "POST", headers: CSRF });
+    expect(apiCalls()).toHaveLength(1);
+    expect(apiCalls()[0]?.headers["content-type"]).toBeUndefined();
   });
 
   it.each([
