@@ -210,11 +210,11 @@ export function createProxy(options: ProxyOptions) {
 
     let upstream: Response;
     try {
-      // One retry with a fresh token after a 401; a second 401 is passed on rather than looped.
+      // At most one retry with a fresh token after a 401; a second 401 is passed on rather than looped.
       upstream = await authorisedFetch(
         target,
         { method, headers: forwardHeaders, body: body ?? null, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) },
-        () => (note = "retried after 401"),
+        (text) => (note = text),
       );
     } catch (error) {
       if (error instanceof TokenError) {

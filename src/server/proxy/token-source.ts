@@ -25,7 +25,10 @@ export interface TokenSourceOptions {
   readonly now?: () => number;
   /** Renew this long before expiry (the spec advises one minute). */
   readonly renewMarginMs?: number;
-  /** First pause after a failed token request; doubles with each further failure. */
+  /**
+   * First pause after a failed token request, or after the API refused a freshly fetched
+   * token; doubles with each further failure.
+   */
   readonly initialBackoffMs?: number;
   readonly maxBackoffMs?: number;
   readonly timeoutMs?: number;
@@ -46,7 +49,7 @@ export function tokenAddress(authUrl: string, realm: string): string {
 /**
  * Client-credentials tokens for one connection: cached until a minute before expiry, one
  * refresh shared by concurrent callers, exponential backoff after failures so that a wrong
- * secret does not hammer the token service.
+ * secret, or an API that refuses every token (wrong region), does not hammer the token service.
  */
 export class TokenSource {
   readonly #credentials: TokenCredentials;
@@ -61,6 +64,9 @@ export class TokenSource {
   #failures = 0;
   #blockedUntil = 0;
   #lastError: TokenError | undefined;
+  #refusals = 0;
+  #renewalPausedUntil = 0;
+  #lastRefused: string | undefined;
   /** Token requests made so far (for logs and tests). */
   requests = 0;
 
@@ -94,6 +100,29 @@ export class TokenSource {
   /** Forgets a token the API refused, unless a newer one has already replaced it. */
   invalidate(token: string): void {
     if (this.#cached?.value === token) this.#cached = undefined;
+  }
+
+  /** Whether a 401 may drop the token and fetch another: false while backing off after repeated refusals. */
+  get mayRenewOnRefusal(): boolean {
+    return this.#now() >= this.#renewalPausedUntil;
+  }
+
+  /**
+   * The API refused a token fetched to replace one it had refused, so a new token will not
+   * help (another region, a revoked client): renewing on 401 pauses, doubling with each repeat.
+   */
+  refusedFresh(token: string): void {
+    // Concurrent callers that retried with the same token count as one refusal.
+    if (token === this.#lastRefused) return;
+    this.#lastRefused = token;
+    this.#refusals++;
+    this.#renewalPausedUntil = this.#now() + this.#pause(this.#refusals);
+  }
+
+  /** The API accepted a token: the next 401 may renew at once. */
+  accepted(): void {
+    this.#refusals = 0;
+    this.#renewalPausedUntil = 0;
   }
 
   async #request(): Promise<string> {
@@ -140,9 +169,13 @@ export class TokenSource {
 
   #fail(error: TokenError): TokenError {
     this.#failures++;
-    const pause = Math.min(this.#maxBackoffMs, this.#initialBackoffMs * 2 ** (this.#failures - 1));
+    const pause = this.#pause(this.#failures);
     this.#blockedUntil = this.#now() + pause;
     this.#lastError = error;
     return new TokenError(error.reason, error.message, pause);
+  }
+
+  #pause(failures: number): number {
+    return Math.min(this.#maxBackoffMs, this.#initialBackoffMs * 2 ** (failures - 1));
   }
 }

@@ -2,7 +2,8 @@ import { request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { createVendorClient } from "../../../src/api/client";
 import { readServerSettings } from "../../../src/server/app-server";
-import { ConfigError } from "../../../src/server/proxy/connections";
+import { ConfigError, type Connection } from "../../../src/server/proxy/connections";
+import type { RunningSimulator } from "../../../src/server/simulator/simulator";
 import { validCandidate } from "../../helpers/job-candidates";
 import { CSRF, startProxyOverSimulator, type ProxyOverSimulator } from "../../helpers/proxy-over-simulator";
 import { statusOf, unwrap } from "../../helpers/unwrap";
@@ -35,6 +36,15 @@ function rawRequest(method: string, path: string): Promise<number> {
 
 const apiCalls = () => env?.upstream.filter((call) => !call.url.includes("/openid-connect/")) ?? [];
 const tokenCalls = () => env?.upstream.filter((call) => call.url.includes("/openid-connect/")) ?? [];
+
+/** New Zealand credentials against the Australian API: every token is from the wrong region. */
+function wrongRegion(sim: RunningSimulator): Connection[] {
+  const details = sim.simulator.connectionDetails(sim.origin);
+  const nz = details.find((c) => c.clientId === "kiwi-team-print");
+  const au = details.find((c) => c.region === "au");
+  if (!nz || !au) throw new Error("fixture accounts missing");
+  return [{ name: "mixed", region: "test", baseUrl: au.baseUrl, authUrl: nz.authUrl, realm: nz.realm, clientId: nz.clientId, clientSecret: nz.clientSecret }];
+}
 
 describe("token handling", () => {
   it("fetches one token for many calls, including concurrent ones", async () => {
@@ -70,19 +80,25 @@ describe("token handling", () => {
   });
 
   it("passes a second 401 on instead of looping", async () => {
-    env = await startProxyOverSimulator({
-      // New Zealand credentials against the Australian API: every token is from the wrong region.
-      connections: (sim) => {
-        const nz = sim.simulator.connectionDetails(sim.origin).find((c) => c.clientId === "kiwi-team-print");
-        const au = sim.simulator.connectionDetails(sim.origin).find((c) => c.region === "au");
-        if (!nz || !au) throw new Error("fixture accounts missing");
-        return [{ name: "mixed", region: "test", baseUrl: au.baseUrl, authUrl: nz.authUrl, realm: nz.realm, clientId: nz.clientId, clientSecret: nz.clientSecret }];
-      },
-    });
+    env = await startProxyOverSimulator({ connections: wrongRegion });
     const { response } = await get("/api/mixed/account");
     expect(response.status).toBe(401);
     expect(apiCalls()).toHaveLength(2);
     expect(tokenCalls()).toHaveLength(2);
+  });
+
+  it("stops fetching tokens for an API that refuses every one, until the back-off ends", async () => {
+    let now = Date.now();
+    env = await startProxyOverSimulator({ connections: wrongRegion, proxy: { tokenOptions: { now: () => now } } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await get("/api/mixed/account")).response.status);
+    await Promise.all(Array.from({ length: 10 }, async () => statuses.push((await get("/api/mixed/Jobs/active")).response.status)));
+    expect(new Set(statuses)).toEqual(new Set([401]));
+    expect(env.sim.simulator.stats.tokenRequests).toBe(2);
+    expect(env.logs.at(-1)?.note).toBe("401 passed on while token renewal backs off");
+    now += 1_000;
+    for (let i = 0; i < 10; i++) await get("/api/mixed/account");
+    expect(env.sim.simulator.stats.tokenRequests).toBe(3);
   });
 
   it("backs off after the token service refuses a wrong secret", async () => {
