@@ -19,7 +19,8 @@ const ConnectionEntry = z
     message: "needs clientSecret or clientSecretEnv",
   });
 
-const ConnectionsFile = z.union([z.object({ connections: z.array(ConnectionEntry).min(1) }), z.array(ConnectionEntry).min(1)]);
+const ConnectionList = z.array(ConnectionEntry).min(1);
+const ConnectionsObject = z.object({ connections: ConnectionList });
 
 /** One vendor account the proxy can act as. Only `name` and `region` ever reach the browser. */
 export interface Connection {
@@ -41,8 +42,22 @@ export class ConfigError extends Error {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+/** Zod's messages name the expected type or format and the path names schema keys: neither carries a value. */
 function describeIssues(error: z.ZodError): string {
   return error.issues.map((issue) => `${issue.path.join(".") || "(file)"}: ${issue.message}`).join("; ");
+}
+
+/**
+ * Where JSON.parse gave up, as " at line L, column C", or "" when its message gives no
+ * position. The parser's own message is never used: it quotes the file, secrets included.
+ */
+function whereMalformed(text: string, error: unknown): string {
+  const position = /at position (\d+)/.exec(error instanceof Error ? error.message : "")?.[1];
+  if (position === undefined) return "";
+  const before = text.slice(0, Number(position));
+  const line = before.split("\n").length;
+  const column = before.length - before.lastIndexOf("\n");
+  return ` at line ${line}, column ${column}`;
 }
 
 function resolveEntries(entries: readonly z.infer<typeof ConnectionEntry>[], env: Env): Connection[] {
@@ -65,13 +80,20 @@ function resolveEntries(entries: readonly z.infer<typeof ConnectionEntry>[], env
 export function loadConnections(env: Env): Connection[] {
   const file = env["CONNECTIONS_FILE"];
   if (file) {
+    let text: string;
+    try {
+      text = readFileSync(file, "utf8");
+    } catch (error) {
+      throw new ConfigError(`CONNECTIONS_FILE ${file} could not be read (${(error as NodeJS.ErrnoException).code ?? "unknown error"})`);
+    }
     let json: unknown;
     try {
-      json = JSON.parse(readFileSync(file, "utf8"));
+      json = JSON.parse(text);
     } catch (error) {
-      throw new ConfigError(`CONNECTIONS_FILE ${file} could not be read as JSON: ${(error as Error).message}`);
+      throw new ConfigError(`CONNECTIONS_FILE ${file} is not valid JSON${whereMalformed(text, error)}`);
     }
-    const parsed = ConnectionsFile.safeParse(json);
+    // Either form is accepted; checking against the one used names the field at fault.
+    const parsed = Array.isArray(json) ? ConnectionList.safeParse(json) : ConnectionsObject.safeParse(json);
     if (!parsed.success) throw new ConfigError(`CONNECTIONS_FILE ${file}: ${describeIssues(parsed.error)}`);
     return resolveEntries(Array.isArray(parsed.data) ? parsed.data : parsed.data.connections, env);
   }
