@@ -10,6 +10,7 @@ import {
 import {
   invalidResponseProblem,
   networkProblem,
+  parseRetryAfter,
   problemFromResponse,
   type ApiProblem,
   type ApiResult,
@@ -48,6 +49,8 @@ interface CallSpec {
 
 /** Reads are retried once on these statuses; writes never are, their outcome being unknown. */
 const RETRYABLE_READ_STATUSES = new Set([429, 500, 502, 503, 504]);
+/** The longest `Retry-After` a read's single retry waits for; a longer wait is the caller's decision. */
+const MAX_RETRY_AFTER_MS = 10_000;
 
 export function encodeQuery(query: QueryParams | undefined): string {
   if (!query) return "";
@@ -110,7 +113,12 @@ export function createEndpointCaller(options: VendorClientOptions) {
     const failedTransiently =
       !(response instanceof Response) ? response.kind === "network" : RETRYABLE_READ_STATUSES.has(response.status);
     if (isRead && failedTransiently && !spec.signal?.aborted) {
-      await delay(retryDelayMs, spec.signal);
+      let asked: number | undefined;
+      if (response instanceof Response) {
+        asked = parseRetryAfter(response.headers.get("retry-after"));
+        await response.body?.cancel().catch(() => undefined);
+      }
+      await delay(Math.max(retryDelayMs, Math.min(asked ?? 0, MAX_RETRY_AFTER_MS)), spec.signal);
       response = await send(id, spec);
     }
     if (!(response instanceof Response)) return { ok: false, problem: response };
@@ -121,7 +129,9 @@ export function createEndpointCaller(options: VendorClientOptions) {
     } catch (error) {
       return { ok: false, problem: networkProblem(error) };
     }
-    if (!response.ok) return { ok: false, problem: problemFromResponse(response.status, response.statusText, text) };
+    if (!response.ok) {
+      return { ok: false, problem: problemFromResponse(response.status, response.statusText, text, response.headers.get("retry-after")) };
+    }
 
     const schema = responseSchema ?? def.response;
     if (schema === undefined || response.status === 204) {

@@ -2,3 +2,4 @@ export * from "./client";
 export * from "./paging";
 export * from "./problem";
 export * from "./queue";
+export * from "./adaptive-limiter";

@@ -21,12 +21,22 @@ export interface ApiProblem {
   readonly validationMessages: readonly ValidationMessage[];
   /** Field-keyed validation errors (the `errors` variant of a 400). */
   readonly errors: Readonly<Record<string, readonly string[]>>;
+  /** How long the service asked us to wait (its `Retry-After`), when it said. */
+  readonly retryAfterMs?: number | undefined;
 }
 
 export type ApiResult<T> = { readonly ok: true; readonly status: number; readonly value: T } | { readonly ok: false; readonly problem: ApiProblem };
 
+/** Reads `Retry-After` as delay seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+  if (value === null || value === undefined || value.trim() === "") return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isFinite(at) ? Math.max(0, at - now) : undefined;
+}
+
 /** Builds a problem from an error response's status and (possibly non-JSON) body text. */
-export function problemFromResponse(status: number, statusText: string, bodyText: string): ApiProblem {
+export function problemFromResponse(status: number, statusText: string, bodyText: string, retryAfter?: string | null): ApiProblem {
   let parsed: ProblemBody | undefined;
   try {
     const result = ProblemBody.safeParse(JSON.parse(bodyText));
@@ -47,7 +57,16 @@ export function problemFromResponse(status: number, statusText: string, bodyText
     instance: parsed?.instance ?? undefined,
     validationMessages: parsed?.validationMessages ?? [],
     errors,
+    retryAfterMs: parseRetryAfter(retryAfter),
   };
+}
+
+/**
+ * Whether a problem says "not now" rather than "not this": no answer, a rate limit, or a
+ * server error. Such calls may succeed later; the others fail identically on retry.
+ */
+export function isTransientProblem(problem: ApiProblem): boolean {
+  return problem.kind === "network" || problem.status === 408 || problem.status === 429 || problem.status >= 500;
 }
 
 export function networkProblem(error: unknown): ApiProblem {

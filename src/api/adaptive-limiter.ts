@@ -1,0 +1,125 @@
+/** What a finished call says about the service's load. */
+export type Pressure = { readonly kind: "ok" } | { readonly kind: "slow-down"; readonly retryAfterMs?: number | undefined };
+
+export interface AdaptiveLimiterOptions {
+  /** Calls in flight at most (and to begin with). */
+  readonly max: number;
+  readonly min?: number;
+  /** First pause after a call that asked us to slow down without saying how long; doubles while they continue. */
+  readonly baseBackoffMs?: number;
+  readonly maxBackoffMs?: number;
+  readonly now?: () => number;
+}
+
+export interface LimiterState {
+  readonly limit: number;
+  readonly active: number;
+  /** Milliseconds until new calls may start again (0 when not paused). */
+  readonly pausedForMs: number;
+}
+
+/**
+ * Runs calls with limited, adaptive concurrency: a call that meets a 429 or 5xx halves the
+ * limit and pauses new calls (for the `Retry-After` the service gave, else a doubling
+ * back-off); each run of successes as long as the limit raises it by one, up to `max`.
+ * Calls already in flight are never interrupted.
+ */
+export function createAdaptiveLimiter(options: AdaptiveLimiterOptions) {
+  const max = Math.max(1, Math.floor(options.max));
+  const min = Math.min(max, Math.max(1, options.min ?? 1));
+  const baseBackoffMs = options.baseBackoffMs ?? 500;
+  const maxBackoffMs = options.maxBackoffMs ?? 30_000;
+  const now = options.now ?? Date.now;
+  let limit = max;
+  let active = 0;
+  let pausedUntil = 0;
+  let backoffMs = baseBackoffMs;
+  let successes = 0;
+  let wakeTimer: ReturnType<typeof setTimeout> | undefined;
+  const waiting: (() => void)[] = [];
+
+  function wake(): void {
+    while (waiting.length > 0 && active < limit && now() >= pausedUntil) {
+      active++;
+      waiting.shift()?.();
+    }
+    if (waiting.length > 0 && now() < pausedUntil && wakeTimer === undefined) {
+      wakeTimer = setTimeout(() => {
+        wakeTimer = undefined;
+        wake();
+      }, pausedUntil - now());
+    }
+  }
+
+  function acquire(): Promise<void> {
+    return new Promise((resolve) => {
+      waiting.push(resolve);
+      wake();
+    });
+  }
+
+  function release(pressure: Pressure): void {
+    active--;
+    if (pressure.kind === "ok") {
+      backoffMs = baseBackoffMs;
+      if (++successes >= limit && limit < max) {
+        limit++;
+        successes = 0;
+      }
+    } else {
+      successes = 0;
+      limit = Math.max(min, Math.floor(limit / 2));
+      const pause = Math.min(maxBackoffMs, pressure.retryAfterMs ?? backoffMs);
+      backoffMs = Math.min(maxBackoffMs, backoffMs * 2);
+      pausedUntil = Math.max(pausedUntil, now() + pause);
+    }
+    wake();
+  }
+
+  return {
+    /** Runs one call when a place is free; `judge` reads its result for signs of load. */
+    async run<T>(call: () => Promise<T>, judge: (result: T) => Pressure): Promise<T> {
+      await acquire();
+      let pressure: Pressure = { kind: "ok" };
+      try {
+        const result = await call();
+        pressure = judge(result);
+        return result;
+      } finally {
+        release(pressure);
+      }
+    },
+    /** The current limit, calls in flight and pause, for progress displays and tests. */
+    state(): LimiterState {
+      return { limit, active, pausedForMs: Math.max(0, pausedUntil - now()) };
+    },
+  };
+}
+
+export type AdaptiveLimiter = ReturnType<typeof createAdaptiveLimiter>;
+
+/**
+ * Maps items through `fn` under the limiter, in order of the items, keeping the results in
+ * order. Once the signal aborts no further item starts; those already running finish.
+ */
+export async function mapAdaptively<T, R>(
+  items: readonly T[],
+  limiter: AdaptiveLimiter,
+  fn: (item: T, index: number) => Promise<R>,
+  judge: (result: R) => Pressure,
+  signal?: AbortSignal,
+): Promise<(R | undefined)[]> {
+  const results = new Array<R | undefined>(items.length);
+  await Promise.all(
+    items.map((item, index) =>
+      signal?.aborted
+        ? undefined
+        : limiter.run(async () => {
+            // The place may come free after a stop was asked for: then nothing is started.
+            if (signal?.aborted) return undefined;
+            return (results[index] = await fn(item, index));
+          }, (result) => (result === undefined ? { kind: "ok" } : judge(result))),
+    ),
+  );
+  return results;
+}

@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createAdaptiveLimiter, mapAdaptively, parseRetryAfter, type Pressure } from "../../src/api";
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A call the test finishes by hand, with the pressure it reports. */
+function deferred() {
+  let finish: (pressure: Pressure) => void = () => undefined;
+  const done = new Promise<Pressure>((resolve) => (finish = resolve));
+  return { done, finish };
+}
+
+describe("the adaptive limiter", () => {
+  it("never runs more than the limit at once", async () => {
+    const limiter = createAdaptiveLimiter({ max: 3 });
+    let running = 0;
+    let most = 0;
+    await mapAdaptively(
+      Array.from({ length: 20 }, (_, i) => i),
+      limiter,
+      async () => {
+        most = Math.max(most, ++running);
+        await vi.advanceTimersByTimeAsync(5);
+        running--;
+        return { kind: "ok" } as Pressure;
+      },
+      (pressure) => pressure,
+    );
+    expect(most).toBe(3);
+  });
+
+  it("halves the limit and pauses for the Retry-After a slow-down asked for, then climbs back", async () => {
+    const limiter = createAdaptiveLimiter({ max: 4, now: () => Date.now() });
+    const first = deferred();
+    const call = limiter.run(() => first.done, (p) => p);
+    first.finish({ kind: "slow-down", retryAfterMs: 2_000 });
+    await call;
+    expect(limiter.state()).toMatchObject({ limit: 2, active: 0, pausedForMs: 2_000 });
+
+    let started = false;
+    const next = limiter.run(async () => {
+      started = true;
+      return { kind: "ok" } as Pressure;
+    }, (p) => p);
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(started).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await next;
+    expect(started).toBe(true);
+    for (let i = 0; i < 2; i++) await limiter.run(async () => ({ kind: "ok" }) as Pressure, (p) => p);
+    expect(limiter.state().limit).toBe(3);
+  });
+
+  it("doubles its own pause while slow-downs without a Retry-After continue", async () => {
+    const limiter = createAdaptiveLimiter({ max: 2, baseBackoffMs: 100, now: () => Date.now() });
+    await limiter.run(async () => ({ kind: "slow-down" }) as Pressure, (p) => p);
+    expect(limiter.state().pausedForMs).toBe(100);
+    const second = limiter.run(async () => ({ kind: "slow-down" }) as Pressure, (p) => p);
+    await vi.advanceTimersByTimeAsync(100);
+    await second;
+    expect(limiter.state()).toMatchObject({ limit: 1, pausedForMs: 200 });
+  });
+
+  it("starts nothing more once stopped, and lets what runs finish", async () => {
+    const limiter = createAdaptiveLimiter({ max: 2 });
+    const stop = new AbortController();
+    const started: number[] = [];
+    const results = await mapAdaptively(
+      [1, 2, 3, 4, 5],
+      limiter,
+      async (n) => {
+        started.push(n);
+        if (n === 2) stop.abort();
+        await vi.advanceTimersByTimeAsync(1);
+        return n;
+      },
+      () => ({ kind: "ok" }),
+      stop.signal,
+    );
+    expect(started).toEqual([1, 2]);
+    expect(results).toEqual([1, 2, undefined, undefined, undefined]);
+  });
+});
+
+describe("Retry-After", () => {
+  it("reads seconds and HTTP dates, and ignores what it cannot read", () => {
+    expect(parseRetryAfter("3")).toBe(3_000);
+    expect(parseRetryAfter("Wed, 21 Oct 2026 07:28:10 GMT", Date.parse("2026-10-21T07:28:00Z"))).toBe(10_000);
+    expect(parseRetryAfter("soon")).toBeUndefined();
+    expect(parseRetryAfter(null)).toBeUndefined();
+  });
+});
