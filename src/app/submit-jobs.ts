@@ -38,7 +38,7 @@ export async function submitJobs(
       const messages = unknown
         ? [`No clear answer from the vendor (${created.problem.title}); the job may exist. Check the vendor's active jobs before importing this order again.`]
         : issuesFromServerProblem(payload, created.problem).map((issue) => issue.message);
-      for (const rowNumber of payload.lineRows) results.set(rowNumber, { rowNumber, outcome: "failed", messages });
+      for (const rowNumber of payload.lineRows) results.set(rowNumber, { rowNumber, outcome: unknown ? "unknown" : "rejected", messages });
     }
     onProgress(++done, payloads.length);
   }

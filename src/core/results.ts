@@ -1,8 +1,12 @@
 import type { Issue } from "./issues";
 import { cellRawText, type SheetTable } from "./sheet-model";
 
-/** What became of one sheet row. */
-export type RowOutcome = "created" | "failed" | "not-sent";
+/**
+ * What became of one sheet row: its job was created, already existed, was rejected, got no
+ * clear answer yet, was not found after one, is still to be sent; or the row was not sent
+ * (because of errors) or was skipped by the user.
+ */
+export type RowOutcome = "created" | "existing" | "rejected" | "unknown" | "not-found" | "pending" | "not-sent" | "skipped";
 
 export interface RowResult {
   readonly rowNumber: number;
@@ -14,21 +18,27 @@ export interface RowResult {
 
 export const RESULT_HEADERS = ["Import result", "Job number", "New asset tag", "Messages"] as const;
 
-const OUTCOME_TEXT: Readonly<Record<RowOutcome, string>> = {
+export const OUTCOME_TEXT: Readonly<Record<RowOutcome, string>> = {
   created: "Created",
-  failed: "Failed",
+  existing: "Already existed",
+  rejected: "Rejected by the vendor",
+  unknown: "No clear answer yet",
+  "not-found": "Not created",
+  pending: "Not sent yet",
   "not-sent": "Not sent",
+  skipped: "Skipped",
 };
 
-const messageOf = (issue: Issue) => `${issue.severity === "error" ? "" : `${issue.severity}: `}${issue.message}`;
+/** An issue as a line of the result sheet: warnings and notes say so, errors need not. */
+export const issueText = (issue: Issue) => `${issue.severity === "error" ? "" : `${issue.severity === "info" ? "note" : issue.severity}: `}${issue.message}`;
 
 /** Messages for each row, gathered once: a row's own issues, then those about its whole job. */
 export function messagesByRow(issues: readonly Issue[]): (rowNumber: number, orderNumber: string | undefined) => string[] {
   const byRow = new Map<number, string[]>();
   const byOrder = new Map<string, string[]>();
   for (const issue of issues) {
-    if (issue.rowNumber !== null) byRow.set(issue.rowNumber, [...(byRow.get(issue.rowNumber) ?? []), messageOf(issue)]);
-    else if (issue.orderNumber !== undefined) byOrder.set(issue.orderNumber, [...(byOrder.get(issue.orderNumber) ?? []), messageOf(issue)]);
+    if (issue.rowNumber !== null) byRow.set(issue.rowNumber, [...(byRow.get(issue.rowNumber) ?? []), issueText(issue)]);
+    else if (issue.orderNumber !== undefined) byOrder.set(issue.orderNumber, [...(byOrder.get(issue.orderNumber) ?? []), issueText(issue)]);
   }
   return (rowNumber, orderNumber) => [...(byRow.get(rowNumber) ?? []), ...(orderNumber === undefined ? [] : (byOrder.get(orderNumber) ?? []))];
 }

@@ -36,6 +36,7 @@ export function createEngineApi() {
     rowsByNumber: (numbers: readonly number[]) => use().rowsByNumber(numbers),
     issues: (severity?: "error" | "warning" | "info") => use().issues(severity),
     payloads: () => use().payloads(),
+    submissionPlan: () => use().submissionPlan(),
     setCell: (rowNumber: number, column: number | string, value: CellValue) => use().setCell(rowNumber, column, value),
     fillColumn: (column: number | string, value: CellValue, rows?: readonly number[]) => use().fillColumn(column, value, rows),
     replaceInColumn: (column: number | string, find: string, replacement: string, matchCase?: boolean) => use().replaceInColumn(column, find, replacement, matchCase),

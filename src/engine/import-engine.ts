@@ -25,6 +25,7 @@ import {
 import type { PriceBand, PriceCode, PromoValidationResult } from "../core/vendor";
 import { cellText, type CellValue, type SheetRow } from "../core/sheet-model";
 import { issuesFromServerProblem } from "../core/server-issues";
+import { planSubmission, type PlanRow, type SubmissionPlan } from "../core/batch-plan";
 import type { VendorGateway } from "./vendor-gateway";
 
 /** What a job looks like to the review screen. */
@@ -468,6 +469,25 @@ export function createImportEngine(gateway: VendorGateway) {
     /** Requests of every job with nothing to fix, each line mapped to its row. */
     payloads(): JobPayload[] {
       return [...jobs.values()].flatMap((job) => (job.payload ? [job.payload] : []));
+    },
+
+    /** What a submission sends now (every job the vendor's dry run accepted) and why each other row stays behind. */
+    submissionPlan(): SubmissionPlan {
+      const ready = new Map<string, JobPayload>();
+      for (const [orderNumber, job] of jobs) if (job.payload && jobState(orderNumber, job) === "valid") ready.set(orderNumber, job.payload);
+      const rows: PlanRow[] = [];
+      for (let i = 0; i < rowNumbers.length; i++) {
+        const rowNumber = rowNumbers[i] ?? 0;
+        // A skipped row has no line; it is read again for its order number.
+        const orderNumber = skipped.has(i) ? read({ rowNumber, cells: cells[i] ?? [] })?.values.orderNumber : lines[i]?.orderNumber;
+        if (!lines[i] && !skipped.has(i)) continue;
+        rows.push({ rowNumber, orderNumber, skipped: skipped.has(i), issues: skipped.has(i) ? [] : issuesOfRow(i) });
+      }
+      const jobIssues = (orderNumber: string) => {
+        const job = jobs.get(orderNumber);
+        return job ? jobView(orderNumber, job).issues : [];
+      };
+      return planSubmission(rows, ready, jobIssues);
     },
 
     setCell(rowNumber: number, column: number | string, value: CellValue): Promise<EditResult> {

@@ -1,5 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 import type { CatalogueSnapshot } from "../core/catalogue";
+import type { BatchRecord, OrderRecord } from "../core/journal";
 import type { MappingTemplate } from "../core/mapping/templates";
 
 /** Everything the importer keeps in the browser, in one versioned database. */
@@ -14,10 +15,20 @@ export interface ImporterDB extends DBSchema {
     key: string;
     value: { readonly key: string; readonly snapshot: CatalogueSnapshot };
   };
+  /** The submission journal: one record per batch, one per order of it. */
+  journalBatches: {
+    key: string;
+    value: BatchRecord;
+  };
+  journalOrders: {
+    key: [string, string];
+    value: OrderRecord;
+    indexes: { byBatch: string };
+  };
 }
 
 export const DATABASE_NAME = "bulk-order-importer";
-export const DATABASE_VERSION = 2;
+export const DATABASE_VERSION = 3;
 
 /** Opens (and on first use creates or upgrades) the importer's database. */
 export function openImporterDB(name = DATABASE_NAME): Promise<IDBPDatabase<ImporterDB>> {
@@ -28,6 +39,10 @@ export function openImporterDB(name = DATABASE_NAME): Promise<IDBPDatabase<Impor
         templates.createIndex("bySignature", "signature");
       }
       if (oldVersion < 2) db.createObjectStore("catalogues", { keyPath: "key" });
+      if (oldVersion < 3) {
+        db.createObjectStore("journalBatches", { keyPath: "id" });
+        db.createObjectStore("journalOrders", { keyPath: ["batchId", "orderNumber"] }).createIndex("byBatch", "batchId");
+      }
     },
   });
 }

@@ -1,0 +1,210 @@
+import { pluralise } from "./plural";
+import type { RowOutcome, RowResult } from "./results";
+import type { JobCandidate } from "./vendor";
+
+/**
+ * Where an order is on its way to the vendor. An order moves planned → sending → created |
+ * rejected | unknown; an unknown one is reconciled against the vendor's job list to created,
+ * or to not-found once a bounded recheck and a fresh dry run say it was never made. An order
+ * that the vendor already had before we sent anything is existing.
+ */
+export type OrderState = "planned" | "sending" | "created" | "rejected" | "unknown" | "not-found" | "existing";
+
+export const ORDER_STATES: readonly OrderState[] = ["planned", "sending", "created", "rejected", "unknown", "not-found", "existing"];
+
+/** States that need more work: sending or reconciling (and a user's decision, for not-found). */
+export const UNFINISHED_STATES: ReadonlySet<OrderState> = new Set(["planned", "sending", "unknown", "not-found"]);
+
+/** One thing that happened to an order, kept for the audit trail. */
+export interface JournalEvent {
+  readonly at: string;
+  readonly what: string;
+}
+
+/** A row that no job carries, with why (the rest of the result sheet). */
+export interface UnsentRow {
+  readonly rowNumber: number;
+  readonly orderNumber?: string | undefined;
+  readonly outcome: "not-sent" | "skipped";
+  readonly messages: readonly string[];
+}
+
+/** One submission of one sheet to one account. */
+export interface BatchRecord {
+  readonly id: string;
+  readonly connection: string;
+  readonly accountId: number;
+  readonly accountName: string;
+  readonly fileName: string;
+  readonly sheetName: string;
+  readonly headerRowNumber: number;
+  /** SHA-256 of the file as read, in hex, when known: the same file imported again is recognised. */
+  readonly fileSha256?: string | undefined;
+  readonly createdAt: string;
+  readonly otherRows: readonly UnsentRow[];
+  /** Set once no order of the batch needs anything more. */
+  readonly finishedAt?: string | undefined;
+}
+
+/** What the vendor said when it created the job, per line. */
+export interface CreatedLine {
+  readonly rowNumber: number;
+  readonly newAssetSku: string | null;
+  readonly needsArtwork: boolean;
+}
+
+/** A message about an order, placed on a row when the vendor named a line. */
+export interface OrderMessage {
+  readonly rowNumber: number | null;
+  readonly text: string;
+}
+
+/** One order of a batch: what is (or was) sent, and what became of it. */
+export interface OrderRecord {
+  readonly batchId: string;
+  readonly orderNumber: string;
+  /** Position in the sheet, so orders are sent and shown in the sheet's order. */
+  readonly sequence: number;
+  /** SHA-256 of the request as sent (keys sorted), to tell one intent from another. */
+  readonly payloadHash: string;
+  readonly candidate: JobCandidate;
+  /** `lineRows[i]` is the sheet row of `candidate.items[i]`. */
+  readonly lineRows: readonly number[];
+  /** Warnings and notes of the rows, carried into the result sheet. */
+  readonly notes: readonly OrderMessage[];
+  readonly state: OrderState;
+  /** Whether the user chose to send the order although the vendor has a job with its number. */
+  readonly allowExisting: boolean;
+  /** The vendor's jobs with this order number, found before anything was sent. */
+  readonly existingJobNumbers: readonly number[];
+  /** When the vendor's jobs were last searched for this order number before sending. */
+  readonly checkedExistingAt?: string | undefined;
+  readonly jobNumber?: number | undefined;
+  readonly totalJobCost?: number | undefined;
+  readonly dateDue?: string | undefined;
+  readonly createdLines?: readonly CreatedLine[] | undefined;
+  readonly messages: readonly OrderMessage[];
+  readonly attempts: number;
+  readonly events: readonly JournalEvent[];
+  readonly updatedAt: string;
+}
+
+/** The record moved to a new state, with what happened appended to its events. */
+export function advance(order: OrderRecord, state: OrderState, at: Date, what: string, patch: Partial<OrderRecord> = {}): OrderRecord {
+  const stamp = at.toISOString();
+  return { ...order, ...patch, state, updatedAt: stamp, events: [...order.events, { at: stamp, what }] };
+}
+
+export type StateCounts = Readonly<Record<OrderState, number>>;
+
+export function countStates(orders: readonly Pick<OrderRecord, "state">[]): StateCounts {
+  const counts = Object.fromEntries(ORDER_STATES.map((s) => [s, 0])) as Record<OrderState, number>;
+  for (const order of orders) counts[order.state]++;
+  return counts;
+}
+
+export const isUnfinished = (order: Pick<OrderRecord, "state">) => UNFINISHED_STATES.has(order.state);
+
+/** Orders as the user reads them: "3 created, 1 already existed, 2 not sent yet". */
+export function describeCounts(counts: StateCounts): string {
+  const parts: string[] = [];
+  const say = (n: number, text: string) => n > 0 && parts.push(`${n} ${text}`);
+  say(counts.created, "created");
+  say(counts.existing, "already existed");
+  say(counts.rejected, "rejected by the vendor");
+  say(counts.unknown + counts.sending, "with no clear answer yet");
+  say(counts["not-found"], `not found at the vendor (${pluralise(counts["not-found"], "it", "they")} can be sent again)`);
+  say(counts.planned, "not sent yet");
+  return parts.join(", ") || "nothing";
+}
+
+const ROW_OUTCOME: Readonly<Record<OrderState, RowOutcome>> = {
+  planned: "pending",
+  sending: "unknown",
+  unknown: "unknown",
+  created: "created",
+  existing: "existing",
+  rejected: "rejected",
+  "not-found": "not-found",
+};
+
+/** The messages an order's state gives each of its rows. */
+function stateMessages(order: OrderRecord): string[] {
+  switch (order.state) {
+    case "created":
+      return [];
+    case "existing":
+      return [`Not sent: the vendor already has order ${order.orderNumber} as job ${order.existingJobNumbers.join(", ")}.`];
+    case "unknown":
+    case "sending":
+      return ["No clear answer from the vendor yet: the job may exist. Open the import again to look it up; nothing is sent twice."];
+    case "not-found":
+      return ["No clear answer from the vendor, and no such job was found afterwards; a fresh check passed, so it can be sent again."];
+    case "planned":
+      return ["Not sent yet: the submission was stopped before this order."];
+    case "rejected":
+      return [];
+  }
+}
+
+/**
+ * Every row's outcome, from the journal alone: each order's rows from its record, every other
+ * row from the batch. This is what the result sheet is written from, during and after sending.
+ */
+export function rowResultsFromJournal(batch: BatchRecord, orders: readonly OrderRecord[]): RowResult[] {
+  const results: RowResult[] = batch.otherRows.map((row) => ({ rowNumber: row.rowNumber, outcome: row.outcome, messages: row.messages }));
+  for (const order of orders) {
+    const general = stateMessages(order);
+    const orderWide = order.messages.filter((m) => m.rowNumber === null || !order.lineRows.includes(m.rowNumber)).map((m) => m.text);
+    order.lineRows.forEach((rowNumber, index) => {
+      const created = order.state === "created" ? order.createdLines?.[index] : undefined;
+      const own = order.messages.filter((m) => m.rowNumber === rowNumber).map((m) => m.text);
+      const notes = order.notes.filter((m) => m.rowNumber === rowNumber).map((m) => m.text);
+      const jobNumber = order.state === "created" ? order.jobNumber : order.state === "existing" ? order.existingJobNumbers[0] : undefined;
+      results.push({
+        rowNumber,
+        outcome: ROW_OUTCOME[order.state],
+        ...(jobNumber !== undefined ? { jobNumber } : {}),
+        ...(created ? { newAssetSku: created.newAssetSku } : {}),
+        messages: [...general, ...own, ...orderWide, ...(created?.needsArtwork ? ["The vendor is waiting for artwork for this line."] : []), ...notes],
+      });
+    });
+  }
+  return results.sort((a, b) => a.rowNumber - b.rowNumber);
+}
+
+/**
+ * Where submissions are written down before anything is sent: IndexedDB in the browser, a
+ * file in Node. Every put resolves only once the record is durable (committed with strict
+ * durability, or written and synced), so a crash after it cannot lose what was about to be sent.
+ */
+export interface JournalStore {
+  putBatch(batch: BatchRecord): Promise<void>;
+  putOrders(orders: readonly OrderRecord[]): Promise<void>;
+  getBatch(id: string): Promise<BatchRecord | undefined>;
+  /** The batch's orders in the sheet's order. */
+  ordersOf(batchId: string): Promise<OrderRecord[]>;
+  /** Every batch, newest first. */
+  listBatches(): Promise<BatchRecord[]>;
+}
+
+/** A batch as read back from storage, or undefined when it is damaged or of another shape. */
+export function isBatchRecord(value: unknown): value is BatchRecord {
+  const b = value as BatchRecord;
+  return typeof b === "object" && b !== null && typeof b.id === "string" && typeof b.connection === "string" && typeof b.accountId === "number" && Array.isArray(b.otherRows);
+}
+
+export function isOrderRecord(value: unknown): value is OrderRecord {
+  const o = value as OrderRecord;
+  return (
+    typeof o === "object" &&
+    o !== null &&
+    typeof o.batchId === "string" &&
+    typeof o.orderNumber === "string" &&
+    (ORDER_STATES as readonly string[]).includes(o.state) &&
+    typeof o.candidate === "object" &&
+    Array.isArray(o.lineRows) &&
+    Array.isArray(o.events) &&
+    Array.isArray(o.existingJobNumbers)
+  );
+}

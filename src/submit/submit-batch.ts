@@ -1,0 +1,365 @@
+import {
+  createAdaptiveLimiter,
+  DEFAULT_APPLICATION_NAME,
+  isTransientProblem,
+  mapAdaptively,
+  type ApiProblem,
+  type ApiResult,
+  type Pressure,
+  type VendorClient,
+} from "../api";
+import {
+  advance,
+  countStates,
+  isUnfinished,
+  type BatchRecord,
+  type CreatedLine,
+  type JournalStore,
+  type OrderMessage,
+  type OrderRecord,
+  type StateCounts,
+} from "../core/journal";
+import type { SubmissionPlan } from "../core/batch-plan";
+import { createRateMeter, type RateSnapshot } from "../core/rate-meter";
+import { issuesFromServerProblem } from "../core/server-issues";
+import type { Job, JobCandidate, JobCreateResult } from "../core/vendor";
+import { payloadHash } from "./payload-hash";
+import { reconcileOrder, type Reconciliation } from "./reconcile";
+import { submitLockName, type SubmitLocks } from "./submit-lock";
+import { findExistingJobs, findJobsByOrderNumber, orderKey } from "./vendor-jobs";
+
+export interface SubmitDeps {
+  readonly client: VendorClient;
+  readonly journal: JournalStore;
+  readonly locks: SubmitLocks;
+  readonly now?: () => Date;
+  readonly sleep?: (ms: number) => Promise<void>;
+  /** Pauses between lookups of an order whose creation got no clear answer. */
+  readonly recheckDelaysMs?: readonly number[];
+  /** How long one creation may take before its outcome counts as unknown. */
+  readonly requestTimeoutMs?: number;
+  readonly applicationName?: string;
+}
+
+export interface BatchPlan extends SubmissionPlan {
+  readonly connection: string;
+  readonly accountId: number;
+  readonly accountName: string;
+  readonly fileName: string;
+  readonly sheetName: string;
+  readonly headerRowNumber: number;
+  readonly fileSha256?: string | undefined;
+  /** Send orders the vendor already has a job for (the command line's `--allow-existing`). */
+  readonly allowExisting?: boolean;
+}
+
+export type SubmitPhase = "reconciling" | "checking" | "sending";
+
+export interface SubmitProgress {
+  readonly batchId: string;
+  readonly phase: SubmitPhase;
+  /** Progress through the current phase, with its rate and time left. */
+  readonly rate: RateSnapshot;
+  readonly counts: StateCounts;
+}
+
+export interface RunOptions {
+  /** Calls in flight at most; fewer while the vendor is slowing down. */
+  readonly concurrency?: number;
+  /** Once aborted no further order is sent; those in flight finish and are written down. */
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: SubmitProgress) => void;
+}
+
+export type RunOutcome =
+  | { readonly status: "busy" }
+  | { readonly status: "missing" }
+  | {
+      /** finished: nothing left to do; stopped: the user stopped it; incomplete: some orders need another run or a decision. */
+      readonly status: "finished" | "stopped" | "incomplete";
+      readonly batch: BatchRecord;
+      readonly orders: readonly OrderRecord[];
+      readonly counts: StateCounts;
+      /** Why some orders could not be settled this time (the vendor unreachable, say). */
+      readonly problems: readonly string[];
+    };
+
+export const DEFAULT_CONCURRENCY = 4;
+const DEFAULT_REQUEST_TIMEOUT_MS = 90_000;
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function judge(result: ApiResult<unknown>): Pressure {
+  if (result.ok || !isTransientProblem(result.problem)) return { kind: "ok" };
+  return { kind: "slow-down", retryAfterMs: result.problem.retryAfterMs };
+}
+
+function problemText(problem: ApiProblem): string {
+  const status = problem.status > 0 ? ` (HTTP ${problem.status})` : "";
+  return `${problem.title}${status}${problem.detail ? `: ${problem.detail}` : ""}`;
+}
+
+/** What the vendor said about each line of a created job, matched by customer reference. */
+function createdLines(order: OrderRecord, result: Pick<JobCreateResult, "jobLineDetails">): CreatedLine[] {
+  const details = result.jobLineDetails;
+  return order.lineRows.map((rowNumber, index) => {
+    const reference = order.candidate.items?.[index]?.customerReference;
+    const detail = (reference ? details.find((d) => d.customerReference === reference) : undefined) ?? details[index];
+    return { rowNumber, newAssetSku: detail?.newAssetSku ?? null, needsArtwork: detail?.needsArtworkToBeUploaded ?? false };
+  });
+}
+
+/** The same, read back from the job itself when the creation's answer was lost. */
+function linesFromJob(order: OrderRecord, job: Job): CreatedLine[] {
+  return order.lineRows.map((rowNumber, index) => {
+    const item = order.candidate.items?.[index];
+    const line = job.lines.find((l) => item?.customerReference && l.customerReference === item.customerReference);
+    return { rowNumber, newAssetSku: item?.itemType === "PriceCode" ? (line?.assetSku ?? null) : null, needsArtwork: false };
+  });
+}
+
+/** Vendor messages placed on the order's rows, as the review screen places them. */
+function messagesOf(order: OrderRecord, problem: ApiProblem): OrderMessage[] {
+  return issuesFromServerProblem(order, problem).map((issue) => ({ rowNumber: issue.rowNumber, text: issue.message }));
+}
+
+/**
+ * Writes the batch and its orders down, every order planned, before anything is sent.
+ * Returns the batch; {@link runBatch} sends it.
+ */
+export async function planBatch(deps: Pick<SubmitDeps, "journal" | "now">, plan: BatchPlan, id: string = crypto.randomUUID()): Promise<BatchRecord> {
+  const at = (deps.now ?? (() => new Date()))();
+  const batch: BatchRecord = {
+    id,
+    connection: plan.connection,
+    accountId: plan.accountId,
+    accountName: plan.accountName,
+    fileName: plan.fileName,
+    sheetName: plan.sheetName,
+    headerRowNumber: plan.headerRowNumber,
+    fileSha256: plan.fileSha256,
+    createdAt: at.toISOString(),
+    otherRows: plan.otherRows,
+  };
+  const orders = await Promise.all(
+    plan.orders.map(async (order, sequence): Promise<OrderRecord> => {
+      const candidate: JobCandidate = { ...order.candidate, validateOnly: false };
+      return {
+        batchId: id,
+        orderNumber: order.orderNumber,
+        sequence,
+        payloadHash: await payloadHash(candidate),
+        candidate,
+        lineRows: order.lineRows,
+        notes: order.notes,
+        state: "planned",
+        allowExisting: plan.allowExisting ?? false,
+        existingJobNumbers: [],
+        messages: [],
+        attempts: 0,
+        events: [{ at: at.toISOString(), what: "planned" }],
+        updatedAt: at.toISOString(),
+      };
+    }),
+  );
+  await deps.journal.putBatch(batch);
+  await deps.journal.putOrders(orders);
+  return batch;
+}
+
+/**
+ * Sends a batch, or continues one: first every order whose creation got no clear answer is
+ * looked up at the vendor; then every order still to send is checked against the vendor's
+ * jobs (an order that already exists is not sent unless the user allowed it); then the rest
+ * are created, each written down as sending before its request leaves. Holds the account's
+ * submit lock throughout; answers `busy` when another tab or process holds it.
+ */
+export async function runBatch(deps: SubmitDeps, batchId: string, options: RunOptions = {}): Promise<RunOutcome> {
+  const batch = await deps.journal.getBatch(batchId);
+  if (!batch) return { status: "missing" };
+  const held = await deps.locks.withLock(submitLockName(batch.connection, batch.accountId), () => runLocked(deps, batch, options));
+  return held.acquired ? held.value : { status: "busy" };
+}
+
+async function runLocked(deps: SubmitDeps, batch: BatchRecord, options: RunOptions): Promise<RunOutcome> {
+  const { client, journal } = deps;
+  const now = deps.now ?? (() => new Date());
+  const sleep = deps.sleep ?? defaultSleep;
+  const timeoutMs = deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const applicationName = deps.applicationName ?? DEFAULT_APPLICATION_NAME;
+  const limiter = createAdaptiveLimiter({ max: options.concurrency ?? DEFAULT_CONCURRENCY });
+  const orders = new Map((await journal.ordersOf(batch.id)).map((o) => [o.orderNumber, o]));
+  const problems: string[] = [];
+  const stopped = () => options.signal?.aborted === true;
+
+  let phase: SubmitPhase = "reconciling";
+  let meter = createRateMeter(0, () => now().getTime());
+  const report = () => options.onProgress?.({ batchId: batch.id, phase, rate: meter.snapshot(), counts: countStates([...orders.values()]) });
+  const startPhase = (next: SubmitPhase, total: number) => {
+    phase = next;
+    meter = createRateMeter(total, () => now().getTime());
+    report();
+  };
+  const save = async (order: OrderRecord) => {
+    orders.set(order.orderNumber, order);
+    await journal.putOrders([order]);
+    report();
+  };
+  /** Job numbers other orders of this batch already account for. */
+  const claimedByOthers = (order: OrderRecord) =>
+    new Set([...orders.values()].filter((o) => o !== order && o.jobNumber !== undefined).map((o) => o.jobNumber as number));
+
+  /** After a fresh dry run: an order that was never created may be sent again, or is now rejected. */
+  async function recheckWithVendor(order: OrderRecord, lookups: number): Promise<OrderRecord> {
+    const notFound = `no job found after ${lookups} ${lookups === 1 ? "lookup" : "lookups"}`;
+    let check = await client.validateJob(order.candidate, applicationName);
+    if (!check.ok && isTransientProblem(check.problem)) {
+      await sleep(Math.min(30_000, check.problem.retryAfterMs ?? 1_000));
+      check = await client.validateJob(order.candidate, applicationName);
+    }
+    if (check.ok) return advance(order, "not-found", now(), `${notFound}; a fresh dry run passed, so it may be sent again`, { messages: [] });
+    if (check.problem.status === 500 || !isTransientProblem(check.problem)) {
+      return advance(order, "rejected", now(), `${notFound}; the dry run now fails: ${problemText(check.problem)}`, { messages: messagesOf(order, check.problem) });
+    }
+    return advance(order, "unknown", now(), `${notFound}; the dry run could not be repeated: ${problemText(check.problem)}`);
+  }
+
+  /** Settles an order whose creation got no clear answer, from the vendor's own job list. */
+  async function reconcile(order: OrderRecord): Promise<OrderRecord> {
+    const found: Reconciliation = await reconcileOrder(client, order, { delaysMs: deps.recheckDelaysMs, sleep, notOurs: claimedByOthers(order) });
+    if (found.kind === "found") {
+      const detail = await client.getJob(found.job.jobNumber);
+      return advance(order, "created", now(), `found as job ${found.job.jobNumber} at the vendor after no clear answer`, {
+        jobNumber: found.job.jobNumber,
+        dateDue: found.job.dateDue ?? undefined,
+        createdLines: detail.ok ? linesFromJob(order, detail.value) : undefined,
+        messages: [],
+      });
+    }
+    if (found.kind === "not-found") return recheckWithVendor(order, found.lookups);
+    problems.push(`Order ${order.orderNumber} could not be looked up: ${problemText(found.problem)}`);
+    return advance(order, "unknown", now(), `could not be looked up: ${problemText(found.problem)}`);
+  }
+
+  async function send(order: OrderRecord): Promise<ApiResult<JobCreateResult>> {
+    const sending = advance(order, "sending", now(), `sending (attempt ${order.attempts + 1})`, { attempts: order.attempts + 1 });
+    await save(sending);
+    const result = await client.createJob(sending.candidate, applicationName, { signal: AbortSignal.timeout(timeoutMs) });
+    if (result.ok) {
+      await save(
+        advance(sending, "created", now(), `created job ${result.value.jobNumber}`, {
+          jobNumber: result.value.jobNumber,
+          totalJobCost: result.value.totalJobCost,
+          dateDue: result.value.dateDue ?? undefined,
+          createdLines: createdLines(sending, result.value),
+          messages: [],
+        }),
+      );
+    } else if (result.problem.status === 401) {
+      // Refused before anything was done: the order was not created and may be sent later.
+      problems.push(`The vendor refused the connection's credentials (HTTP 401): ${problemText(result.problem)}`);
+      await save(advance(sending, "planned", now(), "refused: the credentials were not accepted; nothing was created"));
+    } else if (result.problem.kind === "http" && !isTransientProblem(result.problem)) {
+      await save(advance(sending, "rejected", now(), `rejected: ${problemText(result.problem)}`, { messages: messagesOf(sending, result.problem) }));
+    } else {
+      const unknown = advance(sending, "unknown", now(), `no clear answer: ${problemText(result.problem)}`);
+      await save(unknown);
+      await save(await reconcile(unknown));
+    }
+    meter.tick();
+    report();
+    return result;
+  }
+
+  // 1. Orders whose creation got no clear answer (in an earlier run, a crash or a reload).
+  const unclear = [...orders.values()].filter((o) => o.state === "sending" || o.state === "unknown");
+  if (unclear.length > 0) {
+    startPhase("reconciling", unclear.length);
+    for (const order of unclear) {
+      await save(await reconcile(order));
+      meter.tick();
+    }
+  }
+
+  // 2. Every order still to send is looked for among the vendor's jobs.
+  const toCheck = [...orders.values()].filter((o) => o.state === "planned").sort((a, b) => a.sequence - b.sequence);
+  const checked: OrderRecord[] = [];
+  if (toCheck.length > 0 && !stopped()) {
+    startPhase("checking", toCheck.length);
+    const search = (orderNumber: string) =>
+      limiter.run(
+        () => findJobsByOrderNumber(client, orderNumber, options.signal),
+        (result) => {
+          meter.tick();
+          report();
+          return judge(result);
+        },
+      );
+    const existing = await findExistingJobs(client, toCheck.map((o) => o.orderNumber), search, options.signal);
+    const at = now();
+    const updates: OrderRecord[] = [];
+    for (const order of toCheck) {
+      const key = orderKey(order.orderNumber);
+      const failure = existing.failed.get(key);
+      const jobNumbers = existing.byOrder.get(key);
+      if (failure || jobNumbers === undefined) {
+        if (failure) problems.push(`Order ${order.orderNumber} could not be checked for an existing job: ${problemText(failure)}`);
+        continue;
+      }
+      const ours = new Set(order.existingJobNumbers);
+      const update =
+        jobNumbers.length > 0 && !order.allowExisting
+          ? advance(order, "existing", at, `the vendor already has job ${jobNumbers.join(", ")} for this order number; not sent`, { existingJobNumbers: jobNumbers, checkedExistingAt: at.toISOString() })
+          : { ...order, existingJobNumbers: [...new Set([...ours, ...jobNumbers])], checkedExistingAt: at.toISOString() };
+      updates.push(update);
+      if (update.state === "planned") checked.push(update);
+    }
+    for (const update of updates) orders.set(update.orderNumber, update);
+    await journal.putOrders(updates);
+    meter.tick(toCheck.length - meter.snapshot().done);
+    report();
+  }
+
+  // 3. Creation, with limited concurrency; a stop lets what is in flight finish.
+  if (checked.length > 0 && !stopped()) {
+    startPhase("sending", checked.length);
+    let refused = false;
+    await mapAdaptively(
+      checked,
+      limiter,
+      async (order) => {
+        if (refused) return undefined;
+        const result = await send(order);
+        if (!result.ok && result.problem.status === 401) refused = true;
+        return result;
+      },
+      (result) => (result === undefined ? { kind: "ok" } : judge(result)),
+      options.signal,
+    );
+  }
+
+  const all = [...orders.values()].sort((a, b) => a.sequence - b.sequence);
+  const counts = countStates(all);
+  const finished = !all.some(isUnfinished);
+  const settled: BatchRecord = finished && !batch.finishedAt ? { ...batch, finishedAt: now().toISOString() } : batch;
+  if (settled !== batch) await journal.putBatch(settled);
+  return { status: finished ? "finished" : stopped() ? "stopped" : "incomplete", batch: settled, orders: all, counts, problems };
+}
+
+/**
+ * The user's decision to send orders again: one the vendor already had (it will be sent
+ * although a job with its number exists), or one not found after an unclear answer.
+ */
+export async function allowResend(deps: Pick<SubmitDeps, "journal" | "now">, batchId: string, orderNumbers: readonly string[]): Promise<OrderRecord[]> {
+  const at = (deps.now ?? (() => new Date()))();
+  const wanted = new Set(orderNumbers);
+  const updates = (await deps.journal.ordersOf(batchId))
+    .filter((o) => wanted.has(o.orderNumber) && (o.state === "existing" || o.state === "not-found"))
+    .map((o) =>
+      o.state === "existing"
+        ? advance(o, "planned", at, `to be sent again at the user's request, although job ${o.existingJobNumbers.join(", ")} exists`, { allowExisting: true, messages: [] })
+        : advance(o, "planned", at, "to be sent again at the user's request", { messages: [] }),
+    );
+  await deps.journal.putOrders(updates);
+  return updates;
+}

@@ -1,0 +1,47 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { openFileJournal } from "../../src/cli/file-journal";
+import { fileLocks } from "../../src/cli/file-lock";
+import type { JournalStore } from "../../src/core/journal";
+import { planBatch, type SubmitDeps } from "../../src/submit/submit-batch";
+import { checkFile, type ProxiedAccount } from "./engine-session";
+
+export const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
+
+/** A scratch folder for journals and lock files, removed by `cleanup`. */
+export async function scratchFolder(): Promise<{ readonly path: string; cleanup(): Promise<void> }> {
+  const path = await mkdtemp(join(tmpdir(), "submit-test-"));
+  return { path, cleanup: () => rm(path, { recursive: true, force: true }) };
+}
+
+/** The shared submission core over the real proxy, with a journal file and lock files in `folder`. */
+export async function submitDeps(account: ProxiedAccount, folder: string, journalName = "journal.jsonl"): Promise<SubmitDeps & { journal: JournalStore & { close(): Promise<void> } }> {
+  const journal = await openFileJournal(join(folder, journalName));
+  return { client: account.client, journal, locks: fileLocks(folder), recheckDelaysMs: [0, 20, 50], sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 50))) };
+}
+
+/** Reads a sample, checks it (dry runs included) and writes its batch down. */
+export async function planSample(account: ProxiedAccount, deps: Pick<SubmitDeps, "journal">, name: string, options: { allowExisting?: boolean } = {}) {
+  const { engine } = await checkFile(account, sample(name));
+  await engine.validate();
+  const plan = engine.submissionPlan();
+  return planBatch(deps, {
+    ...plan,
+    connection: "demo",
+    accountId: account.snapshot.account.id,
+    accountName: account.snapshot.account.name ?? "",
+    fileName: name,
+    sheetName: "Orders",
+    headerRowNumber: 1,
+    allowExisting: options.allowExisting ?? false,
+  });
+}
+
+/** Job numbers the simulator holds per order number, for this account. */
+export function vendorJobs(account: ProxiedAccount): Map<string, number[]> {
+  const simulator = account.app.simulator?.simulator;
+  if (!simulator) throw new Error("No embedded simulator");
+  return simulator.jobsByOrderNumber(account.snapshot.account.id);
+}
