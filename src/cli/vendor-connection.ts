@@ -3,6 +3,7 @@ import { simulatorConnections } from "../server/app-server";
 import { createAuthorisedFetch } from "../server/proxy/authorised-fetch";
 import { ConfigError, loadConnections, type Connection } from "../server/proxy/connections";
 import { TokenSource } from "../server/proxy/token-source";
+import { simulatorOptionsFromEnv } from "../server/simulator/env-options";
 import { startSimulator } from "../server/simulator/simulator";
 
 export interface VendorConnection {
@@ -16,11 +17,13 @@ export interface VendorConnection {
 /**
  * Reaches the vendor the way the proxy does: the same connection settings (CONNECTIONS_FILE
  * or VENDOR_*), client-credential tokens cached and renewed, one retry after a 401. With no
- * credentials configured, the embedded simulator is started in this process.
+ * credentials configured, the embedded simulator is started in this process, with the same
+ * SIM_* settings as the server's.
  */
 export async function openVendorConnection(env: Readonly<Record<string, string | undefined>>, name: string | undefined): Promise<VendorConnection> {
   const configured = loadConnections(env);
-  const simulator = configured.length === 0 ? await startSimulator() : undefined;
+  const simulatorOptions = simulatorOptionsFromEnv(env);
+  const simulator = configured.length === 0 ? await startSimulator(simulatorOptions) : undefined;
   const connections = simulator ? simulatorConnections(simulator) : configured;
   const connection = connections.find((c) => c.name === (name ?? connections[0]?.name));
   if (connection === undefined) {

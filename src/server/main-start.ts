@@ -8,14 +8,16 @@ import { simulatorOptionsFromEnv } from "./simulator/env-options";
 runMain(async () => {
   const settings = readServerSettings(process.env);
   const connections = loadConnections(process.env);
+  const simulatorOptions = simulatorOptionsFromEnv(process.env);
   const running = await startAppServer({
     settings,
     connections,
     distDir: fileURLToPath(new URL("../../dist", import.meta.url)),
-    simulatorOptions: simulatorOptionsFromEnv(process.env),
+    simulatorOptions,
   });
+  const clock = simulatorOptions.startAt === undefined ? "" : `, its clock starting at ${new Date(simulatorOptions.startAt).toISOString()}`;
   const mode = running.simulator
-    ? `embedded simulator at ${running.simulator.origin} (no credentials configured)`
+    ? `embedded simulator at ${running.simulator.origin} (no credentials configured${clock})`
     : `${connections.length} configured connection(s)`;
   process.stdout.write(`Bulk order importer: ${running.url}\nConnections: ${running.connections.map((c) => c.name).join(", ")} via ${mode}\n`);
   return running;

@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/main";
 import { startSimulator, type RunningSimulator } from "../../src/server/simulator/simulator";
 import { simCredentials } from "../helpers/sim-client";
+import { SIM_NOW, SIM_START } from "../helpers/sim-clock";
 
 const path = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
 
-async function cli(args: readonly string[], env: Record<string, string | undefined> = {}) {
+/** The embedded simulator's clock starts at SIM_START unless the test says otherwise. */
+async function cli(args: readonly string[], env: Record<string, string | undefined> = { SIM_NOW }) {
   let out = "";
   let err = "";
   const code = await runCli(args, (t) => (out += t), (t) => (err += t), env);
@@ -50,12 +52,23 @@ describe("npm run cli -- check, on the embedded simulator", () => {
     const unknown = await cli(["check", path("samples/reorder-campaign.csv"), "--connection", "nope"]);
     expect(unknown).toMatchObject({ code: 3, err: expect.stringContaining('No connection named "nope"') });
   });
+
+  it("starts the embedded simulator with the SIM_* settings", async () => {
+    const later = await cli(["check", path("samples/team-orders-winter-2027.xlsx")], { SIM_NOW: "2027-06-01T00:00:00Z" });
+    expect(later.out).toMatch(/warning DUE_DATE_TOO_EARLY\s+Row 5, column Due: 2027-02-15 is before the earliest ship date; the job will ship on 2027-06-/);
+    const failing = await cli(["check", path("samples/price-code-orders.csv")], { SIM_NOW, SIM_RATE_500: "1", SIM_FAULT_ENDPOINTS: "createJob" });
+    expect(failing.out).toContain("10 rows, 4 jobs: 0 ready, 4 need attention; 4 errors");
+    expect(failing.out).toMatch(/error {3}SERVER_ERROR\s+Order KTP-24001: the vendor answered with an unexplained error \(HTTP 500\)/);
+    expect(failing.code).toBe(1);
+    const invalid = await cli(["check", path("samples/price-code-orders.csv")], { SIM_NOW: "next week" });
+    expect(invalid).toMatchObject({ code: 3, err: expect.stringMatching(/^Configuration error: SIM_NOW must be an ISO date-time/) });
+  });
 });
 
 describe("npm run cli -- check, with configured credentials", () => {
   let sim: RunningSimulator;
   beforeAll(async () => {
-    sim = await startSimulator();
+    sim = await startSimulator({ startAt: SIM_START });
   });
   afterAll(async () => sim.close());
 

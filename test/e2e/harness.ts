@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { readServerSettings, startAppServer, type RunningAppServer } from "../../src/server/app-server";
 import type { SimulatorOptions } from "../../src/server/simulator/simulator";
+import { SIM_START } from "../helpers/sim-clock";
 
 export const CHROMIUM_PATH = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
 export const DIST_DIR = fileURLToPath(new URL("../../dist", import.meta.url));
@@ -27,14 +28,14 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
-/** The built app, the real proxy and the embedded simulator on a free loopback port. */
+/** The built app, the real proxy and the embedded simulator (its clock starting at SIM_START) on a free loopback port. */
 export async function startBuiltApp(simulatorOptions: SimulatorOptions = {}): Promise<RunningAppServer> {
   if (!existsSync(`${DIST_DIR}/index.html`)) throw new Error("The app is not built: run `npm run build` first.");
   return startAppServer({
     settings: readServerSettings({ PORT: "0" }),
     connections: [],
     distDir: DIST_DIR,
-    simulatorOptions,
+    simulatorOptions: { startAt: SIM_START, ...simulatorOptions },
     log: () => {},
   });
 }

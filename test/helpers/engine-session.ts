@@ -8,8 +8,9 @@ import { createImportEngine, type ImportEngine } from "../../src/engine/import-e
 import { createVendorGateway } from "../../src/engine/vendor-gateway";
 import { readServerSettings, startAppServer, type RunningAppServer } from "../../src/server/app-server";
 import { createSheetSession } from "../../src/sheet/worker-api";
+import { SIM_START } from "./sim-clock";
 
-/** The real proxy and simulator on loopback, a client through the proxy and the account's catalogue. */
+/** The real proxy and simulator (its clock starting at SIM_START) on loopback, a client through the proxy and the account's catalogue. */
 export interface ProxiedAccount {
   readonly app: RunningAppServer;
   readonly client: VendorClient;
@@ -18,7 +19,12 @@ export interface ProxiedAccount {
 }
 
 export async function startProxiedAccount(connection = "demo"): Promise<ProxiedAccount> {
-  const app = await startAppServer({ settings: readServerSettings({ PORT: "0" }), connections: [], log: () => {} });
+  const app = await startAppServer({
+    settings: readServerSettings({ PORT: "0" }),
+    connections: [],
+    simulatorOptions: { startAt: SIM_START },
+    log: () => {},
+  });
   const client = createVendorClient({ baseUrl: `${app.url}/api/${connection}`, headers: { "X-Requested-With": "test" }, retryDelayMs: 0 });
   const loaded = await loadCatalogue(client, connection);
   if (!loaded.ok) throw new Error(loaded.message);

@@ -4,6 +4,7 @@ import { simulatorConnections } from "../../src/server/app-server";
 import type { Connection } from "../../src/server/proxy/connections";
 import { createProxy, type ProxyLogEntry, type ProxyOptions } from "../../src/server/proxy/proxy";
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from "../../src/server/simulator/simulator";
+import { SIM_START } from "./sim-clock";
 
 export interface UpstreamCall {
   readonly url: string;
@@ -23,8 +24,8 @@ export interface ProxyOverSimulator {
 }
 
 /**
- * The real proxy in front of the real simulator, both on loopback. The proxy's fetch is the
- * platform's, wrapped only to record what left the proxy.
+ * The real proxy in front of the real simulator (its clock starting at SIM_START), both on
+ * loopback. The proxy's fetch is the platform's, wrapped only to record what left the proxy.
  */
 export async function startProxyOverSimulator(
   options: {
@@ -33,7 +34,7 @@ export async function startProxyOverSimulator(
     readonly connections?: (sim: RunningSimulator) => Connection[];
   } = {},
 ): Promise<ProxyOverSimulator> {
-  const sim = await startSimulator(options.simulator);
+  const sim = await startSimulator({ startAt: SIM_START, ...options.simulator });
   const logs: ProxyLogEntry[] = [];
   const upstream: UpstreamCall[] = [];
   const recordingFetch: typeof fetch = (input, init) => {

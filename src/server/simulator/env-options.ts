@@ -4,6 +4,8 @@ import type { FaultSettings, SimulatorOptions } from "./simulator";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
 function rate(env: Env, name: string): number | undefined {
   const value = env[name];
   if (value === undefined || value === "") return undefined;
@@ -12,9 +14,19 @@ function rate(env: Env, name: string): number | undefined {
   return number;
 }
 
+/** SIM_NOW as ms since the epoch; the zone is required so the instant does not depend on the machine. */
+function startAt(env: Env): number | undefined {
+  const value = env["SIM_NOW"];
+  if (value === undefined || value === "") return undefined;
+  const instant = ISO_DATE_TIME.test(value.trim()) ? Date.parse(value.trim()) : NaN;
+  if (Number.isNaN(instant)) throw new ConfigError(`SIM_NOW must be an ISO date-time such as "2026-11-20T09:00:00Z", not "${value}"`);
+  return instant;
+}
+
 /**
- * Fault injection from the environment: SIM_DELAY_MS ("250" or "100-800"), SIM_RATE_500,
- * SIM_RATE_429, SIM_DROP_AFTER_CREATE (shares 0..1) and SIM_FAULT_ENDPOINTS (endpoint ids).
+ * Simulator settings from the environment: SIM_NOW (the instant its clock starts at) and
+ * fault injection: SIM_DELAY_MS ("250" or "100-800"), SIM_RATE_500, SIM_RATE_429,
+ * SIM_DROP_AFTER_CREATE (shares 0..1) and SIM_FAULT_ENDPOINTS (endpoint ids).
  */
 export function simulatorOptionsFromEnv(env: Env): SimulatorOptions {
   const faults: { -readonly [K in keyof FaultSettings]: FaultSettings[K] } = {};
@@ -37,5 +49,5 @@ export function simulatorOptionsFromEnv(env: Env): SimulatorOptions {
     if (unknown.length > 0) throw new ConfigError(`SIM_FAULT_ENDPOINTS: unknown endpoint ids ${unknown.join(", ")}`);
     faults.endpoints = ids as EndpointId[];
   }
-  return { faults };
+  return { faults, startAt: startAt(env) };
 }

@@ -32,7 +32,8 @@ export interface FaultSettings {
 }
 
 export interface SimulatorOptions {
-  readonly clock?: SimClock;
+  /** The instant (ms since the epoch) the simulator's clock starts at; real now when absent. */
+  readonly startAt?: number;
   readonly faults?: FaultSettings;
   /** Seed of the random draws that decide which calls fail. */
   readonly seed?: number;
@@ -96,7 +97,7 @@ export class VendorSimulator implements SimulatorCore {
   #nextJobNumber = 300_001;
 
   constructor(options: SimulatorOptions = {}) {
-    this.clock = options.clock ?? new SimClock();
+    this.clock = new SimClock(options.startAt);
     this.faults = options.faults ?? {};
     this.#random = createRandom(options.seed ?? 20261122);
   }

@@ -3,13 +3,14 @@ import { createVendorClient, type VendorClient } from "../../../src/api";
 import { TokenSource, tokenAddress } from "../../../src/server/proxy/token-source";
 import { startSimulator, TOKEN_LIFETIME_SECONDS, type RunningSimulator } from "../../../src/server/simulator/simulator";
 import { assetLine, validCandidate } from "../../helpers/job-candidates";
+import { SIM_START } from "../../helpers/sim-clock";
 import { simClient, simCredentials } from "../../helpers/sim-client";
 
 let sim: RunningSimulator;
 let kiwi: VendorClient;
 let harbour: VendorClient;
 beforeAll(async () => {
-  sim = await startSimulator();
+  sim = await startSimulator({ startAt: SIM_START });
   kiwi = simClient(sim, "kiwi-team-print");
   harbour = simClient(sim, "harbour-sportswear");
 });

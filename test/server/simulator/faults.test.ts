@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError } from "../../../src/server/proxy/connections";
 import { startSimulator, type RunningSimulator } from "../../../src/server/simulator/simulator";
 import { simulatorOptionsFromEnv } from "../../../src/server/simulator/env-options";
 import { assetLine, validCandidate } from "../../helpers/job-candidates";
 import { simClient } from "../../helpers/sim-client";
+import { SIM_START } from "../../helpers/sim-clock";
+import { unwrap } from "../../helpers/unwrap";
 
 let sim: RunningSimulator | undefined;
 afterEach(async () => {
@@ -12,7 +15,7 @@ afterEach(async () => {
 
 describe("fault injection", () => {
   it("delays answers by a fixed time", async () => {
-    sim = await startSimulator({ faults: { delayMs: 150 } });
+    sim = await startSimulator({ startAt: SIM_START, faults: { delayMs: 150 } });
     const client = simClient(sim);
     const started = performance.now();
     const result = await client.getAccount();
@@ -21,7 +24,7 @@ describe("fault injection", () => {
   });
 
   it("answers 500 or 429 on a share of calls, limited to chosen endpoints", async () => {
-    sim = await startSimulator({ faults: { rate500: 1, endpoints: ["listDeliveryOptions"] } });
+    sim = await startSimulator({ startAt: SIM_START, faults: { rate500: 1, endpoints: ["listDeliveryOptions"] } });
     const client = simClient(sim);
     const failed = await client.listDeliveryOptions();
     expect(failed.ok ? 200 : failed.problem.status).toBe(500);
@@ -38,7 +41,7 @@ describe("fault injection", () => {
   });
 
   it("drops the connection after creating a job, leaving the job in place", async () => {
-    sim = await startSimulator({ faults: { dropAfterCreateRate: 1 } });
+    sim = await startSimulator({ startAt: SIM_START, faults: { dropAfterCreateRate: 1 } });
     const client = simClient(sim);
     const result = await client.createJob(validCandidate({ orderNumber: "DROPPED-1", items: [assetLine()] }));
     expect(result.ok ? "created" : result.problem.kind).toBe("network");
@@ -55,5 +58,19 @@ describe("fault injection", () => {
     });
     expect(() => simulatorOptionsFromEnv({ SIM_RATE_429: "2" })).toThrow(/between 0 and 1/);
     expect(() => simulatorOptionsFromEnv({ SIM_FAULT_ENDPOINTS: "nope" })).toThrow(/unknown endpoint/);
+  });
+
+  it("reads the simulator's start instant from SIM_NOW", async () => {
+    expect(simulatorOptionsFromEnv({}).startAt).toBeUndefined();
+    expect(simulatorOptionsFromEnv({ SIM_NOW: "2026-11-20T00:00:00Z" }).startAt).toBe(SIM_START);
+    expect(simulatorOptionsFromEnv({ SIM_NOW: "2026-11-20T13:00:00+13:00" }).startAt).toBe(SIM_START);
+    for (const bad of ["tomorrow", "2026-11-20", "2026-11-20T00:00:00", "2026-13-40T00:00:00Z"]) {
+      expect(() => simulatorOptionsFromEnv({ SIM_NOW: bad })).toThrow(ConfigError);
+      expect(() => simulatorOptionsFromEnv({ SIM_NOW: bad })).toThrow(/^SIM_NOW /);
+    }
+    sim = await startSimulator(simulatorOptionsFromEnv({ SIM_NOW: "2026-11-20T00:00:00Z" }));
+    expect(sim.simulator.clock.now()).toBeGreaterThanOrEqual(SIM_START);
+    const shipDate = unwrap(await simClient(sim).getEarliestShipDate(["DTF"])).shippingDateLocal.slice(0, 10);
+    expect(shipDate > "2026-11-20" && shipDate < "2026-12-24").toBe(true);
   });
 });

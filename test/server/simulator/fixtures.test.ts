@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allAssets, allGlobalAssets, allPriceCodes, allStock, type VendorClient } from "../../../src/api";
 import { startSimulator, type RunningSimulator } from "../../../src/server/simulator/simulator";
+import { SIM_START } from "../../helpers/sim-clock";
 import { simClient } from "../../helpers/sim-client";
 import { unwrap } from "../../helpers/unwrap";
 
@@ -8,7 +9,7 @@ let sim: RunningSimulator;
 let nz: VendorClient;
 let au: VendorClient;
 beforeAll(async () => {
-  sim = await startSimulator();
+  sim = await startSimulator({ startAt: SIM_START });
   nz = simClient(sim, "kiwi-team-print");
   au = simClient(sim, "southern-cross");
 });

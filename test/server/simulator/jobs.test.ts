@@ -3,6 +3,7 @@ import type { VendorClient } from "../../../src/api";
 import type { JobCandidate } from "../../../src/core/vendor";
 import { startSimulator, type RunningSimulator } from "../../../src/server/simulator/simulator";
 import { assetLine, DTF_4, priceCodeLine, stockLine, validCandidate } from "../../helpers/job-candidates";
+import { SIM_START } from "../../helpers/sim-clock";
 import { simClient } from "../../helpers/sim-client";
 import { unwrap } from "../../helpers/unwrap";
 
@@ -11,7 +12,7 @@ let sim: RunningSimulator;
 let client: VendorClient;
 
 beforeEach(async () => {
-  sim = await startSimulator();
+  sim = await startSimulator({ startAt: SIM_START });
   client = simClient(sim);
 });
 afterEach(async () => sim.close());

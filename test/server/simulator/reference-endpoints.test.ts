@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { VendorClient } from "../../../src/api";
 import { startSimulator, type RunningSimulator } from "../../../src/server/simulator/simulator";
+import { SIM_START } from "../../helpers/sim-clock";
 import { simClient, simCredentials } from "../../helpers/sim-client";
 import { TokenSource } from "../../../src/server/proxy/token-source";
 import { statusOf, unwrap } from "../../helpers/unwrap";
@@ -8,7 +9,7 @@ import { statusOf, unwrap } from "../../helpers/unwrap";
 let sim: RunningSimulator;
 let client: VendorClient;
 beforeAll(async () => {
-  sim = await startSimulator();
+  sim = await startSimulator({ startAt: SIM_START });
   client = simClient(sim);
 });
 afterAll(async () => sim.close());

@@ -3,6 +3,7 @@ import type { ApiResult, VendorClient } from "../../../src/api";
 import { ENDPOINT_IDS, type EndpointId } from "../../../src/core/vendor";
 import { startSimulator, type RunningSimulator } from "../../../src/server/simulator/simulator";
 import { assetLine, priceCodeLine, stockLine, validCandidate } from "../../helpers/job-candidates";
+import { SIM_START } from "../../helpers/sim-clock";
 import { simClient } from "../../helpers/sim-client";
 
 let sim: RunningSimulator;
@@ -11,7 +12,7 @@ let jobNumber: number;
 let cancelledJobNumber: number;
 
 beforeAll(async () => {
-  sim = await startSimulator();
+  sim = await startSimulator({ startAt: SIM_START });
   client = simClient(sim);
   const job = await client.createJob(validCandidate({ items: [priceCodeLine(), assetLine(), stockLine()] }));
   // The first job is dispatched by now (tracking, invoice); the second is still editable.
