@@ -77,9 +77,21 @@ function send(res: ServerResponse, response: SimResponse): void {
   res.writeHead(response.status, headers).end(JSON.stringify(response.body));
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms`; false when the connection closed first, so no timer outlives its request. */
+function waitUnlessClosed(ms: number, res: ServerResponse): Promise<boolean> {
+  return new Promise((resolve) => {
+    const onClose = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    const timer = setTimeout(() => {
+      res.off("close", onClose);
+      resolve(true);
+    }, ms);
+    res.once("close", onClose);
+  });
 }
+
 
 /**
  * A faithful local stand-in for the vendor: the token service and every endpoint of the API,
@@ -257,7 +269,10 @@ export class VendorSimulator implements SimulatorCore {
 
     const faulty = this.#faultApplies(match.id);
     const delay = this.faults.delayMs;
-    if (delay !== undefined) await sleep(typeof delay === "number" ? delay : this.#random.int(delay[0], delay[1]));
+    if (faulty && delay !== undefined) {
+      const ms = typeof delay === "number" ? delay : this.#random.int(delay[0], delay[1]);
+      if (!(await waitUnlessClosed(ms, res))) return;
+    }
     if (faulty && this.#random.chance(this.faults.rate429 ?? 0)) {
       return send(res, { ...problem(429, "Too Many Requests", "Rate limit exceeded."), headers: { "Retry-After": "1" } });
     }

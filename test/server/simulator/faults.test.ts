@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfigError } from "../../../src/server/proxy/connections";
 import { startSimulator, type RunningSimulator } from "../../../src/server/simulator/simulator";
 import { simulatorOptionsFromEnv } from "../../../src/server/simulator/env-options";
@@ -14,13 +14,20 @@ afterEach(async () => {
 });
 
 describe("fault injection", () => {
-  it("delays answers by a fixed time", async () => {
-    sim = await startSimulator({ startAt: SIM_START, faults: { delayMs: 150 } });
-    const client = simClient(sim);
-    const started = performance.now();
-    const result = await client.getAccount();
-    expect(result.ok).toBe(true);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+  it("delays answers of the chosen endpoints, while later calls to others are answered", async () => {
+    const running = await startSimulator({ startAt: SIM_START, faults: { delayMs: 60_000, endpoints: ["getAccount"] } });
+    const client = simClient(running);
+    let delayedSettled = false;
+    const delayed = client.getAccount().finally(() => {
+      delayedSettled = true;
+    });
+    await vi.waitFor(() => expect(running.simulator.stats.callsByEndpoint.getAccount).toBe(1), { timeout: 10_000 });
+    expect((await client.listDeliveryOptions()).ok).toBe(true);
+    expect(delayedSettled).toBe(false);
+    // Closing the simulator ends the wait: the delayed call fails instead of being answered.
+    await running.close();
+    const result = await delayed;
+    expect(result.ok ? "answered" : result.problem.kind).toBe("network");
   });
 
   it("answers 500 or 429 on a share of calls, limited to chosen endpoints", async () => {
