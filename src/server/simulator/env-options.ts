@@ -26,7 +26,8 @@ function startAt(env: Env): number | undefined {
 /**
  * Simulator settings from the environment: SIM_NOW (the instant its clock starts at) and
  * fault injection: SIM_DELAY_MS ("250" or "100-800"), SIM_RATE_500, SIM_RATE_429,
- * SIM_DROP_AFTER_CREATE (shares 0..1) and SIM_FAULT_ENDPOINTS (endpoint ids).
+ * SIM_DROP_AFTER_CREATE, SIM_500_AFTER_CREATE (shares 0..1) and SIM_FAULT_ENDPOINTS
+ * (endpoint ids).
  */
 export function simulatorOptionsFromEnv(env: Env): SimulatorOptions {
   const faults: { -readonly [K in keyof FaultSettings]: FaultSettings[K] } = {};
@@ -39,9 +40,11 @@ export function simulatorOptionsFromEnv(env: Env): SimulatorOptions {
   const rate500 = rate(env, "SIM_RATE_500");
   const rate429 = rate(env, "SIM_RATE_429");
   const drop = rate(env, "SIM_DROP_AFTER_CREATE");
+  const fail500 = rate(env, "SIM_500_AFTER_CREATE");
   if (rate500 !== undefined) faults.rate500 = rate500;
   if (rate429 !== undefined) faults.rate429 = rate429;
   if (drop !== undefined) faults.dropAfterCreateRate = drop;
+  if (fail500 !== undefined) faults.fail500AfterCreateRate = fail500;
   const endpoints = env["SIM_FAULT_ENDPOINTS"];
   if (endpoints) {
     const ids = endpoints.split(",").map((id) => id.trim());

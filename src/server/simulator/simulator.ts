@@ -27,6 +27,8 @@ export interface FaultSettings {
   readonly rate429?: number;
   /** Share (0..1) of created jobs whose connection is dropped after the job was stored. */
   readonly dropAfterCreateRate?: number;
+  /** Share (0..1) of created jobs answered with the opaque 500 after the job was stored. */
+  readonly fail500AfterCreateRate?: number;
   /** Limit the faults above to these endpoints (all when absent). */
   readonly endpoints?: readonly EndpointId[];
 }
@@ -92,7 +94,6 @@ function waitUnlessClosed(ms: number, res: ServerResponse): Promise<boolean> {
   });
 }
 
-
 /**
  * A faithful local stand-in for the vendor: the token service and every endpoint of the API,
  * for several accounts in several regions, served over real HTTP.
@@ -120,6 +121,18 @@ export class VendorSimulator implements SimulatorCore {
 
   allocateJobNumber(): number {
     return this.#nextJobNumber++;
+  }
+
+  /** Stored job numbers per order number of one account, cancelled jobs included; jobs without one are left out. */
+  jobsByOrderNumber(accountId: number): Map<string, number[]> {
+    const byOrder = new Map<string, number[]>();
+    for (const job of this.#states.get(accountId)?.jobs.values() ?? []) {
+      if (job.orderNumber === null) continue;
+      const numbers = byOrder.get(job.orderNumber) ?? [];
+      numbers.push(job.jobNumber);
+      byOrder.set(job.orderNumber, numbers);
+    }
+    return byOrder;
   }
 
   findJob(jobNumber: number): SimJob | undefined {
@@ -317,13 +330,16 @@ export class VendorSimulator implements SimulatorCore {
       response.contentType === "application/problem+json" && typeof response.body === "object"
         ? { ...response, body: { ...(response.body as object), instance } }
         : response;
-    if (match.id === "createJob" && response.status === 201 && faulty && this.#random.chance(this.faults.dropAfterCreateRate ?? 0)) {
+    const outcomeAtRisk = match.id === "createJob" && response.status === 201 && faulty;
+    if (outcomeAtRisk && this.#random.chance(this.faults.dropAfterCreateRate ?? 0)) {
       // The job exists, but the caller never hears so: the outcome is unknown to it.
       req.socket.destroy();
       return;
     }
+    // The job exists, but the caller hears only the 500 the spec gives no outcome for.
+    const answer = outcomeAtRisk && this.#random.chance(this.faults.fail500AfterCreateRate ?? 0) ? opaqueServerError() : withInstance;
     // Like the vendor's load balancer, answers carry an affinity cookie a proxy must not pass on.
-    send(res, { ...withInstance, headers: { ...withInstance.headers, "Set-Cookie": "AWSALB=sim-affinity; Path=/; HttpOnly" } });
+    send(res, { ...answer, headers: { ...answer.headers, "Set-Cookie": "AWSALB=sim-affinity; Path=/; HttpOnly" } });
   }
 }
 

@@ -7,6 +7,8 @@ import { simClient } from "../../helpers/sim-client";
 import { SIM_START } from "../../helpers/sim-clock";
 import { unwrap } from "../../helpers/unwrap";
 
+const KIWI_ACCOUNT = 1042;
+
 let sim: RunningSimulator | undefined;
 afterEach(async () => {
   await sim?.close();
@@ -57,14 +59,51 @@ describe("fault injection", () => {
     expect(active.ok && active.value.items.map((job) => job.orderNumber)).toEqual(["DROPPED-1"]);
   });
 
+  it("answers 500 after creating a job, leaving the job in place", async () => {
+    sim = await startSimulator({ startAt: SIM_START, faults: { fail500AfterCreateRate: 1 } });
+    const client = simClient(sim);
+    const result = await client.createJob(validCandidate({ orderNumber: "FAILED-1", items: [assetLine()] }));
+    expect(result.ok ? result.status : result.problem.status).toBe(500);
+    expect(sim.simulator.stats.callsByEndpoint.createJob).toBe(1);
+    const active = unwrap(await client.listActiveJobs({ searchText: "FAILED-1", includeClosedJobs: true }));
+    expect(active.items.map((job) => job.orderNumber)).toEqual(["FAILED-1"]);
+    const jobNumber = active.items[0]?.jobNumber ?? 0;
+    expect(sim.simulator.jobsByOrderNumber(KIWI_ACCOUNT)).toEqual(new Map([["FAILED-1", [jobNumber]]]));
+    // A cancelled job is still a stored one.
+    unwrap(await client.cancelJob(jobNumber));
+    expect(sim.simulator.jobsByOrderNumber(KIWI_ACCOUNT).get("FAILED-1")).toEqual([jobNumber]);
+  });
+
+  it("leaves validateOnly calls alone: nothing is created, so nothing fails after", async () => {
+    sim = await startSimulator({ startAt: SIM_START, faults: { fail500AfterCreateRate: 1 } });
+    const client = simClient(sim);
+    const checked = await client.validateJob(validCandidate({ orderNumber: "CHECKED-1", items: [assetLine()] }));
+    expect(checked.ok && checked.status).toBe(200);
+    expect(sim.simulator.jobsByOrderNumber(KIWI_ACCOUNT).size).toBe(0);
+  });
+
+  it("limits the 500 after creating to the chosen endpoints", async () => {
+    sim = await startSimulator({ startAt: SIM_START, faults: { fail500AfterCreateRate: 1, endpoints: ["getJob"] } });
+    const client = simClient(sim);
+    const created = await client.createJob(validCandidate({ orderNumber: "CREATED-1", items: [assetLine()] }));
+    expect(created.ok && created.status).toBe(201);
+  });
+
   it("reads fault settings from the environment", () => {
-    expect(simulatorOptionsFromEnv({ SIM_DELAY_MS: "100-400", SIM_RATE_500: "0.1", SIM_FAULT_ENDPOINTS: "createJob,getJob" }).faults).toEqual({
+    expect(
+      simulatorOptionsFromEnv({ SIM_DELAY_MS: "100-400", SIM_RATE_500: "0.1", SIM_500_AFTER_CREATE: "0.25", SIM_FAULT_ENDPOINTS: "createJob,getJob" }).faults,
+    ).toEqual({
       delayMs: [100, 400],
       rate500: 0.1,
+      fail500AfterCreateRate: 0.25,
       endpoints: ["createJob", "getJob"],
     });
     expect(() => simulatorOptionsFromEnv({ SIM_RATE_429: "2" })).toThrow(/between 0 and 1/);
     expect(() => simulatorOptionsFromEnv({ SIM_FAULT_ENDPOINTS: "nope" })).toThrow(/unknown endpoint/);
+    for (const bad of ["1.5", "-0.1", "often"]) {
+      expect(() => simulatorOptionsFromEnv({ SIM_500_AFTER_CREATE: bad })).toThrow(ConfigError);
+      expect(() => simulatorOptionsFromEnv({ SIM_500_AFTER_CREATE: bad })).toThrow(/^SIM_500_AFTER_CREATE /);
+    }
   });
 
   it("reads the simulator's start instant from SIM_NOW", async () => {
