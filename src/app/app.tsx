@@ -6,12 +6,15 @@ import { createEngineWorkerClient } from "./engine-worker-client";
 import { createImportWorkflow } from "./import-workflow";
 import { clientFor, fetchConnections, proxyAddress } from "./proxy-client";
 import { createSheetWorkerClient } from "./sheet-worker-client";
+import { createSubmitWorkerClient } from "./submit-worker-client";
 import { CataloguePanel } from "./steps/catalogue-panel";
 import { ConnectStep } from "./steps/connect-step";
 import { MappingStep } from "./steps/mapping-step";
 import { OpeningStep } from "./steps/opening-step";
 import { ResultsStep } from "./steps/results-step";
 import { ReviewStep } from "./steps/review-step";
+import { SubmittingStep } from "./steps/submitting-step";
+import { UnfinishedBatches } from "./steps/unfinished-batches";
 import { UploadStep } from "./steps/upload-step";
 import { useWorkflowState } from "./use-workflow";
 
@@ -28,6 +31,7 @@ const workflow = createImportWorkflow({
   engine: createEngineWorkerClient(),
   templates: () => (templates ??= db().then(createTemplateStore)),
   catalogues: () => (catalogues ??= db().then(createCatalogueStore)),
+  submitter: createSubmitWorkerClient(),
 });
 
 export function App() {
@@ -43,6 +47,9 @@ export function App() {
         {state.step !== "connect" && <CataloguePanel connected={state.connected} onRefresh={workflow.refreshCatalogue} />}
       </header>
       {state.step === "connect" && <ConnectStep state={state} onConnect={workflow.connect} onAccessKey={workflow.loadConnections} />}
+      {state.step === "upload" && state.unfinished && state.unfinished.length > 0 && (
+        <UnfinishedBatches batches={state.unfinished} onResume={workflow.resume} onShow={workflow.showResults} />
+      )}
       {state.step === "upload" && (
         <UploadStep error={state.error} onFile={async (file) => workflow.openFile(state.connected, file.name, new Uint8Array(await file.arrayBuffer()))} />
       )}
@@ -52,21 +59,21 @@ export function App() {
         <section aria-busy="true">
           <h2>Checking {state.fileName}</h2>
           <p role="status">{state.progress}…</p>
+          {state.canStop && (
+            <button type="button" class="secondary" onClick={workflow.stopChecking}>
+              Stop checking
+            </button>
+          )}
         </section>
       )}
-      {(state.step === "review" || state.step === "submitting") && (
-        <ReviewStep
-          connected={state.connected}
-          review={state.review}
-          submitting={state.step === "submitting" ? { done: state.done, total: state.total } : undefined}
-          workflow={workflow}
-        />
-      )}
+      {state.step === "review" && <ReviewStep connected={state.connected} review={state.review} error={state.error} workflow={workflow} />}
+      {state.step === "submitting" && <SubmittingStep submission={state.submission} onStop={workflow.stopSubmitting} />}
       {state.step === "done" && (
         <ResultsStep
-          fileName={state.review.fileName}
-          results={state.results}
-          makeFile={() => workflow.resultFile(state.review, state.results)}
+          done={state.done}
+          makeFile={() => workflow.resultFile(state.done)}
+          onSendAgain={workflow.sendAgain}
+          onContinue={() => workflow.resume(state.done.results.batch.id)}
           onStartOver={() => workflow.startOver(state.connected)}
         />
       )}

@@ -7,7 +7,7 @@ import type { IssueCode } from "../core/issues";
 import { assignColumn, assignField, missingRequiredFields, type MappingTarget, type SheetMapping } from "../core/mapping/sheet-mapping";
 import { suggestMapping, vocabularyWords, type MappingVocabulary } from "../core/mapping/suggest-mapping";
 import { applyTemplate, createTemplate, type MappingTemplate } from "../core/mapping/templates";
-import type { RowResult } from "../core/results";
+import { createRateMeter, describeRate, type RateSnapshot } from "../core/rate-meter";
 import type { CellValue } from "../core/sheet-model";
 import type { AccountProfile } from "../core/vendor";
 import type { EngineSummary, JobView, RowView } from "../engine/import-engine";
@@ -17,7 +17,10 @@ import type { TemplateStore } from "../storage/mapping-templates";
 import type { EngineWorkerClient } from "./engine-worker-client";
 import type { ConnectionInfo, ConnectionsResult } from "./proxy-client";
 import type { SheetWorkerClient } from "./sheet-worker-client";
-import { submitJobs } from "./submit-jobs";
+import type { SubmitWorkerClient } from "./submit-worker-client";
+import type { BatchResults, BatchSummary } from "../submit/submit-api";
+import type { SubmitProgress } from "../submit/submit-batch";
+import { proxy } from "comlink";
 
 /** The account's catalogue as the page shows it: loading, ready (with when and how much), or failed. */
 export type CatalogueStatus =
@@ -57,16 +60,33 @@ export interface ReviewState {
   readonly busy?: string;
 }
 
+/** A submission as the page shows it: the batch, where it is, and the review it came from (none after a reload). */
+export interface SubmissionView {
+  readonly batchId: string;
+  readonly fileName: string;
+  readonly review: ReviewState | undefined;
+  readonly progress: SubmitProgress | undefined;
+  readonly stopping: boolean;
+}
+
+/** A finished (or stopped) submission: every row's outcome from the journal. */
+export interface SubmissionResult {
+  readonly results: BatchResults;
+  readonly status: "finished" | "stopped" | "incomplete" | "busy";
+  readonly problems: readonly string[];
+  readonly review: ReviewState | undefined;
+}
+
 /** The import as a small state machine: each step names what the page shows. */
 export type ImportState =
   | { readonly step: "connect"; readonly connections?: readonly ConnectionInfo[]; readonly error?: string; readonly needsAccessKey?: boolean; readonly busy?: boolean }
-  | { readonly step: "upload"; readonly connected: Connected; readonly error?: string }
+  | { readonly step: "upload"; readonly connected: Connected; readonly error?: string; readonly unfinished?: readonly BatchSummary[] }
   | { readonly step: "opening"; readonly connected: Connected; readonly fileName: string; readonly progress: ReadProgress | undefined }
   | { readonly step: "mapping"; readonly connected: Connected; readonly mapping: MappingState; readonly error?: string }
-  | { readonly step: "checking"; readonly connected: Connected; readonly fileName: string; readonly progress: string }
+  | { readonly step: "checking"; readonly connected: Connected; readonly fileName: string; readonly progress: string; readonly canStop?: boolean }
   | { readonly step: "review"; readonly connected: Connected; readonly review: ReviewState; readonly error?: string }
-  | { readonly step: "submitting"; readonly connected: Connected; readonly review: ReviewState; readonly done: number; readonly total: number }
-  | { readonly step: "done"; readonly connected: Connected; readonly review: ReviewState; readonly results: readonly RowResult[] };
+  | { readonly step: "submitting"; readonly connected: Connected; readonly submission: SubmissionView }
+  | { readonly step: "done"; readonly connected: Connected; readonly done: SubmissionResult };
 
 export interface WorkflowDeps {
   readonly fetchConnections: (accessKey?: string) => Promise<ConnectionsResult>;
@@ -76,7 +96,22 @@ export interface WorkflowDeps {
   readonly engine: EngineWorkerClient;
   readonly templates: () => Promise<TemplateStore>;
   readonly catalogues: () => Promise<CatalogueStore>;
+  readonly submitter: SubmitWorkerClient;
   readonly now?: () => Date;
+}
+
+/** Requests in flight at most while submitting; fewer while the vendor is slowing down. */
+export const SUBMIT_CONCURRENCY = 4;
+
+/** "Creating jobs: 12 of 40 · 35 a minute · about 1 minute left" */
+export function describeSubmitProgress(progress: SubmitProgress): string {
+  const label = { reconciling: "Looking up orders that got no clear answer", checking: "Looking for orders the vendor already has", sending: "Creating jobs" }[progress.phase];
+  return `${label}: ${describeRate(progress.rate)}`;
+}
+
+/** "Dry runs: 120 of 400 · 95 a minute · about 3 minutes left" */
+function dryRunText(rate: RateSnapshot): string {
+  return `Checking the jobs with the vendor: ${describeRate(rate)}`;
 }
 
 /** Rows cross between workers in windows this size, never as one big message. */
@@ -95,6 +130,8 @@ export function createImportWorkflow(deps: WorkflowDeps) {
   let catalogue: Promise<CatalogueSnapshot | undefined> | undefined;
   let opening: AbortController | undefined;
   let openOrders = new Set<string>();
+  /** SHA-256 of the file being imported, recorded with its batch so a re-import is recognised. */
+  let fileSha256: string | undefined;
   const now = () => deps.now?.() ?? new Date();
 
   const set = (next: ImportState) => {
@@ -193,6 +230,68 @@ export function createImportWorkflow(deps: WorkflowDeps) {
     await refreshReview();
   }
 
+  /** Dry-runs the jobs that need it, showing counts, rate and time left as it goes. */
+  async function dryRun(show: (text: string) => void): Promise<void> {
+    const engine = await deps.engine.get();
+    let meter: ReturnType<typeof createRateMeter> | undefined;
+    await engine.validate(
+      proxy((done: number, total: number) => {
+        meter ??= createRateMeter(total, () => now().getTime());
+        meter.tick(done - meter.snapshot().done);
+        show(dryRunText(meter.snapshot()));
+      }),
+    );
+  }
+
+  /** The submitter, pointed at this connection through the proxy. */
+  async function submitterFor(connected: Connected) {
+    const submitter = await deps.submitter.get();
+    const address = deps.proxyAddress(connected.connection.name, accessKey);
+    await submitter.connect(address.baseUrl, address.headers);
+    return submitter;
+  }
+
+  /** Batches of this account that still need something: offered again after a reload. */
+  async function unfinishedBatches(connected: Connected): Promise<BatchSummary[]> {
+    try {
+      const submitter = await submitterFor(connected);
+      return (await submitter.batches(connected.connection.name, connected.account.id)).filter((b) => b.unfinished);
+    } catch {
+      return [];
+    }
+  }
+
+  async function showUpload(connected: Connected, error?: string): Promise<void> {
+    set({ step: "upload", connected, ...(error ? { error } : {}) });
+    const unfinished = await unfinishedBatches(connected);
+    if (state.step === "upload" && unfinished.length > 0) set({ ...state, unfinished });
+  }
+
+  /** Runs (or continues) a batch to its end or a stop, then shows every row's outcome. */
+  async function runSubmission(connected: Connected, batchId: string, fileName: string, review: ReviewState | undefined): Promise<void> {
+    const submitter = await submitterFor(connected);
+    const view: SubmissionView = { batchId, fileName, review, progress: undefined, stopping: false };
+    set({ step: "submitting", connected, submission: view });
+    let status: SubmissionResult["status"] = "incomplete";
+    let problems: readonly string[] = [];
+    try {
+      const outcome = await submitter.run(
+        batchId,
+        SUBMIT_CONCURRENCY,
+        proxy((progress: SubmitProgress) => {
+          if (state.step === "submitting" && state.submission.batchId === batchId) set({ ...state, submission: { ...state.submission, progress } });
+        }),
+      );
+      if (outcome.status === "busy") status = "busy";
+      else if (outcome.status !== "missing") ({ status, problems } = outcome);
+    } catch (error) {
+      problems = [`The submission stopped unexpectedly (${(error as Error).message}); continue it to settle what is left. Nothing is sent twice.`];
+    }
+    const results = await submitter.results(batchId);
+    if (!results) return showUpload(currentConnected() ?? connected, "The submission's journal could not be read back.");
+    set({ step: "done", connected: currentConnected() ?? connected, done: { results, status, problems, review } });
+  }
+
   return {
     getState: () => state,
     subscribe(listener: () => void): () => void {
@@ -214,8 +313,9 @@ export function createImportWorkflow(deps: WorkflowDeps) {
         set({ ...(before.step === "connect" ? before : { step: "connect" }), busy: false, error: `Could not open ${connection.name}: ${account.problem.title}` });
         return;
       }
-      set({ step: "upload", connected: { connection, account: account.value, catalogue: { state: "loading", progress: undefined } } });
+      const connected: Connected = { connection, account: account.value, catalogue: { state: "loading", progress: undefined } };
       catalogue = loadSnapshot(connection, account.value, false);
+      await showUpload(connected);
     },
 
     /** Loads the catalogue again from the vendor, whatever its age. */
@@ -231,6 +331,10 @@ export function createImportWorkflow(deps: WorkflowDeps) {
       const controller = new AbortController();
       opening = controller;
       set({ step: "opening", connected, fileName, progress: undefined });
+      fileSha256 = undefined;
+      void crypto.subtle.digest("SHA-256", bytes.slice().buffer).then((digest) => {
+        if (opening === controller) fileSha256 = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+      });
       try {
         const known = await vocabulary();
         const opened = await deps.sheets.open(bytes, fileName, vocabularyWords(known), (progress) => {
@@ -315,8 +419,8 @@ export function createImportWorkflow(deps: WorkflowDeps) {
       }
       progress("Checking every row against your catalogue");
       await engine.start({ headers: preview.headers, mapping: current.mapping.mapping, snapshot, locale: navigatorLocale() });
-      progress("Checking the jobs with the vendor");
-      await engine.validate();
+      set({ step: "checking", connected: currentConnected() ?? current.connected, fileName, progress: "Checking the jobs with the vendor", canStop: true });
+      await dryRun((text) => state.step === "checking" && set({ ...state, progress: text }));
       openOrders = new Set();
       const review = await reviewOf({ fileName, sheetName: preview.sheetName, headerRowNumber: preview.headerRowNumber, headers: preview.headers });
       set({ step: "review", connected: currentConnected() ?? current.connected, review });
@@ -335,39 +439,100 @@ export function createImportWorkflow(deps: WorkflowDeps) {
       await refreshReview();
     },
 
-    /** Dry-runs the jobs that changed since the last check. */
+    /** Dry-runs the jobs that changed since the last check, or that the vendor could not check. */
     async revalidate(): Promise<void> {
       if (state.step !== "review") return;
       await refreshReview("Checking the jobs with the vendor");
-      await (await deps.engine.get()).validate();
+      await dryRun((text) => state.step === "review" && set({ ...state, review: { ...state.review, busy: text } }));
       await refreshReview();
     },
 
-    async submit(): Promise<void> {
-      if (state.step !== "review") return;
-      const { connected, review } = state;
-      const engine = await deps.engine.get();
-      // Jobs changed since the last dry run are checked again before anything is created.
-      await engine.validate();
-      const [payloads, jobs, issues] = await Promise.all([engine.payloads(), engine.jobs(), engine.issues()]);
-      const sendable = new Set(jobs.filter((j) => j.state === "valid").map((j) => j.orderNumber));
-      const rows: { rowNumber: number; orderNumber: string | undefined }[] = [];
-      for (let start = 0; start < review.summary.rows + review.summary.skippedRows; start += ROW_CHUNK) {
-        for (const row of await engine.rows(start, ROW_CHUNK)) rows.push({ rowNumber: row.rowNumber, orderNumber: row.orderNumber });
-      }
-      const results = await submitJobs(client(connected), payloads.filter((p) => sendable.has(p.orderNumber)), rows, issues, (done, total) =>
-        set({ step: "submitting", connected: currentConnected() ?? connected, review, done, total }),
-      );
-      set({ step: "done", connected: currentConnected() ?? connected, review, results });
+    /** Stops the dry runs from starting more; those in flight finish. */
+    async stopChecking(): Promise<void> {
+      (await deps.engine.get()).stopValidation();
     },
 
-    resultFile(review: ReviewState, results: readonly RowResult[]): Promise<Uint8Array> {
-      return deps.sheets.resultSheet(review.sheetName, review.headerRowNumber, results);
+    /**
+     * Checks what changed since the last dry run, writes the batch to the journal and sends
+     * it. Only jobs the vendor's dry run accepted are sent; every other row is written down
+     * with why, for the result sheet.
+     */
+    async submit(): Promise<void> {
+      if (state.step !== "review") return;
+      const { connected } = state;
+      const engine = await deps.engine.get();
+      await refreshReview("Checking the jobs with the vendor");
+      await dryRun((text) => state.step === "review" && set({ ...state, review: { ...state.review, busy: text } }));
+      await refreshReview();
+      if (state.step !== "review") return;
+      const { review } = state;
+      const plan = await engine.submissionPlan();
+      if (plan.orders.length === 0) return set({ ...state, error: "No job is ready to send: fix the problems shown, then check again." });
+      const submitter = await submitterFor(connected);
+      const batch = await submitter.plan({
+        ...plan,
+        connection: connected.connection.name,
+        accountId: connected.account.id,
+        accountName: connected.account.name ?? "",
+        fileName: review.fileName,
+        sheetName: review.sheetName,
+        headerRowNumber: review.headerRowNumber,
+        fileSha256,
+      });
+      await runSubmission(currentConnected() ?? connected, batch.id, review.fileName, review);
+    },
+
+    /** Continues a batch left unfinished (a reload, a crash, a stop): in-flight orders are looked up first. */
+    async resume(batchId: string): Promise<void> {
+      const connected = currentConnected();
+      if (!connected) return;
+      const submitter = await submitterFor(connected);
+      const results = await submitter.results(batchId);
+      if (!results) return showUpload(connected, "That submission is no longer in this browser's journal.");
+      await runSubmission(connected, batchId, results.batch.fileName, state.step === "done" ? state.done.review : undefined);
+    },
+
+    /** Shows a batch's results (every row's outcome) without sending anything. */
+    async showResults(batchId: string): Promise<void> {
+      const connected = currentConnected();
+      if (!connected) return;
+      const results = await (await submitterFor(connected)).results(batchId);
+      if (results) set({ step: "done", connected, done: { results, status: "incomplete", problems: [], review: undefined } });
+    },
+
+    /** Stops sending: the orders in flight finish and are written down; the rest wait for "Continue". */
+    async stopSubmitting(): Promise<void> {
+      if (state.step !== "submitting") return;
+      set({ ...state, submission: { ...state.submission, stopping: true } });
+      await (await deps.submitter.get()).stop();
+    },
+
+    /** The user's decision to send orders again (already existing, or not found after an unclear answer), then sends them. */
+    async sendAgain(orderNumbers: readonly string[]): Promise<void> {
+      if (state.step !== "done") return;
+      const { connected, done } = state;
+      const submitter = await submitterFor(connected);
+      await submitter.allowResend(done.results.batch.id, orderNumbers);
+      await runSubmission(connected, done.results.batch.id, done.results.batch.fileName, done.review);
+    },
+
+    /**
+     * The result sheet, from the journal: the user's own sheet with the result columns when
+     * it is still open here, else the results alone (after a reload, say).
+     */
+    async resultFile(done: SubmissionResult): Promise<{ readonly bytes: Uint8Array; readonly withSheet: boolean }> {
+      const { batch } = done.results;
+      if (done.review && done.review.sheetName === batch.sheetName && done.review.fileName === batch.fileName) {
+        // The sheet worker lets go of the file when idle for long; then the results come alone.
+        const bytes = await deps.sheets.resultSheet(batch.sheetName, batch.headerRowNumber, done.results.rows).catch(() => undefined);
+        if (bytes) return { bytes, withSheet: true };
+      }
+      return { bytes: await deps.sheets.resultsOnlySheet(done.results.rows), withSheet: false };
     },
 
     startOver(connected: Connected): void {
       deps.engine.stop();
-      set({ step: "upload", connected: currentConnected() ?? connected });
+      void showUpload(currentConnected() ?? connected);
     },
   };
 }

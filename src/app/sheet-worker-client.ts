@@ -65,6 +65,9 @@ export function createSheetWorkerClient() {
     resultSheet(sheetName: string, headerRowNumber: number, results: readonly RowResult[]): Promise<Uint8Array> {
       return run(undefined, (s) => s.resultSheet(sheetName, headerRowNumber, results));
     },
+    resultsOnlySheet(results: readonly RowResult[]): Promise<Uint8Array> {
+      return run(undefined, (s) => s.resultsOnlySheet(results));
+    },
     stop,
   };
 }

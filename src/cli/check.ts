@@ -2,11 +2,14 @@ import { basename } from "node:path";
 import { loadCatalogue } from "../catalogue/load-catalogue";
 import { catalogueVocabulary } from "../core/catalogue";
 import type { Issue } from "../core/issues";
+import { countOf } from "../core/plural";
 import { missingRequiredFields, suggestMapping, type SheetMapping } from "../core/mapping";
 import type { JobPayload } from "../core/resolve";
-import { createImportEngine, type EngineSummary, type JobView } from "../engine/import-engine";
+import { createImportEngine, type EngineSummary, type ImportEngine, type JobView } from "../engine/import-engine";
+import type { SheetSession } from "../sheet/worker-api";
 import { createVendorGateway } from "../engine/vendor-gateway";
 import { openSheetFile } from "./open-sheet-file";
+import { throttled } from "./progress-line";
 import type { VendorConnection } from "./vendor-connection";
 
 export interface CheckOptions {
@@ -23,7 +26,7 @@ export interface CheckReport {
   readonly sheet: string;
   readonly headerRowNumber: number;
   readonly connection: string;
-  readonly account: { readonly name: string | null | undefined; readonly currency: string };
+  readonly account: { readonly id: number; readonly name: string | null | undefined; readonly currency: string };
   readonly mapping: SheetMapping;
   readonly summary: EngineSummary;
   readonly jobs: readonly JobView[];
@@ -32,7 +35,14 @@ export interface CheckReport {
 }
 
 export type CheckOutcome =
-  | { readonly ok: true; readonly report: CheckReport }
+  | {
+      readonly ok: true;
+      readonly report: CheckReport;
+      /** The session, for a submission that follows the check. */
+      readonly engine: ImportEngine;
+      readonly sheet: SheetSession;
+      readonly bytes: Uint8Array;
+    }
   | { readonly ok: false; readonly reason: "unreadable" | "unmapped" | "vendor"; readonly message: string };
 
 /** Reads, maps, resolves and (unless told not to) dry-runs a sheet: the page's check, from Node. */
@@ -45,7 +55,7 @@ export async function checkFile(path: string, vendor: VendorConnection, options:
   const vocabulary = catalogueVocabulary(snapshot);
   const opened = await openSheetFile(path, { sheet: options.sheet, headerRow: options.headerRow, vocabulary });
   if (!opened.ok) return { ok: false, reason: "unreadable", message: opened.message };
-  const { session } = opened;
+  const { session, bytes } = opened;
   const { sheetName, headers, headerRowNumber, rowCount } = opened.preview;
   const mapping = suggestMapping(headers, vocabulary);
   const missing = missingRequiredFields(mapping);
@@ -65,16 +75,20 @@ export async function checkFile(path: string, vendor: VendorConnection, options:
   });
   if (options.validate) {
     progress("Dry-running the jobs with the vendor (validateOnly)");
-    await engine.validate();
+    const meter = throttled(options.onProgress);
+    await engine.validate((done, total) => meter(done, total, "Dry runs"));
   }
   return {
     ok: true,
+    engine,
+    sheet: session,
+    bytes,
     report: {
       file: basename(path),
       sheet: sheetName,
       headerRowNumber,
       connection: vendor.connection.name,
-      account: { name: snapshot.account.name, currency: snapshot.account.currency },
+      account: { id: snapshot.account.id, name: snapshot.account.name, currency: snapshot.account.currency },
       mapping,
       summary: engine.summary(),
       jobs: engine.jobs(),
@@ -90,6 +104,7 @@ const STATE_TEXT: Readonly<Record<JobView["state"], string>> = {
   pending: "waiting for the vendor",
   blocked: "needs fixing",
   rejected: "rejected by the vendor",
+  unverified: "not checked: no answer",
 };
 
 /** The report as text: the jobs with their estimates, then every issue with its row and severity. */
@@ -97,7 +112,7 @@ export function checkText(report: CheckReport): string {
   const { summary } = report;
   const lines = [
     `${report.file}, sheet "${report.sheet}" (header on row ${report.headerRowNumber}), for ${report.account.name ?? report.connection} in ${report.account.currency}`,
-    `${summary.rows} rows, ${summary.jobs.total} jobs: ${summary.jobs.valid + summary.jobs.ready} ready, ${summary.jobs.blocked + summary.jobs.rejected + summary.jobs.pending} need attention; ${summary.issues.error} errors, ${summary.issues.warning} warnings, ${summary.issues.info} notes.`,
+    `${countOf(summary.rows, "row", "rows")}, ${countOf(summary.jobs.total, "job", "jobs")}: ${summary.jobs.valid + summary.jobs.ready} ready, ${summary.jobs.blocked + summary.jobs.rejected + summary.jobs.pending + summary.jobs.unverified} need attention; ${countOf(summary.issues.error, "error", "errors")}, ${countOf(summary.issues.warning, "warning", "warnings")}, ${countOf(summary.issues.info, "note", "notes")}.`,
     `Estimated total ${summary.estimate.text} (from the account's tier prices; an estimate, not an invoice).`,
     "",
     "Jobs:",

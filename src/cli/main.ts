@@ -1,13 +1,20 @@
+import { describeProblem } from "../api";
 import { ConfigError } from "../server/proxy/connections";
-import { parseArgs } from "./args";
+import { parseArgs, type CommandLine } from "./args";
 import { checkFile, checkText } from "./check";
 import { inspectFile, reportJson, reportText } from "./inspect";
-import { openVendorConnection } from "./vendor-connection";
+import { jobsText, listJobs } from "./jobs";
+import { submitFile, submitText } from "./submit";
+import { openVendorConnection, type VendorConnection } from "./vendor-connection";
 
 const USAGE = `Usage:
   npm run cli -- inspect <file> [--sheet NAME] [--header-row N] [--rows N] [--json]
   npm run cli -- check <file> [--connection NAME] [--sheet NAME] [--header-row N]
                               [--each-row-own-job] [--no-validate] [--json]
+  npm run cli -- submit <file> --connection NAME [--sheet NAME] [--header-row N]
+                               [--journal PATH] [--out RESULT] [--allow-existing]
+                               [--concurrency N] [--each-row-own-job] [--json]
+  npm run cli -- jobs --connection NAME [--order X] [--json]
 
 inspect   reads an order sheet (CSV or XLSX) as the app does and prints its sheets, the
           header row found, the suggested column mapping with confidences and the first
@@ -17,75 +24,139 @@ check     also loads the account's catalogue and resolves every row: it prints t
           dry run of each job. It reaches the vendor as the proxy does (CONNECTIONS_FILE or
           VENDOR_* settings); with none, the embedded simulator answers, and the connection
           defaults to its first ("demo").
+submit    checks the sheet, then creates every job the dry run accepted. Each order is
+          written to the journal (default: <file>.journal.jsonl) before it is sent; orders
+          the vendor already has are skipped unless --allow-existing; an unclear answer is
+          looked up at the vendor, never sent again blindly. Run it again with the same
+          journal to continue after a stop or a crash: nothing is created twice. --out
+          writes the result sheet; --json prints every row's outcome. Ctrl+C stops after
+          the orders in flight.
+jobs      lists the account's jobs (open and closed) with status, due date and tracking.
 
-Exit codes: 0 fine; 1 the sheet cannot be read, or has errors left; 2 usage error;
-3 the vendor or the connection settings failed.
+Exit codes: 0 fine (every order without errors created or already there); 1 the sheet
+cannot be read, or has errors left; 2 usage error; 3 the vendor or the connection settings
+failed, or orders are left unsettled.
 `;
+
+type Writer = (text: string) => void;
 
 /** Runs one command; returns the exit code. Output goes to the given writers (tests read them). */
 export async function runCli(
   argv: readonly string[],
-  out: (text: string) => void,
-  err: (text: string) => void,
+  out: Writer,
+  err: Writer,
   env: Readonly<Record<string, string | undefined>> = process.env,
+  signal?: AbortSignal,
 ): Promise<number> {
-  const { command, positional, options } = parseArgs(argv);
+  const line = parseArgs(argv);
+  const { command, positional, options } = line;
   if (command === undefined || options.has("help") || command === "help") {
     out(USAGE);
     return command === undefined ? 2 : 0;
   }
-  if (command !== "inspect" && command !== "check") {
+  if (!["inspect", "check", "submit", "jobs"].includes(command)) {
     err(`Unknown command "${command}".\n${USAGE}`);
-    return 2;
-  }
-  const [file] = positional;
-  if (file === undefined) {
-    err(`inspect needs a file.\n${USAGE}`);
     return 2;
   }
   const headerRow = options.get("header-row");
   const rows = options.get("rows");
-  const sheet = options.get("sheet");
-  if ((headerRow !== undefined && !/^[1-9]\d*$/.test(String(headerRow))) || (rows !== undefined && !/^\d+$/.test(String(rows)))) {
-    err("--header-row and --rows take whole numbers.\n");
+  const concurrency = options.get("concurrency");
+  if (
+    (headerRow !== undefined && !/^[1-9]\d*$/.test(String(headerRow))) ||
+    (rows !== undefined && !/^\d+$/.test(String(rows))) ||
+    (concurrency !== undefined && !/^([1-9]|1\d|20)$/.test(String(concurrency)))
+  ) {
+    err("--header-row and --rows take whole numbers, --concurrency a number from 1 to 20.\n");
     return 2;
   }
-  if (command === "check") {
-    const connection = options.get("connection");
-    let vendor;
-    try {
-      vendor = await openVendorConnection(env, typeof connection === "string" ? connection : undefined);
-    } catch (error) {
-      err(`${error instanceof ConfigError ? "Configuration error" : "Could not reach the vendor"}: ${(error as Error).message}\n`);
-      return 3;
+  if (command === "jobs") return withVendor(line, env, err, (vendor) => jobsCommand(vendor, line, out, err));
+  const [file] = positional;
+  if (file === undefined) {
+    err(`${command} needs a file.\n${USAGE}`);
+    return 2;
+  }
+  if (command === "submit" && typeof options.get("connection") !== "string" && loadsConfiguredConnections(env)) {
+    err("submit needs --connection NAME: jobs cost money, so say which account they are for.\n");
+    return 2;
+  }
+  const sheetChoice = {
+    sheet: stringOption(line, "sheet"),
+    headerRow: headerRow === undefined ? undefined : Number(headerRow),
+  };
+  if (command === "inspect") {
+    const outcome = await inspectFile(file, { ...sheetChoice, rows: rows === undefined ? 5 : Number(rows) });
+    if (!outcome.ok) {
+      err(`${outcome.message}\n`);
+      return 1;
     }
-    try {
-      const outcome = await checkFile(file, vendor, {
-        sheet: typeof sheet === "string" ? sheet : undefined,
-        headerRow: headerRow === undefined ? undefined : Number(headerRow),
-        eachRowOwnJob: options.has("each-row-own-job"),
-        validate: !options.has("no-validate"),
-        onProgress: options.has("json") ? undefined : (message) => err(`${message}…\n`),
-      });
+    out(options.has("json") ? `${JSON.stringify(reportJson(outcome.report), null, 2)}\n` : reportText(outcome.report));
+    return 0;
+  }
+  const onProgress = options.has("json") ? undefined : (message: string) => err(`${message}…\n`);
+  if (command === "check") {
+    return withVendor(line, env, err, async (vendor) => {
+      const outcome = await checkFile(file, vendor, { ...sheetChoice, eachRowOwnJob: options.has("each-row-own-job"), validate: !options.has("no-validate"), onProgress });
       if (!outcome.ok) {
         err(`${outcome.message}\n`);
         return outcome.reason === "vendor" ? 3 : 1;
       }
       out(options.has("json") ? `${JSON.stringify(outcome.report, null, 2)}\n` : checkText(outcome.report));
       return outcome.report.summary.issues.error > 0 ? 1 : 0;
-    } finally {
-      await vendor.close();
+    });
+  }
+  return withVendor(line, env, err, async (vendor) => {
+    const outcome = await submitFile(file, vendor, {
+      ...sheetChoice,
+      eachRowOwnJob: options.has("each-row-own-job"),
+      journalPath: stringOption(line, "journal") ?? `${file}.journal.jsonl`,
+      outPath: stringOption(line, "out"),
+      allowExisting: options.has("allow-existing"),
+      concurrency: concurrency === undefined ? 4 : Number(concurrency),
+      signal,
+      lockFolder: env["SUBMIT_LOCK_DIR"],
+      onProgress,
+    });
+    if (!outcome.ok) {
+      err(`${outcome.message}\n`);
+      return outcome.exitCode;
     }
-  }
-  const outcome = await inspectFile(file, {
-    sheet: typeof sheet === "string" ? sheet : undefined,
-    headerRow: headerRow === undefined ? undefined : Number(headerRow),
-    rows: rows === undefined ? 5 : Number(rows),
+    out(options.has("json") ? `${JSON.stringify(outcome.report, null, 2)}\n` : submitText(outcome.report));
+    return outcome.exitCode;
   });
-  if (!outcome.ok) {
-    err(`${outcome.message}\n`);
-    return 1;
+}
+
+function stringOption(line: CommandLine, name: string): string | undefined {
+  const value = line.options.get(name);
+  return typeof value === "string" ? value : undefined;
+}
+
+/** Whether real vendor connections are configured (then no account is assumed for money-spending commands). */
+function loadsConfiguredConnections(env: Readonly<Record<string, string | undefined>>): boolean {
+  return Boolean(env["CONNECTIONS_FILE"] || env["VENDOR_CLIENT_ID"]);
+}
+
+/** Opens the vendor connection a command names, runs it and closes the connection. */
+async function withVendor(line: CommandLine, env: Readonly<Record<string, string | undefined>>, err: Writer, run: (vendor: VendorConnection) => Promise<number>): Promise<number> {
+  let vendor: VendorConnection;
+  try {
+    vendor = await openVendorConnection(env, stringOption(line, "connection"));
+  } catch (error) {
+    err(`${error instanceof ConfigError ? "Configuration error" : "Could not reach the vendor"}: ${(error as Error).message}\n`);
+    return 3;
   }
-  out(options.has("json") ? `${JSON.stringify(reportJson(outcome.report), null, 2)}\n` : reportText(outcome.report));
+  try {
+    return await run(vendor);
+  } finally {
+    await vendor.close();
+  }
+}
+
+async function jobsCommand(vendor: VendorConnection, line: CommandLine, out: Writer, err: Writer): Promise<number> {
+  const jobs = await listJobs(vendor.client, stringOption(line, "order"));
+  if (!jobs.ok) {
+    err(`The vendor's job list could not be read: ${describeProblem(jobs.problem).join(" ")}\n`);
+    return 3;
+  }
+  out(line.options.has("json") ? `${JSON.stringify(jobs.value, null, 2)}\n` : jobsText(jobs.value));
   return 0;
 }

@@ -12,7 +12,7 @@ export interface SheetChoice {
 }
 
 export type OpenedSheetFile =
-  | { readonly ok: true; readonly file: WorkbookSummary; readonly preview: SheetPreview; readonly session: SheetSession }
+  | { readonly ok: true; readonly file: WorkbookSummary; readonly preview: SheetPreview; readonly session: SheetSession; readonly bytes: Uint8Array }
   | { readonly ok: false; readonly message: string };
 
 /** Reads a file from disk with the page's own reader and previews the chosen sheet (or the one that looks like orders). */
@@ -31,5 +31,5 @@ export async function openSheetFile(path: string, choice: SheetChoice): Promise<
   if (!preview.ok) {
     return { ok: false, message: `${preview.message} Sheets: ${opened.summary.sheets.map((s) => `"${s.name}"`).join(", ")}.` };
   }
-  return { ok: true, file: opened.summary, preview: preview.preview, session };
+  return { ok: true, file: opened.summary, preview: preview.preview, session, bytes };
 }

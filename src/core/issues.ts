@@ -60,6 +60,7 @@ export const ISSUE_SEVERITY = {
   // The vendor's own answers
   SERVER_REJECTED: "error",
   SERVER_ERROR: "error",
+  VENDOR_UNAVAILABLE: "error",
 } as const satisfies Record<string, Severity>;
 
 export type IssueCode = keyof typeof ISSUE_SEVERITY;
@@ -84,6 +85,9 @@ export interface Issue {
 }
 
 export const isError = (issue: Issue) => issue.severity === "error";
+
+/** The vendor's answers that say it could not check a job (not that the job is wrong): checking again may pass. */
+export const RECHECKABLE_CODES: ReadonlySet<IssueCode> = new Set(["SERVER_ERROR", "VENDOR_UNAVAILABLE"]);
 
 /** An issue with its severity from the table and its message addressed to its row and column. */
 export function makeIssue(

@@ -152,7 +152,7 @@ function stateMessages(order: OrderRecord): string[] {
  * row from the batch. This is what the result sheet is written from, during and after sending.
  */
 export function rowResultsFromJournal(batch: BatchRecord, orders: readonly OrderRecord[]): RowResult[] {
-  const results: RowResult[] = batch.otherRows.map((row) => ({ rowNumber: row.rowNumber, outcome: row.outcome, messages: row.messages }));
+  const results: RowResult[] = batch.otherRows.map((row) => ({ rowNumber: row.rowNumber, orderNumber: row.orderNumber, outcome: row.outcome, messages: row.messages }));
   for (const order of orders) {
     const general = stateMessages(order);
     const orderWide = order.messages.filter((m) => m.rowNumber === null || !order.lineRows.includes(m.rowNumber)).map((m) => m.text);
@@ -163,6 +163,7 @@ export function rowResultsFromJournal(batch: BatchRecord, orders: readonly Order
       const jobNumber = order.state === "created" ? order.jobNumber : order.state === "existing" ? order.existingJobNumbers[0] : undefined;
       results.push({
         rowNumber,
+        orderNumber: order.orderNumber,
         outcome: ROW_OUTCOME[order.state],
         ...(jobNumber !== undefined ? { jobNumber } : {}),
         ...(created ? { newAssetSku: created.newAssetSku } : {}),

@@ -10,6 +10,7 @@ export type RowOutcome = "created" | "existing" | "rejected" | "unknown" | "not-
 
 export interface RowResult {
   readonly rowNumber: number;
+  readonly orderNumber?: string | undefined;
   readonly outcome: RowOutcome;
   readonly jobNumber?: number;
   readonly newAssetSku?: string | null;
@@ -67,4 +68,21 @@ export function buildResultTable(table: SheetTable, results: ReadonlyMap<number,
     );
   }
   return out;
+}
+
+export const RESULTS_ONLY_HEADERS = ["Row", "Order number", ...RESULT_HEADERS] as const;
+
+/** The results without the user's sheet (when it is no longer open): one line per row, by row number. */
+export function buildResultsOnlyTable(results: readonly RowResult[]): string[][] {
+  return [
+    [...RESULTS_ONLY_HEADERS],
+    ...results.map((result) => [
+      String(result.rowNumber),
+      result.orderNumber ?? "",
+      OUTCOME_TEXT[result.outcome],
+      result.jobNumber === undefined ? "" : String(result.jobNumber),
+      result.newAssetSku ?? "",
+      result.messages.join("\n"),
+    ]),
+  ];
 }

@@ -31,9 +31,13 @@ export function issuesFromServerProblem(payload: JobPayload, problem: ServerProb
       makeIssue(
         "SERVER_ERROR",
         { rowNumber: null, orderNumber },
-        `the vendor answered with an unexplained error (HTTP 500). On job creation this usually means ${KNOWN_500_TRIGGERS}.`,
+        `the vendor answered with an unexplained error (HTTP 500), twice. Check again; if it keeps happening, the usual causes are ${KNOWN_500_TRIGGERS}.`,
       ),
     ];
+  }
+  if (problem.kind === "network" || problem.kind === "aborted" || problem.status === 408 || problem.status === 429 || problem.status > 500) {
+    const reason = problem.status > 0 ? `${problem.title} (HTTP ${problem.status})` : problem.title;
+    return [makeIssue("VENDOR_UNAVAILABLE", { rowNumber: null, orderNumber }, `the vendor could not check this job just now: ${reason}. Nothing is wrong with the job as far as is known; check again in a moment.`)];
   }
   const issues = [
     ...problem.validationMessages.map((m) => forMessage(m.message ?? "", m.errorCode)),

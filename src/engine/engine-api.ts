@@ -46,6 +46,7 @@ export function createEngineApi() {
     undo: () => use().undo(),
     redo: () => use().redo(),
     validate: (onProgress?: (done: number, total: number) => void) => use().validate(onProgress),
+    stopValidation: () => use().stopValidation(),
     retryFacts: () => use().retryFacts(),
   };
 }

@@ -1,10 +1,11 @@
-import { mapWithConcurrency } from "../api/queue";
+import { createAdaptiveLimiter, mapAdaptively, type Pressure } from "../api/adaptive-limiter";
+import { isTransientProblem } from "../api/problem";
 import { catalogueVocabulary, indexCatalogue, type CatalogueSnapshot } from "../core/catalogue";
 import { dateOrderFor } from "../core/dates";
 import { formatMoney } from "../core/estimate";
 import type { FieldId } from "../core/fields";
 import { groupOf } from "../core/group";
-import type { Issue, IssueCode } from "../core/issues";
+import { RECHECKABLE_CODES, type Issue, type IssueCode } from "../core/issues";
 import { columnForField, type SheetMapping } from "../core/mapping/sheet-mapping";
 import { orderRowReader, type OrderRow } from "../core/order-rows";
 import {
@@ -28,8 +29,12 @@ import { issuesFromServerProblem } from "../core/server-issues";
 import { planSubmission, type PlanRow, type SubmissionPlan } from "../core/batch-plan";
 import type { VendorGateway } from "./vendor-gateway";
 
-/** What a job looks like to the review screen. */
-export type JobState = "ready" | "blocked" | "pending" | "rejected" | "valid";
+/**
+ * What a job looks like to the review screen: blocked by errors, waiting for facts from the
+ * vendor (pending), ready to dry-run, valid (the dry run passed), rejected by the dry run, or
+ * unverified (the vendor could not check it this time).
+ */
+export type JobState = "ready" | "blocked" | "pending" | "rejected" | "unverified" | "valid";
 
 export interface JobView {
   readonly orderNumber: string;
@@ -87,7 +92,8 @@ export interface EditResult {
 }
 
 const MAX_FACT_ROUNDS = 3;
-const VALIDATION_CONCURRENCY = 3;
+/** Dry runs in flight at most; fewer while the vendor is slowing down. */
+export const VALIDATION_CONCURRENCY = 4;
 const HISTORY_LIMIT = 200;
 
 /**
@@ -114,6 +120,7 @@ export function createImportEngine(gateway: VendorGateway) {
   const validated = new Set<string>();
   const facts = { shipDates: new Map<string, string | null>(), promos: new Map<string, PromoValidationResult>(), metadataCodes: new Map<string, PriceCode | null>(), customBands: new Map<string, readonly PriceBand[] | null>() };
   const unavailable = new Map<string, string>();
+  let validation: AbortController | undefined;
   const undoStack: Change[][] = [];
   const redoStack: Change[][] = [];
   /** Issue counts and the estimate, kept up to date as rows and jobs change, so a summary costs nothing. */
@@ -262,8 +269,15 @@ export function createImportEngine(gateway: VendorGateway) {
     }
   }
 
+  /** Whether the vendor's last answer was only that it could not check the job. */
+  function isRecheckable(orderNumber: string): boolean {
+    const issues = serverIssues.get(orderNumber) ?? [];
+    return issues.length > 0 && issues.every((issue) => RECHECKABLE_CODES.has(issue.code));
+  }
+
   function jobState(orderNumber: string, job: ResolvedJob): JobState {
     if (job.hasErrors) return "blocked";
+    if (isRecheckable(orderNumber)) return "unverified";
     if (serverIssues.get(orderNumber)?.length) return "rejected";
     if (!job.payload) return "pending";
     return validated.has(orderNumber) ? "valid" : "ready";
@@ -272,7 +286,7 @@ export function createImportEngine(gateway: VendorGateway) {
   function summary(): EngineSummary {
     const byCode: Partial<Record<IssueCode, number>> = {};
     for (const [code, n] of tally.byCode) if (n > 0) byCode[code] = n;
-    const jobCounts: Record<JobState, number> = { ready: 0, blocked: 0, pending: 0, rejected: 0, valid: 0 };
+    const jobCounts: Record<JobState, number> = { ready: 0, blocked: 0, pending: 0, rejected: 0, unverified: 0, valid: 0 };
     for (const [orderNumber, job] of jobs) jobCounts[jobState(orderNumber, job)]++;
     const total = Math.round(tally.estimate * 100) / 100;
     return {
@@ -559,20 +573,44 @@ export function createImportEngine(gateway: VendorGateway) {
       return { changedCells: await apply(changes, "after"), summary: summary() };
     },
 
-    /** Dry-runs every ready job with `validateOnly`; the vendor's messages land on their rows. */
+    /**
+     * Dry-runs with `validateOnly` every job that is ready, or that the vendor could not check
+     * last time; the vendor's messages land on their rows. `stopValidation` stops it starting
+     * more; the dry runs in flight finish.
+     */
     async validate(onProgress?: (done: number, total: number) => void): Promise<EngineSummary> {
-      const ready = [...jobs].filter(([orderNumber, job]) => job.payload && !validated.has(orderNumber) && !serverIssues.get(orderNumber)?.length);
+      const due = [...jobs].filter(([orderNumber, job]) => job.payload && !validated.has(orderNumber) && (!serverIssues.get(orderNumber)?.length || isRecheckable(orderNumber)));
+      const stop = new AbortController();
+      validation = stop;
       let done = 0;
-      await mapWithConcurrency(ready, VALIDATION_CONCURRENCY, async ([orderNumber, job]) => {
-        const payload = job.payload as JobPayload;
-        const answer = await gateway.validateJob(payload.candidate);
-        if (jobs.get(orderNumber) === job) {
-          if (answer.ok) validated.add(orderNumber);
-          else setServerIssues(orderNumber, issuesFromServerProblem(payload, answer.problem));
-        }
-        onProgress?.(++done, ready.length);
-      });
+      onProgress?.(done, due.length);
+      const limiter = createAdaptiveLimiter({ max: VALIDATION_CONCURRENCY });
+      await mapAdaptively(
+        due,
+        limiter,
+        async ([orderNumber, job]) => {
+          const payload = job.payload as JobPayload;
+          const answer = await gateway.validateJob(payload.candidate);
+          // An edit may have replaced the job meanwhile: then this answer is about a request no longer meant.
+          if (jobs.get(orderNumber) === job) {
+            if (answer.ok) {
+              setServerIssues(orderNumber, undefined);
+              validated.add(orderNumber);
+            } else setServerIssues(orderNumber, issuesFromServerProblem(payload, answer.problem));
+          }
+          onProgress?.(++done, due.length);
+          return answer;
+        },
+        (answer): Pressure => (answer.ok || !isTransientProblem(answer.problem) ? { kind: "ok" } : { kind: "slow-down", retryAfterMs: answer.problem.retryAfterMs }),
+        stop.signal,
+      );
+      if (validation === stop) validation = undefined;
       return summary();
+    },
+
+    /** Stops a running `validate` from starting more dry runs. */
+    stopValidation(): void {
+      validation?.abort();
     },
 
     /** Tries again the facts the vendor could not give. */

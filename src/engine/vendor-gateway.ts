@@ -1,4 +1,4 @@
-import { mapWithConcurrency, type ApiProblem, type VendorClient } from "../api";
+import { isTransientProblem, mapWithConcurrency, type ApiProblem, type VendorClient } from "../api";
 import type { FactRequest } from "../core/resolve";
 import type { JobCandidate, PriceBand, PriceCode, PromoValidationResult } from "../core/vendor";
 
@@ -12,6 +12,15 @@ export type FactAnswer =
 
 export type ValidationAnswer = { readonly ok: true } | { readonly ok: false; readonly problem: ApiProblem };
 
+export interface GatewayOptions {
+  /** Pause before the one retry of a dry run that met a 429, a 5xx or no answer, when the vendor gave no Retry-After. */
+  readonly retryDelayMs?: number;
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+/** The longest Retry-After a dry run's retry waits for. */
+const MAX_RETRY_WAIT_MS = 30_000;
+
 /** What the engine asks of the vendor: live facts, and dry runs of jobs. */
 export interface VendorGateway {
   fetchFacts(requests: readonly FactRequest[]): Promise<FactAnswer[]>;
@@ -21,7 +30,9 @@ export interface VendorGateway {
 const FACT_CONCURRENCY = 4;
 
 /** The gateway over the typed client: through the proxy in the browser, or straight from Node. */
-export function createVendorGateway(client: VendorClient): VendorGateway {
+export function createVendorGateway(client: VendorClient, options: GatewayOptions = {}): VendorGateway {
+  const retryDelayMs = options.retryDelayMs ?? 1_000;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   async function fetchFact(request: FactRequest): Promise<FactAnswer> {
     switch (request.kind) {
       case "shipDate": {
@@ -48,8 +59,13 @@ export function createVendorGateway(client: VendorClient): VendorGateway {
   }
   return {
     fetchFacts: (requests) => mapWithConcurrency(requests, FACT_CONCURRENCY, fetchFact),
+    /** A dry run creates nothing, so one that met a passing fault is safely tried once more. */
     async validateJob(candidate) {
-      const result = await client.validateJob(candidate);
+      let result = await client.validateJob(candidate);
+      if (!result.ok && isTransientProblem(result.problem)) {
+        await sleep(Math.min(MAX_RETRY_WAIT_MS, result.problem.retryAfterMs ?? retryDelayMs));
+        result = await client.validateJob(candidate);
+      }
       return result.ok ? { ok: true } : { ok: false, problem: result.problem };
     },
   };

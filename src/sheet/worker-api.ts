@@ -1,4 +1,4 @@
-import { buildResultTable, type RowResult } from "../core/results";
+import { buildResultsOnlyTable, buildResultTable, type RowResult } from "../core/results";
 import type { SheetRow } from "../core/sheet-model";
 import { materialise, type TableView } from "../core/sheet-table";
 import { openWorkbook } from "./open-workbook";
@@ -67,6 +67,11 @@ export function createSheetSession() {
       if (source === undefined) throw new Error("No table to write results into");
       const delimiter = workbook?.csv?.delimiter ?? ",";
       return writeCsv(buildResultTable(materialise(source), new Map(results.map((result) => [result.rowNumber, result]))), delimiter);
+    },
+
+    /** The results alone as CSV, for when the user's sheet is no longer open. */
+    resultsOnlySheet(results: readonly RowResult[]): Uint8Array {
+      return writeCsv(buildResultsOnlyTable(results));
     },
 
     close(): void {

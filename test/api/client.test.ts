@@ -1,3 +1,4 @@
+import { SIM_START } from "../helpers/sim-clock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allActiveJobs, allAssets, allGlobalAssets, allPriceCodes, allTransactions, createVendorClient, describeProblem, encodeQuery, mapWithConcurrency, type VendorClient } from "../../src/api";
 import { startSimulator, type RunningSimulator } from "../../src/server/simulator/simulator";
@@ -7,7 +8,7 @@ import { simClient } from "../helpers/sim-client";
 let sim: RunningSimulator;
 let client: VendorClient;
 beforeAll(async () => {
-  sim = await startSimulator();
+  sim = await startSimulator({ startAt: SIM_START });
   client = simClient(sim);
 });
 afterAll(async () => sim.close());

@@ -1,3 +1,4 @@
+import { SIM_START } from "../helpers/sim-clock";
 import "fake-indexeddb/auto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVendorClient } from "../../src/api";
@@ -9,7 +10,7 @@ import { openImporterDB } from "../../src/storage/database";
 let app: RunningAppServer;
 const clientFor = (connection: string) => createVendorClient({ baseUrl: `${app.url}/api/${connection}`, headers: { "X-Requested-With": "test" }, retryDelayMs: 0 });
 beforeAll(async () => {
-  app = await startAppServer({ settings: readServerSettings({ PORT: "0" }), connections: [], log: () => {} });
+  app = await startAppServer({ settings: readServerSettings({ PORT: "0" }), connections: [], simulatorOptions: { startAt: SIM_START }, log: () => {} });
 });
 afterAll(async () => app.close());
 

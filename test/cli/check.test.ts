@@ -46,7 +46,7 @@ describe("npm run cli -- check, on the embedded simulator", () => {
 
   it("uses the other demo connections by name and refuses an unknown one", async () => {
     const au = await cli(["check", path("samples/reorder-campaign.csv"), "--connection", "demo-au", "--json", "--no-validate"]);
-    expect(JSON.parse(au.out).account).toEqual({ name: "Southern Cross Decorators Pty Ltd", currency: "AUD" });
+    expect(JSON.parse(au.out).account).toEqual({ id: 2077, name: "Southern Cross Decorators Pty Ltd", currency: "AUD" });
     // Another account's asset tags are unknown here.
     expect(au.code).toBe(1);
     const unknown = await cli(["check", path("samples/reorder-campaign.csv"), "--connection", "nope"]);

@@ -93,7 +93,7 @@ describe("walking skeleton in Chromium", () => {
   it("reports an unknown price code on its row and does not submit that order", async () => {
     const page = await openConnected();
     await dropSheet(page, UNKNOWN_CODE);
-    expect(await page.getByTestId("summary").textContent()).toBe("10 rows, 4 jobs: 3 ready, 1 need attention.");
+    expect(await page.getByTestId("summary").textContent()).toBe("10 rows, 4 jobs: 3 ready, 1 needs attention.");
     const badRow = page.getByTestId("row-6");
     await expect.poll(() => badRow.locator('[data-code="CODE_UNKNOWN"] .message').textContent()).toBe(
       'Row 6, column Price Code: "HTV Name 2in: Single Colour" is not a price code, asset tag or stock code of your account. Did you mean "HTV Name 2": Single Colour" or "HTV Name 3": Single Colour"?',
@@ -103,9 +103,9 @@ describe("walking skeleton in Chromium", () => {
     await page.getByRole("button", { name: "Submit 3 ready jobs" }).click();
     await page.getByTestId("results-summary").waitFor();
     for (const rowNumber of [5, 6, 7, 8]) {
-      expect(await page.getByTestId(`result-${rowNumber}`).locator("td").nth(1).textContent()).toBe("not-sent");
+      expect(await page.getByTestId(`result-${rowNumber}`).locator("td").nth(1).textContent()).toBe("Not sent");
     }
-    expect(await page.getByTestId("result-2").locator("td").nth(1).textContent()).toBe("created");
+    expect(await page.getByTestId("result-2").locator("td").nth(1).textContent()).toBe("Created");
 
     const active = await allActiveJobs(api, { searchText: "KTP-25", includeClosedJobs: true });
     if (!active.ok) throw new Error(active.problem.title);

@@ -103,15 +103,36 @@ describe("the import engine", () => {
         row({ Code: "A1043001", "Item type": "Asset", Qty: "30", Fabric: "" }),
       ]);
       expect(foreign.summary().jobs.ready).toBe(1);
+      const dryRuns = () => account.app.simulator?.simulator.stats.callsByEndpoint.createJob ?? 0;
+      const before = dryRuns();
       const checked = await foreign.validate();
-      expect(checked.jobs.rejected).toBe(1);
+      // The opaque 500 is tried once more, then shown as the vendor's error, open to checking again.
+      expect(dryRuns() - before).toBe(2);
+      expect(checked.jobs.unverified).toBe(1);
       expect(foreign.jobs()[0]?.issues.map((i) => i.code)).toEqual(["SERVER_ERROR"]);
       await foreign.setCell(3, "Code", "A1042001");
-      expect(foreign.summary().jobs).toMatchObject({ ready: 1, rejected: 0 });
+      expect(foreign.summary().jobs).toMatchObject({ ready: 1, unverified: 0 });
       expect((await foreign.validate()).jobs.valid).toBe(1);
     } finally {
       await harbour.close();
     }
+  });
+
+  it("tries a dry run the vendor was too busy for once more, shows it as the vendor's trouble, and checks it again on request", async () => {
+    const sim = account.app.simulator?.simulator;
+    if (!sim) throw new Error("the embedded simulator is not running");
+    const engine = await checkRows(account, [row()]);
+    sim.faults = { rate429: 1, endpoints: ["createJob"] };
+    const before = sim.stats.callsByEndpoint.createJob ?? 0;
+    const busy = await engine.validate();
+    sim.faults = {};
+    expect((sim.stats.callsByEndpoint.createJob ?? 0) - before).toBe(2);
+    expect(busy.jobs).toMatchObject({ unverified: 1, rejected: 0, valid: 0 });
+    expect(engine.jobs()[0]?.issues.map((i) => [i.code, i.message])).toEqual([
+      ["VENDOR_UNAVAILABLE", expect.stringContaining("the vendor could not check this job just now: Too Many Requests (HTTP 429)")],
+    ]);
+    expect((await engine.validate()).jobs).toMatchObject({ unverified: 0, valid: 1 });
+    expect(engine.issues("error")).toEqual([]);
   });
 
   it("reports a fact the vendor could not give, and fetches it again on request", async () => {

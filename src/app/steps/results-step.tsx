@@ -1,71 +1,176 @@
 import { useState } from "preact/hooks";
-import type { RowResult } from "../../core/results";
+import { countStates, describeCounts, type OrderRecord } from "../../core/journal";
+import { countOf } from "../../core/plural";
+import { OUTCOME_TEXT } from "../../core/results";
+import type { SubmissionResult } from "../import-workflow";
 
 interface Props {
-  readonly fileName: string;
-  readonly results: readonly RowResult[];
-  readonly makeFile: () => Promise<Uint8Array>;
+  readonly done: SubmissionResult;
+  readonly makeFile: () => Promise<{ readonly bytes: Uint8Array; readonly withSheet: boolean }>;
+  readonly onSendAgain: (orderNumbers: readonly string[]) => void;
+  readonly onContinue: () => void;
   readonly onStartOver: () => void;
 }
+
+/** Rows listed on the page at most; the result sheet has them all. */
+const LISTED_ROWS = 1_000;
 
 function resultFileName(fileName: string): string {
   return `${fileName.replace(/\.[^.]+$/, "")} - results.csv`;
 }
 
-export function ResultsStep({ fileName, results, makeFile, onStartOver }: Props) {
+const ORDER_TEXT: Readonly<Record<OrderRecord["state"], string>> = {
+  created: "Created",
+  existing: "Already existed: not sent",
+  rejected: "Rejected by the vendor",
+  unknown: "No clear answer yet",
+  sending: "No clear answer yet",
+  "not-found": "Not found after an unclear answer",
+  planned: "Not sent yet",
+};
+
+const STATUS_TEXT: Readonly<Record<SubmissionResult["status"], string>> = {
+  finished: "",
+  stopped: "Stopped. The orders not sent yet wait for you to continue.",
+  incomplete: "Some orders need another try or your decision (below).",
+  busy: "This account's orders are being submitted in another tab or window right now; wait for it to finish, then continue here.",
+};
+
+function OrderActions({ order, onSendAgain }: { readonly order: OrderRecord; readonly onSendAgain: (orderNumbers: readonly string[]) => void }) {
+  const [confirming, setConfirming] = useState(false);
+  if (order.state === "not-found") {
+    return (
+      <button type="button" class="small" onClick={() => onSendAgain([order.orderNumber])}>
+        Send again
+      </button>
+    );
+  }
+  if (order.state !== "existing") return null;
+  return confirming ? (
+    <span>
+      This creates another job for {order.orderNumber} beside job {order.existingJobNumbers.join(", ")}.{" "}
+      <button type="button" class="small" onClick={() => onSendAgain([order.orderNumber])}>
+        Yes, send it again
+      </button>{" "}
+      <button type="button" class="small secondary" onClick={() => setConfirming(false)}>
+        Keep the existing job
+      </button>
+    </span>
+  ) : (
+    <button type="button" class="small secondary" onClick={() => setConfirming(true)}>
+      Send again anyway…
+    </button>
+  );
+}
+
+/** Every order's and row's outcome, read back from the journal, and the result sheet to download. */
+export function ResultsStep({ done, makeFile, onSendAgain, onContinue, onStartOver }: Props) {
   const [error, setError] = useState<string | undefined>();
-  const created = new Set(results.filter((r) => r.outcome === "created").map((r) => r.jobNumber));
+  const [notice, setNotice] = useState<string | undefined>();
+  const { batch, orders, rows } = done.results;
+  const created = orders.filter((o) => o.state === "created").length;
+  const createdRows = rows.filter((r) => r.outcome === "created").length;
+  const notFound = orders.filter((o) => o.state === "not-found").map((o) => o.orderNumber);
+  const canContinue = orders.some((o) => o.state === "planned" || o.state === "unknown" || o.state === "sending");
   const download = async () => {
     try {
-      const bytes = await makeFile();
-      const url = URL.createObjectURL(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: "text/csv;charset=utf-8" }));
+      const file = await makeFile();
+      const url = URL.createObjectURL(new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: "text/csv;charset=utf-8" }));
       const link = document.createElement("a");
       link.href = url;
-      link.download = resultFileName(fileName);
+      link.download = resultFileName(batch.fileName);
       link.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      setNotice(file.withSheet ? undefined : "Your sheet is no longer open here, so the result sheet lists each row's number with its outcome; drop the sheet again to get your own columns back.");
     } catch (e) {
       setError(`The result sheet could not be written: ${(e as Error).message}`);
     }
   };
   return (
     <section>
-      <h2>Results</h2>
+      <h2>Results of {batch.fileName}</h2>
       <p data-testid="results-summary">
-        {created.size} {created.size === 1 ? "job" : "jobs"} created from {results.filter((r) => r.outcome === "created").length} rows;{" "}
-        {results.filter((r) => r.outcome !== "created").length} rows not created.
+        {countOf(created, "job", "jobs")} created from {countOf(createdRows, "row", "rows")}; {countOf(rows.length - createdRows, "row", "rows")} not created. Orders: {describeCounts(countStates(orders))}.
       </p>
+      {STATUS_TEXT[done.status] && <p role="status" data-testid="results-status">{STATUS_TEXT[done.status]}</p>}
+      {done.problems.length > 0 && (
+        <ul role="alert" class="error">
+          {done.problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      )}
       {error && <p role="alert" class="error">{error}</p>}
+      {notice && <p class="notice">{notice}</p>}
       <div class="actions">
         <button type="button" onClick={download}>
           Download result sheet
         </button>{" "}
+        {canContinue && (
+          <button type="button" onClick={onContinue}>
+            Continue sending
+          </button>
+        )}{" "}
+        {notFound.length > 1 && (
+          <button type="button" class="secondary" onClick={() => onSendAgain(notFound)}>
+            Send the {notFound.length} orders not found again
+          </button>
+        )}{" "}
         <button type="button" class="secondary" onClick={onStartOver}>
           Import another sheet
         </button>
       </div>
-      <table>
-        <thead>
-          <tr>
-            <th>Row</th>
-            <th>Result</th>
-            <th>Job number</th>
-            <th>New asset tag</th>
-            <th>Messages</th>
-          </tr>
-        </thead>
-        <tbody>
-          {results.map((result) => (
-            <tr key={result.rowNumber} data-testid={`result-${result.rowNumber}`}>
-              <td>{result.rowNumber}</td>
-              <td>{result.outcome}</td>
-              <td>{result.jobNumber ?? ""}</td>
-              <td>{result.newAssetSku ?? ""}</td>
-              <td>{result.messages.join(" ")}</td>
+      <div class="table-scroll">
+        <table class="orders">
+          <thead>
+            <tr>
+              <th>Order</th>
+              <th>Result</th>
+              <th>Job number</th>
+              <th>Messages</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {orders.map((order) => (
+              <tr key={order.orderNumber} data-testid={`order-${order.orderNumber}`} class={order.state}>
+                <td>{order.orderNumber}</td>
+                <td>{ORDER_TEXT[order.state]}</td>
+                <td>{order.jobNumber ?? order.existingJobNumbers.join(", ")}</td>
+                <td>
+                  {order.messages.map((m) => m.text).join(" ")} <OrderActions order={order} onSendAgain={onSendAgain} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h3>Rows</h3>
+      {rows.length > LISTED_ROWS && <p class="hint">The first {LISTED_ROWS} rows are listed; the result sheet has all {rows.length}.</p>}
+      <div class="table-scroll">
+        <table>
+          <thead>
+            <tr>
+              <th>Row</th>
+              <th>Result</th>
+              <th>Job number</th>
+              <th>New asset tag</th>
+              <th>Messages</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.slice(0, LISTED_ROWS).map((result) => (
+              <tr key={result.rowNumber} data-testid={`result-${result.rowNumber}`}>
+                <td>{result.rowNumber}</td>
+                <td>{OUTCOME_TEXT[result.outcome]}</td>
+                <td>{result.jobNumber ?? ""}</td>
+                <td>{result.newAssetSku ?? ""}</td>
+                <td>{result.messages.join(" ")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
+

@@ -1,12 +1,13 @@
 import { useState } from "preact/hooks";
 import type { Issue } from "../../core/issues";
+import { countOf, pluralise } from "../../core/plural";
 import type { JobState, RowView } from "../../engine/import-engine";
 import { REVIEW_ROWS, type Connected, type ImportWorkflow, type ReviewState } from "../import-workflow";
 
 interface Props {
   readonly connected: Connected;
   readonly review: ReviewState;
-  readonly submitting: { readonly done: number; readonly total: number } | undefined;
+  readonly error?: string | undefined;
   readonly workflow: ImportWorkflow;
 }
 
@@ -16,6 +17,7 @@ const STATE_TEXT: Readonly<Record<JobState, string>> = {
   pending: "Waiting for the vendor",
   blocked: "Needs fixing",
   rejected: "Rejected by the vendor",
+  unverified: "Not checked: the vendor did not answer",
 };
 
 function IssueFix({ row, issue, headers, workflow }: { readonly row: RowView; readonly issue: Issue; readonly headers: readonly string[]; readonly workflow: ImportWorkflow }) {
@@ -54,17 +56,17 @@ function IssueFix({ row, issue, headers, workflow }: { readonly row: RowView; re
   );
 }
 
-export function ReviewStep({ connected, review, submitting, workflow }: Props) {
+export function ReviewStep({ connected, review, error, workflow }: Props) {
   const { summary, jobs, rows, headers } = review;
   const sendable = summary.jobs.valid + summary.jobs.ready;
-  const attention = summary.jobs.blocked + summary.jobs.rejected + summary.jobs.pending;
+  const attention = summary.jobs.blocked + summary.jobs.rejected + summary.jobs.pending + summary.jobs.unverified;
   const rowsWithIssues = rows.filter((row) => row.issues.length > 0 || row.skipped);
-  const busy = review.busy !== undefined || submitting !== undefined;
+  const busy = review.busy !== undefined;
   return (
     <section>
       <h2>Review {review.fileName}</h2>
       <p data-testid="summary">
-        {summary.rows} rows, {summary.jobs.total} jobs: {sendable} ready, {attention} need attention.
+        {countOf(summary.rows, "row", "rows")}, {countOf(summary.jobs.total, "job", "jobs")}: {sendable} ready, {attention} {pluralise(attention, "needs", "need")} attention.
       </p>
       <p class="estimate" data-testid="estimate">
         Estimated total {summary.estimate.text} ({summary.estimate.currency}, from your tier's prices; an estimate, not an invoice).
@@ -88,7 +90,7 @@ export function ReviewStep({ connected, review, submitting, workflow }: Props) {
         <button type="button" onClick={workflow.submit} disabled={busy || sendable === 0}>
           Submit {sendable} ready {sendable === 1 ? "job" : "jobs"}
         </button>{" "}
-        <button type="button" class="secondary" onClick={workflow.revalidate} disabled={busy || summary.jobs.ready === 0}>
+        <button type="button" class="secondary" onClick={workflow.revalidate} disabled={busy || summary.jobs.ready + summary.jobs.unverified === 0}>
           Check again with the vendor
         </button>{" "}
         <button type="button" class="secondary" onClick={workflow.undo} disabled={busy || !summary.canUndo}>
@@ -100,12 +102,15 @@ export function ReviewStep({ connected, review, submitting, workflow }: Props) {
         <button type="button" class="secondary" onClick={() => workflow.startOver(connected)} disabled={busy}>
           Choose another sheet
         </button>
-        {review.busy && <p role="status">{review.busy}…</p>}
-        {submitting && (
+        {review.busy && (
           <p role="status">
-            Submitting {submitting.done} of {submitting.total}…
+            {review.busy}…{" "}
+            <button type="button" class="small secondary" onClick={workflow.stopChecking}>
+              Stop checking
+            </button>
           </p>
         )}
+        {error && <p role="alert" class="error">{error}</p>}
       </div>
       <table class="jobs">
         <thead>

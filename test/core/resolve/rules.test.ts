@@ -51,7 +51,7 @@ interface RuleCase {
   readonly suggestion?: string;
 }
 
-const PRODUCING: Readonly<Record<Exclude<IssueCode, "SERVER_REJECTED" | "SERVER_ERROR">, RuleCase>> = {
+const PRODUCING: Readonly<Record<Exclude<IssueCode, "SERVER_REJECTED" | "SERVER_ERROR" | "VENDOR_UNAVAILABLE">, RuleCase>> = {
   ORDER_NUMBER_MISSING: { name: "a blank order number", rows: [base({ "Order No": "" })], row: 2, column: "Order No" },
   JOB_VALUE_CONFLICT: { name: "two cities for one order", rows: [base(), base({ City: "Hamilton" })], row: 3, column: "City", suggestion: "Auckland" },
   CODE_MISSING: { name: "a blank code", rows: [base({ Code: "" })], row: 2, column: "Code" },
@@ -116,7 +116,7 @@ describe("resolution rules, over the simulator's catalogue through the proxy", (
   });
 
   it("has a producing case for every issue code", () => {
-    const covered = new Set([...Object.keys(PRODUCING), "SERVER_REJECTED", "SERVER_ERROR"]);
+    const covered = new Set([...Object.keys(PRODUCING), "SERVER_REJECTED", "SERVER_ERROR", "VENDOR_UNAVAILABLE"]);
     expect(ISSUE_CODES.filter((code) => !covered.has(code))).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import { SIM_START } from "../../helpers/sim-clock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TokenError, TokenSource, tokenAddress } from "../../../src/server/proxy/token-source";
 import { startSimulator, type RunningSimulator } from "../../../src/server/simulator/simulator";
@@ -5,7 +6,7 @@ import { simCredentials } from "../../helpers/sim-client";
 
 let sim: RunningSimulator;
 beforeAll(async () => {
-  sim = await startSimulator();
+  sim = await startSimulator({ startAt: SIM_START });
 });
 afterAll(async () => sim.close());
 

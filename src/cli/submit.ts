@@ -1,0 +1,169 @@
+import { writeFile } from "node:fs/promises";
+import { describeCounts, rowResultsFromJournal, type BatchRecord, type JournalStore, type OrderRecord } from "../core/journal";
+import { OUTCOME_TEXT, type RowResult } from "../core/results";
+import { sha256Hex } from "../submit/payload-hash";
+import { allowResend, planBatch, runBatch, type RunOutcome, type SubmitProgress } from "../submit/submit-batch";
+import { submitLockName } from "../submit/submit-lock";
+import { checkFile, type CheckOptions } from "./check";
+import { openFileJournal } from "./file-journal";
+import { fileLocks } from "./file-lock";
+import { throttled } from "./progress-line";
+import type { VendorConnection } from "./vendor-connection";
+
+export interface SubmitOptions extends Omit<CheckOptions, "validate"> {
+  readonly journalPath: string;
+  readonly outPath?: string | undefined;
+  readonly allowExisting: boolean;
+  readonly concurrency: number;
+  readonly signal?: AbortSignal | undefined;
+  /** Where lock files go (the system's temporary folder unless told). */
+  readonly lockFolder?: string | undefined;
+}
+
+/** One sheet row's outcome, as `--json` prints it. */
+export interface SubmittedRow {
+  readonly rowNumber: number;
+  readonly orderNumber: string | null;
+  readonly outcome: RowResult["outcome"];
+  readonly jobNumber: number | null;
+  readonly newAssetTag: string | null;
+  readonly messages: readonly string[];
+}
+
+export interface SubmitReport {
+  readonly file: string;
+  readonly journal: string;
+  readonly batchId: string;
+  readonly status: "finished" | "stopped" | "incomplete";
+  readonly summary: string;
+  readonly problems: readonly string[];
+  readonly orders: readonly { readonly orderNumber: string; readonly state: OrderRecord["state"]; readonly jobNumber: number | null }[];
+  readonly rows: readonly SubmittedRow[];
+}
+
+export type SubmitOutcome =
+  | { readonly ok: true; readonly report: SubmitReport; readonly exitCode: 0 | 1 | 3 }
+  | { readonly ok: false; readonly exitCode: 1 | 3; readonly message: string };
+
+/** The unfinished (or, when nothing is left, the last) batch of this very file for this account, if the journal has one. */
+async function earlierBatch(journal: JournalStore, match: Pick<BatchRecord, "connection" | "accountId" | "sheetName" | "fileSha256">): Promise<BatchRecord | undefined> {
+  const same = (await journal.listBatches()).filter(
+    (b) => b.connection === match.connection && b.accountId === match.accountId && b.sheetName === match.sheetName && b.fileSha256 === match.fileSha256,
+  );
+  return same.find((b) => !b.finishedAt) ?? same[0];
+}
+
+function rowsOf(batch: BatchRecord, orders: readonly OrderRecord[]): SubmittedRow[] {
+  const orderOfRow = new Map<number, string>();
+  for (const order of orders) for (const row of order.lineRows) orderOfRow.set(row, order.orderNumber);
+  for (const row of batch.otherRows) if (row.orderNumber !== undefined) orderOfRow.set(row.rowNumber, row.orderNumber);
+  return rowResultsFromJournal(batch, orders).map((result) => ({
+    rowNumber: result.rowNumber,
+    orderNumber: orderOfRow.get(result.rowNumber) ?? null,
+    outcome: result.outcome,
+    jobNumber: result.jobNumber ?? null,
+    newAssetTag: result.newAssetSku ?? null,
+    messages: result.messages,
+  }));
+}
+
+const PHASE_LABEL: Readonly<Record<SubmitProgress["phase"], string>> = {
+  reconciling: "Looking up orders that got no clear answer",
+  checking: "Looking for orders the vendor already has",
+  sending: "Creating jobs",
+};
+
+/**
+ * Checks a sheet as `check` does, then submits its ready jobs through the shared submission
+ * core with a journal file: running it again with the same journal continues the same batch
+ * (or reports it) and never creates a job twice.
+ */
+export async function submitFile(path: string, vendor: VendorConnection, options: SubmitOptions): Promise<SubmitOutcome> {
+  const progress = options.onProgress;
+  const checked = await checkFile(path, vendor, { ...options, validate: true });
+  if (!checked.ok) return { ok: false, exitCode: checked.reason === "vendor" ? 3 : 1, message: checked.message };
+  const { report, engine } = checked;
+  const fileSha256 = await sha256Hex(checked.bytes);
+  const journal = await openFileJournal(options.journalPath);
+  try {
+    const deps = { client: vendor.client, journal, locks: fileLocks(options.lockFolder) };
+    const match = { connection: vendor.connection.name, accountId: report.account.id, sheetName: report.sheet, fileSha256 };
+    let batch = await earlierBatch(journal, match);
+    if (batch && !batch.finishedAt) {
+      progress?.(`Continuing the submission of ${report.file} from ${batch.createdAt} recorded in ${options.journalPath}`);
+      // Running again is the user's word to send what was not found after an unclear answer.
+      const again = (await journal.ordersOf(batch.id)).filter((o) => o.state === "not-found" || (options.allowExisting && o.state === "existing"));
+      await allowResend(deps, batch.id, again.map((o) => o.orderNumber));
+    } else if (batch && !options.allowExisting) {
+      progress?.(`${report.file} was submitted on ${batch.finishedAt}; nothing is sent again (see ${options.journalPath})`);
+    } else {
+      batch = await planBatch(deps, {
+        ...engine.submissionPlan(),
+        ...match,
+        accountName: report.account.name ?? "",
+        fileName: report.file,
+        headerRowNumber: report.headerRowNumber,
+        allowExisting: options.allowExisting,
+      });
+    }
+
+    const meter = throttled(progress);
+    const outcome: RunOutcome = await runBatch(deps, batch.id, {
+      concurrency: options.concurrency,
+      signal: options.signal,
+      onProgress: (p) => meter(p.rate.done, p.rate.total, PHASE_LABEL[p.phase]),
+    });
+    if (outcome.status === "busy") {
+      return { ok: false, exitCode: 3, message: `Another submission for ${vendor.connection.name} is running (lock ${submitLockName(vendor.connection.name, match.accountId)}); try again when it has finished.` };
+    }
+    if (outcome.status === "missing") return { ok: false, exitCode: 3, message: "The journal lost the batch it was continuing." };
+
+    const rows = rowsOf(outcome.batch, outcome.orders);
+    if (options.outPath) {
+      const results = rowResultsFromJournal(outcome.batch, outcome.orders);
+      await writeFile(options.outPath, checked.sheet.resultSheet(report.sheet, report.headerRowNumber, results));
+    }
+    const unsettled = outcome.orders.some((o) => o.state === "planned" || o.state === "sending" || o.state === "unknown" || o.state === "not-found");
+    const errorsLeft = outcome.orders.some((o) => o.state === "rejected") || outcome.batch.otherRows.some((r) => r.outcome === "not-sent");
+    return {
+      ok: true,
+      exitCode: unsettled ? 3 : errorsLeft ? 1 : 0,
+      report: {
+        file: report.file,
+        journal: options.journalPath,
+        batchId: outcome.batch.id,
+        status: outcome.status,
+        summary: describeCounts(outcome.counts),
+        problems: outcome.problems,
+        orders: outcome.orders.map((o) => ({ orderNumber: o.orderNumber, state: o.state, jobNumber: o.jobNumber ?? o.existingJobNumbers[0] ?? null })),
+        rows,
+      },
+    };
+  } finally {
+    await journal.close();
+  }
+}
+
+const STATE_TEXT: Readonly<Record<OrderRecord["state"], string>> = {
+  created: "created",
+  existing: "already existed, not sent",
+  rejected: "rejected by the vendor",
+  unknown: "no clear answer yet",
+  sending: "no clear answer yet",
+  "not-found": "not found after an unclear answer; run again to send it",
+  planned: "not sent yet",
+};
+
+/** The submission as text: one line per order, then every row that was not created, with why. */
+export function submitText(report: SubmitReport): string {
+  const lines = [`${report.file}: ${report.summary}.`, `Journal: ${report.journal}`, "", "Orders:"];
+  for (const order of report.orders) lines.push(`  ${order.orderNumber.padEnd(14)} ${order.jobNumber === null ? "".padEnd(8) : String(order.jobNumber).padEnd(8)} ${STATE_TEXT[order.state]}`);
+  const notCreated = report.rows.filter((row) => row.outcome !== "created");
+  if (notCreated.length > 0) {
+    lines.push("", "Rows not created:");
+    for (const row of notCreated) lines.push(`  row ${String(row.rowNumber).padEnd(6)} ${OUTCOME_TEXT[row.outcome].padEnd(22)} ${row.messages.join(" ")}`);
+  }
+  if (report.problems.length > 0) lines.push("", ...report.problems);
+  if (report.status === "stopped") lines.push("", "Stopped: run the same command again to continue; nothing is sent twice.");
+  return `${lines.join("\n")}\n`;
+}

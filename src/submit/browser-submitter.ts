@@ -1,0 +1,13 @@
+import { openImporterDB } from "../storage/database";
+import { createIdbJournal } from "../storage/journal-idb";
+import { createSubmitApi } from "./submit-api";
+import { webLocks } from "./submit-lock";
+
+/** The submitter as the browser runs it: the journal in IndexedDB, one tab per account through Web Locks. */
+export function createBrowserSubmitter() {
+  let journal: ReturnType<typeof createIdbJournal> | undefined;
+  return createSubmitApi({
+    journal: async () => (journal ??= createIdbJournal(await openImporterDB())),
+    locks: webLocks(navigator.locks),
+  });
+}

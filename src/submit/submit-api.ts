@@ -1,0 +1,92 @@
+import { createVendorClient, type VendorClient } from "../api";
+import { countStates, isUnfinished, rowResultsFromJournal, type BatchRecord, type JournalStore, type OrderRecord, type StateCounts } from "../core/journal";
+import type { RowResult } from "../core/results";
+import { allowResend, planBatch, runBatch, type BatchPlan, type RunOutcome, type SubmitProgress } from "./submit-batch";
+import { submitLockName, type SubmitLocks } from "./submit-lock";
+
+/** A batch as the page lists it: what it is, how far it got, and whether another tab is sending it now. */
+export interface BatchSummary {
+  readonly batch: BatchRecord;
+  readonly counts: StateCounts;
+  readonly unfinished: boolean;
+  readonly busyElsewhere: boolean;
+}
+
+export interface BatchResults {
+  readonly batch: BatchRecord;
+  readonly orders: readonly OrderRecord[];
+  readonly rows: readonly RowResult[];
+}
+
+/**
+ * The submit worker's surface: plans a batch into the journal, runs or continues it, stops
+ * it, and reads back batches and results. Plain functions over plain data, so they run the
+ * same in a worker and on the main thread.
+ */
+export function createSubmitApi(deps: { readonly journal: () => Promise<JournalStore>; readonly locks: SubmitLocks }) {
+  let client: VendorClient | undefined;
+  let running: AbortController | undefined;
+  const use = (): VendorClient => {
+    if (!client) throw new Error("The submitter is not connected");
+    return client;
+  };
+  const submitDeps = async () => ({ client: use(), journal: await deps.journal(), locks: deps.locks });
+
+  async function summaryOf(journal: JournalStore, batch: BatchRecord): Promise<BatchSummary> {
+    const orders = await journal.ordersOf(batch.id);
+    return {
+      batch,
+      counts: countStates(orders),
+      unfinished: orders.some(isUnfinished),
+      busyElsewhere: running === undefined && (await deps.locks.isHeld(submitLockName(batch.connection, batch.accountId))),
+    };
+  }
+
+  return {
+    /** Points the submitter at the vendor: the proxy's `/api/{connection}` from a browser. */
+    connect(baseUrl: string, headers: Readonly<Record<string, string>>): void {
+      client = createVendorClient({ baseUrl, headers });
+    },
+
+    async plan(plan: BatchPlan): Promise<BatchRecord> {
+      return planBatch({ journal: await deps.journal() }, plan);
+    },
+
+    /** Sends (or continues) a batch; progress is reported as it goes. */
+    async run(batchId: string, concurrency: number, onProgress?: (progress: SubmitProgress) => void): Promise<RunOutcome> {
+      const stop = new AbortController();
+      running = stop;
+      try {
+        return await runBatch(await submitDeps(), batchId, { concurrency, signal: stop.signal, onProgress });
+      } finally {
+        if (running === stop) running = undefined;
+      }
+    },
+
+    /** No further order is sent; those in flight finish and are written down. */
+    stop(): void {
+      running?.abort();
+    },
+
+    async allowResend(batchId: string, orderNumbers: readonly string[]): Promise<number> {
+      return (await allowResend({ journal: await deps.journal() }, batchId, orderNumbers)).length;
+    },
+
+    /** This account's batches, newest first. */
+    async batches(connection: string, accountId: number): Promise<BatchSummary[]> {
+      const journal = await deps.journal();
+      const mine = (await journal.listBatches()).filter((b) => b.connection === connection && b.accountId === accountId);
+      return Promise.all(mine.map((batch) => summaryOf(journal, batch)));
+    },
+
+    async results(batchId: string): Promise<BatchResults | undefined> {
+      const journal = await deps.journal();
+      const batch = await journal.getBatch(batchId);
+      if (!batch) return undefined;
+      const orders = await journal.ordersOf(batchId);
+      return { batch, orders, rows: rowResultsFromJournal(batch, orders) };
+    },
+  };
+}
+
+export type SubmitApi = ReturnType<typeof createSubmitApi>;
