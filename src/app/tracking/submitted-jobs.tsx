@@ -1,0 +1,172 @@
+import { useEffect, useState } from "preact/hooks";
+import { countOf } from "../../core/plural";
+import type { JobTracker, JobTrackerDeps, JobTrackerState } from "./job-tracker";
+import { JobDetailPanel } from "./job-detail-panel";
+import { formatDay, formatInstant, formatMoney, safeLink, type TrackedJob } from "./tracked-jobs";
+
+interface Props {
+  readonly tracker: JobTracker;
+  /** The account's currency code, for totals. */
+  readonly currency?: string;
+  readonly locale?: string;
+}
+
+/** The document's visibility, for `createJobTracker`'s `isHidden` and `onVisibilityChange`. */
+export function documentVisibility(doc: Document = document): Required<Pick<JobTrackerDeps, "isHidden" | "onVisibilityChange">> {
+  return {
+    isHidden: () => doc.visibilityState === "hidden",
+    onVisibilityChange: (listener) => {
+      doc.addEventListener("visibilitychange", listener);
+      return () => doc.removeEventListener("visibilitychange", listener);
+    },
+  };
+}
+
+/** The tracker's current state, re-rendering on every change; polling runs while mounted. */
+function useTracker(tracker: JobTracker): JobTrackerState {
+  const [state, setState] = useState(tracker.getState());
+  useEffect(() => {
+    setState(tracker.getState());
+    const unsubscribe = tracker.subscribe(() => setState(tracker.getState()));
+    tracker.start();
+    return () => {
+      unsubscribe();
+      tracker.stop();
+    };
+  }, [tracker]);
+  return state;
+}
+
+function statusText(job: TrackedJob): string {
+  if (job.status !== undefined && job.status !== "") return job.status;
+  switch (job.vendor) {
+    case "not-found":
+      return "Not found for this account";
+    case "failed":
+      return "Could not be read just now";
+    case "pending":
+      return "Checking…";
+    default:
+      return "No status given";
+  }
+}
+
+function TrackingLinks({ job }: { readonly job: TrackedJob }) {
+  if (job.tracking.length === 0) return <span class="hint">None yet</span>;
+  return (
+    <ul class="tracking-links">
+      {job.tracking.map((parcel, index) => {
+        const href = safeLink(parcel.trackingLink);
+        const label = parcel.trackingNumber || "Track parcel";
+        return (
+          <li key={`${parcel.trackingNumber}-${index}`}>
+            {href ? (
+              <a href={href} target="_blank" rel="noopener noreferrer" aria-label={`Track parcel ${label} of job ${job.jobNumber} (opens in a new tab)`}>
+                {label}
+              </a>
+            ) : (
+              label
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** What a customer sees after submitting: their jobs at the vendor, refreshed every few minutes. */
+export function SubmittedJobs({ tracker, currency, locale }: Props) {
+  const state = useTracker(tracker);
+  const { jobs, open } = state;
+  return (
+    <section class="tracked" aria-labelledby="tracked-heading" data-testid="submitted-jobs">
+      <div class="tracked-head">
+        <h2 id="tracked-heading">Submitted jobs</h2>
+        <button type="button" class="secondary" onClick={() => void tracker.refresh()} disabled={state.refreshing} data-testid="tracked-refresh">
+          Refresh
+        </button>
+      </div>
+      <p class="facts" data-testid="tracked-summary">
+        {countOf(jobs.length, "job", "jobs")}
+        {" · "}
+        {state.lastRefreshedAt ? (
+          <>
+            Last refreshed <time dateTime={state.lastRefreshedAt} data-testid="tracked-refreshed-at">{formatInstant(state.lastRefreshedAt, locale)}</time>
+          </>
+        ) : (
+          "Not refreshed yet"
+        )}
+        {state.paused && " · updates paused while this page is hidden"}
+      </p>
+      <p role="status" class="hint" data-testid="tracked-status">
+        {state.refreshing ? "Refreshing the list from the vendor…" : ""}
+      </p>
+      {state.refreshError && (
+        <p role="alert" class="error" data-testid="tracked-error">
+          {state.refreshError}
+        </p>
+      )}
+      {state.loaded && jobs.length === 0 ? (
+        <p data-testid="tracked-empty">No jobs have been submitted to this account from this browser yet.</p>
+      ) : (
+        <div class="table-scroll" role="region" aria-label="Submitted jobs table" tabIndex={0}>
+          <table class="tracked-jobs">
+            <thead>
+              <tr>
+                <th scope="col">Job</th>
+                <th scope="col">Order</th>
+                <th scope="col">Sheet</th>
+                <th scope="col">Status</th>
+                <th scope="col">Due</th>
+                <th scope="col">Must-date</th>
+                <th scope="col" class="money">Total</th>
+                <th scope="col">Tracking</th>
+                <th scope="col">Submitted</th>
+              </tr>
+            </thead>
+            <tbody>
+              {jobs.map((job) => {
+                const isOpen = open?.jobNumber === job.jobNumber;
+                return (
+                  <tr key={job.jobNumber} class={isOpen ? "selected" : undefined} data-testid={`tracked-job-${job.jobNumber}`}>
+                    <th scope="row">
+                      <button
+                        type="button"
+                        class="link"
+                        aria-label={`Show job ${job.jobNumber}`}
+                        aria-expanded={isOpen}
+                        aria-controls="job-detail"
+                        onClick={() => void (isOpen ? tracker.closeJob() : tracker.openJob(job.jobNumber))}
+                      >
+                        {job.jobNumber}
+                      </button>
+                      {job.origin === "existing" && (
+                        <>
+                          {" "}
+                          <span class="badge">already existed</span>
+                        </>
+                      )}
+                    </th>
+                    <td>{job.orderNumber}</td>
+                    <td class="sheet-name" title={`${job.fileName}, sheet ${job.sheetName}`}>
+                      {job.fileName}
+                    </td>
+                    <td data-testid="tracked-status-cell">{statusText(job)}</td>
+                    <td>{job.dateDue ? formatDay(job.dateDue, locale) : ""}</td>
+                    <td>{job.mustDate ? "Yes" : "No"}</td>
+                    <td class="money">{job.totalJobCost !== undefined ? formatMoney(job.totalJobCost, currency, locale) : ""}</td>
+                    <td>
+                      <TrackingLinks job={job} />
+                    </td>
+                    <td>{job.submittedAt ? formatInstant(job.submittedAt, locale) : job.origin === "existing" ? "Before this import" : ""}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {open && <JobDetailPanel tracker={tracker} open={open} currency={currency} locale={locale} />}
+    </section>
+  );
+}
