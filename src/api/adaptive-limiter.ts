@@ -1,5 +1,22 @@
-/** What a finished call says about the service's load. */
-export type Pressure = { readonly kind: "ok" } | { readonly kind: "slow-down"; readonly retryAfterMs?: number | undefined };
+import { isTransientProblem, type ApiProblem } from "./problem";
+
+/**
+ * What a finished call says about the service's load: all well; ease off (fewer calls at
+ * once); or slow down (fewer, and none new for a while).
+ */
+export type Pressure = { readonly kind: "ok" } | { readonly kind: "ease" } | { readonly kind: "slow-down"; readonly retryAfterMs?: number | undefined };
+
+/**
+ * How an answer bears on the load: a 429, a 503 or any Retry-After pauses new calls; another
+ * 5xx or a lost answer lowers the concurrency only (on job creation a 500 usually means a bad
+ * request, not a busy vendor); anything else is no sign of load.
+ */
+export function pressureOf(result: { readonly ok: true } | { readonly ok: false; readonly problem: ApiProblem }): Pressure {
+  if (result.ok || !isTransientProblem(result.problem)) return { kind: "ok" };
+  const { status, retryAfterMs } = result.problem;
+  if (retryAfterMs !== undefined || status === 429 || status === 503) return { kind: "slow-down", retryAfterMs };
+  return { kind: "ease" };
+}
 
 export interface AdaptiveLimiterOptions {
   /** Calls in flight at most (and to begin with). */
@@ -19,9 +36,10 @@ export interface LimiterState {
 }
 
 /**
- * Runs calls with limited, adaptive concurrency: a call that meets a 429 or 5xx halves the
- * limit and pauses new calls (for the `Retry-After` the service gave, else a doubling
- * back-off); each run of successes as long as the limit raises it by one, up to `max`.
+ * Runs calls with limited, adaptive concurrency: a call that eases off or slows down halves
+ * the limit; one that slows down also pauses new calls (for the `Retry-After` the service
+ * gave, else a doubling back-off); each run of successes as long as the limit raises it by
+ * one, up to `max`.
  * Calls already in flight are never interrupted.
  */
 export function createAdaptiveLimiter(options: AdaptiveLimiterOptions) {
@@ -69,6 +87,7 @@ export function createAdaptiveLimiter(options: AdaptiveLimiterOptions) {
     } else {
       successes = 0;
       limit = Math.max(min, Math.floor(limit / 2));
+      if (pressure.kind === "ease") return wake();
       const pause = Math.min(maxBackoffMs, pressure.retryAfterMs ?? backoffMs);
       backoffMs = Math.min(maxBackoffMs, backoffMs * 2);
       pausedUntil = Math.max(pausedUntil, now() + pause);

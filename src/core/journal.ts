@@ -112,7 +112,8 @@ export function describeCounts(counts: StateCounts): string {
   say(counts.created, "created");
   say(counts.existing, "already existed");
   say(counts.rejected, "rejected by the vendor");
-  say(counts.unknown + counts.sending, "with no clear answer yet");
+  say(counts.sending, "being sent");
+  say(counts.unknown, "with no clear answer yet");
   say(counts["not-found"], `not found at the vendor (${pluralise(counts["not-found"], "it", "they")} can be sent again)`);
   say(counts.planned, "not sent yet");
   return parts.join(", ") || "nothing";

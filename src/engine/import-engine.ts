@@ -1,5 +1,4 @@
-import { createAdaptiveLimiter, mapAdaptively, type Pressure } from "../api/adaptive-limiter";
-import { isTransientProblem } from "../api/problem";
+import { createAdaptiveLimiter, mapAdaptively, pressureOf } from "../api/adaptive-limiter";
 import { catalogueVocabulary, indexCatalogue, type CatalogueSnapshot } from "../core/catalogue";
 import { dateOrderFor } from "../core/dates";
 import { formatMoney } from "../core/estimate";
@@ -601,7 +600,7 @@ export function createImportEngine(gateway: VendorGateway) {
           onProgress?.(++done, due.length);
           return answer;
         },
-        (answer): Pressure => (answer.ok || !isTransientProblem(answer.problem) ? { kind: "ok" } : { kind: "slow-down", retryAfterMs: answer.problem.retryAfterMs }),
+        pressureOf,
         stop.signal,
       );
       if (validation === stop) validation = undefined;

@@ -5,7 +5,7 @@ import {
   mapAdaptively,
   type ApiProblem,
   type ApiResult,
-  type Pressure,
+  pressureOf,
   type VendorClient,
 } from "../api";
 import {
@@ -88,11 +88,6 @@ export const DEFAULT_CONCURRENCY = 4;
 const DEFAULT_REQUEST_TIMEOUT_MS = 90_000;
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-function judge(result: ApiResult<unknown>): Pressure {
-  if (result.ok || !isTransientProblem(result.problem)) return { kind: "ok" };
-  return { kind: "slow-down", retryAfterMs: result.problem.retryAfterMs };
-}
 
 function problemText(problem: ApiProblem): string {
   const status = problem.status > 0 ? ` (HTTP ${problem.status})` : "";
@@ -292,7 +287,7 @@ async function runLocked(deps: SubmitDeps, batch: BatchRecord, options: RunOptio
         (result) => {
           meter.tick();
           report();
-          return judge(result);
+          return pressureOf(result);
         },
       );
     const existing = await findExistingJobs(client, toCheck.map((o) => o.orderNumber), search, options.signal);
@@ -333,7 +328,7 @@ async function runLocked(deps: SubmitDeps, batch: BatchRecord, options: RunOptio
         if (!result.ok && result.problem.status === 401) refused = true;
         return result;
       },
-      (result) => (result === undefined ? { kind: "ok" } : judge(result)),
+      (result) => (result === undefined ? { kind: "ok" } : pressureOf(result)),
       options.signal,
     );
   }

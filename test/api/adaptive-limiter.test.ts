@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createAdaptiveLimiter, mapAdaptively, parseRetryAfter, type Pressure } from "../../src/api";
+import { createAdaptiveLimiter, mapAdaptively, parseRetryAfter, pressureOf, type Pressure } from "../../src/api";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -93,5 +93,27 @@ describe("Retry-After", () => {
     expect(parseRetryAfter("Wed, 21 Oct 2026 07:28:10 GMT", Date.parse("2026-10-21T07:28:00Z"))).toBe(10_000);
     expect(parseRetryAfter("soon")).toBeUndefined();
     expect(parseRetryAfter(null)).toBeUndefined();
+  });
+});
+
+describe("reading load from answers", () => {
+  const problem = (status: number, retryAfterMs?: number) => ({
+    ok: false as const,
+    problem: { kind: status === 0 ? ("network" as const) : ("http" as const), status, title: "", validationMessages: [], errors: {}, retryAfterMs },
+  });
+  it("pauses for 429, 503 and any Retry-After; eases off for other 5xx and lost answers; ignores the rest", () => {
+    expect(pressureOf(problem(429))).toEqual({ kind: "slow-down", retryAfterMs: undefined });
+    expect(pressureOf(problem(503))).toEqual({ kind: "slow-down", retryAfterMs: undefined });
+    expect(pressureOf(problem(500, 2_000))).toEqual({ kind: "slow-down", retryAfterMs: 2_000 });
+    expect(pressureOf(problem(500))).toEqual({ kind: "ease" });
+    expect(pressureOf(problem(0))).toEqual({ kind: "ease" });
+    expect(pressureOf(problem(400))).toEqual({ kind: "ok" });
+    expect(pressureOf({ ok: true })).toEqual({ kind: "ok" });
+  });
+
+  it("halves the limit without pausing when easing off", async () => {
+    const limiter = createAdaptiveLimiter({ max: 4, now: () => Date.now() });
+    await limiter.run(async () => ({ kind: "ease" }) as Pressure, (p) => p);
+    expect(limiter.state()).toMatchObject({ limit: 2, pausedForMs: 0 });
   });
 });

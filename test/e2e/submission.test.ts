@@ -1,0 +1,210 @@
+import { readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import Papa from "papaparse";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { RunningAppServer } from "../../src/server/app-server";
+import type { FaultSettings } from "../../src/server/simulator/simulator";
+import { launchChromium, openAndConnect, startBuiltApp } from "./harness";
+
+const SAMPLE = fileURLToPath(new URL("../../samples/price-code-orders.csv", import.meta.url));
+const ACCOUNT_ID = 1042;
+
+let browser: Browser;
+let app: RunningAppServer;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  app = await startBuiltApp();
+  context = await browser.newContext({ acceptDownloads: true });
+});
+afterEach(async () => {
+  await context?.close();
+  await app?.close();
+});
+
+const simulator = () => {
+  const running = app.simulator?.simulator;
+  if (!running) throw new Error("no embedded simulator");
+  return running;
+};
+const faults = (settings: FaultSettings) => {
+  simulator().faults = settings;
+};
+const vendorJobs = () => simulator().jobsByOrderNumber(ACCOUNT_ID);
+
+/** The sample's four orders repeated under new order numbers: `copies × 4` orders in one sheet. */
+async function ordersSheet(prefix: string, copies: number): Promise<{ path: string; orderNumbers: string[] }> {
+  const parsed = Papa.parse<string[]>((await readFile(SAMPLE, "utf8")).trim());
+  const [header, ...rows] = parsed.data as string[][];
+  const out: string[][] = [header as string[]];
+  const orderNumbers: string[] = [];
+  for (let copy = 1; copy <= copies; copy++) {
+    for (const row of rows) {
+      const orderNumber = `${prefix}-${copy}-${(row[0] ?? "").slice(-1)}`;
+      if (!orderNumbers.includes(orderNumber)) orderNumbers.push(orderNumber);
+      out.push([orderNumber, ...row.slice(1)]);
+    }
+  }
+  const path = join(tmpdir(), `${prefix}-${process.pid}.csv`);
+  await writeFile(path, Papa.unparse(out));
+  return { path, orderNumbers };
+}
+
+async function openConnected(): Promise<Page> {
+  const page = await context.newPage();
+  await openAndConnect(page, app.url);
+  await expect.poll(() => page.getByTestId("account").textContent()).toContain("Kiwi Team Print Ltd · NZD");
+  return page;
+}
+
+async function checkSheet(page: Page, path: string): Promise<void> {
+  await page.getByLabel("Order sheet").setInputFiles(path);
+  await page.getByRole("button", { name: "Check the rows" }).click();
+  await page.getByTestId("summary").waitFor();
+}
+
+/** Downloads the result sheet and reads it as records. */
+async function resultSheet(page: Page): Promise<Record<string, string>[]> {
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download result sheet" }).click()]);
+  const text = (await readFile(await download.path(), "utf8")).replace(/^\uFEFF/, "");
+  return Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
+}
+
+/** Each order exists exactly once at the vendor, and every one of its rows names that job. */
+function expectOneJobEach(orderNumbers: readonly string[], rows: readonly Record<string, string>[], orderColumn: string): void {
+  const jobs = vendorJobs();
+  for (const orderNumber of orderNumbers) {
+    expect(jobs.get(orderNumber), `jobs for ${orderNumber}`).toHaveLength(1);
+    const mine = rows.filter((row) => row[orderColumn] === orderNumber);
+    expect(mine.length).toBeGreaterThan(0);
+    for (const row of mine) expect(row["Job number"]).toBe(String(jobs.get(orderNumber)?.[0]));
+  }
+}
+
+describe("submitting from the page, whatever fails", () => {
+  it.each([
+    ["the connection drops after each job is stored", { dropAfterCreateRate: 1, endpoints: ["createJob"] }],
+    ["the vendor answers 500 after storing each job", { fail500AfterCreateRate: 1, endpoints: ["createJob"] }],
+    ["every answer is slow", { delayMs: [50, 250], endpoints: ["createJob", "listActiveJobs", "getJob"] }],
+  ] as const)("creates each order once when %s, and the result sheet has every row's job number", async (_name, settings) => {
+    const { path, orderNumbers } = await ordersSheet("DROP", 2);
+    const page = await openConnected();
+    await checkSheet(page, path);
+    faults(settings);
+    await page.getByRole("button", { name: "Submit 8 ready jobs" }).click();
+    await page.getByTestId("results-summary").waitFor({ timeout: 60_000 });
+    faults({});
+    expect(await page.getByTestId("results-summary").textContent()).toContain("8 jobs created from 20 rows; 0 rows not created");
+    expectOneJobEach(orderNumbers, await resultSheet(page), "Order No");
+  });
+
+  it("offers the unfinished batch after a reload mid-submit, looks up what was in flight and creates nothing twice", async () => {
+    const { path, orderNumbers } = await ordersSheet("RELOAD", 3);
+    const page = await openConnected();
+    await checkSheet(page, path);
+    faults({ delayMs: 600, endpoints: ["createJob"] });
+    await page.getByRole("button", { name: "Submit 12 ready jobs" }).click();
+    await page.getByTestId("submit-progress").waitFor();
+    await expect.poll(() => [...vendorJobs().values()].length, { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
+    await page.reload();
+    faults({});
+    expect([...vendorJobs().values()].length).toBeLessThan(12);
+
+    await page.getByLabel("Connection").selectOption("demo");
+    await page.getByRole("button", { name: "Connect" }).click();
+    await page.getByTestId("unfinished").waitFor();
+    expect(await page.getByTestId("unfinished").textContent()).toContain(path.split("/").pop() as string);
+    await page.getByRole("button", { name: "Continue it" }).click();
+    await page.getByTestId("results-summary").waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId("results-summary").textContent()).toContain("12 jobs created");
+    // The file is no longer open after the reload: the results come with row and order numbers.
+    expectOneJobEach(orderNumbers, await resultSheet(page), "Order number");
+  });
+
+  it("lets one tab submit; the others say it is in progress there, and continuing later sends nothing twice", async () => {
+    const { path, orderNumbers } = await ordersSheet("TABS", 2);
+    const first = await openConnected();
+    await checkSheet(first, path);
+    const second = await openConnected();
+    await checkSheet(second, path);
+    faults({ delayMs: 1_500, endpoints: ["createJob"] });
+    await first.getByRole("button", { name: "Submit 8 ready jobs" }).click();
+    await first.getByTestId("submit-counts").waitFor();
+
+    // The same sheet, submitted from a second tab meanwhile, waits for the first.
+    await second.getByRole("button", { name: "Submit 8 ready jobs" }).click();
+    await second.getByTestId("results-status").waitFor();
+    expect(await second.getByTestId("results-status").textContent()).toContain("being submitted in another tab");
+
+    // A third tab offers the first tab's batch as in progress elsewhere, with nothing to continue there.
+    const third = await openConnected();
+    await third.getByTestId("unfinished").waitFor();
+    expect(await third.getByTestId("unfinished").textContent()).toContain("It is being submitted in another tab or window right now.");
+    expect(await third.getByRole("button", { name: "Continue it" }).count()).toBe(0);
+
+    await first.getByTestId("results-summary").waitFor({ timeout: 60_000 });
+    faults({});
+    await second.getByRole("button", { name: "Continue sending" }).click();
+    await expect.poll(() => second.getByTestId("results-summary").textContent()).toContain("Orders: 8 already existed");
+    expectOneJobEach(orderNumbers, await resultSheet(first), "Order No");
+  });
+
+  it("stops when asked, then continues: what was in flight is written down and nothing is sent twice", async () => {
+    const { path, orderNumbers } = await ordersSheet("STOP", 3);
+    const page = await openConnected();
+    await checkSheet(page, path);
+    faults({ delayMs: 500, endpoints: ["createJob"] });
+    await page.getByRole("button", { name: "Submit 12 ready jobs" }).click();
+    await expect.poll(() => page.getByTestId("submit-counts").textContent().catch(() => ""), { timeout: 30_000 }).toMatch(/\d+ created/);
+    expect(await page.getByTestId("submit-progress").textContent()).toMatch(/Creating jobs: \d+ of 12 · \d+ a minute · about .* left/);
+    await page.getByRole("button", { name: "Stop sending" }).click();
+    await page.getByTestId("results-status").waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("results-status").textContent()).toContain("Stopped");
+    const stoppedAt = [...vendorJobs().values()].length;
+    expect(stoppedAt).toBeLessThan(12);
+    faults({});
+    await page.getByRole("button", { name: "Continue sending" }).click();
+    await expect.poll(() => page.getByTestId("results-summary").textContent(), { timeout: 60_000 }).toContain("12 jobs created");
+    expectOneJobEach(orderNumbers, await resultSheet(page), "Order No");
+  });
+
+  it("warns with the existing job numbers when the same sheet is imported again, here or with a fresh journal", async () => {
+    const { path, orderNumbers } = await ordersSheet("AGAIN", 1);
+    const page = await openConnected();
+    await checkSheet(page, path);
+    await page.getByRole("button", { name: "Submit 4 ready jobs" }).click();
+    await page.getByTestId("results-summary").waitFor();
+    const jobs = vendorJobs();
+
+    // Another browser: nothing of the first import is in its journal.
+    await context.close();
+    context = await browser.newContext({ acceptDownloads: true });
+    const fresh = await openConnected();
+    await checkSheet(fresh, path);
+    await fresh.getByRole("button", { name: "Submit 4 ready jobs" }).click();
+    await fresh.getByTestId("results-summary").waitFor();
+    expect(await fresh.getByTestId("results-summary").textContent()).toContain("0 jobs created");
+    for (const orderNumber of orderNumbers) {
+      const row = fresh.getByTestId(`order-${orderNumber}`);
+      expect(await row.locator("td").nth(1).textContent()).toBe("Already existed: not sent");
+      expect(await row.locator("td").nth(2).textContent()).toBe(String(jobs.get(orderNumber)?.[0]));
+    }
+    expect(vendorJobs()).toEqual(jobs);
+
+    // Sending one again is the user's explicit decision, confirmed.
+    const [one] = orderNumbers;
+    await fresh.getByTestId(`order-${one}`).getByRole("button", { name: "Send again anyway…" }).click();
+    await fresh.getByTestId(`order-${one}`).getByRole("button", { name: "Yes, send it again" }).click();
+    await expect.poll(() => fresh.getByTestId(`order-${one}`).locator("td").nth(1).textContent()).toBe("Created");
+    expect(vendorJobs().get(one as string)).toHaveLength(2);
+  });
+});
