@@ -1,9 +1,10 @@
-import { useEffect } from "preact/hooks";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import { createCatalogueStore, type CatalogueStore } from "../catalogue/catalogue-store";
 import { openImporterDB } from "../storage/database";
+import { createIdbJournal } from "../storage/journal-idb";
 import { createTemplateStore, type TemplateStore } from "../storage/mapping-templates";
 import { createEngineWorkerClient } from "./engine-worker-client";
-import { createImportWorkflow } from "./import-workflow";
+import { createImportWorkflow, type Connected } from "./import-workflow";
 import { clientFor, fetchConnections, proxyAddress } from "./proxy-client";
 import { createSheetWorkerClient } from "./sheet-worker-client";
 import { createSubmitWorkerClient } from "./submit-worker-client";
@@ -16,6 +17,8 @@ import { ReviewStep } from "./steps/review-step";
 import { SubmittingStep } from "./steps/submitting-step";
 import { UnfinishedBatches } from "./steps/unfinished-batches";
 import { UploadStep } from "./steps/upload-step";
+import { createJobTracker } from "./tracking/job-tracker";
+import { documentVisibility, SubmittedJobs } from "./tracking/submitted-jobs";
 import { useWorkflowState } from "./use-workflow";
 
 let database: ReturnType<typeof openImporterDB> | undefined;
@@ -34,8 +37,22 @@ const workflow = createImportWorkflow({
   submitter: createSubmitWorkerClient(),
 });
 
+const journal = createIdbJournal(db());
+
+/** The account's submitted jobs, beside the import; its tracker lives as long as the view is open. */
+function SubmittedJobsView({ connected }: { readonly connected: Connected }) {
+  const tracker = useMemo(() => {
+    const client = workflow.vendorClient();
+    return client
+      ? createJobTracker({ client, journal, connection: connected.connection.name, accountId: connected.account.id, ...documentVisibility() })
+      : undefined;
+  }, [connected.connection.name, connected.account.id]);
+  return tracker ? <SubmittedJobs tracker={tracker} currency={connected.account.currency} locale={navigator.language} /> : null;
+}
+
 export function App() {
   const state = useWorkflowState(workflow);
+  const [showJobs, setShowJobs] = useState(false);
   useEffect(() => {
     void workflow.loadConnections();
   }, []);
@@ -45,7 +62,13 @@ export function App() {
       <header class="top">
         <h1>Bulk order importer</h1>
         {state.step !== "connect" && <CataloguePanel connected={state.connected} onRefresh={workflow.refreshCatalogue} />}
+        {state.step !== "connect" && (
+          <button type="button" class="secondary" aria-pressed={showJobs} onClick={() => setShowJobs(!showJobs)}>
+            {showJobs ? "Hide submitted jobs" : "Submitted jobs"}
+          </button>
+        )}
       </header>
+      {state.step !== "connect" && showJobs && <SubmittedJobsView connected={state.connected} />}
       {state.step === "connect" && <ConnectStep state={state} onConnect={workflow.connect} onAccessKey={workflow.loadConnections} />}
       {state.step === "upload" && state.unfinished && state.unfinished.length > 0 && (
         <UnfinishedBatches batches={state.unfinished} onResume={workflow.resume} onShow={workflow.showResults} />

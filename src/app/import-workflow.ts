@@ -294,6 +294,11 @@ export function createImportWorkflow(deps: WorkflowDeps) {
 
   return {
     getState: () => state,
+    /** The vendor client of the connection in use, for views beside the import (submitted jobs). */
+    vendorClient: (): VendorClient | undefined => {
+      const connected = currentConnected();
+      return connected ? client(connected) : undefined;
+    },
     subscribe(listener: () => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -5,9 +5,9 @@ import { webLocks } from "./submit-lock";
 
 /** The submitter as the browser runs it: the journal in IndexedDB, one tab per account through Web Locks. */
 export function createBrowserSubmitter() {
-  let journal: ReturnType<typeof createIdbJournal> | undefined;
+  const journal = createIdbJournal(openImporterDB());
   return createSubmitApi({
-    journal: async () => (journal ??= createIdbJournal(await openImporterDB())),
+    journal,
     locks: webLocks(navigator.locks),
   });
 }

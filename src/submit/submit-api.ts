@@ -23,14 +23,14 @@ export interface BatchResults {
  * it, and reads back batches and results. Plain functions over plain data, so they run the
  * same in a worker and on the main thread.
  */
-export function createSubmitApi(deps: { readonly journal: () => Promise<JournalStore>; readonly locks: SubmitLocks }) {
+export function createSubmitApi(deps: { readonly journal: JournalStore; readonly locks: SubmitLocks }) {
   let client: VendorClient | undefined;
   let running: AbortController | undefined;
   const use = (): VendorClient => {
     if (!client) throw new Error("The submitter is not connected");
     return client;
   };
-  const submitDeps = async () => ({ client: use(), journal: await deps.journal(), locks: deps.locks });
+  const submitDeps = () => ({ client: use(), journal: deps.journal, locks: deps.locks });
 
   async function summaryOf(journal: JournalStore, batch: BatchRecord): Promise<BatchSummary> {
     const orders = await journal.ordersOf(batch.id);
@@ -49,7 +49,7 @@ export function createSubmitApi(deps: { readonly journal: () => Promise<JournalS
     },
 
     async plan(plan: BatchPlan): Promise<BatchRecord> {
-      return planBatch({ journal: await deps.journal() }, plan);
+      return planBatch({ journal: deps.journal }, plan);
     },
 
     /** Sends (or continues) a batch; progress is reported as it goes. */
@@ -57,7 +57,7 @@ export function createSubmitApi(deps: { readonly journal: () => Promise<JournalS
       const stop = new AbortController();
       running = stop;
       try {
-        return await runBatch(await submitDeps(), batchId, { concurrency, signal: stop.signal, onProgress });
+        return await runBatch(submitDeps(), batchId, { concurrency, signal: stop.signal, onProgress });
       } finally {
         if (running === stop) running = undefined;
       }
@@ -69,18 +69,18 @@ export function createSubmitApi(deps: { readonly journal: () => Promise<JournalS
     },
 
     async allowResend(batchId: string, orderNumbers: readonly string[]): Promise<number> {
-      return (await allowResend({ journal: await deps.journal() }, batchId, orderNumbers)).length;
+      return (await allowResend({ journal: deps.journal }, batchId, orderNumbers)).length;
     },
 
     /** This account's batches, newest first. */
     async batches(connection: string, accountId: number): Promise<BatchSummary[]> {
-      const journal = await deps.journal();
+      const { journal } = deps;
       const mine = (await journal.listBatches()).filter((b) => b.connection === connection && b.accountId === accountId);
       return Promise.all(mine.map((batch) => summaryOf(journal, batch)));
     },
 
     async results(batchId: string): Promise<BatchResults | undefined> {
-      const journal = await deps.journal();
+      const { journal } = deps;
       const batch = await journal.getBatch(batchId);
       if (!batch) return undefined;
       const orders = await journal.ordersOf(batchId);

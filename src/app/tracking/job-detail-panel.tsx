@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { JobTracker, OpenJob } from "./job-tracker";
-import { asClause, dayOf, EDIT_FIELD_LABELS, formatDay, formatInstant, formatMoney, safeLink, type EditField, type JobDetail } from "./tracked-jobs";
+import { formatMoney } from "../../core/estimate";
+import { asClause, dayOf, EDIT_FIELD_LABELS, formatDay, formatInstant, safeLink, type EditField, type JobDetail } from "./tracked-jobs";
 
 interface Props {
   readonly tracker: JobTracker;
   readonly open: OpenJob;
-  readonly currency: string | undefined;
+  readonly currency: string;
   readonly locale: string | undefined;
 }
 
@@ -111,7 +112,7 @@ function CancelControl({ tracker, open, job }: { readonly tracker: JobTracker; r
   );
 }
 
-function LinesTable({ job, currency, locale }: { readonly job: JobDetail; readonly currency: string | undefined; readonly locale: string | undefined }) {
+function LinesTable({ job, currency, locale }: { readonly job: JobDetail; readonly currency: string; readonly locale: string | undefined }) {
   return (
     <div class="table-scroll" role="region" aria-label={`Lines of job ${job.jobNumber}`} tabIndex={0}>
       <table class="job-lines" data-testid="job-lines">

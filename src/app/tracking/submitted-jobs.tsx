@@ -1,13 +1,14 @@
 import { useEffect, useState } from "preact/hooks";
+import { formatMoney } from "../../core/estimate";
 import { countOf } from "../../core/plural";
 import type { JobTracker, JobTrackerDeps, JobTrackerState } from "./job-tracker";
 import { JobDetailPanel } from "./job-detail-panel";
-import { formatDay, formatInstant, formatMoney, safeLink, type TrackedJob } from "./tracked-jobs";
+import { formatDay, formatInstant, safeLink, type TrackedJob } from "./tracked-jobs";
 
 interface Props {
   readonly tracker: JobTracker;
   /** The account's currency code, for totals. */
-  readonly currency?: string;
+  readonly currency: string;
   readonly locale?: string;
 }
 

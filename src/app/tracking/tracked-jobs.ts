@@ -311,19 +311,6 @@ export function safeLink(url: string | null | undefined): string | undefined {
   }
 }
 
-/** An amount in the account's currency when known ("NZ$1,234.50"), else with two decimals. */
-export function formatMoney(amount: number, currency?: string, locale?: string): string {
-  if (currency) {
-    try {
-      return new Intl.NumberFormat(locale, { style: "currency", currency }).format(amount);
-    } catch {
-      // A currency code Intl does not know is written after the number instead.
-    }
-  }
-  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
-  return currency ? `${number} ${currency}` : number;
-}
-
 /** An instant as a date and time in the user's zone; anything unreadable is shown as it came. */
 export function formatInstant(value: string, locale?: string): string {
   const at = Date.parse(value);
