@@ -4,7 +4,7 @@ import type { ActiveJob } from "../core/vendor";
 import { findJobsByOrderNumber, jobMatchesRequest } from "./vendor-jobs";
 
 /** Pauses between lookups of an order whose creation got no clear answer: the job may take a moment to be listed. */
-export const DEFAULT_RECHECK_DELAYS_MS: readonly number[] = [0, 1_000, 3_000, 7_000];
+export const DEFAULT_RECHECK_DELAYS_MS: readonly number[] = [0, 1_000, 2_000, 4_000];
 
 export type Reconciliation =
   | { readonly kind: "found"; readonly job: ActiveJob; readonly lookups: number }

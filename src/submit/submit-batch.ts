@@ -270,10 +270,17 @@ async function runLocked(deps: SubmitDeps, batch: BatchRecord, options: RunOptio
   const unclear = [...orders.values()].filter((o) => o.state === "sending" || o.state === "unknown");
   if (unclear.length > 0) {
     startPhase("reconciling", unclear.length);
-    for (const order of unclear) {
-      await save(await reconcile(order));
-      meter.tick();
-    }
+    await mapAdaptively(
+      unclear,
+      limiter,
+      async (order) => {
+        await save(await reconcile(order));
+        meter.tick();
+        report();
+        return order;
+      },
+      () => ({ kind: "ok" }),
+    );
   }
 
   // 2. Every order still to send is looked for among the vendor's jobs.

@@ -1,15 +1,11 @@
-import { readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFile } from "node:fs/promises";
 import Papa from "papaparse";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RunningAppServer } from "../../src/server/app-server";
 import type { FaultSettings } from "../../src/server/simulator/simulator";
+import { ordersSheet } from "../helpers/order-sheets";
 import { launchChromium, openAndConnect, startBuiltApp } from "./harness";
-
-const SAMPLE = fileURLToPath(new URL("../../samples/price-code-orders.csv", import.meta.url));
 const ACCOUNT_ID = 1042;
 
 let browser: Browser;
@@ -40,24 +36,6 @@ const faults = (settings: FaultSettings) => {
   simulator().faults = settings;
 };
 const vendorJobs = () => simulator().jobsByOrderNumber(ACCOUNT_ID);
-
-/** The sample's four orders repeated under new order numbers: `copies × 4` orders in one sheet. */
-async function ordersSheet(prefix: string, copies: number): Promise<{ path: string; orderNumbers: string[] }> {
-  const parsed = Papa.parse<string[]>((await readFile(SAMPLE, "utf8")).trim());
-  const [header, ...rows] = parsed.data as string[][];
-  const out: string[][] = [header as string[]];
-  const orderNumbers: string[] = [];
-  for (let copy = 1; copy <= copies; copy++) {
-    for (const row of rows) {
-      const orderNumber = `${prefix}-${copy}-${(row[0] ?? "").slice(-1)}`;
-      if (!orderNumbers.includes(orderNumber)) orderNumbers.push(orderNumber);
-      out.push([orderNumber, ...row.slice(1)]);
-    }
-  }
-  const path = join(tmpdir(), `${prefix}-${process.pid}.csv`);
-  await writeFile(path, Papa.unparse(out));
-  return { path, orderNumbers };
-}
 
 async function openConnected(): Promise<Page> {
   const page = await context.newPage();

@@ -26,7 +26,7 @@ describe("the submitted jobs view in Chromium", () => {
     await page.getByRole("button", { name: "Submit 4 ready jobs" }).click();
     await page.getByTestId("results-summary").waitFor();
     const jobs = app.simulator?.simulator.jobsByOrderNumber(1042) ?? new Map<string, number[]>();
-    const [first, second] = ["KTP-24001", "KTP-24002"].map((order) => jobs.get(order)?.[0] as number);
+    const [first, second] = ["KTP-24001", "KTP-24002"].map((order) => jobs.get(order)?.[0] ?? 0) as [number, number];
 
     await page.getByRole("button", { name: "Submitted jobs" }).click();
     await page.getByTestId(`tracked-job-${first}`).waitFor();

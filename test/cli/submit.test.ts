@@ -1,0 +1,179 @@
+import { spawn } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import Papa from "papaparse";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "../../src/cli/main";
+import { startSimulator, type RunningSimulator } from "../../src/server/simulator/simulator";
+import { ordersSheet } from "../helpers/order-sheets";
+import { simCredentials } from "../helpers/sim-client";
+import { SIM_START } from "../helpers/sim-clock";
+import { scratchFolder } from "../helpers/submit-session";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const ACCOUNT_ID = 1042;
+
+let sim: RunningSimulator;
+let folder: Awaited<ReturnType<typeof scratchFolder>>;
+beforeEach(async () => {
+  sim = await startSimulator({ startAt: SIM_START });
+  folder = await scratchFolder();
+});
+afterEach(async () => {
+  await sim?.close();
+  await folder?.cleanup();
+});
+
+/** The command line's settings for the test's simulator, as a customer's VENDOR_* settings would be. */
+function vendorEnv(): Record<string, string> {
+  const details = simCredentials(sim, "kiwi-team-print");
+  return {
+    VENDOR_CONNECTION_NAME: "demo",
+    VENDOR_REGION: details.regionLabel,
+    VENDOR_BASE_URL: details.baseUrl,
+    VENDOR_AUTH_URL: details.authUrl,
+    VENDOR_REALM: details.realm,
+    VENDOR_CLIENT_ID: details.clientId,
+    VENDOR_CLIENT_SECRET: details.clientSecret,
+    SUBMIT_LOCK_DIR: folder.path,
+  };
+}
+
+async function cli(args: readonly string[], env: Record<string, string> = vendorEnv()) {
+  let out = "";
+  let err = "";
+  const code = await runCli(args, (t) => (out += t), (t) => (err += t), env);
+  return { code, out, err };
+}
+
+interface JsonRow {
+  readonly rowNumber: number;
+  readonly orderNumber: string | null;
+  readonly outcome: string;
+  readonly jobNumber: number | null;
+  readonly messages: readonly string[];
+}
+
+const jobsHeld = () => sim.simulator.jobsByOrderNumber(ACCOUNT_ID);
+
+/** Each order exists exactly once at the vendor, and every one of its rows names that job. */
+function expectOneJobEach(orderNumbers: readonly string[], rows: readonly JsonRow[]): void {
+  for (const orderNumber of orderNumbers) {
+    expect(jobsHeld().get(orderNumber), orderNumber).toHaveLength(1);
+    const mine = rows.filter((row) => row.orderNumber === orderNumber);
+    expect(mine.length).toBeGreaterThan(0);
+    for (const row of mine) expect(row).toMatchObject({ outcome: "created", jobNumber: jobsHeld().get(orderNumber)?.[0] });
+  }
+}
+
+describe("npm run cli -- submit", () => {
+  it("creates each ready job once, prints every row with its job number and writes the result sheet", async () => {
+    const { path, orderNumbers } = await ordersSheet("CLI", 2, folder.path);
+    const journal = join(folder.path, "orders.journal.jsonl");
+    const out = join(folder.path, "results.csv");
+    const first = await cli(["submit", path, "--connection", "demo", "--journal", journal, "--out", out, "--json"]);
+    expect(first.err).toBe("");
+    expect(first.code).toBe(0);
+    const report = JSON.parse(first.out) as { rows: JsonRow[]; status: string; summary: string };
+    expect(report.status).toBe("finished");
+    expect(report.summary).toBe("8 created");
+    expect(report.rows).toHaveLength(20);
+    expectOneJobEach(orderNumbers, report.rows);
+    const sheet = Papa.parse<Record<string, string>>((await readFile(out, "utf8")).replace(/^\uFEFF/, ""), { header: true, skipEmptyLines: true }).data;
+    expect(sheet.map((row) => [row["Order No"], row["Job number"]])).toEqual(report.rows.map((row) => [row.orderNumber, String(row.jobNumber)]));
+
+    // The same journal again: reported, nothing sent.
+    const held = jobsHeld();
+    const again = await cli(["submit", path, "--connection", "demo", "--journal", journal]);
+    expect(again.code).toBe(0);
+    expect(again.err).toContain("nothing is sent again");
+    expect(jobsHeld()).toEqual(held);
+    expect(again.out).toMatch(/^\s+CLI-1-1\s+\d+\s+created$/m);
+  });
+
+  it("reports the orders a fresh journal finds at the vendor as already there, and sends them again only with --allow-existing", async () => {
+    const { path, orderNumbers } = await ordersSheet("TWICE", 1, folder.path);
+    await cli(["submit", path, "--connection", "demo", "--journal", join(folder.path, "a.jsonl")]);
+    const held = jobsHeld();
+
+    const fresh = await cli(["submit", path, "--connection", "demo", "--journal", join(folder.path, "b.jsonl"), "--json"]);
+    expect(fresh.code).toBe(0);
+    const rows = (JSON.parse(fresh.out) as { rows: JsonRow[] }).rows;
+    for (const row of rows) expect(row).toMatchObject({ outcome: "existing", jobNumber: held.get(row.orderNumber as string)?.[0] });
+    expect(jobsHeld()).toEqual(held);
+
+    const allowed = await cli(["submit", path, "--connection", "demo", "--journal", join(folder.path, "c.jsonl"), "--allow-existing", "--json"]);
+    expect(allowed.code).toBe(0);
+    for (const orderNumber of orderNumbers) expect(jobsHeld().get(orderNumber)).toHaveLength(2);
+  });
+
+  it("exits 1 while rows stay unsent because of their errors, and says why on each", async () => {
+    const path = fileURLToPath(new URL("../fixtures/unknown-price-code.csv", import.meta.url));
+    const { code, out } = await cli(["submit", path, "--connection", "demo", "--journal", join(folder.path, "j.jsonl"), "--json"]);
+    expect(code).toBe(1);
+    const rows = (JSON.parse(out) as { rows: JsonRow[] }).rows;
+    expect(rows.filter((row) => row.outcome === "not-sent").map((row) => row.rowNumber)).toEqual([5, 6, 7, 8]);
+    expect(rows.find((row) => row.rowNumber === 6)?.messages.join(" ")).toContain("is not a price code");
+    expect(rows.find((row) => row.rowNumber === 5)?.messages.join(" ")).toContain("Not sent: other rows of order KTP-25002 need fixing first.");
+    expect(rows.filter((row) => row.outcome === "created")).toHaveLength(6);
+  });
+
+  it("exits 3 when the vendor refuses the connection, and 2 without a connection when real ones are configured", async () => {
+    const { path } = await ordersSheet("REFUSED", 1, folder.path);
+    const refused = await cli(["submit", path, "--connection", "demo", "--journal", join(folder.path, "j.jsonl")], { ...vendorEnv(), VENDOR_CLIENT_SECRET: "wrong-secret" });
+    expect(refused.code).toBe(3);
+    expect(refused.err).not.toContain("wrong-secret");
+    const unnamed = await cli(["submit", path]);
+    expect(unnamed.code).toBe(2);
+    expect(unnamed.err).toContain("submit needs --connection NAME");
+  });
+
+  it("continues after the process was killed mid-batch, from its journal, and creates nothing twice", { timeout: 90_000 }, async () => {
+    const { path, orderNumbers } = await ordersSheet("KILL", 4, folder.path);
+    const journal = join(folder.path, "kill.journal.jsonl");
+    sim.simulator.faults = { delayMs: 400, endpoints: ["createJob"] };
+    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/cli.ts", "submit", path, "--connection", "demo", "--journal", journal, "--concurrency", "2"], {
+      cwd: ROOT,
+      env: { ...process.env, ...vendorEnv() },
+      stdio: "ignore",
+    });
+    const exited = new Promise((resolve) => child.on("exit", resolve));
+    await expect.poll(() => [...jobsHeld().values()].length, { timeout: 60_000, interval: 50 }).toBeGreaterThanOrEqual(3);
+    child.kill("SIGKILL");
+    await exited;
+    sim.simulator.faults = {};
+    const createdBeforeResume = [...jobsHeld().values()].length;
+    expect(createdBeforeResume).toBeLessThan(16);
+    const text = await readFile(journal, "utf8");
+    expect(text).toContain('"state":"sending"');
+
+    // Orders in flight when the process died are looked up first. One whose request never
+    // reached the vendor is not found and waits: running the command again is the word to send it.
+    let resumed = await cli(["submit", path, "--connection", "demo", "--journal", journal, "--json"]);
+    const waiting = (JSON.parse(resumed.out) as { rows: JsonRow[] }).rows.filter((row) => row.outcome !== "created");
+    for (const row of waiting) {
+      expect(row.outcome).toBe("not-found");
+      expect(row.messages.join(" ")).toContain("no such job was found afterwards");
+      expect(jobsHeld().get(row.orderNumber as string)).toBeUndefined();
+    }
+    expect(resumed.code).toBe(waiting.length > 0 ? 3 : 0);
+    if (waiting.length > 0) resumed = await cli(["submit", path, "--connection", "demo", "--journal", journal, "--json"]);
+    expect(resumed.code).toBe(0);
+    expectOneJobEach(orderNumbers, (JSON.parse(resumed.out) as { rows: JsonRow[] }).rows);
+  });
+});
+
+describe("npm run cli -- jobs", () => {
+  it("lists the account's jobs with their status, or one order's", async () => {
+    const { path } = await ordersSheet("LIST", 1, folder.path);
+    await cli(["submit", path, "--connection", "demo", "--journal", join(folder.path, "j.jsonl")]);
+    const all = await cli(["jobs", "--connection", "demo"]);
+    expect(all.code).toBe(0);
+    expect(all.out).toMatch(/^4 jobs:$/m);
+    expect(all.out).toMatch(/^\s+\d+\s+LIST-1-1\s+(Received|Awaiting Artwork)\s+due 2027-02-15/m);
+    const one = await cli(["jobs", "--connection", "demo", "--order", "LIST-1-2", "--json"]);
+    const listed = JSON.parse(one.out) as { orderNumber: string; status: string }[];
+    expect(listed.map((job) => job.orderNumber)).toEqual(["LIST-1-2"]);
+  });
+});

@@ -1,0 +1,100 @@
+import "fake-indexeddb/auto";
+import { appendFile, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openFileJournal } from "../../src/cli/file-journal";
+import type { BatchRecord, JournalStore, OrderRecord } from "../../src/core/journal";
+import { openImporterDB } from "../../src/storage/database";
+import { createIdbJournal } from "../../src/storage/journal-idb";
+import { scratchFolder } from "../helpers/submit-session";
+
+const batch = (id: string, createdAt: string): BatchRecord => ({
+  id,
+  connection: "demo",
+  accountId: 1042,
+  accountName: "Kiwi Team Print Ltd",
+  fileName: "orders.csv",
+  sheetName: "orders",
+  headerRowNumber: 1,
+  createdAt,
+  otherRows: [{ rowNumber: 9, orderNumber: "B", outcome: "skipped", messages: ["Skipped: left out of the import."] }],
+});
+
+const order = (batchId: string, orderNumber: string, sequence: number, patch: Partial<OrderRecord> = {}): OrderRecord => ({
+  batchId,
+  orderNumber,
+  sequence,
+  payloadHash: "0".repeat(64),
+  candidate: { orderNumber, items: [], validateOnly: false },
+  lineRows: [sequence + 2],
+  notes: [],
+  state: "planned",
+  allowExisting: false,
+  existingJobNumbers: [],
+  messages: [],
+  attempts: 0,
+  events: [{ at: "2026-11-20T00:00:00.000Z", what: "planned" }],
+  updatedAt: "2026-11-20T00:00:00.000Z",
+  ...patch,
+});
+
+/** The same behaviour asked of both stores: the last write wins, orders come back in sheet order, batches newest first. */
+async function exercise(journal: JournalStore): Promise<void> {
+  await journal.putBatch(batch("old", "2026-11-19T00:00:00.000Z"));
+  await journal.putBatch(batch("new", "2026-11-20T00:00:00.000Z"));
+  await journal.putOrders([order("new", "B", 1), order("new", "A", 0), order("old", "A", 0)]);
+  await journal.putOrders([order("new", "A", 0, { state: "created", jobNumber: 300001 })]);
+  expect((await journal.listBatches()).map((b) => b.id)).toEqual(["new", "old"]);
+  expect((await journal.ordersOf("new")).map((o) => [o.orderNumber, o.state, o.jobNumber])).toEqual([
+    ["A", "created", 300001],
+    ["B", "planned", undefined],
+  ]);
+  expect(await journal.getBatch("missing")).toBeUndefined();
+}
+
+let folder: Awaited<ReturnType<typeof scratchFolder>>;
+beforeEach(async () => {
+  folder = await scratchFolder();
+});
+afterEach(async () => folder?.cleanup());
+
+describe("the journal file", () => {
+  it("keeps batches and orders, the last record of each winning, across reopening", async () => {
+    const path = join(folder.path, "j.jsonl");
+    const journal = await openFileJournal(path);
+    await exercise(journal);
+    await journal.close();
+    const reopened = await openFileJournal(path);
+    expect((await reopened.ordersOf("new")).map((o) => o.state)).toEqual(["created", "planned"]);
+    await reopened.close();
+  });
+
+  it("ignores a line cut short by a crash and writes the next record on a line of its own", async () => {
+    const path = join(folder.path, "j.jsonl");
+    const journal = await openFileJournal(path);
+    await journal.putBatch(batch("b", "2026-11-20T00:00:00.000Z"));
+    await journal.putOrders([order("b", "A", 0, { state: "sending" })]);
+    await journal.close();
+    await appendFile(path, '{"kind":"order","record":{"batchId":"b","orderNumber":"A","sta');
+
+    const reopened = await openFileJournal(path);
+    expect((await reopened.ordersOf("b")).map((o) => o.state)).toEqual(["sending"]);
+    await reopened.putOrders([order("b", "A", 0, { state: "created", jobNumber: 7 })]);
+    await reopened.close();
+    const last = await openFileJournal(path);
+    expect((await last.ordersOf("b"))[0]).toMatchObject({ state: "created", jobNumber: 7 });
+    await last.close();
+    expect((await readFile(path, "utf8")).split("\n").filter((line) => line.startsWith('{"kind":"order"'))).toHaveLength(3);
+  });
+});
+
+describe("the journal in IndexedDB", () => {
+  it("keeps batches and orders as the file does, and leaves damaged records out", async () => {
+    const db = await openImporterDB(`journal-${Math.random()}`);
+    const journal = createIdbJournal(db);
+    await exercise(journal);
+    await db.put("journalOrders", { batchId: "new", orderNumber: "Z", state: "gibberish" } as unknown as OrderRecord);
+    expect((await journal.ordersOf("new")).map((o) => o.orderNumber)).toEqual(["A", "B"]);
+    db.close();
+  });
+});
