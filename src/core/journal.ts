@@ -29,9 +29,8 @@ export interface UnsentRow {
   readonly messages: readonly string[];
 }
 
-/** One submission of one sheet to one account. */
-export interface BatchRecord {
-  readonly id: string;
+/** Where a batch comes from and goes to: the account, and the sheet (as it was read). */
+export interface BatchOrigin {
   readonly connection: string;
   readonly accountId: number;
   readonly accountName: string;
@@ -40,6 +39,11 @@ export interface BatchRecord {
   readonly headerRowNumber: number;
   /** SHA-256 of the file as read, in hex, when known: the same file imported again is recognised. */
   readonly fileSha256?: string | undefined;
+}
+
+/** One submission of one sheet to one account. */
+export interface BatchRecord extends BatchOrigin {
+  readonly id: string;
   readonly createdAt: string;
   readonly otherRows: readonly UnsentRow[];
   /** Set once no order of the batch needs anything more. */

@@ -1,6 +1,7 @@
-import type { ApiProblem, VendorClient } from "../api";
-import type { OrderRecord } from "../core/journal";
+import { isTransientProblem, type ApiProblem, type VendorClient } from "../api";
+import { advance, type OrderRecord } from "../core/journal";
 import type { ActiveJob } from "../core/vendor";
+import { linesFromJob, messagesOf, problemText } from "./vendor-answers";
 import { findJobsByOrderNumber, jobMatchesRequest } from "./vendor-jobs";
 
 /** Pauses between lookups of an order whose creation got no clear answer: the job may take a moment to be listed. */
@@ -49,3 +50,55 @@ export async function reconcileOrder(client: VendorClient, order: OrderRecord, o
   }
   return lastProblem ? { kind: "failed", problem: lastProblem, lookups } : { kind: "not-found", lookups };
 }
+
+export interface SettleOptions extends ReconcileOptions {
+  readonly now: () => Date;
+  readonly applicationName: string;
+}
+
+/** An order settled after an unclear answer, and why it could not be, when it could not. */
+export interface Settled {
+  readonly order: OrderRecord;
+  readonly problem?: string;
+}
+
+/**
+ * Settles an order whose creation got no clear answer: found at the vendor, it is created with
+ * that job number; not found, its request is dry-run again, and it may be sent again (the
+ * user's decision) or is now rejected; not looked up, it stays unknown for the next run.
+ */
+export async function settleUnclearOrder(client: VendorClient, order: OrderRecord, options: SettleOptions): Promise<Settled> {
+  const found = await reconcileOrder(client, order, options);
+  if (found.kind === "found") {
+    const detail = await client.getJob(found.job.jobNumber);
+    return {
+      order: advance(order, "created", options.now(), `found as job ${found.job.jobNumber} at the vendor after no clear answer`, {
+        jobNumber: found.job.jobNumber,
+        dateDue: found.job.dateDue ?? undefined,
+        createdLines: detail.ok ? linesFromJob(order, detail.value) : undefined,
+        messages: [],
+      }),
+    };
+  }
+  if (found.kind === "failed") {
+    return {
+      order: advance(order, "unknown", options.now(), `could not be looked up: ${problemText(found.problem)}`),
+      problem: `Order ${order.orderNumber} could not be looked up: ${problemText(found.problem)}`,
+    };
+  }
+  const notFound = `no job found after ${found.lookups} ${found.lookups === 1 ? "lookup" : "lookups"}`;
+  // A 500 on create usually means a bad request (the vendor's own advice): check it again before offering to resend.
+  let check = await client.validateJob(order.candidate, options.applicationName);
+  if (!check.ok && isTransientProblem(check.problem)) {
+    await options.sleep(Math.min(MAX_RETRY_WAIT_MS, check.problem.retryAfterMs ?? 1_000));
+    check = await client.validateJob(order.candidate, options.applicationName);
+  }
+  if (check.ok) return { order: advance(order, "not-found", options.now(), `${notFound}; a fresh dry run passed, so it may be sent again`, { messages: [] }) };
+  if (check.problem.status === 500 || !isTransientProblem(check.problem)) {
+    return { order: advance(order, "rejected", options.now(), `${notFound}; the dry run now fails: ${problemText(check.problem)}`, { messages: messagesOf(order, check.problem) }) };
+  }
+  return { order: advance(order, "unknown", options.now(), `${notFound}; the dry run could not be repeated: ${problemText(check.problem)}`) };
+}
+
+/** The longest Retry-After the repeated dry run waits for. */
+const MAX_RETRY_WAIT_MS = 30_000;

@@ -3,7 +3,6 @@ import {
   DEFAULT_APPLICATION_NAME,
   isTransientProblem,
   mapAdaptively,
-  type ApiProblem,
   type ApiResult,
   pressureOf,
   type VendorClient,
@@ -12,19 +11,18 @@ import {
   advance,
   countStates,
   isUnfinished,
+  type BatchOrigin,
   type BatchRecord,
-  type CreatedLine,
   type JournalStore,
-  type OrderMessage,
   type OrderRecord,
   type StateCounts,
 } from "../core/journal";
 import type { SubmissionPlan } from "../core/batch-plan";
 import { createRateMeter, type RateSnapshot } from "../core/rate-meter";
-import { issuesFromServerProblem } from "../core/server-issues";
-import type { Job, JobCandidate, JobCreateResult } from "../core/vendor";
+import type { JobCandidate, JobCreateResult } from "../core/vendor";
 import { payloadHash } from "./payload-hash";
-import { reconcileOrder, type Reconciliation } from "./reconcile";
+import { createdLines, messagesOf, problemText } from "./vendor-answers";
+import { settleUnclearOrder } from "./reconcile";
 import { submitLockName, type SubmitLocks } from "./submit-lock";
 import { findExistingJobs, findJobsByOrderNumber, orderKey } from "./vendor-jobs";
 
@@ -41,14 +39,7 @@ export interface SubmitDeps {
   readonly applicationName?: string;
 }
 
-export interface BatchPlan extends SubmissionPlan {
-  readonly connection: string;
-  readonly accountId: number;
-  readonly accountName: string;
-  readonly fileName: string;
-  readonly sheetName: string;
-  readonly headerRowNumber: number;
-  readonly fileSha256?: string | undefined;
+export interface BatchPlan extends SubmissionPlan, BatchOrigin {
   /** Send orders the vendor already has a job for (the command line's `--allow-existing`). */
   readonly allowExisting?: boolean;
 }
@@ -89,53 +80,14 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 90_000;
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-function problemText(problem: ApiProblem): string {
-  const status = problem.status > 0 ? ` (HTTP ${problem.status})` : "";
-  return `${problem.title}${status}${problem.detail ? `: ${problem.detail}` : ""}`;
-}
-
-/** What the vendor said about each line of a created job, matched by customer reference. */
-function createdLines(order: OrderRecord, result: Pick<JobCreateResult, "jobLineDetails">): CreatedLine[] {
-  const details = result.jobLineDetails;
-  return order.lineRows.map((rowNumber, index) => {
-    const reference = order.candidate.items?.[index]?.customerReference;
-    const detail = (reference ? details.find((d) => d.customerReference === reference) : undefined) ?? details[index];
-    return { rowNumber, newAssetSku: detail?.newAssetSku ?? null, needsArtwork: detail?.needsArtworkToBeUploaded ?? false };
-  });
-}
-
-/** The same, read back from the job itself when the creation's answer was lost. */
-function linesFromJob(order: OrderRecord, job: Job): CreatedLine[] {
-  return order.lineRows.map((rowNumber, index) => {
-    const item = order.candidate.items?.[index];
-    const line = job.lines.find((l) => item?.customerReference && l.customerReference === item.customerReference);
-    return { rowNumber, newAssetSku: item?.itemType === "PriceCode" ? (line?.assetSku ?? null) : null, needsArtwork: false };
-  });
-}
-
-/** Vendor messages placed on the order's rows, as the review screen places them. */
-function messagesOf(order: OrderRecord, problem: ApiProblem): OrderMessage[] {
-  return issuesFromServerProblem(order, problem).map((issue) => ({ rowNumber: issue.rowNumber, text: issue.message }));
-}
-
 /**
  * Writes the batch and its orders down, every order planned, before anything is sent.
  * Returns the batch; {@link runBatch} sends it.
  */
 export async function planBatch(deps: Pick<SubmitDeps, "journal" | "now">, plan: BatchPlan, id: string = crypto.randomUUID()): Promise<BatchRecord> {
   const at = (deps.now ?? (() => new Date()))();
-  const batch: BatchRecord = {
-    id,
-    connection: plan.connection,
-    accountId: plan.accountId,
-    accountName: plan.accountName,
-    fileName: plan.fileName,
-    sheetName: plan.sheetName,
-    headerRowNumber: plan.headerRowNumber,
-    fileSha256: plan.fileSha256,
-    createdAt: at.toISOString(),
-    otherRows: plan.otherRows,
-  };
+  const { orders: _orders, allowExisting: _allow, ...origin } = plan;
+  const batch: BatchRecord = { ...origin, id, createdAt: at.toISOString() };
   const orders = await Promise.all(
     plan.orders.map(async (order, sequence): Promise<OrderRecord> => {
       const candidate: JobCandidate = { ...order.candidate, validateOnly: false };
@@ -204,36 +156,11 @@ async function runLocked(deps: SubmitDeps, batch: BatchRecord, options: RunOptio
   const claimedByOthers = (order: OrderRecord) =>
     new Set([...orders.values()].filter((o) => o !== order && o.jobNumber !== undefined).map((o) => o.jobNumber as number));
 
-  /** After a fresh dry run: an order that was never created may be sent again, or is now rejected. */
-  async function recheckWithVendor(order: OrderRecord, lookups: number): Promise<OrderRecord> {
-    const notFound = `no job found after ${lookups} ${lookups === 1 ? "lookup" : "lookups"}`;
-    let check = await client.validateJob(order.candidate, applicationName);
-    if (!check.ok && isTransientProblem(check.problem)) {
-      await sleep(Math.min(30_000, check.problem.retryAfterMs ?? 1_000));
-      check = await client.validateJob(order.candidate, applicationName);
-    }
-    if (check.ok) return advance(order, "not-found", now(), `${notFound}; a fresh dry run passed, so it may be sent again`, { messages: [] });
-    if (check.problem.status === 500 || !isTransientProblem(check.problem)) {
-      return advance(order, "rejected", now(), `${notFound}; the dry run now fails: ${problemText(check.problem)}`, { messages: messagesOf(order, check.problem) });
-    }
-    return advance(order, "unknown", now(), `${notFound}; the dry run could not be repeated: ${problemText(check.problem)}`);
-  }
-
   /** Settles an order whose creation got no clear answer, from the vendor's own job list. */
   async function reconcile(order: OrderRecord): Promise<OrderRecord> {
-    const found: Reconciliation = await reconcileOrder(client, order, { delaysMs: deps.recheckDelaysMs, sleep, notOurs: claimedByOthers(order) });
-    if (found.kind === "found") {
-      const detail = await client.getJob(found.job.jobNumber);
-      return advance(order, "created", now(), `found as job ${found.job.jobNumber} at the vendor after no clear answer`, {
-        jobNumber: found.job.jobNumber,
-        dateDue: found.job.dateDue ?? undefined,
-        createdLines: detail.ok ? linesFromJob(order, detail.value) : undefined,
-        messages: [],
-      });
-    }
-    if (found.kind === "not-found") return recheckWithVendor(order, found.lookups);
-    problems.push(`Order ${order.orderNumber} could not be looked up: ${problemText(found.problem)}`);
-    return advance(order, "unknown", now(), `could not be looked up: ${problemText(found.problem)}`);
+    const settled = await settleUnclearOrder(client, order, { delaysMs: deps.recheckDelaysMs, sleep, notOurs: claimedByOthers(order), now, applicationName });
+    if (settled.problem) problems.push(settled.problem);
+    return settled.order;
   }
 
   async function send(order: OrderRecord): Promise<ApiResult<JobCreateResult>> {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { JobTracker, OpenJob } from "./job-tracker";
 import { formatMoney } from "../../core/estimate";
+import { TrackingLinks } from "./tracking-links";
 import { asClause, dayOf, EDIT_FIELD_LABELS, formatDay, formatInstant, safeLink, type EditField, type JobDetail } from "./tracked-jobs";
 
 interface Props {
@@ -207,23 +208,7 @@ function JobFacts({ job, locale }: { readonly job: JobDetail; readonly locale: s
         <>
           <dt>Tracking</dt>
           <dd>
-            <ul class="tracking-links" data-testid="job-tracking">
-              {job.tracking.map((parcel, index) => {
-                const href = safeLink(parcel.trackingLink);
-                const label = parcel.trackingNumber || "Track parcel";
-                return (
-                  <li key={`${parcel.trackingNumber}-${index}`}>
-                    {href ? (
-                      <a href={href} target="_blank" rel="noopener noreferrer">
-                        {label}
-                      </a>
-                    ) : (
-                      label
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
+            <TrackingLinks tracking={job.tracking} jobNumber={job.jobNumber} testId="job-tracking" />
           </dd>
         </>
       )}

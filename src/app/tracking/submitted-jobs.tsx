@@ -3,7 +3,8 @@ import { formatMoney } from "../../core/estimate";
 import { countOf } from "../../core/plural";
 import type { JobTracker, JobTrackerDeps, JobTrackerState } from "./job-tracker";
 import { JobDetailPanel } from "./job-detail-panel";
-import { formatDay, formatInstant, safeLink, type TrackedJob } from "./tracked-jobs";
+import { TrackingLinks } from "./tracking-links";
+import { formatDay, formatInstant, type TrackedJob } from "./tracked-jobs";
 
 interface Props {
   readonly tracker: JobTracker;
@@ -50,29 +51,6 @@ function statusText(job: TrackedJob): string {
     default:
       return "No status given";
   }
-}
-
-function TrackingLinks({ job }: { readonly job: TrackedJob }) {
-  if (job.tracking.length === 0) return <span class="hint">None yet</span>;
-  return (
-    <ul class="tracking-links">
-      {job.tracking.map((parcel, index) => {
-        const href = safeLink(parcel.trackingLink);
-        const label = parcel.trackingNumber || "Track parcel";
-        return (
-          <li key={`${parcel.trackingNumber}-${index}`}>
-            {href ? (
-              <a href={href} target="_blank" rel="noopener noreferrer" aria-label={`Track parcel ${label} of job ${job.jobNumber} (opens in a new tab)`}>
-                {label}
-              </a>
-            ) : (
-              label
-            )}
-          </li>
-        );
-      })}
-    </ul>
-  );
 }
 
 /** What a customer sees after submitting: their jobs at the vendor, refreshed every few minutes. */
@@ -157,7 +135,7 @@ export function SubmittedJobs({ tracker, currency, locale }: Props) {
                     <td>{job.mustDate ? "Yes" : "No"}</td>
                     <td class="money">{job.totalJobCost !== undefined ? formatMoney(job.totalJobCost, currency, locale) : ""}</td>
                     <td>
-                      <TrackingLinks job={job} />
+                      {job.tracking.length === 0 ? <span class="hint">None yet</span> : <TrackingLinks tracking={job.tracking} jobNumber={job.jobNumber} />}
                     </td>
                     <td>{job.submittedAt ? formatInstant(job.submittedAt, locale) : job.origin === "existing" ? "Before this import" : ""}</td>
                   </tr>
