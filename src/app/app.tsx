@@ -15,7 +15,7 @@ import { OpeningStep } from "./steps/opening-step";
 import { ResultsStep } from "./steps/results-step";
 import { ReviewStep } from "./steps/review-step";
 import { SubmittingStep } from "./steps/submitting-step";
-import { UnfinishedBatches } from "./steps/unfinished-batches";
+import { EarlierBatches } from "./steps/earlier-batches";
 import { UploadStep } from "./steps/upload-step";
 import { createJobTracker } from "./tracking/job-tracker";
 import { documentVisibility, SubmittedJobs } from "./tracking/submitted-jobs";
@@ -70,9 +70,7 @@ export function App() {
       </header>
       {state.step !== "connect" && showJobs && <SubmittedJobsView connected={state.connected} />}
       {state.step === "connect" && <ConnectStep state={state} onConnect={workflow.connect} onAccessKey={workflow.loadConnections} />}
-      {state.step === "upload" && state.unfinished && state.unfinished.length > 0 && (
-        <UnfinishedBatches batches={state.unfinished} onResume={workflow.resume} onShow={workflow.showResults} />
-      )}
+      {state.step === "upload" && state.batches && <EarlierBatches batches={state.batches} onResume={workflow.resume} onShow={workflow.showResults} />}
       {state.step === "upload" && (
         <UploadStep error={state.error} onFile={async (file) => workflow.openFile(state.connected, file.name, new Uint8Array(await file.arrayBuffer()))} />
       )}

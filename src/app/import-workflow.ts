@@ -19,6 +19,7 @@ import type { ConnectionInfo, ConnectionsResult } from "./proxy-client";
 import type { SheetWorkerClient } from "./sheet-worker-client";
 import type { SubmitWorkerClient } from "./submit-worker-client";
 import type { BatchResults, BatchSummary } from "../submit/submit-api";
+import { isUnfinished } from "../core/journal";
 import type { SubmitProgress } from "../submit/submit-batch";
 import { proxy } from "comlink";
 
@@ -80,7 +81,7 @@ export interface SubmissionResult {
 /** The import as a small state machine: each step names what the page shows. */
 export type ImportState =
   | { readonly step: "connect"; readonly connections?: readonly ConnectionInfo[]; readonly error?: string; readonly needsAccessKey?: boolean; readonly busy?: boolean }
-  | { readonly step: "upload"; readonly connected: Connected; readonly error?: string; readonly unfinished?: readonly BatchSummary[] }
+  | { readonly step: "upload"; readonly connected: Connected; readonly error?: string; readonly batches?: readonly BatchSummary[] }
   | { readonly step: "opening"; readonly connected: Connected; readonly fileName: string; readonly progress: ReadProgress | undefined }
   | { readonly step: "mapping"; readonly connected: Connected; readonly mapping: MappingState; readonly error?: string }
   | { readonly step: "checking"; readonly connected: Connected; readonly fileName: string; readonly progress: string; readonly canStop?: boolean }
@@ -251,11 +252,11 @@ export function createImportWorkflow(deps: WorkflowDeps) {
     return submitter;
   }
 
-  /** Batches of this account that still need something: offered again after a reload. */
-  async function unfinishedBatches(connected: Connected): Promise<BatchSummary[]> {
+  /** This account's submissions in this browser: unfinished ones are offered again after a reload, and every one's results stay at hand. */
+  async function accountBatches(connected: Connected): Promise<BatchSummary[]> {
     try {
       const submitter = await submitterFor(connected);
-      return (await submitter.batches(connected.connection.name, connected.account.id)).filter((b) => b.unfinished);
+      return await submitter.batches(connected.connection.name, connected.account.id);
     } catch {
       return [];
     }
@@ -263,8 +264,8 @@ export function createImportWorkflow(deps: WorkflowDeps) {
 
   async function showUpload(connected: Connected, error?: string): Promise<void> {
     set({ step: "upload", connected, ...(error ? { error } : {}) });
-    const unfinished = await unfinishedBatches(connected);
-    if (state.step === "upload" && unfinished.length > 0) set({ ...state, unfinished });
+    const batches = await accountBatches(connected);
+    if (state.step === "upload" && batches.length > 0) set({ ...state, batches });
   }
 
   /** Runs (or continues) a batch to its end or a stop, then shows every row's outcome. */
@@ -502,7 +503,9 @@ export function createImportWorkflow(deps: WorkflowDeps) {
       const connected = currentConnected();
       if (!connected) return;
       const results = await (await submitterFor(connected)).results(batchId);
-      if (results) set({ step: "done", connected, done: { results, status: "incomplete", problems: [], review: undefined } });
+      if (!results) return;
+      const finished = !results.orders.some(isUnfinished);
+      set({ step: "done", connected, done: { results, status: finished ? "finished" : "incomplete", problems: [], review: undefined } });
     },
 
     /** Stops sending: the orders in flight finish and are written down; the rest wait for "Continue". */

@@ -94,10 +94,14 @@ export async function settleUnclearOrder(client: VendorClient, order: OrderRecor
     check = await client.validateJob(order.candidate, options.applicationName);
   }
   if (check.ok) return { order: advance(order, "not-found", options.now(), `${notFound}; a fresh dry run passed, so it may be sent again`, { messages: [] }) };
-  if (check.problem.status === 500 || !isTransientProblem(check.problem)) {
+  if (!isTransientProblem(check.problem)) {
     return { order: advance(order, "rejected", options.now(), `${notFound}; the dry run now fails: ${problemText(check.problem)}`, { messages: messagesOf(order, check.problem) }) };
   }
-  return { order: advance(order, "unknown", options.now(), `${notFound}; the dry run could not be repeated: ${problemText(check.problem)}`) };
+  // Twice without a clear answer (an opaque 500 included): looked up and checked again on the next run.
+  return {
+    order: advance(order, "unknown", options.now(), `${notFound}; the dry run could not be repeated: ${problemText(check.problem)}`),
+    problem: `Order ${order.orderNumber} got no clear answer and could not be checked again (${problemText(check.problem)}); continue to try again.`,
+  };
 }
 
 /** The longest Retry-After the repeated dry run waits for. */

@@ -76,6 +76,9 @@ export type RunOutcome =
     };
 
 export const DEFAULT_CONCURRENCY = 4;
+/** Tries of one creation the vendor keeps refusing with 429 (too many requests). */
+const RATE_LIMITED_ATTEMPTS = 4;
+const MAX_RATE_LIMIT_WAIT_MS = 30_000;
 const DEFAULT_REQUEST_TIMEOUT_MS = 90_000;
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -163,34 +166,53 @@ async function runLocked(deps: SubmitDeps, batch: BatchRecord, options: RunOptio
     return settled.order;
   }
 
+  /**
+   * Creates one order, written down as sending first. A 429 says the vendor refused the
+   * request unprocessed, so it is sent again after the pause asked for, a few times at most.
+   */
   async function send(order: OrderRecord): Promise<ApiResult<JobCreateResult>> {
-    const sending = advance(order, "sending", now(), `sending (attempt ${order.attempts + 1})`, { attempts: order.attempts + 1 });
-    await save(sending);
-    const result = await client.createJob(sending.candidate, applicationName, { signal: AbortSignal.timeout(timeoutMs) });
-    if (result.ok) {
-      await save(
-        advance(sending, "created", now(), `created job ${result.value.jobNumber}`, {
-          jobNumber: result.value.jobNumber,
-          totalJobCost: result.value.totalJobCost,
-          dateDue: result.value.dateDue ?? undefined,
-          createdLines: createdLines(sending, result.value),
-          messages: [],
-        }),
-      );
-    } else if (result.problem.status === 401) {
-      // Refused before anything was done: the order was not created and may be sent later.
-      problems.push(`The vendor refused the connection's credentials (HTTP 401): ${problemText(result.problem)}`);
-      await save(advance(sending, "planned", now(), "refused: the credentials were not accepted; nothing was created"));
-    } else if (result.problem.kind === "http" && !isTransientProblem(result.problem)) {
-      await save(advance(sending, "rejected", now(), `rejected: ${problemText(result.problem)}`, { messages: messagesOf(sending, result.problem) }));
-    } else {
-      const unknown = advance(sending, "unknown", now(), `no clear answer: ${problemText(result.problem)}`);
-      await save(unknown);
-      await save(await reconcile(unknown));
+    let current = order;
+    for (let attempt = 1; ; attempt++) {
+      const sending = advance(current, "sending", now(), `sending (attempt ${current.attempts + 1})`, { attempts: current.attempts + 1 });
+      await save(sending);
+      const result = await client.createJob(sending.candidate, applicationName, { signal: AbortSignal.timeout(timeoutMs) });
+      if (!result.ok && result.problem.status === 429 && attempt < RATE_LIMITED_ATTEMPTS && !stopped()) {
+        const wait = Math.min(MAX_RATE_LIMIT_WAIT_MS, result.problem.retryAfterMs ?? 1_000 * 2 ** attempt);
+        current = advance(sending, "planned", now(), `refused for now (too many requests); nothing was created; sending again in ${Math.ceil(wait / 1000)} s`);
+        await save(current);
+        await sleep(wait);
+        continue;
+      }
+      await save(await settleAnswer(sending, result));
+      meter.tick();
+      report();
+      return result;
     }
-    meter.tick();
-    report();
-    return result;
+  }
+
+  /** The order as the vendor's answer to its creation leaves it. */
+  async function settleAnswer(sending: OrderRecord, result: ApiResult<JobCreateResult>): Promise<OrderRecord> {
+    if (result.ok) {
+      return advance(sending, "created", now(), `created job ${result.value.jobNumber}`, {
+        jobNumber: result.value.jobNumber,
+        totalJobCost: result.value.totalJobCost,
+        dateDue: result.value.dateDue ?? undefined,
+        createdLines: createdLines(sending, result.value),
+        messages: [],
+      });
+    }
+    const { problem } = result;
+    if (problem.status === 401 || problem.status === 429) {
+      // Refused before anything was done: the order was not created and may be sent later.
+      problems.push(`The vendor refused order ${sending.orderNumber} before doing anything: ${problemText(problem)}. Continue later to send it.`);
+      return advance(sending, "planned", now(), `refused: ${problemText(problem)}; nothing was created`);
+    }
+    if (problem.kind === "http" && !isTransientProblem(problem)) {
+      return advance(sending, "rejected", now(), `rejected: ${problemText(problem)}`, { messages: messagesOf(sending, problem) });
+    }
+    const unknown = advance(sending, "unknown", now(), `no clear answer: ${problemText(problem)}`);
+    await save(unknown);
+    return reconcile(unknown);
   }
 
   // 1. Orders whose creation got no clear answer (in an earlier run, a crash or a reload).
@@ -259,7 +281,7 @@ async function runLocked(deps: SubmitDeps, batch: BatchRecord, options: RunOptio
       async (order) => {
         if (refused) return undefined;
         const result = await send(order);
-        if (!result.ok && result.problem.status === 401) refused = true;
+        if (!result.ok && (result.problem.status === 401 || result.problem.status === 429)) refused = true;
         return result;
       },
       (result) => (result === undefined ? { kind: "ok" } : pressureOf(result)),

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- proxy|sheets|engine|submit]`: prints each benchmark's figures next to its
+ * `npm run bench [-- proxy|sheets|engine|submit|faults]`: prints each benchmark's figures next to its
  * baseline measured in the same run. Benchmarks print numbers; they assert nothing.
  * BENCH_SIZES (e.g. "10000,100000") and BENCH_REPEATS tune the sheet and engine sections.
  */
@@ -9,7 +9,7 @@ import { startBenchPage } from "./bench-page-server";
 import { engineBench } from "./engine-bench";
 import { proxyBench } from "./proxy-bench";
 import { sheetBench } from "./sheet-bench";
-import { submitBench } from "./submit-bench";
+import { faultBench, submitBench } from "./submit-bench";
 
 const wanted = new Set(process.argv.slice(2));
 const runs = (name: string) => wanted.size === 0 || wanted.has(name);
@@ -27,4 +27,5 @@ if (runs("sheets") || runs("engine")) {
   }
 }
 if (runs("submit")) sections.push(await submitBench());
+if (runs("faults")) sections.push(await faultBench());
 console.log(sections.join("\n\n"));

@@ -163,6 +163,13 @@ describe("submitting from the page, whatever fails", () => {
     await page.getByTestId("results-summary").waitFor();
     const jobs = vendorJobs();
 
+    // After a reload the finished import's results are still at hand, from the journal.
+    await page.reload();
+    await page.getByLabel("Connection").selectOption("demo");
+    await page.getByRole("button", { name: "Connect" }).click();
+    await page.getByTestId("recent-imports").getByRole("button", { name: /^Results of / }).click();
+    await expect.poll(() => page.getByTestId("results-summary").textContent()).toContain("4 jobs created from 10 rows");
+
     // Another browser: nothing of the first import is in its journal.
     await context.close();
     context = await browser.newContext({ acceptDownloads: true });

@@ -157,6 +157,27 @@ describe("submitting a batch through the shared core, over the real proxy and si
     await deps.journal.close();
   });
 
+  it("sends again after the pause a 429 asks for, since nothing was made, and leaves the order for later when refusals go on", async () => {
+    const deps = await submitDeps(account, folder.path);
+    const batch = await planSample(account, deps, TEAM);
+    faults({ rate429: 1, endpoints: ["createJob"] });
+    const refused = await runBatch(deps, batch.id);
+    faults({});
+    if (refused.status === "busy" || refused.status === "missing") throw new Error(refused.status);
+    expect(refused.status).toBe("incomplete");
+    expect(refused.counts.planned).toBe(4);
+    expect(refused.problems.join(" ")).toContain("before doing anything");
+    const first = refused.orders.find((o) => o.attempts > 0);
+    expect(first?.events.filter((e) => e.what.startsWith("refused for now"))).toHaveLength(3);
+    expect(vendorJobs(account).size).toBe(0);
+
+    const later = await runBatch(deps, batch.id);
+    expect(later.status).toBe("finished");
+    const orders = await deps.journal.ordersOf(batch.id);
+    expectOneJobPerOrder(orders, rowResultsFromJournal(batch, orders));
+    await deps.journal.close();
+  });
+
   it("after a crash between writing 'sending' and the answer, finds the job the request made", async () => {
     const deps = await submitDeps(account, folder.path);
     const batch = await planSample(account, deps, TEAM);
