@@ -1,7 +1,8 @@
 import { createVendorClient } from "../api/client";
 import type { IssueCode } from "../core/issues";
 import type { CellValue, SheetRow } from "../core/sheet-model";
-import { createImportEngine, type EngineSetup, type ImportEngine } from "./import-engine";
+import type { FieldId } from "../core/fields";
+import { createImportEngine, type CellEdit, type EngineSetup, type ImportEngine, type RowFilter, type SessionEdits } from "./import-engine";
 import { createVendorGateway } from "./vendor-gateway";
 
 /**
@@ -34,10 +35,23 @@ export function createEngineApi() {
     jobs: () => use().jobs(),
     rows: (start: number, count: number) => use().rows(start, count),
     rowsByNumber: (numbers: readonly number[]) => use().rowsByNumber(numbers),
+    view: (filter: RowFilter, start: number, count: number) => use().view(filter, start, count),
+    positionOf: (filter: RowFilter, rowNumber: number) => use().positionOf(filter, rowNumber),
+    nextProblem: (rowNumber: number | undefined, direction?: 1 | -1, severity?: "error" | "warning") => use().nextProblem(rowNumber, direction, severity),
+    order: (orderNumber: string) => use().order(orderNumber),
+    columns: () => use().columns(),
     issues: (severity?: "error" | "warning" | "info") => use().issues(severity),
     payloads: () => use().payloads(),
     submissionPlan: () => use().submissionPlan(),
     setCell: (rowNumber: number, column: number | string, value: CellValue) => use().setCell(rowNumber, column, value),
+    setCells: (cells: readonly CellEdit[]) => use().setCells(cells),
+    countInColumn: (column: number | string, find: string, matchCase?: boolean) => use().countInColumn(column, find, matchCase),
+    skipRows: (rowNumbers: readonly number[], skip?: boolean) => use().skipRows(rowNumbers, skip),
+    skipOrder: (orderNumber: string, skip?: boolean) => use().skipOrder(orderNumber, skip),
+    setJobValue: (orderNumber: string, field: FieldId, value: string) => use().setJobValue(orderNumber, field, value),
+    answerAttribute: (attribute: string, value: string, scope: { readonly rowNumber: number } | { readonly code: string }) => use().answerAttribute(attribute, value, scope),
+    sessionEdits: () => use().sessionEdits(),
+    restoreEdits: (saved: SessionEdits) => use().restoreEdits(saved),
     fillColumn: (column: number | string, value: CellValue, rows?: readonly number[]) => use().fillColumn(column, value, rows),
     replaceInColumn: (column: number | string, find: string, replacement: string, matchCase?: boolean) => use().replaceInColumn(column, find, replacement, matchCase),
     applySuggestion: (rowNumber: number, code: IssueCode, column?: string) => use().applySuggestion(rowNumber, code, column),

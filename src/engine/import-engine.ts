@@ -1,31 +1,34 @@
 import { createAdaptiveLimiter, mapAdaptively, pressureOf } from "../api/adaptive-limiter";
+import { planSubmission, type PlanRow, type SubmissionPlan } from "../core/batch-plan";
 import { catalogueVocabulary, indexCatalogue, type CatalogueSnapshot } from "../core/catalogue";
 import { dateOrderFor } from "../core/dates";
 import { formatMoney } from "../core/estimate";
-import type { FieldId } from "../core/fields";
-import { groupOf } from "../core/group";
+import { fieldById, type FieldId } from "../core/fields";
+import { groupOf, JOB_FIELD_IDS } from "../core/group";
 import { RECHECKABLE_CODES, type Issue, type IssueCode } from "../core/issues";
-import { columnForField, type SheetMapping } from "../core/mapping/sheet-mapping";
+import { columnForField, sameTarget, type MappingTarget, type SheetMapping } from "../core/mapping/sheet-mapping";
 import { orderRowReader, type OrderRow } from "../core/order-rows";
 import {
   distinctNeeds,
   needKey,
   processCodesOf,
+  processSetKey,
   resolveJob,
   resolveRow,
-  processSetKey,
   type FactRequest,
   type JobPayload,
-  type LiveFacts,
   type ResolveContext,
   type ResolveOptions,
   type ResolvedJob,
   type ResolvedLine,
 } from "../core/resolve";
-import type { PriceBand, PriceCode, PromoValidationResult } from "../core/vendor";
-import { cellText, type CellValue, type SheetRow } from "../core/sheet-model";
 import { issuesFromServerProblem } from "../core/server-issues";
-import { planSubmission, type PlanRow, type SubmissionPlan } from "../core/batch-plan";
+import { cellText, type CellValue, type SheetRow } from "../core/sheet-model";
+import { createEditHistory, type Change } from "./edit-history";
+import { createIssueTally } from "./issue-tally";
+import { createLiveFacts } from "./live-facts";
+import { ALL_ROWS, createFilterCache, type RowFilter } from "./row-filter";
+import { createSessionRows } from "./session-rows";
 import type { VendorGateway } from "./vendor-gateway";
 
 /**
@@ -47,6 +50,16 @@ export interface JobView {
   readonly deliveryMethod: string | undefined;
   /** Issues about the job as a whole (those on a row are in the row's view). */
   readonly issues: readonly Issue[];
+  /** Whether every row of the order is skipped. */
+  readonly skipped?: boolean;
+}
+
+/** One order for the order panel: the job, its job-level values as the sheet gives them, and which column holds each. */
+export interface OrderView {
+  readonly job: JobView;
+  readonly values: Readonly<Partial<Record<FieldId, string>>>;
+  readonly columns: Readonly<Partial<Record<FieldId, string>>>;
+  readonly skippedRows: number;
 }
 
 export interface RowView {
@@ -57,6 +70,13 @@ export interface RowView {
   readonly skipped: boolean;
   readonly estimateText: string | undefined;
   readonly issues: readonly Issue[];
+}
+
+/** A window of the rows a filter keeps: how many there are, and the rows from `start`. */
+export interface RowWindow {
+  readonly total: number;
+  readonly start: number;
+  readonly rows: readonly RowView[];
 }
 
 export interface EngineSummary {
@@ -81,87 +101,98 @@ export interface EngineSetup {
   readonly locale?: string;
 }
 
-type Change =
-  | { readonly kind: "cell"; readonly index: number; readonly column: number; readonly before: CellValue; readonly after: CellValue }
-  | { readonly kind: "skip"; readonly index: number; readonly before: boolean; readonly after: boolean };
-
+/** What an edit changed: the rows whose view changed and the orders re-resolved, so a view refreshes only what it shows. */
 export interface EditResult {
   readonly changedCells: number;
   readonly summary: EngineSummary;
+  readonly changedRows: readonly number[];
+  readonly changedOrders: readonly string[];
+}
+
+/** A cell to set, by row number and column (position or header). */
+export interface CellEdit {
+  readonly rowNumber: number;
+  readonly column: number | string;
+  readonly value: CellValue;
+}
+
+/** A column the user added for values the sheet does not have. */
+export interface AddedColumn {
+  readonly header: string;
+  readonly target: MappingTarget;
+}
+
+/** Everything needed to rebuild a session's edits after a reload: added columns, then the edits in effect. */
+export interface SessionEdits {
+  readonly addedColumns: readonly AddedColumn[];
+  readonly edits: readonly (readonly Change[])[];
 }
 
 const MAX_FACT_ROUNDS = 3;
 /** Dry runs in flight at most; fewer while the vendor is slowing down. */
 export const VALIDATION_CONCURRENCY = 4;
-const HISTORY_LIMIT = 200;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * The import session: the sheet's rows (with the user's edits), the mapping, the catalogue
  * snapshot, each row resolved and each order resolved as a job. An edit re-resolves only the
  * rows it touched and the jobs they belong to (or belonged to); undo and redo replay edits.
+ * Composed of the rows, the edit history, the issue tally and the live facts; what is here
+ * is resolution state and the views over it.
  */
 export function createImportEngine(gateway: VendorGateway) {
-  let headers: readonly string[] = [];
+  const sheet = createSessionRows();
+  const history = createEditHistory();
+  const tally = createIssueTally();
+  const live = createLiveFacts(gateway);
   let mapping: SheetMapping = { columns: [] };
+  let addedColumns: AddedColumn[] = [];
   let snapshot: CatalogueSnapshot | undefined;
   let context: ResolveContext | undefined;
   let read: (row: SheetRow) => OrderRow | undefined = () => undefined;
   let locale = "en-NZ";
 
-  let rowNumbers: number[] = [];
-  let cells: CellValue[][] = [];
-  const indexOf = new Map<number, number>();
-  const skipped = new Set<number>();
   let lines: (ResolvedLine | undefined)[] = [];
   const jobRows = new Map<string, number[]>();
   const jobs = new Map<string, ResolvedJob>();
   const serverIssues = new Map<string, Issue[]>();
   const validated = new Set<string>();
-  const facts = { shipDates: new Map<string, string | null>(), promos: new Map<string, PromoValidationResult>(), metadataCodes: new Map<string, PriceCode | null>(), customBands: new Map<string, readonly PriceBand[] | null>() };
-  const unavailable = new Map<string, string>();
   let validation: AbortController | undefined;
-  const undoStack: Change[][] = [];
-  const redoStack: Change[][] = [];
-  /** Issue counts and the estimate, kept up to date as rows and jobs change, so a summary costs nothing. */
-  const tally = { error: 0, warning: 0, info: 0, byCode: new Map<IssueCode, number>(), estimate: 0 };
+  const filters = createFilterCache(
+    () => sheet.count,
+    (index) => ({ orderNumber: orderNumberAt(index), skipped: sheet.isSkipped(index), issues: issuesOfRow(index) }),
+  );
 
-  function count(issues: readonly Issue[] | undefined, sign: 1 | -1): void {
-    for (const issue of issues ?? []) {
-      tally[issue.severity] += sign;
-      tally.byCode.set(issue.code, (tally.byCode.get(issue.code) ?? 0) + sign);
-    }
-  }
-
-  function setJob(orderNumber: string, job: ResolvedJob | undefined): void {
-    const old = jobs.get(orderNumber);
-    if (old) {
-      count(old.issues, -1);
-      tally.estimate -= old.estimate;
-    }
-    setServerIssues(orderNumber, undefined);
-    validated.delete(orderNumber);
-    if (job) {
-      jobs.set(orderNumber, job);
-      count(job.issues, 1);
-      tally.estimate += job.estimate;
-    } else jobs.delete(orderNumber);
-  }
-
-  function setServerIssues(orderNumber: string, issues: Issue[] | undefined): void {
-    count(serverIssues.get(orderNumber), -1);
-    if (issues) {
-      serverIssues.set(orderNumber, issues);
-      count(issues, 1);
-    } else serverIssues.delete(orderNumber);
-  }
-
-  const liveFacts: LiveFacts = facts;
   const currency = () => snapshot?.account.currency ?? "NZD";
   const money = (amount: number) => formatMoney(amount, currency(), locale);
 
   function requireContext(): ResolveContext {
     if (!context) throw new Error("The engine has no session: call start first");
     return context;
+  }
+
+  function setJob(orderNumber: string, job: ResolvedJob | undefined): void {
+    const old = jobs.get(orderNumber);
+    if (old) {
+      tally.count(old.issues, -1);
+      tally.addEstimate(-old.estimate);
+    }
+    setServerIssues(orderNumber, undefined);
+    validated.delete(orderNumber);
+    if (job) {
+      jobs.set(orderNumber, job);
+      tally.count(job.issues, 1);
+      tally.addEstimate(job.estimate);
+    } else jobs.delete(orderNumber);
+  }
+
+  function setServerIssues(orderNumber: string, issues: Issue[] | undefined): void {
+    tally.count(serverIssues.get(orderNumber), -1);
+    if (issues) {
+      serverIssues.set(orderNumber, issues);
+      tally.count(issues, 1);
+    } else serverIssues.delete(orderNumber);
   }
 
   /** Adds a row to its order's list, keeping the sheet's order. */
@@ -186,14 +217,19 @@ export function createImportEngine(gateway: VendorGateway) {
 
   /** A row read through the mapping; undefined when it is blank or skipped. */
   function orderRowAt(index: number): OrderRow | undefined {
-    return skipped.has(index) ? undefined : read({ rowNumber: rowNumbers[index] ?? 0, cells: cells[index] ?? [] });
+    return sheet.isSkipped(index) ? undefined : read(sheet.sheetRow(index));
+  }
+
+  /** A row's order number, skipped or not (a skipped row has no line, so it is read again). */
+  function orderNumberAt(index: number): string | undefined {
+    return sheet.isSkipped(index) ? read(sheet.sheetRow(index))?.values.orderNumber : lines[index]?.orderNumber;
   }
 
   function resolveIndex(index: number): void {
     const orderRow = orderRowAt(index);
-    count(lines[index]?.issues, -1);
+    tally.count(lines[index]?.issues, -1);
     lines[index] = orderRow ? resolveRow(orderRow, requireContext()) : undefined;
-    count(lines[index]?.issues, 1);
+    tally.count(lines[index]?.issues, 1);
   }
 
   function resolveOrder(orderNumber: string): void {
@@ -225,27 +261,8 @@ export function createImportEngine(gateway: VendorGateway) {
 
   function pendingNeeds(orders: Iterable<string>): FactRequest[] {
     const needs: FactRequest[] = [];
-    for (const orderNumber of orders) {
-      const job = jobs.get(orderNumber);
-      if (job) needs.push(...job.needs.filter((n) => !unavailable.has(needKey(n))));
-    }
-    return distinctNeeds(needs);
-  }
-
-  /** Asks the vendor for facts and records the answers (or that none came). */
-  async function fetchFacts(needs: readonly FactRequest[]): Promise<void> {
-    if (needs.length === 0) return;
-    for (const answer of await gateway.fetchFacts(needs)) {
-      const { request } = answer;
-      if ("failed" in answer) {
-        unavailable.set(needKey(request), `${request.kind} ${request.key}: ${answer.failed}`);
-        continue;
-      }
-      if (request.kind === "shipDate") facts.shipDates.set(request.key, answer.value as string | null);
-      else if (request.kind === "promo") facts.promos.set(request.key, answer.value as PromoValidationResult);
-      else if (request.kind === "metadataCode") facts.metadataCodes.set(request.key, answer.value as PriceCode | null);
-      else facts.customBands.set(request.key, answer.value as readonly PriceBand[] | null);
-    }
+    for (const orderNumber of orders) needs.push(...(jobs.get(orderNumber)?.needs ?? []));
+    return live.pending(needs);
   }
 
   /** Fetches what resolution asked for, then resolves again what depended on it. */
@@ -253,7 +270,7 @@ export function createImportEngine(gateway: VendorGateway) {
     for (let round = 0; round < MAX_FACT_ROUNDS; round++) {
       const needs = pendingNeeds(orders);
       if (needs.length === 0) return;
-      await fetchFacts(needs);
+      await live.fetch(needs);
       const answered = new Set(needs.map(needKey));
       const rowsToRedo: number[] = [];
       const ordersToRedo = new Set<string>();
@@ -283,26 +300,24 @@ export function createImportEngine(gateway: VendorGateway) {
   }
 
   function summary(): EngineSummary {
-    const byCode: Partial<Record<IssueCode, number>> = {};
-    for (const [code, n] of tally.byCode) if (n > 0) byCode[code] = n;
+    const counts = tally.snapshot();
     const jobCounts: Record<JobState, number> = { ready: 0, blocked: 0, pending: 0, rejected: 0, unverified: 0, valid: 0 };
     for (const [orderNumber, job] of jobs) jobCounts[jobState(orderNumber, job)]++;
-    const total = Math.round(tally.estimate * 100) / 100;
     return {
-      rows: rowNumbers.length - skipped.size,
-      skippedRows: skipped.size,
+      rows: sheet.count - sheet.skippedCount,
+      skippedRows: sheet.skippedCount,
       jobs: { ...jobCounts, total: jobs.size },
-      issues: { error: tally.error, warning: tally.warning, info: tally.info, byCode },
-      estimate: { total, text: money(total), currency: currency() },
-      unavailableFacts: [...unavailable.values()],
-      canUndo: undoStack.length > 0,
-      canRedo: redoStack.length > 0,
+      issues: { error: counts.error, warning: counts.warning, info: counts.info, byCode: counts.byCode },
+      estimate: { total: counts.estimate, text: money(counts.estimate), currency: currency() },
+      unavailableFacts: live.unavailable(),
+      canUndo: history.canUndo,
+      canRedo: history.canRedo,
     };
   }
 
   function issuesOfRow(index: number): Issue[] {
     const line = lines[index];
-    const rowNumber = rowNumbers[index];
+    const rowNumber = sheet.rowNumberAt(index);
     const own = [...(line?.issues ?? [])];
     const orderNumber = line?.orderNumber;
     if (orderNumber !== undefined) {
@@ -315,11 +330,11 @@ export function createImportEngine(gateway: VendorGateway) {
   function rowView(index: number): RowView {
     const line = lines[index];
     return {
-      rowNumber: rowNumbers[index] ?? 0,
-      cells: headers.map((_h, column) => cellText(cells[index]?.[column] ?? null)),
-      orderNumber: line?.orderNumber,
+      rowNumber: sheet.rowNumberAt(index),
+      cells: sheet.headers.map((_h, column) => cellText(sheet.cellAt(index, column))),
+      orderNumber: orderNumberAt(index),
       itemType: line?.itemType,
-      skipped: skipped.has(index),
+      skipped: sheet.isSkipped(index),
       estimateText: line?.estimate ? money(line.estimate.total) : undefined,
       issues: issuesOfRow(index),
     };
@@ -341,51 +356,44 @@ export function createImportEngine(gateway: VendorGateway) {
   }
 
   /** Applies changes (an edit, or an undo's reversal) and re-resolves what they touched. */
-  async function apply(changes: readonly Change[], direction: "after" | "before"): Promise<number> {
+  async function apply(changes: readonly Change[], direction: "after" | "before"): Promise<EditResult> {
     const touchedRows = new Set<number>();
     for (const change of changes) {
-      if (change.kind === "cell") {
-        const row = [...(cells[change.index] ?? [])];
-        while (row.length <= change.column) row.push(null);
-        row[change.column] = direction === "after" ? change.after : change.before;
-        cells[change.index] = row;
-      } else if ((direction === "after" ? change.after : change.before)) skipped.add(change.index);
-      else skipped.delete(change.index);
-      touchedRows.add(change.index);
+      const index = sheet.indexOf(change.rowNumber);
+      if (index === undefined) continue;
+      const value = direction === "after" ? change.after : change.before;
+      if (change.kind === "cell") sheet.setCell(index, change.column, value as CellValue);
+      else sheet.setSkipped(index, value as boolean);
+      touchedRows.add(index);
     }
     const orders = refresh(touchedRows);
     await settle(orders);
-    return changes.length;
+    filters.invalidate();
+    // Rows of re-resolved orders may show new job-level issues too.
+    const changedRows = new Set([...touchedRows].map((i) => sheet.rowNumberAt(i)));
+    for (const orderNumber of orders) for (const i of jobRows.get(orderNumber) ?? []) changedRows.add(sheet.rowNumberAt(i));
+    return { changedCells: changes.length, summary: summary(), changedRows: [...changedRows].sort((a, b) => a - b), changedOrders: [...orders] };
   }
 
-  async function edit(changes: Change[]): Promise<EditResult> {
-    const real = changes.filter((c) => (c.kind === "cell" ? cellText(c.before) !== cellText(c.after) || c.before !== c.after : c.before !== c.after));
-    if (real.length > 0) {
-      undoStack.push(real);
-      if (undoStack.length > HISTORY_LIMIT) undoStack.shift();
-      redoStack.length = 0;
-    }
-    const changedCells = await apply(real, "after");
-    return { changedCells, summary: summary() };
+  const isRealChange = (c: Change) => (c.kind === "cell" ? cellText(c.before) !== cellText(c.after) || c.before !== c.after : c.before !== c.after);
+
+  async function edit(changes: readonly Change[]): Promise<EditResult> {
+    const real = changes.filter(isRealChange);
+    history.record(real);
+    return apply(real, "after");
   }
 
   function indexFor(rowNumber: number): number {
-    const index = indexOf.get(rowNumber);
+    const index = sheet.indexOf(rowNumber);
     if (index === undefined) throw new Error(`No row ${rowNumber} in the session`);
-    return index;
-  }
-
-  function columnIndex(column: number | string): number {
-    const index = typeof column === "number" ? column : headers.indexOf(column);
-    if (index < 0 || index >= headers.length) throw new Error(`No column ${String(column)} in the session`);
     return index;
   }
 
   const cellChange = (index: number, column: number, value: CellValue): Change => ({
     kind: "cell",
-    index,
+    rowNumber: sheet.rowNumberAt(index),
     column,
-    before: cells[index]?.[column] ?? null,
+    before: sheet.cellAt(index, column),
     after: value,
   });
 
@@ -393,59 +401,81 @@ export function createImportEngine(gateway: VendorGateway) {
     return issuesOfRow(indexFor(rowNumber)).find((i) => i.code === code && (column === undefined || i.column === column));
   }
 
+  /** The mapping's column for a target, adding a blank one (named `header`) when the sheet has none. */
+  function columnFor(target: MappingTarget, header: string): number {
+    const existing = mapping.columns.find((c) => sameTarget(c.target, target));
+    if (existing) return existing.column;
+    return addColumn({ header, target });
+  }
+
+  function addColumn(added: AddedColumn): number {
+    let header = added.header;
+    for (let n = 2; sheet.headers.includes(header); n++) header = `${added.header} (${n})`;
+    const column = sheet.addColumn(header);
+    addedColumns.push({ header, target: added.target });
+    mapping = { columns: [...mapping.columns, { column, header, target: added.target, confidence: 1, reason: "manual" }] };
+    read = orderRowReader(sheet.headers, mapping);
+    return column;
+  }
+
+  /** The cells to set so an order's job-level field says `value`: where the order gives it, or its first row. */
+  function jobValueChanges(orderNumber: string, field: FieldId, value: string): Change[] {
+    const members = jobRows.get(orderNumber) ?? [];
+    const column = columnFor({ kind: "field", field }, fieldById(field).label);
+    const holding = members.filter((i) => cellText(sheet.cellAt(i, column)) !== "");
+    const targets = holding.length > 0 ? holding : members.slice(0, 1);
+    return targets.map((i) => cellChange(i, column, value));
+  }
+
+  function skipRows(rowNumbers: readonly number[], skip = true): Promise<EditResult> {
+    return edit(rowNumbers.map((rowNumber): Change => ({ kind: "skip", rowNumber, before: sheet.isSkipped(indexFor(rowNumber)), after: skip })));
+  }
+
   return {
     /** Starts a session: resolves every row, groups the jobs, and fetches the live facts they need. */
     async start(setup: EngineSetup): Promise<EngineSummary> {
-      headers = setup.headers;
+      sheet.load(setup.headers, setup.rows);
       mapping = setup.mapping;
+      addedColumns = [];
       snapshot = setup.snapshot;
       locale = setup.locale ?? "en-NZ";
-      const catalogue = indexCatalogue(setup.snapshot);
       context = {
-        catalogue,
-        facts: liveFacts,
+        catalogue: indexCatalogue(setup.snapshot),
+        facts: live.facts,
         columnOf: (field: FieldId) => columnForField(mapping, field)?.header,
         dateOrder: dateOrderFor(setup.snapshot.account.entityAddress?.countryCode),
         options: { eachRowOwnJob: setup.options?.eachRowOwnJob ?? false },
       };
-      read = orderRowReader(headers, mapping);
-      rowNumbers = setup.rows.map((row) => row.rowNumber);
-      cells = setup.rows.map((row) => row.cells as CellValue[]);
-      indexOf.clear();
-      rowNumbers.forEach((n, i) => indexOf.set(n, i));
-      skipped.clear();
+      read = orderRowReader(sheet.headers, mapping);
       jobRows.clear();
       jobs.clear();
       serverIssues.clear();
       validated.clear();
-      Object.assign(tally, { error: 0, warning: 0, info: 0, estimate: 0 });
-      tally.byCode.clear();
-      undoStack.length = 0;
-      redoStack.length = 0;
-      lines = new Array(rowNumbers.length);
-      for (let i = 0; i < rowNumbers.length; i++) resolveIndex(i);
+      tally.reset();
+      history.clear();
+      filters.invalidate();
+      lines = new Array(sheet.count);
+      for (let i = 0; i < sheet.count; i++) resolveIndex(i);
       // Facts the lines and their process sets need are fetched before any job is resolved,
       // so each job is resolved once rather than once without them and once with.
-      await fetchFacts(distinctNeeds(lines.flatMap((line) => line?.needs ?? [])));
-      const waiting: number[] = [];
+      await live.fetch(distinctNeeds(lines.flatMap((line) => line?.needs ?? [])));
       lines.forEach((line, i) => {
-        if (line?.needs.length) waiting.push(i);
+        if (line?.needs.length) resolveIndex(i);
       });
-      for (const i of waiting) resolveIndex(i);
-      const processSets = new Map<string, FactRequest>();
-      for (let i = 0; i < rowNumbers.length; i++) {
+      for (let i = 0; i < sheet.count; i++) {
         const orderNumber = lines[i]?.orderNumber;
         if (orderNumber === undefined) continue;
         const members = jobRows.get(orderNumber);
         if (members) members.push(i);
         else jobRows.set(orderNumber, [i]);
       }
+      const processSets = new Map<string, FactRequest>();
       for (const members of jobRows.values()) {
         const processCodes = processCodesOf(members.map((i) => lines[i] as ResolvedLine));
         const key = processSetKey(processCodes);
-        if (processCodes.length > 0 && !facts.shipDates.has(key)) processSets.set(key, { kind: "shipDate", key, processCodes });
+        if (processCodes.length > 0 && !live.hasShipDate(key)) processSets.set(key, { kind: "shipDate", key, processCodes });
       }
-      await fetchFacts([...processSets.values()]);
+      await live.fetch([...processSets.values()]);
       for (const orderNumber of jobRows.keys()) resolveOrder(orderNumber);
       await settle(new Set(jobRows.keys()));
       return summary();
@@ -453,6 +483,8 @@ export function createImportEngine(gateway: VendorGateway) {
 
     summary,
     vocabulary: () => (snapshot ? catalogueVocabulary(snapshot) : { attributes: [], sizes: [] }),
+    /** The columns as the session has them (the sheet's, then any added) and the mapping in force. */
+    columns: () => ({ headers: [...sheet.headers], mapping }),
 
     jobs(): JobView[] {
       return [...jobs].map(([orderNumber, job]) => jobView(orderNumber, job));
@@ -460,12 +492,61 @@ export function createImportEngine(gateway: VendorGateway) {
 
     rows(start: number, count: number): RowView[] {
       const views: RowView[] = [];
-      for (let i = Math.max(0, start); i < Math.min(rowNumbers.length, start + count); i++) views.push(rowView(i));
+      for (let i = Math.max(0, start); i < Math.min(sheet.count, start + count); i++) views.push(rowView(i));
       return views;
     },
 
     rowsByNumber(numbers: readonly number[]): RowView[] {
-      return numbers.filter((n) => indexOf.has(n)).map((n) => rowView(indexFor(n)));
+      return numbers.filter((n) => sheet.indexOf(n) !== undefined).map((n) => rowView(indexFor(n)));
+    },
+
+    /** The rows a filter keeps, `count` of them from its `start`-th: what a grid shows. */
+    view(filter: RowFilter, start: number, count: number): RowWindow {
+      const total = filters.size(filter);
+      const rows: RowView[] = [];
+      for (let at = Math.max(0, start); at < Math.min(total, start + count); at++) {
+        const index = filters.indexAt(filter, at);
+        if (index !== undefined) rows.push(rowView(index));
+      }
+      return { total, start, rows };
+    },
+
+    /** Where a row stands among the rows a filter keeps (or where it would be). */
+    positionOf(filter: RowFilter, rowNumber: number): number {
+      return filters.positionOf(filter, indexFor(rowNumber));
+    },
+
+    /**
+     * The next row (or previous, for -1) after `rowNumber` with an issue of at least warning
+     * severity, wrapping around; undefined when there is none.
+     */
+    nextProblem(rowNumber: number | undefined, direction: 1 | -1 = 1, severity: "error" | "warning" = "warning"): { rowNumber: number; column: string | undefined } | undefined {
+      const count = sheet.count;
+      if (count === 0) return undefined;
+      const from = rowNumber === undefined ? (direction === 1 ? -1 : count) : indexFor(rowNumber);
+      const wanted = (issue: Issue) => issue.severity === "error" || (severity === "warning" && issue.severity === "warning");
+      for (let step = 1; step <= count; step++) {
+        const index = (((from + direction * step) % count) + count) % count;
+        const issue = issuesOfRow(index).find(wanted);
+        if (issue) return { rowNumber: sheet.rowNumberAt(index), column: issue.column };
+      }
+      return undefined;
+    },
+
+    /** One order for the order panel. */
+    order(orderNumber: string): OrderView | undefined {
+      const job = jobs.get(orderNumber);
+      const members = jobRows.get(orderNumber);
+      if (!job || !members) return undefined;
+      const group = groupOf(orderNumber, members.map((i) => orderRowAt(i) as OrderRow), requireContext().columnOf);
+      const columns: Partial<Record<FieldId, string>> = {};
+      for (const field of JOB_FIELD_IDS) {
+        const header = columnForField(mapping, field)?.header;
+        if (header) columns[field] = header;
+      }
+      let skippedRows = 0;
+      for (let i = 0; i < sheet.count; i++) if (sheet.isSkipped(i) && orderNumberAt(i) === orderNumber) skippedRows++;
+      return { job: jobView(orderNumber, job), values: group.jobValues, columns, skippedRows };
     },
 
     /** Every issue, optionally of one severity, in sheet order. */
@@ -489,12 +570,9 @@ export function createImportEngine(gateway: VendorGateway) {
       const ready = new Map<string, JobPayload>();
       for (const [orderNumber, job] of jobs) if (job.payload && jobState(orderNumber, job) === "valid") ready.set(orderNumber, job.payload);
       const rows: PlanRow[] = [];
-      for (let i = 0; i < rowNumbers.length; i++) {
-        const rowNumber = rowNumbers[i] ?? 0;
-        // A skipped row has no line; it is read again for its order number.
-        const orderNumber = skipped.has(i) ? read({ rowNumber, cells: cells[i] ?? [] })?.values.orderNumber : lines[i]?.orderNumber;
-        if (!lines[i] && !skipped.has(i)) continue;
-        rows.push({ rowNumber, orderNumber, skipped: skipped.has(i), issues: skipped.has(i) ? [] : issuesOfRow(i) });
+      for (let i = 0; i < sheet.count; i++) {
+        if (!lines[i] && !sheet.isSkipped(i)) continue;
+        rows.push({ rowNumber: sheet.rowNumberAt(i), orderNumber: orderNumberAt(i), skipped: sheet.isSkipped(i), issues: sheet.isSkipped(i) ? [] : issuesOfRow(i) });
       }
       const jobIssues = (orderNumber: string) => {
         const job = jobs.get(orderNumber);
@@ -504,27 +582,45 @@ export function createImportEngine(gateway: VendorGateway) {
     },
 
     setCell(rowNumber: number, column: number | string, value: CellValue): Promise<EditResult> {
-      return edit([cellChange(indexFor(rowNumber), columnIndex(column), value)]);
+      return edit([cellChange(indexFor(rowNumber), sheet.columnIndex(column), value)]);
+    },
+
+    /** Several cells as one edit (a paste, a fill, a clear), undone together. */
+    setCells(cells: readonly CellEdit[]): Promise<EditResult> {
+      return edit(cells.map((cell) => cellChange(indexFor(cell.rowNumber), sheet.columnIndex(cell.column), cell.value)));
     },
 
     /** The same value into a column, on the given rows or on every row of the sheet. */
     fillColumn(column: number | string, value: CellValue, rows?: readonly number[]): Promise<EditResult> {
-      const c = columnIndex(column);
-      const indexes = rows ? rows.map(indexFor) : rowNumbers.map((_n, i) => i).filter((i) => lines[i] !== undefined);
+      const c = sheet.columnIndex(column);
+      const indexes = rows ? rows.map(indexFor) : lines.map((line, i) => (line ? i : -1)).filter((i) => i >= 0);
       return edit(indexes.map((i) => cellChange(i, c, value)));
+    },
+
+    /** How many cells of a column contain the text, for a count before replacing. */
+    countInColumn(column: number | string, find: string, matchCase = true): number {
+      const c = sheet.columnIndex(column);
+      if (find === "") return 0;
+      const needle = matchCase ? find : find.toLowerCase();
+      let count = 0;
+      for (let i = 0; i < sheet.count; i++) {
+        const text = cellText(sheet.cellAt(i, c));
+        if ((matchCase ? text : text.toLowerCase()).includes(needle)) count++;
+      }
+      return count;
     },
 
     /** Replaces text in one column, everywhere it occurs (case-sensitively unless told). */
     replaceInColumn(column: number | string, find: string, replacement: string, matchCase = true): Promise<EditResult> {
-      const c = columnIndex(column);
+      const c = sheet.columnIndex(column);
       if (find === "") return edit([]);
-      const pattern = new RegExp(find.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), matchCase ? "g" : "gi");
+      const pattern = new RegExp(escapeRegExp(find), matchCase ? "g" : "gi");
       const changes: Change[] = [];
-      cells.forEach((row, i) => {
-        const text = cellText(row[c] ?? null);
+      for (let i = 0; i < sheet.count; i++) {
+        const text = cellText(sheet.cellAt(i, c));
         if (pattern.test(text)) changes.push(cellChange(i, c, text.replace(pattern, replacement)));
         pattern.lastIndex = 0;
-      });
+      }
       return edit(changes);
     },
 
@@ -532,7 +628,7 @@ export function createImportEngine(gateway: VendorGateway) {
     applySuggestion(rowNumber: number, code: IssueCode, column?: string): Promise<EditResult> {
       const issue = findIssue(rowNumber, code, column);
       if (!issue?.suggestion || !issue.column || issue.rowNumber === null) return edit([]);
-      return edit([cellChange(indexFor(issue.rowNumber), columnIndex(issue.column), issue.suggestion)]);
+      return edit([cellChange(indexFor(issue.rowNumber), sheet.columnIndex(issue.column), issue.suggestion)]);
     },
 
     /**
@@ -542,34 +638,69 @@ export function createImportEngine(gateway: VendorGateway) {
     applySuggestionToAll(rowNumber: number, code: IssueCode, column?: string): Promise<EditResult> {
       const issue = findIssue(rowNumber, code, column);
       if (!issue?.suggestion || !issue.column || issue.rowNumber === null) return edit([]);
-      const c = columnIndex(issue.column);
-      const original = cellText(cells[indexFor(issue.rowNumber)]?.[c] ?? null);
+      const c = sheet.columnIndex(issue.column);
+      const original = cellText(sheet.cellAt(indexFor(issue.rowNumber), c));
       const changes: Change[] = [];
-      for (let i = 0; i < rowNumbers.length; i++) {
-        if (cellText(cells[i]?.[c] ?? null) !== original) continue;
+      for (let i = 0; i < sheet.count; i++) {
+        if (cellText(sheet.cellAt(i, c)) !== original) continue;
         if (issuesOfRow(i).some((other) => other.code === code && other.column === issue.column)) changes.push(cellChange(i, c, issue.suggestion));
       }
       return edit(changes);
     },
 
-    /** Leaves a row out of the import (or brings it back); it stays in the result sheet. */
-    skipRow(rowNumber: number, skip = true): Promise<EditResult> {
-      const index = indexFor(rowNumber);
-      return edit([{ kind: "skip", index, before: skipped.has(index), after: skip }]);
+    /** Leaves a row out of the import (or brings it back); it stays in the grid and the result sheet. */
+    skipRow: (rowNumber: number, skip = true): Promise<EditResult> => skipRows([rowNumber], skip),
+    skipRows,
+
+    /** Skips (or brings back) every row of an order. */
+    skipOrder(orderNumber: string, skip = true): Promise<EditResult> {
+      const rowNumbers: number[] = [];
+      for (let i = 0; i < sheet.count; i++) if (orderNumberAt(i) === orderNumber) rowNumbers.push(sheet.rowNumberAt(i));
+      return skipRows(rowNumbers, skip);
+    },
+
+    /**
+     * Sets a job-level value (delivery method, address, due date…) of one order, or of every
+     * order: where the order gives it already, else on its first row, in the field's column
+     * (added when the sheet has none).
+     */
+    setJobValue(orderNumber: string | "all orders", field: FieldId, value: string): Promise<EditResult> {
+      const orders = orderNumber === "all orders" ? [...jobRows.keys()] : [orderNumber];
+      return edit(orders.flatMap((order) => jobValueChanges(order, field, value)));
+    },
+
+    /**
+     * Answers a price code's question the sheet has no column for: on one row, or on every
+     * row of that price code. The answers go in a column of their own.
+     */
+    answerAttribute(attribute: string, value: string, scope: { readonly rowNumber: number } | { readonly code: string }): Promise<EditResult> {
+      const column = columnFor({ kind: "attribute", attribute }, attribute);
+      if ("rowNumber" in scope) return edit([cellChange(indexFor(scope.rowNumber), column, value)]);
+      const changes: Change[] = [];
+      for (let i = 0; i < sheet.count; i++) if (orderRowAt(i)?.values.code === scope.code) changes.push(cellChange(i, column, value));
+      return edit(changes);
     },
 
     async undo(): Promise<EditResult> {
-      const changes = undoStack.pop();
-      if (!changes) return { changedCells: 0, summary: summary() };
-      redoStack.push(changes);
-      return { changedCells: await apply([...changes].reverse(), "before"), summary: summary() };
+      const changes = history.undo();
+      return apply(changes ?? [], "before");
     },
 
     async redo(): Promise<EditResult> {
-      const changes = redoStack.pop();
-      if (!changes) return { changedCells: 0, summary: summary() };
-      undoStack.push(changes);
-      return { changedCells: await apply(changes, "after"), summary: summary() };
+      const changes = history.redo();
+      return apply(changes ?? [], "after");
+    },
+
+    /** The session's edits, for keeping them across a reload. */
+    sessionEdits(): SessionEdits {
+      return { addedColumns: [...addedColumns], edits: history.applied() };
+    },
+
+    /** Replays edits saved from an earlier session of the same sheet and mapping. */
+    async restoreEdits(saved: SessionEdits): Promise<EngineSummary> {
+      for (const added of saved.addedColumns) columnFor(added.target, added.header);
+      for (const changes of saved.edits) await edit(changes.filter((c) => sheet.indexOf(c.rowNumber) !== undefined));
+      return summary();
     },
 
     /**
@@ -583,10 +714,9 @@ export function createImportEngine(gateway: VendorGateway) {
       validation = stop;
       let done = 0;
       onProgress?.(done, due.length);
-      const limiter = createAdaptiveLimiter({ max: VALIDATION_CONCURRENCY });
       await mapAdaptively(
         due,
-        limiter,
+        createAdaptiveLimiter({ max: VALIDATION_CONCURRENCY }),
         async ([orderNumber, job]) => {
           const payload = job.payload as JobPayload;
           const answer = await gateway.validateJob(payload.candidate);
@@ -596,6 +726,7 @@ export function createImportEngine(gateway: VendorGateway) {
               setServerIssues(orderNumber, undefined);
               validated.add(orderNumber);
             } else setServerIssues(orderNumber, issuesFromServerProblem(payload, answer.problem));
+            filters.invalidate();
           }
           onProgress?.(++done, due.length);
           return answer;
@@ -614,11 +745,13 @@ export function createImportEngine(gateway: VendorGateway) {
 
     /** Tries again the facts the vendor could not give. */
     async retryFacts(): Promise<EngineSummary> {
-      unavailable.clear();
+      live.retryUnavailable();
       await settle(new Set(jobRows.keys()));
+      filters.invalidate();
       return summary();
     },
   };
 }
 
 export type ImportEngine = ReturnType<typeof createImportEngine>;
+export { ALL_ROWS, type RowFilter };

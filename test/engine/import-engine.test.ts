@@ -166,4 +166,77 @@ describe("the engine's running counts", () => {
     expect(summary.issues.byCode).toEqual(recount);
     expect(summary.estimate.total).toBe(Math.round(engine.jobs().reduce((sum, j) => sum + j.estimate, 0) * 100) / 100);
   });
+
+  it("answers windowed queries: the rows a filter keeps, a row's place among them, and the next problem", async () => {
+    const engine = await checkRows(account, [row(), row({ Fabric: "Silk" }), row({ "Order No": "E-2" }), row({ "Order No": "E-2", Code: "NOPE" })]);
+    expect(engine.view({ kind: "all" }, 1, 2)).toMatchObject({ total: 4, start: 1, rows: [{ rowNumber: 3 }, { rowNumber: 4 }] });
+    const errors = engine.view({ kind: "errors" }, 0, 10);
+    expect(errors.rows.map((r) => r.rowNumber)).toEqual([3, 5]);
+    expect(engine.positionOf({ kind: "errors" }, 5)).toBe(1);
+    expect(engine.view({ kind: "order", orderNumber: "E-2" }, 0, 10).rows.map((r) => r.rowNumber)).toEqual([4, 5]);
+    expect(engine.nextProblem(undefined)).toMatchObject({ rowNumber: 3, column: "Fabric" });
+    expect(engine.nextProblem(3)).toMatchObject({ rowNumber: 5, column: "Code" });
+    expect(engine.nextProblem(5)).toMatchObject({ rowNumber: 3 });
+    expect(engine.nextProblem(3, -1)).toMatchObject({ rowNumber: 5 });
+    const fixed = await engine.setCells([
+      { rowNumber: 3, column: "Fabric", value: "Cotton" },
+      { rowNumber: 5, column: "Code", value: DTF },
+    ]);
+    expect(fixed.changedCells).toBe(2);
+    expect(fixed.changedRows).toEqual([2, 3, 4, 5]);
+    expect(fixed.changedOrders.sort()).toEqual(["E-1", "E-2"]);
+    expect(engine.view({ kind: "errors" }, 0, 10).total).toBe(0);
+    expect(engine.nextProblem(undefined, 1, "error")).toBeUndefined();
+    expect((await engine.undo()).summary.issues.error).toBe(2);
+  });
+
+  it("sets an order's job values where the sheet has them, adds a column where it has none, and applies one to all orders", async () => {
+    const engine = await checkRows(account, [row({ Delivery: "" }), row({ Delivery: "" }), row({ "Order No": "E-2", Delivery: "" })]);
+    expect(engine.summary().issues.byCode.DELIVERY_METHOD_MISSING).toBe(2);
+    await engine.setJobValue("E-1", "deliveryMethod", "Courier");
+    expect(engine.rows(0, 2).map((r) => r.cells[5])).toEqual(["Courier", ""]);
+    expect(engine.order("E-1")).toMatchObject({ values: { deliveryMethod: "Courier" }, columns: { deliveryMethod: "Delivery" }, job: { state: "ready" } });
+    await engine.setJobValue("all orders", "deliveryMethod", "O/N");
+    expect(engine.jobs().map((j) => j.deliveryMethod)).toEqual(["CPON", "CPON"]);
+
+    await engine.setJobValue("all orders", "promoCode", "SPRING10");
+    const { headers, mapping } = engine.columns();
+    expect(headers.at(-1)).toBe("Promo code");
+    expect(mapping.columns.at(-1)).toMatchObject({ header: "Promo code", target: { kind: "field", field: "promoCode" } });
+    expect(engine.order("E-2")?.values.promoCode).toBe("SPRING10");
+  });
+
+  it("answers a price code's question the sheet has no column for, on one row or on every row of that code", async () => {
+    const engine = await checkRows(
+      account,
+      [row({ Fabric: "" }), row({ Fabric: "" }), row({ "Order No": "E-2", Fabric: "" })].map(({ Fabric: _f, ...rest }) => rest),
+    );
+    expect(engine.summary().issues.byCode.ATTRIBUTE_REQUIRED).toBe(3);
+    const attribute = "Fabric";
+    await engine.answerAttribute(attribute, "Cotton", { rowNumber: 2 });
+    expect(engine.summary().issues.byCode.ATTRIBUTE_REQUIRED).toBe(2);
+    await engine.answerAttribute(attribute, "Cotton", { code: DTF });
+    expect(engine.summary().issues.byCode.ATTRIBUTE_REQUIRED).toBeUndefined();
+    expect(engine.jobs().map((j) => j.state)).toEqual(["ready", "ready"]);
+  });
+
+  it("counts matches before a replace, skips and brings back a whole order, and replays saved edits into a new session", async () => {
+    const records = [row({ Fabric: "cotton" }), row({ Fabric: "cotton" }), row({ "Order No": "E-2", Fabric: "Cotton" })];
+    const engine = await checkRows(account, records);
+    expect(engine.countInColumn("Fabric", "cotton")).toBe(2);
+    expect(engine.countInColumn("Fabric", "cotton", false)).toBe(3);
+    await engine.replaceInColumn("Fabric", "cotton", "Cotton");
+    await engine.skipOrder("E-2");
+    expect(engine.summary()).toMatchObject({ rows: 2, skippedRows: 1 });
+    expect(engine.jobs().map((j) => j.orderNumber)).toEqual(["E-1"]);
+    await engine.setJobValue("all orders", "promoCode", "SPRING10");
+
+    const again = await checkRows(account, records);
+    await again.restoreEdits(JSON.parse(JSON.stringify(engine.sessionEdits())));
+    expect(again.summary()).toEqual(engine.summary());
+    expect(again.rows(0, 3)).toEqual(engine.rows(0, 3));
+    await again.undo();
+    expect(again.columns().headers.at(-1)).toBe("Promo code");
+    expect(again.order("E-1")?.values.promoCode).toBeUndefined();
+  });
 });

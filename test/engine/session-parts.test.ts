@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { makeIssue } from "../../src/core/issues";
+import { createEditHistory, type Change } from "../../src/engine/edit-history";
+import { createIssueTally } from "../../src/engine/issue-tally";
+import { createFilterCache, rowMatches, type FilterableRow, type RowFilter } from "../../src/engine/row-filter";
+import { createSessionRows } from "../../src/engine/session-rows";
+
+const cell = (rowNumber: number, after: string, before = ""): Change => ({ kind: "cell", rowNumber, column: 0, before, after });
+
+describe("the session's rows", () => {
+  it("keeps cells, skips and added columns, addressed by row number and header", () => {
+    const rows = createSessionRows();
+    rows.load(["Order", "Qty"], [
+      { rowNumber: 5, cells: ["A", 1] },
+      { rowNumber: 7, cells: ["B"] },
+    ]);
+    expect([rows.count, rows.indexOf(7), rows.indexOf(6), rows.rowNumberAt(0)]).toEqual([2, 1, undefined, 5]);
+    rows.setCell(1, 1, 3);
+    expect(rows.sheetRow(1)).toEqual({ rowNumber: 7, cells: ["B", 3] });
+    const added = rows.addColumn("Delivery method");
+    expect([added, rows.columnIndex("Delivery method"), rows.cellAt(0, added)]).toEqual([2, 2, null]);
+    rows.setSkipped(0, true);
+    expect([rows.isSkipped(0), rows.skippedCount]).toEqual([true, 1]);
+    expect(() => rows.columnIndex("Nope")).toThrow("No column Nope");
+  });
+});
+
+describe("the edit history", () => {
+  it("undoes the last edit first (its changes last first), redoes, and forgets redo on a new edit", () => {
+    const history = createEditHistory();
+    history.record([cell(2, "a"), cell(3, "b")]);
+    history.record([cell(4, "c")]);
+    history.record([]);
+    expect(history.applied()).toHaveLength(2);
+    expect(history.undo()).toEqual([cell(4, "c")]);
+    expect(history.undo()).toEqual([cell(3, "b"), cell(2, "a")]);
+    expect(history.undo()).toBeUndefined();
+    expect(history.redo()).toEqual([cell(2, "a"), cell(3, "b")]);
+    expect([history.canUndo, history.canRedo]).toEqual([true, true]);
+    history.record([cell(9, "z")]);
+    expect(history.canRedo).toBe(false);
+  });
+
+  it("keeps at most its limit of edits", () => {
+    const history = createEditHistory(3);
+    for (let i = 0; i < 5; i++) history.record([cell(i, String(i))]);
+    expect(history.applied().map((edit) => edit[0]?.rowNumber)).toEqual([2, 3, 4]);
+  });
+});
+
+describe("the issue tally", () => {
+  it("adds and takes away issues and estimates, and reports only codes still present", () => {
+    const tally = createIssueTally();
+    const a = makeIssue("CODE_UNKNOWN", { rowNumber: 2 }, "a");
+    const b = makeIssue("DUE_DATE_TOO_EARLY", { rowNumber: 3 }, "b");
+    tally.count([a, b], 1);
+    tally.addEstimate(10.105);
+    tally.addEstimate(2);
+    tally.count([a], -1);
+    expect(tally.snapshot()).toEqual({ error: 0, warning: 1, info: 0, byCode: { DUE_DATE_TOO_EARLY: 1 }, estimate: 12.11 });
+  });
+});
+
+describe("row filters", () => {
+  const rows: FilterableRow[] = [
+    { orderNumber: "A", skipped: false, issues: [] },
+    { orderNumber: "A", skipped: false, issues: [makeIssue("CODE_UNKNOWN", { rowNumber: 3 }, "x")] },
+    { orderNumber: "B", skipped: true, issues: [] },
+    { orderNumber: "B", skipped: false, issues: [makeIssue("DUE_DATE_TOO_EARLY", { rowNumber: 5 }, "y")] },
+  ];
+  it.each<[string, RowFilter, number[]]>([
+    ["all rows", { kind: "all" }, [0, 1, 2, 3]],
+    ["rows with errors", { kind: "errors" }, [1]],
+    ["rows with warnings", { kind: "warnings" }, [3]],
+    ["one kind of issue", { kind: "code", code: "CODE_UNKNOWN" }, [1]],
+    ["one order", { kind: "order", orderNumber: "B" }, [2, 3]],
+    ["skipped rows", { kind: "skipped" }, [2]],
+  ])("%s", (_name, filter, expected) => {
+    expect(rows.map((row, i) => (rowMatches(filter, row) ? i : -1)).filter((i) => i >= 0)).toEqual(expected);
+    const cache = createFilterCache(() => rows.length, (i) => rows[i] as FilterableRow);
+    expect(cache.size(filter)).toBe(expected.length);
+    expect(expected.map((_, at) => cache.indexAt(filter, at))).toEqual(expected);
+    expect(cache.positionOf(filter, 3)).toBe(expected.filter((i) => i < 3).length);
+  });
+});
