@@ -184,7 +184,7 @@ describe("the engine's running counts", () => {
     ]);
     expect(fixed.changedCells).toBe(2);
     expect(fixed.changedRows).toEqual([2, 3, 4, 5]);
-    expect(fixed.changedOrders.sort()).toEqual(["E-1", "E-2"]);
+    expect([...fixed.changedOrders].sort()).toEqual(["E-1", "E-2"]);
     expect(engine.view({ kind: "errors" }, 0, 10).total).toBe(0);
     expect(engine.nextProblem(undefined, 1, "error")).toBeUndefined();
     expect((await engine.undo()).summary.issues.error).toBe(2);
