@@ -82,6 +82,9 @@ export interface Issue {
   readonly message: string;
   /** A value that would fix the cell, when one is known. */
   readonly suggestion?: string;
+  /** For a price code's question: its name as the vendor gave it, and the price code asking. */
+  readonly attribute?: string;
+  readonly priceCode?: string;
 }
 
 export const isError = (issue: Issue) => issue.severity === "error";
@@ -92,7 +95,14 @@ export const RECHECKABLE_CODES: ReadonlySet<IssueCode> = new Set(["SERVER_ERROR"
 /** An issue with its severity from the table and its message addressed to its row and column. */
 export function makeIssue(
   code: IssueCode,
-  where: { readonly rowNumber: number | null; readonly orderNumber?: string | undefined; readonly field?: FieldId | undefined; readonly column?: string | undefined },
+  where: {
+    readonly rowNumber: number | null;
+    readonly orderNumber?: string | undefined;
+    readonly field?: FieldId | undefined;
+    readonly column?: string | undefined;
+    readonly attribute?: string | undefined;
+    readonly priceCode?: string | undefined;
+  },
   message: string,
   suggestion?: string,
 ): Issue {
@@ -109,5 +119,7 @@ export function makeIssue(
     ...(where.column ? { column: where.column } : {}),
     message: `${place}: ${message}`,
     ...(suggestion !== undefined ? { suggestion } : {}),
+    ...(where.attribute ? { attribute: where.attribute } : {}),
+    ...(where.priceCode ? { priceCode: where.priceCode } : {}),
   };
 }

@@ -51,7 +51,14 @@ export function resolveAttributes(row: OrderRow, code: PriceCode, context: Attri
       issues.push(
         makeIssue(
           issueCode,
-          { rowNumber: row.rowNumber, orderNumber: context.orderNumber, field: dimensionField, column: answer?.column || (dimensionField ? context.columnOf(dimensionField) : undefined) },
+          {
+            rowNumber: row.rowNumber,
+            orderNumber: context.orderNumber,
+            field: dimensionField,
+            column: answer?.column || (dimensionField ? context.columnOf(dimensionField) : undefined),
+            attribute: dimensionField ? undefined : definition.name,
+            priceCode: code.priceCode ?? undefined,
+          },
           message,
           suggestion,
         ),
