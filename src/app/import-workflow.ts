@@ -1,124 +1,24 @@
 import type { VendorClient } from "../api";
-import { isStale, type CatalogueStore } from "../catalogue/catalogue-store";
-import { catalogueCounts, loadCatalogue, type CatalogueProgress } from "../catalogue/load-catalogue";
+import { isStale } from "../catalogue/catalogue-store";
+import { catalogueCounts, loadCatalogue } from "../catalogue/load-catalogue";
 import { catalogueVocabulary, type CatalogueSnapshot } from "../core/catalogue";
 import type { FieldId } from "../core/fields";
-import type { IssueCode } from "../core/issues";
 import { assignColumn, assignField, missingRequiredFields, type MappingTarget, type SheetMapping } from "../core/mapping/sheet-mapping";
 import { suggestMapping, vocabularyWords, type MappingVocabulary } from "../core/mapping/suggest-mapping";
-import { applyTemplate, createTemplate, type MappingTemplate } from "../core/mapping/templates";
-import { createRateMeter, describeRate, type RateSnapshot } from "../core/rate-meter";
-import type { CellValue } from "../core/sheet-model";
+import { applyTemplate, createTemplate } from "../core/mapping/templates";
 import type { AccountProfile } from "../core/vendor";
-import type { EngineSummary, JobView, RowView } from "../engine/import-engine";
-import type { SheetPreview, WorkbookSummary } from "../sheet/sheet-preview";
-import type { ReadProgress } from "../sheet/workbook";
-import type { TemplateStore } from "../storage/mapping-templates";
-import type { EngineWorkerClient } from "./engine-worker-client";
-import type { ConnectionInfo, ConnectionsResult } from "./proxy-client";
-import type { SheetWorkerClient } from "./sheet-worker-client";
-import type { SubmitWorkerClient } from "./submit-worker-client";
-import type { BatchResults, BatchSummary } from "../submit/submit-api";
-import { isUnfinished } from "../core/journal";
-import type { SubmitProgress } from "../submit/submit-batch";
-import { proxy } from "comlink";
+import { ALL_ROWS } from "../engine/row-filter";
+import type { WorkbookSummary } from "../sheet/sheet-preview";
+import type { ConnectionInfo } from "./proxy-client";
+import { createReviewActions } from "./review-actions";
+import { createSubmissionActions } from "./submission-actions";
+import type { CatalogueStatus, Connected, ImportState, MappingState, WorkflowContext, WorkflowDeps } from "./workflow-state";
 
-/** The account's catalogue as the page shows it: loading, ready (with when and how much), or failed. */
-export type CatalogueStatus =
-  | { readonly state: "loading"; readonly progress: CatalogueProgress | undefined }
-  | { readonly state: "ready"; readonly fetchedAt: string; readonly counts: ReturnType<typeof catalogueCounts> }
-  | { readonly state: "failed"; readonly message: string };
-
-export interface Connected {
-  readonly connection: ConnectionInfo;
-  readonly account: AccountProfile;
-  readonly catalogue: CatalogueStatus;
-}
-
-export interface MappingState {
-  readonly file: WorkbookSummary;
-  readonly sheetName: string;
-  readonly preview: SheetPreview;
-  readonly mapping: SheetMapping;
-  /** Saved templates whose headers match this sheet's. */
-  readonly templates: readonly MappingTemplate[];
-  readonly appliedTemplate: string | undefined;
-  /** Attribute names and labels the account's price codes ask for, for hand mapping. */
-  readonly attributes: readonly string[];
-  readonly notice?: string;
-}
-
-/** What the review screen shows, asked of the engine after every change. */
-export interface ReviewState {
-  readonly fileName: string;
-  readonly sheetName: string;
-  readonly headerRowNumber: number;
-  readonly headers: readonly string[];
-  readonly summary: EngineSummary;
-  readonly jobs: readonly JobView[];
-  /** Rows with issues, and the rows of any order opened. */
-  readonly rows: readonly RowView[];
-  readonly busy?: string;
-}
-
-/** A submission as the page shows it: the batch, where it is, and the review it came from (none after a reload). */
-export interface SubmissionView {
-  readonly batchId: string;
-  readonly fileName: string;
-  readonly review: ReviewState | undefined;
-  readonly progress: SubmitProgress | undefined;
-  readonly stopping: boolean;
-}
-
-/** A finished (or stopped) submission: every row's outcome from the journal. */
-export interface SubmissionResult {
-  readonly results: BatchResults;
-  readonly status: "finished" | "stopped" | "incomplete" | "busy";
-  readonly problems: readonly string[];
-  readonly review: ReviewState | undefined;
-}
-
-/** The import as a small state machine: each step names what the page shows. */
-export type ImportState =
-  | { readonly step: "connect"; readonly connections?: readonly ConnectionInfo[]; readonly error?: string; readonly needsAccessKey?: boolean; readonly busy?: boolean }
-  | { readonly step: "upload"; readonly connected: Connected; readonly error?: string; readonly batches?: readonly BatchSummary[] }
-  | { readonly step: "opening"; readonly connected: Connected; readonly fileName: string; readonly progress: ReadProgress | undefined }
-  | { readonly step: "mapping"; readonly connected: Connected; readonly mapping: MappingState; readonly error?: string }
-  | { readonly step: "checking"; readonly connected: Connected; readonly fileName: string; readonly progress: string; readonly canStop?: boolean }
-  | { readonly step: "review"; readonly connected: Connected; readonly review: ReviewState; readonly error?: string }
-  | { readonly step: "submitting"; readonly connected: Connected; readonly submission: SubmissionView }
-  | { readonly step: "done"; readonly connected: Connected; readonly done: SubmissionResult };
-
-export interface WorkflowDeps {
-  readonly fetchConnections: (accessKey?: string) => Promise<ConnectionsResult>;
-  readonly clientFor: (connection: string, accessKey?: string) => VendorClient;
-  readonly proxyAddress: (connection: string, accessKey?: string) => { baseUrl: string; headers: Record<string, string> };
-  readonly sheets: SheetWorkerClient;
-  readonly engine: EngineWorkerClient;
-  readonly templates: () => Promise<TemplateStore>;
-  readonly catalogues: () => Promise<CatalogueStore>;
-  readonly submitter: SubmitWorkerClient;
-  readonly now?: () => Date;
-}
-
-/** Requests in flight at most while submitting; fewer while the vendor is slowing down. */
-export const SUBMIT_CONCURRENCY = 4;
-
-/** "Creating jobs: 12 of 40 · 35 a minute · about 1 minute left" */
-export function describeSubmitProgress(progress: SubmitProgress): string {
-  const label = { reconciling: "Looking up orders that got no clear answer", checking: "Looking for orders the vendor already has", sending: "Creating jobs" }[progress.phase];
-  return `${label}: ${describeRate(progress.rate)}`;
-}
-
-/** "Dry runs: 120 of 400 · 95 a minute · about 3 minutes left" */
-function dryRunText(rate: RateSnapshot): string {
-  return `Checking the jobs with the vendor: ${describeRate(rate)}`;
-}
+export type * from "./workflow-state";
+export { describeSubmitProgress, SUBMIT_CONCURRENCY } from "./submission-actions";
 
 /** Rows cross between workers in windows this size, never as one big message. */
 export const ROW_CHUNK = 5_000;
-/** Issue rows the review screen lists at once. */
-export const REVIEW_ROWS = 500;
 
 /**
  * The import workflow: the state the page renders and the intents it sends. Components
@@ -130,7 +30,6 @@ export function createImportWorkflow(deps: WorkflowDeps) {
   let accessKey: string | undefined;
   let catalogue: Promise<CatalogueSnapshot | undefined> | undefined;
   let opening: AbortController | undefined;
-  let openOrders = new Set<string>();
   /** SHA-256 of the file being imported, recorded with its batch so a re-import is recognised. */
   let fileSha256: string | undefined;
   const now = () => deps.now?.() ?? new Date();
@@ -203,98 +102,24 @@ export function createImportWorkflow(deps: WorkflowDeps) {
     set({ ...current, mapping: { ...current.mapping, ...extra, mapping: change(current.mapping.mapping) } });
   }
 
-  /** Asks the engine for what the review screen shows now. */
-  async function reviewOf(base: Omit<ReviewState, "summary" | "jobs" | "rows">): Promise<ReviewState> {
-    const engine = await deps.engine.get();
-    const [summary, jobs, issues] = await Promise.all([engine.summary(), engine.jobs(), engine.issues()]);
-    const rowNumbers = new Set<number>();
-    for (const issue of issues) if (issue.rowNumber !== null && rowNumbers.size < REVIEW_ROWS) rowNumbers.add(issue.rowNumber);
-    for (const job of jobs) if (openOrders.has(job.orderNumber)) for (const n of job.rowNumbers) rowNumbers.add(n);
-    const rows = await engine.rowsByNumber([...rowNumbers].sort((a, b) => a - b));
-    return { ...base, summary, jobs, rows };
-  }
-
-  async function refreshReview(busy?: string): Promise<void> {
-    if (state.step !== "review") return;
-    const current = state;
-    if (busy) set({ ...current, review: { ...current.review, busy } });
-    const { summary: _s, jobs: _j, rows: _r, busy: _b, ...base } = current.review;
-    const review = await reviewOf(base);
-    set({ step: "review", connected: currentConnected() ?? current.connected, review });
-  }
-
-  /** Runs an edit in the engine, then refreshes the screen. */
-  async function editWith(run: (engine: Awaited<ReturnType<EngineWorkerClient["get"]>>) => Promise<unknown>): Promise<void> {
-    if (state.step !== "review") return;
-    const engine = await deps.engine.get();
-    await run(engine);
-    await refreshReview();
-  }
-
-  /** Dry-runs the jobs that need it, showing counts, rate and time left as it goes. */
-  async function dryRun(show: (text: string) => void): Promise<void> {
-    const engine = await deps.engine.get();
-    let meter: ReturnType<typeof createRateMeter> | undefined;
-    await engine.validate(
-      proxy((done: number, total: number) => {
-        meter ??= createRateMeter(total, () => now().getTime());
-        meter.tick(done - meter.snapshot().done);
-        show(dryRunText(meter.snapshot()));
-      }),
-    );
-  }
-
-  /** The submitter, pointed at this connection through the proxy. */
-  async function submitterFor(connected: Connected) {
-    const submitter = await deps.submitter.get();
-    const address = deps.proxyAddress(connected.connection.name, accessKey);
-    await submitter.connect(address.baseUrl, address.headers);
-    return submitter;
-  }
-
-  /** This account's submissions in this browser: unfinished ones are offered again after a reload, and every one's results stay at hand. */
-  async function accountBatches(connected: Connected): Promise<BatchSummary[]> {
-    try {
-      const submitter = await submitterFor(connected);
-      return await submitter.batches(connected.connection.name, connected.account.id);
-    } catch {
-      return [];
-    }
-  }
-
-  async function showUpload(connected: Connected, error?: string): Promise<void> {
-    set({ step: "upload", connected, ...(error ? { error } : {}) });
-    const batches = await accountBatches(connected);
-    if (state.step === "upload" && batches.length > 0) set({ ...state, batches });
-  }
-
-  /** Runs (or continues) a batch to its end or a stop, then shows every row's outcome. */
-  async function runSubmission(connected: Connected, batchId: string, fileName: string, review: ReviewState | undefined): Promise<void> {
-    const submitter = await submitterFor(connected);
-    const view: SubmissionView = { batchId, fileName, review, progress: undefined, stopping: false };
-    set({ step: "submitting", connected, submission: view });
-    let status: SubmissionResult["status"] = "incomplete";
-    let problems: readonly string[] = [];
-    try {
-      const outcome = await submitter.run(
-        batchId,
-        SUBMIT_CONCURRENCY,
-        proxy((progress: SubmitProgress) => {
-          if (state.step === "submitting" && state.submission.batchId === batchId) set({ ...state, submission: { ...state.submission, progress } });
-        }),
-      );
-      if (outcome.status === "busy") status = "busy";
-      else if (outcome.status !== "missing") ({ status, problems } = outcome);
-    } catch (error) {
-      problems = [`The submission stopped unexpectedly (${(error as Error).message}); continue it to settle what is left. Nothing is sent twice.`];
-    }
-    const results = await submitter.results(batchId);
-    if (!results) return showUpload(currentConnected() ?? connected, "The submission's journal could not be read back.");
-    set({ step: "done", connected: currentConnected() ?? connected, done: { results, status, problems, review } });
-  }
+  const context: WorkflowContext = {
+    deps,
+    getState: () => state,
+    set,
+    now,
+    currentConnected: () => currentConnected(),
+    address: (connected) => deps.proxyAddress(connected.connection.name, accessKey),
+    catalogue: () => catalogue ?? Promise.resolve(undefined),
+    fileSha256: () => fileSha256,
+  };
+  const review = createReviewActions(context);
+  const submission = createSubmissionActions(context);
+  const { showUpload } = submission;
 
   return {
     getState: () => state,
+    /** The account's catalogue, for the grid's lists (delivery options, countries, a question's options). */
+    catalogueSnapshot: (): Promise<CatalogueSnapshot | undefined> => catalogue ?? Promise.resolve(undefined),
     /** The vendor client of the connection in use, for views beside the import (submitted jobs). */
     vendorClient: (): VendorClient | undefined => {
       const connected = currentConnected();
@@ -424,118 +249,40 @@ export function createImportWorkflow(deps: WorkflowDeps) {
         await engine.appendRows(await deps.sheets.rows(preview.sheetName, preview.headerRowNumber, start, ROW_CHUNK));
       }
       progress("Checking every row against your catalogue");
-      await engine.start({ headers: preview.headers, mapping: current.mapping.mapping, snapshot, locale: navigatorLocale() });
-      set({ step: "checking", connected: currentConnected() ?? current.connected, fileName, progress: "Checking the jobs with the vendor", canStop: true });
-      await dryRun((text) => state.step === "checking" && set({ ...state, progress: text }));
-      openOrders = new Set();
-      const review = await reviewOf({ fileName, sheetName: preview.sheetName, headerRowNumber: preview.headerRowNumber, headers: preview.headers });
-      set({ step: "review", connected: currentConnected() ?? current.connected, review });
+      const summary = await engine.start({ headers: preview.headers, mapping: current.mapping.mapping, snapshot, locale: navigatorLocale() });
+      set({
+        step: "review",
+        connected: currentConnected() ?? current.connected,
+        review: {
+          fileName,
+          sheetName: preview.sheetName,
+          headerRowNumber: preview.headerRowNumber,
+          headers: preview.headers,
+          mapping: current.mapping.mapping,
+          summary,
+          filter: ALL_ROWS,
+          revision: 0,
+          busy: "Checking the jobs with the vendor",
+        },
+      });
+      // The dry runs go on while the user works; their answers land in the grid as they come.
+      await review.dryRun((busy) => state.step === "review" && set({ ...state, review: { ...state.review, busy } }));
     },
 
-    setCell: (rowNumber: number, column: string, value: CellValue) => editWith((engine) => engine.setCell(rowNumber, column, value)),
-    applySuggestion: (rowNumber: number, code: IssueCode, column?: string) => editWith((engine) => engine.applySuggestion(rowNumber, code, column)),
-    applySuggestionToAll: (rowNumber: number, code: IssueCode, column?: string) => editWith((engine) => engine.applySuggestionToAll(rowNumber, code, column)),
-    skipRow: (rowNumber: number, skip: boolean) => editWith((engine) => engine.skipRow(rowNumber, skip)),
-    undo: () => editWith((engine) => engine.undo()),
-    redo: () => editWith((engine) => engine.redo()),
-
-    async toggleOrder(orderNumber: string): Promise<void> {
-      if (openOrders.has(orderNumber)) openOrders.delete(orderNumber);
-      else openOrders.add(orderNumber);
-      await refreshReview();
-    },
-
-    /** Dry-runs the jobs that changed since the last check, or that the vendor could not check. */
-    async revalidate(): Promise<void> {
-      if (state.step !== "review") return;
-      await refreshReview("Checking the jobs with the vendor");
-      await dryRun((text) => state.step === "review" && set({ ...state, review: { ...state.review, busy: text } }));
-      await refreshReview();
-    },
-
-    /** Stops the dry runs from starting more; those in flight finish. */
-    async stopChecking(): Promise<void> {
-      (await deps.engine.get()).stopValidation();
-    },
+    ...review,
+    ...submission,
 
     /**
-     * Checks what changed since the last dry run, writes the batch to the journal and sends
-     * it. Only jobs the vendor's dry run accepted are sent; every other row is written down
-     * with why, for the result sheet.
+     * Checks what changed since the last dry run, then writes the batch to the journal and
+     * sends it (see the submission actions).
      */
     async submit(): Promise<void> {
       if (state.step !== "review") return;
       const { connected } = state;
-      const engine = await deps.engine.get();
-      await refreshReview("Checking the jobs with the vendor");
-      await dryRun((text) => state.step === "review" && set({ ...state, review: { ...state.review, busy: text } }));
-      await refreshReview();
+      await review.revalidate();
       if (state.step !== "review") return;
-      const { review } = state;
-      const plan = await engine.submissionPlan();
-      if (plan.orders.length === 0) return set({ ...state, error: "No job is ready to send: fix the problems shown, then check again." });
-      const submitter = await submitterFor(connected);
-      const batch = await submitter.plan({
-        ...plan,
-        connection: connected.connection.name,
-        accountId: connected.account.id,
-        accountName: connected.account.name ?? "",
-        fileName: review.fileName,
-        sheetName: review.sheetName,
-        headerRowNumber: review.headerRowNumber,
-        fileSha256,
-      });
-      await runSubmission(currentConnected() ?? connected, batch.id, review.fileName, review);
-    },
-
-    /** Continues a batch left unfinished (a reload, a crash, a stop): in-flight orders are looked up first. */
-    async resume(batchId: string): Promise<void> {
-      const connected = currentConnected();
-      if (!connected) return;
-      const submitter = await submitterFor(connected);
-      const results = await submitter.results(batchId);
-      if (!results) return showUpload(connected, "That submission is no longer in this browser's journal.");
-      await runSubmission(connected, batchId, results.batch.fileName, state.step === "done" ? state.done.review : undefined);
-    },
-
-    /** Shows a batch's results (every row's outcome) without sending anything. */
-    async showResults(batchId: string): Promise<void> {
-      const connected = currentConnected();
-      if (!connected) return;
-      const results = await (await submitterFor(connected)).results(batchId);
-      if (!results) return;
-      const finished = !results.orders.some(isUnfinished);
-      set({ step: "done", connected, done: { results, status: finished ? "finished" : "incomplete", problems: [], review: undefined } });
-    },
-
-    /** Stops sending: the orders in flight finish and are written down; the rest wait for "Continue". */
-    async stopSubmitting(): Promise<void> {
-      if (state.step !== "submitting") return;
-      set({ ...state, submission: { ...state.submission, stopping: true } });
-      await (await deps.submitter.get()).stop();
-    },
-
-    /** The user's decision to send orders again (already existing, or not found after an unclear answer), then sends them. */
-    async sendAgain(orderNumbers: readonly string[]): Promise<void> {
-      if (state.step !== "done") return;
-      const { connected, done } = state;
-      const submitter = await submitterFor(connected);
-      await submitter.allowResend(done.results.batch.id, orderNumbers);
-      await runSubmission(connected, done.results.batch.id, done.results.batch.fileName, done.review);
-    },
-
-    /**
-     * The result sheet, from the journal: the user's own sheet with the result columns when
-     * it is still open here, else the results alone (after a reload, say).
-     */
-    async resultFile(done: SubmissionResult): Promise<{ readonly bytes: Uint8Array; readonly withSheet: boolean }> {
-      const { batch } = done.results;
-      if (done.review && done.review.sheetName === batch.sheetName && done.review.fileName === batch.fileName) {
-        // The sheet worker lets go of the file when idle for long; then the results come alone.
-        const bytes = await deps.sheets.resultSheet(batch.sheetName, batch.headerRowNumber, done.results.rows).catch(() => undefined);
-        if (bytes) return { bytes, withSheet: true };
-      }
-      return { bytes: await deps.sheets.resultsOnlySheet(done.results.rows), withSheet: false };
+      const refused = await submission.submitReview(connected, state.review);
+      if (refused && state.step === "review") set({ ...state, error: refused });
     },
 
     startOver(connected: Connected): void {

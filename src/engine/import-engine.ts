@@ -56,7 +56,9 @@ export interface JobView {
 
 /** One order for the order panel: the job, its job-level values as the sheet gives them, and which column holds each. */
 export interface OrderView {
-  readonly job: JobView;
+  readonly orderNumber: string;
+  /** Undefined when every row of the order is skipped. */
+  readonly job: JobView | undefined;
   readonly values: Readonly<Partial<Record<FieldId, string>>>;
   readonly columns: Readonly<Partial<Record<FieldId, string>>>;
   readonly skippedRows: number;
@@ -536,17 +538,17 @@ export function createImportEngine(gateway: VendorGateway) {
     /** One order for the order panel. */
     order(orderNumber: string): OrderView | undefined {
       const job = jobs.get(orderNumber);
-      const members = jobRows.get(orderNumber);
-      if (!job || !members) return undefined;
+      const members = jobRows.get(orderNumber) ?? [];
+      let skippedRows = 0;
+      for (let i = 0; i < sheet.count; i++) if (sheet.isSkipped(i) && orderNumberAt(i) === orderNumber) skippedRows++;
+      if (!job && skippedRows === 0) return undefined;
       const group = groupOf(orderNumber, members.map((i) => orderRowAt(i) as OrderRow), requireContext().columnOf);
       const columns: Partial<Record<FieldId, string>> = {};
       for (const field of JOB_FIELD_IDS) {
         const header = columnForField(mapping, field)?.header;
         if (header) columns[field] = header;
       }
-      let skippedRows = 0;
-      for (let i = 0; i < sheet.count; i++) if (sheet.isSkipped(i) && orderNumberAt(i) === orderNumber) skippedRows++;
-      return { job: jobView(orderNumber, job), values: group.jobValues, columns, skippedRows };
+      return { orderNumber, job: job ? jobView(orderNumber, job) : undefined, values: group.jobValues, columns, skippedRows };
     },
 
     /** Every issue, optionally of one severity, in sheet order. */

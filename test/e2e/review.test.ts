@@ -46,66 +46,245 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-async function openReview(page: Page): Promise<void> {
+async function openReview(page: Page, file = withMistakes): Promise<void> {
   await openAndConnect(page, app.url);
-  await expect.poll(() => page.getByTestId("catalogue").textContent(), { timeout: 30_000 }).toMatch(/45 price codes, 230 assets \(20 archived\) and 30 global, 10 stock items/);
-  await page.getByLabel("Order sheet").setInputFiles(withMistakes);
+  await expect.poll(() => page.getByTestId("catalogue").textContent(), { timeout: 30_000 }).toMatch(/45 price codes/);
+  await page.getByLabel("Order sheet").setInputFiles(file);
   await page.getByRole("button", { name: "Check the rows" }).click();
   await page.getByTestId("summary").waitFor({ timeout: 30_000 });
+  await expect.poll(() => page.getByTestId("review-busy").count()).toBe(0);
 }
 
 const summary = (page: Page) => page.getByTestId("summary").textContent();
-const badge = (page: Page, order: string) => page.getByTestId(`job-${order}`).locator(".badge").textContent();
+const grid = (page: Page) => page.getByRole("grid");
 
-describe("reviewing and fixing a sheet in Chromium", () => {
-  it("shows each planted mistake on its row, takes three kinds of fix, and the jobs become valid", async () => {
-    const page = await browser.newPage();
+/** The grid's column position (aria-colindex) of a header. */
+async function colIndex(page: Page, header: string): Promise<number> {
+  const names = await page.locator('[role="columnheader"] .grid-header-name').allTextContents();
+  const at = names.indexOf(header);
+  if (at < 0) throw new Error(`no column ${header} among ${names.join(", ")}`);
+  return at + 2;
+}
+
+async function cell(page: Page, rowNumber: number, header: string) {
+  return page.locator(`[role="row"][data-row-number="${rowNumber}"] [role="gridcell"][aria-colindex="${await colIndex(page, header)}"]`);
+}
+
+/** The active cell, as the grid announces it: its row number and its column's header. */
+async function activeCell(page: Page): Promise<[number, string]> {
+  return page.evaluate(() => {
+    const gridElement = document.querySelector('[role="grid"]');
+    const active = document.getElementById(gridElement?.getAttribute("aria-activedescendant") ?? "");
+    const row = Number(active?.closest('[role="row"]')?.getAttribute("data-row-number"));
+    const colIndex = active?.getAttribute("aria-colindex");
+    const header = document.querySelector(`[role="columnheader"][aria-colindex="${colIndex}"] .grid-header-name`)?.textContent ?? "";
+    return [row, header] as [number, string];
+  });
+}
+
+async function clickCell(page: Page, rowNumber: number, header: string): Promise<void> {
+  await (await cell(page, rowNumber, header)).click();
+}
+
+/** A paste as Excel or Google Sheets put it on the clipboard: tab-separated lines. */
+async function pasteText(page: Page, text: string): Promise<void> {
+  await page.evaluate((tsv) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", tsv);
+    document.querySelector('[role="grid"]')?.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+async function copySelection(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const data = new DataTransfer();
+    document.querySelector('[role="grid"]')?.dispatchEvent(new ClipboardEvent("copy", { clipboardData: data, bubbles: true, cancelable: true }));
+    return data.getData("text/plain");
+  });
+}
+
+describe("the fix-up grid in Chromium", () => {
+  it("shows every row as an accessible grid, marks the planted mistakes on their cells and filters them", async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await openReview(page);
     expect(await summary(page)).toBe("25 rows, 4 jobs: 1 ready, 3 need attention.");
-    expect(await page.getByTestId("estimate").textContent()).toMatch(/^Estimated total NZ\$[\d,]+\.\d\d \(NZD, from your tier's prices; an estimate, not an invoice\)\.$/);
-
-    const codeIssue = page.getByTestId("row-17").locator('[data-code="PRICE_CODE_UNKNOWN"]');
-    expect(await codeIssue.locator(".message").textContent()).toBe(
+    const g = grid(page);
+    expect(await g.getAttribute("aria-rowcount")).toBe("26");
+    expect(Number(await g.getAttribute("aria-colcount"))).toBeGreaterThan(20);
+    expect(await page.locator('[role="row"][aria-rowindex="2"] [role="rowheader"]').textContent()).toBe("5");
+    expect(await (await cell(page, 17, "Code")).getAttribute("aria-invalid")).toBe("true");
+    expect(await (await cell(page, 17, "Code")).getAttribute("title")).toBe(
       'Row 17, column Code: "DTF A4 Full Colour" is not one of your account\'s price codes. Did you mean "DTF A4: Full Colour" or "DTF A3: Full Colour" or "SUB A4: Full Colour"?',
     );
-    const caseIssues = page.locator('[data-code="ATTRIBUTE_VALUE_CASE"]');
-    expect(await caseIssues.count()).toBe(8);
-    expect(await page.getByTestId("row-7").locator('[data-code="ATTRIBUTE_VALUE_CASE"] .message').textContent()).toBe(
+    expect(await (await cell(page, 16, "Code")).getAttribute("aria-invalid")).toBeNull();
+
+    await page.getByTestId("row-filter").selectOption("errors");
+    await expect.poll(() => g.getAttribute("aria-rowcount")).toBe("11");
+    expect(await page.locator('[role="row"] [role="rowheader"]').allTextContents()).toEqual(["7", "8", "9", "10", "11", "12", "13", "14", "17", "24"]);
+    const kinds = await page.getByTestId("row-filter").locator("option").allTextContents();
+    expect(kinds).toContain("Answer in the wrong case (8)");
+    expect(kinds.join(" ")).not.toMatch(/[A-Z]+_[A-Z_]+/);
+    await page.getByTestId("row-filter").selectOption({ label: "Unknown price code (1)" });
+    await expect.poll(() => g.getAttribute("aria-rowcount")).toBe("2");
+    await page.getByTestId("row-filter").selectOption("all");
+    await expect.poll(() => g.getAttribute("aria-rowcount")).toBe("26");
+    await page.close();
+  });
+
+  it("fixes problems by suggestion, by suggestion everywhere and by typing, from the keyboard, and undoes and redoes them", async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await openReview(page);
+    await clickCell(page, 5, "Order #");
+    await page.keyboard.press("F8");
+    await expect.poll(() => activeCell(page)).toEqual([7, "Vinyl colour"]);
+    const rowPanel = page.getByTestId("row-panel");
+    expect(await rowPanel.locator('[data-code="ATTRIBUTE_VALUE_CASE"] .message').textContent()).toBe(
       'Row 7, column Vinyl colour: "white" is written differently from the option "White" for Vinyl colour.',
     );
-    const sizeIssue = page.getByTestId("row-24").locator('[data-code="STOCK_SIZE_UNKNOWN"]');
-    expect(await sizeIssue.locator(".message").textContent()).toBe(
-      'Row 24, column S: size "S" is not in the RJ100Y-BLK-GLD size run (4, 6, 8, 10, 12, 14).',
-    );
-    expect([await badge(page, "KTP-27001"), await badge(page, "KTP-27002"), await badge(page, "KTP-27003"), await badge(page, "KTP-27004")]).toEqual([
-      "Needs fixing",
-      "Needs fixing",
-      "Needs fixing",
-      "Ready",
-    ]);
+    await rowPanel.getByRole("button", { name: "Use it in every row like this" }).click();
+    await expect.poll(() => page.getByTestId("row-filter").locator("option").allTextContents()).not.toContain("Answer in the wrong case (8)");
+    expect(await (await cell(page, 14, "Vinyl colour")).textContent()).toBe("White");
 
-    // One by its suggestion.
-    await codeIssue.getByRole("button", { name: "Use “DTF A4: Full Colour”" }).first().click();
-    await expect.poll(() => page.locator('[data-code="PRICE_CODE_UNKNOWN"]').count()).toBe(0);
-    // One by applying the suggestion to every row like it.
-    await page.getByTestId("row-7").getByRole("button", { name: "Use “White” in every row like this" }).click();
-    await expect.poll(() => caseIssues.count()).toBe(0);
-    // One by typing.
-    await page.getByLabel("Row 24, S").fill("");
-    await page.getByTestId("row-24").getByRole("button", { name: "Change" }).click();
-    await expect.poll(() => page.locator('[data-code="STOCK_SIZE_UNKNOWN"]').count()).toBe(0);
+    await grid(page).focus();
+    await page.keyboard.press("F8");
+    await expect.poll(() => activeCell(page)).toEqual([17, "Code"]);
+    await rowPanel.getByRole("button", { name: "Use “DTF A4: Full Colour”" }).click();
+    await expect.poll(async () => (await cell(page, 17, "Code")).textContent()).toBe("DTF A4: Full Colour");
 
-    expect(await summary(page)).toBe("25 rows, 4 jobs: 4 ready, 0 need attention.");
-    await page.getByRole("button", { name: "Check again with the vendor" }).click();
-    await expect.poll(() => badge(page, "KTP-27001")).toBe("Ready");
-    for (const order of ["KTP-27002", "KTP-27003", "KTP-27004"]) expect(await badge(page, order)).toBe("Ready");
-    expect(await page.getByRole("button", { name: "Check again with the vendor" }).isDisabled()).toBe(true);
+    // Typing: F8 to the size, Delete clears it (the quantity of a size not in the run).
+    await grid(page).focus();
+    await page.keyboard.press("F8");
+    await expect.poll(() => activeCell(page)).toEqual([24, "S"]);
+    await page.keyboard.press("Delete");
+    await expect.poll(() => summary(page)).toBe("25 rows, 4 jobs: 4 ready, 0 need attention.");
 
-    // Undo brings the last fix back, and redo takes it away again.
-    await page.getByRole("button", { name: "Undo" }).click();
-    await expect.poll(() => page.locator('[data-code="STOCK_SIZE_UNKNOWN"]').count()).toBe(1);
-    await page.getByRole("button", { name: "Redo" }).click();
-    await expect.poll(() => page.locator('[data-code="STOCK_SIZE_UNKNOWN"]').count()).toBe(0);
+    // Enter edits, Escape cancels, a typed character starts editing with it.
+    await page.keyboard.press("ArrowUp");
+    expect(await activeCell(page)).toEqual([23, "S"]);
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("9");
+    await page.keyboard.press("Escape");
+    expect(await (await cell(page, 23, "S")).textContent()).toBe("");
+    await page.keyboard.type("7");
+    await page.keyboard.press("Enter");
+    await expect.poll(async () => (await cell(page, 23, "S")).textContent()).toBe("7");
+    expect(await activeCell(page)).toEqual([24, "S"]);
+
+    await page.keyboard.press("Control+z");
+    await expect.poll(async () => (await cell(page, 23, "S")).textContent()).toBe("");
+    await page.keyboard.press("Control+z");
+    await expect.poll(() => summary(page)).toBe("25 rows, 4 jobs: 3 ready, 1 needs attention.");
+    await page.keyboard.press("Control+y");
+    await expect.poll(() => summary(page)).toBe("25 rows, 4 jobs: 4 ready, 0 need attention.");
+    await page.close();
+  });
+
+  it("moves like a spreadsheet: arrows, Tab, Home and End, Ctrl+Home and Ctrl+End, PageDown", async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 800 } });
+    await openReview(page);
+    await clickCell(page, 6, "Team");
+    await page.keyboard.press("ArrowRight");
+    expect(await activeCell(page)).toEqual([6, "Contact"]);
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Shift+Tab");
+    expect(await activeCell(page)).toEqual([6, "Order #"]);
+    await page.keyboard.press("Shift+Tab");
+    expect((await activeCell(page))[0]).toBe(5);
+    await page.keyboard.press("Home");
+    expect(await activeCell(page)).toEqual([5, "Order #"]);
+    await page.keyboard.press("Control+End");
+    expect((await activeCell(page))[0]).toBe(29);
+    await page.keyboard.press("Control+Home");
+    expect(await activeCell(page)).toEqual([5, "Order #"]);
+    await page.keyboard.press("PageDown");
+    expect((await activeCell(page))[0]).toBeGreaterThan(10);
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("End");
+    const [, last] = await activeCell(page);
+    expect(last).toBe((await page.locator('[role="columnheader"] .grid-header-name').allTextContents()).at(-1));
+    await page.close();
+  });
+
+  it("copies and pastes rectangles as tab-separated text, fills down, and replaces in a column after counting", async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await openReview(page, TEAM_WORKBOOK);
+    await clickCell(page, 6, "Qty");
+    await page.keyboard.press("Shift+ArrowDown");
+    await page.keyboard.press("Shift+ArrowLeft");
+    const expected = [
+      [await (await cell(page, 6, "Artwork")).textContent(), await (await cell(page, 6, "Qty")).textContent()],
+      [await (await cell(page, 7, "Artwork")).textContent(), await (await cell(page, 7, "Qty")).textContent()],
+    ];
+    expect(await copySelection(page)).toBe(expected.map((line) => line.join("\t")).join("\r\n"));
+
+    // Two lines of two cells from a spreadsheet land as a rectangle, one edit.
+    await clickCell(page, 7, "Player name");
+    await pasteText(page, "ALEX\t9\r\nSAM\t11\r\n");
+    await expect.poll(async () => (await cell(page, 8, "Player number")).textContent()).toBe("11");
+    expect(await (await cell(page, 7, "Player name")).textContent()).toBe("ALEX");
+    expect(await (await cell(page, 8, "Player name")).textContent()).toBe("SAM");
+    await page.keyboard.press("Control+z");
+    await expect.poll(async () => (await cell(page, 8, "Player name")).textContent()).not.toBe("SAM");
+
+    // Ctrl+D copies the top of the selection down it.
+    await clickCell(page, 7, "Vinyl colour");
+    await page.keyboard.press("Shift+ArrowDown");
+    await page.keyboard.press("Shift+ArrowDown");
+    const top = await (await cell(page, 7, "Vinyl colour")).textContent();
+    await (await cell(page, 8, "Vinyl colour")).textContent();
+    await page.keyboard.press("Control+d");
+    await expect.poll(async () => (await cell(page, 9, "Vinyl colour")).textContent()).toBe(top);
+
+    await page.getByRole("button", { name: "Find and replace" }).click();
+    const form = page.getByTestId("find-replace");
+    await form.getByLabel("Column").selectOption("Team");
+    await form.getByLabel("Find").fill("seniors");
+    await expect.poll(() => page.getByTestId("find-count").textContent()).toBe("1 cell contains it.");
+    await form.getByLabel("Replace with").fill("Seniors");
+    await form.getByRole("button", { name: "Replace in 1 cell" }).click();
+    await expect.poll(async () => (await cell(page, 5, "Team")).textContent()).toBe("Karori Football Seniors");
+    await page.close();
+  });
+
+  it("edits an order's job values in the order panel, for one order or all, and skips rows and orders without hiding them", async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await openReview(page, TEAM_WORKBOOK);
+    await clickCell(page, 17, "Code");
+    const panel = page.getByTestId("order-panel");
+    await expect.poll(() => panel.locator("h3").textContent()).toBe("Order KTP-27002");
+    await panel.getByLabel("Phone").fill("04 555 0100");
+    await panel.locator(".field-row", { has: page.getByLabel("Phone") }).getByRole("button", { name: "Apply to all orders" }).click();
+    await expect.poll(() => page.locator('[role="columnheader"] .grid-header-name').allTextContents()).toContain("Phone");
+    expect(await (await cell(page, 5, "Phone")).textContent()).toBe("04 555 0100");
+    expect(await (await cell(page, 16, "Phone")).textContent()).toBe("04 555 0100");
+
+    await panel.getByLabel("Delivery method").fill("CPON");
+    await panel.locator(".field-row", { has: page.getByLabel("Delivery method") }).getByRole("button", { name: "Save" }).click();
+    await expect.poll(async () => (await cell(page, 16, "Ship via")).textContent()).toBe("CPON");
+    expect(await (await cell(page, 5, "Ship via")).textContent()).toBe("Courier");
+
+    await panel.getByRole("button", { name: "Skip this order" }).click();
+    await expect.poll(() => summary(page)).toContain("3 jobs");
+    await expect.poll(() => page.locator('[role="row"][data-row-number="17"]').getAttribute("class")).toContain("skipped");
+    await expect.poll(() => page.getByTestId("order-state").textContent()).toBe("Every row of this order is skipped.");
+    await panel.getByRole("button", { name: "Include this order again" }).click();
+    await expect.poll(() => summary(page)).toContain("4 jobs");
+
+    await clickCell(page, 6, "Code");
+    await page.getByTestId("row-panel").getByRole("button", { name: "Skip this row" }).click();
+    await expect.poll(() => summary(page)).toContain("1 row skipped");
+    await expect.poll(() => page.locator('[role="row"][data-row-number="6"]').getAttribute("class")).toContain("skipped");
+    await page.getByTestId("row-panel").getByRole("button", { name: "Include this row again" }).click();
+    await expect.poll(() => summary(page)).toBe("25 rows, 4 jobs: 4 ready, 0 need attention.");
+    await page.close();
+  });
+
+  it("fits a narrow window: the grid scrolls inside itself", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await openReview(page, TEAM_WORKBOOK);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await grid(page).evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
     await page.close();
   });
 });

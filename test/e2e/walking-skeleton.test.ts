@@ -94,11 +94,15 @@ describe("walking skeleton in Chromium", () => {
     const page = await openConnected();
     await dropSheet(page, UNKNOWN_CODE);
     expect(await page.getByTestId("summary").textContent()).toBe("10 rows, 4 jobs: 3 ready, 1 needs attention.");
-    const badRow = page.getByTestId("row-6");
-    await expect.poll(() => badRow.locator('[data-code="CODE_UNKNOWN"] .message').textContent()).toBe(
+    // The grid marks the cell; the row panel says why, and the order panel that the order needs fixing.
+    const names = await page.locator('[role="columnheader"] .grid-header-name').allTextContents();
+    const badCell = page.locator(`[role="row"][data-row-number="6"] [role="gridcell"][aria-colindex="${names.indexOf("Price Code") + 2}"]`);
+    expect(await badCell.getAttribute("aria-invalid")).toBe("true");
+    await badCell.click();
+    await expect.poll(() => page.getByTestId("row-panel").locator('[data-code="CODE_UNKNOWN"] .message').textContent()).toBe(
       'Row 6, column Price Code: "HTV Name 2in: Single Colour" is not a price code, asset tag or stock code of your account. Did you mean "HTV Name 2": Single Colour" or "HTV Name 3": Single Colour"?',
     );
-    expect(await page.getByTestId("job-KTP-25002").locator(".badge").textContent()).toBe("Needs fixing");
+    await expect.poll(() => page.getByTestId("order-state").locator(".badge").textContent()).toBe("Needs fixing");
 
     await page.getByRole("button", { name: "Submit 3 ready jobs" }).click();
     await page.getByTestId("results-summary").waitFor();

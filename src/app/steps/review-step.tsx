@@ -1,8 +1,16 @@
-import { useState } from "preact/hooks";
-import type { Issue } from "../../core/issues";
+import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
+import type { CatalogueSnapshot } from "../../core/catalogue";
+import { ISSUE_LABELS } from "../../core/issue-labels";
+import type { IssueCode } from "../../core/issues";
 import { countOf, pluralise } from "../../core/plural";
-import type { JobState, RowView } from "../../engine/import-engine";
-import { REVIEW_ROWS, type Connected, type ImportWorkflow, type ReviewState } from "../import-workflow";
+import type { RowFilter, RowView } from "../../engine/import-engine";
+import { filterKey } from "../../engine/row-filter";
+import { editorFor } from "../grid/column-editors";
+import { FixUpGrid, type GridColumn } from "../grid/fix-up-grid";
+import type { Connected, ImportWorkflow, ReviewState } from "../import-workflow";
+import { FindReplace } from "./find-replace";
+import { OrderPanel } from "./order-panel";
+import { RowPanel } from "./row-panel";
 
 interface Props {
   readonly connected: Connected;
@@ -11,166 +19,151 @@ interface Props {
   readonly workflow: ImportWorkflow;
 }
 
-const STATE_TEXT: Readonly<Record<JobState, string>> = {
-  valid: "Ready",
-  ready: "Ready, to check again",
-  pending: "Waiting for the vendor",
-  blocked: "Needs fixing",
-  rejected: "Rejected by the vendor",
-  unverified: "Not checked: the vendor did not answer",
-};
-
-function IssueFix({ row, issue, headers, workflow }: { readonly row: RowView; readonly issue: Issue; readonly headers: readonly string[]; readonly workflow: ImportWorkflow }) {
-  const column = issue.column;
-  const columnIndex = column === undefined ? -1 : headers.indexOf(column);
-  const [value, setValue] = useState(columnIndex >= 0 ? (row.cells[columnIndex] ?? "") : "");
-  return (
-    <li class={issue.severity} data-code={issue.code}>
-      <span class="message">{issue.message}</span>
-      {issue.suggestion !== undefined && column !== undefined && issue.rowNumber !== null && (
-        <>
-          {" "}
-          <button type="button" class="small" onClick={() => workflow.applySuggestion(row.rowNumber, issue.code, column)}>
-            Use “{issue.suggestion}”
-          </button>{" "}
-          <button type="button" class="small secondary" onClick={() => workflow.applySuggestionToAll(row.rowNumber, issue.code, column)}>
-            Use “{issue.suggestion}” in every row like this
-          </button>
-        </>
-      )}
-      {columnIndex >= 0 && issue.severity !== "info" && (
-        <form
-          class="inline"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void workflow.setCell(row.rowNumber, column as string, value);
-          }}
-        >
-          <input aria-label={`Row ${row.rowNumber}, ${column}`} value={value} onInput={(e) => setValue(e.currentTarget.value)} />
-          <button type="submit" class="small secondary">
-            Change
-          </button>
-        </form>
-      )}
-    </li>
-  );
+function filterFromKey(key: string): RowFilter {
+  if (key.startsWith("code:")) return { kind: "code", code: key.slice(5) as IssueCode };
+  if (key.startsWith("order:")) return { kind: "order", orderNumber: key.slice(6) };
+  return { kind: key as "all" | "errors" | "warnings" | "skipped" };
 }
 
+/** The review screen: every row in the fix-up grid, with the active row's problems and its order beside it. */
 export function ReviewStep({ connected, review, error, workflow }: Props) {
-  const { summary, jobs, rows, headers } = review;
+  const { summary } = review;
+  const [snapshot, setSnapshot] = useState<CatalogueSnapshot | undefined>();
+  const [active, setActive] = useState<{ row: RowView | undefined; column: string | undefined }>({ row: undefined, column: undefined });
+  const [finding, setFinding] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  useEffect(() => {
+    void workflow.catalogueSnapshot().then(setSnapshot);
+  }, [connected.account.id]);
+
+  const columns: GridColumn[] = useMemo(
+    () =>
+      review.headers.map((header, index) => {
+        const target = review.mapping.columns.find((c) => c.column === index)?.target ?? null;
+        return { header, target, editor: editorFor(target, snapshot) };
+      }),
+    [review.headers, review.mapping, snapshot],
+  );
+  const onActiveCell = useCallback((row: RowView | undefined, column: string | undefined) => setActive({ row, column }), []);
+  const fetchWindow = useCallback(workflow.gridWindow, [workflow]);
+  const positionOf = useCallback(workflow.positionOf, [workflow]);
+
   const sendable = summary.jobs.valid + summary.jobs.ready;
   const attention = summary.jobs.blocked + summary.jobs.rejected + summary.jobs.pending + summary.jobs.unverified;
-  const rowsWithIssues = rows.filter((row) => row.issues.length > 0 || row.skipped);
   const busy = review.busy !== undefined;
+  const kinds = Object.entries(summary.issues.byCode).sort(([, a], [, b]) => (b ?? 0) - (a ?? 0)) as [IssueCode, number][];
+  const rowsWithProblems = summary.issues.error + summary.issues.warning;
+
   return (
-    <section>
+    <section
+      class="review"
+      onKeyDown={(event) => {
+        if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === "h") {
+          event.preventDefault();
+          setFinding(true);
+        }
+      }}
+    >
       <h2>Review {review.fileName}</h2>
       <p data-testid="summary">
         {countOf(summary.rows, "row", "rows")}, {countOf(summary.jobs.total, "job", "jobs")}: {sendable} ready, {attention} {pluralise(attention, "needs", "need")} attention.
+        {summary.skippedRows > 0 ? ` ${countOf(summary.skippedRows, "row", "rows")} skipped.` : ""}
       </p>
-      <p class="estimate" data-testid="estimate">
+      <p class="facts" data-testid="issue-counts">
+        {countOf(summary.issues.error, "error", "errors")}, {countOf(summary.issues.warning, "warning", "warnings")}, {countOf(summary.issues.info, "note", "notes")}.{" "}
         Estimated total {summary.estimate.text} ({summary.estimate.currency}, from your tier's prices; an estimate, not an invoice).
       </p>
-      {summary.issues.error + summary.issues.warning > 0 && (
-        <p class="facts" data-testid="issue-counts">
-          {summary.issues.error} errors, {summary.issues.warning} warnings, {summary.issues.info} notes:{" "}
-          {Object.entries(summary.issues.byCode)
-            .sort(([, a], [, b]) => (b ?? 0) - (a ?? 0))
-            .map(([code, n]) => `${n} × ${code}`)
-            .join(", ")}
-          {rowsWithIssues.length < Object.values(summary.issues.byCode).reduce((sum, n) => sum + (n ?? 0), 0) && rowsWithIssues.length >= REVIEW_ROWS ? ` (the first ${rowsWithIssues.length} rows are listed below; fix those and the next come up)` : ""}
-        </p>
-      )}
       {summary.unavailableFacts.length > 0 && (
         <p role="alert" class="error">
           The vendor could not answer: {summary.unavailableFacts.join("; ")}.
         </p>
       )}
-      <div class="actions">
-        <button type="button" onClick={workflow.submit} disabled={busy || sendable === 0}>
-          Submit {sendable} ready {sendable === 1 ? "job" : "jobs"}
-        </button>{" "}
+      {busy && (
+        <p role="status" data-testid="review-busy">
+          {review.busy}…{" "}
+          <button type="button" class="small secondary" onClick={workflow.stopChecking}>
+            Stop checking
+          </button>
+        </p>
+      )}
+      {error && <p role="alert" class="error">{error}</p>}
+      <div class="review-toolbar" role="toolbar" aria-label="Review actions">
+        <label>
+          Show
+          <select value={filterKey(review.filter)} onChange={(e) => workflow.setFilter(filterFromKey(e.currentTarget.value))} data-testid="row-filter">
+            <option value="all">All rows</option>
+            <option value="errors">Rows with errors</option>
+            <option value="warnings">Rows with warnings</option>
+            {summary.skippedRows > 0 && <option value="skipped">Skipped rows</option>}
+            {kinds.map(([code, n]) => (
+              <option key={code} value={`code:${code}`}>
+                {ISSUE_LABELS[code]} ({n})
+              </option>
+            ))}
+            {review.filter.kind === "order" && <option value={filterKey(review.filter)}>Order {review.filter.orderNumber}</option>}
+          </select>
+        </label>
+        <button type="button" class="secondary" onClick={() => workflow.goToProblem(active.row?.rowNumber, -1)} disabled={rowsWithProblems === 0} title="Shift+F8">
+          Previous problem
+        </button>
+        <button type="button" class="secondary" onClick={() => workflow.goToProblem(active.row?.rowNumber, 1)} disabled={rowsWithProblems === 0} title="F8">
+          Next problem
+        </button>
+        <button type="button" class="secondary" onClick={workflow.undo} disabled={!summary.canUndo} title="Ctrl+Z">
+          Undo
+        </button>
+        <button type="button" class="secondary" onClick={workflow.redo} disabled={!summary.canRedo} title="Ctrl+Y">
+          Redo
+        </button>
+        <button type="button" class="secondary" onClick={() => setFinding(!finding)} aria-expanded={finding} title="Ctrl+H">
+          Find and replace
+        </button>
         <button type="button" class="secondary" onClick={workflow.revalidate} disabled={busy || summary.jobs.ready + summary.jobs.unverified === 0}>
           Check again with the vendor
-        </button>{" "}
-        <button type="button" class="secondary" onClick={workflow.undo} disabled={busy || !summary.canUndo}>
-          Undo
-        </button>{" "}
-        <button type="button" class="secondary" onClick={workflow.redo} disabled={busy || !summary.canRedo}>
-          Redo
-        </button>{" "}
-        <button type="button" class="secondary" onClick={() => workflow.startOver(connected)} disabled={busy}>
-          Choose another sheet
         </button>
-        {review.busy && (
-          <p role="status">
-            {review.busy}…{" "}
-            <button type="button" class="small secondary" onClick={workflow.stopChecking}>
-              Stop checking
+        <button type="button" onClick={workflow.submit} disabled={busy || sendable === 0}>
+          Submit {sendable} ready {sendable === 1 ? "job" : "jobs"}
+        </button>
+        {leaving ? (
+          <span role="group" aria-label="Discard your changes?">
+            {summary.canUndo ? "Your changes to this sheet will be lost. " : ""}
+            <button type="button" class="small" onClick={() => workflow.startOver(connected)}>
+              Choose another sheet
+            </button>{" "}
+            <button type="button" class="small secondary" onClick={() => setLeaving(false)}>
+              Stay
             </button>
-          </p>
+          </span>
+        ) : (
+          <button type="button" class="secondary" onClick={() => (summary.canUndo ? setLeaving(true) : workflow.startOver(connected))}>
+            Choose another sheet
+          </button>
         )}
-        {error && <p role="alert" class="error">{error}</p>}
       </div>
-      <table class="jobs">
-        <thead>
-          <tr>
-            <th>Order</th>
-            <th>State</th>
-            <th>Lines</th>
-            <th>Due</th>
-            <th>Delivery</th>
-            <th>Estimate</th>
-          </tr>
-        </thead>
-        <tbody>
-          {jobs.map((job) => (
-            <tr key={job.orderNumber} data-testid={`job-${job.orderNumber}`} class={job.state}>
-              <td>
-                <button type="button" class="link" onClick={() => workflow.toggleOrder(job.orderNumber)}>
-                  {job.orderNumber}
-                </button>
-                {job.issues.length > 0 && (
-                  <ul class="issues">
-                    {job.issues.map((issue, i) => (
-                      <li key={i} class={issue.severity} data-code={issue.code}>
-                        {issue.message}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </td>
-              <td class="badge-cell">
-                <span class="badge">{STATE_TEXT[job.state]}</span>
-              </td>
-              <td>{job.lineCount}</td>
-              <td>{job.dateDue ?? ""}</td>
-              <td>{job.deliveryMethod ?? ""}</td>
-              <td class="money">{job.estimateText}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <h3>Rows to look at</h3>
-      {rowsWithIssues.length === 0 && <p>Nothing to fix.</p>}
-      {rowsWithIssues.map((row) => (
-        <article class={`row ${row.skipped ? "skipped" : ""}`} key={row.rowNumber} data-testid={`row-${row.rowNumber}`}>
-          <h4>
-            Row {row.rowNumber}
-            {row.orderNumber ? ` · order ${row.orderNumber}` : ""}
-            {row.itemType ? ` · ${row.itemType}` : ""}
-            {row.estimateText ? ` · ${row.estimateText}` : ""}{" "}
-            <button type="button" class="small secondary" onClick={() => workflow.skipRow(row.rowNumber, !row.skipped)}>
-              {row.skipped ? "Include row" : "Skip row"}
-            </button>
-          </h4>
-          <ul class="issues">
-            {row.issues.map((issue) => (
-              <IssueFix key={`${issue.code}-${issue.column}-${issue.message}`} row={row} issue={issue} headers={headers} workflow={workflow} />
-            ))}
-          </ul>
-        </article>
-      ))}
+      {finding && <FindReplace headers={review.headers} initialColumn={active.column} revision={review.revision} workflow={workflow} onClose={() => setFinding(false)} />}
+      <p class="hint">
+        Arrows move, Enter or F2 edits, Esc cancels, Ctrl+C and Ctrl+V copy and paste cells (from Excel or Google Sheets too), Ctrl+D fills down, Delete clears, F8 goes to the next problem.
+      </p>
+      <div class="review-layout">
+        <FixUpGrid
+          label={`Rows of ${review.fileName}`}
+          columns={columns}
+          filter={review.filter}
+          revision={review.revision}
+          focus={review.focus}
+          fetchWindow={fetchWindow}
+          positionOf={positionOf}
+          onEdit={workflow.editCells}
+          onUndo={workflow.undo}
+          onRedo={workflow.redo}
+          onNextProblem={workflow.goToProblem}
+          onActiveCell={onActiveCell}
+        />
+        <aside aria-label="The selected row and its order">
+          <RowPanel row={active.row} column={active.column} workflow={workflow} />
+          <OrderPanel orderNumber={active.row?.orderNumber} revision={review.revision} snapshot={snapshot} workflow={workflow} />
+        </aside>
+      </div>
     </section>
   );
 }

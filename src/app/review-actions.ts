@@ -1,0 +1,133 @@
+import { proxy } from "comlink";
+import type { FieldId } from "../core/fields";
+import type { IssueCode } from "../core/issues";
+import { createRateMeter, describeRate } from "../core/rate-meter";
+import type { CellValue } from "../core/sheet-model";
+import type { CellEdit, EditResult, OrderView, RowFilter, RowWindow } from "../engine/import-engine";
+import type { ReviewState, WorkflowContext } from "./workflow-state";
+
+/** How often at most the grid is told that dry-run answers have come in. */
+const DRY_RUN_REFRESH_MS = 400;
+
+type Engine = Awaited<ReturnType<WorkflowContext["deps"]["engine"]["get"]>>;
+
+/**
+ * The review screen's intents: windows of rows for the grid, edits of every kind, filters,
+ * finding problems, the order panel, and dry runs that stream their answers into the grid.
+ * Each edit's answer (what changed) updates the summary and bumps the revision; nothing
+ * proportional to the sheet crosses to the page.
+ */
+export function createReviewActions(context: WorkflowContext, onSessionChange: () => void = () => undefined) {
+  const { deps } = context;
+  const engine = (): Promise<Engine> => deps.engine.get();
+  const review = (): ReviewState | undefined => {
+    const state = context.getState();
+    return state.step === "review" ? state.review : undefined;
+  };
+  const update = (change: (current: ReviewState) => Partial<ReviewState>) => {
+    const state = context.getState();
+    if (state.step === "review") context.set({ ...state, review: { ...state.review, ...change(state.review) } });
+  };
+
+  async function afterEdit(result: EditResult): Promise<EditResult> {
+    const columns = await (await engine()).columns();
+    update((current) => ({ summary: result.summary, headers: columns.headers, mapping: columns.mapping, revision: current.revision + 1 }));
+    if (result.changedCells > 0) onSessionChange();
+    return result;
+  }
+
+  const editWith = async (run: (e: Engine) => Promise<EditResult>): Promise<EditResult | undefined> => {
+    if (!review()) return undefined;
+    return afterEdit(await run(await engine()));
+  };
+
+  /** Dry-runs the jobs that need it; counts, rate and time left show as it goes, and answers land in the grid as they come. */
+  async function dryRun(show: (text: string | undefined) => void): Promise<void> {
+    const e = await engine();
+    let meter: ReturnType<typeof createRateMeter> | undefined;
+    let shownAt = 0;
+    // Progress comes through a port of its own, so its last word may arrive after the answer.
+    let finished = false;
+    const summary = await e.validate(
+      proxy((done: number, total: number) => {
+        if (finished) return;
+        meter ??= createRateMeter(total, () => context.now().getTime());
+        meter.tick(done - meter.snapshot().done);
+        show(`Checking the jobs with the vendor: ${describeRate(meter.snapshot())}`);
+        if (context.now().getTime() - shownAt >= DRY_RUN_REFRESH_MS) {
+          shownAt = context.now().getTime();
+          void Promise.resolve(e.summary()).then((latest) => update((current) => ({ summary: latest, revision: current.revision + 1 })));
+        }
+      }),
+    );
+    finished = true;
+    show(undefined);
+    update((current) => ({ summary, revision: current.revision + 1 }));
+  }
+
+  return {
+    dryRun,
+
+    /** The rows a filter keeps, `count` from `start`: what the grid shows. */
+    async gridWindow(filter: RowFilter, start: number, count: number): Promise<RowWindow> {
+      return (await engine()).view(filter, start, count);
+    },
+
+    editCells: (cells: readonly CellEdit[]) => editWith((e) => e.setCells(cells)),
+    setCell: (rowNumber: number, column: string, value: CellValue) => editWith((e) => e.setCell(rowNumber, column, value)),
+    applySuggestion: (rowNumber: number, code: IssueCode, column?: string) => editWith((e) => e.applySuggestion(rowNumber, code, column)),
+    applySuggestionToAll: (rowNumber: number, code: IssueCode, column?: string) => editWith((e) => e.applySuggestionToAll(rowNumber, code, column)),
+    skipRows: (rowNumbers: readonly number[], skip: boolean) => editWith((e) => e.skipRows(rowNumbers, skip)),
+    skipRow: (rowNumber: number, skip: boolean) => editWith((e) => e.skipRows([rowNumber], skip)),
+    skipOrder: (orderNumber: string, skip: boolean) => editWith((e) => e.skipOrder(orderNumber, skip)),
+    setJobValue: (orderNumber: string, field: FieldId, value: string) => editWith((e) => e.setJobValue(orderNumber, field, value)),
+    answerAttribute: (attribute: string, value: string, scope: { readonly rowNumber: number } | { readonly code: string }) =>
+      editWith((e) => e.answerAttribute(attribute, value, scope)),
+    replaceInColumn: (column: string, find: string, replacement: string, matchCase: boolean) => editWith((e) => e.replaceInColumn(column, find, replacement, matchCase)),
+    undo: () => editWith((e) => e.undo()),
+    redo: () => editWith((e) => e.redo()),
+
+    /** How many cells of a column hold the text, shown before replacing. */
+    async countInColumn(column: string, find: string, matchCase: boolean): Promise<number> {
+      return (await engine()).countInColumn(column, find, matchCase);
+    },
+
+    async order(orderNumber: string): Promise<OrderView | undefined> {
+      return (await engine()).order(orderNumber);
+    },
+
+    setFilter(filter: RowFilter): void {
+      update((current) => ({ filter, revision: current.revision + 1 }));
+    },
+
+    /** Moves the grid to the next (or previous) row with a problem, among all rows. */
+    async goToProblem(fromRowNumber: number | undefined, direction: 1 | -1): Promise<boolean> {
+      const found = await (await engine()).nextProblem(fromRowNumber, direction);
+      if (!found) return false;
+      update((current) => ({
+        // A problem outside the filter is shown with every row.
+        filter: current.filter.kind === "all" ? current.filter : { kind: "all" },
+        focus: { rowNumber: found.rowNumber, column: found.column, request: (current.focus?.request ?? 0) + 1 },
+      }));
+      return true;
+    },
+
+    /** Where a row stands among the rows a filter keeps, for scrolling to it. */
+    async positionOf(filter: RowFilter, rowNumber: number): Promise<number> {
+      return (await engine()).positionOf(filter, rowNumber);
+    },
+
+    /** Dry-runs the jobs that changed since the last check, or that the vendor could not check. */
+    async revalidate(): Promise<void> {
+      if (!review()) return;
+      await dryRun((busy) => update(() => ({ busy })));
+    },
+
+    /** Stops the dry runs from starting more; those in flight finish. */
+    async stopChecking(): Promise<void> {
+      (await engine()).stopValidation();
+    },
+  };
+}
+
+export type ReviewActions = ReturnType<typeof createReviewActions>;

@@ -1,0 +1,72 @@
+import { useEffect, useState } from "preact/hooks";
+import type { ImportWorkflow } from "../import-workflow";
+
+interface Props {
+  readonly headers: readonly string[];
+  readonly initialColumn: string | undefined;
+  readonly revision: number;
+  readonly workflow: ImportWorkflow;
+  readonly onClose: () => void;
+}
+
+/** Find and replace within one column, with the number of cells it will change shown first. */
+export function FindReplace({ headers, initialColumn, revision, workflow, onClose }: Props) {
+  const [column, setColumn] = useState(initialColumn ?? headers[0] ?? "");
+  const [find, setFind] = useState("");
+  const [replacement, setReplacement] = useState("");
+  const [matchCase, setMatchCase] = useState(false);
+  const [count, setCount] = useState(0);
+  const [done, setDone] = useState<string | undefined>();
+  useEffect(() => {
+    let current = true;
+    void workflow.countInColumn(column, find, matchCase).then((n) => current && setCount(n));
+    return () => {
+      current = false;
+    };
+  }, [column, find, matchCase, revision]);
+  return (
+    <form
+      class="find-replace"
+      aria-label="Find and replace in a column"
+      data-testid="find-replace"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const changed = count;
+        void workflow.replaceInColumn(column, find, replacement, matchCase).then(() => setDone(`Replaced in ${changed} ${changed === 1 ? "cell" : "cells"}. Undo takes it back.`));
+      }}
+      onKeyDown={(event) => event.key === "Escape" && onClose()}
+    >
+      <label>
+        Column
+        <select value={column} onChange={(e) => setColumn(e.currentTarget.value)}>
+          {headers.map((header) => (
+            <option key={header} value={header}>
+              {header}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Find
+        <input value={find} onInput={(e) => setFind(e.currentTarget.value)} autoFocus />
+      </label>
+      <label>
+        Replace with
+        <input value={replacement} onInput={(e) => setReplacement(e.currentTarget.value)} />
+      </label>
+      <label class="check">
+        <input type="checkbox" checked={matchCase} onChange={(e) => setMatchCase(e.currentTarget.checked)} /> Match case
+      </label>
+      <span role="status" data-testid="find-count">
+        {find === "" ? "Type what to find." : `${count} ${count === 1 ? "cell contains" : "cells contain"} it.`}
+      </span>
+      <button type="submit" disabled={count === 0}>
+        Replace in {count} {count === 1 ? "cell" : "cells"}
+      </button>
+      <button type="button" class="secondary" onClick={onClose}>
+        Close
+      </button>
+      {done && <p role="status">{done}</p>}
+    </form>
+  );
+}

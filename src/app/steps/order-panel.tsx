@@ -1,0 +1,132 @@
+import { useEffect, useState } from "preact/hooks";
+import type { CatalogueSnapshot } from "../../core/catalogue";
+import { fieldById, type FieldId } from "../../core/fields";
+import type { JobState, OrderView } from "../../engine/import-engine";
+import { editorFor } from "../grid/column-editors";
+import type { ImportWorkflow } from "../import-workflow";
+
+interface Props {
+  readonly orderNumber: string | undefined;
+  /** Changes whenever the session does, so the order is read again. */
+  readonly revision: number;
+  readonly snapshot: CatalogueSnapshot | undefined;
+  readonly workflow: ImportWorkflow;
+}
+
+export const JOB_STATE_TEXT: Readonly<Record<JobState, string>> = {
+  valid: "Ready: the vendor's check passed",
+  ready: "Ready, to check with the vendor",
+  pending: "Waiting for the vendor",
+  blocked: "Needs fixing",
+  rejected: "Rejected by the vendor",
+  unverified: "Not checked: the vendor did not answer",
+};
+
+/** The job-level values a user can give per order, in the order a delivery is written. */
+const ORDER_FIELDS: readonly FieldId[] = [
+  "deliveryMethod",
+  "dueDate",
+  "contactName",
+  "organisation",
+  "streetAddress",
+  "address2",
+  "suburb",
+  "city",
+  "state",
+  "postalCode",
+  "country",
+  "phone",
+  "email",
+  "promoCode",
+];
+
+function OrderField({ order, field, snapshot, workflow }: { readonly order: OrderView; readonly field: FieldId; readonly snapshot: CatalogueSnapshot | undefined; readonly workflow: ImportWorkflow }) {
+  const current = order.values[field] ?? "";
+  const [value, setValue] = useState(current);
+  useEffect(() => setValue(current), [current, order.orderNumber]);
+  const editor = editorFor({ kind: "field", field }, snapshot);
+  const id = `order-${field}`;
+  const changed = value !== current;
+  return (
+    <div class="field-row">
+      <label for={id}>{fieldById(field).label}</label>
+      <input
+        id={id}
+        value={value}
+        list={editor.kind === "list" ? `${id}-options` : undefined}
+        placeholder={editor.kind === "date" ? "YYYY-MM-DD" : order.columns[field] ? "" : "not in the sheet"}
+        onInput={(e) => setValue(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter" && changed) void workflow.setJobValue(order.orderNumber, field, value);
+        }}
+      />
+      {editor.kind === "list" && (
+        <datalist id={`${id}-options`}>
+          {editor.options.map((option) => (
+            <option value={option.value} key={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </datalist>
+      )}
+      <div class="field-actions">
+        <button type="button" class="small" disabled={!changed} onClick={() => workflow.setJobValue(order.orderNumber, field, value)}>
+          Save
+        </button>
+        <button type="button" class="small secondary" disabled={value === ""} onClick={() => workflow.setJobValue("all orders", field, value)}>
+          Apply to all orders
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The active row's order: its state, estimate and the vendor's answer, its job values, skipping it whole. */
+export function OrderPanel({ orderNumber, revision, snapshot, workflow }: Props) {
+  const [order, setOrder] = useState<OrderView | undefined>();
+  useEffect(() => {
+    if (orderNumber === undefined) return setOrder(undefined);
+    let current = true;
+    void workflow.order(orderNumber).then((found) => current && setOrder(found));
+    return () => {
+      current = false;
+    };
+  }, [orderNumber, revision]);
+  if (!order) return null;
+  const { job } = order;
+  const allSkipped = job === undefined;
+  return (
+    <section class="side-panel" aria-labelledby="order-panel-heading" data-testid="order-panel">
+      <h3 id="order-panel-heading">Order {order.orderNumber}</h3>
+      {job ? (
+        <p data-testid="order-state">
+          <span class="badge">{JOB_STATE_TEXT[job.state]}</span> · {job.lineCount} {job.lineCount === 1 ? "line" : "lines"} · {job.estimateText}
+          {order.skippedRows > 0 ? ` · ${order.skippedRows} skipped` : ""}
+        </p>
+      ) : (
+        <p data-testid="order-state">Every row of this order is skipped.</p>
+      )}
+      {job && job.issues.length > 0 && (
+        <ul class="issues">
+          {job.issues.map((issue, i) => (
+            <li key={i} class={issue.severity} data-code={issue.code}>
+              {issue.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div class="field-actions">
+        <button type="button" class="small secondary" onClick={() => workflow.setFilter({ kind: "order", orderNumber: order.orderNumber })}>
+          Show only this order
+        </button>
+        <button type="button" class="small secondary" onClick={() => workflow.skipOrder(order.orderNumber, !allSkipped)}>
+          {allSkipped ? "Include this order again" : "Skip this order"}
+        </button>
+      </div>
+      <h4>Delivery and dates</h4>
+      {job && ORDER_FIELDS.map((field) => (
+        <OrderField key={field} order={order} field={field} snapshot={snapshot} workflow={workflow} />
+      ))}
+    </section>
+  );
+}

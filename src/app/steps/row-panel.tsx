@@ -1,0 +1,84 @@
+import { useEffect, useState } from "preact/hooks";
+import type { Issue } from "../../core/issues";
+import type { RowView } from "../../engine/import-engine";
+import type { ImportWorkflow } from "../import-workflow";
+
+interface Props {
+  readonly row: RowView | undefined;
+  readonly column: string | undefined;
+  readonly workflow: ImportWorkflow;
+}
+
+const SEVERITY_TEXT = { error: "Error", warning: "Warning", info: "Note" } as const;
+
+function IssueItem({ row, issue, workflow }: { readonly row: RowView; readonly issue: Issue; readonly workflow: ImportWorkflow }) {
+  const hasSuggestion = issue.suggestion !== undefined && issue.column !== undefined && issue.rowNumber !== null;
+  return (
+    <li class={issue.severity} data-code={issue.code}>
+      <span class="visually-hidden">{SEVERITY_TEXT[issue.severity]}: </span>
+      <span class="message">{issue.message}</span>
+      {hasSuggestion && (
+        <div class="field-actions">
+          <button type="button" class="small" onClick={() => workflow.applySuggestion(row.rowNumber, issue.code, issue.column)}>
+            Use “{issue.suggestion}”
+          </button>
+          <button type="button" class="small secondary" onClick={() => workflow.applySuggestionToAll(row.rowNumber, issue.code, issue.column)}>
+            Use it in every row like this
+          </button>
+        </div>
+      )}
+      {issue.code === "ATTRIBUTE_REQUIRED" && issue.attribute && <AnswerQuestion row={row} attribute={issue.attribute} code={issue.priceCode} workflow={workflow} />}
+    </li>
+  );
+}
+
+/** A price code's question the sheet has no column for, answered here for this row or every row of the code. */
+function AnswerQuestion({ row, attribute, code, workflow }: { readonly row: RowView; readonly attribute: string; readonly code: string | undefined; readonly workflow: ImportWorkflow }) {
+  const [value, setValue] = useState("");
+  const id = `answer-${row.rowNumber}-${attribute}`;
+  return (
+    <div class="field-row">
+      <label for={id}>{attribute}</label>
+      <input id={id} value={value} onInput={(e) => setValue(e.currentTarget.value)} />
+      <div class="field-actions">
+        <button type="button" class="small" disabled={value.trim() === ""} onClick={() => workflow.answerAttribute(attribute, value, { rowNumber: row.rowNumber })}>
+          For this row
+        </button>
+        {code && (
+          <button type="button" class="small secondary" disabled={value.trim() === ""} onClick={() => workflow.answerAttribute(attribute, value, { code })}>
+            For every row of {code}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The active row: what it is, its issues with their fixes, and skipping it. */
+export function RowPanel({ row, column, workflow }: Props) {
+  const [focusColumn, setFocusColumn] = useState(column);
+  useEffect(() => setFocusColumn(column), [column]);
+  if (!row) return <section class="side-panel" aria-label="Row">Select a row to see its problems.</section>;
+  const issues = [...row.issues].sort((a, b) => Number(b.column === focusColumn) - Number(a.column === focusColumn));
+  return (
+    <section class="side-panel" aria-labelledby="row-panel-heading" data-testid="row-panel">
+      <h3 id="row-panel-heading">
+        Row {row.rowNumber}
+        {row.orderNumber ? ` · order ${row.orderNumber}` : ""}
+        {row.itemType ? ` · ${row.itemType}` : ""}
+        {row.estimateText ? ` · ${row.estimateText}` : ""}
+      </h3>
+      {row.skipped && <p class="hint">Skipped: left out of the import, kept in the result sheet.</p>}
+      {issues.length === 0 ? <p class="hint">Nothing to fix on this row.</p> : (
+        <ul class="issues">
+          {issues.map((issue) => (
+            <IssueItem key={`${issue.code}-${issue.column}-${issue.message}`} row={row} issue={issue} workflow={workflow} />
+          ))}
+        </ul>
+      )}
+      <button type="button" class="small secondary" onClick={() => workflow.skipRow(row.rowNumber, !row.skipped)}>
+        {row.skipped ? "Include this row again" : "Skip this row"}
+      </button>
+    </section>
+  );
+}

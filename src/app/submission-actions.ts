@@ -1,0 +1,156 @@
+import { proxy } from "comlink";
+import { isUnfinished } from "../core/journal";
+import { describeRate } from "../core/rate-meter";
+import type { BatchSummary } from "../submit/submit-api";
+import type { SubmitProgress } from "../submit/submit-batch";
+import type { Connected, ReviewState, SubmissionResult, SubmissionView, WorkflowContext } from "./workflow-state";
+
+/** Requests in flight at most while submitting; fewer while the vendor is slowing down. */
+export const SUBMIT_CONCURRENCY = 4;
+
+const PHASE_TEXT: Readonly<Record<SubmitProgress["phase"], string>> = {
+  reconciling: "Looking up orders that got no clear answer",
+  checking: "Looking for orders the vendor already has",
+  sending: "Creating jobs",
+};
+
+/** "Creating jobs: 12 of 40 · 35 a minute · about 1 minute left" */
+export function describeSubmitProgress(progress: SubmitProgress): string {
+  return `${PHASE_TEXT[progress.phase]}: ${describeRate(progress.rate)}`;
+}
+
+/**
+ * Submission from the page: the batch is planned into the journal by the submit worker and
+ * sent there; the page shows progress, can stop it, offers unfinished batches again after a
+ * reload, and reads every row's outcome back from the journal.
+ */
+export function createSubmissionActions(context: WorkflowContext) {
+  const { deps } = context;
+
+  /** The submitter, pointed at this connection through the proxy. */
+  async function submitterFor(connected: Connected) {
+    const submitter = await deps.submitter.get();
+    const address = context.address(connected);
+    await submitter.connect(address.baseUrl, address.headers);
+    return submitter;
+  }
+
+  /** This account's submissions in this browser: unfinished ones are offered again after a reload, and every one's results stay at hand. */
+  async function accountBatches(connected: Connected): Promise<BatchSummary[]> {
+    try {
+      return await (await submitterFor(connected)).batches(connected.connection.name, connected.account.id);
+    } catch {
+      return [];
+    }
+  }
+
+  async function showUpload(connected: Connected, error?: string): Promise<void> {
+    context.set({ step: "upload", connected, ...(error ? { error } : {}) });
+    const batches = await accountBatches(connected);
+    const state = context.getState();
+    if (state.step === "upload" && batches.length > 0) context.set({ ...state, batches });
+  }
+
+  /** Runs (or continues) a batch to its end or a stop, then shows every row's outcome. */
+  async function runSubmission(connected: Connected, batchId: string, fileName: string, review: ReviewState | undefined): Promise<void> {
+    const submitter = await submitterFor(connected);
+    const view: SubmissionView = { batchId, fileName, review, progress: undefined, stopping: false };
+    context.set({ step: "submitting", connected, submission: view });
+    let status: SubmissionResult["status"] = "incomplete";
+    let problems: readonly string[] = [];
+    try {
+      const outcome = await submitter.run(
+        batchId,
+        SUBMIT_CONCURRENCY,
+        proxy((progress: SubmitProgress) => {
+          const state = context.getState();
+          if (state.step === "submitting" && state.submission.batchId === batchId) context.set({ ...state, submission: { ...state.submission, progress } });
+        }),
+      );
+      if (outcome.status === "busy") status = "busy";
+      else if (outcome.status !== "missing") ({ status, problems } = outcome);
+    } catch (error) {
+      problems = [`The submission stopped unexpectedly (${(error as Error).message}); continue it to settle what is left. Nothing is sent twice.`];
+    }
+    const results = await submitter.results(batchId);
+    if (!results) return showUpload(context.currentConnected() ?? connected, "The submission's journal could not be read back.");
+    context.set({ step: "done", connected: context.currentConnected() ?? connected, done: { results, status, problems, review } });
+  }
+
+  return {
+    showUpload,
+
+    /**
+     * Writes the batch to the journal and sends it. Only jobs the vendor's dry run accepted
+     * are sent; every other row is written down with why, for the result sheet.
+     */
+    async submitReview(connected: Connected, review: ReviewState): Promise<string | undefined> {
+      const plan = await (await deps.engine.get()).submissionPlan();
+      if (plan.orders.length === 0) return "No job is ready to send: fix the problems shown, then check again.";
+      const submitter = await submitterFor(connected);
+      const batch = await submitter.plan({
+        ...plan,
+        connection: connected.connection.name,
+        accountId: connected.account.id,
+        accountName: connected.account.name ?? "",
+        fileName: review.fileName,
+        sheetName: review.sheetName,
+        headerRowNumber: review.headerRowNumber,
+        fileSha256: context.fileSha256(),
+      });
+      await runSubmission(context.currentConnected() ?? connected, batch.id, review.fileName, review);
+      return undefined;
+    },
+
+    /** Continues a batch left unfinished (a reload, a crash, a stop): in-flight orders are looked up first. */
+    async resume(batchId: string): Promise<void> {
+      const connected = context.currentConnected();
+      if (!connected) return;
+      const results = await (await submitterFor(connected)).results(batchId);
+      if (!results) return showUpload(connected, "That submission is no longer in this browser's journal.");
+      const state = context.getState();
+      await runSubmission(connected, batchId, results.batch.fileName, state.step === "done" ? state.done.review : undefined);
+    },
+
+    /** Shows a batch's results (every row's outcome) without sending anything. */
+    async showResults(batchId: string): Promise<void> {
+      const connected = context.currentConnected();
+      if (!connected) return;
+      const results = await (await submitterFor(connected)).results(batchId);
+      if (!results) return;
+      const finished = !results.orders.some(isUnfinished);
+      context.set({ step: "done", connected, done: { results, status: finished ? "finished" : "incomplete", problems: [], review: undefined } });
+    },
+
+    /** Stops sending: the orders in flight finish and are written down; the rest wait for "Continue". */
+    async stopSubmitting(): Promise<void> {
+      const state = context.getState();
+      if (state.step !== "submitting") return;
+      context.set({ ...state, submission: { ...state.submission, stopping: true } });
+      await (await deps.submitter.get()).stop();
+    },
+
+    /** The user's decision to send orders again (already existing, or not found after an unclear answer), then sends them. */
+    async sendAgain(orderNumbers: readonly string[]): Promise<void> {
+      const state = context.getState();
+      if (state.step !== "done") return;
+      const { connected, done } = state;
+      await (await submitterFor(connected)).allowResend(done.results.batch.id, orderNumbers);
+      await runSubmission(connected, done.results.batch.id, done.results.batch.fileName, done.review);
+    },
+
+    /**
+     * The result sheet, from the journal: the user's own sheet with the result columns when
+     * it is still open here, else the results alone (after a reload, say).
+     */
+    async resultFile(done: SubmissionResult): Promise<{ readonly bytes: Uint8Array; readonly withSheet: boolean }> {
+      const { batch } = done.results;
+      if (done.review && done.review.sheetName === batch.sheetName && done.review.fileName === batch.fileName) {
+        // The sheet worker lets go of the file when idle for long; then the results come alone.
+        const bytes = await deps.sheets.resultSheet(batch.sheetName, batch.headerRowNumber, done.results.rows).catch(() => undefined);
+        if (bytes) return { bytes, withSheet: true };
+      }
+      return { bytes: await deps.sheets.resultsOnlySheet(done.results.rows), withSheet: false };
+    },
+  };
+}
