@@ -56,8 +56,8 @@ export async function checkFile(path: string, vendor: VendorConnection, options:
   const opened = await openSheetFile(path, { sheet: options.sheet, headerRow: options.headerRow, vocabulary });
   if (!opened.ok) return { ok: false, reason: "unreadable", message: opened.message };
   const { session, bytes } = opened;
-  const { sheetName, headers, headerRowNumber, rowCount } = opened.preview;
-  const mapping = suggestMapping(headers, vocabulary);
+  const { sheetName, headers, headerRowNumber, rowCount, sampleRows } = opened.preview;
+  const mapping = suggestMapping(headers, vocabulary, sampleRows);
   const missing = missingRequiredFields(mapping);
   if (missing.length > 0) {
     return { ok: false, reason: "unmapped", message: `No column of "${sheetName}" could be matched to ${missing.join(", ")}; the headers are ${headers.join(", ")}.` };

@@ -24,7 +24,7 @@ export async function inspectFile(path: string, options: InspectOptions): Promis
   const opened = await openSheetFile(path, options);
   if (!opened.ok) return opened;
   const { file, preview, session } = opened;
-  const mapping = suggestMapping(preview.headers, options.vocabulary);
+  const mapping = suggestMapping(preview.headers, options.vocabulary, preview.sampleRows);
   return {
     ok: true,
     report: {

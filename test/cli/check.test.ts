@@ -44,6 +44,12 @@ describe("npm run cli -- check, on the embedded simulator", () => {
     expect(report.issues.every((i: { severity: string }) => i.severity === "info")).toBe(true);
   });
 
+  it("sends no price as an address line when a column of prices is headed Unit", async () => {
+    const { code, out } = await cli(["check", path("test/fixtures/mapping/unit-price-as-unit.csv"), "--json", "--no-validate"]);
+    expect(code).toBe(0);
+    expect(JSON.parse(out).payloads.map((p: { candidate: { deliveryAddress: { address2: unknown } } }) => p.candidate.deliveryAddress.address2)).toEqual([null, null]);
+  });
+
   it("uses the other demo connections by name and refuses an unknown one", async () => {
     const au = await cli(["check", path("samples/reorder-campaign.csv"), "--connection", "demo-au", "--json", "--no-validate"]);
     expect(JSON.parse(au.out).account).toEqual({ id: 2077, name: "Southern Cross Decorators Pty Ltd", currency: "AUD" });

@@ -39,6 +39,17 @@ describe("npm run cli -- inspect", () => {
     expect(report.mapping.columns.find((c: { header: string }) => c.header === "Asset Tag").target).toEqual({ kind: "field", field: "code" });
   });
 
+  it("maps with the sheet's values as well as its headers", async () => {
+    const { code, out } = await cli("inspect", path("test/fixtures/mapping/unit-price-as-unit.csv"), "--json", "--rows", "0");
+    expect(code).toBe(0);
+    const { mapping } = JSON.parse(out);
+    // "Unit" names Address line 2 by itself; a column of prices is not one.
+    expect(mapping.columns.map((c: { header: string; target: unknown }) => [c.header, c.target]).filter(([header]: [string]) => header === "Unit" || header === "Street")).toEqual([
+      ["Unit", null],
+      ["Street", { kind: "field", field: "streetAddress" }],
+    ]);
+  });
+
   it("reads another sheet and header row on request", async () => {
     const { code, out } = await cli("inspect", path("test/fixtures/sheets/libreoffice-features.xlsx"), "--sheet", "Lists", "--header-row", "1", "--json");
     expect(code).toBe(0);

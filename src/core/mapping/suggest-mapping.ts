@@ -1,5 +1,7 @@
-import { IMPORT_FIELDS, type FieldId } from "../fields";
+import { IMPORT_FIELDS, type FieldId, type ImportField } from "../fields";
+import type { SheetRow } from "../sheet-model";
 import { looksLikeSize, sizeKey } from "../sizes";
+import { columnValues, type ColumnValues } from "./column-samples";
 import { containsWords, normaliseHeader, similarity } from "./normalise";
 import type { ColumnAssignment, MappingTarget, MatchReason, SheetMapping } from "./sheet-mapping";
 
@@ -38,6 +40,42 @@ const SPELLINGS: readonly Spelling[] = IMPORT_FIELDS.flatMap((field) => [
   ...field.synonyms.map((synonym) => ({ field: field.id, text: normaliseHeader(synonym), isLabel: false })),
 ]);
 
+/**
+ * Synonyms that name their field only as the whole header. Inside a longer one they describe
+ * something else: "Unit" is an address line, "Unit price" and "Unit est." are money.
+ */
+const WHOLE_HEADER_ONLY: ReadonlySet<string> = new Set(["unit", "building"]);
+
+/**
+ * Words that make a header about money: a single field word beside one ("Item price", "Order
+ * value", "Style cost") names what is priced, not the field.
+ */
+const MONEY_WORDS: ReadonlySet<string> = new Set(
+  ["price", "prices", "cost", "costs", "est", "estimate", "estimated", "rate", "value", "charge", "fee", "tax", "gst", "vat", "preis", "kosten", "prix", "cout", "precio", "coste", "prezzo", "costo"],
+);
+
+/** Each field's kind of value, where the field says (fields.ts). */
+const FIELD_VALUES: ReadonlyMap<string, ImportField["values"]> = new Map((IMPORT_FIELDS as readonly ImportField[]).map((field) => [field.id, field.values]));
+
+/**
+ * Whether a column's sample values can be the target's: a text-only field never takes a column
+ * of numbers ("Unit price" is not Address line 2) and a number field or size never takes a
+ * column without a digit in it. Without samples the header alone decides.
+ */
+function fitsValues(target: MappingTarget, values: ColumnValues): boolean {
+  const kind = target.kind === "size" ? "number" : target.kind === "field" ? FIELD_VALUES.get(target.field) : undefined;
+  if (kind === "text") return values !== "numbers";
+  if (kind === "number") return values !== "words";
+  return true;
+}
+
+/** Whether one field word names a short header ("Qty ordered"), rather than qualifying it. */
+function isWordOfShortHeader(header: string, word: string): boolean {
+  const words = header.split(" ");
+  if (words.length > 2 || WHOLE_HEADER_ONLY.has(word)) return false;
+  return !words.some((other) => other !== word && MONEY_WORDS.has(other));
+}
+
 /** The best way a header names a field, if it names one at all. */
 function fieldCandidate(column: number, header: string): Candidate[] {
   const candidates: Candidate[] = [];
@@ -49,10 +87,11 @@ function fieldCandidate(column: number, header: string): Candidate[] {
     if (header === spelling.text) offer(spelling.field, spelling.isLabel ? 1 : 0.95, spelling.isLabel ? "label" : "synonym");
     else if (spelling.text.length >= 3 && containsWords(header, spelling.text)) {
       // "Customer PO number" names the order number. A single word says less, and only in a
-      // short header ("Qty ordered"); in a longer one ("Internal notes 2") it is a guess too far.
+      // short header ("Qty ordered"); in a longer one ("Internal notes 2") it is a guess too far,
+      // and beside a money word ("Unit price") it names what is priced.
       const isPhrase = spelling.text.includes(" ");
       if (isPhrase) offer(spelling.field, 0.75, "contains");
-      else if (header.split(" ").length <= 2) offer(spelling.field, 0.55, "contains");
+      else if (isWordOfShortHeader(header, spelling.text)) offer(spelling.field, 0.55, "contains");
     } else {
       const score = similarity(header, spelling.text);
       if (score >= FUZZY_THRESHOLD) offer(spelling.field, 0.85 * score, "fuzzy");
@@ -67,11 +106,15 @@ function fieldCandidate(column: number, header: string): Candidate[] {
 /**
  * Suggests what each column feeds, each with a confidence: fields by label, synonym, words
  * contained and fuzzy similarity; attribute columns by the service's attribute names and
- * labels; size columns of a wide layout. Each field, size and attribute goes to one column at
- * most, best match first; everything else stays unmapped and is kept.
+ * labels; size columns of a wide layout. Sample rows (a sheet preview's first rows), when
+ * given, veto a match their values contradict: numbers never go to a text field such as an
+ * address line, words never to a quantity, width, height or size. Each field, size and
+ * attribute goes to one column at most, best match first; everything else stays unmapped and
+ * is kept.
  */
-export function suggestMapping(headers: readonly string[], vocabulary: MappingVocabulary = EMPTY_VOCABULARY): SheetMapping {
+export function suggestMapping(headers: readonly string[], vocabulary: MappingVocabulary = EMPTY_VOCABULARY, sampleRows: readonly SheetRow[] = []): SheetMapping {
   const normalised = headers.map(normaliseHeader);
+  const values = headers.map((_header, column): ColumnValues => (sampleRows.length > 0 ? columnValues(sampleRows, column) : "unknown"));
   const attributes = new Map<string, string>();
   for (const attribute of vocabulary.attributes) {
     const key = normaliseHeader(attribute);
@@ -110,6 +153,7 @@ export function suggestMapping(headers: readonly string[], vocabulary: MappingVo
   const taken = new Set<string>();
   for (const candidate of candidates) {
     if (byColumn.has(candidate.column) || taken.has(candidate.targetKey)) continue;
+    if (!fitsValues(candidate.target, values[candidate.column] ?? "unknown")) continue;
     byColumn.set(candidate.column, candidate);
     taken.add(candidate.targetKey);
   }

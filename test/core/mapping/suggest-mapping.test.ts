@@ -10,6 +10,7 @@ import {
   type MappingTarget,
   type SheetMapping,
 } from "../../../src/core/mapping";
+import type { CellValue, SheetRow } from "../../../src/core/sheet-model";
 
 const vocabulary = {
   attributes: ["Fabric", "VinylColour", "Vinyl colour", "InkColours", "Ink colours (Pantone)", "PlayerName", "Player name"],
@@ -148,5 +149,76 @@ describe("changing a mapping by hand", () => {
   it("points a column at a size or attribute", () => {
     const mapping = assignColumn(suggestMapping(["Order", "Code", "Extra"]), 2, { kind: "attribute", attribute: "Fabric" });
     expect(mapping.columns[2]).toMatchObject({ target: { kind: "attribute", attribute: "Fabric" }, reason: "manual" });
+  });
+});
+
+describe("headers that qualify a field word rather than name the field", () => {
+  it.each([
+    ["Unit price", null],
+    ["Unit est.", null],
+    ["Unit cost", null],
+    ["Item price", null],
+    ["Order value", null],
+    ["Style cost", null],
+    ["Unit", "address2"],
+    ["Unit no.", "address2"],
+    ["Qty ordered", "quantity"],
+    ["Order", "orderNumber"],
+  ] as const)("%j → %s", (header, field) => {
+    expect(fieldOf(suggestMapping([header]), header) ?? null).toBe(field);
+  });
+
+  it("maps a price-list sheet without sending a price as an address line", () => {
+    const headers = ["Order No", "Asset Tag", "Description", "Qty", "Unit price", "Unit est.", "Street", "City", "Postcode"];
+    const mapping = suggestMapping(headers, vocabulary);
+    expect(headers.map((h) => fieldOf(mapping, h) ?? null)).toEqual(["orderNumber", "code", null, "quantity", null, null, "streetAddress", "city", "postalCode"]);
+  });
+});
+
+describe("column values veto what a header alone would suggest", () => {
+  const rows = (...columns: readonly (readonly CellValue[])[]): SheetRow[] => {
+    const height = Math.max(...columns.map((c) => c.length));
+    return Array.from({ length: height }, (_, i) => ({ rowNumber: i + 2, cells: columns.map((c) => c[i] ?? null) }));
+  };
+
+  it.each<[string, string, readonly CellValue[], FieldId | "size" | null]>([
+    ["a text field never takes a column of numbers", "Unit", [2.1, "3.50", "$1,250.00"], null],
+    ["not even by its label", "Address line 2", ["2.1", 14], null],
+    ["a street of numbers", "Street", [12, 14], null],
+    ["a contact of numbers", "Contact", [1234, "5,678"], null],
+    ["a text field keeps text", "Unit", ["Unit 3", "Level 2"], "address2"],
+    ["a text field keeps text with numbers in it", "Address 2", ["3", "Unit 4B"], "address2"],
+    ["blanks say nothing", "Address 2", [null, ""], "address2"],
+    ["a quantity never takes a column of words", "Qty", ["TBC", "n/a"], null],
+    ["a width never takes dates", "Width", [new Date("2027-02-01T00:00:00Z")], null],
+    ["a quantity keeps numbers", "Qty", [12, "1,000"], "quantity"],
+    ["a quantity keeps a column with a number among words", "Qty", ["TBC", "12"], "quantity"],
+    ["a width written with its unit is still a width", "Width", ["22in", "10 in"], "width"],
+    ["fields that may be numbers take them", "Postcode", ["0612", 6012], "postalCode"],
+    ["an order number may be a number", "Order No", [1001, 1002], "orderNumber"],
+  ])("%s: %j holding %j → %s", (_name, header, values, expected) => {
+    const mapping = suggestMapping(["Order", "Code", header], vocabulary, rows(["A-1"], ["X"], values));
+    const target = mapping.columns[2]?.target ?? null;
+    expect(target === null ? null : target.kind === "field" ? target.field : target.kind).toBe(expected);
+  });
+
+  it("refuses wide size columns of words and keeps those of quantities", () => {
+    const mapping = suggestMapping(["Order", "Code", "S", "M", "L"], vocabulary, rows(["A-1"], ["X"], ["Small"], [3], [null]));
+    expect(mapping.columns.map((c) => c.target?.kind ?? null)).toEqual(["field", "field", null, "size", "size"]);
+  });
+
+  it("gives a refused field to the column whose values fit it", () => {
+    const mapping = suggestMapping(["Order", "Code", "Unit", "Unit no."], vocabulary, rows(["A-1"], ["X"], [2.1, 3.5], ["3", "4B"]));
+    expect(fieldOf(mapping, "Unit")).toBeUndefined();
+    expect(fieldOf(mapping, "Unit no.")).toBe("address2");
+  });
+
+  it("maps a sheet whose values fit its headers as the headers alone would", () => {
+    for (const [headers, sample] of [
+      [["Order #", "Team", "Contact", "Club", "Street", "Postcode", "Code", "Colour", "S", "M", "Y8", "Qty"], [["KTP-1", "Karori", "Hana Moore", "Karori FC", "10 Donald Street", "6012", "RJ100", "Navy/White", 2, 4, null, null], ["KTP-1", null, null, null, null, null, "A1042014", null, null, null, null, 25]]],
+    ] as const) {
+      const sampleRows = sample.map((cells, i) => ({ rowNumber: i + 5, cells: [...cells] }));
+      expect(suggestMapping(headers, vocabulary, sampleRows)).toEqual(suggestMapping(headers, vocabulary));
+    }
   });
 });
