@@ -146,8 +146,9 @@ export function resolveJob(group: JobGroup, lines: readonly ResolvedLine[], cont
     const unitPrice = bandPrice(catalogue.priceCode(code)?.priceBands ?? [], quantity);
     const combined = unitPrice === undefined ? separate : round2(quantity * unitPrice + (same[0]?.estimate?.oneOff ?? 0));
     const saving = round2(separate - combined);
+    // No suggestion: the combined quantity fits no single cell unless the other rows go too.
     for (const line of same) {
-      raise("DUPLICATE_DESIGN", "quantity", `rows ${same.map((l) => l.rowNumber).join(", ")} order the same design; as one line of ${quantity} the estimate is ${saving > 0 ? `${saving.toFixed(2)} less` : "the same"}.`, String(quantity), line.rowNumber);
+      raise("DUPLICATE_DESIGN", "quantity", `rows ${same.map((l) => l.rowNumber).join(", ")} order the same design; as one line of ${quantity} the estimate is ${saving > 0 ? `${saving.toFixed(2)} less` : "the same"}.`, undefined, line.rowNumber);
     }
   }
 

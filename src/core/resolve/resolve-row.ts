@@ -215,32 +215,64 @@ function variantFor(draft: LineDraft, variants: readonly StockVariant[], named: 
   return undefined;
 }
 
+/**
+ * Where a size and its quantity were read. In a wide layout the size is the column's header
+ * and the cell holds the quantity; in the long layout the size cell sits beside the quantity
+ * column; a one-size item's only size comes from its run, its quantity from the quantity column.
+ */
+interface SizeCell {
+  readonly label: string;
+  readonly quantity: string;
+  readonly source: "header" | "cell" | "run";
+  /** Where the issue about the size goes (the size's own column), and its field if mapped to one. */
+  readonly sizeColumn: string | undefined;
+  readonly sizeField: FieldId | undefined;
+  /** Where the issue about the quantity goes. */
+  readonly quantityColumn: string | undefined;
+  readonly quantityField: FieldId | undefined;
+}
+
 /** Size quantities from the wide size columns, the long layout's size column, or Qty for equipment. */
 function sizeQuantities(draft: LineDraft, variant: StockVariant): Record<string, number> | undefined {
   const run = variant.sizesCsv.split(",").map((s) => s.trim()).filter((s) => s !== "");
   const byKey = new Map(run.map((size) => [sizeKey(size), size]));
   const quantities: Record<string, number> = {};
-  const add = (label: string, text: string, column: string | undefined, field: FieldId | undefined) => {
-    const quantity = parseQuantity(text);
+  const add = (cell: SizeCell) => {
+    const { label, source } = cell;
+    if (cell.quantity.trim() === "") {
+      raise(draft, "QUANTITY_MISSING", cell.quantityField, `give the quantity of size ${label}.`, undefined, cell.quantityColumn);
+      return;
+    }
+    const quantity = parseQuantity(cell.quantity);
     if (quantity === undefined) {
-      if (text.trim() !== "0") raise(draft, "QUANTITY_INVALID", field, `"${text}" is not a whole number of ${label}s.`, undefined, column);
+      if (cell.quantity.trim() !== "0") raise(draft, "QUANTITY_INVALID", cell.quantityField, `"${cell.quantity}" is not a whole number of ${label}s.`, undefined, cell.quantityColumn);
       return;
     }
     const size = run.includes(label) ? label : byKey.get(sizeKey(label));
+    // A suggestion is written into the issue's cell, and only the long layout's size cell holds
+    // the size: in a wide layout that cell is the quantity, so the header is explained instead.
+    const suggest = (value: string | undefined) => (source === "cell" ? value : undefined);
+    const named = source === "header" ? `the column "${label}"` : `size "${label}"`;
     if (size === undefined) {
       const nearest = closestBy(run, (s) => similarity(sizeKey(label), sizeKey(s)), 0.5);
-      raise(draft, "STOCK_SIZE_UNKNOWN", field, `size "${label}" is not in the ${variant.variantCode} size run (${run.join(", ")}).`, nearest, column);
+      const hint = source === "header" && nearest !== undefined ? ` The nearest is ${nearest}: rename the column or map it to that size.` : "";
+      raise(draft, "STOCK_SIZE_UNKNOWN", cell.sizeField, `${named} is not a size in the ${variant.variantCode} size run (${run.join(", ")}).${hint}`, suggest(nearest), cell.sizeColumn);
       return;
     }
-    if (size !== label) raise(draft, "STOCK_SIZE_NORMALISED", field, `size "${label}" is read as ${size}.`, size, column);
+    if (size !== label) raise(draft, "STOCK_SIZE_NORMALISED", cell.sizeField, `${named} is read as size ${size}.`, suggest(size), cell.sizeColumn);
     quantities[size] = (quantities[size] ?? 0) + quantity;
   };
   const { row, context } = draft;
-  for (const answer of row.sizes) add(answer.key, answer.value, answer.column, undefined);
-  if (row.values.size !== undefined) add(row.values.size, row.values.quantity ?? "", context.columnOf("size"), "size");
-  else if (row.sizes.length === 0 && run.length === 1 && row.values.quantity !== undefined) {
+  for (const answer of row.sizes) {
+    add({ label: answer.key, quantity: answer.value, source: "header", sizeColumn: answer.column, sizeField: undefined, quantityColumn: answer.column, quantityField: undefined });
+  }
+  const quantityColumn = context.columnOf("quantity");
+  if (row.values.size !== undefined) {
+    add({ label: row.values.size, quantity: row.values.quantity ?? "", source: "cell", sizeColumn: context.columnOf("size"), sizeField: "size", quantityColumn, quantityField: "quantity" });
+  } else if (row.sizes.length === 0 && run.length === 1 && row.values.quantity !== undefined) {
     // Equipment and one-size items take the quantity column as their only size.
-    add(run[0] as string, row.values.quantity, context.columnOf("quantity"), "quantity");
+    const only = run[0] as string;
+    add({ label: only, quantity: row.values.quantity, source: "run", sizeColumn: quantityColumn, sizeField: "quantity", quantityColumn, quantityField: "quantity" });
   }
   if (Object.keys(quantities).length === 0 && !draft.issues.some(isError)) {
     raise(draft, "STOCK_SIZES_MISSING", row.sizes.length > 0 ? undefined : "quantity", `give quantities for the sizes of ${variant.variantCode} (${run.join(", ")}).`);

@@ -73,7 +73,7 @@ const PRODUCING: Readonly<Record<Exclude<IssueCode, "SERVER_REJECTED" | "SERVER_
   ARTWORK_URL_MISSING: { name: "artwork on one price-code line only", rows: [base({ "Artwork URL": "https://files.example/a.png" }), base({ Code: 'DTF 10" x 10": Full Colour' })], row: 3, column: "Artwork URL" },
   ARTWORK_URL_INVALID: { name: "a relative artwork address", rows: [base({ "Artwork URL": "files/logo.png" })], row: 2, column: "Artwork URL" },
   CUSTOMER_REFERENCE_DUPLICATE: { name: "one reference on two lines", rows: [base({ Reference: "R1" }), base({ Reference: "R1", Code: 'DTF 10" x 10": Full Colour' })], row: 3, column: "Reference" },
-  DUPLICATE_DESIGN: { name: "the same design on two lines", rows: [base({ Qty: "20" }), base({ Qty: "15" })], row: 2, column: "Qty", suggestion: "35" },
+  DUPLICATE_DESIGN: { name: "the same design on two lines", rows: [base({ Qty: "20" }), base({ Qty: "15" })], row: 2, column: "Qty" },
   QUANTITY_MISSING: { name: "a blank quantity", rows: [base({ Qty: "" })], row: 2, column: "Qty" },
   QUANTITY_INVALID: { name: "a fractional quantity", rows: [base({ Qty: "2.5" })], row: 2, column: "Qty" },
   QUANTITY_BELOW_MINIMUM: { name: "fewer than the first band", rows: [base({ Qty: "5" })], row: 2, column: "Qty", suggestion: "10" },
