@@ -46,6 +46,11 @@ export function planSubmission(rows: Iterable<PlanRow>, ready: ReadonlyMap<strin
       otherRows.push({ rowNumber: row.rowNumber, orderNumber: row.orderNumber, outcome: "skipped", messages: ["Skipped: left out of the import."] });
       continue;
     }
+    if (row.orderNumber === undefined && row.issues.length > 0 && row.issues.every((issue) => issue.code === "NOT_AN_ORDER_ROW")) {
+      // A totals or note row was never an order line: it is left out, not held back.
+      otherRows.push({ rowNumber: row.rowNumber, orderNumber: undefined, outcome: "skipped", messages: row.issues.map(issueText) });
+      continue;
+    }
     const messages = [...row.issues, ...(row.orderNumber === undefined ? [] : jobIssues(row.orderNumber))].map(issueText);
     if (messages.length === 0 && row.orderNumber !== undefined) messages.push(`Not sent: other rows of order ${row.orderNumber} need fixing first.`);
     otherRows.push({ rowNumber: row.rowNumber, orderNumber: row.orderNumber, outcome: "not-sent", messages });

@@ -5,6 +5,7 @@ export type Severity = "error" | "warning" | "info";
 /** Every issue code the importer can raise, with its severity: one table, defined once. */
 export const ISSUE_SEVERITY = {
   // Rows and jobs
+  NOT_AN_ORDER_ROW: "info",
   ORDER_NUMBER_MISSING: "error",
   JOB_VALUE_CONFLICT: "error",
   // What the line is

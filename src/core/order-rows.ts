@@ -18,6 +18,8 @@ export interface OrderRow {
   readonly attributes: readonly Answer[];
   /** Quantities from the size columns of a wide layout. */
   readonly sizes: readonly Answer[];
+  /** Cells of the columns the mapping keeps as they are: read only to tell a note or a total from an order line. */
+  readonly unmapped: readonly Answer[];
 }
 
 /**
@@ -28,10 +30,12 @@ export function orderRowReader(headers: readonly string[], mapping: SheetMapping
   const fields: [FieldId, number][] = [];
   const attributes: [string, number][] = [];
   const sizes: [string, number][] = [];
+  const unmapped: [string, number][] = [];
   for (const { column, target } of mapping.columns) {
     if (target?.kind === "field") fields.push([target.field, column]);
     else if (target?.kind === "attribute") attributes.push([target.attribute, column]);
     else if (target?.kind === "size") sizes.push([target.size, column]);
+    else if (target === null) unmapped.push([headers[column] ?? "", column]);
   }
   const answers = (cells: SheetRow["cells"], columns: readonly [string, number][]) => {
     const found: Answer[] = [];
@@ -48,7 +52,7 @@ export function orderRowReader(headers: readonly string[], mapping: SheetMapping
       const text = cellText(row.cells[column]);
       if (text !== "") values[field] = text;
     }
-    return { rowNumber: row.rowNumber, values, attributes: answers(row.cells, attributes), sizes: answers(row.cells, sizes) };
+    return { rowNumber: row.rowNumber, values, attributes: answers(row.cells, attributes), sizes: answers(row.cells, sizes), unmapped: answers(row.cells, unmapped) };
   };
 }
 

@@ -50,6 +50,19 @@ describe("npm run cli -- check, on the embedded simulator", () => {
     expect(JSON.parse(out).payloads.map((p: { candidate: { deliveryAddress: { address2: unknown } } }) => p.candidate.deliveryAddress.address2)).toEqual([null, null]);
   });
 
+  it("notes totals, subtotal and note rows without counting them as errors", async () => {
+    const { code, out } = await cli(["check", path("test/fixtures/sheets-with-totals/reorder-with-totals.csv"), "--json", "--no-validate"]);
+    expect(code).toBe(0);
+    const report = JSON.parse(out);
+    expect(report.summary.jobs).toMatchObject({ total: 2, ready: 2 });
+    expect(report.issues.filter((i: { code: string }) => i.code === "NOT_AN_ORDER_ROW").map((i: { rowNumber: number; column: string; severity: string }) => [i.rowNumber, i.column, i.severity])).toEqual([
+      [5, "Description", "info"],
+      [8, "Description", "info"],
+      [10, "Order No", "info"],
+      [11, "Order No", "info"],
+    ]);
+  });
+
   it("uses the other demo connections by name and refuses an unknown one", async () => {
     const au = await cli(["check", path("samples/reorder-campaign.csv"), "--connection", "demo-au", "--json", "--no-validate"]);
     expect(JSON.parse(au.out).account).toEqual({ id: 2077, name: "Southern Cross Decorators Pty Ltd", currency: "AUD" });

@@ -1,6 +1,7 @@
 import { bandPrice, estimateLine, type LineEstimate } from "../estimate";
 import type { FieldId } from "../fields";
 import { isError, makeIssue, type Issue, type IssueCode } from "../issues";
+import { classifyNonOrderRow, type NonOrderRowKind } from "../non-order-rows";
 import type { OrderRow } from "../order-rows";
 import { sizeKey } from "../sizes";
 import type { JobCandidateLine, PriceBand, PriceCode, StockVariant } from "../vendor";
@@ -300,11 +301,25 @@ function resolveStockLine(draft: LineDraft, text: string): ResolvedLine {
   });
 }
 
+const NON_ORDER_ROW_TEXT: Readonly<Record<NonOrderRowKind, string>> = {
+  totals: "a totals row",
+  subtotal: "a subtotal row",
+  note: "a note",
+};
+
 /**
  * Resolves one row as a job line: its item type (given, or inferred from the catalogue that
  * holds the code), then the rules of that type. Every problem is an issue on the row's cells.
+ * A totals, subtotal or note row is no line: it gets one note saying so, and no order.
  */
 export function resolveRow(row: OrderRow, context: ResolveContext): ResolvedLine {
+  const nonOrder = classifyNonOrderRow(row);
+  if (nonOrder !== undefined) {
+    const draft: LineDraft = { row, context, orderNumber: undefined, issues: [], needs: [] };
+    const column = nonOrder.column ?? (nonOrder.field ? context.columnOf(nonOrder.field) : undefined);
+    raise(draft, "NOT_AN_ORDER_ROW", nonOrder.field, `this looks like ${NON_ORDER_ROW_TEXT[nonOrder.kind]}, not an order line; it is not imported.`, undefined, column);
+    return finish(draft, {});
+  }
   const orderNumber = row.values.orderNumber ?? (context.options.eachRowOwnJob ? ownJobNumber(row.rowNumber) : undefined);
   const draft: LineDraft = { row, context, orderNumber, issues: [], needs: [] };
   if (orderNumber === undefined) raise(draft, "ORDER_NUMBER_MISSING", "orderNumber", "the order number is blank, so the row belongs to no job.");

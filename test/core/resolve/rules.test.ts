@@ -52,6 +52,7 @@ interface RuleCase {
 }
 
 const PRODUCING: Readonly<Record<Exclude<IssueCode, "SERVER_REJECTED" | "SERVER_ERROR" | "VENDOR_UNAVAILABLE">, RuleCase>> = {
+  NOT_AN_ORDER_ROW: { name: "a totals row under the data", rows: [base(), { "Order No": "Total", Qty: "20" }], row: 3, column: "Order No" },
   ORDER_NUMBER_MISSING: { name: "a blank order number", rows: [base({ "Order No": "" })], row: 2, column: "Order No" },
   JOB_VALUE_CONFLICT: { name: "two cities for one order", rows: [base(), base({ City: "Hamilton" })], row: 3, column: "City", suggestion: "Auckland" },
   CODE_MISSING: { name: "a blank code", rows: [base({ Code: "" })], row: 2, column: "Code" },
@@ -131,6 +132,8 @@ describe("resolution rules, over the simulator's catalogue through the proxy", (
   });
 
   it.each([
+    ["an order line with only its order number missing", "NOT_AN_ORDER_ROW", [base({ "Order No": "" })]],
+    ["an order line with only its order number, code and quantity", "NOT_AN_ORDER_ROW", [base(), { "Order No": "T-1", Code: DTF, Qty: "12" }]],
     ["a select value given as its exact text or value", "ATTRIBUTE_VALUE_CASE", [base({ Fabric: "Cotton/Poly blend" }), base({ "Order No": "T-2", Fabric: "COTTON" })]],
     ["a quantity at the minimum", "QUANTITY_BELOW_MINIMUM", [base({ Qty: "10" })]],
     ["a sample below the minimum", "QUANTITY_BELOW_MINIMUM", [base({ Qty: "1", Sample: "Y" })]],
