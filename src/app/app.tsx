@@ -3,6 +3,7 @@ import { createCatalogueStore, type CatalogueStore } from "../catalogue/catalogu
 import { openImporterDB } from "../storage/database";
 import { createIdbJournal } from "../storage/journal-idb";
 import { createTemplateStore, type TemplateStore } from "../storage/mapping-templates";
+import { createReviewSessionStore, type ReviewSessionStore } from "../storage/review-sessions";
 import { createEngineWorkerClient } from "./engine-worker-client";
 import { createImportWorkflow, type Connected } from "./import-workflow";
 import { clientFor, fetchConnections, proxyAddress } from "./proxy-client";
@@ -25,6 +26,7 @@ let database: ReturnType<typeof openImporterDB> | undefined;
 const db = () => (database ??= openImporterDB());
 let templates: Promise<TemplateStore> | undefined;
 let catalogues: Promise<CatalogueStore> | undefined;
+let reviewSessions: Promise<ReviewSessionStore> | undefined;
 
 const workflow = createImportWorkflow({
   fetchConnections,
@@ -35,6 +37,7 @@ const workflow = createImportWorkflow({
   templates: () => (templates ??= db().then(createTemplateStore)),
   catalogues: () => (catalogues ??= db().then(createCatalogueStore)),
   submitter: createSubmitWorkerClient(),
+  reviewSessions: () => (reviewSessions ??= db().then(createReviewSessionStore)),
 });
 
 const journal = createIdbJournal(db());
@@ -55,6 +58,12 @@ export function App() {
   const [showJobs, setShowJobs] = useState(false);
   useEffect(() => {
     void workflow.loadConnections();
+    // Edits are written a moment after they are made; leaving in that moment asks first.
+    const beforeUnload = (event: BeforeUnloadEvent) => {
+      if (workflow.hasUnsavedWork()) event.preventDefault();
+    };
+    window.addEventListener("beforeunload", beforeUnload);
+    return () => window.removeEventListener("beforeunload", beforeUnload);
   }, []);
 
   return (

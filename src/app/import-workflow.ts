@@ -9,8 +9,10 @@ import { applyTemplate, createTemplate } from "../core/mapping/templates";
 import type { AccountProfile } from "../core/vendor";
 import { ALL_ROWS } from "../engine/row-filter";
 import type { WorkbookSummary } from "../sheet/sheet-preview";
+import type { SavedReview } from "../storage/review-sessions";
 import type { ConnectionInfo } from "./proxy-client";
 import { createReviewActions } from "./review-actions";
+import { createReviewKeeper, type ReviewOrigin } from "./review-keeper";
 import { createSubmissionActions } from "./submission-actions";
 import type { CatalogueStatus, Connected, ImportState, MappingState, WorkflowContext, WorkflowDeps } from "./workflow-state";
 
@@ -112,9 +114,69 @@ export function createImportWorkflow(deps: WorkflowDeps) {
     catalogue: () => catalogue ?? Promise.resolve(undefined),
     fileSha256: () => fileSha256,
   };
-  const review = createReviewActions(context);
+  const keeper = createReviewKeeper({ store: deps.reviewSessions, edits: async () => (await deps.engine.get()).sessionEdits(), now });
+  const review = createReviewActions(context, () => keeper.changed());
   const submission = createSubmissionActions(context);
   const { showUpload } = submission;
+
+  /**
+   * Reads the chosen sheet's rows into the engine worker in windows, resolves them (replaying
+   * saved edits when reopening), shows the review and dry-runs the jobs while the user works.
+   * Answers why it could not start, when it could not.
+   */
+  async function startReview(connected: Connected, origin: ReviewOrigin, headers: readonly string[], rowCount: number, saved?: SavedReview): Promise<string | undefined> {
+    const progress = (message: string) => set({ step: "checking", connected: currentConnected() ?? connected, fileName: origin.fileName, progress: message });
+    progress("Waiting for your catalogue");
+    const snapshot = await catalogue;
+    if (!snapshot) return "The catalogue is not loaded; refresh it and try again.";
+    deps.engine.stop();
+    const engine = await deps.engine.get();
+    const address = context.address(connected);
+    await engine.connect(address.baseUrl, address.headers);
+    for (let start = 0; start < rowCount; start += ROW_CHUNK) {
+      progress(`Reading rows ${start + 1}–${Math.min(rowCount, start + ROW_CHUNK)} of ${rowCount}`);
+      await engine.appendRows(await deps.sheets.rows(origin.sheetName, origin.headerRowNumber, start, ROW_CHUNK));
+    }
+    progress("Checking every row against your catalogue");
+    let summary = await engine.start({ headers, mapping: origin.mapping, snapshot, locale: navigatorLocale() });
+    if (saved) {
+      progress("Replaying your changes");
+      summary = await engine.restoreEdits(saved.edits);
+      keeper.reopened(connected);
+    } else await keeper.started(connected, origin);
+    const columns = await engine.columns();
+    set({
+      step: "review",
+      connected: currentConnected() ?? connected,
+      review: {
+        ...origin,
+        headers: columns.headers,
+        mapping: columns.mapping,
+        summary,
+        filter: ALL_ROWS,
+        revision: 0,
+        busy: "Checking the jobs with the vendor",
+        notice: saved ? `Reopened your review of ${origin.fileName} as you left it (saved ${new Date(saved.savedAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}).` : undefined,
+      },
+    });
+    // The dry runs go on while the user works; their answers land in the grid as they come.
+    await review.dryRun((busy) => state.step === "review" && set({ ...state, review: { ...state.review, busy } }));
+    return undefined;
+  }
+
+  /** Reopens a review saved before a reload or a crash, where it was. */
+  async function reopen(connected: Connected, saved: SavedReview): Promise<void> {
+    set({ step: "checking", connected, fileName: saved.fileName, progress: `Reopening your review of ${saved.fileName}` });
+    const known = await vocabulary();
+    const opened = await deps.sheets.open(saved.bytes.slice(), saved.fileName, vocabularyWords(known), () => undefined);
+    const preview = opened.ok ? await deps.sheets.preview(saved.sheetName, saved.headerRowNumber, vocabularyWords(known)) : undefined;
+    if (!preview?.ok) {
+      await keeper.forget(connected);
+      return showUpload(connected, `Your review of ${saved.fileName} could not be reopened; drop the file again.`);
+    }
+    const refused = await startReview(connected, saved, preview.preview.headers, preview.preview.rowCount, saved);
+    if (refused) await showUpload(connected, refused);
+  }
 
   return {
     getState: () => state,
@@ -146,6 +208,8 @@ export function createImportWorkflow(deps: WorkflowDeps) {
       }
       const connected: Connected = { connection, account: account.value, catalogue: { state: "loading", progress: undefined } };
       catalogue = loadSnapshot(connection, account.value, false);
+      const saved = await keeper.saved(connected);
+      if (saved) return reopen(connected, saved);
       await showUpload(connected);
     },
 
@@ -162,6 +226,7 @@ export function createImportWorkflow(deps: WorkflowDeps) {
       const controller = new AbortController();
       opening = controller;
       set({ step: "opening", connected, fileName, progress: undefined });
+      keeper.holdFile(bytes);
       fileSha256 = undefined;
       void crypto.subtle.digest("SHA-256", bytes.slice().buffer).then((digest) => {
         if (opening === controller) fileSha256 = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -235,38 +300,9 @@ export function createImportWorkflow(deps: WorkflowDeps) {
       const missing = missingRequiredFields(current.mapping.mapping);
       if (missing.length > 0) return set({ ...current, error: `Map a column to ${missing.join(", ")} first.` });
       const { preview } = current.mapping;
-      const fileName = current.mapping.file.fileName;
-      const progress = (message: string) => set({ step: "checking", connected: currentConnected() ?? current.connected, fileName, progress: message });
-      progress("Waiting for your catalogue");
-      const snapshot = await catalogue;
-      if (!snapshot) return set({ ...current, error: "The catalogue is not loaded; refresh it and try again." });
-      deps.engine.stop();
-      const engine = await deps.engine.get();
-      const address = deps.proxyAddress(current.connected.connection.name, accessKey);
-      await engine.connect(address.baseUrl, address.headers);
-      for (let start = 0; start < preview.rowCount; start += ROW_CHUNK) {
-        progress(`Reading rows ${start + 1}–${Math.min(preview.rowCount, start + ROW_CHUNK)} of ${preview.rowCount}`);
-        await engine.appendRows(await deps.sheets.rows(preview.sheetName, preview.headerRowNumber, start, ROW_CHUNK));
-      }
-      progress("Checking every row against your catalogue");
-      const summary = await engine.start({ headers: preview.headers, mapping: current.mapping.mapping, snapshot, locale: navigatorLocale() });
-      set({
-        step: "review",
-        connected: currentConnected() ?? current.connected,
-        review: {
-          fileName,
-          sheetName: preview.sheetName,
-          headerRowNumber: preview.headerRowNumber,
-          headers: preview.headers,
-          mapping: current.mapping.mapping,
-          summary,
-          filter: ALL_ROWS,
-          revision: 0,
-          busy: "Checking the jobs with the vendor",
-        },
-      });
-      // The dry runs go on while the user works; their answers land in the grid as they come.
-      await review.dryRun((busy) => state.step === "review" && set({ ...state, review: { ...state.review, busy } }));
+      const origin = { fileName: current.mapping.file.fileName, sheetName: preview.sheetName, headerRowNumber: preview.headerRowNumber, mapping: current.mapping.mapping };
+      const refused = await startReview(current.connected, origin, preview.headers, preview.rowCount);
+      if (refused) set({ ...current, error: refused });
     },
 
     ...review,
@@ -281,14 +317,18 @@ export function createImportWorkflow(deps: WorkflowDeps) {
       const { connected } = state;
       await review.revalidate();
       if (state.step !== "review") return;
-      const refused = await submission.submitReview(connected, state.review);
+      const refused = await submission.submitReview(connected, state.review, () => keeper.forget(connected));
       if (refused && state.step === "review") set({ ...state, error: refused });
     },
 
     startOver(connected: Connected): void {
       deps.engine.stop();
+      void keeper.forget(connected);
       void showUpload(currentConnected() ?? connected);
     },
+
+    /** Whether leaving the page now would lose work (an edit not yet written down). */
+    hasUnsavedWork: (): boolean => keeper.isSaving,
   };
 }
 

@@ -84,7 +84,7 @@ export function createSubmissionActions(context: WorkflowContext) {
      * Writes the batch to the journal and sends it. Only jobs the vendor's dry run accepted
      * are sent; every other row is written down with why, for the result sheet.
      */
-    async submitReview(connected: Connected, review: ReviewState): Promise<string | undefined> {
+    async submitReview(connected: Connected, review: ReviewState, onPlanned: () => Promise<void>): Promise<string | undefined> {
       const plan = await (await deps.engine.get()).submissionPlan();
       if (plan.orders.length === 0) return "No job is ready to send: fix the problems shown, then check again.";
       const submitter = await submitterFor(connected);
@@ -98,6 +98,7 @@ export function createSubmissionActions(context: WorkflowContext) {
         headerRowNumber: review.headerRowNumber,
         fileSha256: context.fileSha256(),
       });
+      await onPlanned();
       await runSubmission(context.currentConnected() ?? connected, batch.id, review.fileName, review);
       return undefined;
     },

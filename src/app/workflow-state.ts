@@ -9,6 +9,7 @@ import type { EngineSummary, RowFilter } from "../engine/import-engine";
 import type { SheetPreview, WorkbookSummary } from "../sheet/sheet-preview";
 import type { ReadProgress } from "../sheet/workbook";
 import type { TemplateStore } from "../storage/mapping-templates";
+import type { ReviewSessionStore } from "../storage/review-sessions";
 import type { BatchResults, BatchSummary } from "../submit/submit-api";
 import type { SubmitProgress } from "../submit/submit-batch";
 import type { EngineWorkerClient } from "./engine-worker-client";
@@ -65,6 +66,8 @@ export interface ReviewState {
   readonly focus?: GridFocus | undefined;
   /** What is under way (the dry runs, with counts and time left), when something is. */
   readonly busy?: string | undefined;
+  /** Said once, at the top (the review was reopened after a reload, say). */
+  readonly notice?: string | undefined;
 }
 
 /** A submission as the page shows it: the batch, where it is, and the review it came from (none after a reload). */
@@ -104,6 +107,7 @@ export interface WorkflowDeps {
   readonly templates: () => Promise<TemplateStore>;
   readonly catalogues: () => Promise<CatalogueStore>;
   readonly submitter: SubmitWorkerClient;
+  readonly reviewSessions: () => Promise<ReviewSessionStore>;
   readonly now?: () => Date;
 }
 

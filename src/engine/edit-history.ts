@@ -1,9 +1,6 @@
-import type { CellValue } from "../core/sheet-model";
+import type { Change } from "../core/session-edits";
 
-/** One change to the session, with what it replaced, so it can be undone and replayed. */
-export type Change =
-  | { readonly kind: "cell"; readonly rowNumber: number; readonly column: number; readonly before: CellValue; readonly after: CellValue }
-  | { readonly kind: "skip"; readonly rowNumber: number; readonly before: boolean; readonly after: boolean };
+export type { Change };
 
 /** Edits undone at most. */
 export const HISTORY_LIMIT = 500;

@@ -24,7 +24,8 @@ import {
 } from "../core/resolve";
 import { issuesFromServerProblem } from "../core/server-issues";
 import { cellText, type CellValue, type SheetRow } from "../core/sheet-model";
-import { createEditHistory, type Change } from "./edit-history";
+import type { AddedColumn, Change, SessionEdits } from "../core/session-edits";
+import { createEditHistory } from "./edit-history";
 import { createIssueTally } from "./issue-tally";
 import { createLiveFacts } from "./live-facts";
 import { ALL_ROWS, createFilterCache, type RowFilter } from "./row-filter";
@@ -118,17 +119,7 @@ export interface CellEdit {
   readonly value: CellValue;
 }
 
-/** A column the user added for values the sheet does not have. */
-export interface AddedColumn {
-  readonly header: string;
-  readonly target: MappingTarget;
-}
-
-/** Everything needed to rebuild a session's edits after a reload: added columns, then the edits in effect. */
-export interface SessionEdits {
-  readonly addedColumns: readonly AddedColumn[];
-  readonly edits: readonly (readonly Change[])[];
-}
+export type { AddedColumn, SessionEdits };
 
 const MAX_FACT_ROUNDS = 3;
 /** Dry runs in flight at most; fewer while the vendor is slowing down. */

@@ -1,6 +1,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from "idb";
 import type { CatalogueSnapshot } from "../core/catalogue";
 import type { BatchRecord, OrderRecord } from "../core/journal";
+import type { SavedReview } from "./review-sessions";
 import type { MappingTemplate } from "../core/mapping/templates";
 
 /** Everything the importer keeps in the browser, in one versioned database. */
@@ -25,10 +26,15 @@ export interface ImporterDB extends DBSchema {
     value: OrderRecord;
     indexes: { byBatch: string };
   };
+  /** The review in progress per connection and account, reopened after a reload. */
+  reviewSessions: {
+    key: string;
+    value: SavedReview;
+  };
 }
 
 export const DATABASE_NAME = "bulk-order-importer";
-export const DATABASE_VERSION = 3;
+export const DATABASE_VERSION = 4;
 
 /** Opens (and on first use creates or upgrades) the importer's database. */
 export function openImporterDB(name = DATABASE_NAME): Promise<IDBPDatabase<ImporterDB>> {
@@ -43,6 +49,7 @@ export function openImporterDB(name = DATABASE_NAME): Promise<IDBPDatabase<Impor
         db.createObjectStore("journalBatches", { keyPath: "id" });
         db.createObjectStore("journalOrders", { keyPath: ["batchId", "orderNumber"] }).createIndex("byBatch", "batchId");
       }
+      if (oldVersion < 4) db.createObjectStore("reviewSessions", { keyPath: "key" });
     },
   });
 }

@@ -280,6 +280,48 @@ describe("the fix-up grid in Chromium", () => {
     await page.close();
   });
 
+  it("reopens the review where it was after a reload: the file, the mapping and every edit", async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await openReview(page);
+    await clickCell(page, 17, "Code");
+    await page.getByTestId("row-panel").getByRole("button", { name: "Use “DTF A4: Full Colour”" }).click();
+    await expect.poll(async () => (await cell(page, 17, "Code")).textContent()).toBe("DTF A4: Full Colour");
+    await clickCell(page, 24, "Code");
+    await page.getByTestId("row-panel").getByRole("button", { name: "Skip this row" }).click();
+    await page.getByTestId("order-panel").getByLabel("Phone").fill("09 555 0199");
+    await page.getByTestId("order-panel").locator(".field-row", { has: page.getByLabel("Phone") }).getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => summary(page)).toBe("24 rows, 4 jobs: 2 ready, 2 need attention. 1 row skipped.");
+    // The edits are written a moment after they are made.
+    await expect.poll(() => page.evaluate(() => document.title)).toBeDefined();
+    await page.waitForTimeout(600);
+
+    await page.reload();
+    await page.getByLabel("Connection").selectOption("demo");
+    await page.getByRole("button", { name: "Connect" }).click();
+    await page.getByTestId("review-notice").waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("review-notice").textContent()).toContain("Reopened your review of team-orders-with-mistakes.xlsx as you left it");
+    await expect.poll(() => summary(page)).toBe("24 rows, 4 jobs: 2 ready, 2 need attention. 1 row skipped.");
+    expect(await (await cell(page, 17, "Code")).textContent()).toBe("DTF A4: Full Colour");
+    const phones = async () => page.locator(`[role="gridcell"][aria-colindex="${await colIndex(page, "Phone")}"]`).allTextContents();
+    expect(await phones()).toContain("09 555 0199");
+    await expect.poll(() => page.locator('[role="row"][data-row-number="24"]').getAttribute("class")).toContain("skipped");
+    // The history came back with the edits: undo takes the last one back.
+    await page.getByRole("button", { name: "Undo" }).click();
+    await expect.poll(phones).not.toContain("09 555 0199");
+
+    // Choosing another sheet asks before the changes go.
+    await page.getByRole("button", { name: "Choose another sheet" }).click();
+    expect(await page.getByRole("group", { name: "Discard your changes?" }).textContent()).toContain("Your changes to this sheet will be lost.");
+    await page.getByRole("group", { name: "Discard your changes?" }).getByRole("button", { name: "Choose another sheet" }).click();
+    await page.getByLabel("Order sheet").waitFor();
+    await page.reload();
+    await page.getByLabel("Connection").selectOption("demo");
+    await page.getByRole("button", { name: "Connect" }).click();
+    await page.getByLabel("Order sheet").waitFor();
+    expect(await page.getByTestId("review-notice").count()).toBe(0);
+    await page.close();
+  });
+
   it("fits a narrow window: the grid scrolls inside itself", async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await openReview(page, TEAM_WORKBOOK);

@@ -65,6 +65,7 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
       }}
     >
       <h2>Review {review.fileName}</h2>
+      {review.notice && <p class="notice" data-testid="review-notice">{review.notice}</p>}
       <p data-testid="summary">
         {countOf(summary.rows, "row", "rows")}, {countOf(summary.jobs.total, "job", "jobs")}: {sendable} ready, {attention} {pluralise(attention, "needs", "need")} attention.
         {summary.skippedRows > 0 ? ` ${countOf(summary.skippedRows, "row", "rows")} skipped.` : ""}
