@@ -87,7 +87,7 @@ export function createImportWorkflow(deps: WorkflowDeps) {
         file,
         sheetName,
         preview: preview.preview,
-        mapping: template ? applyTemplate(preview.preview.headers, template) : suggestMapping(preview.preview.headers, known),
+        mapping: template ? applyTemplate(preview.preview.headers, template) : suggestMapping(preview.preview.headers, known, preview.preview.sampleRows),
         templates,
         appliedTemplate: template?.name,
         attributes: known?.attributes ?? [],
@@ -290,7 +290,7 @@ export function createImportWorkflow(deps: WorkflowDeps) {
       const current = inMapping();
       if (!current) return;
       const known = await vocabulary();
-      set({ ...current, mapping: { ...current.mapping, mapping: suggestMapping(current.mapping.preview.headers, known), appliedTemplate: undefined, notice: undefined } });
+      set({ ...current, mapping: { ...current.mapping, mapping: suggestMapping(current.mapping.preview.headers, known, current.mapping.preview.sampleRows), appliedTemplate: undefined, notice: undefined } });
     },
 
     /** Hands the mapped rows to the engine, which resolves them, then dry-runs the jobs. */

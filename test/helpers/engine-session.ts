@@ -50,7 +50,7 @@ export async function checkFile(account: ProxiedAccount, path: string | URL, map
   if (!preview.ok) throw new Error(preview.message);
   const { headers, sheetName, headerRowNumber, rowCount } = preview.preview;
   const rows = session.rows(sheetName, headerRowNumber, 0, rowCount);
-  const chosen = mapping?.(headers) ?? suggestMapping(headers, vocabulary);
+  const chosen = mapping?.(headers) ?? suggestMapping(headers, vocabulary, preview.preview.sampleRows);
   const engine = createImportEngine(createVendorGateway(account.client));
   await engine.start({ headers, rows, mapping: chosen, snapshot: account.snapshot });
   return { engine, mapping: chosen, headers, rows };
@@ -61,6 +61,6 @@ export async function checkRows(account: ProxiedAccount, records: readonly Recor
   const headers = [...new Set(records.flatMap((record) => Object.keys(record)))];
   const rows: SheetRow[] = records.map((record, i) => ({ rowNumber: i + 2, cells: headers.map((h) => record[h] ?? "") }));
   const engine = createImportEngine(createVendorGateway(account.client));
-  await engine.start({ headers, rows, mapping: suggestMapping(headers, catalogueVocabulary(account.snapshot)), snapshot: account.snapshot, options });
+  await engine.start({ headers, rows, mapping: suggestMapping(headers, catalogueVocabulary(account.snapshot), rows.slice(0, 20)), snapshot: account.snapshot, options });
   return engine;
 }
