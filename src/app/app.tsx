@@ -28,6 +28,20 @@ let templates: Promise<TemplateStore> | undefined;
 let catalogues: Promise<CatalogueStore> | undefined;
 let reviewSessions: Promise<ReviewSessionStore> | undefined;
 
+/** This tab's id, kept in its session storage so that a reload of the tab keeps it. */
+function tabId(): string {
+  const key = "bulk-order-importer:tab";
+  try {
+    const known = sessionStorage.getItem(key);
+    if (known) return known;
+    const made = crypto.randomUUID();
+    sessionStorage.setItem(key, made);
+    return made;
+  } catch {
+    return crypto.randomUUID();
+  }
+}
+
 const workflow = createImportWorkflow({
   fetchConnections,
   clientFor,
@@ -38,6 +52,7 @@ const workflow = createImportWorkflow({
   catalogues: () => (catalogues ??= db().then(createCatalogueStore)),
   submitter: createSubmitWorkerClient(),
   reviewSessions: () => (reviewSessions ??= db().then(createReviewSessionStore)),
+  tabId: tabId(),
 });
 
 const journal = createIdbJournal(db());
@@ -80,6 +95,14 @@ export function App() {
       {state.step !== "connect" && showJobs && <SubmittedJobsView connected={state.connected} />}
       {state.step === "connect" && <ConnectStep state={state} onConnect={workflow.connect} onAccessKey={workflow.loadConnections} />}
       {state.step === "upload" && state.batches && <EarlierBatches batches={state.batches} onResume={workflow.resume} onShow={workflow.showResults} />}
+      {state.step === "upload" && state.savedReview && (
+        <section class="notice" data-testid="saved-review">
+          Your review of {state.savedReview.fileName} from {new Date(state.savedReview.savedAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })} is kept here.{" "}
+          <button type="button" class="small" onClick={workflow.reopenSaved}>
+            Continue that review
+          </button>
+        </section>
+      )}
       {state.step === "upload" && (
         <UploadStep error={state.error} onFile={async (file) => workflow.openFile(state.connected, file.name, new Uint8Array(await file.arrayBuffer()))} />
       )}

@@ -20,7 +20,7 @@ export type * from "./workflow-state";
 export { describeSubmitProgress, SUBMIT_CONCURRENCY } from "./submission-actions";
 
 /** Rows cross between workers in windows this size, never as one big message. */
-export const ROW_CHUNK = 5_000;
+export const ROW_CHUNK = 1_000;
 
 /**
  * The import workflow: the state the page renders and the intents it sends. Components
@@ -114,7 +114,7 @@ export function createImportWorkflow(deps: WorkflowDeps) {
     catalogue: () => catalogue ?? Promise.resolve(undefined),
     fileSha256: () => fileSha256,
   };
-  const keeper = createReviewKeeper({ store: deps.reviewSessions, edits: async () => (await deps.engine.get()).sessionEdits(), now });
+  const keeper = createReviewKeeper({ tabId: deps.tabId, store: deps.reviewSessions, edits: async () => (await deps.engine.get()).sessionEdits(), now });
   const review = createReviewActions(context, () => keeper.changed());
   const submission = createSubmissionActions(context);
   const { showUpload } = submission;
@@ -168,7 +168,8 @@ export function createImportWorkflow(deps: WorkflowDeps) {
   async function reopen(connected: Connected, saved: SavedReview): Promise<void> {
     set({ step: "checking", connected, fileName: saved.fileName, progress: `Reopening your review of ${saved.fileName}` });
     const known = await vocabulary();
-    const opened = await deps.sheets.open(saved.bytes.slice(), saved.fileName, vocabularyWords(known), () => undefined);
+    const bytes = new Uint8Array(await saved.file.arrayBuffer());
+    const opened = await deps.sheets.open(bytes, saved.fileName, vocabularyWords(known), () => undefined);
     const preview = opened.ok ? await deps.sheets.preview(saved.sheetName, saved.headerRowNumber, vocabularyWords(known)) : undefined;
     if (!preview?.ok) {
       await keeper.forget(connected);
@@ -209,8 +210,9 @@ export function createImportWorkflow(deps: WorkflowDeps) {
       const connected: Connected = { connection, account: account.value, catalogue: { state: "loading", progress: undefined } };
       catalogue = loadSnapshot(connection, account.value, false);
       const saved = await keeper.saved(connected);
-      if (saved) return reopen(connected, saved);
+      if (saved && keeper.isThisTab(saved)) return reopen(connected, saved);
       await showUpload(connected);
+      if (saved && state.step === "upload") set({ ...state, savedReview: { fileName: saved.fileName, savedAt: saved.savedAt } });
     },
 
     /** Loads the catalogue again from the vendor, whatever its age. */
@@ -325,6 +327,13 @@ export function createImportWorkflow(deps: WorkflowDeps) {
       deps.engine.stop();
       void keeper.forget(connected);
       void showUpload(currentConnected() ?? connected);
+    },
+
+    /** Reopens the review offered on the upload step (left in another tab or an earlier visit). */
+    async reopenSaved(): Promise<void> {
+      const connected = currentConnected();
+      const saved = connected ? await keeper.saved(connected) : undefined;
+      if (connected && saved) await reopen(connected, saved);
     },
 
     /** Whether leaving the page now would lose work (an edit not yet written down). */

@@ -30,8 +30,8 @@ export function createReviewActions(context: WorkflowContext, onSessionChange: (
   };
 
   async function afterEdit(result: EditResult): Promise<EditResult> {
-    const columns = await (await engine()).columns();
-    update((current) => ({ summary: result.summary, headers: columns.headers, mapping: columns.mapping, revision: current.revision + 1 }));
+    const { columns } = result;
+    update((current) => ({ summary: result.summary, ...(columns ? { headers: columns.headers, mapping: columns.mapping } : {}), revision: current.revision + 1 }));
     if (result.changedCells > 0) onSessionChange();
     return result;
   }

@@ -18,11 +18,12 @@ export interface ReviewOrigin {
  * it where it was. Failures to write are swallowed: keeping is a help, never a blocker.
  */
 export function createReviewKeeper(deps: {
+  readonly tabId: string;
   readonly store: () => Promise<ReviewSessionStore>;
   readonly edits: () => Promise<SavedReview["edits"]>;
   readonly now: () => Date;
 }) {
-  let bytes: Uint8Array | undefined;
+  let file: Blob | undefined;
   let current: { readonly connection: string; readonly accountId: number } | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let pending: Promise<void> = Promise.resolve();
@@ -35,17 +36,17 @@ export function createReviewKeeper(deps: {
   }
 
   return {
-    /** Holds on to the dropped file's bytes until its review starts (the reader takes the original). */
-    holdFile(file: Uint8Array): void {
-      bytes = file.slice();
+    /** Holds on to the dropped file until its review starts (the reader takes the bytes themselves). */
+    holdFile(bytes: Uint8Array): void {
+      file = new Blob([bytes as Uint8Array<ArrayBuffer>]);
     },
 
     /** Writes the file and the choices made, once the review starts. */
     async started(connected: Connected, origin: ReviewOrigin): Promise<void> {
       current = { connection: connected.connection.name, accountId: connected.account.id };
-      if (!bytes) return;
-      const record = { ...current, ...origin, bytes, edits: { addedColumns: [], edits: [] }, savedAt: deps.now().toISOString() };
-      bytes = undefined;
+      if (!file) return;
+      const record = { ...current, ...origin, tabId: deps.tabId, file, edits: { addedColumns: [], edits: [] }, savedAt: deps.now().toISOString() };
+      file = undefined;
       await (await deps.store()).put(record).catch(() => undefined);
     },
 
@@ -71,6 +72,9 @@ export function createReviewKeeper(deps: {
     async saved(connected: Connected): Promise<SavedReview | undefined> {
       return (await deps.store()).get(connected.connection.name, connected.account.id).catch(() => undefined);
     },
+
+    /** Whether a saved review was made in this tab (so a reload reopens it without asking). */
+    isThisTab: (saved: SavedReview): boolean => saved.tabId === deps.tabId,
 
     /** Forgets the review (another sheet chosen, or the batch written to the journal). */
     async forget(connected: Connected): Promise<void> {

@@ -90,7 +90,14 @@ export interface SubmissionResult {
 /** The import as a small state machine: each step names what the page shows. */
 export type ImportState =
   | { readonly step: "connect"; readonly connections?: readonly ConnectionInfo[]; readonly error?: string; readonly needsAccessKey?: boolean; readonly busy?: boolean }
-  | { readonly step: "upload"; readonly connected: Connected; readonly error?: string; readonly batches?: readonly BatchSummary[] }
+  | {
+      readonly step: "upload";
+      readonly connected: Connected;
+      readonly error?: string;
+      readonly batches?: readonly BatchSummary[];
+      /** A review left open in another tab or an earlier visit, offered to continue. */
+      readonly savedReview?: { readonly fileName: string; readonly savedAt: string };
+    }
   | { readonly step: "opening"; readonly connected: Connected; readonly fileName: string; readonly progress: ReadProgress | undefined }
   | { readonly step: "mapping"; readonly connected: Connected; readonly mapping: MappingState; readonly error?: string }
   | { readonly step: "checking"; readonly connected: Connected; readonly fileName: string; readonly progress: string; readonly canStop?: boolean }
@@ -108,6 +115,8 @@ export interface WorkflowDeps {
   readonly catalogues: () => Promise<CatalogueStore>;
   readonly submitter: SubmitWorkerClient;
   readonly reviewSessions: () => Promise<ReviewSessionStore>;
+  /** This browser tab's own id, kept across its reloads. */
+  readonly tabId: string;
   readonly now?: () => Date;
 }
 

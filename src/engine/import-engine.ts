@@ -110,6 +110,8 @@ export interface EditResult {
   readonly summary: EngineSummary;
   readonly changedRows: readonly number[];
   readonly changedOrders: readonly string[];
+  /** The columns, when the edit added one (a job value or an answer the sheet had no column for). */
+  readonly columns?: { readonly headers: readonly string[]; readonly mapping: SheetMapping } | undefined;
 }
 
 /** A cell to set, by row number and column (position or header). */
@@ -141,6 +143,8 @@ export function createImportEngine(gateway: VendorGateway) {
   const live = createLiveFacts(gateway);
   let mapping: SheetMapping = { columns: [] };
   let addedColumns: AddedColumn[] = [];
+  /** Columns added since the last edit's answer, so that answer can say so. */
+  let columnsAdded = false;
   let snapshot: CatalogueSnapshot | undefined;
   let context: ResolveContext | undefined;
   let read: (row: SheetRow) => OrderRow | undefined = () => undefined;
@@ -365,7 +369,9 @@ export function createImportEngine(gateway: VendorGateway) {
     // Rows of re-resolved orders may show new job-level issues too.
     const changedRows = new Set([...touchedRows].map((i) => sheet.rowNumberAt(i)));
     for (const orderNumber of orders) for (const i of jobRows.get(orderNumber) ?? []) changedRows.add(sheet.rowNumberAt(i));
-    return { changedCells: changes.length, summary: summary(), changedRows: [...changedRows].sort((a, b) => a - b), changedOrders: [...orders] };
+    const columns = columnsAdded ? { headers: [...sheet.headers], mapping } : undefined;
+    columnsAdded = false;
+    return { changedCells: changes.length, summary: summary(), changedRows: [...changedRows].sort((a, b) => a - b), changedOrders: [...orders], columns };
   }
 
   const isRealChange = (c: Change) => (c.kind === "cell" ? cellText(c.before) !== cellText(c.after) || c.before !== c.after : c.before !== c.after);
@@ -406,6 +412,7 @@ export function createImportEngine(gateway: VendorGateway) {
     for (let n = 2; sheet.headers.includes(header); n++) header = `${added.header} (${n})`;
     const column = sheet.addColumn(header);
     addedColumns.push({ header, target: added.target });
+    columnsAdded = true;
     mapping = { columns: [...mapping.columns, { column, header, target: added.target, confidence: 1, reason: "manual" }] };
     read = orderRowReader(sheet.headers, mapping);
     return column;

@@ -12,8 +12,11 @@ export interface SavedReview {
   readonly key: string;
   readonly connection: string;
   readonly accountId: number;
+  /** The browser tab it was made in: a reload of that tab reopens it at once, another tab offers it. */
+  readonly tabId: string;
   readonly fileName: string;
-  readonly bytes: Uint8Array;
+  /** The file as dropped; a Blob, which IndexedDB keeps without copying it on the page's thread. */
+  readonly file: Blob;
   readonly sheetName: string;
   readonly headerRowNumber: number;
   readonly mapping: SheetMapping;
@@ -29,7 +32,8 @@ function isSavedReview(value: unknown): value is SavedReview {
     typeof r === "object" &&
     r !== null &&
     typeof r.fileName === "string" &&
-    r.bytes instanceof Uint8Array &&
+    typeof r.tabId === "string" &&
+    r.file instanceof Blob &&
     typeof r.sheetName === "string" &&
     typeof r.headerRowNumber === "number" &&
     Array.isArray(r.mapping?.columns) &&

@@ -10,8 +10,9 @@ describe("saved reviews in IndexedDB", () => {
     const review = {
       connection: "demo",
       accountId: 1042,
+      tabId: "tab-1",
       fileName: "orders.csv",
-      bytes: new Uint8Array([1, 2, 3]),
+      file: new Blob([new Uint8Array([1, 2, 3])]),
       sheetName: "orders",
       headerRowNumber: 1,
       mapping: { columns: [] },
@@ -24,8 +25,8 @@ describe("saved reviews in IndexedDB", () => {
     await store.putEdits("demo", 1042, edits, "2026-11-20T01:00:00.000Z");
     const saved = await store.get("demo", 1042);
     expect(saved).toMatchObject({ fileName: "orders.csv", edits, savedAt: "2026-11-20T01:00:00.000Z" });
-    expect(Array.from(saved?.bytes ?? [])).toEqual([1, 2, 3]);
-    await db.put("reviewSessions", { ...review, key: "demo\u00002077", accountId: 2077, bytes: "damaged" as unknown as Uint8Array });
+    expect(Array.from(new Uint8Array((await saved?.file.arrayBuffer()) ?? new ArrayBuffer(0)))).toEqual([1, 2, 3]);
+    await db.put("reviewSessions", { ...review, key: "demo\u00002077", accountId: 2077, file: "damaged" as unknown as Blob });
     expect(await store.get("demo", 2077)).toBeUndefined();
     await store.delete("demo", 1042);
     expect(await store.get("demo", 1042)).toBeUndefined();

@@ -77,6 +77,16 @@ describe("mapping a workbook in Chromium", () => {
     await context.close();
   });
 
+  it("fits the mapping table into a narrow window: it scrolls inside itself", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await openAndConnect(page, app.url);
+    await page.getByLabel("Order sheet").setInputFiles(TEAM_WORKBOOK);
+    await page.getByRole("heading", { name: "Map the columns of team-orders-winter-2027.xlsx" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await page.locator(".table-scroll").first().evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    await page.close();
+  });
+
   it("reports progress on a large file and stops reading when cancelled", async () => {
     const file = join(scratch, "big-orders.csv");
     const line = "KTP-90001,DTF 10\" x 10\": Full Colour,40,Polyester,Karori Football seniors with a longer description to fill the row\r\n";

@@ -281,7 +281,8 @@ describe("the fix-up grid in Chromium", () => {
   });
 
   it("reopens the review where it was after a reload: the file, the mapping and every edit", async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const page = await context.newPage();
     await openReview(page);
     await clickCell(page, 17, "Code");
     await page.getByTestId("row-panel").getByRole("button", { name: "Use “DTF A4: Full Colour”" }).click();
@@ -309,6 +310,13 @@ describe("the fix-up grid in Chromium", () => {
     await page.getByRole("button", { name: "Undo" }).click();
     await expect.poll(phones).not.toContain("09 555 0199");
 
+    // Another tab offers the review rather than taking it over.
+    const other = await context.newPage();
+    await openAndConnect(other, app.url);
+    await other.getByTestId("saved-review").waitFor();
+    expect(await other.getByTestId("saved-review").textContent()).toContain("Your review of team-orders-with-mistakes.xlsx");
+    await other.close();
+
     // Choosing another sheet asks before the changes go.
     await page.getByRole("button", { name: "Choose another sheet" }).click();
     expect(await page.getByRole("group", { name: "Discard your changes?" }).textContent()).toContain("Your changes to this sheet will be lost.");
@@ -319,7 +327,7 @@ describe("the fix-up grid in Chromium", () => {
     await page.getByRole("button", { name: "Connect" }).click();
     await page.getByLabel("Order sheet").waitFor();
     expect(await page.getByTestId("review-notice").count()).toBe(0);
-    await page.close();
+    await context.close();
   });
 
   it("fits a narrow window: the grid scrolls inside itself", async () => {

@@ -48,6 +48,8 @@ async function checkSheet(page: Page, path: string): Promise<void> {
   await page.getByLabel("Order sheet").setInputFiles(path);
   await page.getByRole("button", { name: "Check the rows" }).click();
   await page.getByTestId("summary").waitFor();
+  // The dry runs go on in the background; a customer waits for them before submitting.
+  await expect.poll(() => page.getByTestId("review-busy").count(), { timeout: 30_000 }).toBe(0);
 }
 
 /** Downloads the result sheet and reads it as records. */

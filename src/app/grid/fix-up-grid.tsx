@@ -347,16 +347,15 @@ export function FixUpGrid(props: Props) {
   const editor = editingColumn?.editor;
   return (
     <div class="grid-frame">
-      {columns.map((column, c) =>
-        column.editor.kind === "list" ? (
-          <datalist id={`grid-list-${c}`} key={c}>
-            {column.editor.options.map((option) => (
-              <option value={option.value} key={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </datalist>
-        ) : null,
+      {editing && editor?.kind === "list" && (
+        // Only the list of the cell being edited is in the page: a country or state list is long.
+        <datalist id={`grid-list-${editing.at.column}`}>
+          {editor.options.map((option) => (
+            <option value={option.value} key={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </datalist>
       )}
       <div
         ref={scroller}

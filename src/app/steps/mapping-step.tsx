@@ -119,6 +119,7 @@ export function MappingStep({ connected, state, error, workflow }: Props) {
           Save template
         </button>
       </div>
+      <div class="table-scroll">
       <table class="mapping">
         <thead>
           <tr>
@@ -160,11 +161,13 @@ export function MappingStep({ connected, state, error, workflow }: Props) {
           })}
         </tbody>
       </table>
+      </div>
       <h3>Other columns</h3>
       <p class="hint">
         Size columns hold quantities per size; attribute columns answer a price code's questions. Columns left as they are go back
         into your result sheet untouched.
       </p>
+      <div class="table-scroll">
       <table class="mapping">
         <tbody>
           {otherColumns.map((c) => (
@@ -189,6 +192,7 @@ export function MappingStep({ connected, state, error, workflow }: Props) {
           ))}
         </tbody>
       </table>
+      </div>
       <p class="facts">
         {sizeColumns(mapping).length} size columns, {attributeColumns(mapping).length} attribute columns.
       </p>

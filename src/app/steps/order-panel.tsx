@@ -43,6 +43,8 @@ const ORDER_FIELDS: readonly FieldId[] = [
 function OrderField({ order, field, snapshot, workflow }: { readonly order: OrderView; readonly field: FieldId; readonly snapshot: CatalogueSnapshot | undefined; readonly workflow: ImportWorkflow }) {
   const current = order.values[field] ?? "";
   const [value, setValue] = useState(current);
+  // The list of options is put in the page while the field is in use only: some lists are long.
+  const [focused, setFocused] = useState(false);
   useEffect(() => setValue(current), [current, order.orderNumber]);
   const editor = editorFor({ kind: "field", field }, snapshot);
   const id = `order-${field}`;
@@ -56,11 +58,13 @@ function OrderField({ order, field, snapshot, workflow }: { readonly order: Orde
         list={editor.kind === "list" ? `${id}-options` : undefined}
         placeholder={editor.kind === "date" ? "YYYY-MM-DD" : order.columns[field] ? "" : "not in the sheet"}
         onInput={(e) => setValue(e.currentTarget.value)}
+        onFocus={() => setFocused(true)}
+        onBlur={() => setFocused(false)}
         onKeyDown={(e) => {
           if (e.key === "Enter" && changed) void workflow.setJobValue(order.orderNumber, field, value);
         }}
       />
-      {editor.kind === "list" && (
+      {editor.kind === "list" && focused && (
         <datalist id={`${id}-options`}>
           {editor.options.map((option) => (
             <option value={option.value} key={option.value}>
