@@ -47,10 +47,10 @@ const longestSince = (page: Page, since: number) =>
   page.evaluate((from) => Math.max(0, ...((globalThis as never as { longTasks: { start: number; duration: number }[] }).longTasks.filter((t) => t.start >= from).map((t) => t.duration))), since);
 
 async function measure(page: Page, url: string, file: string, rows: number): Promise<GridFigures> {
+  // BENCH_TRACE=1 says where a slow or stuck run is.
   const step = (what: string) => process.env["BENCH_TRACE"] && process.stderr.write(`grid ${rows}: ${what}\n`);
   page.on("crash", () => step("the page crashed"));
   page.on("pageerror", (error) => step(`page error: ${error.message}`));
-  page.on("close", () => step("the page closed"));
   // The functions below are compiled with names kept; the page needs the helper that keeps them.
   await page.addInitScript("globalThis.__name = (fn) => fn;");
   await page.addInitScript(() => {
@@ -60,16 +60,16 @@ async function measure(page: Page, url: string, file: string, rows: number): Pro
       for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
     }).observe({ type: "longtask", buffered: true });
   });
-  step('await page.goto(url);');
+  step("connecting");
   await page.goto(url);
   await page.getByLabel("Connection").selectOption("demo");
   await page.getByRole("button", { name: "Connect" }).click();
   await page.getByText(/Catalogue from/).waitFor({ timeout: 60_000 });
-  step('await page.getByLabel("Order sheet").set');
+  step("reading the sheet");
   await page.getByLabel("Order sheet").setInputFiles(file);
   await page.getByRole("button", { name: "Check the rows" }).waitFor({ timeout: 120_000 });
   const dropped = await page.evaluate(() => performance.now());
-  step('await page.getByRole("button", { name: "');
+  step("checking the rows");
   await page.getByRole("button", { name: "Check the rows" }).click();
   await page.getByTestId("summary").waitFor({ timeout: 300_000 });
   const reviewed = await page.evaluate(() => performance.now());
@@ -80,7 +80,7 @@ async function measure(page: Page, url: string, file: string, rows: number): Pro
   if (await page.getByTestId("review-busy").count()) await page.getByRole("button", { name: "Stop checking" }).click();
   await page.getByTestId("review-busy").waitFor({ state: "detached", timeout: 120_000 });
 
-  step('const scrollStart');
+  step("scrolling");
   const scrollStart = await page.evaluate(() => performance.now());
   const frames = await page.evaluate(
     () =>
@@ -101,12 +101,11 @@ async function measure(page: Page, url: string, file: string, rows: number): Pro
   );
   const longestTaskScrolling = await longestSince(page, scrollStart);
 
-  step('// Edit to paint');
+  step("editing");
   // Edit to paint: Enter on a cell's editor, until the new value is drawn in the grid.
   await page.evaluate(() => ((document.querySelector('[role="grid"]') as HTMLElement).scrollTop = 0));
   const editToPaint: number[] = [];
   for (let i = 0; i < 12; i++) {
-    step(`edit ${i}`);
     await page.locator(`[role="row"][aria-rowindex="${i + 2}"] [role="gridcell"][aria-colindex="14"]`).click();
     await page.keyboard.press("Enter");
     await page.locator(".grid-editor").waitFor();
@@ -134,7 +133,6 @@ async function measure(page: Page, url: string, file: string, rows: number): Pro
     const painted = page.evaluate(() => (globalThis as never as { painted: Promise<number> }).painted);
     editToPaint.push(await painted);
   }
-  step('const heapMb');
   const heapMb = await page.evaluate(() => ((performance as never as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) / 1048576);
   return {
     rows,
