@@ -330,6 +330,24 @@ describe("the fix-up grid in Chromium", () => {
     await context.close();
   });
 
+  it("notes totals, subtotal and note rows under the data without errors, and maps no price to an address", async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await openAndConnect(page, app.url);
+    await page.getByLabel("Order sheet").setInputFiles(fileURLToPath(new URL("../fixtures/sheets-with-totals/reorder-with-totals.csv", import.meta.url)));
+    await page.getByRole("heading", { name: /Map the columns/ }).waitFor();
+    await page.getByRole("button", { name: "Check the rows" }).click();
+    await page.getByTestId("summary").waitFor();
+    expect(await page.getByTestId("issue-counts").textContent()).toMatch(/^0 errors, 0 warnings, \d+ notes\./);
+    await page.getByTestId("row-filter").selectOption({ label: "Not an order row (totals or a note) (4)" });
+    await expect.poll(() => page.locator('[role="row"] [role="rowheader"]').allTextContents()).toEqual(["5", "8", "10", "11"]);
+    // "Unit price" and "Unit est." are kept as they are, not sent as an address line.
+    const targets = await page.locator('[role="columnheader"] .grid-header-target').allTextContents();
+    const names = await page.locator('[role="columnheader"] .grid-header-name').allTextContents();
+    expect(targets[names.indexOf("Unit price")]).toBe("");
+    expect(targets[names.indexOf("Unit est.")]).toBe("");
+    await page.close();
+  });
+
   it("fits a narrow window: the grid scrolls inside itself", async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await openReview(page, TEAM_WORKBOOK);
