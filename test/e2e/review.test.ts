@@ -236,6 +236,13 @@ describe("the fix-up grid in Chromium", () => {
     await page.keyboard.press("Control+d");
     await expect.poll(async () => (await cell(page, 9, "Vinyl colour")).textContent()).toBe(top);
 
+    // Typing a value and Ctrl+Enter fills the whole selection with it.
+    await clickCell(page, 7, "Player number");
+    await page.keyboard.press("Shift+ArrowDown");
+    await page.keyboard.type("0");
+    await page.keyboard.press("Control+Enter");
+    await expect.poll(async () => [await (await cell(page, 7, "Player number")).textContent(), await (await cell(page, 8, "Player number")).textContent()]).toEqual(["0", "0"]);
+
     await page.getByRole("button", { name: "Find and replace" }).click();
     const form = page.getByTestId("find-replace");
     await form.getByLabel("Column").selectOption("Team");

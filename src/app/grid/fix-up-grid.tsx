@@ -215,6 +215,19 @@ export function FixUpGrid(props: Props) {
     select({ active: { row: range.top, column: range.left }, anchor: { row: range.top + height - 1, column: range.left + width - 1 } });
   }
 
+  /** Ctrl+Enter in the editor: the value typed goes into every cell of the selection, as one edit. */
+  async function fillSelection(): Promise<void> {
+    const current = editingRef.current;
+    if (!current) return;
+    setEditing(undefined);
+    scroller.current?.focus();
+    const range = rangeOf(selection);
+    const rows = await rowsBetween(range.top, range.bottom);
+    const cells: CellEdit[] = [];
+    for (const row of rows) for (let c = range.left; c <= range.right; c++) cells.push({ rowNumber: row.rowNumber, column: columns[c]?.header ?? "", value: current.value });
+    await edit(cells);
+  }
+
   function startEditing(initial?: string): void {
     const row = cache.current.get(selection.active.row);
     if (!row || columns.length === 0) return;
@@ -406,7 +419,10 @@ export function FixUpGrid(props: Props) {
               onKeyDown={(event) => {
                 // The editor's keys are its own: the grid under it must not act on them too.
                 event.stopPropagation();
-                if (event.key === "Enter") {
+                if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+                  event.preventDefault();
+                  void fillSelection();
+                } else if (event.key === "Enter") {
                   event.preventDefault();
                   void commit({ rows: event.shiftKey ? -1 : 1, columns: 0 });
                 } else if (event.key === "Tab") {
