@@ -2,6 +2,7 @@ import type { Issue } from "./issues";
 import type { OrderMessage, UnsentRow } from "./journal";
 import type { JobPayload } from "./resolve/resolve-job";
 import { issueText } from "./results";
+import type { EditLogEntry, RowDetail } from "./session-edits";
 import type { JobCandidate } from "./vendor";
 
 /** An order ready to send, as the engine resolved it. */
@@ -17,6 +18,10 @@ export interface PlannedOrder {
 export interface SubmissionPlan {
   readonly orders: readonly PlannedOrder[];
   readonly otherRows: readonly UnsentRow[];
+  /** Per row: its estimate, values sent instead of the sheet's, when it was skipped. */
+  readonly rowDetails?: readonly RowDetail[];
+  /** Every edit in effect, for the audit trail. */
+  readonly editLog?: readonly EditLogEntry[];
 }
 
 export interface PlanRow {

@@ -1,4 +1,5 @@
 import { pluralise } from "./plural";
+import type { EditLogEntry, RowDetail } from "./session-edits";
 import type { RowOutcome, RowResult } from "./results";
 import type { JobCandidate } from "./vendor";
 
@@ -39,6 +40,9 @@ export interface BatchOrigin {
   readonly headerRowNumber: number;
   /** SHA-256 of the file as read, in hex, when known: the same file imported again is recognised. */
   readonly fileSha256?: string | undefined;
+  /** Who imported it (the vendor's user of the connection) and with which version of the importer. */
+  readonly importedBy?: string | undefined;
+  readonly appVersion?: string | undefined;
 }
 
 /** One submission of one sheet to one account. */
@@ -46,6 +50,8 @@ export interface BatchRecord extends BatchOrigin {
   readonly id: string;
   readonly createdAt: string;
   readonly otherRows: readonly UnsentRow[];
+  readonly rowDetails?: readonly RowDetail[] | undefined;
+  readonly editLog?: readonly EditLogEntry[] | undefined;
   /** Set once no order of the batch needs anything more. */
   readonly finishedAt?: string | undefined;
 }
@@ -61,6 +67,14 @@ export interface CreatedLine {
 export interface OrderMessage {
   readonly rowNumber: number | null;
   readonly text: string;
+}
+
+/** What the vendor answered to a creation, as kept for the audit trail (never a token or secret). */
+export interface VendorAnswer {
+  readonly at: string;
+  /** HTTP status, or 0 when no answer came. */
+  readonly status: number;
+  readonly body: unknown;
 }
 
 /** One order of a batch: what is (or was) sent, and what became of it. */
@@ -88,6 +102,8 @@ export interface OrderRecord {
   readonly dateDue?: string | undefined;
   readonly createdLines?: readonly CreatedLine[] | undefined;
   readonly messages: readonly OrderMessage[];
+  /** Every answer to its creation requests, oldest first. */
+  readonly answers?: readonly VendorAnswer[] | undefined;
   readonly attempts: number;
   readonly events: readonly JournalEvent[];
   readonly updatedAt: string;

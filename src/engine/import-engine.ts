@@ -24,7 +24,7 @@ import {
 } from "../core/resolve";
 import { issuesFromServerProblem } from "../core/server-issues";
 import { cellText, type CellValue, type SheetRow } from "../core/sheet-model";
-import type { AddedColumn, Change, SessionEdits } from "../core/session-edits";
+import type { AddedColumn, Change, EditLogEntry, RowDetail, SentValue, SessionEdits } from "../core/session-edits";
 import { createEditHistory } from "./edit-history";
 import { createIssueTally } from "./issue-tally";
 import { createLiveFacts } from "./live-facts";
@@ -136,7 +136,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
  * Composed of the rows, the edit history, the issue tally and the live facts; what is here
  * is resolution state and the views over it.
  */
-export function createImportEngine(gateway: VendorGateway) {
+export function createImportEngine(gateway: VendorGateway, options: { readonly now?: () => Date } = {}) {
+  const now = options.now ?? (() => new Date());
   const sheet = createSessionRows();
   const history = createEditHistory();
   const tally = createIssueTally();
@@ -376,9 +377,9 @@ export function createImportEngine(gateway: VendorGateway) {
 
   const isRealChange = (c: Change) => (c.kind === "cell" ? cellText(c.before) !== cellText(c.after) || c.before !== c.after : c.before !== c.after);
 
-  async function edit(changes: readonly Change[]): Promise<EditResult> {
+  async function edit(changes: readonly Change[], at = now().toISOString()): Promise<EditResult> {
     const real = changes.filter(isRealChange);
-    history.record(real);
+    history.record(real, at);
     return apply(real, "after");
   }
 
@@ -425,6 +426,59 @@ export function createImportEngine(gateway: VendorGateway) {
     const holding = members.filter((i) => cellText(sheet.cellAt(i, column)) !== "");
     const targets = holding.length > 0 ? holding : members.slice(0, 1);
     return targets.map((i) => cellChange(i, column, value));
+  }
+
+  /**
+   * Every cell the edits in effect changed, as the sheet had it and as it stands (what is
+   * sent), with when it last changed; and when each skipped row was skipped.
+   */
+  function editedCells(): { readonly cells: readonly SentValue[]; readonly skippedAt: ReadonlyMap<number, string> } {
+    const cells = new Map<string, { rowNumber: number; column: number; sheet: CellValue; sent: CellValue; at: string }>();
+    const skippedAt = new Map<number, string>();
+    for (const record of history.applied()) {
+      for (const change of record.changes) {
+        if (change.kind === "skip") {
+          if (change.after) skippedAt.set(change.rowNumber, record.at);
+          else skippedAt.delete(change.rowNumber);
+          continue;
+        }
+        const key = `${change.rowNumber}:${change.column}`;
+        const first = cells.get(key);
+        cells.set(key, { rowNumber: change.rowNumber, column: change.column, sheet: first ? first.sheet : change.before, sent: change.after, at: record.at });
+      }
+    }
+    const changed = [...cells.values()]
+      .filter((c) => cellText(c.sheet) !== cellText(c.sent))
+      .map((c) => ({ rowNumber: c.rowNumber, column: sheet.headers[c.column] ?? "", sheet: cellText(c.sheet), sent: cellText(c.sent), at: c.at }));
+    return { cells: changed.sort((a, b) => a.rowNumber - b.rowNumber), skippedAt };
+  }
+
+  /** Every change of the edits in effect, oldest first, for the audit trail. */
+  function editLog(): EditLogEntry[] {
+    return history.applied().flatMap((record) =>
+      record.changes.map((change): EditLogEntry =>
+        change.kind === "skip"
+          ? { at: record.at, kind: change.after ? "skip" : "include", rowNumber: change.rowNumber }
+          : { at: record.at, kind: "cell", rowNumber: change.rowNumber, column: sheet.headers[change.column] ?? "", old: cellText(change.before), new: cellText(change.after) },
+      ),
+    );
+  }
+
+  /** What the result sheet says of each row beyond its outcome: its estimate, values sent instead of the sheet's, when it was skipped. */
+  function rowDetails(): RowDetail[] {
+    const { cells, skippedAt } = editedCells();
+    const sentByRow = new Map<number, SentValue[]>();
+    for (const cell of cells) sentByRow.set(cell.rowNumber, [...(sentByRow.get(cell.rowNumber) ?? []), cell]);
+    const details: RowDetail[] = [];
+    for (let i = 0; i < sheet.count; i++) {
+      const rowNumber = sheet.rowNumberAt(i);
+      const estimate = lines[i]?.estimate?.total;
+      const sent = sentByRow.get(rowNumber);
+      const skipped = skippedAt.get(rowNumber);
+      if (estimate === undefined && !sent && !skipped) continue;
+      details.push({ rowNumber, ...(estimate !== undefined ? { lineEstimate: estimate } : {}), ...(sent ? { sent } : {}), ...(skipped ? { skippedAt: skipped } : {}) });
+    }
+    return details;
   }
 
   function skipRows(rowNumbers: readonly number[], skip = true): Promise<EditResult> {
@@ -578,7 +632,7 @@ export function createImportEngine(gateway: VendorGateway) {
         const job = jobs.get(orderNumber);
         return job ? jobView(orderNumber, job).issues : [];
       };
-      return planSubmission(rows, ready, jobIssues);
+      return { ...planSubmission(rows, ready, jobIssues), rowDetails: rowDetails(), editLog: editLog() };
     },
 
     setCell(rowNumber: number, column: number | string, value: CellValue): Promise<EditResult> {
@@ -691,6 +745,10 @@ export function createImportEngine(gateway: VendorGateway) {
       return apply(changes ?? [], "after");
     },
 
+    editedCells,
+    editLog,
+    rowDetails,
+
     /** The session's edits, for keeping them across a reload. */
     sessionEdits(): SessionEdits {
       return { addedColumns: [...addedColumns], edits: history.applied() };
@@ -699,7 +757,7 @@ export function createImportEngine(gateway: VendorGateway) {
     /** Replays edits saved from an earlier session of the same sheet and mapping. */
     async restoreEdits(saved: SessionEdits): Promise<EngineSummary> {
       for (const added of saved.addedColumns) columnFor(added.target, added.header);
-      for (const changes of saved.edits) await edit(changes.filter((c) => sheet.indexOf(c.rowNumber) !== undefined));
+      for (const record of saved.edits) await edit(record.changes.filter((c) => sheet.indexOf(c.rowNumber) !== undefined), record.at);
       return summary();
     },
 

@@ -178,7 +178,8 @@ async function runLocked(deps: SubmitDeps, batch: BatchRecord, options: RunOptio
       const result = await client.createJob(sending.candidate, applicationName, { signal: AbortSignal.timeout(timeoutMs) });
       if (!result.ok && result.problem.status === 429 && attempt < RATE_LIMITED_ATTEMPTS && !stopped()) {
         const wait = Math.min(MAX_RATE_LIMIT_WAIT_MS, result.problem.retryAfterMs ?? 1_000 * 2 ** attempt);
-        current = advance(sending, "planned", now(), `refused for now (too many requests); nothing was created; sending again in ${Math.ceil(wait / 1000)} s`);
+        const answer = { at: now().toISOString(), status: result.problem.status, body: result.problem };
+        current = advance({ ...sending, answers: [...(sending.answers ?? []), answer] }, "planned", now(), `refused for now (too many requests); nothing was created; sending again in ${Math.ceil(wait / 1000)} s`);
         await save(current);
         await sleep(wait);
         continue;
@@ -191,7 +192,11 @@ async function runLocked(deps: SubmitDeps, batch: BatchRecord, options: RunOptio
   }
 
   /** The order as the vendor's answer to its creation leaves it. */
-  async function settleAnswer(sending: OrderRecord, result: ApiResult<JobCreateResult>): Promise<OrderRecord> {
+  async function settleAnswer(sent: OrderRecord, result: ApiResult<JobCreateResult>): Promise<OrderRecord> {
+    const answer = result.ok
+      ? { at: now().toISOString(), status: result.status, body: result.value }
+      : { at: now().toISOString(), status: result.problem.status, body: result.problem };
+    const sending: OrderRecord = { ...sent, answers: [...(sent.answers ?? []), answer] };
     if (result.ok) {
       return advance(sending, "created", now(), `created job ${result.value.jobNumber}`, {
         jobNumber: result.value.jobNumber,

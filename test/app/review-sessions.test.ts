@@ -21,7 +21,7 @@ describe("saved reviews in IndexedDB", () => {
     };
     await store.put(review);
     expect(await store.get("demo", 2077)).toBeUndefined();
-    const edits = { addedColumns: [], edits: [[{ kind: "skip" as const, rowNumber: 2, before: false, after: true }]] };
+    const edits = { addedColumns: [], edits: [{ at: "2026-11-20T01:00:00.000Z", changes: [{ kind: "skip" as const, rowNumber: 2, before: false, after: true }] }] };
     await store.putEdits("demo", 1042, edits, "2026-11-20T01:00:00.000Z");
     const saved = await store.get("demo", 1042);
     expect(saved).toMatchObject({ fileName: "orders.csv", edits, savedAt: "2026-11-20T01:00:00.000Z" });

@@ -231,8 +231,17 @@ describe("the engine's running counts", () => {
     expect(engine.jobs().map((j) => j.orderNumber)).toEqual(["E-1"]);
     await engine.setJobValue("all orders", "promoCode", "SPRING10");
 
+    const edited = engine.editedCells();
+    expect(edited.cells.map((c) => [c.rowNumber, c.column, c.sheet, c.sent])).toEqual([
+      [2, "Fabric", "cotton", "Cotton"],
+      [2, "Promo code", "", "SPRING10"],
+      [3, "Fabric", "cotton", "Cotton"],
+    ]);
+    expect([...edited.skippedAt.keys()]).toEqual([4]);
+
     const again = await checkRows(account, records);
     await again.restoreEdits(JSON.parse(JSON.stringify(engine.sessionEdits())));
+    expect(again.editedCells()).toEqual(edited);
     expect(again.summary()).toEqual(engine.summary());
     expect(again.rows(0, 3)).toEqual(engine.rows(0, 3));
     await again.undo();

@@ -28,23 +28,23 @@ describe("the session's rows", () => {
 describe("the edit history", () => {
   it("undoes the last edit first (its changes last first), redoes, and forgets redo on a new edit", () => {
     const history = createEditHistory();
-    history.record([cell(2, "a"), cell(3, "b")]);
-    history.record([cell(4, "c")]);
-    history.record([]);
-    expect(history.applied()).toHaveLength(2);
+    history.record([cell(2, "a"), cell(3, "b")], "2026-11-20T10:00:00.000Z");
+    history.record([cell(4, "c")], "2026-11-20T10:01:00.000Z");
+    history.record([], "2026-11-20T10:02:00.000Z");
+    expect(history.applied().map((edit) => edit.at)).toEqual(["2026-11-20T10:00:00.000Z", "2026-11-20T10:01:00.000Z"]);
     expect(history.undo()).toEqual([cell(4, "c")]);
     expect(history.undo()).toEqual([cell(3, "b"), cell(2, "a")]);
     expect(history.undo()).toBeUndefined();
     expect(history.redo()).toEqual([cell(2, "a"), cell(3, "b")]);
     expect([history.canUndo, history.canRedo]).toEqual([true, true]);
-    history.record([cell(9, "z")]);
+    history.record([cell(9, "z")], "2026-11-20T10:03:00.000Z");
     expect(history.canRedo).toBe(false);
   });
 
   it("keeps at most its limit of edits", () => {
     const history = createEditHistory(3);
-    for (let i = 0; i < 5; i++) history.record([cell(i, String(i))]);
-    expect(history.applied().map((edit) => edit[0]?.rowNumber)).toEqual([2, 3, 4]);
+    for (let i = 0; i < 5; i++) history.record([cell(i, String(i))], `2026-11-20T10:0${i}:00.000Z`);
+    expect(history.applied().map((edit) => edit.changes[0]?.rowNumber)).toEqual([2, 3, 4]);
   });
 });
 
