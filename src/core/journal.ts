@@ -139,7 +139,8 @@ export function describeCounts(counts: StateCounts): string {
   return parts.join(", ") || "nothing";
 }
 
-const ROW_OUTCOME: Readonly<Record<OrderState, RowOutcome>> = {
+/** What an order's state means for each of its rows. */
+export const ROW_OUTCOME: Readonly<Record<OrderState, RowOutcome>> = {
   planned: "pending",
   sending: "unknown",
   unknown: "unknown",

@@ -1,4 +1,5 @@
-import { allActiveJobs, type ApiProblem, type ApiResult, type VendorClient } from "../api";
+import { allActiveJobs, mapWithConcurrency, type ApiProblem, type ApiResult, type VendorClient } from "../api";
+import type { JobStatusInfo } from "../core/result-data";
 import type { ActiveJob, Job, JobCandidate } from "../core/vendor";
 
 /** Order numbers are compared as the vendor's own search does: trimmed, whatever the case. */
@@ -85,4 +86,26 @@ export function jobMatchesRequest(job: Pick<Job, "lines">, candidate: JobCandida
   }
   for (const [reference, quantity] of expected) if (actual.get(reference) !== quantity) return false;
   return true;
+}
+
+/**
+ * The vendor's word on each of these jobs now: status, due date and tracking. The job list
+ * (closed jobs included) answers most; a job it leaves out (a cancelled one) is read on its own.
+ */
+export async function fetchJobStatuses(client: VendorClient, jobNumbers: readonly number[]): Promise<Map<number, JobStatusInfo>> {
+  const wanted = new Set(jobNumbers);
+  const statuses = new Map<number, JobStatusInfo>();
+  if (wanted.size === 0) return statuses;
+  const listed = await allActiveJobs(client, { includeClosedJobs: true });
+  if (listed.ok) {
+    for (const job of listed.value) {
+      if (wanted.has(job.jobNumber)) statuses.set(job.jobNumber, { status: job.masterJobStatus ?? null, dateDue: job.dateDue, trackingLink: job.tracking[0]?.trackingLink ?? null });
+    }
+  }
+  const missing = [...wanted].filter((n) => !statuses.has(n));
+  const read = await mapWithConcurrency(missing, 4, (jobNumber) => client.getJob(jobNumber));
+  read.forEach((result, i) => {
+    if (result.ok) statuses.set(missing[i] as number, { status: result.value.jobStatus ?? null, dateDue: result.value.dateDue, trackingLink: result.value.shippingAddresses[0]?.trackingLink ?? null });
+  });
+  return statuses;
 }

@@ -1,0 +1,186 @@
+import type { SubmissionPlan } from "./batch-plan";
+import { ROW_OUTCOME, rowResultsFromJournal, type BatchRecord, type OrderRecord } from "./journal";
+import { OUTCOME_TEXT, type RowResult } from "./results";
+import { RESULT_COLUMNS, type ResultCell, type ResultSheetData, type ResultTable } from "./result-sheet";
+import type { RowDetail, SentValue } from "./session-edits";
+
+/** What the vendor says of a job now, for the result sheet (read live when the sheet is written). */
+export interface JobStatusInfo {
+  readonly status: string | null;
+  readonly dateDue?: string | null | undefined;
+  readonly trackingLink?: string | null | undefined;
+}
+
+/** One line of the audit trail, as written to JSON Lines and shown in the Audit sheet. */
+export type AuditEntry =
+  | {
+      readonly type: "import";
+      readonly at: string;
+      readonly connection: string;
+      readonly account: { readonly id: number; readonly name: string };
+      readonly user: string | null;
+      readonly appVersion: string | null;
+      readonly file: { readonly name: string; readonly sheet: string; readonly sha256: string | null };
+    }
+  | { readonly type: "edit"; readonly at: string; readonly row: number; readonly column: string; readonly old: string; readonly new: string }
+  | { readonly type: "skip" | "include"; readonly at: string; readonly row: number }
+  | { readonly type: "order"; readonly at: string; readonly order: string; readonly event: string }
+  | { readonly type: "request"; readonly at: string; readonly order: string; readonly payloadHash: string; readonly payload: unknown }
+  | { readonly type: "answer"; readonly at: string; readonly order: string; readonly status: number; readonly body: unknown };
+
+const blankIfNone = (value: string | number | null | undefined): ResultCell => (value === undefined || value === null ? null : value);
+
+/** "Qty sent as 40; the sheet had blank" */
+export function describeSent(value: Pick<SentValue, "column" | "sheet" | "sent">): string {
+  const shown = (text: string) => (text === "" ? "blank" : text);
+  return `${value.column} sent as ${shown(value.sent)}; the sheet had ${shown(value.sheet)}.`;
+}
+
+function lineResult(result: RowResult, needsArtwork: boolean): string {
+  if (result.outcome !== "created") return "";
+  return needsArtwork ? "Created; the vendor is waiting for artwork" : "Created";
+}
+
+/**
+ * The result columns of every order row, from the journal: the outcome, the job and its
+ * status now, the line's own result, estimate and new asset tag, the job's total, every
+ * message (what was sent instead of the sheet's value included), and when it was submitted.
+ */
+export function resultSheetData(batch: BatchRecord, orders: readonly OrderRecord[], statuses: ReadonlyMap<number, JobStatusInfo>, audit: readonly AuditEntry[]): ResultSheetData {
+  const details = new Map<number, RowDetail>((batch.rowDetails ?? []).map((d) => [d.rowNumber, d]));
+  const orderOf = new Map<number, OrderRecord>();
+  for (const order of orders) for (const rowNumber of order.lineRows) orderOf.set(rowNumber, order);
+  const rows = new Map<number, ResultCell[]>();
+  for (const result of rowResultsFromJournal(batch, orders)) {
+    const order = orderOf.get(result.rowNumber);
+    const detail = details.get(result.rowNumber);
+    const line = order?.createdLines?.find((l) => l.rowNumber === result.rowNumber);
+    const submitted = order?.events.find((e) => e.what.startsWith("created job") || e.what.startsWith("found as job"))?.at;
+    const messages = [
+      ...result.messages,
+      ...(detail?.sent ?? []).map(describeSent),
+      ...(detail?.skippedAt && result.outcome === "skipped" ? [`Skipped on ${detail.skippedAt}.`] : []),
+    ];
+    rows.set(result.rowNumber, [
+      OUTCOME_TEXT[result.outcome],
+      blankIfNone(result.jobNumber),
+      result.jobNumber === undefined ? null : blankIfNone(statuses.get(result.jobNumber)?.status),
+      lineResult(result, line?.needsArtwork ?? false),
+      blankIfNone(result.newAssetSku),
+      line?.needsArtwork ? "Yes" : null,
+      blankIfNone(detail?.lineEstimate),
+      result.outcome === "created" ? blankIfNone(order?.totalJobCost) : null,
+      messages.join("\n"),
+      blankIfNone(submitted),
+    ]);
+  }
+  return { headerRowNumber: batch.headerRowNumber, columns: RESULT_COLUMNS, rows, jobs: jobsTable(orders, statuses), audit: auditTable(audit) };
+}
+
+function jobsTable(orders: readonly OrderRecord[], statuses: ReadonlyMap<number, JobStatusInfo>): ResultTable {
+  return {
+    headers: ["Order number", "Job number", "Result", "Status", "Lines", "Total", "Due date", "Tracking link"],
+    rows: orders.map((order) => {
+      const jobNumber = order.jobNumber ?? order.existingJobNumbers[0];
+      const status = jobNumber === undefined ? undefined : statuses.get(jobNumber);
+      return [
+        order.orderNumber,
+        blankIfNone(jobNumber),
+        OUTCOME_TEXT[ROW_OUTCOME[order.state]],
+        blankIfNone(status?.status),
+        order.lineRows.length,
+        blankIfNone(order.totalJobCost),
+        blankIfNone(status?.dateDue ?? order.dateDue),
+        blankIfNone(status?.trackingLink),
+      ];
+    }),
+  };
+}
+
+function auditTable(entries: readonly AuditEntry[]): ResultTable {
+  const details = (entry: AuditEntry): string => {
+    switch (entry.type) {
+      case "import":
+        return `Import of ${entry.file.name} (${entry.file.sheet}) for ${entry.account.name} through ${entry.connection}${entry.user ? ` by ${entry.user}` : ""}; file SHA-256 ${entry.file.sha256 ?? "not known"}; importer ${entry.appVersion ?? "version not known"}`;
+      case "edit":
+        return `${entry.column}: "${entry.old}" changed to "${entry.new}"`;
+      case "skip":
+        return "Row skipped";
+      case "include":
+        return "Row included again";
+      case "order":
+        return entry.event;
+      case "request":
+        return `Request sent (SHA-256 ${entry.payloadHash}): ${JSON.stringify(entry.payload)}`;
+      case "answer":
+        return `Vendor answered ${entry.status === 0 ? "nothing" : `HTTP ${entry.status}`}: ${JSON.stringify(entry.body)}`;
+    }
+  };
+  return {
+    headers: ["At", "What", "Row", "Order", "Details"],
+    rows: entries.map((entry) => [
+      entry.at,
+      entry.type,
+      "row" in entry ? entry.row : null,
+      "order" in entry ? entry.order : null,
+      details(entry),
+    ]),
+  };
+}
+
+/** The audit trail of a batch, oldest first: the import, every edit and skip, each order's request, answers and events. */
+export function auditTrail(batch: BatchRecord, orders: readonly OrderRecord[]): AuditEntry[] {
+  const entries: AuditEntry[] = [
+    {
+      type: "import",
+      at: batch.createdAt,
+      connection: batch.connection,
+      account: { id: batch.accountId, name: batch.accountName },
+      user: batch.importedBy ?? null,
+      appVersion: batch.appVersion ?? null,
+      file: { name: batch.fileName, sheet: batch.sheetName, sha256: batch.fileSha256 ?? null },
+    },
+  ];
+  for (const edit of batch.editLog ?? []) {
+    entries.push(edit.kind === "cell" ? { type: "edit", at: edit.at, row: edit.rowNumber, column: edit.column, old: edit.old, new: edit.new } : { type: edit.kind, at: edit.at, row: edit.rowNumber });
+  }
+  for (const order of orders) {
+    const firstSend = order.events.find((e) => e.what.startsWith("sending"));
+    if (firstSend) entries.push({ type: "request", at: firstSend.at, order: order.orderNumber, payloadHash: order.payloadHash, payload: order.candidate });
+    for (const event of order.events) entries.push({ type: "order", at: event.at, order: order.orderNumber, event: event.what });
+    for (const answer of order.answers ?? []) entries.push({ type: "answer", at: answer.at, order: order.orderNumber, status: answer.status, body: answer.body });
+  }
+  // The import heads the trail; the rest by time, entries of one moment in the order they were added.
+  const [head, ...rest] = entries;
+  const sorted = rest.map((entry, i) => ({ entry, i })).sort((a, b) => a.entry.at.localeCompare(b.entry.at) || a.i - b.i).map(({ entry }) => entry);
+  return head ? [head, ...sorted] : sorted;
+}
+
+/** The audit trail as JSON Lines, one entry a line. */
+export function auditJsonLines(entries: readonly AuditEntry[]): string {
+  return entries.map((entry) => JSON.stringify(entry)).join("\n") + "\n";
+}
+
+/**
+ * The problem sheet, before anything is submitted: every order row says whether it is ready
+ * (passed the vendor's check) or why not, with what was changed in the app.
+ */
+export function problemSheetData(origin: Pick<BatchRecord, "headerRowNumber">, plan: SubmissionPlan, audit: readonly AuditEntry[]): ResultSheetData {
+  const details = new Map<number, RowDetail>((plan.rowDetails ?? []).map((d) => [d.rowNumber, d]));
+  const rows = new Map<number, ResultCell[]>();
+  const row = (rowNumber: number, result: string, messages: readonly string[]) => {
+    const detail = details.get(rowNumber);
+    rows.set(rowNumber, [result, null, null, null, null, null, blankIfNone(detail?.lineEstimate), null, [...messages, ...(detail?.sent ?? []).map(describeSent)].join("\n"), null]);
+  };
+  for (const order of plan.orders) {
+    for (const rowNumber of order.lineRows) {
+      row(rowNumber, "Ready to send", [`Passed the vendor's check; not submitted yet.`, ...order.notes.filter((n) => n.rowNumber === rowNumber || n.rowNumber === null).map((n) => n.text)]);
+    }
+  }
+  for (const other of plan.otherRows) row(other.rowNumber, OUTCOME_TEXT[other.outcome], other.messages);
+  const jobs: ResultTable = {
+    headers: ["Order number", "Result", "Lines"],
+    rows: plan.orders.map((order) => [order.orderNumber, "Ready to send", order.lineRows.length]),
+  };
+  return { headerRowNumber: origin.headerRowNumber, columns: RESULT_COLUMNS, rows, jobs, audit: auditTable(audit) };
+}
