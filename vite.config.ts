@@ -1,4 +1,5 @@
 import preact from "@preact/preset-vite";
+import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { defineConfig, type Plugin } from "vite";
 
@@ -17,8 +18,12 @@ function tokenProxy(): Plugin {
   };
 }
 
+/** The importer's version, as package.json gives it, for the audit trail of every import. */
+const version = (JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string }).version;
+
 export default defineConfig({
   plugins: [preact(), tokenProxy()],
+  define: { __APP_VERSION__: JSON.stringify(version) },
   worker: { format: "es" },
   // exceljs (about 900 kB) is its own chunk, loaded only by the sheet worker and only for XLSX.
   build: { target: "es2022", sourcemap: true, chunkSizeWarningLimit: 1024 },

@@ -4,6 +4,7 @@ import { openImporterDB } from "../storage/database";
 import { createIdbJournal } from "../storage/journal-idb";
 import { createTemplateStore, type TemplateStore } from "../storage/mapping-templates";
 import { createReviewSessionStore, type ReviewSessionStore } from "../storage/review-sessions";
+import { createBatchFileStore, type BatchFileStore } from "../storage/batch-files";
 import { createEngineWorkerClient } from "./engine-worker-client";
 import { createImportWorkflow, type Connected } from "./import-workflow";
 import { clientFor, fetchConnections, proxyAddress } from "./proxy-client";
@@ -27,6 +28,7 @@ const db = () => (database ??= openImporterDB());
 let templates: Promise<TemplateStore> | undefined;
 let catalogues: Promise<CatalogueStore> | undefined;
 let reviewSessions: Promise<ReviewSessionStore> | undefined;
+let batchFiles: Promise<BatchFileStore> | undefined;
 
 /** This tab's id, kept in its session storage so that a reload of the tab keeps it. */
 function tabId(): string {
@@ -52,6 +54,7 @@ const workflow = createImportWorkflow({
   catalogues: () => (catalogues ??= db().then(createCatalogueStore)),
   submitter: createSubmitWorkerClient(),
   reviewSessions: () => (reviewSessions ??= db().then(createReviewSessionStore)),
+  batchFiles: () => (batchFiles ??= db().then(createBatchFileStore)),
   tabId: tabId(),
 });
 

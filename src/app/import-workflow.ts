@@ -202,12 +202,13 @@ export function createImportWorkflow(deps: WorkflowDeps) {
     async connect(connection: ConnectionInfo): Promise<void> {
       const before = state;
       if (before.step === "connect") set({ ...before, busy: true });
-      const account = await deps.clientFor(connection.name, accessKey).getAccount();
+      const vendor = deps.clientFor(connection.name, accessKey);
+      const [account, user] = await Promise.all([vendor.getAccount(), vendor.getCurrentUser()]);
       if (!account.ok) {
         set({ ...(before.step === "connect" ? before : { step: "connect" }), busy: false, error: `Could not open ${connection.name}: ${account.problem.title}` });
         return;
       }
-      const connected: Connected = { connection, account: account.value, catalogue: { state: "loading", progress: undefined } };
+      const connected: Connected = { connection, account: account.value, userName: user.ok ? (user.value.userName ?? undefined) : undefined, catalogue: { state: "loading", progress: undefined } };
       catalogue = loadSnapshot(connection, account.value, false);
       const saved = await keeper.saved(connected);
       if (saved && keeper.isThisTab(saved)) return reopen(connected, saved);
@@ -319,7 +320,11 @@ export function createImportWorkflow(deps: WorkflowDeps) {
       const { connected } = state;
       await review.revalidate();
       if (state.step !== "review") return;
-      const refused = await submission.submitReview(connected, state.review, () => keeper.forget(connected));
+      const file = await keeper.file(connected);
+      const refused = await submission.submitReview(connected, state.review, async (batchId) => {
+        if (file) await (await deps.batchFiles()).put(batchId, file).catch(() => undefined);
+        await keeper.forget(connected);
+      });
       if (refused && state.step === "review") set({ ...state, error: refused });
     },
 

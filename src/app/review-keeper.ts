@@ -35,6 +35,10 @@ export function createReviewKeeper(deps: {
     await (await deps.store()).putEdits(target.connection, target.accountId, edits, deps.now().toISOString());
   }
 
+  async function saved(connected: Connected): Promise<SavedReview | undefined> {
+    return (await deps.store()).get(connected.connection.name, connected.account.id).catch(() => undefined);
+  }
+
   return {
     /** Holds on to the dropped file until its review starts (the reader takes the bytes themselves). */
     holdFile(bytes: Uint8Array): void {
@@ -69,8 +73,11 @@ export function createReviewKeeper(deps: {
       return timer !== undefined && current !== undefined;
     },
 
-    async saved(connected: Connected): Promise<SavedReview | undefined> {
-      return (await deps.store()).get(connected.connection.name, connected.account.id).catch(() => undefined);
+    saved,
+
+    /** The file of the review in progress, as dropped. */
+    async file(connected: Connected): Promise<Blob | undefined> {
+      return (await saved(connected))?.file;
     },
 
     /** Whether a saved review was made in this tab (so a reload reopens it without asking). */

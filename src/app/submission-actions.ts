@@ -1,5 +1,6 @@
 import { proxy } from "comlink";
 import { isUnfinished } from "../core/journal";
+import { APP_VERSION } from "./app-version";
 import { describeRate } from "../core/rate-meter";
 import type { BatchSummary } from "../submit/submit-api";
 import type { SubmitProgress } from "../submit/submit-batch";
@@ -84,7 +85,7 @@ export function createSubmissionActions(context: WorkflowContext) {
      * Writes the batch to the journal and sends it. Only jobs the vendor's dry run accepted
      * are sent; every other row is written down with why, for the result sheet.
      */
-    async submitReview(connected: Connected, review: ReviewState, onPlanned: () => Promise<void>): Promise<string | undefined> {
+    async submitReview(connected: Connected, review: ReviewState, onPlanned: (batchId: string) => Promise<void>): Promise<string | undefined> {
       const plan = await (await deps.engine.get()).submissionPlan();
       if (plan.orders.length === 0) return "No job is ready to send: fix the problems shown, then check again.";
       const submitter = await submitterFor(connected);
@@ -97,8 +98,10 @@ export function createSubmissionActions(context: WorkflowContext) {
         sheetName: review.sheetName,
         headerRowNumber: review.headerRowNumber,
         fileSha256: context.fileSha256(),
+        importedBy: connected.userName,
+        appVersion: APP_VERSION,
       });
-      await onPlanned();
+      await onPlanned(batch.id);
       await runSubmission(context.currentConnected() ?? connected, batch.id, review.fileName, review);
       return undefined;
     },

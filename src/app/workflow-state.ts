@@ -9,6 +9,7 @@ import type { EngineSummary, RowFilter } from "../engine/import-engine";
 import type { SheetPreview, WorkbookSummary } from "../sheet/sheet-preview";
 import type { ReadProgress } from "../sheet/workbook";
 import type { TemplateStore } from "../storage/mapping-templates";
+import type { BatchFileStore } from "../storage/batch-files";
 import type { ReviewSessionStore } from "../storage/review-sessions";
 import type { BatchResults, BatchSummary } from "../submit/submit-api";
 import type { SubmitProgress } from "../submit/submit-batch";
@@ -26,6 +27,8 @@ export type CatalogueStatus =
 export interface Connected {
   readonly connection: ConnectionInfo;
   readonly account: AccountProfile;
+  /** The vendor's user the connection acts as (`/account/user`), for the audit trail; undefined when it could not be read. */
+  readonly userName?: string | undefined;
   readonly catalogue: CatalogueStatus;
 }
 
@@ -115,6 +118,7 @@ export interface WorkflowDeps {
   readonly catalogues: () => Promise<CatalogueStore>;
   readonly submitter: SubmitWorkerClient;
   readonly reviewSessions: () => Promise<ReviewSessionStore>;
+  readonly batchFiles: () => Promise<BatchFileStore>;
   /** This browser tab's own id, kept across its reloads. */
   readonly tabId: string;
   readonly now?: () => Date;

@@ -31,10 +31,15 @@ export interface ImporterDB extends DBSchema {
     key: string;
     value: SavedReview;
   };
+  /** The file each batch was submitted from, for its result sheet. */
+  batchFiles: {
+    key: string;
+    value: { readonly batchId: string; readonly file: Blob };
+  };
 }
 
 export const DATABASE_NAME = "bulk-order-importer";
-export const DATABASE_VERSION = 4;
+export const DATABASE_VERSION = 5;
 
 /** Opens (and on first use creates or upgrades) the importer's database. */
 export function openImporterDB(name = DATABASE_NAME): Promise<IDBPDatabase<ImporterDB>> {
@@ -50,6 +55,7 @@ export function openImporterDB(name = DATABASE_NAME): Promise<IDBPDatabase<Impor
         db.createObjectStore("journalOrders", { keyPath: ["batchId", "orderNumber"] }).createIndex("byBatch", "batchId");
       }
       if (oldVersion < 4) db.createObjectStore("reviewSessions", { keyPath: "key" });
+      if (oldVersion < 5) db.createObjectStore("batchFiles", { keyPath: "batchId" });
     },
   });
 }

@@ -1,6 +1,9 @@
 import { createVendorClient, type VendorClient } from "../api";
 import { countStates, isUnfinished, rowResultsFromJournal, type BatchRecord, type JournalStore, type OrderRecord, type StateCounts } from "../core/journal";
+import { auditJsonLines, auditTrail, resultSheetData } from "../core/result-data";
+import type { ResultSheetData } from "../core/result-sheet";
 import type { RowResult } from "../core/results";
+import { fetchJobStatuses } from "./vendor-jobs";
 import { allowResend, planBatch, runBatch, type BatchPlan, type RunOutcome, type SubmitProgress } from "./submit-batch";
 import { submitLockName, type SubmitLocks } from "./submit-lock";
 
@@ -77,6 +80,21 @@ export function createSubmitApi(deps: { readonly journal: JournalStore; readonly
       const { journal } = deps;
       const mine = (await journal.listBatches()).filter((b) => b.connection === connection && b.accountId === accountId);
       return Promise.all(mine.map((batch) => summaryOf(journal, batch)));
+    },
+
+    /**
+     * What the result sheet writes back for a batch, from the journal and the vendor's word on
+     * each job now, and the audit trail as JSON Lines.
+     */
+    async resultData(batchId: string): Promise<{ readonly data: ResultSheetData; readonly auditJsonLines: string } | undefined> {
+      const { journal } = deps;
+      const batch = await journal.getBatch(batchId);
+      if (!batch) return undefined;
+      const orders = await journal.ordersOf(batchId);
+      const jobNumbers = orders.flatMap((o) => (o.jobNumber !== undefined ? [o.jobNumber] : o.existingJobNumbers.slice(0, 1)));
+      const statuses = client ? await fetchJobStatuses(client, jobNumbers) : new Map();
+      const trail = auditTrail(batch, orders);
+      return { data: resultSheetData(batch, orders, statuses, trail), auditJsonLines: auditJsonLines(trail) };
     },
 
     async results(batchId: string): Promise<BatchResults | undefined> {
