@@ -1,11 +1,18 @@
 const FORMULA_START = /^[=+\-@\t\r\n]/;
 const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+/** A line inside a value that starts as a formula would: whatever splits the value at its line breaks would run it. */
+const FORMULA_LINE = /(\r\n|\r|\n)([=+\-@\t][^\r\n]*)/g;
 
 /**
- * Text that a spreadsheet would run as a formula gets a leading apostrophe. Checked on the
- * whole value, so text with line breaks is caught too; plain numbers ("-5") stay as they are.
+ * Text that a spreadsheet would run as a formula gets a leading apostrophe: the value when it
+ * starts with =, +, -, @, a tab or a line break, and each line inside it that starts with one
+ * of =, +, -, @ or a tab. Plain numbers ("-5", "+3.2", or such a line) stay as they are.
  */
 export function neutraliseFormula(text: string): string {
-  if (!FORMULA_START.test(text) || PLAIN_NUMBER.test(text.trim())) return text;
-  return `'${text}`;
+  let safe = text;
+  if (safe.includes("\n") || safe.includes("\r")) {
+    safe = safe.replace(FORMULA_LINE, (whole, lineBreak: string, line: string) => (PLAIN_NUMBER.test(line.trim()) ? whole : `${lineBreak}'${line}`));
+  }
+  if (!FORMULA_START.test(safe) || PLAIN_NUMBER.test(safe.trim())) return safe;
+  return `'${safe}`;
 }
