@@ -80,6 +80,7 @@ export function createReviewActions(context: WorkflowContext, onSessionChange: (
     skipRows: (rowNumbers: readonly number[], skip: boolean) => editWith((e) => e.skipRows(rowNumbers, skip)),
     skipRow: (rowNumber: number, skip: boolean) => editWith((e) => e.skipRows([rowNumber], skip)),
     skipOrder: (orderNumber: string, skip: boolean) => editWith((e) => e.skipOrder(orderNumber, skip)),
+    includeImportedBefore: () => editWith((e) => e.includeImportedBefore()),
     setJobValue: (orderNumber: string, field: FieldId, value: string) => editWith((e) => e.setJobValue(orderNumber, field, value)),
     answerAttribute: (attribute: string, value: string, scope: { readonly rowNumber: number } | { readonly code: string }) =>
       editWith((e) => e.answerAttribute(attribute, value, scope)),

@@ -28,6 +28,8 @@ export interface PlanRow {
   readonly rowNumber: number;
   readonly orderNumber: string | undefined;
   readonly skipped: boolean;
+  /** The job an earlier import created from this row (a result sheet imported again). */
+  readonly importedAs?: number | undefined;
   /** The row's own issues (its job's issues are asked for separately). */
   readonly issues: readonly Issue[];
 }
@@ -45,6 +47,10 @@ export function planSubmission(rows: Iterable<PlanRow>, ready: ReadonlyMap<strin
       const own = notes.get(payload.orderNumber) ?? [];
       for (const issue of row.issues) own.push({ rowNumber: row.rowNumber, text: issueText(issue) });
       notes.set(payload.orderNumber, own);
+      continue;
+    }
+    if (row.skipped && row.importedAs !== undefined) {
+      otherRows.push({ rowNumber: row.rowNumber, orderNumber: row.orderNumber, outcome: "existing", jobNumber: row.importedAs, messages: [`Created by an earlier import as job ${row.importedAs}; not imported again.`] });
       continue;
     }
     if (row.skipped) {

@@ -26,7 +26,9 @@ export interface JournalEvent {
 export interface UnsentRow {
   readonly rowNumber: number;
   readonly orderNumber?: string | undefined;
-  readonly outcome: "not-sent" | "skipped";
+  /** existing: created by an earlier import, its job number given (a result sheet imported again). */
+  readonly outcome: "not-sent" | "skipped" | "existing";
+  readonly jobNumber?: number | undefined;
   readonly messages: readonly string[];
 }
 
@@ -174,7 +176,13 @@ function stateMessages(order: OrderRecord): string[] {
  * row from the batch. This is what the result sheet is written from, during and after sending.
  */
 export function rowResultsFromJournal(batch: BatchRecord, orders: readonly OrderRecord[]): RowResult[] {
-  const results: RowResult[] = batch.otherRows.map((row) => ({ rowNumber: row.rowNumber, orderNumber: row.orderNumber, outcome: row.outcome, messages: row.messages }));
+  const results: RowResult[] = batch.otherRows.map((row) => ({
+    rowNumber: row.rowNumber,
+    orderNumber: row.orderNumber,
+    outcome: row.outcome,
+    ...(row.jobNumber !== undefined ? { jobNumber: row.jobNumber } : {}),
+    messages: row.messages,
+  }));
   for (const order of orders) {
     const general = stateMessages(order);
     const orderWide = order.messages.filter((m) => m.rowNumber === null || !order.lineRows.includes(m.rowNumber)).map((m) => m.text);

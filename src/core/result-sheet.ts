@@ -35,3 +35,28 @@ export const RESULT_COLUMNS = [
   "Messages",
   "Submitted at",
 ] as const;
+
+const RESULT_COLUMN_KEYS = new Set<string>(RESULT_COLUMNS.map((c) => c.toLowerCase()));
+
+/** Whether a header is one of our result columns (a result sheet imported again). */
+export const isResultColumn = (header: string) => RESULT_COLUMN_KEYS.has(header.trim().toLowerCase());
+
+/** Results that mean the row's job exists: it is not imported again. */
+const DONE_RESULTS = new Set(["created", "already existed"]);
+
+/**
+ * The rows of a result sheet imported again that were created then: a "Created" or "Already
+ * existed" import result with a job number. Their job numbers, by row number.
+ */
+export function rowsImportedBefore(headers: readonly string[], rows: readonly { readonly rowNumber: number; readonly cells: readonly unknown[] }[]): Map<number, number> {
+  const result = headers.findIndex((h) => h.trim().toLowerCase() === "import result");
+  const job = headers.findIndex((h) => h.trim().toLowerCase() === "job number");
+  const found = new Map<number, number>();
+  if (result < 0 || job < 0) return found;
+  for (const row of rows) {
+    const outcome = String(row.cells[result] ?? "").trim().toLowerCase();
+    const jobNumber = Number(String(row.cells[job] ?? "").trim());
+    if (DONE_RESULTS.has(outcome) && Number.isInteger(jobNumber) && jobNumber > 0) found.set(row.rowNumber, jobNumber);
+  }
+  return found;
+}

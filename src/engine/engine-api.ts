@@ -48,6 +48,7 @@ export function createEngineApi() {
     countInColumn: (column: number | string, find: string, matchCase?: boolean) => use().countInColumn(column, find, matchCase),
     skipRows: (rowNumbers: readonly number[], skip?: boolean) => use().skipRows(rowNumbers, skip),
     skipOrder: (orderNumber: string, skip?: boolean) => use().skipOrder(orderNumber, skip),
+    includeImportedBefore: () => use().includeImportedBefore(),
     setJobValue: (orderNumber: string, field: FieldId, value: string) => use().setJobValue(orderNumber, field, value),
     answerAttribute: (attribute: string, value: string, scope: { readonly rowNumber: number } | { readonly code: string }) => use().answerAttribute(attribute, value, scope),
     sessionEdits: () => use().sessionEdits(),

@@ -23,6 +23,7 @@ import {
   type ResolvedLine,
 } from "../core/resolve";
 import { issuesFromServerProblem } from "../core/server-issues";
+import { rowsImportedBefore } from "../core/result-sheet";
 import { cellText, type CellValue, type SheetRow } from "../core/sheet-model";
 import type { AddedColumn, Change, EditLogEntry, RowDetail, SentValue, SessionEdits } from "../core/session-edits";
 import { createEditHistory } from "./edit-history";
@@ -92,6 +93,8 @@ export interface EngineSummary {
   readonly unavailableFacts: readonly string[];
   readonly canUndo: boolean;
   readonly canRedo: boolean;
+  /** Rows an earlier import created (a result sheet imported again), skipped unless brought back. */
+  readonly importedBefore: { readonly rows: number; readonly jobs: number };
 }
 
 export interface EngineSetup {
@@ -157,6 +160,8 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
   const serverIssues = new Map<string, Issue[]>();
   const validated = new Set<string>();
   let validation: AbortController | undefined;
+  /** Rows of a result sheet imported again that an earlier import created, with their jobs. */
+  let importedBefore = new Map<number, number>();
   const filters = createFilterCache(
     () => sheet.count,
     (index) => ({ orderNumber: orderNumberAt(index), skipped: sheet.isSkipped(index), issues: issuesOfRow(index) }),
@@ -310,7 +315,21 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
       unavailableFacts: live.unavailable(),
       canUndo: history.canUndo,
       canRedo: history.canRedo,
+      importedBefore: importedSummary(),
     };
+  }
+
+  /** How many rows an earlier import created are still left out, and how many jobs they make. */
+  function importedSummary(): EngineSummary["importedBefore"] {
+    const jobNumbers = new Set<number>();
+    let rows = 0;
+    for (const [rowNumber, jobNumber] of importedBefore) {
+      const index = sheet.indexOf(rowNumber);
+      if (index === undefined || !sheet.isSkipped(index)) continue;
+      rows++;
+      jobNumbers.add(jobNumber);
+    }
+    return { rows, jobs: jobNumbers.size };
   }
 
   function issuesOfRow(index: number): Issue[] {
@@ -508,6 +527,9 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
       tally.reset();
       history.clear();
       filters.invalidate();
+      // A result sheet imported again: the rows created then are left out (they can be brought back).
+      importedBefore = rowsImportedBefore(setup.headers, setup.rows);
+      for (const rowNumber of importedBefore.keys()) sheet.setSkipped(sheet.indexOf(rowNumber) ?? -1, true);
       lines = new Array(sheet.count);
       for (let i = 0; i < sheet.count; i++) resolveIndex(i);
       // Facts the lines and their process sets need are fetched before any job is resolved,
@@ -626,7 +648,8 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
       const rows: PlanRow[] = [];
       for (let i = 0; i < sheet.count; i++) {
         if (!lines[i] && !sheet.isSkipped(i)) continue;
-        rows.push({ rowNumber: sheet.rowNumberAt(i), orderNumber: orderNumberAt(i), skipped: sheet.isSkipped(i), issues: sheet.isSkipped(i) ? [] : issuesOfRow(i) });
+        const rowNumber = sheet.rowNumberAt(i);
+        rows.push({ rowNumber, orderNumber: orderNumberAt(i), skipped: sheet.isSkipped(i), importedAs: importedBefore.get(rowNumber), issues: sheet.isSkipped(i) ? [] : issuesOfRow(i) });
       }
       const jobIssues = (orderNumber: string) => {
         const job = jobs.get(orderNumber);
@@ -705,6 +728,9 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
     /** Leaves a row out of the import (or brings it back); it stays in the grid and the result sheet. */
     skipRow: (rowNumber: number, skip = true): Promise<EditResult> => skipRows([rowNumber], skip),
     skipRows,
+
+    /** Brings back the rows an earlier import created (a result sheet imported again), to send them again. */
+    includeImportedBefore: (): Promise<EditResult> => skipRows([...importedBefore.keys()].filter((n) => sheet.isSkipped(sheet.indexOf(n) ?? -1)), false),
 
     /** Skips (or brings back) every row of an order. */
     skipOrder(orderNumber: string, skip = true): Promise<EditResult> {

@@ -248,4 +248,22 @@ describe("the engine's running counts", () => {
     expect(again.columns().headers.at(-1)).toBe("Promo code");
     expect(again.order("E-1")?.values.promoCode).toBeUndefined();
   });
+
+  it("leaves out the rows an earlier import created when its result sheet comes back, and brings them back on request", async () => {
+    const engine = await checkRows(account, [
+      { ...row(), "Import result": "Created", "Job number": "300001", Messages: "note: done" },
+      { ...row({ "Order No": "E-2" }), "Import result": "Not sent", "Job number": "", Messages: "" },
+      { ...row({ "Order No": "E-3" }), "Import result": "Already existed", "Job number": "300002", Messages: "" },
+    ]);
+    // Our own result columns are never read as the customer's data.
+    expect(engine.columns().mapping.columns.filter((c) => ["Import result", "Job number", "Messages"].includes(c.header)).map((c) => c.target)).toEqual([null, null, null]);
+    expect(engine.summary()).toMatchObject({ rows: 1, skippedRows: 2, importedBefore: { rows: 2, jobs: 2 } });
+    expect(engine.jobs().map((j) => j.orderNumber)).toEqual(["E-2"]);
+    expect(engine.submissionPlan().otherRows.filter((r) => r.outcome === "existing")).toEqual([
+      { rowNumber: 2, orderNumber: "E-1", outcome: "existing", jobNumber: 300001, messages: ["Created by an earlier import as job 300001; not imported again."] },
+      { rowNumber: 4, orderNumber: "E-3", outcome: "existing", jobNumber: 300002, messages: ["Created by an earlier import as job 300002; not imported again."] },
+    ]);
+    await engine.includeImportedBefore();
+    expect(engine.summary()).toMatchObject({ rows: 3, skippedRows: 0, importedBefore: { rows: 0, jobs: 0 } });
+  });
 });

@@ -66,6 +66,14 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
     >
       <h2>Review {review.fileName}</h2>
       {review.notice && <p class="notice" data-testid="review-notice">{review.notice}</p>}
+      {summary.importedBefore.rows > 0 && (
+        <p class="notice" data-testid="imported-before">
+          This sheet holds the results of an earlier import: {countOf(summary.importedBefore.rows, "row", "rows")} created then ({countOf(summary.importedBefore.jobs, "job", "jobs")}) {pluralise(summary.importedBefore.rows, "is", "are")} left out, and only the rest is imported.{" "}
+          <button type="button" class="small secondary" onClick={workflow.includeImportedBefore}>
+            Import them again too
+          </button>
+        </p>
+      )}
       <p data-testid="summary">
         {countOf(summary.rows, "row", "rows")}, {countOf(summary.jobs.total, "job", "jobs")}: {sendable} ready, {attention} {pluralise(attention, "needs", "need")} attention.
         {summary.skippedRows > 0 ? ` ${countOf(summary.skippedRows, "row", "rows")} skipped.` : ""}

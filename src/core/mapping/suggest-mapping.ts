@@ -4,6 +4,7 @@ import { looksLikeSize, sizeKey } from "../sizes";
 import { columnValues, type ColumnValues } from "./column-samples";
 import { containsWords, normaliseHeader, similarity } from "./normalise";
 import type { ColumnAssignment, MappingTarget, MatchReason, SheetMapping } from "./sheet-mapping";
+import { isResultColumn } from "../result-sheet";
 
 /** What the service says a sheet's columns may answer, beyond the fixed fields. */
 export interface MappingVocabulary {
@@ -110,7 +111,7 @@ function fieldCandidate(column: number, header: string): Candidate[] {
  * given, veto a match their values contradict: numbers never go to a text field such as an
  * address line, words never to a quantity, width, height or size. Each field, size and
  * attribute goes to one column at most, best match first; everything else stays unmapped and
- * is kept.
+ * is kept, an earlier import's result columns included.
  */
 export function suggestMapping(headers: readonly string[], vocabulary: MappingVocabulary = EMPTY_VOCABULARY, sampleRows: readonly SheetRow[] = []): SheetMapping {
   const normalised = headers.map(normaliseHeader);
@@ -131,7 +132,8 @@ export function suggestMapping(headers: readonly string[], vocabulary: MappingVo
 
   const candidates: Candidate[] = [];
   normalised.forEach((header, column) => {
-    if (header === "") return;
+    // An earlier import's result columns are ours, never the customer's data.
+    if (header === "" || isResultColumn(headers[column] ?? "")) return;
     const attribute = attributes.get(header);
     if (attribute !== undefined) {
       candidates.push({ column, target: { kind: "attribute", attribute }, targetKey: `attribute:${header}`, confidence: 0.97, reason: "attribute" });
