@@ -472,16 +472,16 @@ describe("writeXlsxResults: files that cannot be reopened are refused with a mes
       ]),
     );
   it.each([
-    ["encrypted.xlsx", () => fixture("encrypted.xlsx"), "ENCRYPTED", /password/],
-    ["truncated.xlsx", () => fixture("truncated.xlsx"), "CORRUPT", /looks damaged/],
-    ["a zip whose workbook part is broken", damaged, "CORRUPT", /could not be opened again/],
-    ["not-a-workbook.xlsx", () => fixture("not-a-workbook.xlsx"), "NOT_A_SPREADSHEET", /not an Excel workbook/],
-    ["orders.ods", () => fixture("orders.ods"), "UNSUPPORTED_FORMAT", /OpenDocument/],
-    ["legacy.xls", () => fixture("legacy.xls"), "LEGACY_XLS", /Excel 97/],
-    ["zip-bomb-declared.xlsx", () => fixture("zip-bomb-declared.xlsx"), "ZIP_BOMB", /not opened/],
-    ["a CSV file", () => fixture("pipe.csv"), "NOT_A_SPREADSHEET", /not an Excel workbook/],
-    ["an empty file", async () => new Uint8Array(0), "EMPTY_FILE", /empty/],
-  ] as const)("%s → %s", async (_name, bytes, code: WriteBackFailureCode, message) => {
+    ["encrypted.xlsx", "ENCRYPTED", () => fixture("encrypted.xlsx"), /password/],
+    ["truncated.xlsx", "CORRUPT", () => fixture("truncated.xlsx"), /looks damaged/],
+    ["a zip whose workbook part is broken", "CORRUPT", damaged, /could not be opened again/],
+    ["not-a-workbook.xlsx", "NOT_A_SPREADSHEET", () => fixture("not-a-workbook.xlsx"), /not an Excel workbook/],
+    ["orders.ods", "UNSUPPORTED_FORMAT", () => fixture("orders.ods"), /OpenDocument/],
+    ["legacy.xls", "LEGACY_XLS", () => fixture("legacy.xls"), /Excel 97/],
+    ["zip-bomb-declared.xlsx", "ZIP_BOMB", () => fixture("zip-bomb-declared.xlsx"), /not opened/],
+    ["a CSV file", "NOT_A_SPREADSHEET", () => fixture("pipe.csv"), /not an Excel workbook/],
+    ["an empty file", "EMPTY_FILE", async () => new Uint8Array(0), /empty/],
+  ] as const)("%s → %s", async (_name, code: WriteBackFailureCode, bytes, message) => {
     const written = await writeXlsxResults(await bytes(), "Orders", resultsFor(1, [2]));
     expect(written.ok).toBe(false);
     if (written.ok) return;
