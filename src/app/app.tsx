@@ -127,7 +127,8 @@ export function App() {
       {state.step === "done" && (
         <ResultsStep
           done={state.done}
-          makeFile={() => workflow.resultFile(state.done)}
+          makeFile={(options) => workflow.resultFile(state.done, options)}
+          makeAudit={() => workflow.auditFile(state.done)}
           onSendAgain={workflow.sendAgain}
           onContinue={() => workflow.resume(state.done.results.batch.id)}
           onStartOver={() => workflow.startOver(state.connected)}

@@ -311,6 +311,12 @@ export function createImportWorkflow(deps: WorkflowDeps) {
     ...review,
     ...submission,
 
+    /** The problem sheet of the review in progress, written into the customer's own file. */
+    async downloadableProblems(options: { readonly utf8?: boolean } = {}) {
+      const connected = currentConnected();
+      return review.problemFile(connected ? await keeper.file(connected) : undefined, options);
+    },
+
     /**
      * Checks what changed since the last dry run, then writes the batch to the journal and
      * sends it (see the submission actions).

@@ -3,7 +3,9 @@ import type { FieldId } from "../core/fields";
 import type { IssueCode } from "../core/issues";
 import { createRateMeter, describeRate } from "../core/rate-meter";
 import type { CellValue } from "../core/sheet-model";
+import { editEntries, problemSheetData } from "../core/result-data";
 import type { CellEdit, EditResult, OrderView, RowFilter, RowWindow } from "../engine/import-engine";
+import type { ResultFile } from "../sheet/write-results";
 import type { ReviewState, WorkflowContext } from "./workflow-state";
 
 /** How often at most the grid is told that dry-run answers have come in. */
@@ -111,6 +113,19 @@ export function createReviewActions(context: WorkflowContext, onSessionChange: (
         focus: { rowNumber: found.rowNumber, column: found.column, request: (current.focus?.request ?? 0) + 1 },
       }));
       return true;
+    },
+
+    /**
+     * The problem sheet, before anything is submitted: the customer's own file with each row's
+     * state (ready, or why not) and what was changed in the app appended.
+     */
+    async problemFile(original: Blob | undefined, options: { readonly utf8?: boolean } = {}): Promise<ResultFile> {
+      const current = review();
+      if (!current || !original) return { ok: false, reason: "unreadable", message: "The sheet is no longer at hand here; drop it again to get its problem sheet." };
+      const plan = await (await engine()).submissionPlan();
+      const data = problemSheetData(current, plan, editEntries(plan.editLog ?? []));
+      const bytes = new Uint8Array(await original.arrayBuffer());
+      return deps.sheets.writeResults(bytes, current.fileName, current.sheetName, data, options);
     },
 
     /** Where a row stands among the rows a filter keeps, for scrolling to it. */

@@ -1,5 +1,7 @@
 import { proxy, transfer, wrap, type Remote } from "comlink";
+import type { ResultSheetData } from "../core/result-sheet";
 import type { RowResult } from "../core/results";
+import type { ResultFile } from "../sheet/write-results";
 import type { SheetRow } from "../core/sheet-model";
 import type { ReadProgress } from "../sheet/workbook";
 import type { OpenResult, PreviewResult, SheetSession } from "../sheet/worker-api";
@@ -62,8 +64,9 @@ export function createSheetWorkerClient() {
     rows(sheetName: string, headerRowNumber: number, start: number, count: number, signal?: AbortSignal): Promise<SheetRow[]> {
       return run(signal, (s) => s.rows(sheetName, headerRowNumber, start, count));
     },
-    resultSheet(sheetName: string, headerRowNumber: number, results: readonly RowResult[]): Promise<Uint8Array> {
-      return run(undefined, (s) => s.resultSheet(sheetName, headerRowNumber, results));
+    /** Writes results into the customer's own file (its bytes are handed to the worker). */
+    writeResults(original: Uint8Array, fileName: string, sheetName: string, data: ResultSheetData, options: { readonly utf8?: boolean } = {}): Promise<ResultFile> {
+      return run(undefined, (s) => s.writeResults(transfer(original, [original.buffer]), fileName, sheetName, data, options));
     },
     resultsOnlySheet(results: readonly RowResult[]): Promise<Uint8Array> {
       return run(undefined, (s) => s.resultsOnlySheet(results));

@@ -1,5 +1,7 @@
 import { proxy } from "comlink";
 import { isUnfinished } from "../core/journal";
+import { resultFileName } from "../core/result-sheet";
+import type { ResultFile } from "../sheet/write-results";
 import { APP_VERSION } from "./app-version";
 import { describeRate } from "../core/rate-meter";
 import type { BatchSummary } from "../submit/submit-api";
@@ -144,17 +146,25 @@ export function createSubmissionActions(context: WorkflowContext) {
     },
 
     /**
-     * The result sheet, from the journal: the user's own sheet with the result columns when
-     * it is still open here, else the results alone (after a reload, say).
+     * The result sheet, from the journal, written back into the customer's own file (kept
+     * with the batch); the results alone when that file is not at hand.
      */
-    async resultFile(done: SubmissionResult): Promise<{ readonly bytes: Uint8Array; readonly withSheet: boolean }> {
+    async resultFile(done: SubmissionResult, options: { readonly utf8?: boolean } = {}): Promise<ResultFile> {
       const { batch } = done.results;
-      if (done.review && done.review.sheetName === batch.sheetName && done.review.fileName === batch.fileName) {
-        // The sheet worker lets go of the file when idle for long; then the results come alone.
-        const bytes = await deps.sheets.resultSheet(batch.sheetName, batch.headerRowNumber, done.results.rows).catch(() => undefined);
-        if (bytes) return { bytes, withSheet: true };
-      }
-      return { bytes: await deps.sheets.resultsOnlySheet(done.results.rows), withSheet: false };
+      const connected = context.currentConnected();
+      const original = await (await deps.batchFiles()).get(batch.id).catch(() => undefined);
+      const written = connected && original ? await (await submitterFor(connected)).resultData(batch.id) : undefined;
+      if (original && written) return deps.sheets.writeResults(new Uint8Array(await original.arrayBuffer()), batch.fileName, batch.sheetName, written.data, options);
+      return { ok: true, bytes: await deps.sheets.resultsOnlySheet(done.results.rows), fileName: resultFileName(batch.fileName, "csv") };
+    },
+
+    /** The batch's audit trail as JSON Lines: the import, every edit and skip, each request and answer. */
+    async auditFile(done: SubmissionResult): Promise<{ readonly bytes: Uint8Array; readonly fileName: string } | undefined> {
+      const connected = context.currentConnected();
+      if (!connected) return undefined;
+      const written = await (await submitterFor(connected)).resultData(done.results.batch.id);
+      if (!written) return undefined;
+      return { bytes: new TextEncoder().encode(written.auditJsonLines), fileName: `${done.results.batch.fileName.replace(/\.[^.]+$/, "")} - audit.jsonl` };
     },
   };
 }

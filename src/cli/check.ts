@@ -1,3 +1,4 @@
+import { writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { loadCatalogue } from "../catalogue/load-catalogue";
 import { catalogueVocabulary } from "../core/catalogue";
@@ -5,6 +6,9 @@ import type { Issue } from "../core/issues";
 import { countOf } from "../core/plural";
 import { missingRequiredFields, suggestMapping, type SheetMapping } from "../core/mapping";
 import type { JobPayload } from "../core/resolve";
+import { problemSheetData } from "../core/result-data";
+import type { ResultSheetData } from "../core/result-sheet";
+import { writeResults } from "../sheet/write-results";
 import { createImportEngine, type EngineSummary, type ImportEngine, type JobView } from "../engine/import-engine";
 import type { SheetSession } from "../sheet/worker-api";
 import { createVendorGateway } from "../engine/vendor-gateway";
@@ -13,6 +17,10 @@ import { throttled } from "./progress-line";
 import type { VendorConnection } from "./vendor-connection";
 
 export interface CheckOptions {
+  /** Where to write the problem sheet (the customer's own file with a result per row). */
+  readonly outPath?: string | undefined;
+  /** Write a CSV result in UTF-8 when the file's own encoding cannot hold a result. */
+  readonly utf8?: boolean | undefined;
   readonly sheet?: string | undefined;
   readonly headerRow?: number | undefined;
   readonly eachRowOwnJob: boolean;
@@ -78,6 +86,11 @@ export async function checkFile(path: string, vendor: VendorConnection, options:
     const meter = throttled(options.onProgress);
     await engine.validate((done, total) => meter(done, total, "Dry runs"));
   }
+  if (options.outPath) {
+    const data = problemSheetData({ headerRowNumber }, engine.submissionPlan(), []);
+    const refused = await writeResultFile(options.outPath, bytes, basename(path), sheetName, data, options.utf8);
+    if (refused) return { ok: false, reason: "unreadable", message: refused };
+  }
   return {
     ok: true,
     engine,
@@ -96,6 +109,17 @@ export async function checkFile(path: string, vendor: VendorConnection, options:
       payloads: engine.payloads(),
     },
   };
+}
+
+/**
+ * Writes a result (or problem) sheet into a copy of the customer's file at `outPath`; answers
+ * why it could not, when it could not. The format follows the input file.
+ */
+export async function writeResultFile(outPath: string, original: Uint8Array, fileName: string, sheetName: string, data: ResultSheetData, utf8: boolean | undefined): Promise<string | undefined> {
+  const written = await writeResults(original, fileName, sheetName, data, { utf8: utf8 === true });
+  if (!written.ok) return written.reason === "unrepresentable" ? `${written.message} (add --utf8)` : written.message;
+  await writeFile(outPath, written.bytes);
+  return undefined;
 }
 
 const STATE_TEXT: Readonly<Record<JobView["state"], string>> = {

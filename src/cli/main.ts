@@ -10,10 +10,10 @@ import { openVendorConnection, type VendorConnection } from "./vendor-connection
 const USAGE = `Usage:
   npm run cli -- inspect <file> [--sheet NAME] [--header-row N] [--rows N] [--json]
   npm run cli -- check <file> [--connection NAME] [--sheet NAME] [--header-row N]
-                              [--each-row-own-job] [--no-validate] [--json]
+                              [--each-row-own-job] [--no-validate] [--out FILE] [--utf8] [--json]
   npm run cli -- submit <file> --connection NAME [--sheet NAME] [--header-row N]
-                               [--journal PATH] [--out RESULT] [--allow-existing]
-                               [--concurrency N] [--each-row-own-job] [--json]
+                               [--journal PATH] [--out RESULT] [--audit PATH] [--utf8]
+                               [--allow-existing] [--concurrency N] [--each-row-own-job] [--json]
   npm run cli -- jobs --connection NAME [--order X] [--json]
 
 inspect   reads an order sheet (CSV or XLSX) as the app does and prints its sheets, the
@@ -21,7 +21,8 @@ inspect   reads an order sheet (CSV or XLSX) as the app does and prints its shee
           rows as typed values.
 check     also loads the account's catalogue and resolves every row: it prints the jobs with
           their estimates and every issue with its row and severity, after a validateOnly
-          dry run of each job. It reaches the vendor as the proxy does (CONNECTIONS_FILE or
+          dry run of each job. --out writes the problem sheet: the customer's own file
+          (workbook or CSV, as it came) with each row's state and issues appended. It reaches the vendor as the proxy does (CONNECTIONS_FILE or
           VENDOR_* settings); with none, the embedded simulator answers, and the connection
           defaults to its first ("demo").
 submit    checks the sheet, then creates every job the dry run accepted. Each order is
@@ -29,8 +30,10 @@ submit    checks the sheet, then creates every job the dry run accepted. Each or
           the vendor already has are skipped unless --allow-existing; an unclear answer is
           looked up at the vendor, never sent again blindly. Run it again with the same
           journal to continue after a stop or a crash: nothing is created twice. --out
-          writes the result sheet; --json prints every row's outcome. Ctrl+C stops after
-          the orders in flight.
+          writes the result sheet into a copy of the customer's own file (a workbook gets
+          Jobs and Audit sheets too), --audit the audit trail as JSON Lines; --json prints
+          every row's outcome. --utf8 writes a CSV result in UTF-8 when its own encoding
+          cannot hold a result. Ctrl+C stops after the orders in flight.
 jobs      lists the account's jobs (open and closed) with status, due date and tracking.
 
 Exit codes: 0 fine (every order without errors created or already there); 1 the sheet
@@ -95,7 +98,14 @@ export async function runCli(
   const onProgress = options.has("json") ? undefined : (message: string) => err(`${message}…\n`);
   if (command === "check") {
     return withVendor(line, env, err, async (vendor) => {
-      const outcome = await checkFile(file, vendor, { ...sheetChoice, eachRowOwnJob: options.has("each-row-own-job"), validate: !options.has("no-validate"), onProgress });
+      const outcome = await checkFile(file, vendor, {
+        ...sheetChoice,
+        eachRowOwnJob: options.has("each-row-own-job"),
+        validate: !options.has("no-validate"),
+        outPath: stringOption(line, "out"),
+        utf8: options.has("utf8"),
+        onProgress,
+      });
       if (!outcome.ok) {
         err(`${outcome.message}\n`);
         return outcome.reason === "vendor" ? 3 : 1;
@@ -110,6 +120,8 @@ export async function runCli(
       eachRowOwnJob: options.has("each-row-own-job"),
       journalPath: stringOption(line, "journal") ?? `${file}.journal.jsonl`,
       outPath: stringOption(line, "out"),
+      auditPath: stringOption(line, "audit"),
+      utf8: options.has("utf8"),
       allowExisting: options.has("allow-existing"),
       concurrency: concurrency === undefined ? 4 : Number(concurrency),
       signal,

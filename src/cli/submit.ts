@@ -1,18 +1,22 @@
 import { writeFile } from "node:fs/promises";
 import { describeCounts, rowResultsFromJournal, type BatchRecord, type JournalStore, type OrderRecord } from "../core/journal";
+import { auditJsonLines, auditTrail, resultSheetData } from "../core/result-data";
 import { OUTCOME_TEXT, type RowResult } from "../core/results";
 import { sha256Hex } from "../submit/payload-hash";
 import { allowResend, planBatch, runBatch, type RunOutcome, type SubmitProgress } from "../submit/submit-batch";
 import { submitLockName } from "../submit/submit-lock";
-import { checkFile, type CheckOptions } from "./check";
+import { fetchJobStatuses } from "../submit/vendor-jobs";
+import { checkFile, writeResultFile, type CheckOptions } from "./check";
+import { appVersion } from "./app-version";
 import { openFileJournal } from "./file-journal";
 import { fileLocks } from "./file-lock";
 import { throttled } from "./progress-line";
 import type { VendorConnection } from "./vendor-connection";
 
-export interface SubmitOptions extends Omit<CheckOptions, "validate"> {
+export interface SubmitOptions extends Omit<CheckOptions, "validate" | "outPath"> {
   readonly journalPath: string;
   readonly outPath?: string | undefined;
+  readonly auditPath?: string | undefined;
   readonly allowExisting: boolean;
   readonly concurrency: number;
   readonly signal?: AbortSignal | undefined;
@@ -97,6 +101,7 @@ export async function submitFile(path: string, vendor: VendorConnection, options
     } else if (batch && !options.allowExisting) {
       progress?.(`${report.file} was submitted on ${batch.finishedAt}; nothing is sent again (see ${options.journalPath})`);
     } else {
+      const user = await vendor.client.getCurrentUser();
       batch = await planBatch(deps, {
         ...engine.submissionPlan(),
         ...match,
@@ -104,6 +109,8 @@ export async function submitFile(path: string, vendor: VendorConnection, options
         fileName: report.file,
         headerRowNumber: report.headerRowNumber,
         allowExisting: options.allowExisting,
+        importedBy: user.ok ? (user.value.userName ?? undefined) : undefined,
+        appVersion: appVersion(),
       });
     }
 
@@ -119,9 +126,15 @@ export async function submitFile(path: string, vendor: VendorConnection, options
     if (outcome.status === "missing") return { ok: false, exitCode: 3, message: "The journal lost the batch it was continuing." };
 
     const rows = rowsOf(outcome.batch, outcome.orders);
-    if (options.outPath) {
-      const results = rowResultsFromJournal(outcome.batch, outcome.orders);
-      await writeFile(options.outPath, checked.sheet.resultSheet(report.sheet, report.headerRowNumber, results));
+    if (options.outPath || options.auditPath) {
+      const jobNumbers = outcome.orders.flatMap((o) => (o.jobNumber !== undefined ? [o.jobNumber] : o.existingJobNumbers.slice(0, 1)));
+      const trail = auditTrail(outcome.batch, outcome.orders);
+      if (options.auditPath) await writeFile(options.auditPath, auditJsonLines(trail));
+      if (options.outPath) {
+        const data = resultSheetData(outcome.batch, outcome.orders, await fetchJobStatuses(vendor.client, jobNumbers), trail);
+        const written = await writeResultFile(options.outPath, checked.bytes, report.file, report.sheet, data, options.utf8);
+        if (written) return { ok: false, exitCode: 1, message: written };
+      }
     }
     const unsettled = outcome.orders.some((o) => o.state === "planned" || o.state === "sending" || o.state === "unknown" || o.state === "not-found");
     const errorsLeft = outcome.orders.some((o) => o.state === "rejected") || outcome.batch.otherRows.some((r) => r.outcome === "not-sent");

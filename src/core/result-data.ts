@@ -2,7 +2,7 @@ import type { SubmissionPlan } from "./batch-plan";
 import { ROW_OUTCOME, rowResultsFromJournal, type BatchRecord, type OrderRecord } from "./journal";
 import { OUTCOME_TEXT, type RowResult } from "./results";
 import { RESULT_COLUMNS, type ResultCell, type ResultSheetData, type ResultTable } from "./result-sheet";
-import type { RowDetail, SentValue } from "./session-edits";
+import type { EditLogEntry, RowDetail, SentValue } from "./session-edits";
 
 /** What the vendor says of a job now, for the result sheet (read live when the sheet is written). */
 export interface JobStatusInfo {
@@ -141,9 +141,7 @@ export function auditTrail(batch: BatchRecord, orders: readonly OrderRecord[]): 
       file: { name: batch.fileName, sheet: batch.sheetName, sha256: batch.fileSha256 ?? null },
     },
   ];
-  for (const edit of batch.editLog ?? []) {
-    entries.push(edit.kind === "cell" ? { type: "edit", at: edit.at, row: edit.rowNumber, column: edit.column, old: edit.old, new: edit.new } : { type: edit.kind, at: edit.at, row: edit.rowNumber });
-  }
+  entries.push(...editEntries(batch.editLog ?? []));
   for (const order of orders) {
     const firstSend = order.events.find((e) => e.what.startsWith("sending"));
     if (firstSend) entries.push({ type: "request", at: firstSend.at, order: order.orderNumber, payloadHash: order.payloadHash, payload: order.candidate });
@@ -154,6 +152,11 @@ export function auditTrail(batch: BatchRecord, orders: readonly OrderRecord[]): 
   const [head, ...rest] = entries;
   const sorted = rest.map((entry, i) => ({ entry, i })).sort((a, b) => a.entry.at.localeCompare(b.entry.at) || a.i - b.i).map(({ entry }) => entry);
   return head ? [head, ...sorted] : sorted;
+}
+
+/** The edits and skips of a session as audit entries. */
+export function editEntries(editLog: readonly EditLogEntry[]): AuditEntry[] {
+  return editLog.map((edit) => (edit.kind === "cell" ? { type: "edit", at: edit.at, row: edit.rowNumber, column: edit.column, old: edit.old, new: edit.new } : { type: edit.kind, at: edit.at, row: edit.rowNumber }));
 }
 
 /** The audit trail as JSON Lines, one entry a line. */

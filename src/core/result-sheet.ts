@@ -60,3 +60,9 @@ export function rowsImportedBefore(headers: readonly string[], rows: readonly { 
   }
   return found;
 }
+
+/** "orders.xlsx" → "orders - results.xlsx" */
+export function resultFileName(fileName: string, extension: string): string {
+  const dot = fileName.lastIndexOf(".");
+  return `${dot > 0 ? fileName.slice(0, dot) : fileName} - results.${extension}`;
+}

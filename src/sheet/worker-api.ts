@@ -1,11 +1,13 @@
-import { buildResultsOnlyTable, buildResultTable, type RowResult } from "../core/results";
+import type { ResultSheetData } from "../core/result-sheet";
+import { buildResultsOnlyTable, type RowResult } from "../core/results";
 import type { SheetRow } from "../core/sheet-model";
-import { materialise, type TableView } from "../core/sheet-table";
+import type { TableView } from "../core/sheet-table";
 import { openWorkbook } from "./open-workbook";
 import { failure, type SheetReadFailure } from "./read-failure";
 import { summariseWorkbook, tableOf, type SheetPreview, type WorkbookSummary } from "./sheet-preview";
 import type { OpenedWorkbook, ReadProgress } from "./workbook";
 import { writeCsv } from "./write-csv";
+import { writeResults, type ResultFile } from "./write-results";
 
 export type OpenResult = { readonly ok: true; readonly summary: WorkbookSummary } | SheetReadFailure;
 export type PreviewResult = { readonly ok: true; readonly preview: SheetPreview } | SheetReadFailure;
@@ -61,12 +63,9 @@ export function createSheetSession() {
       return rows;
     },
 
-    /** The result sheet as CSV: the user's table with the result columns appended. */
-    resultSheet(sheetName: string, headerRowNumber: number, results: readonly RowResult[]): Uint8Array {
-      const source = cachedTable(sheetName, headerRowNumber);
-      if (source === undefined) throw new Error("No table to write results into");
-      const delimiter = workbook?.csv?.delimiter ?? ",";
-      return writeCsv(buildResultTable(materialise(source), new Map(results.map((result) => [result.rowNumber, result]))), delimiter);
+    /** The result (or problem) sheet written back into the customer's own file, as its format allows. */
+    writeResults(original: Uint8Array, fileName: string, sheetName: string, data: ResultSheetData, options: { readonly utf8?: boolean } = {}): Promise<ResultFile> {
+      return writeResults(original, fileName, sheetName, data, options);
     },
 
     /** The results alone as CSV, for when the user's sheet is no longer open. */

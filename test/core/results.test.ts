@@ -1,46 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { buildResultTable, messagesByRow } from "../../src/core/results";
+import { buildResultsOnlyTable } from "../../src/core/results";
 import { issuesFromServerProblem } from "../../src/core/server-issues";
-import type { SheetTable } from "../../src/core/sheet-model";
 import { neutraliseFormula } from "../../src/core/spreadsheet-safety";
 import { makeIssue } from "../../src/core/issues";
 
-describe("result sheet", () => {
-  it("keeps the user's cells and order, appending the results", () => {
-    const table: SheetTable = {
-      sheetName: "s",
-      headerRowNumber: 1,
-      headers: ["Order", "Qty"],
-      rows: [
-        { rowNumber: 2, cells: ["A", " 10 "] },
-        { rowNumber: 3, cells: ["", ""] },
-        { rowNumber: 4, cells: ["B", "5", "extra"] },
-      ],
-    };
-    const out = buildResultTable(
-      table,
-      new Map([
-        [2, { rowNumber: 2, outcome: "created", jobNumber: 300001, newAssetSku: "A1", messages: [] }],
-        [4, { rowNumber: 4, outcome: "not-sent", messages: ["one", "two"] }],
+describe("the results alone", () => {
+  it("lists each row with its order, outcome in words, job and messages", () => {
+    expect(
+      buildResultsOnlyTable([
+        { rowNumber: 2, orderNumber: "A", outcome: "created", jobNumber: 300001, newAssetSku: "A1", messages: [] },
+        { rowNumber: 4, outcome: "not-sent", messages: ["one", "two"] },
       ]),
-    );
-    expect(out).toEqual([
-      ["Order", "Qty", "", "Import result", "Job number", "New asset tag", "Messages"],
-      ["A", " 10 ", "", "Created", "300001", "A1", ""],
-      ["", "", "", "", "", "", ""],
-      ["B", "5", "extra", "Not sent", "", "", "one\ntwo"],
+    ).toEqual([
+      ["Row", "Order number", "Import result", "Job number", "New asset tag", "Messages"],
+      ["2", "A", "Created", "300001", "A1", ""],
+      ["4", "", "Not sent", "", "", "one\ntwo"],
     ]);
-  });
-
-  it("gathers each row's messages and its job's", () => {
-    const messagesFor = messagesByRow([
-      makeIssue("QUANTITY_INVALID", { rowNumber: 2, orderNumber: "A", column: "Qty" }, "bad"),
-      makeIssue("DUE_DATE_TOO_EARLY", { rowNumber: 3, orderNumber: "A" }, "early"),
-      makeIssue("SERVER_ERROR", { rowNumber: null, orderNumber: "A" }, "opaque"),
-    ]);
-    expect(messagesFor(2, "A")).toEqual(["Row 2, column Qty: bad", "Order A: opaque"]);
-    expect(messagesFor(3, "A")).toEqual(["warning: Row 3: early", "Order A: opaque"]);
-    expect(messagesFor(4, undefined)).toEqual([]);
   });
 
   it.each([

@@ -27,8 +27,17 @@ describe("the sheet session across a message channel", () => {
       const preview = await remote.preview("orders");
       expect(preview.ok && preview.preview).toMatchObject({ headerRowNumber: 3, headers: ["Order No", "Qty", "Due"], rowCount: 3 });
       expect(await remote.rows("orders", 3, 1, 5)).toEqual([{ rowNumber: 5, cells: ["", "", ""] }, { rowNumber: 6, cells: ["A-2", "2", ""] }]);
-      const written = await remote.resultSheet("orders", 3, [{ rowNumber: 4, outcome: "created", jobNumber: 7, messages: ["ok"] }]);
-      expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(written)).toBe("\uFEFFOrder No;Qty;Due;Import result;Job number;New asset tag;Messages\r\nA-1;1;2027-02-01;Created;7;;ok\r\n;;;;;;\r\nA-2;2;;;;;\r\n");
+      const original = bytes("Title\r\n\r\nOrder No;Qty;Due\r\nA-1;1;2027-02-01\r\n;;\r\nA-2;2;\r\n");
+      const written = await remote.writeResults(original, "orders.csv", "orders", {
+        headerRowNumber: 3,
+        columns: ["Import result", "Job number"],
+        rows: new Map([[4, ["Created", 7]]]),
+        jobs: { headers: [], rows: [] },
+        audit: { headers: [], rows: [] },
+      });
+      if (!written.ok) throw new Error(written.message);
+      expect(written.fileName).toBe("orders - results.csv");
+      expect(new TextDecoder().decode(written.bytes)).toBe("Title\r\n\r\nOrder No;Qty;Due;Import result;Job number\r\nA-1;1;2027-02-01;Created;7\r\n;;\r\nA-2;2;\r\n");
       const failed = await remote.open(new Uint8Array(), "empty.csv");
       expect(failed).toEqual({ ok: false, code: "EMPTY_FILE", message: "empty.csv is empty." });
       expect(progress.length).toBeGreaterThan(0);

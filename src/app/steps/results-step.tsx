@@ -2,11 +2,14 @@ import { useState } from "preact/hooks";
 import { countStates, describeCounts, type OrderRecord } from "../../core/journal";
 import { countOf } from "../../core/plural";
 import { OUTCOME_TEXT } from "../../core/results";
+import type { ResultFile } from "../../sheet/write-results";
 import type { SubmissionResult } from "../import-workflow";
+import { saveFile } from "../save-file";
 
 interface Props {
   readonly done: SubmissionResult;
-  readonly makeFile: () => Promise<{ readonly bytes: Uint8Array; readonly withSheet: boolean }>;
+  readonly makeFile: (options: { readonly utf8?: boolean }) => Promise<ResultFile>;
+  readonly makeAudit: () => Promise<{ readonly bytes: Uint8Array; readonly fileName: string } | undefined>;
   readonly onSendAgain: (orderNumbers: readonly string[]) => void;
   readonly onContinue: () => void;
   readonly onStartOver: () => void;
@@ -14,10 +17,6 @@ interface Props {
 
 /** Rows listed on the page at most; the result sheet has them all. */
 const LISTED_ROWS = 1_000;
-
-function resultFileName(fileName: string): string {
-  return `${fileName.replace(/\.[^.]+$/, "")} - results.csv`;
-}
 
 const ORDER_TEXT: Readonly<Record<OrderRecord["state"], string>> = {
   created: "Created",
@@ -64,27 +63,32 @@ function OrderActions({ order, onSendAgain }: { readonly order: OrderRecord; rea
 }
 
 /** Every order's and row's outcome, read back from the journal, and the result sheet to download. */
-export function ResultsStep({ done, makeFile, onSendAgain, onContinue, onStartOver }: Props) {
+export function ResultsStep({ done, makeFile, makeAudit, onSendAgain, onContinue, onStartOver }: Props) {
   const [error, setError] = useState<string | undefined>();
-  const [notice, setNotice] = useState<string | undefined>();
+  const [needsUtf8, setNeedsUtf8] = useState(false);
   const { batch, orders, rows } = done.results;
   const created = orders.filter((o) => o.state === "created").length;
   const createdRows = rows.filter((r) => r.outcome === "created").length;
   const notFound = orders.filter((o) => o.state === "not-found").map((o) => o.orderNumber);
   const canContinue = orders.some((o) => o.state === "planned" || o.state === "unknown" || o.state === "sending");
-  const download = async () => {
+  const download = async (utf8: boolean) => {
+    setError(undefined);
     try {
-      const file = await makeFile();
-      const url = URL.createObjectURL(new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: "text/csv;charset=utf-8" }));
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = resultFileName(batch.fileName);
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      setNotice(file.withSheet ? undefined : "Your sheet is no longer open here, so the result sheet lists each row's number with its outcome; drop the sheet again to get your own columns back.");
+      const file = await makeFile({ utf8 });
+      if (file.ok) {
+        setNeedsUtf8(false);
+        return saveFile(file.bytes, file.fileName);
+      }
+      setError(file.message);
+      setNeedsUtf8(file.reason === "unrepresentable");
     } catch (e) {
       setError(`The result sheet could not be written: ${(e as Error).message}`);
     }
+  };
+  const downloadAudit = async () => {
+    const file = await makeAudit();
+    if (file) saveFile(file.bytes, file.fileName);
+    else setError("The audit trail could not be read back.");
   };
   return (
     <section>
@@ -101,10 +105,19 @@ export function ResultsStep({ done, makeFile, onSendAgain, onContinue, onStartOv
         </ul>
       )}
       {error && <p role="alert" class="error">{error}</p>}
-      {notice && <p class="notice">{notice}</p>}
       <div class="actions">
-        <button type="button" onClick={download}>
+        <button type="button" onClick={() => download(false)}>
           Download result sheet
+        </button>{" "}
+        {needsUtf8 && (
+          <>
+            <button type="button" onClick={() => download(true)}>
+              Download it as UTF-8
+            </button>{" "}
+          </>
+        )}
+        <button type="button" class="secondary" onClick={downloadAudit}>
+          Download audit trail
         </button>{" "}
         {canContinue && (
           <button type="button" onClick={onContinue}>

@@ -8,6 +8,7 @@ import { filterKey } from "../../engine/row-filter";
 import { editorFor } from "../grid/column-editors";
 import { FixUpGrid, type GridColumn } from "../grid/fix-up-grid";
 import type { Connected, ImportWorkflow, ReviewState } from "../import-workflow";
+import { saveFile } from "../save-file";
 import { FindReplace } from "./find-replace";
 import { OrderPanel } from "./order-panel";
 import { RowPanel } from "./row-panel";
@@ -32,6 +33,14 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
   const [active, setActive] = useState<{ row: RowView | undefined; column: string | undefined }>({ row: undefined, column: undefined });
   const [finding, setFinding] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const [fileProblem, setFileProblem] = useState<{ readonly message: string; readonly canUtf8: boolean } | undefined>();
+  const downloadProblems = async (utf8: boolean) => {
+    const file = await workflow.downloadableProblems({ utf8 });
+    if (file.ok) {
+      setFileProblem(undefined);
+      saveFile(file.bytes, file.fileName.replace(" - results.", " - problems."));
+    } else setFileProblem({ message: file.message, canUtf8: file.reason === "unrepresentable" });
+  };
   useEffect(() => {
     void workflow.catalogueSnapshot().then(setSnapshot);
   }, [connected.account.id]);
@@ -130,6 +139,9 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
         <button type="button" class="secondary" onClick={workflow.revalidate} disabled={busy || summary.jobs.ready + summary.jobs.unverified === 0}>
           Check again with the vendor
         </button>
+        <button type="button" class="secondary" onClick={() => downloadProblems(false)}>
+          Download problem sheet
+        </button>
         <button type="button" onClick={workflow.submit} disabled={busy || sendable === 0}>
           Submit {sendable} ready {sendable === 1 ? "job" : "jobs"}
         </button>
@@ -149,6 +161,16 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
           </button>
         )}
       </div>
+      {fileProblem && (
+        <p role="alert" class="error">
+          {fileProblem.message}{" "}
+          {fileProblem.canUtf8 && (
+            <button type="button" class="small" onClick={() => downloadProblems(true)}>
+              Download it as UTF-8
+            </button>
+          )}
+        </p>
+      )}
       {finding && <FindReplace headers={review.headers} initialColumn={active.column} revision={review.revision} workflow={workflow} onClose={() => setFinding(false)} />}
       <p class="hint">
         Arrows move, Enter or F2 edits, Esc cancels, Ctrl+C and Ctrl+V copy and paste cells (from Excel or Google Sheets too), Ctrl+D fills down, Ctrl+Enter fills the selection with what you typed, Delete clears, F8 goes to the next problem.

@@ -1,0 +1,32 @@
+import { resultFileName, type ResultSheetData } from "../core/result-sheet";
+import { writeCsvResults } from "./csv-write-back";
+import { sniffFile } from "./sniff-file";
+import { writeXlsxResults } from "./xlsx-write-back";
+
+/** A result sheet written, or why it could not be: a value the file's encoding lacks (UTF-8 can be asked for), or a file that cannot be reopened. */
+export type ResultFile =
+  | { readonly ok: true; readonly bytes: Uint8Array; readonly fileName: string }
+  | { readonly ok: false; readonly reason: "unrepresentable"; readonly message: string }
+  | { readonly ok: false; readonly reason: "unreadable"; readonly message: string };
+
+/**
+ * The result sheet in the customer's own file: a workbook comes back as the same workbook
+ * with the result columns and the Jobs and Audit sheets added; a CSV file as the same file,
+ * in its own encoding and dialect, with the result fields appended to its lines.
+ */
+export async function writeResults(original: Uint8Array, fileName: string, sheetName: string, data: ResultSheetData, options: { readonly utf8?: boolean } = {}): Promise<ResultFile> {
+  const kind = sniffFile(original, fileName);
+  if (typeof kind !== "string") return { ok: false, reason: "unreadable", message: kind.message };
+  if (kind === "zip") {
+    const written = await writeXlsxResults(original, sheetName, data);
+    return written.ok ? { ok: true, bytes: written.bytes, fileName: resultFileName(fileName, "xlsx") } : { ok: false, reason: "unreadable", message: written.message };
+  }
+  const written = writeCsvResults(original, data, options);
+  if (written.ok) return { ok: true, bytes: written.bytes, fileName: resultFileName(fileName, /\.(tsv|txt)$/i.test(fileName) ? (fileName.split(".").pop() ?? "csv") : "csv") };
+  const examples = written.examples.slice(0, 3).map((e) => `row ${e.rowNumber}, ${e.column}: "${e.text}"`).join("; ");
+  return {
+    ok: false,
+    reason: "unrepresentable",
+    message: `Some results cannot be written in ${fileName}'s own encoding (${written.encoding}), for example ${examples}. Download the result sheet as UTF-8 instead (Excel and other programs read it).`,
+  };
+}

@@ -1,0 +1,94 @@
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import ExcelJS from "exceljs";
+import Papa from "papaparse";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RunningAppServer } from "../../src/server/app-server";
+import { launchChromium, openAndConnect, startBuiltApp } from "./harness";
+
+const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
+
+let app: RunningAppServer;
+let browser: Browser;
+beforeAll(async () => {
+  app = await startBuiltApp();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function review(page: Page, file: string): Promise<void> {
+  await openAndConnect(page, app.url);
+  await page.getByLabel("Order sheet").setInputFiles(file);
+  await page.getByRole("button", { name: "Check the rows" }).click();
+  await page.getByTestId("summary").waitFor();
+  await expect.poll(() => page.getByTestId("review-busy").count(), { timeout: 30_000 }).toBe(0);
+}
+
+async function download(page: Page, button: string): Promise<{ name: string; bytes: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: button }).click()]);
+  return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
+}
+
+describe("result sheets from the page", () => {
+  it("gives back the customer's own workbook with every row's outcome, what was sent, and Jobs and Audit sheets", async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await review(page, sample("team-orders-winter-2027.xlsx"));
+    // A change in the app: the result says what was sent instead of the sheet's value.
+    const names = await page.locator('[role="columnheader"] .grid-header-name').allTextContents();
+    await page.locator(`[role="row"][data-row-number="6"] [role="gridcell"][aria-colindex="${names.indexOf("Qty") + 2}"]`).click();
+    await page.keyboard.type("40");
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.getByTestId("review-busy").count(), { timeout: 30_000 }).toBe(0);
+
+    const problems = await download(page, "Download problem sheet");
+    expect(problems.name).toBe("team-orders-winter-2027 - problems.xlsx");
+    await page.getByRole("button", { name: /^Submit \d+ ready jobs?$/ }).click();
+    await page.getByTestId("results-summary").waitFor({ timeout: 60_000 });
+    const results = await download(page, "Download result sheet");
+    expect(results.name).toBe("team-orders-winter-2027 - results.xlsx");
+
+    const original = new ExcelJS.Workbook();
+    await original.xlsx.readFile(sample("team-orders-winter-2027.xlsx"));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(results.bytes as unknown as ArrayBuffer);
+    expect(book.worksheets.map((s) => s.name)).toEqual([...original.worksheets.map((s) => s.name), "Jobs", "Audit"]);
+    const orders = book.getWorksheet("Orders");
+    const header = (orders?.getRow(4).values as unknown[]).map((v) => (v === undefined ? "" : String(v)));
+    const at = (name: string) => header.indexOf(name);
+    // The customer's own cell is untouched; the result says what was sent.
+    expect(orders?.getRow(6).getCell(at("Qty")).value).toBe(original.getWorksheet("Orders")?.getRow(6).getCell(at("Qty")).value);
+    expect(String(orders?.getRow(6).getCell(at("Messages")).value)).toContain("Qty sent as 40; the sheet had 15.");
+    expect(orders?.getRow(6).getCell(at("Import result")).value).toBe("Created");
+    expect(typeof orders?.getRow(6).getCell(at("Job number")).value).toBe("number");
+    expect(book.getWorksheet("Audit")?.getColumn(2).values).toContain("edit");
+
+    const audit = await download(page, "Download audit trail");
+    expect(audit.name).toBe("team-orders-winter-2027 - audit.jsonl");
+    const entries = audit.bytes.toString("utf8").trim().split("\n").map((line) => JSON.parse(line) as { type: string; column?: string; new?: string });
+    expect(entries[0]?.type).toBe("import");
+    expect(entries).toContainEqual(expect.objectContaining({ type: "edit", column: "Qty", new: "40" }));
+    await page.close();
+  });
+
+  it("gives back the customer's own CSV in its own encoding, byte for byte with the results appended", async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await review(page, sample("reorder-campaign.csv"));
+    await page.getByRole("button", { name: /^Submit \d+ ready jobs?$/ }).click();
+    await page.getByTestId("results-summary").waitFor({ timeout: 60_000 });
+    const results = await download(page, "Download result sheet");
+    expect(results.name).toBe("reorder-campaign - results.csv");
+    const original = await readFile(sample("reorder-campaign.csv"));
+    // Windows-1252 stays Windows-1252 (no byte-order mark added), each original line first.
+    expect(results.bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(false);
+    const split = (bytes: Buffer) => bytes.toString("latin1").split("\r\n");
+    const before = split(original);
+    split(results.bytes).forEach((line, i) => expect(line.startsWith(before[i] as string)).toBe(true));
+    const rows = Papa.parse<Record<string, string>>(new TextDecoder("windows-1252").decode(results.bytes), { header: true, skipEmptyLines: true }).data;
+    expect(rows.filter((row) => row["Import result"] === "Created").length).toBeGreaterThan(0);
+    await page.close();
+  });
+});
