@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- proxy|sheets|engine|submit|faults|grid]`: prints each benchmark's figures next to its
+ * `npm run bench [-- proxy|sheets|engine|submit|faults|grid|results]`: prints each benchmark's figures next to its
  * baseline measured in the same run. Benchmarks print numbers; they assert nothing.
  * BENCH_SIZES (e.g. "10000,100000") and BENCH_REPEATS tune the sheet and engine sections.
  */
@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { startBenchPage } from "./bench-page-server";
 import { engineBench } from "./engine-bench";
 import { gridBench } from "./grid-bench";
+import { resultsBench } from "./results-bench";
 import { proxyBench } from "./proxy-bench";
 import { sheetBench } from "./sheet-bench";
 import { faultBench, submitBench } from "./submit-bench";
@@ -30,4 +31,5 @@ if (runs("sheets") || runs("engine")) {
 if (runs("submit")) sections.push(await submitBench());
 if (runs("faults")) sections.push(await faultBench());
 if (runs("grid")) sections.push(await gridBench(sizes));
+if (runs("results")) sections.push(await resultsBench(dataDir, sizes));
 console.log(sections.join("\n\n"));
