@@ -123,12 +123,14 @@ export function App() {
         </section>
       )}
       {state.step === "review" && <ReviewStep connected={state.connected} review={state.review} error={state.error} workflow={workflow} />}
-      {state.step === "submitting" && <SubmittingStep submission={state.submission} onStop={workflow.stopSubmitting} />}
+      {state.step === "submitting" && (
+        <SubmittingStep submission={state.submission} onStop={workflow.stopSubmitting} makeFile={() => workflow.resultFile(state.submission.batchId)} />
+      )}
       {state.step === "done" && (
         <ResultsStep
           done={state.done}
-          makeFile={(options) => workflow.resultFile(state.done, options)}
-          makeAudit={() => workflow.auditFile(state.done)}
+          makeFile={(options) => workflow.resultFile(state.done.results.batch.id, options)}
+          makeAudit={() => workflow.auditFile(state.done.results.batch.id)}
           onSendAgain={workflow.sendAgain}
           onContinue={() => workflow.resume(state.done.results.batch.id)}
           onStartOver={() => workflow.startOver(state.connected)}

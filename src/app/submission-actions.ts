@@ -149,22 +149,27 @@ export function createSubmissionActions(context: WorkflowContext) {
      * The result sheet, from the journal, written back into the customer's own file (kept
      * with the batch); the results alone when that file is not at hand.
      */
-    async resultFile(done: SubmissionResult, options: { readonly utf8?: boolean } = {}): Promise<ResultFile> {
-      const { batch } = done.results;
+    async resultFile(batchId: string, options: { readonly utf8?: boolean } = {}): Promise<ResultFile> {
       const connected = context.currentConnected();
-      const original = await (await deps.batchFiles()).get(batch.id).catch(() => undefined);
-      const written = connected && original ? await (await submitterFor(connected)).resultData(batch.id) : undefined;
+      if (!connected) return { ok: false, reason: "unreadable", message: "Connect to the account again to write its results." };
+      const submitter = await submitterFor(connected);
+      const results = await submitter.results(batchId);
+      if (!results) return { ok: false, reason: "unreadable", message: "That submission is no longer in this browser's journal." };
+      const { batch } = results;
+      const original = await (await deps.batchFiles()).get(batchId).catch(() => undefined);
+      const written = original ? await submitter.resultData(batchId) : undefined;
       if (original && written) return deps.sheets.writeResults(new Uint8Array(await original.arrayBuffer()), batch.fileName, batch.sheetName, written.data, options);
-      return { ok: true, bytes: await deps.sheets.resultsOnlySheet(done.results.rows), fileName: resultFileName(batch.fileName, "csv") };
+      return { ok: true, bytes: await deps.sheets.resultsOnlySheet(results.rows), fileName: resultFileName(batch.fileName, "csv") };
     },
 
     /** The batch's audit trail as JSON Lines: the import, every edit and skip, each request and answer. */
-    async auditFile(done: SubmissionResult): Promise<{ readonly bytes: Uint8Array; readonly fileName: string } | undefined> {
+    async auditFile(batchId: string): Promise<{ readonly bytes: Uint8Array; readonly fileName: string } | undefined> {
       const connected = context.currentConnected();
       if (!connected) return undefined;
-      const written = await (await submitterFor(connected)).resultData(done.results.batch.id);
-      if (!written) return undefined;
-      return { bytes: new TextEncoder().encode(written.auditJsonLines), fileName: `${done.results.batch.fileName.replace(/\.[^.]+$/, "")} - audit.jsonl` };
+      const submitter = await submitterFor(connected);
+      const [written, results] = await Promise.all([submitter.resultData(batchId), submitter.results(batchId)]);
+      if (!written || !results) return undefined;
+      return { bytes: new TextEncoder().encode(written.auditJsonLines), fileName: `${results.batch.fileName.replace(/\.[^.]+$/, "")} - audit.jsonl` };
     },
   };
 }

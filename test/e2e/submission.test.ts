@@ -146,6 +146,11 @@ describe("submitting from the page, whatever fails", () => {
     await page.getByRole("button", { name: "Submit 12 ready jobs" }).click();
     await expect.poll(() => page.getByTestId("submit-counts").textContent().catch(() => ""), { timeout: 30_000 }).toMatch(/\d+ created/);
     expect(await page.getByTestId("submit-progress").textContent()).toMatch(/Creating jobs: \d+ of 12 · \d+ a minute · about .* left/);
+    // The result sheet is at hand while sending, from the journal.
+    const [sofar] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download the results so far" }).click()]);
+    const partial = Papa.parse<Record<string, string>>((await readFile(await sofar.path(), "utf8")).replace(/^\uFEFF/, ""), { header: true, skipEmptyLines: true }).data;
+    expect(partial.some((row) => row["Import result"] === "Created")).toBe(true);
+    expect(partial.some((row) => row["Import result"] !== "Created")).toBe(true);
     await page.getByRole("button", { name: "Stop sending" }).click();
     await page.getByTestId("results-status").waitFor({ timeout: 30_000 });
     expect(await page.getByTestId("results-status").textContent()).toContain("Stopped");

@@ -1,14 +1,25 @@
+import { useState } from "preact/hooks";
 import { describeCounts } from "../../core/journal";
+import type { ResultFile } from "../../sheet/write-results";
+import { saveFile } from "../save-file";
 import { describeSubmitProgress, type SubmissionView } from "../import-workflow";
 
 interface Props {
   readonly submission: SubmissionView;
   readonly onStop: () => void;
+  /** The result sheet as the journal has it now. */
+  readonly makeFile: () => Promise<ResultFile>;
 }
 
 /** Sending a batch: where it is, how fast, how long is left, and a way to stop it. */
-export function SubmittingStep({ submission, onStop }: Props) {
+export function SubmittingStep({ submission, onStop, makeFile }: Props) {
   const { progress, stopping } = submission;
+  const [problem, setProblem] = useState<string | undefined>();
+  const download = async () => {
+    const file = await makeFile();
+    if (file.ok) saveFile(file.bytes, file.fileName);
+    else setProblem(file.message);
+  };
   return (
     <section aria-busy="true">
       <h2>Submitting {submission.fileName}</h2>
@@ -20,8 +31,12 @@ export function SubmittingStep({ submission, onStop }: Props) {
       <div class="actions">
         <button type="button" class="secondary" onClick={onStop} disabled={stopping}>
           {stopping ? "Stopping after the orders in flight…" : "Stop sending"}
+        </button>{" "}
+        <button type="button" class="secondary" onClick={download}>
+          Download the results so far
         </button>
       </div>
+      {problem && <p role="alert" class="error">{problem}</p>}
     </section>
   );
 }
