@@ -8,7 +8,7 @@ import { suggestMapping, vocabularyWords, type MappingVocabulary } from "../core
 import { applyTemplate, createTemplate } from "../core/mapping/templates";
 import type { AccountProfile } from "../core/vendor";
 import { ALL_ROWS } from "../engine/row-filter";
-import type { WorkbookSummary } from "../sheet/sheet-preview";
+import type { SheetPreview, WorkbookSummary } from "../sheet/sheet-preview";
 import type { SavedReview } from "../storage/review-sessions";
 import type { ConnectionInfo } from "./proxy-client";
 import { createReviewActions } from "./review-actions";
@@ -74,6 +74,12 @@ export function createImportWorkflow(deps: WorkflowDeps) {
     return snapshot ? catalogueVocabulary(snapshot) : undefined;
   }
 
+  /** The suggested mapping, worked out in the sheet worker (a long header must not hold up the page). */
+  async function suggested(preview: SheetPreview, known?: MappingVocabulary): Promise<SheetMapping> {
+    const vocabularyNow = known ?? (await vocabulary());
+    return (await deps.sheets.suggestMapping(preview.sheetName, preview.headerRowNumber, vocabularyNow)) ?? suggestMapping(preview.headers, vocabularyNow, preview.sampleRows);
+  }
+
   async function mappingFor(connected: Connected, file: WorkbookSummary, sheetName: string, headerRowNumber?: number): Promise<ImportState> {
     const known = await vocabulary();
     const preview = await deps.sheets.preview(sheetName, headerRowNumber, vocabularyWords(known));
@@ -87,7 +93,7 @@ export function createImportWorkflow(deps: WorkflowDeps) {
         file,
         sheetName,
         preview: preview.preview,
-        mapping: template ? applyTemplate(preview.preview.headers, template) : suggestMapping(preview.preview.headers, known, preview.preview.sampleRows),
+        mapping: template ? applyTemplate(preview.preview.headers, template) : await suggested(preview.preview),
         templates,
         appliedTemplate: template?.name,
         attributes: known?.attributes ?? [],
@@ -293,7 +299,7 @@ export function createImportWorkflow(deps: WorkflowDeps) {
       const current = inMapping();
       if (!current) return;
       const known = await vocabulary();
-      set({ ...current, mapping: { ...current.mapping, mapping: suggestMapping(current.mapping.preview.headers, known, current.mapping.preview.sampleRows), appliedTemplate: undefined, notice: undefined } });
+      set({ ...current, mapping: { ...current.mapping, mapping: await suggested(current.mapping.preview, known), appliedTemplate: undefined, notice: undefined } });
     },
 
     /** Hands the mapped rows to the engine, which resolves them, then dry-runs the jobs. */

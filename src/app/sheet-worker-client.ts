@@ -1,4 +1,6 @@
 import { proxy, transfer, wrap, type Remote } from "comlink";
+import type { SheetMapping } from "../core/mapping/sheet-mapping";
+import type { MappingVocabulary } from "../core/mapping/suggest-mapping";
 import type { ResultSheetData } from "../core/result-sheet";
 import type { RowResult } from "../core/results";
 import type { ResultFile } from "../sheet/write-results";
@@ -67,6 +69,9 @@ export function createSheetWorkerClient() {
     /** Writes results into the customer's own file (its bytes are handed to the worker). */
     writeResults(original: Uint8Array, fileName: string, sheetName: string, data: ResultSheetData, options: { readonly utf8?: boolean } = {}): Promise<ResultFile> {
       return run(undefined, (s) => s.writeResults(transfer(original, [original.buffer]), fileName, sheetName, data, options));
+    },
+    suggestMapping(sheetName: string, headerRowNumber: number, vocabulary: MappingVocabulary | undefined): Promise<SheetMapping | undefined> {
+      return run(undefined, (s) => s.suggestMapping(sheetName, headerRowNumber, vocabulary));
     },
     resultsOnlySheet(results: readonly RowResult[]): Promise<Uint8Array> {
       return run(undefined, (s) => s.resultsOnlySheet(results));

@@ -1,3 +1,5 @@
+import { suggestMapping, vocabularyWords, type MappingVocabulary } from "../core/mapping/suggest-mapping";
+import type { SheetMapping } from "../core/mapping/sheet-mapping";
 import type { ResultSheetData } from "../core/result-sheet";
 import { buildResultsOnlyTable, type RowResult } from "../core/results";
 import type { SheetRow } from "../core/sheet-model";
@@ -71,6 +73,12 @@ export function createSheetSession() {
     /** The results alone as CSV, for when the user's sheet is no longer open. */
     resultsOnlySheet(results: readonly RowResult[]): Uint8Array {
       return writeCsv(buildResultsOnlyTable(results));
+    },
+
+    /** The suggested mapping of a sheet's columns, from its headers and first rows, worked out here rather than on the page. */
+    suggestMapping(sheetName: string, headerRowNumber: number, vocabulary: MappingVocabulary | undefined): SheetMapping | undefined {
+      const result = table(sheetName, headerRowNumber, vocabularyWords(vocabulary));
+      return "preview" in result ? suggestMapping(result.preview.headers, vocabulary, result.preview.sampleRows) : undefined;
     },
 
     close(): void {

@@ -6,6 +6,9 @@ import { containsWords, normaliseHeader, similarity } from "./normalise";
 import type { ColumnAssignment, MappingTarget, MatchReason, SheetMapping } from "./sheet-mapping";
 import { isResultColumn } from "../result-sheet";
 
+/** How much of a header is matched against field names. */
+const MATCHED_HEADER_LENGTH = 120;
+
 /** What the service says a sheet's columns may answer, beyond the fixed fields. */
 export interface MappingVocabulary {
   /** Attribute names and labels exactly as the service returned them. */
@@ -114,7 +117,9 @@ function fieldCandidate(column: number, header: string): Candidate[] {
  * is kept, an earlier import's result columns included.
  */
 export function suggestMapping(headers: readonly string[], vocabulary: MappingVocabulary = EMPTY_VOCABULARY, sampleRows: readonly SheetRow[] = []): SheetMapping {
-  const normalised = headers.map(normaliseHeader);
+  // Fuzzy matching costs the product of two lengths: only a header's start is matched (no
+  // field name is longer), so a header of a million characters costs what a short one does.
+  const normalised = headers.map((header) => normaliseHeader(header.slice(0, MATCHED_HEADER_LENGTH)));
   const values = headers.map((_header, column): ColumnValues => (sampleRows.length > 0 ? columnValues(sampleRows, column) : "unknown"));
   const attributes = new Map<string, string>();
   for (const attribute of vocabulary.attributes) {
@@ -144,7 +149,7 @@ export function suggestMapping(headers: readonly string[], vocabulary: MappingVo
       }
     }
     if (isWideLayout && sizeLike[column]) {
-      const size = (headers[column] ?? "").trim();
+      const size = (headers[column] ?? "").trim().slice(0, MATCHED_HEADER_LENGTH);
       candidates.push({ column, target: { kind: "size", size }, targetKey: `size:${sizeKey(size)}`, confidence: 0.9, reason: "size" });
     }
     candidates.push(...fieldCandidate(column, header));
