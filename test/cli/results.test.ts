@@ -4,9 +4,8 @@ import { fileURLToPath } from "node:url";
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/main";
 import { startSimulator, type RunningSimulator } from "../../src/server/simulator/simulator";
-import { simCredentials } from "../helpers/sim-client";
+import { runCommand, vendorEnv } from "../helpers/cli-session";
 import { SIM_START } from "../helpers/sim-clock";
 import { scratchFolder } from "../helpers/submit-session";
 
@@ -22,23 +21,7 @@ afterEach(async () => {
   await folder?.cleanup();
 });
 
-async function cli(args: readonly string[]) {
-  const details = simCredentials(sim, "kiwi-team-print");
-  const env = {
-    VENDOR_CONNECTION_NAME: "demo",
-    VENDOR_REGION: details.regionLabel,
-    VENDOR_BASE_URL: details.baseUrl,
-    VENDOR_AUTH_URL: details.authUrl,
-    VENDOR_REALM: details.realm,
-    VENDOR_CLIENT_ID: details.clientId,
-    VENDOR_CLIENT_SECRET: details.clientSecret,
-    SUBMIT_LOCK_DIR: folder.path,
-  };
-  let out = "";
-  let err = "";
-  const code = await runCli(args, (t) => (out += t), (t) => (err += t), env);
-  return { code, out, err };
-}
+const cli = (args: readonly string[]) => runCommand(args, vendorEnv(sim, folder.path));
 
 const lines = (bytes: Buffer) => bytes.toString("utf8").split(/(?<=\r?\n)/);
 const records = (text: string) => Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ""), { header: true, skipEmptyLines: true }).data;

@@ -4,10 +4,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Papa from "papaparse";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/main";
 import { startSimulator, type RunningSimulator } from "../../src/server/simulator/simulator";
 import { ordersSheet } from "../helpers/order-sheets";
-import { simCredentials } from "../helpers/sim-client";
+import { runCommand, vendorEnv } from "../helpers/cli-session";
 import { SIM_START } from "../helpers/sim-clock";
 import { scratchFolder } from "../helpers/submit-session";
 
@@ -25,27 +24,8 @@ afterEach(async () => {
   await folder?.cleanup();
 });
 
-/** The command line's settings for the test's simulator, as a customer's VENDOR_* settings would be. */
-function vendorEnv(): Record<string, string> {
-  const details = simCredentials(sim, "kiwi-team-print");
-  return {
-    VENDOR_CONNECTION_NAME: "demo",
-    VENDOR_REGION: details.regionLabel,
-    VENDOR_BASE_URL: details.baseUrl,
-    VENDOR_AUTH_URL: details.authUrl,
-    VENDOR_REALM: details.realm,
-    VENDOR_CLIENT_ID: details.clientId,
-    VENDOR_CLIENT_SECRET: details.clientSecret,
-    SUBMIT_LOCK_DIR: folder.path,
-  };
-}
-
-async function cli(args: readonly string[], env: Record<string, string> = vendorEnv()) {
-  let out = "";
-  let err = "";
-  const code = await runCli(args, (t) => (out += t), (t) => (err += t), env);
-  return { code, out, err };
-}
+const vendorSettings = () => vendorEnv(sim, folder.path);
+const cli = (args: readonly string[], env: Record<string, string> = vendorSettings()) => runCommand(args, env);
 
 interface JsonRow {
   readonly rowNumber: number;
@@ -121,7 +101,7 @@ describe("npm run cli -- submit", () => {
 
   it("exits 3 when the vendor refuses the connection, and 2 without a connection when real ones are configured", async () => {
     const { path } = await ordersSheet("REFUSED", 1, folder.path);
-    const refused = await cli(["submit", path, "--connection", "demo", "--journal", join(folder.path, "j.jsonl")], { ...vendorEnv(), VENDOR_CLIENT_SECRET: "wrong-secret" });
+    const refused = await cli(["submit", path, "--connection", "demo", "--journal", join(folder.path, "j.jsonl")], { ...vendorSettings(), VENDOR_CLIENT_SECRET: "wrong-secret" });
     expect(refused.code).toBe(3);
     expect(refused.err).not.toContain("wrong-secret");
     const unnamed = await cli(["submit", path]);
@@ -135,7 +115,7 @@ describe("npm run cli -- submit", () => {
     sim.simulator.faults = { delayMs: 400, endpoints: ["createJob"] };
     const child = spawn(process.execPath, ["--import", "tsx", "src/cli/cli.ts", "submit", path, "--connection", "demo", "--journal", journal, "--concurrency", "2"], {
       cwd: ROOT,
-      env: { ...process.env, ...vendorEnv() },
+      env: { ...process.env, ...vendorSettings() },
       stdio: "ignore",
     });
     const exited = new Promise((resolve) => child.on("exit", resolve));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DTF, priceCodeRow } from "../helpers/order-records";
 import { checkRows, startProxiedAccount, type ProxiedAccount } from "../helpers/engine-session";
 
 let account: ProxiedAccount;
@@ -7,20 +8,7 @@ beforeAll(async () => {
 });
 afterAll(async () => account?.close());
 
-const DTF = 'DTF 4" x 4": Full Colour';
-const row = (overrides: Record<string, string> = {}): Record<string, string> => ({
-  "Order No": "E-1",
-  Code: DTF,
-  Qty: "20",
-  Fabric: "Cotton",
-  "Due date": "2027-03-01",
-  Delivery: "Courier",
-  Street: "1 Queen Street",
-  City: "Auckland",
-  Postcode: "1010",
-  Country: "NZ",
-  ...overrides,
-});
+const row = priceCodeRow;
 const codesOf = (issues: readonly { code: string }[]) => issues.map((i) => i.code);
 
 describe("the import engine", () => {

@@ -3,6 +3,7 @@ import { auditJsonLines, auditTrail, problemSheetData, resultSheetData } from ".
 import { RESULT_COLUMNS } from "../../src/core/result-sheet";
 import { planBatch, runBatch } from "../../src/submit/submit-batch";
 import { fetchJobStatuses } from "../../src/submit/vendor-jobs";
+import { DTF, priceCodeRow } from "../helpers/order-records";
 import { checkRows, startProxiedAccount, type ProxiedAccount } from "../helpers/engine-session";
 import { scratchFolder, submitDeps } from "../helpers/submit-session";
 
@@ -17,20 +18,7 @@ afterEach(async () => {
   await folder?.cleanup();
 });
 
-const DTF = 'DTF 4" x 4": Full Colour';
-const row = (overrides: Record<string, string> = {}): Record<string, string> => ({
-  "Order No": "R-1",
-  Code: DTF,
-  Qty: "20",
-  Fabric: "Cotton",
-  "Due date": "2027-03-01",
-  Delivery: "Courier",
-  Street: "1 Queen Street",
-  City: "Auckland",
-  Postcode: "1010",
-  Country: "NZ",
-  ...overrides,
-});
+const row = (overrides: Record<string, string> = {}) => priceCodeRow({ "Order No": "R-1", ...overrides });
 const column = (name: (typeof RESULT_COLUMNS)[number]) => RESULT_COLUMNS.indexOf(name);
 
 describe("the result sheet's data and the audit trail, from a real submission", () => {

@@ -1,0 +1,26 @@
+import { runCli } from "../../src/cli/main";
+import type { RunningSimulator } from "../../src/server/simulator/simulator";
+import { simCredentials } from "./sim-client";
+
+/** The command line's settings for a test's simulator, as a customer's VENDOR_* settings would be; lock files in `lockFolder`. */
+export function vendorEnv(sim: RunningSimulator, lockFolder: string, clientId = "kiwi-team-print"): Record<string, string> {
+  const details = simCredentials(sim, clientId);
+  return {
+    VENDOR_CONNECTION_NAME: "demo",
+    VENDOR_REGION: details.regionLabel,
+    VENDOR_BASE_URL: details.baseUrl,
+    VENDOR_AUTH_URL: details.authUrl,
+    VENDOR_REALM: details.realm,
+    VENDOR_CLIENT_ID: details.clientId,
+    VENDOR_CLIENT_SECRET: details.clientSecret,
+    SUBMIT_LOCK_DIR: lockFolder,
+  };
+}
+
+/** Runs one command in-process and collects what it prints. */
+export async function runCommand(args: readonly string[], env: Record<string, string>): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const code = await runCli(args, (t) => (out += t), (t) => (err += t), env);
+  return { code, out, err };
+}
