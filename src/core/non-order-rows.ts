@@ -1,8 +1,12 @@
 import type { FieldId } from "./fields";
 import type { OrderRow } from "./order-rows";
+import { isUnorderedCampaignRow } from "./reorder/campaign-sheet-data";
 
-/** Rows people put under or between their orders that are not order lines. */
-export type NonOrderRowKind = "totals" | "subtotal" | "note";
+/**
+ * Rows people put under or between their orders that are not order lines; `unordered` is a
+ * design of a reorder campaign sheet the customer left without a quantity.
+ */
+export type NonOrderRowKind = "totals" | "subtotal" | "note" | "unordered";
 
 /**
  * The words that open (or, for totals, close) a cell of such a row, in the spellings of
@@ -93,9 +97,11 @@ function cellsOf(row: OrderRow): RowCell[] {
  * matter), or a single text cell and nothing else. A lone cell in the order number column
  * counts only when it reads as a sentence ("Prices exclude GST"), and a code never does, so a
  * line holding just an order number or just a code is still an order line with blanks to
- * fill. Pure: no catalogue needed.
+ * fill, except a design of a reorder campaign sheet left with nothing filled in beside its
+ * tag (see `isUnorderedCampaignRow`). Pure: no catalogue needed.
  */
 export function classifyNonOrderRow(row: OrderRow): NonOrderRow | undefined {
+  if (isUnorderedCampaignRow(row)) return { kind: "unordered", field: "quantity", column: undefined };
   const { orderNumber, code } = row.values;
   const orderLabel = orderNumber === undefined ? undefined : rowLabelKind(orderNumber);
   const codeLabel = code === undefined ? undefined : rowLabelKind(code);
