@@ -29,6 +29,7 @@ export const ISSUE_LABELS: Readonly<Record<IssueCode, string>> = {
   QUANTITY_BELOW_MINIMUM: "Quantity below the minimum",
   ASSET_UNKNOWN: "Unknown asset tag",
   ASSET_ARCHIVED: "Archived asset",
+  PRICE_BREAK_NEAR: "Just under a cheaper band",
   STOCK_CODE_UNKNOWN: "Unknown stock code",
   STOCK_VARIANT_MISSING: "Stock colour missing",
   STOCK_VARIANT_UNKNOWN: "Unknown stock colour",

@@ -37,6 +37,7 @@ export const ISSUE_SEVERITY = {
   // Asset lines
   ASSET_UNKNOWN: "error",
   ASSET_ARCHIVED: "error",
+  PRICE_BREAK_NEAR: "info",
   // Stock lines
   STOCK_CODE_UNKNOWN: "error",
   STOCK_VARIANT_MISSING: "error",

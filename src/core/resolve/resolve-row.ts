@@ -1,4 +1,4 @@
-import { bandPrice, estimateLine, type LineEstimate } from "../estimate";
+import { bandPrice, estimateLine, formatMoney, type LineEstimate } from "../estimate";
 import type { FieldId } from "../fields";
 import { isError, makeIssue, type Issue, type IssueCode } from "../issues";
 import { classifyNonOrderRow, type NonOrderRowKind } from "../non-order-rows";
@@ -10,6 +10,8 @@ import { customBandsKey, type FactRequest, type ResolveContext } from "./context
 import { catalogueTypesOf, readItemType, type LineType } from "./item-type";
 import { generatedReference, isAbsoluteHttpUrl, isYes, parseQuantity } from "./values";
 import { closestBy, similarity } from "../mapping/normalise";
+import { priceBreakHint, priceBreakText } from "../reorder/price-break";
+import { orderableSuccessor } from "../reorder/successor";
 
 /** One sheet row resolved as a job line, or the issues that stop it. Plain data. */
 export interface ResolvedLine {
@@ -179,10 +181,21 @@ function resolveAssetLine(draft: LineDraft, text: string): ResolvedLine {
     return finish(draft, { itemType: "Asset" });
   }
   const tag = asset.assetTag ?? text;
-  if (asset.isArchived) raise(draft, "ASSET_ARCHIVED", "code", `asset ${tag} is archived and cannot be reordered.`);
+  const { snapshot } = draft.context.catalogue;
+  if (asset.isArchived) {
+    // The suggestion is a value for the tag cell: the newest orderable asset of the same design.
+    const successor = orderableSuccessor(asset, snapshot)?.assetTag ?? undefined;
+    const instead = successor ? ` ${successor} is the newest orderable asset of the same design.` : "";
+    raise(draft, "ASSET_ARCHIVED", "code", `asset ${tag} is archived and cannot be reordered.${instead}`, successor);
+  }
   const minimum = asset.priceBands[0]?.from ?? 1;
   if (quantity !== undefined && quantity < minimum) {
     raise(draft, "QUANTITY_BELOW_MINIMUM", "quantity", `${quantity} is below the minimum of ${minimum} for asset ${tag}.`, String(minimum));
+  }
+  const hint = quantity === undefined || asset.isArchived ? undefined : priceBreakHint(asset.priceBands, quantity);
+  if (hint) {
+    const money = (amount: number) => formatMoney(amount, snapshot.account.currency, "en");
+    raise(draft, "PRICE_BREAK_NEAR", "quantity", priceBreakText(hint, money), String(hint.nextQuantity));
   }
   const unitPrice = quantity === undefined ? undefined : bandPrice(asset.priceBands, quantity);
   const { garment, comment } = draft.row.values;
@@ -305,6 +318,7 @@ const NON_ORDER_ROW_TEXT: Readonly<Record<NonOrderRowKind, string>> = {
   totals: "a totals row",
   subtotal: "a subtotal row",
   note: "a note",
+  unordered: "a design of a reorder campaign left without a quantity",
 };
 
 /**

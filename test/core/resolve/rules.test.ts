@@ -80,6 +80,7 @@ const PRODUCING: Readonly<Record<Exclude<IssueCode, "SERVER_REJECTED" | "SERVER_
   QUANTITY_BELOW_MINIMUM: { name: "fewer than the first band", rows: [base({ Qty: "5" })], row: 2, column: "Qty", suggestion: "10" },
   ASSET_UNKNOWN: { name: "an asset tag with a typo", rows: [base({ "Item type": "Asset", Code: "A104200", Fabric: "" })], row: 2, column: "Code" },
   ASSET_ARCHIVED: { name: "an archived asset", rows: [base({ "Item type": "Asset", Code: "A1042011", Qty: "50", Fabric: "" })], row: 2, column: "Code" },
+  PRICE_BREAK_NEAR: { name: "an asset reorder two short of its next band", rows: [base({ "Item type": "Asset", Code: "A1042001", Qty: "48", Fabric: "" })], row: 2, column: "Qty", suggestion: "50" },
   STOCK_CODE_UNKNOWN: { name: "a stock code with a typo", rows: [base({ "Item type": "Stock", Code: "AS5091", Fabric: "" })], row: 2, column: "Code", suggestion: "AS5001" },
   STOCK_VARIANT_MISSING: { name: "a garment without its colour", rows: [base({ Code: "AS5001", Fabric: "", Qty: "", S: "2" })], row: 2, column: "Colour" },
   STOCK_VARIANT_UNKNOWN: { name: "a colour the garment does not come in", rows: [base({ Code: "AS5001", Colour: "Purple", Fabric: "", Qty: "", S: "2" })], row: 2, column: "Colour" },
@@ -149,6 +150,8 @@ describe("resolution rules, over the simulator's catalogue through the proxy", (
     ["a valid promo code for the job's processes", "PROMO_CODE_INVALID", [base({ Promo: "DTFDEAL" })]],
     ["a youth size in the youth run", "STOCK_SIZE_UNKNOWN", [base({ Code: "RJ100Y", Colour: "Black/Gold", Fabric: "", Qty: "", Size: "Y10" }), base({ Code: "RJ100Y", Colour: "Navy/White", Fabric: "", Qty: "4", Size: "12" })]],
     ["a variant named by its code", "STOCK_VARIANT_UNKNOWN", [base({ Code: "AS5001", Colour: "as5001-nvy", Fabric: "", Qty: "", S: "1" })]],
+    ["an asset reorder far from its next band", "PRICE_BREAK_NEAR", [base({ "Item type": "Asset", Code: "A1042001", Qty: "30", Fabric: "" })]],
+    ["an asset reorder in its top band", "PRICE_BREAK_NEAR", [base({ "Item type": "Asset", Code: "A1042001", Qty: "1200", Fabric: "" })]],
   ] as const)("does not raise for %s (%s)", async (_name, code, rows) => {
     const issues = await issuesOf(rows);
     expect(issues.filter((issue) => issue.code === code)).toEqual([]);
@@ -166,6 +169,20 @@ describe("resolution rules, over the simulator's catalogue through the proxy", (
     } finally {
       await own.close();
     }
+  });
+
+  it("offers the newest orderable asset of the same design for an archived tag, and nothing for another design", async () => {
+    const archived = account.snapshot.assets.find((a) => a.assetTag === "A1042011");
+    if (!archived) throw new Error("the demo account has no asset A1042011");
+    const older = { ...archived, assetTag: "A1042901", assetId: 901, isArchived: false, createDate: "2024-01-01T00:00:00Z" };
+    const newer = { ...archived, assetTag: "A1042902", assetId: 902, isArchived: false, createDate: "2025-06-01T00:00:00Z" };
+    const otherDesign = { ...archived, assetTag: "A1042903", assetId: 903, isArchived: false, createDate: "2026-01-01T00:00:00Z", description: "Another club's crest", externalId: null };
+    const withVersions = { ...account, snapshot: { ...account.snapshot, assets: [...account.snapshot.assets, older, newer, otherDesign] } };
+    const issues = (await checkRows(withVersions, [base({ "Item type": "Asset", Code: "A1042011", Qty: "50", Fabric: "" })])).issues();
+    expect(issues.find((i) => i.code === "ASSET_ARCHIVED")).toMatchObject({ rowNumber: 2, column: "Code", suggestion: "A1042902" });
+    const alone = { ...account, snapshot: { ...account.snapshot, assets: [...account.snapshot.assets, otherDesign] } };
+    const none = (await checkRows(alone, [base({ "Item type": "Asset", Code: "A1042011", Qty: "50", Fabric: "" })])).issues();
+    expect(none.find((i) => i.code === "ASSET_ARCHIVED")?.suggestion).toBeUndefined();
   });
 
   it("offers as many close codes as each message asks for, whichever row asks first", async () => {
