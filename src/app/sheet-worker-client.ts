@@ -1,6 +1,7 @@
 import { proxy, transfer, wrap, type Remote } from "comlink";
 import type { SheetMapping } from "../core/mapping/sheet-mapping";
 import type { MappingVocabulary } from "../core/mapping/suggest-mapping";
+import type { CampaignSheetData } from "../core/reorder/campaign-sheet-data";
 import type { ResultSheetData } from "../core/result-sheet";
 import type { RowResult } from "../core/results";
 import type { ResultFile } from "../sheet/write-results";
@@ -75,6 +76,10 @@ export function createSheetWorkerClient() {
     },
     resultsOnlySheet(results: readonly RowResult[]): Promise<Uint8Array> {
       return run(undefined, (s) => s.resultsOnlySheet(results));
+    },
+    /** A reorder campaign workbook, written in the worker (exceljs stays out of the page). */
+    writeCampaignSheet(data: CampaignSheetData): Promise<Uint8Array> {
+      return run(undefined, (s) => s.writeCampaignSheet(data));
     },
     stop,
   };

@@ -1,9 +1,11 @@
 import { suggestMapping, vocabularyWords, type MappingVocabulary } from "../core/mapping/suggest-mapping";
 import type { SheetMapping } from "../core/mapping/sheet-mapping";
+import type { CampaignSheetData } from "../core/reorder/campaign-sheet-data";
 import type { ResultSheetData } from "../core/result-sheet";
 import { buildResultsOnlyTable, type RowResult } from "../core/results";
 import type { SheetRow } from "../core/sheet-model";
 import type { TableView } from "../core/sheet-table";
+import { writeCampaignSheet } from "./campaign-sheet";
 import { openWorkbook } from "./open-workbook";
 import { failure, type SheetReadFailure } from "./read-failure";
 import { summariseWorkbook, tableOf, type SheetPreview, type WorkbookSummary } from "./sheet-preview";
@@ -73,6 +75,11 @@ export function createSheetSession() {
     /** The results alone as CSV, for when the user's sheet is no longer open. */
     resultsOnlySheet(results: readonly RowResult[]): Uint8Array {
       return writeCsv(buildResultsOnlyTable(results));
+    },
+
+    /** A reorder campaign workbook, written from plain data; the open file is left as it is. */
+    writeCampaignSheet(data: CampaignSheetData): Promise<Uint8Array> {
+      return writeCampaignSheet(data);
     },
 
     /** The suggested mapping of a sheet's columns, from its headers and first rows, worked out here rather than on the page. */
