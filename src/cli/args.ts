@@ -27,4 +27,4 @@ export function parseArgs(argv: readonly string[]): CommandLine {
 }
 
 /** Options that take a value; any other `--name` is a flag. */
-const VALUE_OPTIONS = new Set(["sheet", "header-row", "rows", "connection", "journal", "out", "audit", "concurrency", "order"]);
+const VALUE_OPTIONS = new Set(["sheet", "header-row", "rows", "connection", "journal", "out", "audit", "concurrency", "order", "process", "search", "ordered-since"]);

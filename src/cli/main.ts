@@ -4,6 +4,7 @@ import { parseArgs, type CommandLine } from "./args";
 import { checkFile, checkText } from "./check";
 import { inspectFile, reportJson, reportText } from "./inspect";
 import { jobsText, listJobs } from "./jobs";
+import { reorderSheetText, writeReorderSheet } from "./reorder-sheet";
 import { submitFile, submitText } from "./submit";
 import { openVendorConnection, type VendorConnection } from "./vendor-connection";
 
@@ -15,6 +16,8 @@ const USAGE = `Usage:
                                [--journal PATH] [--out RESULT] [--audit PATH] [--utf8]
                                [--allow-existing] [--concurrency N] [--each-row-own-job] [--json]
   npm run cli -- jobs --connection NAME [--order X] [--json]
+  npm run cli -- reorder-sheet --connection NAME [--process CODE] [--search TEXT]
+                               [--ordered-since YYYY-MM-DD] [--no-global] --out FILE.xlsx [--json]
 
 inspect   reads an order sheet (CSV or XLSX) as the app does and prints its sheets, the
           header row found, the suggested column mapping with confidences and the first
@@ -35,6 +38,11 @@ submit    checks the sheet, then creates every job the dry run accepted. Each or
           every row's outcome. --utf8 writes a CSV result in UTF-8 when its own encoding
           cannot hold a result. Ctrl+C stops after the orders in flight.
 jobs      lists the account's jobs (open and closed) with status, due date and tracking.
+reorder-sheet
+          writes a reorder campaign workbook of the account's designs (its own and global
+          ones unless --no-global; archived ones never): instructions, one row per design
+          with its picture link, last order, minimum and price per band, and blank columns
+          for the quantity and delivery details that the importer maps by itself.
 
 Exit codes: 0 fine (every order without errors created or already there); 1 the sheet
 cannot be read, or has errors left; 2 usage error; 3 the vendor or the connection settings
@@ -57,7 +65,7 @@ export async function runCli(
     out(USAGE);
     return command === undefined ? 2 : 0;
   }
-  if (!["inspect", "check", "submit", "jobs"].includes(command)) {
+  if (!["inspect", "check", "submit", "jobs", "reorder-sheet"].includes(command)) {
     err(`Unknown command "${command}".\n${USAGE}`);
     return 2;
   }
@@ -73,6 +81,7 @@ export async function runCli(
     return 2;
   }
   if (command === "jobs") return withVendor(line, env, err, (vendor) => jobsCommand(vendor, line, out, err));
+  if (command === "reorder-sheet") return reorderSheetCommand(line, env, out, err);
   const [file] = positional;
   if (file === undefined) {
     err(`${command} needs a file.\n${USAGE}`);
@@ -161,6 +170,35 @@ async function withVendor(line: CommandLine, env: Readonly<Record<string, string
   } finally {
     await vendor.close();
   }
+}
+
+async function reorderSheetCommand(line: CommandLine, env: Readonly<Record<string, string | undefined>>, out: Writer, err: Writer): Promise<number> {
+  const outPath = stringOption(line, "out");
+  const since = stringOption(line, "ordered-since");
+  if (outPath === undefined || !/\.xlsx$/i.test(outPath)) {
+    err("reorder-sheet needs --out FILE.xlsx: where to write the workbook.\n");
+    return 2;
+  }
+  if (line.options.has("ordered-since") && (since === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(since) || Number.isNaN(Date.parse(since)))) {
+    err("--ordered-since takes a date as YYYY-MM-DD.\n");
+    return 2;
+  }
+  return withVendor(line, env, err, async (vendor) => {
+    const outcome = await writeReorderSheet(vendor, {
+      outPath,
+      processCode: stringOption(line, "process"),
+      search: stringOption(line, "search"),
+      orderedSince: since,
+      includeGlobal: !line.options.has("no-global"),
+      onProgress: line.options.has("json") ? undefined : (message) => err(`${message}…\n`),
+    });
+    if (!outcome.ok) {
+      err(`${outcome.message}\n`);
+      return outcome.reason === "vendor" ? 3 : outcome.reason === "usage" ? 2 : 1;
+    }
+    out(line.options.has("json") ? `${JSON.stringify(outcome.report, null, 2)}\n` : reorderSheetText(outcome.report));
+    return 0;
+  });
 }
 
 async function jobsCommand(vendor: VendorConnection, line: CommandLine, out: Writer, err: Writer): Promise<number> {
