@@ -7,7 +7,25 @@ const MiB = 1024 * 1024;
  */
 export const SHEET_LIMITS = {
   csv: { maxBytes: 64 * MiB, maxRows: 300_000 },
-  xlsx: { maxBytes: 24 * MiB, maxRows: 100_000 },
+  /**
+   * A workbook is read as its parts inflate, without a document tree, and keeps only cells
+   * holding a value (about 11 bytes each). Blank rows do not count against `maxRows`; a merged
+   * range counts only as far as the sheet's used range reaches.
+   */
+  xlsx: {
+    maxBytes: 24 * MiB,
+    maxRows: 100_000,
+    /** Cells holding a value, all sheets together: what bounds the memory the sheets take. */
+    maxCells: 15_000_000,
+    /** Cells a sheet's merged ranges cover besides their top-left ones (after cutting them to the used range). */
+    maxMergedCells: 5_000_000,
+    /** Text in one cell, as much as Excel lets a cell hold. */
+    maxCellChars: 32_767,
+    /** Elements open at once in a part's XML; workbooks nest a dozen deep. */
+    maxXmlDepth: 100,
+    /** Characters in one tag (a long list of cell ranges is the longest workbooks write). */
+    maxMarkupChars: 4 * MiB,
+  },
   maxColumns: 1_000,
   /** Rows above the order rows a file may have besides (titles, notes, the header itself). */
   headerAllowance: 30,

@@ -7,10 +7,14 @@ export type SheetFailureCode =
   | "NOT_A_SPREADSHEET"
   | "LEGACY_XLS"
   | "ENCRYPTED"
+  /** A workbook holding what no spreadsheet program writes (a document type declaration, elements nested far deeper than workbooks are): not read. */
+  | "UNSAFE_CONTENT"
   | "UNSUPPORTED_FORMAT"
   | "CORRUPT"
   | "ZIP_BOMB"
-  | "NO_TABLE";
+  | "NO_TABLE"
+  /** A cell below the header holds more text than a spreadsheet cell can. */
+  | "CELL_TOO_LONG";
 
 export interface SheetReadFailure {
   readonly ok: false;

@@ -1,40 +1,38 @@
 import type { CellValue } from "../core/sheet-model";
 
-/** The shapes exceljs gives cell values in (a structural subset of its own types). */
-type ExcelValue =
-  | null
-  | undefined
-  | string
-  | number
-  | boolean
-  | Date
-  | { richText: readonly { text: string }[] }
-  | { text: string | { richText: readonly { text: string }[] }; hyperlink: string }
-  | { formula?: string; sharedFormula?: string; result?: unknown }
-  | { error: string }
-  | Record<string, unknown>;
+/**
+ * A hyperlink cell as the user sees it: its web address when it leads to one (and the text
+ * shown is not itself an address), otherwise the text shown, or the link when no text is
+ * shown (so an email link gives the address it shows).
+ */
+export function linkedCellValue(text: string, link: string): CellValue {
+  return /^https?:\/\//i.test(link) && !/^https?:\/\//i.test(text.trim()) ? link : text || link;
+}
 
-function richText(value: { richText: readonly { text: string }[] }): string {
-  return value.richText.map((run) => run.text).join("");
+const MS_PER_DAY = 86_400_000;
+
+/**
+ * The moment an Excel serial number stands for, read as UTC: days since 1899-12-30, or since
+ * 1904-01-01 in the 1904 date system. Rounded to the millisecond, as the value is a double.
+ */
+export function serialToDate(serial: number, is1904: boolean): Date {
+  return new Date(Math.round((serial - 25_569 + (is1904 ? 1_462 : 0)) * MS_PER_DAY));
+}
+
+/** Built-in number formats that show dates or times: 14–22 and 45–47 (the locale-specific ones name no format). */
+export function isBuiltInDateFormat(id: number): boolean {
+  return (id >= 14 && id <= 22) || (id >= 45 && id <= 47);
 }
 
 /**
- * A cell as the user sees it: a formula as its cached result, rich text as plain text, an
- * error as its code (#N/A). A hyperlink gives its web address when it leads to one and its
- * text otherwise (an email link gives the address it shows).
+ * Whether a number format shows a date or time: after dropping what is only shown (quoted
+ * text, `[...]` sections such as colours and locales, escaped characters, padding and fill
+ * characters) it still has a date or time part (y, m, d, h, s, or b for the Buddhist year).
  */
-export function toCellValue(value: ExcelValue): CellValue {
-  if (value === null || value === undefined) return null;
-  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean" || value instanceof Date) return value;
-  if ("richText" in value && Array.isArray(value.richText)) return richText(value as { richText: { text: string }[] });
-  if ("hyperlink" in value && typeof value.hyperlink === "string") {
-    const text = typeof value.text === "string" ? value.text : value.text && typeof value.text === "object" && "richText" in value.text ? richText(value.text as { richText: { text: string }[] }) : "";
-    return /^https?:\/\//i.test(value.hyperlink) && !/^https?:\/\//i.test(text.trim()) ? value.hyperlink : text || value.hyperlink;
-  }
-  if ("formula" in value || "sharedFormula" in value || "result" in value) {
-    const result = (value as { result?: unknown }).result;
-    return result === undefined ? null : toCellValue(result as ExcelValue);
-  }
-  if ("error" in value && typeof value.error === "string") return value.error;
-  return null;
+export function isDateFormat(code: string): boolean {
+  const shown = code
+    .replace(/"[^"]*"/g, "")
+    .replace(/\[[^\]]*\]/g, "")
+    .replace(/[\\_*]./g, "");
+  return /[ymdhMsb]/.test(shown);
 }

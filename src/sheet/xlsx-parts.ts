@@ -63,18 +63,11 @@ function inflationOrder(entry: ZipEntry): number {
 }
 
 /**
- * Checks a zip before any spreadsheet library touches it: that it is an Excel workbook, that
- * no part is encrypted or absurdly compressed, and, inflating every part with a running byte
- * count, that the whole stays within the limits. Worksheet rows are counted on the way, and
- * reading stops as soon as there are more than `maxRows`.
+ * Refuses what the zip directory already gives away: a zip that is no Excel workbook (with
+ * what it is instead, when that can be told), encrypted parts, parts that would inflate far
+ * beyond what workbooks do. Nothing is inflated.
  */
-export async function inspectWorkbookZip(
-  bytes: Uint8Array,
-  fileName: string,
-  maxRows: number,
-  onProgress?: (fraction: number) => void,
-): Promise<InspectedWorkbook> {
-  const entries = listZipEntries(bytes, fileName);
+export function checkWorkbookEntries(entries: readonly ZipEntry[], fileName: string): void {
   const names = new Set(entries.map((e) => e.name));
   if (!names.has("xl/workbook.xml")) {
     const hint = FORMAT_HINTS.find(([test]) => test(names));
@@ -86,6 +79,22 @@ export async function inspectWorkbookZip(
     throw new SheetReadError(failure("ENCRYPTED", `${fileName} has encrypted parts. Save it again without a password and drop the new file.`));
   }
   checkDeclaredSizes(entries, fileName);
+}
+
+/**
+ * Checks a zip before a spreadsheet library touches it (for writing results back): the
+ * directory checks above, then, inflating every part with a running byte count, that the
+ * whole stays within the limits. Worksheet rows are counted on the way, and reading stops as
+ * soon as there are more than `maxRows`.
+ */
+export async function inspectWorkbookZip(
+  bytes: Uint8Array,
+  fileName: string,
+  maxRows: number,
+  onProgress?: (fraction: number) => void,
+): Promise<InspectedWorkbook> {
+  const entries = listZipEntries(bytes, fileName);
+  checkWorkbookEntries(entries, fileName);
 
   const texts = new Map<string, Uint8Array[]>();
   const rowCounts = new Map<string, number>();

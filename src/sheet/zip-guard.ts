@@ -117,9 +117,13 @@ function dataOffset(bytes: Uint8Array, entry: ZipEntry, fileName: string): numbe
   return start;
 }
 
+/** Stored (not deflated) data is handed on in pieces of this size, as inflated data would be. */
+const STORED_PIECE = 1 << 20;
+
 /**
  * Inflates one entry, counting bytes as they come: more than the entry declared, or more
- * than `budget`, stops it at once. `onChunk` sees the data as it arrives.
+ * than `budget`, stops it at once. `onChunk` sees the data as it arrives and may stop the
+ * inflating by throwing, which is passed on as it was thrown.
  */
 export async function inflateEntry(
   bytes: Uint8Array,
@@ -132,7 +136,7 @@ export async function inflateEntry(
   const packed = bytes.subarray(start, start + entry.compressedSize);
   if (entry.method === 0) {
     if (packed.length > budget) throw tooBig(fileName);
-    onChunk?.(packed);
+    for (let at = 0; at < packed.length; at += STORED_PIECE) onChunk?.(packed.subarray(at, at + STORED_PIECE));
     return packed.length;
   }
   if (entry.method !== 8) throw corrupt(fileName, `${entry.name} uses an unknown compression method`);
@@ -140,22 +144,26 @@ export async function inflateEntry(
   const stream = new Blob([packed as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
   const reader = stream.getReader();
   let produced = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      produced += value.length;
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      throw corrupt(fileName, `${entry.name} does not unpack`);
+    }
+    if (chunk.done) break;
+    produced += chunk.value.length;
+    try {
       if (produced > limit) {
-        await reader.cancel();
         throw produced > entry.uncompressedSize
           ? new SheetReadError(failure("ZIP_BOMB", `${fileName}: the part ${entry.name} unpacks to more than it declares; the file was not opened.`))
           : tooBig(fileName);
       }
-      onChunk?.(value);
+      onChunk?.(chunk.value);
+    } catch (error) {
+      await reader.cancel().catch(() => undefined);
+      throw error;
     }
-  } catch (error) {
-    if (error instanceof SheetReadError) throw error;
-    throw corrupt(fileName, `${entry.name} does not unpack`);
   }
   return produced;
 }

@@ -1,0 +1,37 @@
+type NumberArray = Int32Array | Uint16Array | Uint8Array | Float64Array;
+type NumberArrayType<T extends NumberArray> = { new (length: number): T };
+
+/** A typed array that grows as values are appended: numbers kept without a JS value each. */
+export class Growable<T extends NumberArray> {
+  private data: T;
+  length = 0;
+
+  constructor(
+    private readonly type: NumberArrayType<T>,
+    capacity = 1024,
+  ) {
+    this.data = new type(capacity);
+  }
+
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const grown = new this.type(this.data.length * 2);
+      grown.set(this.data as never);
+      this.data = grown;
+    }
+    this.data[this.length++] = value;
+  }
+
+  get(index: number): number {
+    return this.data[index] as number;
+  }
+
+  set(index: number, value: number): void {
+    this.data[index] = value;
+  }
+
+  /** The values as an array of their own length (the spare capacity let go). */
+  trimmed(): T {
+    return this.data.slice(0, this.length) as T;
+  }
+}
