@@ -315,6 +315,7 @@ export class XmlScanner implements XmlTag {
       count++;
       j = valueEnd + 1;
     }
+    if (j - i > this.limits.maxMarkupLength) throw new XmlRefusal("markup-size", `a tag longer than ${this.limits.maxMarkupLength} characters`);
     this.source = s;
     this.attributeCount = count;
     this.name = s.slice(local, nameEnd);
