@@ -1,21 +1,55 @@
+/**
+ * Rewrites a few entries of a zip and adds new ones, copying every other entry as it is:
+ * its local record (header, compressed data, data descriptor) and its directory record
+ * byte for byte, only moved. Runs in the sheet worker and in Node: the platform's
+ * CompressionStream and DecompressionStream do the packing.
+ */
 import { inflateEntry, listZipEntries, type ZipEntry } from "./zip-guard";
 
 const LOCAL_HEADER = 0x04034b50;
 const CENTRAL_HEADER = 0x02014b50;
 const EOCD = 0x06054b50;
+const ZIP64_LOCATOR = 0x07064b50;
 const DATA_DESCRIPTOR = 0x08074b50;
 const HAS_DATA_DESCRIPTOR = 0x0008;
+const MAX16 = 0xffff;
+const MAX32 = 0xffffffff;
+/** How much text is encoded and handed to the compressor at a time. */
+const PACK_BATCH_CHARS = 1 << 20;
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
+/** CRC-32 tables for eight bytes at a time ("slicing by 8"): table k gives a byte's CRC k bytes further on. */
+const CRC_TABLES = (() => {
+  const tables = new Uint32Array(8 * 256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    tables[n] = c >>> 0;
+  }
+  for (let n = 0; n < 256; n++) {
+    for (let k = 1; k < 8; k++) tables[k * 256 + n] = ((tables[(k - 1) * 256 + n] as number) >>> 8) ^ (tables[(tables[(k - 1) * 256 + n] as number) & 0xff] as number);
+  }
+  return tables;
+})();
 
-function crc32(data: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (let i = 0; i < data.length; i++) crc = (CRC_TABLE[(crc ^ (data[i] as number)) & 0xff] as number) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
+/** Carries a CRC-32 over more data: start from 0, and the result is the CRC so far. */
+function crc32(crc: number, data: Uint8Array): number {
+  const t = CRC_TABLES;
+  let c = ~crc;
+  let i = 0;
+  for (const end8 = data.length - 8; i <= end8; i += 8) {
+    const lo = c ^ ((data[i] as number) | ((data[i + 1] as number) << 8) | ((data[i + 2] as number) << 16) | ((data[i + 3] as number) << 24));
+    c =
+      (t[7 * 256 + (lo & 0xff)] as number) ^
+      (t[6 * 256 + ((lo >>> 8) & 0xff)] as number) ^
+      (t[5 * 256 + ((lo >>> 16) & 0xff)] as number) ^
+      (t[4 * 256 + (lo >>> 24)] as number) ^
+      (t[3 * 256 + (data[i + 4] as number)] as number) ^
+      (t[2 * 256 + (data[i + 5] as number)] as number) ^
+      (t[256 + (data[i + 6] as number)] as number) ^
+      (t[data[i + 7] as number] as number);
+  }
+  for (; i < data.length; i++) c = (t[(c ^ (data[i] as number)) & 0xff] as number) ^ (c >>> 8);
+  return ~c >>> 0;
 }
 
 async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
@@ -34,111 +68,263 @@ async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> 
   return out;
 }
 
-async function inflateText(bytes: Uint8Array, entry: ZipEntry, budget: number): Promise<string> {
-  const decoder = new TextDecoder();
+/** One entry's text, inflated within `budget` bytes; undefined when the zip has no such entry. */
+export async function readZipText(bytes: Uint8Array, name: string, budget: number): Promise<string | undefined> {
+  const entry = listZipEntries(bytes, name).find((e) => e.name === name);
+  if (!entry) return undefined;
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
   let text = "";
   await inflateEntry(bytes, entry, entry.name, budget, (chunk) => void (text += decoder.decode(chunk, { stream: true })));
   return text + decoder.decode();
 }
 
-/** One entry's text, inflated within `budget` bytes; undefined when the zip has no such entry. */
-export async function readZipText(bytes: Uint8Array, name: string, budget: number): Promise<string | undefined> {
-  const entry = listZipEntries(bytes, name).find((e) => e.name === name);
-  return entry && inflateText(bytes, entry, budget);
+/** A part ready to be stored: deflated, with the CRC and size of its inflated bytes. */
+export interface PackedPart {
+  readonly name: string;
+  readonly packed: Uint8Array;
+  readonly crc32: number;
+  readonly size: number;
+}
+
+/** Text rewritten as it streams: each call returns the text to write so far. */
+export interface TextRewriter {
+  push(text: string): string;
+  finish(): string;
+}
+
+/** Encodes text, counting its bytes and CRC on the way to the compressor. */
+function textEncoder() {
+  const encoder = new TextEncoder();
+  const state = { crc: 0, size: 0 };
+  return {
+    state,
+    encode(text: string): Uint8Array<ArrayBuffer> {
+      const data = encoder.encode(text);
+      state.crc = crc32(state.crc, data);
+      state.size += data.length;
+      return data;
+    },
+  };
+}
+
+async function packStream(name: string, text: ReadableStream<Uint8Array<ArrayBuffer>>, counted: { readonly crc: number; readonly size: number }): Promise<PackedPart> {
+  const packed = await collect(text.pipeThrough(new CompressionStream("deflate-raw")));
+  return { name, packed, crc32: counted.crc, size: counted.size };
+}
+
+/** Deflates text given in pieces, without ever joining all of them. */
+export function packText(name: string, pieces: Iterable<string>): Promise<PackedPart> {
+  const encoder = textEncoder();
+  const iterator = pieces[Symbol.iterator]();
+  const source = new ReadableStream<Uint8Array<ArrayBuffer>>({
+    pull(controller) {
+      let batch = "";
+      while (batch.length < PACK_BATCH_CHARS) {
+        const next = iterator.next();
+        if (next.done) break;
+        batch += next.value;
+      }
+      if (batch === "") controller.close();
+      else controller.enqueue(encoder.encode(batch));
+    },
+  });
+  return packStream(name, source, encoder.state);
+}
+
+/** Where an entry's compressed data starts, after its local header. */
+function dataStart(view: DataView, entry: ZipEntry): number {
+  const at = entry.localHeaderOffset;
+  if (view.getUint32(at, true) !== LOCAL_HEADER) throw new Error(`${entry.name} has no local header`);
+  return at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
+}
+
+/**
+ * Inflates an entry, runs its text through `rewriter` and deflates the result, one chunk at
+ * a time: neither the old nor the new text is ever held whole. An error thrown by the
+ * rewriter comes out of the returned promise.
+ */
+export function repackText(bytes: Uint8Array, entry: ZipEntry, rewriter: TextRewriter): Promise<PackedPart> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const start = dataStart(view, entry);
+  const stored = new Blob([bytes.subarray(start, start + entry.compressedSize) as Uint8Array<ArrayBuffer>]).stream();
+  const inflated = entry.method === 8 ? stored.pipeThrough(new DecompressionStream("deflate-raw")) : stored;
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+  const encoder = textEncoder();
+  let read = 0;
+  // The compressor is much faster given a few large chunks than many small ones.
+  let pending: string[] = [];
+  let pendingLength = 0;
+  const rewrite = new TransformStream<Uint8Array, Uint8Array<ArrayBuffer>>({
+    transform(chunk, controller) {
+      read += chunk.length;
+      if (read > entry.uncompressedSize) throw new Error(`${entry.name} unpacks to more than it declares`);
+      const text = rewriter.push(decoder.decode(chunk, { stream: true }));
+      pending.push(text);
+      pendingLength += text.length;
+      if (pendingLength < PACK_BATCH_CHARS) return;
+      controller.enqueue(encoder.encode(pending.join("")));
+      pending = [];
+      pendingLength = 0;
+    },
+    flush(controller) {
+      pending.push(rewriter.push(decoder.decode()), rewriter.finish());
+      const text = pending.join("");
+      if (text) controller.enqueue(encoder.encode(text));
+    },
+  });
+  return packStream(entry.name, inflated.pipeThrough(rewrite), encoder.state);
+}
+
+/** The central directory's records, in order, and the end record's comment. */
+function centralDirectory(bytes: Uint8Array, view: DataView, count: number): { records: Uint8Array[]; comment: Uint8Array } {
+  let eocd = -1;
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - MAX16); i--) {
+    if (view.getUint32(i, true) === EOCD) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw new Error("the zip directory is missing");
+  let offset: number = view.getUint32(eocd + 16, true);
+  if (offset === MAX32 && eocd >= 20 && view.getUint32(eocd - 20, true) === ZIP64_LOCATOR) offset = Number(view.getBigUint64(Number(view.getBigUint64(eocd - 12, true)) + 48, true));
+  const records: Uint8Array[] = [];
+  for (let i = 0; i < count; i++) {
+    if (view.getUint32(offset, true) !== CENTRAL_HEADER) throw new Error("a broken zip directory entry");
+    const length = 46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
+    records.push(bytes.subarray(offset, offset + length));
+    offset += length;
+  }
+  return { records, comment: bytes.subarray(eocd + 22, eocd + 22 + view.getUint16(eocd + 20, true)) };
 }
 
 /** Where an entry's local record ends: header, name, extra field, data and any data descriptor. */
 function recordEnd(view: DataView, entry: ZipEntry): number {
-  const at = entry.localHeaderOffset;
-  const dataStart = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
-  let end = dataStart + entry.compressedSize;
-  if (view.getUint16(at + 6, true) & HAS_DATA_DESCRIPTOR) end += (view.getUint32(end, true) === DATA_DESCRIPTOR ? 4 : 0) + 12;
+  let end = dataStart(view, entry) + entry.compressedSize;
+  if (view.getUint16(entry.localHeaderOffset + 6, true) & HAS_DATA_DESCRIPTOR) end += (view.getUint32(end, true) === DATA_DESCRIPTOR ? 4 : 0) + 12;
   return end;
 }
 
-/**
- * A copy of a zip with one text entry rewritten by `rewrite` (undefined keeps it). The other
- * entries are copied as they are, still compressed, so a large workbook is not packed twice.
- * Returns the zip unchanged when it needs zip64 or has no such entry.
- */
-export async function rewriteZipEntry(bytes: Uint8Array, name: string, budget: number, rewrite: (text: string) => string | undefined): Promise<Uint8Array> {
-  const entries = listZipEntries(bytes, name);
-  const target = entries.find((e) => e.name === name);
-  if (!target || entries.length >= 0xffff || bytes.length >= 0xffffffff) return bytes;
-  const text = await inflateText(bytes, target, budget);
-  const replaced = rewrite(text);
-  if (replaced === undefined || replaced === text) return bytes;
-
-  const data = new TextEncoder().encode(replaced);
-  const packed = await collect(new Blob([data]).stream().pipeThrough(new CompressionStream("deflate-raw")));
-  const crc = crc32(data);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const ordered = [...entries].sort((a, b) => a.localHeaderOffset - b.localHeaderOffset);
-
-  const parts: Uint8Array[] = [];
-  const central: Uint8Array[] = [];
-  let offset = 0;
-  for (const entry of ordered) {
-    const at = entry.localHeaderOffset;
-    const flags = view.getUint16(at + 6, true);
-    const time = view.getUint16(at + 10, true);
-    const date = view.getUint16(at + 12, true);
-    const isTarget = entry === target;
-    const record = isTarget ? localRecord(entry.nameBytes, flags & ~HAS_DATA_DESCRIPTOR, time, date, crc, packed, data.length) : bytes.subarray(at, recordEnd(view, entry));
-    central.push(
-      centralHeader(entry.nameBytes, isTarget ? flags & ~HAS_DATA_DESCRIPTOR : flags, isTarget ? 8 : entry.method, time, date, isTarget ? crc : entry.crc32, isTarget ? packed.length : entry.compressedSize, isTarget ? data.length : entry.uncompressedSize, offset),
-    );
-    parts.push(record);
-    offset += record.length;
+/** A copy of an untouched entry's directory record pointing at its new place; a zip64 offset is set in its extra field. */
+function movedRecord(record: Uint8Array, offset: number): Uint8Array {
+  const copy = record.slice();
+  const view = new DataView(copy.buffer);
+  if (view.getUint32(42, true) !== MAX32) {
+    view.setUint32(42, offset, true);
+    return copy;
   }
-  const directorySize = central.reduce((sum, part) => sum + part.length, 0);
-  const end = new Uint8Array(22);
-  const endView = new DataView(end.buffer);
-  endView.setUint32(0, EOCD, true);
-  endView.setUint16(8, ordered.length, true);
-  endView.setUint16(10, ordered.length, true);
-  endView.setUint32(12, directorySize, true);
-  endView.setUint32(16, offset, true);
-
-  const out = new Uint8Array(offset + directorySize + end.length);
-  let at = 0;
-  for (const part of [...parts, ...central, end]) out.set(part, at), (at += part.length);
-  return out;
+  let extra = 46 + view.getUint16(28, true);
+  const extraEnd = extra + view.getUint16(30, true);
+  while (extra + 4 <= extraEnd) {
+    const id = view.getUint16(extra, true);
+    const size = view.getUint16(extra + 2, true);
+    if (id === 0x0001) {
+      // Sizes come first, each only when its field in the record is 0xFFFFFFFF.
+      const skipped = (view.getUint32(24, true) === MAX32 ? 8 : 0) + (view.getUint32(20, true) === MAX32 ? 8 : 0);
+      view.setBigUint64(extra + 4 + skipped, BigInt(offset), true);
+    }
+    extra += 4 + size;
+  }
+  return copy;
 }
 
-function localRecord(nameBytes: Uint8Array, flags: number, time: number, date: number, crc: number, packed: Uint8Array, size: number): Uint8Array {
-  const record = new Uint8Array(30 + nameBytes.length + packed.length);
+interface Stamp {
+  readonly flags: number;
+  readonly time: number;
+  readonly date: number;
+}
+
+function localRecord(nameBytes: Uint8Array, stamp: Stamp, part: PackedPart): Uint8Array {
+  const record = new Uint8Array(30 + nameBytes.length + part.packed.length);
   const view = new DataView(record.buffer);
   view.setUint32(0, LOCAL_HEADER, true);
   view.setUint16(4, 20, true);
-  view.setUint16(6, flags, true);
+  view.setUint16(6, stamp.flags, true);
   view.setUint16(8, 8, true);
-  view.setUint16(10, time, true);
-  view.setUint16(12, date, true);
-  view.setUint32(14, crc, true);
-  view.setUint32(18, packed.length, true);
-  view.setUint32(22, size, true);
+  view.setUint16(10, stamp.time, true);
+  view.setUint16(12, stamp.date, true);
+  view.setUint32(14, part.crc32, true);
+  view.setUint32(18, part.packed.length, true);
+  view.setUint32(22, part.size, true);
   view.setUint16(26, nameBytes.length, true);
   record.set(nameBytes, 30);
-  record.set(packed, 30 + nameBytes.length);
+  record.set(part.packed, 30 + nameBytes.length);
   return record;
 }
 
-function centralHeader(nameBytes: Uint8Array, flags: number, method: number, time: number, date: number, crc: number, packedSize: number, size: number, offset: number): Uint8Array {
-  const header = new Uint8Array(46 + nameBytes.length);
-  const view = new DataView(header.buffer);
+function centralRecord(nameBytes: Uint8Array, stamp: Stamp, part: PackedPart, offset: number): Uint8Array {
+  const record = new Uint8Array(46 + nameBytes.length);
+  const view = new DataView(record.buffer);
   view.setUint32(0, CENTRAL_HEADER, true);
   view.setUint16(4, 20, true);
   view.setUint16(6, 20, true);
-  view.setUint16(8, flags, true);
-  view.setUint16(10, method, true);
-  view.setUint16(12, time, true);
-  view.setUint16(14, date, true);
-  view.setUint32(16, crc, true);
-  view.setUint32(20, packedSize, true);
-  view.setUint32(24, size, true);
+  view.setUint16(8, stamp.flags, true);
+  view.setUint16(10, 8, true);
+  view.setUint16(12, stamp.time, true);
+  view.setUint16(14, stamp.date, true);
+  view.setUint32(16, part.crc32, true);
+  view.setUint32(20, part.packed.length, true);
+  view.setUint32(24, part.size, true);
   view.setUint16(28, nameBytes.length, true);
   view.setUint32(42, offset, true);
-  header.set(nameBytes, 46);
-  return header;
+  record.set(nameBytes, 46);
+  return record;
+}
+
+/**
+ * A copy of a zip with the entries in `replaced` (by name) swapped for new data and the
+ * `added` parts after the others. New entries take the date of the first entry. Throws when
+ * the result would need zip64, which no workbook within the limits does.
+ */
+export function rewriteZip(bytes: Uint8Array, replaced: ReadonlyMap<string, PackedPart>, added: readonly PackedPart[]): Uint8Array {
+  const entries = listZipEntries(bytes, "the workbook");
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const { records, comment } = centralDirectory(bytes, view, entries.length);
+  const stampOf = (entry: ZipEntry): Stamp => {
+    const at = entry.localHeaderOffset;
+    return { flags: view.getUint16(at + 6, true) & ~HAS_DATA_DESCRIPTOR, time: view.getUint16(at + 10, true), date: view.getUint16(at + 12, true) };
+  };
+  const firstStamp = entries[0] ? stampOf(entries[0]) : { flags: 0, time: 0, date: 0x21 };
+
+  const locals: Uint8Array[] = [];
+  const centrals: Uint8Array[] = [];
+  let offset = 0;
+  const place = (local: Uint8Array, central: Uint8Array) => {
+    locals.push(local);
+    centrals.push(central);
+    offset += local.length;
+  };
+  // Local records keep their order in the file; directory records keep theirs.
+  const byPosition = entries.map((entry, index) => ({ entry, index })).sort((a, b) => a.entry.localHeaderOffset - b.entry.localHeaderOffset);
+  const directory: Uint8Array[] = new Array(entries.length);
+  for (const { entry, index } of byPosition) {
+    const part = replaced.get(entry.name);
+    const stamp = stampOf(entry);
+    const local = part ? localRecord(entry.nameBytes, stamp, part) : bytes.subarray(entry.localHeaderOffset, recordEnd(view, entry));
+    directory[index] = part ? centralRecord(entry.nameBytes, stamp, part, offset) : movedRecord(records[index] as Uint8Array, offset);
+    locals.push(local);
+    offset += local.length;
+  }
+  centrals.push(...directory);
+  const encoder = new TextEncoder();
+  for (const part of added) {
+    const nameBytes = encoder.encode(part.name);
+    place(localRecord(nameBytes, { ...firstStamp, flags: 0 }, part), centralRecord(nameBytes, { ...firstStamp, flags: 0 }, part, offset));
+  }
+  const directorySize = centrals.reduce((sum, record) => sum + record.length, 0);
+  if (centrals.length >= MAX16 || offset + directorySize >= MAX32) throw new Error("the workbook would be too large for a plain zip");
+
+  const end = new Uint8Array(22 + comment.length);
+  const endView = new DataView(end.buffer);
+  endView.setUint32(0, EOCD, true);
+  endView.setUint16(8, centrals.length, true);
+  endView.setUint16(10, centrals.length, true);
+  endView.setUint32(12, directorySize, true);
+  endView.setUint32(16, offset, true);
+  endView.setUint16(20, comment.length, true);
+  end.set(comment, 22);
+
+  const out = new Uint8Array(offset + directorySize + end.length);
+  let at = 0;
+  for (const part of [...locals, ...centrals, end]) out.set(part, at), (at += part.length);
+  return out;
 }

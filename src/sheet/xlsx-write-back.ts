@@ -1,15 +1,25 @@
 /**
- * Writes an import's results back into the customer's own workbook. Runs in the sheet worker
- * and in Node: no Node APIs, and exceljs is imported only when a workbook is written.
+ * Writes an import's results back into the customer's own workbook by patching its XML: the
+ * order sheet is rewritten in one streaming pass, the workbook's list of sheets, its
+ * relationships, content types and stylesheet get entries added, two sheets are added, and
+ * every other part is copied byte for byte, still compressed. Runs in the sheet worker and in
+ * Node: no Node APIs, and no spreadsheet library.
  */
-import type { Cell, Row, Style, Workbook, Worksheet } from "exceljs";
-import type { RESULT_COLUMNS, ResultCell, ResultSheetData, ResultTable } from "../core/result-sheet";
-import { neutraliseFormula } from "../core/spreadsheet-safety";
+import type { RESULT_COLUMNS, ResultSheetData } from "../core/result-sheet";
 import { formatCount, SHEET_LIMITS } from "./limits";
 import { SheetReadError, type SheetFailureCode } from "./read-failure";
-import { readZipText, rewriteZipEntry } from "./rewrite-zip-entry";
+import { clampWidth, resultValue, safeText, textWidth, valueWidth } from "./result-cell-xml";
+import { ResultColumnsRewriter } from "./result-columns-rewriter";
+import { packText, readZipText, repackText, rewriteZip, type PackedPart } from "./rewrite-zip-entry";
 import { sniffFile } from "./sniff-file";
+import { tableSheetXml } from "./table-sheet-xml";
+import { UsedRangeScan, type UsedRange } from "./used-range-scan";
 import { inspectWorkbookZip } from "./xlsx-parts";
+import { addSheets, mainNamespace, newWorksheetParts, readRelationships, readSheets, stylesRelationship, takenPartNames, type PackageTexts, type WorkbookSheet } from "./xlsx-package-patch";
+import { emptyStylesXml, StylesPatch } from "./xlsx-styles-patch";
+import { XmlSyntaxError } from "./xml-scan";
+import { GRID_COLUMNS, GRID_ROWS } from "./xlsx/cell-ref";
+import { inflateEntry, listZipEntries, type ZipEntry } from "./zip-guard";
 
 export type WriteBackFailureCode = SheetFailureCode | "SHEET_MISSING" | "WRITE_FAILED";
 
@@ -24,45 +34,43 @@ export type WriteBackResult = { readonly ok: true; readonly bytes: Uint8Array } 
 
 /** How the original file is named in messages: the user dropped it a while ago. */
 const FILE = "The original workbook";
-const MAX_SHEET_ROWS = 1_048_576;
-const MAX_SHEET_COLUMNS = 16_384;
-/** Excel refuses to open a file with a longer text in a cell. */
-const MAX_CELL_TEXT = 32_767;
-const MONEY_FORMAT = "#,##0.00";
 const MONEY_COLUMNS: ReadonlySet<string> = new Set<(typeof RESULT_COLUMNS)[number]>(["Line estimate", "Job total"]);
-const WIDTH = { min: 8, max: 50, padding: 2 } as const;
+const WORKBOOK = "xl/workbook.xml";
+const WORKBOOK_RELATIONSHIPS = "xl/_rels/workbook.xml.rels";
+const CONTENT_TYPES = "[Content_Types].xml";
 
 function refused(code: WriteBackFailureCode, message: string): WriteBackFailure {
   return { ok: false, code, message: `The results could not be added to your workbook. ${message}` };
 }
 
+const unreadable = (detail: string) =>
+  refused("CORRUPT", `${FILE} could not be opened again (${detail}). Open it in your spreadsheet program, save it again and import the new file.`);
+
 /**
- * Reopens the customer's workbook and adds the results: result columns to the right of
- * everything used on the order sheet (on the header row and each row in `data.rows`, nothing
- * anywhere else), then a "Jobs" and an "Audit" sheet after the last sheet, numbered ("Jobs (2)")
- * rather than ever replacing a sheet of the customer's. Every existing sheet, cell, formula,
- * style, format, merge, view and validation is left as exceljs reads it. Text is written
+ * Adds the results to the customer's workbook: result columns to the right of everything
+ * used on the order sheet (on the header row and each row in `data.rows`, nothing anywhere
+ * else), then a "Jobs" and an "Audit" sheet after the last sheet, numbered ("Jobs (2)")
+ * rather than ever replacing a sheet of the customer's. Nothing else in the file changes:
+ * parts other than the order sheet, the workbook, its relationships, content types and
+ * stylesheet are copied byte for byte, and those get only additions. Text is written
  * neutralised, numbers as numbers, never a formula. The file is checked by the zip guard
- * before exceljs sees it; a file that cannot be reopened comes back as a failure.
+ * before anything is read; a file that cannot be reopened comes back as a failure.
  */
 export async function writeXlsxResults(original: Uint8Array, sheetName: string, data: ResultSheetData): Promise<WriteBackResult> {
   assertRowNumbers(data);
   try {
     const checked = await checkOriginal(original);
     if (checked) return checked;
-    const defaultFont = firstFont((await readZipText(original, "xl/styles.xml", SHEET_LIMITS.zip.maxInflatedBytes)) ?? "");
-    const written = await addResults(original, sheetName, data);
-    if (!written.ok || defaultFont === undefined) return written;
-    const bytes = await rewriteZipEntry(written.bytes, "xl/styles.xml", SHEET_LIMITS.zip.maxInflatedBytes, (xml) => withFirstFont(xml, defaultFont));
-    return { ok: true, bytes };
+    return await addResults(original, sheetName, data);
   } catch (error) {
     if (error instanceof SheetReadError) return refused(error.failure.code, error.failure.message);
+    if (error instanceof XmlSyntaxError) return unreadable(error.message);
     throw error;
   }
 }
 
 function assertRowNumbers(data: ResultSheetData): void {
-  const isRowNumber = (n: number) => Number.isInteger(n) && n >= 1 && n <= MAX_SHEET_ROWS;
+  const isRowNumber = (n: number) => Number.isInteger(n) && n >= 1 && n <= GRID_ROWS;
   if (!isRowNumber(data.headerRowNumber)) throw new RangeError(`Header row ${data.headerRowNumber} is not a spreadsheet row number`);
   for (const [rowNumber, cells] of data.rows) {
     if (!isRowNumber(rowNumber) || rowNumber === data.headerRowNumber) throw new RangeError(`Result row ${rowNumber} is not an order row`);
@@ -81,140 +89,123 @@ async function checkOriginal(original: Uint8Array): Promise<WriteBackFailure | u
   return undefined;
 }
 
-/** Loads, adds and writes in one scope, so the loaded workbook can go once its bytes exist. */
-async function addResults(original: Uint8Array, sheetName: string, data: ResultSheetData): Promise<WriteBackResult> {
-  const { default: ExcelJS } = await import("exceljs");
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(original.buffer.slice(original.byteOffset, original.byteOffset + original.byteLength) as ArrayBuffer);
-  } catch (error) {
-    return refused("CORRUPT", `${FILE} could not be opened again (${(error as Error).message}). Open it in your spreadsheet program, save it again and import the new file.`);
-  }
-  const sheet = workbook.worksheets.find((worksheet) => worksheet.name === sheetName);
-  if (!sheet) return refused("SHEET_MISSING", `${FILE} has no sheet named "${sheetName}".`);
+/** The parts that say what the workbook holds, and the order sheet's among them. */
+interface OpenedPackage {
+  readonly entries: readonly ZipEntry[];
+  readonly texts: PackageTexts;
+  readonly sheets: readonly WorkbookSheet[];
+  readonly sheet: WorkbookSheet;
+  readonly sheetEntry: ZipEntry;
+  readonly stylesEntry: ZipEntry | undefined;
+}
 
-  const isUsed = (cell: Cell) => cell.type !== ExcelJS.ValueType.Null;
-  const lastColumn = lastUsedColumn(sheet, isUsed);
-  if (lastColumn + data.columns.length > MAX_SHEET_COLUMNS) {
-    return refused("TOO_MANY_COLUMNS", `The sheet "${sheetName}" already uses ${formatCount(lastColumn)} columns, so ${data.columns.length} more do not fit.`);
+function entryNamed(entries: readonly ZipEntry[], name: string): ZipEntry | undefined {
+  return entries.find((entry) => entry.name === name) ?? entries.find((entry) => entry.name.toLowerCase() === name.toLowerCase());
+}
+
+async function readText(original: Uint8Array, entry: ZipEntry | undefined): Promise<string | undefined> {
+  return entry && readZipText(original, entry.name, SHEET_LIMITS.zip.maxInflatedBytes);
+}
+
+async function openPackage(original: Uint8Array, sheetName: string): Promise<OpenedPackage | WriteBackFailure> {
+  const entries = listZipEntries(original, FILE);
+  const [workbook, relationships, contentTypes] = await Promise.all([WORKBOOK, WORKBOOK_RELATIONSHIPS, CONTENT_TYPES].map((name) => readText(original, entryNamed(entries, name))));
+  if (workbook === undefined || relationships === undefined || contentTypes === undefined) {
+    return unreadable(`it has no ${workbook === undefined ? "workbook" : relationships === undefined ? "list of the workbook's parts" : "list of content types"}`);
   }
-  addResultColumns(sheet, lastColumn + 1, data, isUsed);
-  addTableSheet(workbook, "Jobs", data.jobs);
-  addTableSheet(workbook, "Audit", data.audit);
-  keepPrintAreasAbsolute(workbook);
-  keepWidthsOfNine(workbook);
-  writeThemeIfMissing(workbook);
+  const links = readRelationships(relationships);
+  const sheets = readSheets(workbook, links).sheets;
+  const sheet = sheets.find((s) => s.name === sheetName);
+  if (!sheet?.relationship?.type.endsWith("/worksheet")) return refused("SHEET_MISSING", `${FILE} has no sheet named "${sheetName}".`);
+  const sheetEntry = entryNamed(entries, sheet.relationship.part);
+  if (!sheetEntry) return unreadable(`the sheet "${sheetName}" has no part ${sheet.relationship.part}`);
+  const stylesLink = stylesRelationship(links);
+  const stylesEntry = stylesLink && entryNamed(entries, stylesLink.part);
+  if (stylesLink && !stylesEntry) return unreadable(`its styles part ${stylesLink.part} is missing`);
+  return { entries, texts: { workbook, relationships, contentTypes }, sheets, sheet, sheetEntry, stylesEntry };
+}
+
+async function addResults(original: Uint8Array, sheetName: string, data: ResultSheetData): Promise<WriteBackResult> {
+  const opened = await openPackage(original, sheetName);
+  if ("ok" in opened) return opened;
+  const { entries, texts, sheets, sheet, sheetEntry, stylesEntry } = opened;
+  const used = await scanUsedRange(original, sheetEntry, data.headerRowNumber);
+  if (used.lastColumn + data.columns.length > GRID_COLUMNS) {
+    return refused("TOO_MANY_COLUMNS", `The sheet "${sheetName}" already uses ${formatCount(used.lastColumn)} columns, so ${data.columns.length} more do not fit.`);
+  }
+
+  const namespace = mainNamespace(texts.workbook);
+  const styles = new StylesPatch((await readText(original, stylesEntry)) ?? emptyStylesXml(namespace));
+  const isMoney = data.columns.map((name) => MONEY_COLUMNS.has(name));
+  const orderSheet = await repackText(
+    original,
+    sheetEntry,
+    new ResultColumnsRewriter({
+      firstColumn: used.lastColumn + 1,
+      headerRowNumber: data.headerRowNumber,
+      headers: data.columns.map(safeText),
+      rows: data.rows,
+      widths: columnWidths(data, isMoney),
+      isMoney,
+      headerStyle: styles.boldFormat(used.headerStyle ?? 0),
+      moneyStyle: (base) => styles.moneyFormat(base),
+    }),
+  );
+  const tableHeaderStyle = styles.boldFormat(0);
+
+  const taken = takenPartNames(entries.map((entry) => entry.name), texts.contentTypes);
+  const [jobsPart, auditPart] = newWorksheetParts(taken, 2) as [string, string];
+  const sheetNames = sheets.map((s) => s.name);
+  const jobsName = uniqueSheetName(sheetNames, "Jobs");
+  const auditName = uniqueSheetName([...sheetNames, jobsName], "Audit");
+  const newStylesPart = stylesEntry ? undefined : freeStylesPart(taken);
+  const patched = addSheets(texts, sheet, [{ name: jobsName, part: jobsPart }, { name: auditName, part: auditPart }], newStylesPart);
+  const stylesXml = styles.toXml();
+
+  const replaced = new Map<string, PackedPart>([[sheetEntry.name, orderSheet]]);
+  const changes: readonly [ZipEntry | undefined, string | undefined][] = [
+    [entryNamed(entries, WORKBOOK), patched.workbook],
+    [entryNamed(entries, WORKBOOK_RELATIONSHIPS), patched.relationships],
+    [entryNamed(entries, CONTENT_TYPES), patched.contentTypes],
+    [stylesEntry, stylesXml],
+  ];
+  for (const [entry, text] of changes) if (entry && text !== undefined) replaced.set(entry.name, await packText(entry.name, [text]));
+  const added = [await packText(jobsPart, tableSheetXml(data.jobs, namespace, tableHeaderStyle)), await packText(auditPart, tableSheetXml(data.audit, namespace, tableHeaderStyle))];
+  if (newStylesPart && stylesXml !== undefined) added.push(await packText(newStylesPart, [stylesXml]));
   try {
-    const buffer: unknown = await workbook.xlsx.writeBuffer();
-    return { ok: true, bytes: buffer instanceof Uint8Array ? new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength) : new Uint8Array(buffer as ArrayBuffer) };
+    return { ok: true, bytes: rewriteZip(original, replaced, added) };
   } catch (error) {
     return refused("WRITE_FAILED", `Writing it failed (${(error as Error).message}).`);
   }
 }
 
-/**
- * The rightmost column holding anything (a value, a formula, part of a merged range) on any
- * row: results go after it, so they never land under a title or a note. Each row is scanned
- * from its end only down to the widest column found so far.
- */
-function lastUsedColumn(sheet: Worksheet, isUsed: (cell: Cell) => boolean): number {
-  let last = 0;
-  sheet.eachRow((row) => {
-    for (let column = row.cellCount; column > last; column--) {
-      const cell = row.findCell(column);
-      if (cell && isUsed(cell)) {
-        last = column;
-        break;
-      }
-    }
-  });
-  return last;
+/** The order sheet's used range, from its XML as it inflates. */
+async function scanUsedRange(original: Uint8Array, entry: ZipEntry, headerRowNumber: number): Promise<UsedRange> {
+  const scan = new UsedRangeScan(headerRowNumber);
+  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+  await inflateEntry(original, entry, FILE, SHEET_LIMITS.zip.maxInflatedBytes, (chunk) => scan.push(decoder.decode(chunk, { stream: true })));
+  scan.push(decoder.decode());
+  return scan.finish();
 }
 
-function addResultColumns(sheet: Worksheet, firstColumn: number, data: ResultSheetData, isUsed: (cell: Cell) => boolean): void {
-  const headerRow = sheet.getRow(data.headerRowNumber);
-  const headStyle = headerStyle(headerRow, firstColumn - 1, isUsed);
+/** Where a stylesheet goes in a workbook that has none. */
+function freeStylesPart(taken: ReadonlySet<string>): string {
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? "xl/styles.xml" : `xl/styles${n}.xml`;
+    if (!taken.has(name)) return name;
+  }
+}
+
+/** Each result column wide enough for its header and its widest value, within bounds. */
+function columnWidths(data: ResultSheetData, isMoney: readonly boolean[]): number[] {
   const widths = data.columns.map((name) => textWidth(name));
-  data.columns.forEach((name, i) => {
-    const cell = headerRow.getCell(firstColumn + i);
-    cell.value = safeText(name);
-    cell.style = headStyle;
-  });
-  const isMoney = data.columns.map((name) => MONEY_COLUMNS.has(name));
-  const moneyStyles = new Map<Partial<Style>, Partial<Style>>();
-  for (const [rowNumber, cells] of data.rows) {
-    const row = sheet.getRow(rowNumber);
+  for (const cells of data.rows.values()) {
     cells.forEach((value, i) => {
-      const written = cellValue(value);
-      if (written === null) return;
-      const cell = row.getCell(firstColumn + i);
-      cell.value = written;
-      cell.style = typeof written === "number" && isMoney[i] ? moneyStyle(cell.style, moneyStyles) : shared(cell.style);
-      widths[i] = Math.max(widths[i] ?? 0, valueWidth(written, isMoney[i] ?? false));
+      const written = resultValue(value);
+      if (written !== null) widths[i] = Math.max(widths[i] ?? 0, valueWidth(written, isMoney[i] ?? false));
     });
   }
-  widths.forEach((width, i) => {
-    const column = sheet.getColumn(firstColumn + i);
-    column.width = clampWidth(width);
-    // Customers often hide every unused column; results there would be invisible.
-    column.hidden = false;
-  });
-}
-
-/** The look of the customer's own header (fill, border, alignment, font), in bold. */
-function headerStyle(headerRow: Row, lastColumn: number, isUsed: (cell: Cell) => boolean): Partial<Style> {
-  for (let column = lastColumn; column >= 1; column--) {
-    const cell = headerRow.findCell(column);
-    if (!cell || !isUsed(cell)) continue;
-    const { font, fill, border, alignment } = cell.style;
-    return { ...(fill && { fill }), ...(border && { border }), ...(alignment && { alignment }), font: { ...font, bold: true } };
-  }
-  return { font: { bold: true } };
-}
-
-const EMPTY_STYLE: Partial<Style> = Object.freeze({});
-
-/**
- * exceljs gives each new cell a style object of its own and, when writing, works out the
- * style of every object it has not seen; one shared empty style makes that once per file.
- */
-function shared(style: Partial<Style>): Partial<Style> {
-  return Object.keys(style).length === 0 ? EMPTY_STYLE : style;
-}
-
-/** A money number format over the cell's own style; loaded cells share style objects, so none is changed. */
-function moneyStyle(style: Partial<Style>, cache: Map<Partial<Style>, Partial<Style>>): Partial<Style> {
-  const key = Object.keys(style).length === 0 ? EMPTY_STYLE : style;
-  let money = cache.get(key);
-  if (!money) {
-    money = { ...style, numFmt: MONEY_FORMAT };
-    cache.set(key, money);
-  }
-  return money;
-}
-
-function addTableSheet(workbook: Workbook, baseName: string, table: ResultTable): void {
-  const name = uniqueSheetName(
-    workbook.worksheets.map((worksheet) => worksheet.name),
-    baseName,
-  );
-  const sheet = workbook.addWorksheet(name, { views: [{ state: "frozen", xSplit: 0, ySplit: 1, topLeftCell: "A2", activeCell: "A2" }] });
-  const widths = table.headers.map((header) => textWidth(header));
-  const header = sheet.addRow(table.headers.map(safeText));
-  header.font = { bold: true };
-  for (const cells of table.rows) {
-    const row = sheet.addRow(
-      cells.map((value, i) => {
-        const written = cellValue(value);
-        if (written !== null) widths[i] = Math.max(widths[i] ?? 0, valueWidth(written, false));
-        return written;
-      }),
-    );
-    row.eachCell((cell) => void (cell.style = shared(cell.style)));
-  }
-  widths.forEach((width, i) => {
-    sheet.getColumn(i + 1).width = clampWidth(width);
-  });
+  return widths.map(clampWidth);
 }
 
 /** `base`, or `base (2)`, `base (3)`…: sheet names are unique regardless of case. */
@@ -225,89 +216,4 @@ export function uniqueSheetName(taken: readonly string[], base: string): string 
     const name = `${base} (${n})`;
     if (!names.has(name.toLowerCase())) return name;
   }
-}
-
-function cellValue(value: ResultCell): string | number | null {
-  if (typeof value === "number") return Number.isFinite(value) ? value : null;
-  return value === null || value === "" ? null : safeText(value);
-}
-
-/** Text that can never run as a formula, and that Excel will open. */
-function safeText(text: string): string {
-  const safe = neutraliseFormula(text);
-  return safe.length > MAX_CELL_TEXT ? `${safe.slice(0, MAX_CELL_TEXT - 1)}…` : safe;
-}
-
-function textWidth(text: string): number {
-  let widest = 0;
-  for (const line of text.split("\n")) widest = Math.max(widest, line.length);
-  return widest;
-}
-
-function valueWidth(value: string | number, isMoney: boolean): number {
-  return typeof value === "number" ? (isMoney ? value.toFixed(2).length + Math.floor(Math.log10(Math.max(1, Math.abs(value))) / 3) : String(value).length) : textWidth(value);
-}
-
-function clampWidth(characters: number): number {
-  return Math.min(WIDTH.max, Math.max(WIDTH.min, characters + WIDTH.padding));
-}
-
-/**
- * exceljs reads a print area as "A1:I13" and writes it back as `$A1:$I13`, whose rows then
- * move with the selected cell; "A$1:I$13" comes back out as `$A$1:$I$13`.
- */
-function keepPrintAreasAbsolute(workbook: Workbook): void {
-  for (const sheet of workbook.worksheets) {
-    const area = sheet.pageSetup?.printArea;
-    if (!area) continue;
-    sheet.pageSetup.printArea = area
-      .split("&&")
-      .map((range) =>
-        range
-          .split(":")
-          .map((ref) => ref.replace(/^\$?([A-Za-z]+)\$?(\d+)$/, "$1$$$2"))
-          .join(":"),
-      )
-      .join("&&");
-  }
-}
-
-/**
- * exceljs takes a column 9 wide for one of its defaults and leaves it out, so it would fall
- * back to the sheet's default width; a width a millionth wider is written and looks the same.
- */
-function keepWidthsOfNine(workbook: Workbook): void {
-  for (const sheet of workbook.worksheets) {
-    for (const column of sheet.columns ?? []) if (column.width === 9) column.width = 9.000001;
-  }
-}
-
-/**
- * exceljs always links a theme part, but writes one only if the file it loaded had one or
- * none was loaded; LibreOffice writes no theme, and Excel then repairs the file it is given
- * ("Removed Records: Document Theme", exceljs issues #425 and #2009). With no theme it writes
- * its default one, which is what Excel uses for a workbook without a theme.
- */
-function writeThemeIfMissing(workbook: Workbook): void {
-  const book = workbook as unknown as { _themes?: Record<string, string> };
-  if (book._themes && Object.keys(book._themes).length === 0) book._themes = undefined;
-}
-
-const FIRST_FONT = /(<fonts\b[^>]*>\s*)(<font\b[^>]*\/>|<font\b[^>]*>[\s\S]*?<\/font>)/;
-
-/** The workbook's default font (the Normal style's), as XML, when its styles are unprefixed. */
-function firstFont(stylesXml: string): string | undefined {
-  return FIRST_FONT.exec(stylesXml)?.[2];
-}
-
-/**
- * exceljs writes its own default font (Calibri 11) as font 0, the font of every cell without
- * a style of its own and of the Normal style; the customer's (Arial 10 in LibreOffice, Aptos
- * Narrow in recent Excel) is put back.
- */
-function withFirstFont(stylesXml: string, font: string): string | undefined {
-  const match = FIRST_FONT.exec(stylesXml);
-  if (!match) return undefined;
-  const start = match.index + (match[1] ?? "").length;
-  return stylesXml.slice(0, start) + font + stylesXml.slice(start + (match[2] ?? "").length);
 }

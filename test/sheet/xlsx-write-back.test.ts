@@ -5,6 +5,7 @@ import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { RESULT_COLUMNS, type ResultCell, type ResultSheetData } from "../../src/core/result-sheet";
 import { neutraliseFormula } from "../../src/core/spreadsheet-safety";
+import { createSheetSession } from "../../src/sheet/worker-api";
 import { uniqueSheetName, writeXlsxResults, type WriteBackFailureCode } from "../../src/sheet/xlsx-write-back";
 import { workbookSheetParts } from "../../src/sheet/xlsx-parts";
 import { listZipEntries } from "../../src/sheet/zip-guard";
@@ -217,6 +218,58 @@ function danglingReferences(parts: Map<string, string>): string[] {
   return dangling;
 }
 
+interface ZipRecords {
+  /** Local header, compressed data and any data descriptor, as stored. */
+  readonly local: Buffer;
+  /** The directory record, with its offset zeroed (the records move). */
+  readonly central: Buffer;
+}
+
+/** Every entry's records as stored in the file, by name. */
+function zipRecords(bytes: Uint8Array): Map<string, ZipRecords> {
+  const buffer = Buffer.from(bytes);
+  const eocd = buffer.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  let at = buffer.readUInt32LE(eocd + 16);
+  const records = new Map<string, ZipRecords>();
+  for (const entry of listZipEntries(bytes, "test.xlsx")) {
+    const centralLength = 46 + buffer.readUInt16LE(at + 28) + buffer.readUInt16LE(at + 30) + buffer.readUInt16LE(at + 32);
+    const central = Buffer.from(buffer.subarray(at, at + centralLength));
+    central.writeUInt32LE(0, 42);
+    at += centralLength;
+    const local = entry.localHeaderOffset;
+    const flags = buffer.readUInt16LE(local + 6);
+    let end = local + 30 + buffer.readUInt16LE(local + 26) + buffer.readUInt16LE(local + 28) + entry.compressedSize;
+    if (flags & 8) end += (buffer.readUInt32LE(end) === 0x08074b50 ? 4 : 0) + 12;
+    records.set(entry.name, { local: buffer.subarray(local, end), central });
+  }
+  return records;
+}
+
+/** `after` without the runs `added` matches, and how many there were. */
+function withoutAdded(after: string, added: RegExp): { readonly rest: string; readonly count: number } {
+  let count = 0;
+  const rest = after.replace(added, () => (count++, ""));
+  return { rest, count };
+}
+
+/** The children of a stylesheet section, as XML. */
+function styleItems(stylesXml: string, section: string): string[] {
+  const body = new RegExp(`<${section}\\b[^>]*>([\\s\\S]*?)</${section}>`).exec(stylesXml)?.[1] ?? "";
+  return [...body.matchAll(/<(\w+)\b[^>]*?(?:\/>|>[\s\S]*?<\/\1>)/g)].map((m) => m[0]);
+}
+
+/** A sheet's XML without what the results add: cells from `firstColumn` on, rows left empty by that, the used range, the column widths and row spans. */
+function withoutResults(xml: string, firstColumn: number): string {
+  return xml
+    .replace(/<c r="([A-Z]+)\d+"[^>]*?(\/>|>[\s\S]*?<\/c>)/g, (cell, letters: string) => (columnNumber(letters) >= firstColumn ? "" : cell))
+    .replace(/<row r="\d+"><\/row>/g, "")
+    .replace(/<dimension [^>]*\/>/, "")
+    .replace(/<cols>[\s\S]*?<\/cols>/, "")
+    .replace(/ spans="[^"]*"/g, "");
+}
+
+const columnNumber = (letters: string) => [...letters].reduce((n, letter) => n * 26 + letter.charCodeAt(0) - 64, 0);
+
 interface RoundTrip {
   readonly name: string;
   readonly bytes: () => Promise<Uint8Array>;
@@ -355,6 +408,69 @@ describe("writeXlsxResults: round trips leave the customer's workbook as it was"
   });
 });
 
+describe("writeXlsxResults: only what the results need is touched", () => {
+  it.each(ROUND_TRIPS)("$name: every part but the order sheet, the workbook, its relationships, content types and stylesheet is copied byte for byte", async (trip) => {
+    const original = await trip.bytes();
+    const written = await writeXlsxResults(original, trip.sheet, resultsFor(trip.headerRowNumber, trip.resultRows));
+    if (!written.ok) throw new Error(written.message);
+    const before = zipParts(original);
+    const after = zipParts(written.bytes);
+    const partOf = (parts: Map<string, string>, name: string) => workbookSheetParts(parts.get("xl/workbook.xml") ?? "", parts.get("xl/_rels/workbook.xml.rels") ?? "").find((s) => s.name === name)?.part;
+    const orderSheet = partOf(before, trip.sheet) ?? "";
+    const changed = new Set(["xl/workbook.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml", "xl/styles.xml", orderSheet]);
+
+    const beforeRecords = zipRecords(original);
+    const afterRecords = zipRecords(written.bytes);
+    const copied = [...beforeRecords.keys()].filter((name) => !changed.has(name));
+    expect(copied.length).toBeGreaterThan(4);
+    for (const name of copied) {
+      expect(afterRecords.get(name)?.local.equals(beforeRecords.get(name)?.local ?? Buffer.alloc(0)), `${name} stored as it was`).toBe(true);
+      expect(afterRecords.get(name)?.central.equals(beforeRecords.get(name)?.central ?? Buffer.alloc(0)), `${name} listed as it was`).toBe(true);
+    }
+    expect([...afterRecords.keys()].slice(0, beforeRecords.size)).toEqual([...beforeRecords.keys()]);
+    expect([...afterRecords.keys()].slice(beforeRecords.size)).toEqual([partOf(after, "Jobs"), partOf(after, "Audit")]);
+
+    // The parts that change only gain entries.
+    const newParts = [partOf(after, "Jobs"), partOf(after, "Audit")].map((part) => (part ?? "").replace(/\./g, "\\."));
+    const additions: readonly [string, RegExp][] = [
+      ["xl/workbook.xml", /<sheet name="(Jobs|Audit)" sheetId="\d+" r:id="rId\d+"\/>/g],
+      ["xl/_rels/workbook.xml.rels", new RegExp(`<Relationship Id="rId\\d+" Type="[^"]*/worksheet" Target="(${newParts.map((part) => part.slice(3)).join("|")})"/>`, "g")],
+      ["[Content_Types].xml", new RegExp(`<Override PartName="/(${newParts.join("|")})" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet\\+xml"/>`, "g")],
+    ];
+    for (const [name, added] of additions) {
+      const { rest, count } = withoutAdded(after.get(name) ?? "", added);
+      expect([rest, count], name).toEqual([before.get(name), 2]);
+    }
+    const [stylesBefore, stylesAfter] = [before.get("xl/styles.xml") ?? "", after.get("xl/styles.xml") ?? ""];
+    for (const section of ["numFmts", "fonts", "cellXfs"]) {
+      expect(styleItems(stylesAfter, section).slice(0, styleItems(stylesBefore, section).length), section).toEqual(styleItems(stylesBefore, section));
+    }
+    expect(styleItems(stylesAfter, "cellXfs").length - styleItems(stylesBefore, "cellXfs").length).toBeLessThanOrEqual(3);
+    for (const section of ["fills", "borders", "cellStyleXfs", "cellStyles", "dxfs"]) expect(styleItems(stylesAfter, section), section).toEqual(styleItems(stylesBefore, section));
+    expect(withoutResults(after.get(orderSheet) ?? "", trip.firstColumn)).toBe(withoutResults(before.get(orderSheet) ?? "", trip.firstColumn));
+  });
+
+  it.each(ROUND_TRIPS)("$name: the importer reads the output back with the results in place", async (trip) => {
+    const data = resultsFor(trip.headerRowNumber, trip.resultRows);
+    const written = await writeXlsxResults(await trip.bytes(), trip.sheet, data);
+    if (!written.ok) throw new Error(written.message);
+    const session = createSheetSession();
+    const opened = await session.open(written.bytes, "results.xlsx");
+    if (!opened.ok) throw new Error(opened.message);
+    const preview = session.preview(trip.sheet, trip.headerRowNumber);
+    if (!preview.ok) throw new Error(preview.message);
+    const first = trip.firstColumn - 1;
+    expect(preview.preview.headers.slice(first, first + RESULT_COLUMNS.length)).toEqual([...RESULT_COLUMNS]);
+    const rows = session.rows(trip.sheet, trip.headerRowNumber, 0, preview.preview.rowCount);
+    for (const [rowNumber, cells] of data.rows) {
+      const row = rows.find((r) => r.rowNumber === rowNumber);
+      const expected = cells.map((value) => (typeof value === "string" && value !== "" ? neutraliseFormula(value) : typeof value === "number" ? value : null));
+      expect(RESULT_COLUMNS.map((_, i) => row?.cells[first + i] ?? null), `row ${rowNumber}`).toEqual(expected);
+    }
+    expect(opened.summary.sheets.map((sheet) => sheet.name)).toEqual([...trip.sheetNames, "Jobs", "Audit"]);
+  });
+});
+
 describe("writeXlsxResults: what is written", () => {
   it("never writes a formula: text that looks like one stays text", async () => {
     const data: ResultSheetData = {
@@ -463,6 +579,80 @@ describe("writeXlsxResults: what is written", () => {
   });
 });
 
+const MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
+const WORKSHEET = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet";
+
+interface PackageParts {
+  readonly sheetName?: string;
+  readonly sheetXml: string;
+  readonly stylesXml?: string;
+  readonly contentTypes?: string;
+}
+
+/** A workbook as other programs write them: one sheet, and only the parts given. */
+function workbookOf({ sheetName = "Orders", sheetXml, stylesXml, contentTypes }: PackageParts): Uint8Array {
+  const escaped = sheetName.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
+  const styles = stylesXml === undefined ? "" : '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>';
+  return new Uint8Array(
+    zip([
+      { name: "[Content_Types].xml", data: Buffer.from(contentTypes ?? '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/></Types>') },
+      { name: "xl/workbook.xml", data: Buffer.from(`<?xml version="1.0"?><workbook xmlns="${MAIN}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${escaped}" sheetId="7" r:id="rId1"/></sheets></workbook>`) },
+      { name: "xl/_rels/workbook.xml.rels", data: Buffer.from(`<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${WORKSHEET}" Target="/xl/worksheets/sheet1.xml"/>${styles}</Relationships>`) },
+      { name: "xl/worksheets/sheet1.xml", data: Buffer.from(sheetXml) },
+      ...(stylesXml === undefined ? [] : [{ name: "xl/styles.xml", data: Buffer.from(stylesXml) }]),
+    ]),
+  );
+}
+
+const ORDERS_XML = `<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Order</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>A-1</t></is></c></row></sheetData></worksheet>`;
+
+describe("writeXlsxResults: workbooks as other programs write them", () => {
+  it("adds a stylesheet to a workbook without one, with the bold header and the money format", async () => {
+    const written = await writeXlsxResults(workbookOf({ sheetXml: ORDERS_XML }), "Orders", resultsFor(1, [2]));
+    if (!written.ok) throw new Error(written.message);
+    const parts = zipParts(written.bytes);
+    expect(danglingReferences(parts)).toEqual([]);
+    expect(parts.get("[Content_Types].xml")).toContain('<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>');
+    expect(parts.get("xl/_rels/workbook.xml.rels")).toMatch(/Type="http:\/\/schemas.openxmlformats.org\/officeDocument\/2006\/relationships\/styles" Target="styles.xml"/);
+    const sheet = (await load(written.bytes)).getWorksheet("Orders") as Worksheet;
+    expect([sheet.getCell("B1").value, sheet.getCell("B1").font?.bold]).toEqual(["Import result", true]);
+    expect([sheet.getCell("H2").value, sheet.getCell("H2").numFmt]).toEqual([3, "#,##0.00"]);
+  });
+
+  it("uses the workbook's own #,##0.00 format and adds formats after its own", async () => {
+    const stylesXml = `<styleSheet xmlns="${MAIN}"><numFmts count="1"><numFmt numFmtId="170" formatCode="#,##0.00"/></numFmts><fonts count="1"><font><sz val="10"/><name val="Arial"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border/></borders><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/><xf numFmtId="14" fontId="0" fillId="0" borderId="0" applyNumberFormat="1"/></cellXfs></styleSheet>`;
+    const written = await writeXlsxResults(workbookOf({ sheetXml: ORDERS_XML, stylesXml }), "Orders", resultsFor(1, [2]));
+    if (!written.ok) throw new Error(written.message);
+    const styles = zipParts(written.bytes).get("xl/styles.xml") ?? "";
+    expect(styles).toContain('<numFmts count="1"><numFmt numFmtId="170" formatCode="#,##0.00"/></numFmts>');
+    expect(styles).toContain('<fonts count="2"><font><sz val="10"/><name val="Arial"/></font><font><b/><sz val="10"/><name val="Arial"/></font></fonts>');
+    expect(styles).toContain(
+      '<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/><xf numFmtId="14" fontId="0" fillId="0" borderId="0" applyNumberFormat="1"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" applyFont="1"/><xf numFmtId="170" fontId="0" fillId="0" borderId="0" applyNumberFormat="1"/></cellXfs>',
+    );
+  });
+
+  it("finds a sheet whose name needs escaping, and numbers new parts past a content type naming a missing one", async () => {
+    const contentTypes = `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/worksheets/sheet2.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`;
+    const written = await writeXlsxResults(workbookOf({ sheetName: 'Orders & "Co" <1>', sheetXml: ORDERS_XML, contentTypes }), 'Orders & "Co" <1>', resultsFor(1, [2]));
+    if (!written.ok) throw new Error(written.message);
+    const parts = zipParts(written.bytes);
+    expect([...parts.keys()].filter((name) => name.startsWith("xl/worksheets/"))).toEqual(["xl/worksheets/sheet1.xml", "xl/worksheets/sheet3.xml", "xl/worksheets/sheet4.xml"]);
+    expect(parts.get("xl/workbook.xml")).toContain('<sheet name="Jobs" sheetId="8" r:id="rId2"/><sheet name="Audit" sheetId="9" r:id="rId3"/></sheets>');
+    const book = await load(written.bytes);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['Orders & "Co" <1>', "Jobs", "Audit"]);
+    expect(book.worksheets[0]?.getCell("B2").value).toBe("Submitted");
+  });
+
+  it.each([
+    ["a sheet part that is not XML", "<worksheet><sheetData><row r=\"1\"></sheetData></worksheet>"],
+    ["a sheet part that ends early", ORDERS_XML.slice(0, -20)],
+    ["a chart sheet", `<chartsheet xmlns="${MAIN}"/>`],
+  ])("refuses %s as damaged", async (_name, sheetXml) => {
+    const written = await writeXlsxResults(workbookOf({ sheetXml }), "Orders", resultsFor(1, [2]));
+    expect(written).toEqual({ ok: false, code: "CORRUPT", message: expect.stringMatching(/^The results could not be added to your workbook\. The original workbook could not be opened again \(/) });
+  });
+});
+
 describe("writeXlsxResults: files that cannot be reopened are refused with a message", () => {
   const damaged = async () =>
     new Uint8Array(
@@ -503,10 +693,11 @@ describe("writeXlsxResults: files that cannot be reopened are refused with a mes
   });
 });
 
-describe("writeXlsxResults: what exceljs does not carry over from a LibreOffice file", () => {
-  // Characterisation, not a wish: each assertion shows a loss in the written XML. If exceljs
-  // starts keeping one, this fails and the list in the report should shrink.
-  it("loses a note's author, named cell styles and a picture's name, writes an empty document author as Unknown, and marks every row height as custom", async () => {
+describe("writeXlsxResults: what a round trip through exceljs would lose is kept", () => {
+  // exceljs rewrote every part: a note's author, named cell styles, a picture's name and an
+  // empty document author were lost, and every row height became custom. The parts are now
+  // patched or copied, so each of those comes back as it was.
+  it("keeps a note's author, named cell styles, a picture's name, an empty document author and row heights that are not custom", async () => {
     const original = await fixture("libreoffice-order-form.xlsx");
     const written = await writeXlsxResults(original, "Orders", resultsFor(4, [5]));
     if (!written.ok) throw new Error(written.message);
@@ -514,21 +705,20 @@ describe("writeXlsxResults: what exceljs does not carry over from a LibreOffice 
     const after = zipParts(written.bytes);
     const comments = (parts: Map<string, string>) => [...parts].find(([name]) => /^xl\/comments\d*\.xml$/.test(name))?.[1] ?? "";
     expect(comments(before)).toContain("<author>Coach</author>");
-    expect(comments(after)).not.toContain("Coach");
-    expect(comments(after)).toContain("Rush: needed for the first game.");
+    expect(comments(after)).toBe(comments(before));
 
     const namedStyles = (parts: Map<string, string>) => [...(parts.get("xl/styles.xml") ?? "").matchAll(/<cellStyle\b[^>]*name="([^"]*)"/g)].map((m) => m[1]);
     expect(namedStyles(before)).toEqual(["Normal", "Comma", "Comma [0]", "Currency", "Currency [0]", "Percent", "Highlight"]);
-    expect(namedStyles(after)).toEqual(["Normal"]);
+    expect(namedStyles(after)).toEqual(namedStyles(before));
 
     expect(before.get("xl/drawings/drawing1.xml")).toContain('name="Club logo"');
-    expect(after.get("xl/drawings/drawing1.xml")).not.toContain("Club logo");
+    expect(after.get("xl/drawings/drawing1.xml")).toBe(before.get("xl/drawings/drawing1.xml"));
 
     const author = (parts: Map<string, string>) => /<dc:creator>([^<]*)</.exec(parts.get("docProps/core.xml") ?? "")?.[1];
-    expect([author(before), author(after)]).toEqual(["", "Unknown"]);
+    expect([author(before), author(after)]).toEqual(["", ""]);
 
     const row2 = (parts: Map<string, string>) => /<row r="2"[^>]*>/.exec(sheetXml(parts, "Orders"))?.[0] ?? "";
     expect(row2(before)).toMatch(/customHeight="false"/);
-    expect(row2(after)).toMatch(/customHeight="1"/);
+    expect(row2(after)).toBe(row2(before));
   });
 });

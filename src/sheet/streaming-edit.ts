@@ -1,0 +1,96 @@
+import { scanTags, XmlSyntaxError, type XmlTag } from "./xml-scan";
+
+/**
+ * XML text edited as it streams through: each pushed piece is scanned for tags, and what
+ * `onTag` neither replaces nor holds back is written out as it came. Only the text not yet
+ * written (a tag cut off at the end of a piece, or a stretch held back) is kept between pieces.
+ */
+export class StreamingEdit {
+  private text = "";
+  /** Where scanning goes on from in `text`. */
+  private scanned = 0;
+  /** Text before this is written out, replaced or dropped. */
+  private copied = 0;
+  private isHolding = false;
+  private out: string[] = [];
+  private isFinalPiece = false;
+
+  /**
+   * `onTag` gets each tag (and may return where to go on from, as for `scanTags`);
+   * `onTextChange` is told whenever offsets into `window` change meaning.
+   */
+  constructor(
+    private readonly onTag: (tag: XmlTag) => number | void,
+    private readonly onTextChange: () => void,
+  ) {}
+
+  /** The text tags' offsets refer to. */
+  get window(): string {
+    return this.text;
+  }
+
+  /** Whether the last piece has come: a tag cut short now is an error. */
+  get isFinal(): boolean {
+    return this.isFinalPiece;
+  }
+
+  push(piece: string): string {
+    this.text += piece;
+    this.onTextChange();
+    this.scanned = scanTags(this.text, this.scanned, false, this.onTag);
+    return this.flush();
+  }
+
+  finish(): string {
+    this.isFinalPiece = true;
+    this.onTextChange();
+    this.scanned = scanTags(this.text, this.scanned, true, this.onTag);
+    if (this.isHolding) throw new XmlSyntaxError("the XML ends inside an element");
+    return this.flush();
+  }
+
+  tagText(tag: XmlTag): string {
+    return this.text.slice(tag.start, tag.end);
+  }
+
+  /** Writes out the text up to `at` as it came. */
+  keepUpTo(at: number): void {
+    if (at > this.copied) this.out.push(this.text.slice(this.copied, at));
+    this.copied = Math.max(this.copied, at);
+  }
+
+  insert(at: number, text: string): void {
+    this.keepUpTo(at);
+    this.out.push(text);
+  }
+
+  replace(start: number, end: number, text: string): void {
+    this.insert(start, text);
+    this.copied = end;
+  }
+
+  /** Holds back the text from `at` on, until `takeHeld`. */
+  holdFrom(at: number): void {
+    this.keepUpTo(at);
+    this.isHolding = true;
+  }
+
+  /** The text held back, up to `end`; the caller writes what replaces it. */
+  takeHeld(end: number): string {
+    const held = this.text.slice(this.copied, end);
+    this.copied = end;
+    this.isHolding = false;
+    return held;
+  }
+
+  private flush(): string {
+    if (!this.isHolding) this.keepUpTo(this.scanned);
+    this.text = this.text.slice(this.copied);
+    this.scanned -= this.copied;
+    this.copied = 0;
+    this.onTextChange();
+    const written = this.out.join("");
+    this.out = [];
+    return written;
+  }
+}

@@ -1,0 +1,154 @@
+import { columnNumberAt } from "./cell-address";
+import { parseCellRange } from "./xlsx/cell-ref";
+import { lastCellTagBefore, NEEDS_MORE_TEXT, readAttribute, RowEnds, scanTags, tagEnd, XmlSyntaxError, type XmlTag } from "./xml-scan";
+
+export interface UsedRange {
+  /** The rightmost column (1-based) holding a value or a formula, or inside a merged range; 0 when there is none. */
+  readonly lastColumn: number;
+  /** The style index of the rightmost cell with a value on the header row, when it has one. */
+  readonly headerStyle: number | undefined;
+}
+
+/** The column of the cell tag at `[start, end)` from its `r` attribute, looked for the quick way first; 0 without one. */
+export function cellColumnOf(text: string, start: number, end: number): number {
+  const at = text.indexOf(' r="', start);
+  if (at > 0 && at < end) return columnNumberAt(text, at + 4);
+  const address = readAttribute(text.slice(start, end), "r");
+  return address === undefined ? 0 : columnNumberAt(address, 0);
+}
+
+/**
+ * Finds a worksheet's used range from its XML as it inflates, chunk by chunk, without
+ * holding it: each row's rightmost cell with something in it, and every merged range. A row
+ * is read from its end back to that cell when its cells say where they are (`r`); otherwise
+ * tag by tag, counting columns on from the row's start. It also checks that the XML outside
+ * the rows is well formed; a fault is kept until `finish`, so it is not taken for a fault of
+ * the zip.
+ */
+export class UsedRangeScan {
+  private text = "";
+  private readonly names: string[] = [];
+  private readonly prefixes: string[] = [];
+  private rowNumber = 0;
+  private lastCellColumn = 0;
+  /** The column of a cell whose start tag was just seen, until the next tag says whether it holds anything. */
+  private openCellColumn = 0;
+  private openCellStyle: string | undefined;
+  private lastColumn = 0;
+  private headerStyle: number | undefined;
+  private isWorksheet = false;
+  private error: XmlSyntaxError | undefined;
+  private isFinal = false;
+  private readonly rowEnds = new RowEnds();
+
+  constructor(private readonly headerRowNumber: number) {}
+
+  push(text: string): void {
+    if (this.error) return;
+    this.text += text;
+    this.rowEnds.reset();
+    try {
+      this.text = this.text.slice(scanTags(this.text, 0, false, this.onTag));
+    } catch (error) {
+      if (!(error instanceof XmlSyntaxError)) throw error;
+      this.error = error;
+    }
+  }
+
+  finish(): UsedRange {
+    this.isFinal = true;
+    this.rowEnds.reset();
+    if (!this.error) {
+      try {
+        scanTags(this.text, 0, true, this.onTag);
+      } catch (error) {
+        if (!(error instanceof XmlSyntaxError)) throw error;
+        this.error = error;
+      }
+    }
+    if (this.error) throw this.error;
+    if (this.names.length > 0) throw new XmlSyntaxError(`<${this.prefixes.at(-1)}${this.names.at(-1)}> is never closed`);
+    if (!this.isWorksheet) throw new XmlSyntaxError("the sheet's part is not a worksheet");
+    return { lastColumn: this.lastColumn, headerStyle: this.headerStyle };
+  }
+
+  private readonly onTag = (tag: XmlTag): number | void => {
+    if (this.openCellColumn > 0) {
+      // Any element inside a cell is a value, a formula or an inline string.
+      if (tag.kind !== "close") this.markUsed(this.openCellColumn);
+      this.openCellColumn = 0;
+    }
+    const names = this.names;
+    if (tag.kind === "close") {
+      const name = names.pop();
+      const prefix = this.prefixes.pop();
+      if (name !== tag.name || prefix !== tag.prefix) throw new XmlSyntaxError(`</${tag.prefix}${tag.name}> closes ${name === undefined ? "nothing" : `<${prefix}${name}>`}`);
+      return;
+    }
+    const depth = names.length;
+    if (depth === 3 && tag.name === "c" && names[2] === "row") this.onCell(tag);
+    else if (depth === 2 && tag.name === "row" && names[1] === "sheetData") {
+      const goOnFrom = this.onRow(tag);
+      if (goOnFrom !== undefined) return goOnFrom;
+    } else if (depth === 2 && tag.name === "mergeCell" && names[1] === "mergeCells") this.onMerge(tag);
+    else if (depth === 0) this.isWorksheet = tag.name === "worksheet";
+    if (tag.kind === "open") {
+      names.push(tag.name);
+      this.prefixes.push(tag.prefix);
+    }
+  };
+
+  /** A row: read from its end when it can be, returning past its end tag; else its cells come tag by tag. */
+  private onRow(tag: XmlTag): number | void {
+    const r = readAttribute(this.text.slice(tag.start, tag.end), "r");
+    const rowNumber = r === undefined ? this.rowNumber + 1 : Number(r);
+    if (!Number.isInteger(rowNumber)) throw new XmlSyntaxError(`a row numbered "${r}"`);
+    const contentEnd = tag.kind === "open" ? this.rowEnds.contentEnd(this.text, tag, this.isFinal) : undefined;
+    if (contentEnd === NEEDS_MORE_TEXT) return NEEDS_MORE_TEXT;
+    this.rowNumber = rowNumber;
+    this.lastCellColumn = 0;
+    if (contentEnd !== undefined && this.readRowFromEnd(tag, contentEnd)) return contentEnd + `</${tag.prefix}row>`.length;
+  }
+
+  /** Walks a row's cells from the last back to the first with something in it; false, having changed nothing, when a cell has no `r`. */
+  private readRowFromEnd(row: XmlTag, contentEnd: number): boolean {
+    const text = this.text;
+    const isHeader = this.rowNumber === this.headerRowNumber;
+    for (let at = lastCellTagBefore(text, row.prefix, row.end, contentEnd); at >= 0; at = lastCellTagBefore(text, row.prefix, row.end, at)) {
+      const end = tagEnd(text, at);
+      const column = cellColumnOf(text, at, end);
+      if (column === 0) return false;
+      if (column <= this.lastColumn && !isHeader) return true;
+      if (text.charCodeAt(end - 2) === 0x2f || isEmptyContent(text, end, `</${row.prefix}c>`)) continue;
+      this.openCellStyle = isHeader ? readAttribute(text.slice(at, end), "s") : undefined;
+      this.markUsed(column);
+      return true;
+    }
+    return true;
+  }
+
+  private onCell(tag: XmlTag): void {
+    const column = cellColumnOf(this.text, tag.start, tag.end) || this.lastCellColumn + 1;
+    this.lastCellColumn = column;
+    if (tag.kind !== "open") return;
+    this.openCellColumn = column;
+    if (this.rowNumber === this.headerRowNumber) this.openCellStyle = readAttribute(this.text.slice(tag.start, tag.end), "s");
+  }
+
+  private onMerge(tag: XmlTag): void {
+    const range = parseCellRange(readAttribute(this.text.slice(tag.start, tag.end), "ref") ?? "");
+    if (range) this.lastColumn = Math.max(this.lastColumn, range.lastColumn + 1);
+  }
+
+  private markUsed(column: number): void {
+    this.lastColumn = Math.max(this.lastColumn, column);
+    if (this.rowNumber === this.headerRowNumber) this.headerStyle = this.openCellStyle === undefined ? undefined : Number(this.openCellStyle);
+  }
+}
+
+/** Whether only space comes between `from` and the end tag `close`. */
+function isEmptyContent(text: string, from: number, close: string): boolean {
+  let at = from;
+  while (at < text.length && /\s/.test(text[at] as string)) at++;
+  return text.startsWith(close, at);
+}
