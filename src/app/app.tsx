@@ -22,6 +22,8 @@ import { UploadStep } from "./steps/upload-step";
 import { createJobTracker } from "./tracking/job-tracker";
 import { documentVisibility, SubmittedJobs } from "./tracking/submitted-jobs";
 import { useWorkflowState } from "./use-workflow";
+import { AssetsView } from "./assets/assets-view";
+import { ReorderContext, reorderServices } from "./assets/reorder-services";
 
 let database: ReturnType<typeof openImporterDB> | undefined;
 const db = () => (database ??= openImporterDB());
@@ -68,12 +70,24 @@ function SubmittedJobsView({ connected }: { readonly connected: Connected }) {
       ? createJobTracker({ client, journal, connection: connected.connection.name, accountId: connected.account.id, ...documentVisibility() })
       : undefined;
   }, [connected.connection.name, connected.account.id]);
-  return tracker ? <SubmittedJobs tracker={tracker} currency={connected.account.currency} locale={navigator.language} /> : null;
+  const services = useMemo(() => reorderServices(workflow, connected), [connected.connection.name, connected.account.id]);
+  return tracker ? (
+    <ReorderContext.Provider value={services}>
+      <SubmittedJobs tracker={tracker} currency={connected.account.currency} locale={navigator.language} />
+    </ReorderContext.Provider>
+  ) : null;
+}
+
+/** The account's assets, to choose from for a reorder campaign sheet. */
+function AssetsPanel({ connected }: { readonly connected: Connected }) {
+  const services = useMemo(() => reorderServices(workflow, connected), [connected.connection.name, connected.account.id]);
+  return <AssetsView services={services} />;
 }
 
 export function App() {
   const state = useWorkflowState(workflow);
   const [showJobs, setShowJobs] = useState(false);
+  const [showAssets, setShowAssets] = useState(false);
   useEffect(() => {
     void workflow.loadConnections();
     // Edits are written a moment after they are made; leaving in that moment asks first.
@@ -94,8 +108,14 @@ export function App() {
             {showJobs ? "Hide submitted jobs" : "Submitted jobs"}
           </button>
         )}
+        {state.step !== "connect" && (
+          <button type="button" class="secondary" aria-pressed={showAssets} onClick={() => setShowAssets(!showAssets)} data-testid="assets-toggle">
+            {showAssets ? "Hide assets" : "Assets"}
+          </button>
+        )}
       </header>
       {state.step !== "connect" && showJobs && <SubmittedJobsView connected={state.connected} />}
+      {state.step !== "connect" && showAssets && <AssetsPanel connected={state.connected} />}
       {state.step === "connect" && <ConnectStep state={state} onConnect={workflow.connect} onAccessKey={workflow.loadConnections} />}
       {state.step === "upload" && state.batches && <EarlierBatches batches={state.batches} onResume={workflow.resume} onShow={workflow.showResults} />}
       {state.step === "upload" && state.savedReview && (

@@ -56,7 +56,7 @@ describe("the campaign workbook", () => {
     // Every column the importer needs maps with no hand work; the informing ones map to nothing.
     const mapping = suggestMapping(preview.preview.headers, vocabulary, preview.preview.sampleRows);
     expect(missingRequiredFields(mapping)).toEqual([]);
-    const wanted = new Map(Object.entries(CAMPAIGN_FIELDS).map(([key, field]) => [CAMPAIGN_HEADERS[key as keyof typeof CAMPAIGN_HEADERS], field]));
+    const wanted = new Map<string, string>(Object.entries(CAMPAIGN_FIELDS).map(([key, field]) => [CAMPAIGN_HEADERS[key as keyof typeof CAMPAIGN_HEADERS], field]));
     for (const column of mapping.columns) {
       const field = wanted.get(column.header);
       expect(column.target, column.header).toEqual(field === undefined ? null : { kind: "field", field });

@@ -1,0 +1,57 @@
+import { createContext } from "preact";
+import type { VendorClient } from "../../api";
+import type { CatalogueSnapshot } from "../../core/catalogue";
+import type { CampaignSheetData } from "../../core/reorder/campaign-sheet-data";
+import type { Connected, ImportWorkflow } from "../import-workflow";
+import { createSheetWorkerClient, type SheetWorkerClient } from "../sheet-worker-client";
+import { assetFactsFor, type AssetFacts } from "./asset-facts";
+
+/** What the Assets view, the row panel's design and "Order these again" need from the page. */
+export interface ReorderServices {
+  readonly connection: string;
+  readonly accountId: number;
+  readonly currency: string;
+  readonly locale: string;
+  /** The account's catalogue snapshot (its designs, lookups and processes). */
+  snapshot(): Promise<CatalogueSnapshot | undefined>;
+  client(): VendorClient | undefined;
+  /** The account's designs' files and order histories, read lazily and kept in memory. */
+  facts(): AssetFacts | undefined;
+  /** Reads the catalogue again (designs made since it was read). */
+  refreshCatalogue(): Promise<void>;
+  /** Writes a campaign workbook in a sheet worker. */
+  writeCampaign(data: CampaignSheetData): Promise<Uint8Array>;
+  /** Today in the user's zone (YYYY-MM-DD). */
+  today(): string;
+}
+
+export const ReorderContext = createContext<ReorderServices | undefined>(undefined);
+
+/** Campaign workbooks are written by a sheet worker of their own, started on first use. */
+let writer: SheetWorkerClient | undefined;
+
+function localDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The services for the connected account, over the import workflow. */
+export function reorderServices(workflow: Pick<ImportWorkflow, "catalogueSnapshot" | "vendorClient" | "refreshCatalogue">, connected: Connected): ReorderServices {
+  const connection = connected.connection.name;
+  const accountId = connected.account.id;
+  return {
+    connection,
+    accountId,
+    currency: connected.account.currency,
+    locale: typeof navigator !== "undefined" && navigator.language ? navigator.language : "en-NZ",
+    snapshot: () => workflow.catalogueSnapshot(),
+    client: () => workflow.vendorClient(),
+    facts: () => {
+      const client = workflow.vendorClient();
+      return client ? assetFactsFor(connection, accountId, client) : undefined;
+    },
+    refreshCatalogue: () => workflow.refreshCatalogue(),
+    writeCampaign: (data) => (writer ??= createSheetWorkerClient()).writeCampaignSheet(data),
+    today: () => localDay(new Date()),
+  };
+}
