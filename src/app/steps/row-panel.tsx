@@ -2,6 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import type { Issue } from "../../core/issues";
 import type { RowView } from "../../engine/import-engine";
 import type { ImportWorkflow } from "../import-workflow";
+import { AssetRowSection } from "../assets/asset-row-section";
 
 interface Props {
   readonly row: RowView | undefined;
@@ -13,6 +14,8 @@ const SEVERITY_TEXT = { error: "Error", warning: "Warning", info: "Note" } as co
 
 function IssueItem({ row, issue, workflow }: { readonly row: RowView; readonly issue: Issue; readonly workflow: ImportWorkflow }) {
   const hasSuggestion = issue.suggestion !== undefined && issue.column !== undefined && issue.rowNumber !== null;
+  // The next band's quantity is this row's own: another row's design has bands of its own.
+  const isRowsOwn = issue.code === "PRICE_BREAK_NEAR";
   return (
     <li class={issue.severity} data-code={issue.code}>
       <span class="visually-hidden">{SEVERITY_TEXT[issue.severity]}: </span>
@@ -22,9 +25,11 @@ function IssueItem({ row, issue, workflow }: { readonly row: RowView; readonly i
           <button type="button" class="small" onClick={() => workflow.applySuggestion(row.rowNumber, issue.code, issue.column)}>
             Use “{issue.suggestion}”
           </button>
-          <button type="button" class="small secondary" onClick={() => workflow.applySuggestionToAll(row.rowNumber, issue.code, issue.column)}>
-            Use it in every row like this
-          </button>
+          {!isRowsOwn && (
+            <button type="button" class="small secondary" onClick={() => workflow.applySuggestionToAll(row.rowNumber, issue.code, issue.column)}>
+              Use it in every row like this
+            </button>
+          )}
         </div>
       )}
       {issue.code === "ATTRIBUTE_REQUIRED" && issue.attribute && <AnswerQuestion row={row} attribute={issue.attribute} code={issue.priceCode} workflow={workflow} />}
@@ -69,6 +74,7 @@ export function RowPanel({ row, column, workflow }: Props) {
         {row.estimateText ? ` · ${row.estimateText}` : ""}
       </h3>
       {row.skipped && <p class="hint">Skipped: left out of the import, kept in the result sheet.</p>}
+      <AssetRowSection row={row} workflow={workflow} />
       {issues.length === 0 ? <p class="hint">Nothing to fix on this row.</p> : (
         <ul class="issues">
           {issues.map((issue) => (
