@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import type { JobTracker, OpenJob } from "./job-tracker";
 import { formatMoney } from "../../core/estimate";
 import { TrackingLinks } from "./tracking-links";
+import { OrderAgain } from "../assets/order-again";
 import { asClause, dayOf, EDIT_FIELD_LABELS, formatDay, formatInstant, safeLink, type EditField, type JobDetail } from "./tracked-jobs";
 
 interface Props {
@@ -248,6 +249,7 @@ export function JobDetailPanel({ tracker, open, currency, locale }: Props) {
           <h4>Lines</h4>
           <LinesTable job={job} currency={currency} locale={locale} />
           {job.taxTotal !== undefined && <p class="facts">Tax over all lines: {formatMoney(job.taxTotal, currency, locale)}</p>}
+          <OrderAgain key={job.jobNumber} job={job} />
           <div class="actions">{job.isCancelable && <CancelControl key={job.jobNumber} tracker={tracker} open={open} job={job} />}</div>
           {job.canEdit ? (
             <EditForm key={formKey} tracker={tracker} open={open} job={job} locale={locale} />
