@@ -81,7 +81,8 @@ function SubmittedJobsView({ connected }: { readonly connected: Connected }) {
 /** The account's assets, to choose from for a reorder campaign sheet. */
 function AssetsPanel({ connected }: { readonly connected: Connected }) {
   const services = useMemo(() => reorderServices(workflow, connected), [connected.connection.name, connected.account.id]);
-  return <AssetsView services={services} />;
+  const fetchedAt = connected.catalogue.state === "ready" ? connected.catalogue.fetchedAt : undefined;
+  return <AssetsView services={services} catalogueFetchedAt={fetchedAt} />;
 }
 
 export function App() {

@@ -1,10 +1,11 @@
 import { useEffect } from "preact/hooks";
 import type { CatalogueSnapshot } from "../../core/catalogue";
 import { formatMoney } from "../../core/estimate";
-import { describeBands, minimumQuantity, processName, type AssetListing } from "../../core/reorder/asset-catalogue";
+import { minimumQuantity, processName, type AssetListing } from "../../core/reorder/asset-catalogue";
 import type { AssetFacts } from "./asset-facts";
 import { createdText, lastOrderText } from "./asset-text";
 import { AssetThumbnail } from "./asset-thumbnail";
+import { PriceBands } from "./price-bands";
 import { useSeen } from "./use-asset-facts";
 
 interface Props {
@@ -64,7 +65,7 @@ export function AssetCard({ listing, snapshot, facts, selected, onToggle, curren
         <dt>Minimum</dt>
         <dd>{minimum === undefined ? "Not given" : minimum}</dd>
         <dt>Price per unit</dt>
-        <dd>{asset.priceBands.length > 0 ? describeBands(asset.priceBands, money) : "No prices given"}</dd>
+        <dd><PriceBands bands={asset.priceBands} money={money} /></dd>
         <dt>Reset charge</dt>
         <dd>{money(asset.reset)} each time it is run</dd>
       </dl>

@@ -2,11 +2,12 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import type { CatalogueSnapshot } from "../../core/catalogue";
 import { formatMoney } from "../../core/estimate";
 import { cellText } from "../../core/sheet-model";
-import { describeBands, findListing, minimumQuantity, processName } from "../../core/reorder/asset-catalogue";
+import { findListing, minimumQuantity, processName } from "../../core/reorder/asset-catalogue";
 import type { RowView } from "../../engine/import-engine";
 import type { ImportWorkflow } from "../import-workflow";
 import { lastOrderText } from "./asset-text";
 import { AssetThumbnail } from "./asset-thumbnail";
+import { PriceBands } from "./price-bands";
 import { reorderServices, type ReorderServices } from "./reorder-services";
 import { useFactsVersion } from "./use-asset-facts";
 import "./assets.css";
@@ -75,7 +76,7 @@ function AssetDesign({ tag, services }: { readonly tag: string; readonly service
           </>
         )}
         <dt>Price per unit</dt>
-        <dd>{asset.priceBands.length > 0 ? describeBands(asset.priceBands, money) : "No prices given"}</dd>
+        <dd><PriceBands bands={asset.priceBands} money={money} /></dd>
       </dl>
     </div>
   );

@@ -16,12 +16,14 @@ const HISTORY_BATCH = 60;
 
 interface Props {
   readonly services: ReorderServices;
+  /** When the catalogue shown was read: a newer one (refreshed) is read again, the filter and choice kept. */
+  readonly catalogueFetchedAt?: string | undefined;
 }
 
 type Message = { readonly tone: "info" | "error"; readonly text: string };
 
 /** The account's assets (own and global), to filter, choose from and download as a reorder campaign sheet. */
-export function AssetsView({ services }: Props) {
+export function AssetsView({ services, catalogueFetchedAt }: Props) {
   const [snapshot, setSnapshot] = useState<CatalogueSnapshot | null | undefined>(undefined);
   const [filter, setFilter] = useState<AssetFilter>({});
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -33,7 +35,7 @@ export function AssetsView({ services }: Props) {
   useFactsVersion(facts);
   useEffect(() => {
     void services.snapshot().then((loaded) => setSnapshot(loaded ?? null));
-  }, [services]);
+  }, [services, catalogueFetchedAt]);
   useEffect(() => () => stopper.current?.abort(), []);
 
   const listings = useMemo(() => (snapshot ? assetListings(snapshot) : []), [snapshot]);

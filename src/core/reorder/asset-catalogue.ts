@@ -54,10 +54,13 @@ export function sortedBands(bands: readonly PriceBand[]): PriceBand[] {
   return [...bands].sort((a, b) => a.from - b.from);
 }
 
+/** The quantities a band covers: "25–49", "1000+", "12". */
+export const bandRange = (band: PriceBand): string => (band.to == null ? `${band.from}+` : band.to === band.from ? `${band.from}` : `${band.from}–${band.to}`);
+
 /** Each band's range and unit price: "25–49: $0.43 · 50–99: $0.39 · 1000+: $0.24". */
 export function describeBands(bands: readonly PriceBand[], money: (amount: number) => string, separator = " · "): string {
   return sortedBands(bands)
-    .map((band) => `${band.to == null ? `${band.from}+` : band.to === band.from ? `${band.from}` : `${band.from}–${band.to}`}: ${money(band.unitPrice)}`)
+    .map((band) => `${bandRange(band)}: ${money(band.unitPrice)}`)
     .join(separator);
 }
 
