@@ -117,8 +117,22 @@ function dataOffset(bytes: Uint8Array, entry: ZipEntry, fileName: string): numbe
   return start;
 }
 
-/** Stored (not deflated) data is handed on in pieces of this size, as inflated data would be. */
+/** Stored (not deflated) data is handed on in pieces of this size, as inflated data would be; packed data is fed in them. */
 const STORED_PIECE = 1 << 20;
+
+/** The packed bytes as a stream of views into them, pulled as the inflater needs them (nothing copied). */
+function piecesOf(packed: Uint8Array): ReadableStream<Uint8Array<ArrayBuffer>> {
+  let at = 0;
+  return new ReadableStream<Uint8Array<ArrayBuffer>>(
+    {
+      pull(controller) {
+        if (at >= packed.length) controller.close();
+        else controller.enqueue(packed.subarray(at, (at += STORED_PIECE)) as Uint8Array<ArrayBuffer>);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
 
 /**
  * Inflates one entry, counting bytes as they come: more than the entry declared, or more
@@ -141,7 +155,7 @@ export async function inflateEntry(
   }
   if (entry.method !== 8) throw corrupt(fileName, `${entry.name} uses an unknown compression method`);
   const limit = Math.min(entry.uncompressedSize, budget);
-  const stream = new Blob([packed as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  const stream = piecesOf(packed).pipeThrough(new DecompressionStream("deflate-raw"));
   const reader = stream.getReader();
   let produced = 0;
   for (;;) {
