@@ -13,8 +13,8 @@ export const SHEET_LIMITS = {
    * range counts only as far as the sheet's used range reaches.
    */
   xlsx: {
-    maxBytes: 24 * MiB,
-    maxRows: 100_000,
+    maxBytes: 64 * MiB,
+    maxRows: 300_000,
     /** Cells holding a value, all sheets together: what bounds the memory the sheets take. */
     maxCells: 15_000_000,
     /** Cells a sheet's merged ranges cover besides their top-left ones (after cutting them to the used range). */
