@@ -14,8 +14,9 @@ const DATA_DESCRIPTOR = 0x08074b50;
 const HAS_DATA_DESCRIPTOR = 0x0008;
 const MAX16 = 0xffff;
 const MAX32 = 0xffffffff;
-/** How much text is encoded and handed to the compressor at a time. */
+/** How much text is encoded and handed to the compressor at a time, and how much packed data to the inflater. */
 const PACK_BATCH_CHARS = 1 << 20;
+const PACKED_PIECE = 1 << 20;
 
 /** CRC-32 tables for eight bytes at a time ("slicing by 8"): table k gives a byte's CRC k bytes further on. */
 const CRC_TABLES = (() => {
@@ -138,6 +139,20 @@ function dataStart(view: DataView, entry: ZipEntry): number {
   return at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
 }
 
+/** The entry's stored bytes as a stream of views into them, pulled as they are needed (nothing copied). */
+function piecesOf(packed: Uint8Array): ReadableStream<Uint8Array<ArrayBuffer>> {
+  let at = 0;
+  return new ReadableStream<Uint8Array<ArrayBuffer>>(
+    {
+      pull(controller) {
+        if (at >= packed.length) controller.close();
+        else controller.enqueue(packed.subarray(at, (at += PACKED_PIECE)) as Uint8Array<ArrayBuffer>);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
 /**
  * Inflates an entry, runs its text through `rewriter` and deflates the result, one chunk at
  * a time: neither the old nor the new text is ever held whole. An error thrown by the
@@ -146,7 +161,7 @@ function dataStart(view: DataView, entry: ZipEntry): number {
 export function repackText(bytes: Uint8Array, entry: ZipEntry, rewriter: TextRewriter): Promise<PackedPart> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const start = dataStart(view, entry);
-  const stored = new Blob([bytes.subarray(start, start + entry.compressedSize) as Uint8Array<ArrayBuffer>]).stream();
+  const stored = piecesOf(bytes.subarray(start, start + entry.compressedSize));
   const inflated = entry.method === 8 ? stored.pipeThrough(new DecompressionStream("deflate-raw")) : stored;
   const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
   const encoder = textEncoder();

@@ -22,8 +22,7 @@ export function cellColumnOf(text: string, start: number, end: number): number {
  * holding it: each row's rightmost cell with something in it, and every merged range. A row
  * is read from its end back to that cell when its cells say where they are (`r`); otherwise
  * tag by tag, counting columns on from the row's start. It also checks that the XML outside
- * the rows is well formed; a fault is kept until `finish`, so it is not taken for a fault of
- * the zip.
+ * the rows is well formed, throwing an `XmlSyntaxError` where it is not.
  */
 export class UsedRangeScan {
   private text = "";
@@ -37,36 +36,21 @@ export class UsedRangeScan {
   private lastColumn = 0;
   private headerStyle: number | undefined;
   private isWorksheet = false;
-  private error: XmlSyntaxError | undefined;
   private isFinal = false;
   private readonly rowEnds = new RowEnds();
 
   constructor(private readonly headerRowNumber: number) {}
 
   push(text: string): void {
-    if (this.error) return;
     this.text += text;
     this.rowEnds.reset();
-    try {
-      this.text = this.text.slice(scanTags(this.text, 0, false, this.onTag));
-    } catch (error) {
-      if (!(error instanceof XmlSyntaxError)) throw error;
-      this.error = error;
-    }
+    this.text = this.text.slice(scanTags(this.text, 0, false, this.onTag));
   }
 
   finish(): UsedRange {
     this.isFinal = true;
     this.rowEnds.reset();
-    if (!this.error) {
-      try {
-        scanTags(this.text, 0, true, this.onTag);
-      } catch (error) {
-        if (!(error instanceof XmlSyntaxError)) throw error;
-        this.error = error;
-      }
-    }
-    if (this.error) throw this.error;
+    scanTags(this.text, 0, true, this.onTag);
     if (this.names.length > 0) throw new XmlSyntaxError(`<${this.prefixes.at(-1)}${this.names.at(-1)}> is never closed`);
     if (!this.isWorksheet) throw new XmlSyntaxError("the sheet's part is not a worksheet");
     return { lastColumn: this.lastColumn, headerStyle: this.headerStyle };

@@ -77,8 +77,10 @@ describe("UsedRangeScan: the rightmost column with a value, a formula or a merge
     ["a cut-off tag", sheet("").slice(0, -3)],
   ])("refuses %s", (_name, xml) => {
     const scan = new UsedRangeScan(1);
-    scan.push(xml);
-    expect(() => scan.finish()).toThrow(XmlSyntaxError);
+    expect(() => {
+      scan.push(xml);
+      scan.finish();
+    }).toThrow(XmlSyntaxError);
   });
 });
 
