@@ -6,7 +6,12 @@ const MiB = 1024 * 1024;
  * and a browser tab has a few GB at most. `npm run bench` prints the figures behind them.
  */
 export const SHEET_LIMITS = {
-  csv: { maxBytes: 64 * MiB, maxRows: 300_000 },
+  /**
+   * A CSV is decoded and parsed a quarter-megabyte at a time, so its size is checked before
+   * any of it is decoded and no row can make the reader hold more than `maxRowChars` of it
+   * unfinished. Blank lines are not rows: only rows with a value count against `maxRows`.
+   */
+  csv: { maxBytes: 64 * MiB, maxRows: 300_000, maxRowChars: 2 * MiB },
   /**
    * A workbook is read as its parts inflate, without a document tree, and keeps only cells
    * holding a value (about 11 bytes each). Blank rows do not count against `maxRows`; a merged
@@ -26,6 +31,7 @@ export const SHEET_LIMITS = {
     /** Characters in one tag (a long list of cell ranges is the longest workbooks write). */
     maxMarkupChars: 4 * MiB,
   },
+  /** Columns holding a value; in a CSV, empty fields after a row's last value do not count. */
   maxColumns: 1_000,
   /** Rows above the order rows a file may have besides (titles, notes, the header itself). */
   headerAllowance: 30,

@@ -1,60 +1,294 @@
 import Papa from "papaparse";
-import { decodeText, type TextEncodingName } from "./decode-text";
+import { decodeChunks, NotUtf8Error, textLayoutOf, WINDOWS_1252_LAYOUT, type DecodedChunk, type TextEncodingName, type TextLayout } from "./decode-text";
 import { formatBytes, formatCount, SHEET_LIMITS } from "./limits";
 import { failure, type SheetReadFailure } from "./read-failure";
-import type { ReadProgress } from "./workbook";
 import { sniffDelimiter, type CsvDelimiter } from "./sniff-delimiter";
+import type { ReadProgress } from "./workbook";
 
 export interface CsvContent {
   readonly ok: true;
-  /** `rows[i]` is spreadsheet row i + 1: a quoted line break stays inside its row. */
+  /**
+   * `rows[i]` is spreadsheet row i + 1: a quoted line break stays inside its row. Blank lines
+   * between rows keep their place; blank lines after the last value are not rows.
+   */
   readonly rows: readonly (readonly string[])[];
   readonly encoding: TextEncodingName;
   readonly delimiter: CsvDelimiter;
   readonly hadByteOrderMark: boolean;
 }
 
-// Big enough that chunking costs nothing measurable, small enough for steady progress.
-const CHUNK_BYTES = 4 << 20;
+export interface CsvReadOptions {
+  /** Bytes decoded and parsed at a time; tests make it tiny to put boundaries inside characters and rows. */
+  readonly chunkBytes?: number;
+}
+
+// A quarter-megabyte: progress comes often, and a row split between two chunks costs little to join.
+const CHUNK_BYTES = 256 << 10;
+/** papaparse guesses the line end from the first 1 MiB of its input; it gets the same text here. */
+const HEAD_CHARS = 1 << 20;
+const QUOTE = '"';
+
+interface ParsedText {
+  readonly data: string[][];
+  readonly errors: readonly Papa.ParseError[];
+  /** Index just past the last complete row. */
+  readonly meta: { readonly cursor: number };
+}
 
 /**
  * Reads CSV bytes: encoding detected, delimiter sniffed, quotes and any line ending honoured.
- * Rows stay arrays of strings (as papaparse gives them), so nothing is copied per cell.
+ * The size is checked before anything is decoded; then the text is decoded and parsed a chunk
+ * at a time (the whole text never exists at once), with progress after each chunk. Rows stay
+ * arrays of strings as papaparse gives them, split exactly as papaparse splits the whole text.
  */
-export function readCsv(bytes: Uint8Array, fileName: string, onProgress?: (progress: ReadProgress) => void): CsvContent | SheetReadFailure {
-  const { maxBytes, maxRows } = SHEET_LIMITS.csv;
+export function readCsv(
+  bytes: Uint8Array,
+  fileName: string,
+  onProgress?: (progress: ReadProgress) => void,
+  options: CsvReadOptions = {},
+): CsvContent | SheetReadFailure {
+  const { maxBytes } = SHEET_LIMITS.csv;
   if (bytes.length > maxBytes) {
     return failure("TOO_LARGE", `${fileName} is ${formatBytes(bytes.length)}; CSV files up to ${formatBytes(maxBytes)} can be read. Split the sheet into smaller files.`);
   }
-  const decoded = decodeText(bytes);
-  const delimiter = sniffDelimiter(decoded.text);
-  const rows: string[][] = [];
-  let tooMany = false;
-  let tooWide = false;
-  let finished = false;
-  // With a string input papaparse runs its chunks synchronously, so the rows are all here after the call.
-  Papa.parse<string[]>(decoded.text, {
-    delimiter,
-    chunkSize: CHUNK_BYTES,
-    complete: () => {
-      finished = true;
-    },
-    chunk(results: Papa.ParseResult<string[]>, parser: Papa.Parser) {
-      for (const row of results.data) rows.push(row);
-      if (rows.length > maxRows + SHEET_LIMITS.headerAllowance) {
-        tooMany = true;
-        parser.abort();
-      }
-      onProgress?.({ phase: "parsing", fraction: Math.min(1, results.meta.cursor / Math.max(1, decoded.text.length)) });
-    },
-  });
-  if (!finished && !tooMany) throw new Error("papaparse did not finish a string input synchronously");
-  if (tooMany) {
-    return failure("TOO_MANY_ROWS", `${fileName} has more than ${formatCount(maxRows)} order rows, the most a CSV sheet may have here. Split it into smaller files.`);
+  const chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
+  let shown = 0;
+  // A restart as Windows-1252 must not send progress backwards.
+  const progress = (fraction: number, isLast: boolean) => {
+    if (isLast ? shown >= 1 : fraction < shown + 0.01) return;
+    shown = isLast ? 1 : fraction;
+    onProgress?.({ phase: "parsing", fraction: shown });
+  };
+  const layout = textLayoutOf(bytes);
+  try {
+    return readText(bytes, fileName, layout, chunkBytes, progress);
+  } catch (error) {
+    if (!(error instanceof NotUtf8Error)) throw error;
+    return readText(bytes, fileName, WINDOWS_1252_LAYOUT, chunkBytes, progress);
   }
-  for (const row of rows) if (row.length > SHEET_LIMITS.maxColumns) tooWide = true;
-  if (tooWide) return failure("TOO_MANY_COLUMNS", `${fileName} has rows with more than ${formatCount(SHEET_LIMITS.maxColumns)} columns; is it really an order sheet?`);
-  // papaparse reports a final line break as one more, empty, row.
-  if (rows.length > 0 && rows[rows.length - 1]?.length === 1 && rows[rows.length - 1]?.[0] === "") rows.pop();
-  return { ok: true, rows, encoding: decoded.encoding, delimiter, hadByteOrderMark: decoded.hadByteOrderMark };
+}
+
+function readText(
+  bytes: Uint8Array,
+  fileName: string,
+  layout: TextLayout,
+  chunkBytes: number,
+  progress: (fraction: number, isLast: boolean) => void,
+): CsvContent | SheetReadFailure {
+  const chunks = decodeChunks(bytes, layout, chunkBytes);
+  // The delimiter and line end are decided on the same text as when the whole text was parsed at once.
+  const head: DecodedChunk[] = [];
+  let headChars = 0;
+  while (headChars < HEAD_CHARS) {
+    const next = chunks.next();
+    if (next.done) break;
+    head.push(next.value);
+    headChars += next.value.text.length;
+  }
+  let headText = head.map((chunk) => chunk.text).join("");
+  // papaparse drops a byte-order mark left at the start of its input (a second one, after the decoder's).
+  let hasStrayBom = headText.charCodeAt(0) === 0xfeff;
+  if (hasStrayBom) headText = headText.slice(1);
+  const delimiter = sniffDelimiter(headText);
+  const newline = lineEndOf(headText, delimiter);
+  headText = "";
+
+  const parser = new Papa.Parser({ delimiter, newline });
+  const rowEnd = newline[newline.length - 1] ?? "\n";
+  const collector = rowCollector(fileName);
+  const pieces = (function* () {
+    yield* head.splice(0);
+    yield* chunks;
+  })();
+  /** Text of the row being read, from its start: the rows before it are parsed and kept. */
+  let unfinished = "";
+  for (let current = pieces.next(); !current.done; ) {
+    const next = pieces.next();
+    const isLast = next.done === true;
+    let { text } = current.value;
+    if (hasStrayBom && text !== "") {
+      text = text.slice(1);
+      hasStrayBom = false;
+    }
+    // Chunks mostly end at a line end, so this is mostly the chunk's own text, not a copy.
+    unfinished = unfinished === "" ? text : unfinished + text;
+    // A row can only end at a line end (or at the end of the file).
+    if (isLast || text.indexOf(rowEnd) !== -1) {
+      const parsed = parser.parse(unfinished, 0, !isLast) as ParsedText;
+      const unterminated = parsed.errors.find((error) => error.code === "MissingQuotes");
+      if (unterminated) return unterminatedQuote(fileName, collector.rowCount + (unterminated.row ?? 0) + 1, unfinished, unterminated.index ?? 0);
+      const refused = collector.add(parsed.data);
+      if (refused) return refused;
+      unfinished = isLast ? "" : unfinished.slice(parsed.meta.cursor);
+    }
+    if (unfinished.length > SHEET_LIMITS.csv.maxRowChars) return overlongRow(fileName, collector.rowCount + 1, unfinished, delimiter, newline, pieces);
+    progress(current.value.bytesRead / bytes.length, isLast);
+    current = next;
+  }
+  progress(1, true);
+  return { ok: true, rows: collector.rows(), encoding: layout.encoding, delimiter, hadByteOrderMark: layout.hadByteOrderMark };
+}
+
+/** The line end papaparse picks for this text (it looks at the first 1 MiB, outside quotes). */
+function lineEndOf(text: string, delimiter: CsvDelimiter): "\n" | "\r" | "\r\n" {
+  const linebreak: string | undefined = Papa.parse<string[]>(text, { delimiter, preview: 1 }).meta.linebreak;
+  return linebreak === "\r\n" || linebreak === "\r" ? linebreak : "\n";
+}
+
+/**
+ * Keeps the rows as they come, counting the rows with a value (blank lines are not order
+ * rows) and refusing at once a file with too many of them or too many columns.
+ */
+function rowCollector(fileName: string) {
+  const { maxColumns } = SHEET_LIMITS;
+  const maxValuedRows = SHEET_LIMITS.csv.maxRows + SHEET_LIMITS.headerAllowance;
+  const rows: (readonly string[])[] = [];
+  // Every empty row of a width is one shared array: a million blank lines cost a million references.
+  const emptyRows = new Map<number, readonly string[]>();
+  let valuedRows = 0;
+  let lastValued = -1;
+  return {
+    get rowCount() {
+      return rows.length;
+    },
+    add(data: string[][]): SheetReadFailure | undefined {
+      for (const row of data) {
+        const width = valuedWidth(row);
+        if (width === 0) {
+          rows.push(isEmptyRow(row) ? emptyRowOf(Math.min(row.length, maxColumns)) : row.length > maxColumns ? row.slice(0, maxColumns) : row);
+          continue;
+        }
+        if (width > maxColumns) {
+          return failure(
+            "TOO_MANY_COLUMNS",
+            `Row ${formatCount(rows.length + 1)} of ${fileName} has values in ${formatCount(width)} columns; an order sheet may have up to ${formatCount(maxColumns)}. Is it really an order sheet? Save only the order table as CSV and drop that file.`,
+            { rowNumber: rows.length + 1 },
+          );
+        }
+        // Empty fields after the last value (an export's unused columns) are not kept beyond the column limit.
+        if (row.length > maxColumns) row.length = maxColumns;
+        if (++valuedRows > maxValuedRows) {
+          return failure("TOO_MANY_ROWS", `${fileName} has more than ${formatCount(SHEET_LIMITS.csv.maxRows)} order rows (blank lines not counted), the most a CSV sheet may have here. Split it into smaller files.`);
+        }
+        lastValued = rows.length;
+        rows.push(row);
+      }
+      return undefined;
+    },
+    rows(): (readonly string[])[] {
+      rows.length = lastValued + 1;
+      return rows;
+    },
+  };
+
+  function emptyRowOf(width: number): readonly string[] {
+    let row = emptyRows.get(width);
+    if (row === undefined) {
+      row = Object.freeze(Array.from({ length: width }, () => ""));
+      emptyRows.set(width, row);
+    }
+    return row;
+  }
+}
+
+/** Index just past the row's last cell with more than blanks in it; 0 for a blank row. */
+function valuedWidth(row: readonly string[]): number {
+  for (let c = row.length - 1; c >= 0; c--) {
+    const cell = row[c] as string;
+    if (cell !== "" && cell.trim() !== "") return c + 1;
+  }
+  return 0;
+}
+
+function isEmptyRow(row: readonly string[]): boolean {
+  for (const cell of row) if (cell !== "") return false;
+  return true;
+}
+
+/** The first characters of a value, on one line, for a message. */
+function excerpt(text: string, from: number): string {
+  const line = text.slice(from, from + 200).split(/\r\n|\r|\n/)[0] ?? "";
+  const chars = Array.from(line);
+  return chars.length > 30 ? `${chars.slice(0, 30).join("")}…` : line;
+}
+
+function unterminatedQuote(fileName: string, rowNumber: number, text: string, valueStart: number): SheetReadFailure {
+  const start = excerpt(text, valueStart);
+  return failure(
+    "UNTERMINATED_QUOTE",
+    `Row ${formatCount(rowNumber)} opens a quoted value that never ends (the file ends inside it): the quote mark before ${start === "" ? "the end of that line" : `“${start}”`} has no closing quote mark, so the rest of ${fileName} would be one cell. Add the missing quote mark where the value ends (or remove the opening one), save the file and drop it again.`,
+    { rowNumber },
+  );
+}
+
+/**
+ * A row longer than any order row: a quoted value that runs on (a quote mark missing or one
+ * too many) or text that is not a sheet. Reading stops here; for a quoted value the rest of
+ * the file is only searched for a quote mark, to say whether the value ever ends.
+ */
+function overlongRow(
+  fileName: string,
+  rowNumber: number,
+  text: string,
+  delimiter: string,
+  newline: string,
+  rest: Iterator<DecodedChunk>,
+): SheetReadFailure {
+  const quoteAt = openQuoteIn(text, delimiter, newline);
+  const limit = formatCount(SHEET_LIMITS.csv.maxRowChars);
+  if (quoteAt === undefined) {
+    return failure(
+      "ROW_TOO_LONG",
+      `Row ${formatCount(rowNumber)} of ${fileName} runs on for more than ${limit} characters, far more than an order row holds. Is it really an order sheet? Open it in your spreadsheet program, save it as CSV again and drop the new file.`,
+      { rowNumber },
+    );
+  }
+  for (let next = rest.next(); !next.done; next = rest.next()) {
+    if (next.value.text.indexOf(QUOTE) !== -1) {
+      return failure(
+        "ROW_TOO_LONG",
+        `Row ${formatCount(rowNumber)} opens a quoted value that runs on for more than ${limit} characters, over many lines: the quote mark before “${excerpt(text, quoteAt + 1)}” in ${fileName} is probably missing its closing quote mark. Add it where the value ends (or remove the opening one), save the file and drop it again.`,
+        { rowNumber },
+      );
+    }
+  }
+  return unterminatedQuote(fileName, rowNumber, text, quoteAt + 1);
+}
+
+/**
+ * Where the quoted value that leaves this row unfinished opens, following papaparse's rules:
+ * a quote opens a value only at the start of a field, a doubled quote is a quote mark, and a
+ * value closes at a quote followed by (spaces and) a delimiter or a line end.
+ */
+export function openQuoteIn(text: string, delimiter: string, newline: string): number | undefined {
+  let at = 0;
+  while (at < text.length) {
+    if (text[at] === QUOTE) {
+      const next = fieldAfterQuotedValue(text, at, delimiter, newline);
+      if (next === "open") return at;
+      if (next === "row ends") return undefined;
+      at = next;
+      continue;
+    }
+    const nextDelimiter = text.indexOf(delimiter, at);
+    const nextNewline = text.indexOf(newline, at);
+    if (nextDelimiter === -1 || (nextNewline !== -1 && nextNewline < nextDelimiter)) return undefined;
+    at = nextDelimiter + delimiter.length;
+  }
+  return undefined;
+}
+
+/** Where the field after the quoted value opening at `open` starts, or why there is none. */
+function fieldAfterQuotedValue(text: string, open: number, delimiter: string, newline: string): number | "open" | "row ends" {
+  for (let quote = text.indexOf(QUOTE, open + 1); quote !== -1; quote = text.indexOf(QUOTE, quote + 1)) {
+    if (text[quote + 1] === QUOTE) {
+      quote++;
+      continue;
+    }
+    let after = quote + 1;
+    while (after < text.length && text[after] !== delimiter && text[after] !== newline[0] && (text[after] as string).trim() === "") after++;
+    if (text.startsWith(delimiter, after)) return after + delimiter.length;
+    if (after >= text.length || text.startsWith(newline, after)) return "row ends";
+  }
+  return "open";
 }
