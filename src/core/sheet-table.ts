@@ -1,12 +1,44 @@
 import { cellText, columnLetter, isBlankCell, type CellValue, type SheetRow, type SheetTable } from "./sheet-model";
 
+/** The most characters of a header cell that name its column; a longer one is cut, ending in "…". */
+export const HEADER_NAME_CHARS = 256;
+
+/** A header cell's text as a column name: whitespace (line breaks included) collapsed, at most HEADER_NAME_CHARS long. */
+function headerName(cell: CellValue | undefined): { readonly name: string; readonly isCut: boolean } {
+  const text = cellText(cell);
+  // Only the start can show, so a megabyte-long header costs no more than a short one.
+  const isSliced = text.length > HEADER_NAME_CHARS * 4;
+  const name = (isSliced ? text.slice(0, HEADER_NAME_CHARS * 4) : text).replace(/\s+/g, " ");
+  if (!isSliced && name.length <= HEADER_NAME_CHARS) return { name, isCut: false };
+  let end = Math.min(name.length, HEADER_NAME_CHARS - 1);
+  // Never half a surrogate pair.
+  if (/[\ud800-\udbff]/.test(name[end - 1] ?? "")) end--;
+  return { name: `${name.slice(0, end).trimEnd()}…`, isCut: true };
+}
+
+export interface LongHeader {
+  /** 0-based column index. */
+  readonly columnIndex: number;
+  /** Characters in the header cell. */
+  readonly length: number;
+}
+
+/** Header cells too long to name their column whole (their names are cut). */
+export function longHeaders(cells: readonly CellValue[], width: number): LongHeader[] {
+  const long: LongHeader[] = [];
+  for (let index = 0; index < Math.min(width, cells.length); index++) {
+    if (headerName(cells[index]).isCut) long.push({ columnIndex: index, length: cellText(cells[index]).length });
+  }
+  return long;
+}
+
 /**
  * Header texts made usable as column names: whitespace (line breaks included) collapsed,
- * blanks named by their column letter, repeats numbered ("Qty", "Qty (2)") without taking a
- * name the user wrote themselves.
+ * long texts cut to HEADER_NAME_CHARS, blanks named by their column letter, repeats numbered
+ * ("Qty", "Qty (2)") without taking a name the user wrote themselves.
  */
 export function uniqueHeaders(cells: readonly CellValue[], width: number): string[] {
-  const bases = Array.from({ length: width }, (_, index) => cellText(cells[index]).replace(/\s+/g, " ") || `Column ${columnLetter(index)}`);
+  const bases = Array.from({ length: width }, (_, index) => headerName(cells[index]).name || `Column ${columnLetter(index)}`);
   const written = new Set(bases.map((base) => base.toLowerCase()));
   const used = new Set<string>();
   return bases.map((base) => {
@@ -20,16 +52,6 @@ export function uniqueHeaders(cells: readonly CellValue[], width: number): strin
 /** Index just past a row's last value, or `width` when it has none beyond that. */
 export function widthWith(cells: readonly CellValue[], width: number): number {
   for (let c = cells.length - 1; c >= width; c--) if (!isBlankCell(cells[c])) return c + 1;
-  return width;
-}
-
-/** Index just past the last column holding a value in any of the rows from `from` on. */
-export function usedWidthOf(rows: RowSource, from: number): number {
-  let width = 0;
-  for (let r = from; r < rows.length; r++) {
-    const cells = rows.at(r);
-    if (cells) width = widthWith(cells, width);
-  }
   return width;
 }
 
@@ -49,6 +71,34 @@ export function arrayRows(rows: readonly (readonly CellValue[] | undefined)[]): 
   return { length: rows.length, at: (index) => rows[index] };
 }
 
+/** Where a sheet's longest text below the header is, and how long it is. */
+export interface LongestCell {
+  /** As the user numbers rows. */
+  readonly rowNumber: number;
+  readonly columnIndex: number;
+  readonly length: number;
+}
+
+/**
+ * The used width from the header row on, found by reading every row, and on the way the
+ * longest text below the header (its row, column and length).
+ */
+function measureRows(rows: RowSource, headerIndex: number): { width: number; longestCell: LongestCell | undefined } {
+  const header = rows.at(headerIndex);
+  let width = header ? widthWith(header, 0) : 0;
+  let longest = { row: -1, column: -1, length: 0 };
+  for (let r = headerIndex + 1; r < rows.length; r++) {
+    const cells = rows.at(r);
+    if (!cells) continue;
+    width = widthWith(cells, width);
+    for (let c = 0; c < cells.length; c++) {
+      const cell = cells[c];
+      if (typeof cell === "string" && cell.length > longest.length) longest = { row: r, column: c, length: cell.length };
+    }
+  }
+  return { width, longestCell: longest.row === -1 ? undefined : { rowNumber: longest.row + 1, columnIndex: longest.column, length: longest.length } };
+}
+
 /**
  * The table below a header row, read through without copying: rows become SheetRow objects
  * only when asked for, so a 100,000-row sheet is not held twice.
@@ -57,6 +107,13 @@ export interface TableView {
   readonly sheetName: string;
   readonly headerRowNumber: number;
   readonly headers: readonly string[];
+  /** Header cells whose text is too long to name their column whole; their names are cut. */
+  readonly longHeaders: readonly LongHeader[];
+  /**
+   * The longest text in a cell below the header, where finding the width reads every row
+   * anyway (rows held as arrays, as a CSV's are); undefined for a source that knows its width.
+   */
+  readonly longestCell: LongestCell | undefined;
   /** Data rows below the header, blank rows between them included. */
   readonly rowCount: number;
   /** The data row at a 0-based position below the header. */
@@ -68,7 +125,7 @@ export interface TableView {
  * between keep their place so every row keeps the number the user sees.
  */
 export function tableView(sheetName: string, rows: RowSource, headerIndex: number): TableView {
-  const width = rows.usedWidth ? rows.usedWidth(headerIndex) : usedWidthOf(rows, headerIndex);
+  const { width, longestCell } = rows.usedWidth ? { width: rows.usedWidth(headerIndex), longestCell: undefined } : measureRows(rows, headerIndex);
   let last = rows.length - 1;
   while (last > headerIndex && (rows.at(last) ?? []).every((cell) => isBlankCell(cell))) last--;
   const header = rows.at(headerIndex) ?? [];
@@ -77,6 +134,8 @@ export function tableView(sheetName: string, rows: RowSource, headerIndex: numbe
     sheetName,
     headerRowNumber: headerIndex + 1,
     headers: uniqueHeaders(header, width),
+    longHeaders: longHeaders(header, width),
+    longestCell,
     rowCount: Math.max(0, last - headerIndex),
     row(index: number): SheetRow {
       const position = headerIndex + 1 + index;

@@ -10,8 +10,9 @@ export const SHEET_LIMITS = {
    * A CSV is decoded and parsed a quarter-megabyte at a time, so its size is checked before
    * any of it is decoded and no row can make the reader hold more than `maxRowChars` of it
    * unfinished. Blank lines are not rows: only rows with a value count against `maxRows`.
+   * `maxCellChars` (as much as Excel lets a cell hold) applies below the header.
    */
-  csv: { maxBytes: 64 * MiB, maxRows: 300_000, maxRowChars: 2 * MiB },
+  csv: { maxBytes: 64 * MiB, maxRows: 300_000, maxRowChars: 2 * MiB, maxCellChars: 32_767 },
   /**
    * A workbook is read as its parts inflate, without a document tree, and keeps only cells
    * holding a value (about 11 bytes each). Blank rows do not count against `maxRows`; a merged

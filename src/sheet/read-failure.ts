@@ -18,7 +18,9 @@ export type SheetFailureCode =
   /** One row runs on for more text than any order row holds (a stray quote, or not a sheet at all). */
   | "ROW_TOO_LONG"
   /** A cell below the header holds more text than a spreadsheet cell can. */
-  | "CELL_TOO_LONG";
+  | "CELL_TOO_LONG"
+  /** The header has nothing but blank rows (or nothing at all) under it. */
+  | "NO_ORDER_ROWS";
 
 export interface SheetReadFailure {
   readonly ok: false;

@@ -1,6 +1,8 @@
 import { detectHeaderRow, HEADER_SCAN_ROWS, type HeaderCandidate } from "../core/header-row";
-import { isBlankCell, type SheetRow } from "../core/sheet-model";
-import { tableView, type TableView } from "../core/sheet-table";
+import { columnLetter, isBlankCell, type SheetRow } from "../core/sheet-model";
+import { HEADER_NAME_CHARS, tableView, type LongHeader, type TableView } from "../core/sheet-table";
+import { formatCount, SHEET_LIMITS } from "./limits";
+import { failure, type SheetReadFailure } from "./read-failure";
 import type { OpenedWorkbook, RawSheet } from "./workbook";
 
 export interface SheetSummary {
@@ -28,6 +30,8 @@ export interface SheetPreview {
   /** Other rows that could be the header, best first, for the user to pick from. */
   readonly headerCandidates: readonly number[];
   readonly headers: readonly string[];
+  /** Header cells too long to name their column whole: their names are cut, ending in "…". */
+  readonly longHeaders: readonly LongHeader[];
   /** Data rows below the header (blank rows between them included). */
   readonly rowCount: number;
   readonly sampleRows: readonly SheetRow[];
@@ -84,17 +88,38 @@ export function summariseWorkbook(workbook: OpenedWorkbook, vocabulary: readonly
 
 export const SAMPLE_ROWS = 20;
 
-/** The sheet's table below the given header row (or the detected one), with a preview of it. */
+/**
+ * The sheet's table below the given header row (or the detected one), with a preview of it.
+ * Refused when nothing but blank rows is under the header, or when a cell under it holds more
+ * text than a spreadsheet cell can; `place` names the sheet in those messages.
+ */
 export function tableOf(
   sheet: RawSheet,
   headerRowNumber: number | undefined,
   vocabulary: readonly string[] = [],
-): { table: TableView; preview: SheetPreview } {
+  place = `Sheet "${sheet.name}"`,
+): { table: TableView; preview: SheetPreview } | SheetReadFailure {
   const detected = headerCandidates(sheet, vocabulary);
   const chosen = headerRowNumber ?? (detected[0] ? detected[0].rowIndex + 1 : firstNonEmptyRow(sheet));
   // Rows naming at least one known field are worth offering as alternatives.
   const candidates = detected.filter((c) => c.known > 0).map((c) => c.rowIndex + 1);
   const table = tableView(sheet.name, sheet.rows(), chosen - 1);
+  if (table.rowCount === 0) {
+    return failure(
+      "NO_ORDER_ROWS",
+      `${place} has no order rows under the header (row ${formatCount(chosen)}). Put the orders in the rows below the header (or choose the row that heads them), save the file and drop it again.`,
+      { rowNumber: chosen },
+    );
+  }
+  // Only a CSV's rows (held as arrays) are measured; a workbook's reader refuses a long cell itself.
+  const { longestCell } = table;
+  if (longestCell !== undefined && longestCell.length > SHEET_LIMITS.csv.maxCellChars) {
+    return failure(
+      "CELL_TOO_LONG",
+      `Row ${formatCount(longestCell.rowNumber)}, column ${columnLetter(longestCell.columnIndex)} of ${place} holds ${formatCount(longestCell.length)} characters; a cell holds at most ${formatCount(SHEET_LIMITS.csv.maxCellChars)}, as in Excel. If a quote mark is missing in that row, add it; otherwise shorten the value. Then save the file and drop it again.`,
+      { rowNumber: longestCell.rowNumber, columnIndex: longestCell.columnIndex },
+    );
+  }
   const sampleRows: SheetRow[] = [];
   for (let i = 0; i < table.rowCount && sampleRows.length < SAMPLE_ROWS; i++) {
     const row = table.row(i);
@@ -107,11 +132,20 @@ export function tableOf(
       headerRowNumber: chosen,
       headerCandidates: candidates.filter((n) => n !== chosen).slice(0, 5),
       headers: table.headers,
+      longHeaders: table.longHeaders,
       rowCount: table.rowCount,
       sampleRows,
       hiddenRows: sheet.hiddenRows().filter((n) => n > chosen),
     },
   };
+}
+
+/** What the preview says about header cells cut to name their columns, one sentence each. */
+export function longHeaderNotes(preview: Pick<SheetPreview, "longHeaders">): string[] {
+  return preview.longHeaders.map(
+    (header) =>
+      `The header in column ${columnLetter(header.columnIndex)} is ${formatCount(header.length)} characters long; only its first ${HEADER_NAME_CHARS - 1} name the column.`,
+  );
 }
 
 function firstNonEmptyRow(sheet: RawSheet): number {

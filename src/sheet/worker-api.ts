@@ -26,10 +26,12 @@ export function createSheetSession() {
   let current: { readonly key: string; readonly table: TableView } | undefined;
 
   function table(sheetName: string, headerRowNumber: number | undefined, vocabulary: readonly string[] = []): { table: TableView; preview: SheetPreview } | SheetReadFailure {
-    const sheet = workbook?.sheets.find((s) => s.name === sheetName);
-    if (sheet === undefined) return failure("NO_TABLE", workbook ? `There is no sheet named "${sheetName}".` : "No file is open.");
-    const result = tableOf(sheet, headerRowNumber, vocabulary);
-    current = { key: `${sheetName}\u0000${result.preview.headerRowNumber}`, table: result.table };
+    if (workbook === undefined) return failure("NO_TABLE", "No file is open.");
+    const sheet = workbook.sheets.find((s) => s.name === sheetName);
+    if (sheet === undefined) return failure("NO_TABLE", `There is no sheet named "${sheetName}".`);
+    const place = workbook.format === "csv" ? workbook.fileName : `Sheet "${sheetName}" of ${workbook.fileName}`;
+    const result = tableOf(sheet, headerRowNumber, vocabulary, place);
+    if ("table" in result) current = { key: `${sheetName}\u0000${result.preview.headerRowNumber}`, table: result.table };
     return result;
   }
 
