@@ -129,7 +129,7 @@ export async function inspectWorkbookZip(
         throw new SheetReadError(
           failure(
             "TOO_MANY_ROWS",
-            `${fileName} has more than ${formatCount(maxRows)} rows (sheet "${sheet}" alone has ${formatCount(counter.count)} so far); workbooks up to ${formatCount(SHEET_LIMITS.xlsx.maxRows)} order rows can be read, as reading one takes several hundred MB of memory per 100,000 rows. Save the order sheet as CSV (up to ${formatCount(SHEET_LIMITS.csv.maxRows)} rows) or split it.`,
+            `${fileName} has more than ${formatCount(maxRows)} rows (sheet "${sheet}" alone has ${formatCount(counter.count)} so far); workbooks up to ${formatCount(SHEET_LIMITS.xlsx.maxRows)} order rows can be read. Split the order sheet into smaller files.`,
           ),
         );
       }
