@@ -106,8 +106,8 @@ describe("submitting from the page, whatever fails", () => {
     await page.getByRole("button", { name: "Continue it" }).click();
     await page.getByTestId("results-summary").waitFor({ timeout: 60_000 });
     expect(await page.getByTestId("results-summary").textContent()).toContain("12 jobs created");
-    // The file is no longer open after the reload: the results come with row and order numbers.
-    expectOneJobEach(orderNumbers, await resultSheet(page), "Order number");
+    // The file was kept with the batch: the result sheet after a reload is still the customer's own.
+    expectOneJobEach(orderNumbers, await resultSheet(page), "Order No");
   });
 
   it("lets one tab submit; the others say it is in progress there, and continuing later sends nothing twice", async () => {
