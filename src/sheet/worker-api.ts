@@ -50,8 +50,9 @@ export function createSheetSession() {
         if (!opened.ok) return opened;
         workbook = opened.workbook;
         return { ok: true, summary: summariseWorkbook(opened.workbook, vocabulary) };
-      } catch (error) {
-        return failure("CORRUPT", `${fileName} could not be read (${(error as Error).message}). Save it again from your spreadsheet program and drop the new file.`);
+      } catch {
+        // Whatever a library threw, its words mean nothing to the user; what to do is the same.
+        return failure("CORRUPT", `${fileName} could not be read: it is not laid out the way spreadsheet programs save files. Open it in your spreadsheet program, save it again as .xlsx or .csv and drop the new file.`);
       }
     },
 

@@ -92,3 +92,14 @@ describe("hostile CSV files are refused with a plain message or read within boun
     );
   });
 });
+
+describe("what a user sees when reading fails for a reason of the program's own", () => {
+  it("is a plain message with what to do, never the runtime's words", async () => {
+    // Not bytes at all: whatever the reader throws on it stays inside the session.
+    const opened = await createSheetSession().open({ length: 10 } as unknown as Uint8Array, "orders.csv");
+    expect(opened.ok ? "opened" : [opened.code, opened.message]).toEqual([
+      "CORRUPT",
+      "orders.csv could not be read: it is not laid out the way spreadsheet programs save files. Open it in your spreadsheet program, save it again as .xlsx or .csv and drop the new file.",
+    ]);
+  });
+});
