@@ -1,5 +1,5 @@
 import { IMPORT_FIELDS } from "./fields";
-import { containsWords, normaliseHeader } from "./mapping/normalise";
+import { normaliseHeader } from "./mapping/normalise";
 import { cellText, isBlankCell, type CellValue } from "./sheet-model";
 import { looksLikeSize } from "./sizes";
 
@@ -7,8 +7,8 @@ import { looksLikeSize } from "./sizes";
 export const HEADER_SCAN_ROWS = 30;
 
 const KNOWN_NAMES: ReadonlySet<string> = new Set(IMPORT_FIELDS.flatMap((field) => [field.label, ...field.synonyms].map(normaliseHeader)));
-/** Known names of several words, which count when a longer header contains them. */
-const KNOWN_PHRASES: readonly string[] = [...KNOWN_NAMES].filter((name) => name.includes(" "));
+/** Known names of several words, which count when a longer header contains them; padded with spaces to match whole words. */
+const KNOWN_PHRASES: readonly string[] = [...KNOWN_NAMES].filter((name) => name.includes(" ")).map((name) => ` ${name} `);
 const NO_SIZES: ReadonlySet<string> = new Set();
 
 export interface HeaderCandidate {
@@ -27,7 +27,11 @@ function isLabelLike(value: CellValue): boolean {
 
 /** How much a row reads like a header row: known names count most, numbers count against. */
 export function scoreHeaderRow(cells: readonly CellValue[], vocabulary: readonly string[] = []): { score: number; known: number } {
-  const extra = new Set(vocabulary.map(normaliseHeader));
+  return scoreRow(cells, new Set(vocabulary.map(normaliseHeader)));
+}
+
+// It runs over every cell of the first rows just after a sheet is read, so it allocates next to nothing per cell.
+function scoreRow(cells: readonly CellValue[], extra: ReadonlySet<string>): { score: number; known: number } {
   let known = 0;
   let labels = 0;
   let values = 0;
@@ -40,10 +44,16 @@ export function scoreHeaderRow(cells: readonly CellValue[], vocabulary: readonly
     labels++;
     const name = normaliseHeader(cellText(cell));
     if (KNOWN_NAMES.has(name) || extra.has(name) || looksLikeSize(cellText(cell), NO_SIZES, true)) known++;
-    else if (KNOWN_PHRASES.some((phrase) => containsWords(name, phrase))) known += 0.5;
+    else if (name.includes(" ") && hasKnownPhrase(` ${name} `)) known += 0.5;
   }
   if (labels + values < 2) return { score: 0, known };
   return { score: known * 3 + labels - values * 2, known };
+}
+
+/** Whether a padded normalised header contains a known name of several words as whole words (as `containsWords` tells). */
+function hasKnownPhrase(paddedName: string): boolean {
+  for (const phrase of KNOWN_PHRASES) if (paddedName.includes(phrase)) return true;
+  return false;
 }
 
 /**
@@ -53,10 +63,11 @@ export function scoreHeaderRow(cells: readonly CellValue[], vocabulary: readonly
 export function detectHeaderRow(rows: readonly (readonly CellValue[] | undefined)[], vocabulary: readonly string[] = []): HeaderCandidate[] {
   const candidates: HeaderCandidate[] = [];
   const limit = Math.min(rows.length, HEADER_SCAN_ROWS);
+  const extra = new Set(vocabulary.map(normaliseHeader));
   for (let rowIndex = 0; rowIndex < limit; rowIndex++) {
     const cells = rows[rowIndex];
     if (!cells) continue;
-    const { score, known } = scoreHeaderRow(cells, vocabulary);
+    const { score, known } = scoreRow(cells, extra);
     if (score > 0) candidates.push({ rowIndex, score, known });
   }
   return candidates.sort((a, b) => b.score - a.score || a.rowIndex - b.rowIndex);
