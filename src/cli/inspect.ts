@@ -1,7 +1,7 @@
 import { IMPORT_FIELDS } from "../core/fields";
 import { missingRequiredFields, sizeLayout, suggestMapping, type SheetMapping } from "../core/mapping";
 import { cellRawText, type CellValue, type SheetRow } from "../core/sheet-model";
-import type { SheetPreview, WorkbookSummary } from "../sheet/sheet-preview";
+import { longHeaderNotes, type SheetPreview, type WorkbookSummary } from "../sheet/sheet-preview";
 import { openSheetFile, type SheetChoice } from "./open-sheet-file";
 
 export interface InspectOptions extends SheetChoice {
@@ -76,6 +76,7 @@ export function reportText(report: InspectReport): string {
     ),
     "",
     `Sheet "${sheet.sheetName}": header on row ${sheet.headerRowNumber}, ${sheet.rowCount} rows below it${sheet.hiddenRows.length ? `; hidden rows ${sheet.hiddenRows.join(", ")}` : ""}.`,
+    ...longHeaderNotes(sheet),
     `Sizes: ${report.sizeLayout}.${report.missingRequired.length ? ` Missing required: ${report.missingRequired.join(", ")}.` : ""}`,
     "",
     "Mapping:",

@@ -1,13 +1,15 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/main";
+import { SIM_NOW } from "../helpers/sim-clock";
 
 const path = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
 
 async function cli(...args: string[]) {
   let out = "";
   let err = "";
-  const code = await runCli(args, (t) => (out += t), (t) => (err += t));
+  // check's embedded simulator keeps its clock at the tests' instant.
+  const code = await runCli(args, (t) => (out += t), (t) => (err += t), { SIM_NOW });
   return { code, out, err };
 }
 
@@ -64,6 +66,23 @@ describe("npm run cli -- inspect", () => {
     });
     expect((await cli("inspect", path("no-such-file.csv"))).err).toMatch(/no such file/);
     expect((await cli("inspect", path("samples/reorder-campaign.csv"), "--sheet", "Nope")).err).toMatch(/no sheet named "Nope"/);
+  });
+
+  it("refuses a sheet with a header and no order rows under it, here and in check, with a non-zero exit", async () => {
+    const noRows = "header-only.csv has no order rows under the header (row 1).";
+    for (const command of ["inspect", "check"]) {
+      const { code, out, err } = await cli(command, path("test/fixtures/sheets/hostile-csv/header-only.csv"));
+      expect([command, code, out]).toEqual([command, 1, ""]);
+      expect(err).toContain(noRows);
+    }
+    expect((await cli("inspect", path("test/fixtures/sheets/hostile-csv/header-then-blank-lines.csv"))).err).toContain("header-then-blank-lines.csv has no order rows under the header (row 2).");
+  });
+
+  it("says which headers were too long to name their columns whole", async () => {
+    const { code, out } = await cli("inspect", path("test/fixtures/sheets/hostile-csv/long-header-cells.csv"));
+    expect(code).toBe(0);
+    expect(out).toContain("The header in column B is 4,999 characters long; only its first 255 name the column.");
+    expect(out).toContain("The header in column C is 4,999 characters long; only its first 255 name the column.");
   });
 
   it("explains its usage on a wrong call", async () => {
