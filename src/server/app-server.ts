@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { ConfigError, type Connection } from "./proxy/connections";
 import { createProxy, type Proxy, type ProxyLogEntry } from "./proxy/proxy";
@@ -15,7 +15,25 @@ export interface ServerSettings {
   /** Host names accepted in the Host header besides loopback ones (defence against DNS rebinding). */
   readonly allowedHosts: readonly string[];
   readonly maxBodyBytes?: number | undefined;
+  /** How long a client may take over a request; the defaults when absent. */
+  readonly timeouts?: ServerTimeouts | undefined;
 }
+
+/**
+ * How long a client may hold a connection while sending slowly or doing nothing, so slow
+ * clients cannot keep sockets for minutes. Long enough for the largest request the app sends
+ * (a batch of jobs, at most `maxBodyBytes`) over a slow line.
+ */
+export interface ServerTimeouts {
+  /** To send a whole request, headers and body. */
+  readonly requestMs: number;
+  /** To send a request's headers. */
+  readonly headersMs: number;
+  /** Between requests on a kept-alive connection. */
+  readonly keepAliveMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: ServerTimeouts = { requestMs: 60_000, headersMs: 15_000, keepAliveMs: 5_000 };
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -27,7 +45,30 @@ const list = (value: string | undefined) =>
     .map((item) => item.trim())
     .filter((item) => item !== "");
 
-/** Reads HOST, PORT, ACCESS_KEY, BEHIND_AUTH_PROXY, ALLOWED_ORIGINS, ALLOWED_HOSTS and MAX_BODY_BYTES. */
+/** A whole number of milliseconds above zero from `name`, or `fallback` when it is not set. */
+function milliseconds(env: Env, name: string, fallback: number): number {
+  const text = env[name];
+  if (text === undefined || text === "") return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) throw new ConfigError(`${name} must be a whole number of milliseconds above zero, not "${text}"`);
+  return value;
+}
+
+/** REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS and KEEP_ALIVE_TIMEOUT_MS, each defaulting to DEFAULT_TIMEOUTS. */
+function readTimeouts(env: Env): ServerTimeouts {
+  const timeouts = {
+    requestMs: milliseconds(env, "REQUEST_TIMEOUT_MS", DEFAULT_TIMEOUTS.requestMs),
+    headersMs: milliseconds(env, "HEADERS_TIMEOUT_MS", DEFAULT_TIMEOUTS.headersMs),
+    keepAliveMs: milliseconds(env, "KEEP_ALIVE_TIMEOUT_MS", DEFAULT_TIMEOUTS.keepAliveMs),
+  };
+  if (timeouts.headersMs > timeouts.requestMs) throw new ConfigError("HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS: the headers are part of the request");
+  return timeouts;
+}
+
+/**
+ * Reads HOST, PORT, ACCESS_KEY, BEHIND_AUTH_PROXY, ALLOWED_ORIGINS, ALLOWED_HOSTS,
+ * MAX_BODY_BYTES, REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS and KEEP_ALIVE_TIMEOUT_MS.
+ */
 export function readServerSettings(env: Env): ServerSettings {
   const port = Number(env["PORT"] ?? "8080");
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, not "${env["PORT"]}"`);
@@ -43,6 +84,7 @@ export function readServerSettings(env: Env): ServerSettings {
     allowedOrigins: list(env["ALLOWED_ORIGINS"]),
     allowedHosts: list(env["ALLOWED_HOSTS"]),
     maxBodyBytes: maxBody,
+    timeouts: readTimeouts(env),
   };
   assertSafeExposure(settings);
   return settings;
@@ -128,7 +170,14 @@ export async function startAppServer(options: AppServerOptions): Promise<Running
   });
   const serveStatic = options.distDir ? createStaticHandler(options.distDir) : undefined;
 
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const timeouts = settings.timeouts ?? DEFAULT_TIMEOUTS;
+  const serverOptions: ServerOptions = {
+    requestTimeout: timeouts.requestMs,
+    headersTimeout: timeouts.headersMs,
+    // Node looks for connections past these times only this often (every 30 s unless told).
+    connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.floor(timeouts.headersMs / 4))),
+  };
+  const server = createServer(serverOptions, (req: IncomingMessage, res: ServerResponse) => {
     if (!hostAllowed(req, settings)) {
       res.writeHead(421, { "Content-Type": "text/plain; charset=utf-8", ...SECURITY_HEADERS }).end("Unexpected Host header");
       return;
@@ -145,6 +194,7 @@ export async function startAppServer(options: AppServerOptions): Promise<Running
         res.end();
       });
   });
+  server.keepAliveTimeout = timeouts.keepAliveMs;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(settings.port, settings.host, () => resolve());
