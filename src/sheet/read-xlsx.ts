@@ -108,10 +108,10 @@ async function readParts(bytes: Uint8Array, entries: readonly ZipEntry[], fileNa
 
   const styles = createStylesReader();
   const stylesEntry = partOfType("styles", "xl/styles.xml");
-  if (stylesEntry) await parts.inflate(stylesEntry, partReader(styles.handler, fileName, "its cell styles"));
+  if (stylesEntry) await parts.inflate(stylesEntry, partReader(styles.handler, fileName, "its table of cell styles"));
   const sharedStrings = createSharedStringsReader(fileName);
   const stringsEntry = partOfType("sharedStrings", "xl/sharedStrings.xml");
-  if (stringsEntry) await parts.inflate(stringsEntry, partReader(sharedStrings.handler, fileName, "its shared texts"));
+  if (stringsEntry) await parts.inflate(stringsEntry, partReader(sharedStrings.handler, fileName, "its table of shared texts"));
 
   const toRead: SheetToRead[] = [];
   listing.sheets.forEach((listed, index) => {

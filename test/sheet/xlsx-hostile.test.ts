@@ -33,7 +33,7 @@ async function openHostile(name: HostileName) {
 describe("hostile workbooks are refused in the user's words", () => {
   const cases: Record<Exclude<HostileName, "merged-cell-bomb.xlsx" | "a-million-blank-rows.xlsx">, { code: SheetFailureCode; message: RegExp }> = {
     "merged-cells-over-the-limit.xlsx": { code: "TOO_LARGE", message: /Sheet "Orders" of .* has merged cells covering more than 5,000,000 cells.*Unmerge the cells/ },
-    "doctype-entities.xlsx": { code: "UNSAFE_CONTENT", message: /is not a workbook this importer can read safely: its shared texts holds a document type declaration.*save it as a new \.xlsx/ },
+    "doctype-entities.xlsx": { code: "UNSAFE_CONTENT", message: /is not a workbook this importer can read safely: its table of shared texts holds a document type declaration.*save it as a new \.xlsx/ },
     "deeply-nested.xlsx": { code: "UNSAFE_CONTENT", message: /is not a workbook this importer can read safely: its sheet "Orders" is built of parts inside parts more than 100 levels deep/ },
     "million-columns.xlsx": { code: "TOO_MANY_COLUMNS", message: /Sheet "Orders" of .* has a value in column ALM \(cell ALM3\); an order sheet may have up to 1,000 columns/ },
     "ten-megabyte-cell.xlsx": { code: "CELL_TOO_LONG", message: /cell A3 of sheet "Orders" holds more than 32,767 characters/ },

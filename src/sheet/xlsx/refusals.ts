@@ -10,7 +10,7 @@ import type { XmlRefusal } from "./xml-scanner";
 const { xlsx } = SHEET_LIMITS;
 const SAVE_AGAIN = "save it again and drop the new file";
 
-/** A part of the workbook as the user may think of it: `its sheet "Orders"`, `its shared texts`. */
+/** A part of the workbook as the user may think of it: `its sheet "Orders"`, `its table of shared texts`. */
 export type PartDescription = string;
 
 export function xmlRefused(fileName: string, refusal: XmlRefusal, part: PartDescription): SheetReadError {
