@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { readServerSettings, startAppServer, type RunningAppServer } from "../../src/server/app-server";
 import type { SimulatorOptions } from "../../src/server/simulator/simulator";
 import { SIM_START } from "../helpers/sim-clock";
@@ -38,6 +39,30 @@ export async function startBuiltApp(simulatorOptions: SimulatorOptions = {}): Pr
     simulatorOptions: { startAt: SIM_START, ...simulatorOptions },
     log: () => {},
   });
+}
+
+/** Starts the built app and Chromium before a file's tests and closes both after them, so each browser test file need not repeat the hooks. */
+export function useBuiltAppInChromium(simulatorOptions: SimulatorOptions = {}): { readonly app: RunningAppServer; readonly browser: Browser } {
+  let app: RunningAppServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    app = await startBuiltApp(simulatorOptions);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+  return {
+    get app() {
+      if (!app) throw new Error("The app is not started: use it inside a test or hook.");
+      return app;
+    },
+    get browser() {
+      if (!browser) throw new Error("Chromium is not launched: use it inside a test or hook.");
+      return browser;
+    },
+  };
 }
 
 /** Opens the app and connects to one of the simulator's accounts, up to the upload step. */

@@ -2,31 +2,27 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningAppServer } from "../../src/server/app-server";
-import { launchChromium, openAndConnect, startBuiltApp } from "./harness";
+import { openAndConnect, useBuiltAppInChromium } from "./harness";
 
 const TEAM_WORKBOOK = fileURLToPath(new URL("../../samples/team-orders-winter-2027.xlsx", import.meta.url));
 
-let app: RunningAppServer;
-let browser: Browser;
 let scratch: string;
 
+// Registered before the app's hooks, so the folder is removed after the browser and app close.
 beforeAll(async () => {
-  app = await startBuiltApp();
-  browser = await launchChromium();
   scratch = await mkdtemp(join(tmpdir(), "importer-e2e-"));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.close();
   await rm(scratch, { recursive: true, force: true });
 });
 
+const e2e = useBuiltAppInChromium();
+
 async function connect(page: Page): Promise<void> {
-  await openAndConnect(page, app.url);
+  await openAndConnect(page, e2e.app.url);
   await expect.poll(() => page.getByTestId("catalogue").textContent(), { timeout: 30_000 }).toMatch(/^Catalogue from /);
 }
 
@@ -35,7 +31,7 @@ const selectedText = (page: Page, label: string) =>
 
 describe("mapping a workbook in Chromium", () => {
   it("picks the order sheet, takes a change by hand, saves it as a template and applies it next time", async () => {
-    const context = await browser.newContext();
+    const context = await e2e.browser.newContext();
     const page = await context.newPage();
     await connect(page);
     await page.getByLabel("Order sheet").setInputFiles(TEAM_WORKBOOK);
@@ -78,8 +74,8 @@ describe("mapping a workbook in Chromium", () => {
   });
 
   it("fits the mapping table into a narrow window: it scrolls inside itself", async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await openAndConnect(page, app.url);
+    const page = await e2e.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await openAndConnect(page, e2e.app.url);
     await page.getByLabel("Order sheet").setInputFiles(TEAM_WORKBOOK);
     await page.getByRole("heading", { name: "Map the columns of team-orders-winter-2027.xlsx" }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -91,7 +87,7 @@ describe("mapping a workbook in Chromium", () => {
     const file = join(scratch, "big-orders.csv");
     const line = "KTP-90001,DTF 10\" x 10\": Full Colour,40,Polyester,Karori Football seniors with a longer description to fill the row\r\n";
     await writeFile(file, `Order No,Price Code,Qty,Fabric,Team\r\n${line.repeat(Math.floor((60 * 1024 * 1024) / line.length))}`);
-    const page = await browser.newPage();
+    const page = await e2e.browser.newPage();
     await connect(page);
     await page.getByLabel("Order sheet").setInputFiles(file);
     await page.getByRole("heading", { name: "Reading big-orders.csv" }).waitFor();

@@ -1,26 +1,16 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import ExcelJS from "exceljs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { allAssets, allGlobalAssets, createVendorClient } from "../../src/api";
 import { CAMPAIGN_FIELDS, CAMPAIGN_HEADERS } from "../../src/core/reorder/campaign-sheet-data";
 import { IMPORT_FIELDS } from "../../src/core/fields";
-import type { RunningAppServer } from "../../src/server/app-server";
 import { unwrap } from "../helpers/unwrap";
 import { deliveredTo, fillCampaign, readCampaign } from "../core/reorder/campaign-workbook";
-import { launchChromium, openAndConnect, startBuiltApp } from "./harness";
+import { openAndConnect, useBuiltAppInChromium } from "./harness";
 
-let app: RunningAppServer;
-let browser: Browser;
-beforeAll(async () => {
-  app = await startBuiltApp();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const e2e = useBuiltAppInChromium();
 
 async function download(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
   const [file] = await Promise.all([page.waitForEvent("download"), click()]);
@@ -32,7 +22,7 @@ const selectedText = (page: Page, label: string) => page.getByLabel(label, { exa
 
 describe("a reorder campaign in Chromium", () => {
   it("filters the assets, downloads a campaign sheet of three, imports it filled in, submits it and orders a job again", async () => {
-    const client = createVendorClient({ baseUrl: `${app.url}/api/demo`, headers: { "X-Requested-With": "test" }, retryDelayMs: 0 });
+    const client = createVendorClient({ baseUrl: `${e2e.app.url}/api/demo`, headers: { "X-Requested-With": "test" }, retryDelayMs: 0 });
     const own = unwrap(await allAssets(client));
     const global = unwrap(await allGlobalAssets(client));
     const [first] = own;
@@ -41,8 +31,8 @@ describe("a reorder campaign in Chromium", () => {
     const expected = [...own, ...global].filter((a) => !a.isArchived && a.processCode === first.processCode && (a.description ?? "").toLowerCase().includes(word.toLowerCase()));
     expect(expected.length).toBeGreaterThanOrEqual(3);
 
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await openAndConnect(page, app.url);
+    const page = await e2e.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await openAndConnect(page, e2e.app.url);
     await expect.poll(() => page.getByTestId("catalogue").textContent(), { timeout: 30_000 }).toMatch(/^Catalogue from /);
     await page.getByRole("button", { name: "Assets", exact: true }).click();
     await page.getByTestId("assets-count").waitFor();
@@ -129,7 +119,7 @@ describe("a reorder campaign in Chromium", () => {
 
     await page.getByRole("button", { name: "Submit 2 ready jobs" }).click();
     await page.getByTestId("results-summary").waitFor({ timeout: 60_000 });
-    const jobs = app.simulator?.simulator.jobsByOrderNumber(1042) ?? new Map<string, number[]>();
+    const jobs = e2e.app.simulator?.simulator.jobsByOrderNumber(1042) ?? new Map<string, number[]>();
     const [job1, job2] = ["WEB-CAMP-1", "WEB-CAMP-2"].map((order) => jobs.get(order)?.[0]);
     expect(job1).toBeDefined();
     expect(job2).toBeDefined();
@@ -161,15 +151,15 @@ describe("a reorder campaign in Chromium", () => {
   });
 
   it("orders a job of price-code lines again by the asset tags its lines became, which the importer then knows", async () => {
-    const client = createVendorClient({ baseUrl: `${app.url}/api/demo`, headers: { "X-Requested-With": "test" }, retryDelayMs: 0 });
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await openAndConnect(page, app.url);
+    const client = createVendorClient({ baseUrl: `${e2e.app.url}/api/demo`, headers: { "X-Requested-With": "test" }, retryDelayMs: 0 });
+    const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await openAndConnect(page, e2e.app.url);
     await expect.poll(() => page.getByTestId("catalogue").textContent(), { timeout: 30_000 }).toMatch(/^Catalogue from /);
     await page.getByLabel("Order sheet").setInputFiles(fileURLToPath(new URL("../../samples/price-code-orders.csv", import.meta.url)));
     await page.getByRole("button", { name: "Check the rows" }).click();
     await page.getByRole("button", { name: "Submit 4 ready jobs" }).click();
     await page.getByTestId("results-summary").waitFor({ timeout: 60_000 });
-    const jobNumber = app.simulator?.simulator.jobsByOrderNumber(1042).get("KTP-24001")?.[0] ?? 0;
+    const jobNumber = e2e.app.simulator?.simulator.jobsByOrderNumber(1042).get("KTP-24001")?.[0] ?? 0;
     const job = unwrap(await client.getJob(jobNumber));
     const made = job.lines.map((line) => [line.assetSku, line.quantity]);
     expect(made.every(([tag]) => typeof tag === "string" && tag !== "")).toBe(true);

@@ -2,26 +2,16 @@ import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningAppServer } from "../../src/server/app-server";
-import { launchChromium, openAndConnect, startBuiltApp } from "./harness";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { openAndConnect, useBuiltAppInChromium } from "./harness";
 
 const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
 
-let app: RunningAppServer;
-let browser: Browser;
-beforeAll(async () => {
-  app = await startBuiltApp();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const e2e = useBuiltAppInChromium();
 
 async function review(page: Page, file: string): Promise<void> {
-  await openAndConnect(page, app.url);
+  await openAndConnect(page, e2e.app.url);
   await page.getByLabel("Order sheet").setInputFiles(file);
   await page.getByRole("button", { name: "Check the rows" }).click();
   await page.getByTestId("summary").waitFor();
@@ -35,7 +25,7 @@ async function download(page: Page, button: string): Promise<{ name: string; byt
 
 describe("result sheets from the page", () => {
   it("gives back the customer's own workbook with every row's outcome, what was sent, and Jobs and Audit sheets", async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await review(page, sample("team-orders-winter-2027.xlsx"));
     // A change in the app: the result says what was sent instead of the sheet's value.
     const names = await page.locator('[role="columnheader"] .grid-header-name').allTextContents();
@@ -75,7 +65,7 @@ describe("result sheets from the page", () => {
   });
 
   it("gives back the customer's own CSV in its own encoding, byte for byte with the results appended", async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await review(page, sample("reorder-campaign.csv"));
     await page.getByRole("button", { name: /^Submit \d+ ready jobs?$/ }).click();
     await page.getByTestId("results-summary").waitFor({ timeout: 60_000 });

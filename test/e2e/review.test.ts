@@ -3,15 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import ExcelJS from "exceljs";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningAppServer } from "../../src/server/app-server";
-import { launchChromium, openAndConnect, startBuiltApp } from "./harness";
+import { openAndConnect, useBuiltAppInChromium } from "./harness";
 
 const TEAM_WORKBOOK = fileURLToPath(new URL("../../samples/team-orders-winter-2027.xlsx", import.meta.url));
 
-let app: RunningAppServer;
-let browser: Browser;
 let scratch: string;
 let withMistakes: string;
 
@@ -32,22 +29,21 @@ async function plantMistakes(target: string): Promise<void> {
   await book.xlsx.writeFile(target);
 }
 
+// Registered before the app's hooks, so the folder is removed after the browser and app close.
 beforeAll(async () => {
-  app = await startBuiltApp();
-  browser = await launchChromium();
   scratch = await mkdtemp(join(tmpdir(), "importer-review-"));
   withMistakes = join(scratch, "team-orders-with-mistakes.xlsx");
   await plantMistakes(withMistakes);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.close();
   await rm(scratch, { recursive: true, force: true });
 });
 
+const e2e = useBuiltAppInChromium();
+
 async function openReview(page: Page, file = withMistakes): Promise<void> {
-  await openAndConnect(page, app.url);
+  await openAndConnect(page, e2e.app.url);
   await expect.poll(() => page.getByTestId("catalogue").textContent(), { timeout: 30_000 }).toMatch(/45 price codes/);
   await page.getByLabel("Order sheet").setInputFiles(file);
   await page.getByRole("button", { name: "Check the rows" }).click();
@@ -105,7 +101,7 @@ async function copySelection(page: Page): Promise<string> {
 
 describe("the fix-up grid in Chromium", () => {
   it("shows every row as an accessible grid, marks the planted mistakes on their cells and filters them", async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await openReview(page);
     expect(await summary(page)).toBe("25 rows, 4 jobs: 1 ready, 3 need attention.");
     const g = grid(page);
@@ -132,7 +128,7 @@ describe("the fix-up grid in Chromium", () => {
   });
 
   it("fixes problems by suggestion, by suggestion everywhere and by typing, from the keyboard, and undoes and redoes them", async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await openReview(page);
     await clickCell(page, 5, "Order #");
     await page.keyboard.press("F8");
@@ -180,7 +176,7 @@ describe("the fix-up grid in Chromium", () => {
   });
 
   it("moves like a spreadsheet: arrows, Tab, Home and End, Ctrl+Home and Ctrl+End, PageDown", async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 800 } });
+    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 800 } });
     await openReview(page);
     await clickCell(page, 6, "Team");
     await page.keyboard.press("ArrowRight");
@@ -207,7 +203,7 @@ describe("the fix-up grid in Chromium", () => {
   });
 
   it("copies and pastes rectangles as tab-separated text, fills down, and replaces in a column after counting", async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await openReview(page, TEAM_WORKBOOK);
     await clickCell(page, 6, "Qty");
     await page.keyboard.press("Shift+ArrowDown");
@@ -255,7 +251,7 @@ describe("the fix-up grid in Chromium", () => {
   });
 
   it("edits an order's job values in the order panel, for one order or all, and skips rows and orders without hiding them", async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await openReview(page, TEAM_WORKBOOK);
     await clickCell(page, 17, "Code");
     const panel = page.getByTestId("order-panel");
@@ -288,7 +284,7 @@ describe("the fix-up grid in Chromium", () => {
   });
 
   it("reopens the review where it was after a reload: the file, the mapping and every edit", async () => {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 1400, height: 1000 } });
     const page = await context.newPage();
     await openReview(page);
     await clickCell(page, 17, "Code");
@@ -319,7 +315,7 @@ describe("the fix-up grid in Chromium", () => {
 
     // Another tab offers the review rather than taking it over.
     const other = await context.newPage();
-    await openAndConnect(other, app.url);
+    await openAndConnect(other, e2e.app.url);
     await other.getByTestId("saved-review").waitFor();
     expect(await other.getByTestId("saved-review").textContent()).toContain("Your review of team-orders-with-mistakes.xlsx");
     await other.close();
@@ -338,8 +334,8 @@ describe("the fix-up grid in Chromium", () => {
   });
 
   it("notes totals, subtotal and note rows under the data without errors, and maps no price to an address", async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await openAndConnect(page, app.url);
+    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await openAndConnect(page, e2e.app.url);
     await page.getByLabel("Order sheet").setInputFiles(fileURLToPath(new URL("../fixtures/sheets-with-totals/reorder-with-totals.csv", import.meta.url)));
     await page.getByRole("heading", { name: /Map the columns/ }).waitFor();
     await page.getByRole("button", { name: "Check the rows" }).click();
@@ -356,7 +352,7 @@ describe("the fix-up grid in Chromium", () => {
   });
 
   it("fits a narrow window: the grid scrolls inside itself", async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const page = await e2e.browser.newPage({ viewport: { width: 390, height: 844 } });
     await openReview(page, TEAM_WORKBOOK);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(await grid(page).evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);

@@ -1,31 +1,20 @@
 import { fileURLToPath } from "node:url";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningAppServer } from "../../src/server/app-server";
-import { launchChromium, openAndConnect, startBuiltApp } from "./harness";
+import { describe, expect, it } from "vitest";
+import { openAndConnect, useBuiltAppInChromium } from "./harness";
 
 const SAMPLE = fileURLToPath(new URL("../../samples/price-code-orders.csv", import.meta.url));
 
-let app: RunningAppServer;
-let browser: Browser;
-beforeAll(async () => {
-  app = await startBuiltApp();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const e2e = useBuiltAppInChromium();
 
 describe("the submitted jobs view in Chromium", () => {
   it("lists what was submitted with the vendor's status, opens a job, changes it, cancels one, and fits a narrow window", async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await openAndConnect(page, app.url);
+    const page = await e2e.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await openAndConnect(page, e2e.app.url);
     await page.getByLabel("Order sheet").setInputFiles(SAMPLE);
     await page.getByRole("button", { name: "Check the rows" }).click();
     await page.getByRole("button", { name: "Submit 4 ready jobs" }).click();
     await page.getByTestId("results-summary").waitFor();
-    const jobs = app.simulator?.simulator.jobsByOrderNumber(1042) ?? new Map<string, number[]>();
+    const jobs = e2e.app.simulator?.simulator.jobsByOrderNumber(1042) ?? new Map<string, number[]>();
     const [first, second] = ["KTP-24001", "KTP-24002"].map((order) => jobs.get(order)?.[0] ?? 0) as [number, number];
 
     await page.getByRole("button", { name: "Submitted jobs" }).click();
@@ -42,7 +31,7 @@ describe("the submitted jobs view in Chromium", () => {
     await page.getByLabel("Description").fill("Karori seniors, reprint");
     await page.getByTestId("job-save").click();
     await expect.poll(() => page.getByTestId("job-status-message").textContent()).toMatch(/saved|changed/i);
-    const changed = await app.simulator?.simulator.findJob(first);
+    const changed = await e2e.app.simulator?.simulator.findJob(first);
     expect(changed?.description).toBe("Karori seniors, reprint");
 
     await page.getByRole("button", { name: `Show job ${second}` }).click();

@@ -1,33 +1,24 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import Papa from "papaparse";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { allActiveJobs, createVendorClient, type VendorClient } from "../../src/api";
-import type { RunningAppServer } from "../../src/server/app-server";
-import { launchChromium, openAndConnect, startBuiltApp } from "./harness";
+import { openAndConnect, useBuiltAppInChromium } from "./harness";
 
 const SAMPLE = fileURLToPath(new URL("../../samples/price-code-orders.csv", import.meta.url));
 const UNKNOWN_CODE = fileURLToPath(new URL("../fixtures/unknown-price-code.csv", import.meta.url));
 
-let app: RunningAppServer;
-let browser: Browser;
+const e2e = useBuiltAppInChromium();
 let api: VendorClient;
 
-beforeAll(async () => {
-  app = await startBuiltApp();
-  browser = await launchChromium();
-  api = createVendorClient({ baseUrl: `${app.url}/api/demo`, headers: { "X-Requested-With": "e2e" } });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+beforeAll(() => {
+  api = createVendorClient({ baseUrl: `${e2e.app.url}/api/demo`, headers: { "X-Requested-With": "e2e" } });
 });
 
 async function openConnected(): Promise<Page> {
-  const page = await browser.newPage();
-  await openAndConnect(page, app.url);
+  const page = await e2e.browser.newPage();
+  await openAndConnect(page, e2e.app.url);
   await expect.poll(() => page.getByTestId("account").textContent()).toContain("Kiwi Team Print Ltd · NZD");
   return page;
 }
