@@ -1,27 +1,15 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { allAssets, allGlobalAssets } from "../../src/api";
-import { startSimulator, type RunningSimulator } from "../../src/server/simulator/simulator";
-import { runCommand, vendorEnv } from "../helpers/cli-session";
+import { runCommand, useSimulatorAndFolder, vendorEnv } from "../helpers/cli-session";
 import { simClient } from "../helpers/sim-client";
-import { SIM_START } from "../helpers/sim-clock";
-import { scratchFolder } from "../helpers/submit-session";
 import { unwrap } from "../helpers/unwrap";
 import { deliveredTo, fillCampaign, readCampaign } from "../core/reorder/campaign-workbook";
 
-let sim: RunningSimulator;
-let folder: Awaited<ReturnType<typeof scratchFolder>>;
-beforeEach(async () => {
-  sim = await startSimulator({ startAt: SIM_START });
-  folder = await scratchFolder();
-});
-afterEach(async () => {
-  await sim?.close();
-  await folder?.cleanup();
-});
+const session = useSimulatorAndFolder();
 
-const cli = (args: readonly string[]) => runCommand(args, vendorEnv(sim, folder.path));
+const cli = (args: readonly string[]) => runCommand(args, vendorEnv(session.sim, session.folder.path));
 
 interface Report {
   readonly file: string;
@@ -30,7 +18,7 @@ interface Report {
 }
 
 async function reorderSheet(name: string, ...options: string[]): Promise<{ report: Report; path: string }> {
-  const path = join(folder.path, name);
+  const path = join(session.folder.path, name);
   const run = await cli(["reorder-sheet", "--connection", "demo", "--out", path, "--json", ...options]);
   expect(run.err).toBe("");
   expect(run.code).toBe(0);
@@ -39,7 +27,7 @@ async function reorderSheet(name: string, ...options: string[]): Promise<{ repor
 
 /** The account's assets as the vendor lists them, to compare the sheet with. */
 async function vendorAssets() {
-  const client = simClient(sim);
+  const client = simClient(session.sim);
   const own = unwrap(await allAssets(client));
   const global = unwrap(await allGlobalAssets(client));
   return { own, global, archived: new Set([...own, ...global].filter((a) => a.isArchived).map((a) => a.assetTag)) };
@@ -75,7 +63,7 @@ describe("npm run cli -- reorder-sheet", () => {
     const [a, b, c] = report.tags as [string, string, string];
     const { rows } = await readCampaign(await readFile(path));
     const minimum = (tag: string) => Number(rows.find((r) => r["Asset tag"] === tag)?.["Minimum quantity"] ?? 1);
-    const filled = join(folder.path, "campaign filled.xlsx");
+    const filled = join(session.folder.path, "campaign filled.xlsx");
     await writeFile(
       filled,
       await fillCampaign(
@@ -95,9 +83,9 @@ describe("npm run cli -- reorder-sheet", () => {
     // The designs left blank are notes, not errors.
     expect(checked.issues.filter((i: { code: string }) => i.code === "NOT_AN_ORDER_ROW").length).toBe(report.tags.length - 3);
 
-    const submitted = await cli(["submit", filled, "--connection", "demo", "--journal", join(folder.path, "journal.jsonl"), "--json"]);
+    const submitted = await cli(["submit", filled, "--connection", "demo", "--journal", join(session.folder.path, "journal.jsonl"), "--json"]);
     expect(submitted.code).toBe(0);
-    const jobs = sim.simulator.jobsByOrderNumber(1042);
+    const jobs = session.sim.simulator.jobsByOrderNumber(1042);
     const since = await reorderSheet("since.xlsx", "--ordered-since", "2026-11-01");
     expect(since.report.tags).toEqual([a, b, c]);
     const ordered = (await readCampaign(await readFile(since.path))).rows;
@@ -112,15 +100,15 @@ describe("npm run cli -- reorder-sheet", () => {
     const noOut = await cli(["reorder-sheet", "--connection", "demo"]);
     expect(noOut.code).toBe(2);
     expect(noOut.err).toContain("--out FILE.xlsx");
-    const csv = await cli(["reorder-sheet", "--connection", "demo", "--out", join(folder.path, "x.csv")]);
+    const csv = await cli(["reorder-sheet", "--connection", "demo", "--out", join(session.folder.path, "x.csv")]);
     expect(csv.code).toBe(2);
-    const date = await cli(["reorder-sheet", "--connection", "demo", "--ordered-since", "last week", "--out", join(folder.path, "x.xlsx")]);
+    const date = await cli(["reorder-sheet", "--connection", "demo", "--ordered-since", "last week", "--out", join(session.folder.path, "x.xlsx")]);
     expect(date.code).toBe(2);
     expect(date.err).toContain("YYYY-MM-DD");
-    const process = await cli(["reorder-sheet", "--connection", "demo", "--process", "NOPE", "--out", join(folder.path, "x.xlsx")]);
+    const process = await cli(["reorder-sheet", "--connection", "demo", "--process", "NOPE", "--out", join(session.folder.path, "x.xlsx")]);
     expect(process.code).toBe(2);
     expect(process.err).toMatch(/No design of this account is of process "NOPE"; the processes are .+\(.+\)/);
-    const nothing = await cli(["reorder-sheet", "--connection", "demo", "--search", "no design is called this", "--out", join(folder.path, "x.xlsx")]);
+    const nothing = await cli(["reorder-sheet", "--connection", "demo", "--search", "no design is called this", "--out", join(session.folder.path, "x.xlsx")]);
     expect(nothing.code).toBe(1);
     expect(nothing.err).toContain("No orderable design matches");
   });

@@ -3,36 +3,24 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startSimulator, type RunningSimulator } from "../../src/server/simulator/simulator";
-import { runCommand, vendorEnv } from "../helpers/cli-session";
-import { SIM_START } from "../helpers/sim-clock";
-import { scratchFolder } from "../helpers/submit-session";
+import { describe, expect, it } from "vitest";
+import { runCommand, useSimulatorAndFolder, vendorEnv } from "../helpers/cli-session";
 
 const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
-let sim: RunningSimulator;
-let folder: Awaited<ReturnType<typeof scratchFolder>>;
-beforeEach(async () => {
-  sim = await startSimulator({ startAt: SIM_START });
-  folder = await scratchFolder();
-});
-afterEach(async () => {
-  await sim?.close();
-  await folder?.cleanup();
-});
+const session = useSimulatorAndFolder();
 
-const cli = (args: readonly string[]) => runCommand(args, vendorEnv(sim, folder.path));
+const cli = (args: readonly string[]) => runCommand(args, vendorEnv(session.sim, session.folder.path));
 
 const lines = (bytes: Buffer) => bytes.toString("utf8").split(/(?<=\r?\n)/);
 const records = (text: string) => Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ""), { header: true, skipEmptyLines: true }).data;
 
 describe("result and problem sheets from the command line", () => {
   it("writes the results into the customer's own CSV, keeps the audit trail, and a second import of that result sheet creates nothing", async () => {
-    const input = join(folder.path, "orders.csv");
+    const input = join(session.folder.path, "orders.csv");
     await copyFile(sample("price-code-orders.csv"), input);
-    const out = join(folder.path, "orders - results.csv");
-    const audit = join(folder.path, "audit.jsonl");
-    const first = await cli(["submit", input, "--connection", "demo", "--journal", join(folder.path, "a.jsonl"), "--out", out, "--audit", audit]);
+    const out = join(session.folder.path, "orders - results.csv");
+    const audit = join(session.folder.path, "audit.jsonl");
+    const first = await cli(["submit", input, "--connection", "demo", "--journal", join(session.folder.path, "a.jsonl"), "--out", out, "--audit", audit]);
     expect(first.code).toBe(0);
 
     const original = lines(await readFile(input));
@@ -41,7 +29,7 @@ describe("result and problem sheets from the command line", () => {
     // Every original line comes back byte for byte, with the result fields after it.
     written.forEach((line, i) => expect(line.startsWith((original[i] as string).replace(/\r?\n$/, ""))).toBe(true));
     const rows = records((await readFile(out)).toString("utf8"));
-    const held = sim.simulator.jobsByOrderNumber(1042);
+    const held = session.sim.simulator.jobsByOrderNumber(1042);
     for (const row of rows) {
       expect(row["Import result"]).toBe("Created");
       expect(row["Job number"]).toBe(String(held.get(row["Order No"] as string)?.[0]));
@@ -53,28 +41,28 @@ describe("result and problem sheets from the command line", () => {
     expect(trail.filter((e) => e.type === "request")).toHaveLength(4);
 
     // The result sheet imported again (another machine, a fresh journal): nothing is sent.
-    const again = await cli(["submit", out, "--connection", "demo", "--journal", join(folder.path, "b.jsonl"), "--json"]);
+    const again = await cli(["submit", out, "--connection", "demo", "--journal", join(session.folder.path, "b.jsonl"), "--json"]);
     expect(again.code).toBe(0);
     const report = JSON.parse(again.out) as { rows: { rowNumber: number; outcome: string; jobNumber: number | null }[] };
     expect(report.rows.every((row) => row.outcome === "existing")).toBe(true);
     expect(report.rows.map((row) => row.jobNumber)).toEqual(rows.map((row) => Number(row["Job number"])));
-    expect(sim.simulator.jobsByOrderNumber(1042)).toEqual(held);
+    expect(session.sim.simulator.jobsByOrderNumber(1042)).toEqual(held);
   });
 
   it("writes a problem sheet before anything is sent, even when no job is ready", async () => {
     const input = fileURLToPath(new URL("../fixtures/sheets-with-mistakes/reorder-mistakes.csv", import.meta.url));
-    const out = join(folder.path, "problems.csv");
+    const out = join(session.folder.path, "problems.csv");
     const { code } = await cli(["check", input, "--connection", "demo", "--out", out]);
     expect(code).toBe(1);
     const rows = records((await readFile(out)).toString("utf8"));
     expect(rows.map((row) => row["Import result"])).toContain("Not sent");
     expect(rows.find((row) => row["Messages"]?.includes("archived"))).toBeDefined();
-    expect(sim.simulator.jobsByOrderNumber(1042).size).toBe(0);
+    expect(session.sim.simulator.jobsByOrderNumber(1042).size).toBe(0);
   });
 
   it("writes the results into the customer's own workbook, with Jobs and Audit sheets, leaving its own sheets as they were", async () => {
-    const out = join(folder.path, "team - results.xlsx");
-    const { code } = await cli(["submit", sample("team-orders-winter-2027.xlsx"), "--connection", "demo", "--journal", join(folder.path, "x.jsonl"), "--out", out]);
+    const out = join(session.folder.path, "team - results.xlsx");
+    const { code } = await cli(["submit", sample("team-orders-winter-2027.xlsx"), "--connection", "demo", "--journal", join(session.folder.path, "x.jsonl"), "--out", out]);
     expect(code).toBe(0);
     const before = new ExcelJS.Workbook();
     await before.xlsx.readFile(sample("team-orders-winter-2027.xlsx"));

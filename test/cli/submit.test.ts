@@ -3,28 +3,16 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Papa from "papaparse";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startSimulator, type RunningSimulator } from "../../src/server/simulator/simulator";
+import { describe, expect, it } from "vitest";
 import { ordersSheet } from "../helpers/order-sheets";
-import { runCommand, vendorEnv } from "../helpers/cli-session";
-import { SIM_START } from "../helpers/sim-clock";
-import { scratchFolder } from "../helpers/submit-session";
+import { runCommand, useSimulatorAndFolder, vendorEnv } from "../helpers/cli-session";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const ACCOUNT_ID = 1042;
 
-let sim: RunningSimulator;
-let folder: Awaited<ReturnType<typeof scratchFolder>>;
-beforeEach(async () => {
-  sim = await startSimulator({ startAt: SIM_START });
-  folder = await scratchFolder();
-});
-afterEach(async () => {
-  await sim?.close();
-  await folder?.cleanup();
-});
+const session = useSimulatorAndFolder();
 
-const vendorSettings = () => vendorEnv(sim, folder.path);
+const vendorSettings = () => vendorEnv(session.sim, session.folder.path);
 const cli = (args: readonly string[], env: Record<string, string> = vendorSettings()) => runCommand(args, env);
 
 interface JsonRow {
@@ -35,7 +23,7 @@ interface JsonRow {
   readonly messages: readonly string[];
 }
 
-const jobsHeld = () => sim.simulator.jobsByOrderNumber(ACCOUNT_ID);
+const jobsHeld = () => session.sim.simulator.jobsByOrderNumber(ACCOUNT_ID);
 
 /** Each order exists exactly once at the vendor, and every one of its rows names that job. */
 function expectOneJobEach(orderNumbers: readonly string[], rows: readonly JsonRow[]): void {
@@ -49,9 +37,9 @@ function expectOneJobEach(orderNumbers: readonly string[], rows: readonly JsonRo
 
 describe("npm run cli -- submit", () => {
   it("creates each ready job once, prints every row with its job number and writes the result sheet", async () => {
-    const { path, orderNumbers } = await ordersSheet("CLI", 2, folder.path);
-    const journal = join(folder.path, "orders.journal.jsonl");
-    const out = join(folder.path, "results.csv");
+    const { path, orderNumbers } = await ordersSheet("CLI", 2, session.folder.path);
+    const journal = join(session.folder.path, "orders.journal.jsonl");
+    const out = join(session.folder.path, "results.csv");
     const first = await cli(["submit", path, "--connection", "demo", "--journal", journal, "--out", out, "--json"]);
     expect(first.err).toBe("");
     expect(first.code).toBe(0);
@@ -73,24 +61,24 @@ describe("npm run cli -- submit", () => {
   });
 
   it("reports the orders a fresh journal finds at the vendor as already there, and sends them again only with --allow-existing", async () => {
-    const { path, orderNumbers } = await ordersSheet("TWICE", 1, folder.path);
-    await cli(["submit", path, "--connection", "demo", "--journal", join(folder.path, "a.jsonl")]);
+    const { path, orderNumbers } = await ordersSheet("TWICE", 1, session.folder.path);
+    await cli(["submit", path, "--connection", "demo", "--journal", join(session.folder.path, "a.jsonl")]);
     const held = jobsHeld();
 
-    const fresh = await cli(["submit", path, "--connection", "demo", "--journal", join(folder.path, "b.jsonl"), "--json"]);
+    const fresh = await cli(["submit", path, "--connection", "demo", "--journal", join(session.folder.path, "b.jsonl"), "--json"]);
     expect(fresh.code).toBe(0);
     const rows = (JSON.parse(fresh.out) as { rows: JsonRow[] }).rows;
     for (const row of rows) expect(row).toMatchObject({ outcome: "existing", jobNumber: held.get(row.orderNumber as string)?.[0] });
     expect(jobsHeld()).toEqual(held);
 
-    const allowed = await cli(["submit", path, "--connection", "demo", "--journal", join(folder.path, "c.jsonl"), "--allow-existing", "--json"]);
+    const allowed = await cli(["submit", path, "--connection", "demo", "--journal", join(session.folder.path, "c.jsonl"), "--allow-existing", "--json"]);
     expect(allowed.code).toBe(0);
     for (const orderNumber of orderNumbers) expect(jobsHeld().get(orderNumber)).toHaveLength(2);
   });
 
   it("exits 1 while rows stay unsent because of their errors, and says why on each", async () => {
     const path = fileURLToPath(new URL("../fixtures/unknown-price-code.csv", import.meta.url));
-    const { code, out } = await cli(["submit", path, "--connection", "demo", "--journal", join(folder.path, "j.jsonl"), "--json"]);
+    const { code, out } = await cli(["submit", path, "--connection", "demo", "--journal", join(session.folder.path, "j.jsonl"), "--json"]);
     expect(code).toBe(1);
     const rows = (JSON.parse(out) as { rows: JsonRow[] }).rows;
     expect(rows.filter((row) => row.outcome === "not-sent").map((row) => row.rowNumber)).toEqual([5, 6, 7, 8]);
@@ -100,8 +88,8 @@ describe("npm run cli -- submit", () => {
   });
 
   it("exits 3 when the vendor refuses the connection, and 2 without a connection when real ones are configured", async () => {
-    const { path } = await ordersSheet("REFUSED", 1, folder.path);
-    const refused = await cli(["submit", path, "--connection", "demo", "--journal", join(folder.path, "j.jsonl")], { ...vendorSettings(), VENDOR_CLIENT_SECRET: "wrong-secret" });
+    const { path } = await ordersSheet("REFUSED", 1, session.folder.path);
+    const refused = await cli(["submit", path, "--connection", "demo", "--journal", join(session.folder.path, "j.jsonl")], { ...vendorSettings(), VENDOR_CLIENT_SECRET: "wrong-secret" });
     expect(refused.code).toBe(3);
     expect(refused.err).not.toContain("wrong-secret");
     const unnamed = await cli(["submit", path]);
@@ -110,9 +98,9 @@ describe("npm run cli -- submit", () => {
   });
 
   it("continues after the process was killed mid-batch, from its journal, and creates nothing twice", { timeout: 90_000 }, async () => {
-    const { path, orderNumbers } = await ordersSheet("KILL", 4, folder.path);
-    const journal = join(folder.path, "kill.journal.jsonl");
-    sim.simulator.faults = { delayMs: 400, endpoints: ["createJob"] };
+    const { path, orderNumbers } = await ordersSheet("KILL", 4, session.folder.path);
+    const journal = join(session.folder.path, "kill.journal.jsonl");
+    session.sim.simulator.faults = { delayMs: 400, endpoints: ["createJob"] };
     const child = spawn(process.execPath, ["--import", "tsx", "src/cli/cli.ts", "submit", path, "--connection", "demo", "--journal", journal, "--concurrency", "2"], {
       cwd: ROOT,
       env: { ...process.env, ...vendorSettings() },
@@ -122,7 +110,7 @@ describe("npm run cli -- submit", () => {
     await expect.poll(() => [...jobsHeld().values()].length, { timeout: 60_000, interval: 50 }).toBeGreaterThanOrEqual(3);
     child.kill("SIGKILL");
     await exited;
-    sim.simulator.faults = {};
+    session.sim.simulator.faults = {};
     const createdBeforeResume = [...jobsHeld().values()].length;
     expect(createdBeforeResume).toBeLessThan(16);
     const text = await readFile(journal, "utf8");
@@ -146,8 +134,8 @@ describe("npm run cli -- submit", () => {
 
 describe("npm run cli -- jobs", () => {
   it("lists the account's jobs with their status, or one order's", async () => {
-    const { path } = await ordersSheet("LIST", 1, folder.path);
-    await cli(["submit", path, "--connection", "demo", "--journal", join(folder.path, "j.jsonl")]);
+    const { path } = await ordersSheet("LIST", 1, session.folder.path);
+    await cli(["submit", path, "--connection", "demo", "--journal", join(session.folder.path, "j.jsonl")]);
     const all = await cli(["jobs", "--connection", "demo"]);
     expect(all.code).toBe(0);
     expect(all.out).toMatch(/^4 jobs:$/m);

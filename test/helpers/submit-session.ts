@@ -2,18 +2,50 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { openFileJournal } from "../../src/cli/file-journal";
 import { fileLocks } from "../../src/cli/file-lock";
 import type { JournalStore } from "../../src/core/journal";
 import { planBatch, type SubmitDeps } from "../../src/submit/submit-batch";
-import { checkFile, type ProxiedAccount } from "./engine-session";
+import { checkFile, startProxiedAccount, type ProxiedAccount } from "./engine-session";
 
 export const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
 
+/** A scratch folder's path, and how to remove it. */
+export interface ScratchFolder {
+  readonly path: string;
+  cleanup(): Promise<void>;
+}
+
 /** A scratch folder for journals and lock files, removed by `cleanup`. */
-export async function scratchFolder(): Promise<{ readonly path: string; cleanup(): Promise<void> }> {
+export async function scratchFolder(): Promise<ScratchFolder> {
   const path = await mkdtemp(join(tmpdir(), "submit-test-"));
   return { path, cleanup: () => rm(path, { recursive: true, force: true }) };
+}
+
+/** The demo account over the real proxy and a scratch folder, started before and closed after each test ("each") or the whole file ("all"), as submission tests need both. */
+export function useProxiedAccountAndFolder(scope: "each" | "all" = "each"): { readonly account: ProxiedAccount; readonly folder: ScratchFolder } {
+  const [before, after] = scope === "each" ? [beforeEach, afterEach] : [beforeAll, afterAll];
+  let account: ProxiedAccount | undefined;
+  let folder: ScratchFolder | undefined;
+  before(async () => {
+    account = await startProxiedAccount();
+    folder = await scratchFolder();
+  });
+  after(async () => {
+    await account?.close();
+    await folder?.cleanup();
+  });
+  return {
+    get account() {
+      if (!account) throw new Error("The account is not started: use it inside a test or hook.");
+      return account;
+    },
+    get folder() {
+      if (!folder) throw new Error("The scratch folder is not made: use it inside a test or hook.");
+      return folder;
+    },
+  };
 }
 
 /** The shared submission core over the real proxy, with a journal file and lock files in `folder`. */

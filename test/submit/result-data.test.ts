@@ -1,22 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditJsonLines, auditTrail, problemSheetData, resultSheetData } from "../../src/core/result-data";
 import { RESULT_COLUMNS } from "../../src/core/result-sheet";
 import { planBatch, runBatch } from "../../src/submit/submit-batch";
 import { fetchJobStatuses } from "../../src/submit/vendor-jobs";
 import { DTF, priceCodeRow } from "../helpers/order-records";
-import { checkRows, startProxiedAccount, type ProxiedAccount } from "../helpers/engine-session";
-import { scratchFolder, submitDeps } from "../helpers/submit-session";
+import { checkRows } from "../helpers/engine-session";
+import { submitDeps, useProxiedAccountAndFolder } from "../helpers/submit-session";
 
-let account: ProxiedAccount;
-let folder: Awaited<ReturnType<typeof scratchFolder>>;
-beforeEach(async () => {
-  account = await startProxiedAccount();
-  folder = await scratchFolder();
-});
-afterEach(async () => {
-  await account?.close();
-  await folder?.cleanup();
-});
+const session = useProxiedAccountAndFolder();
 
 const row = (overrides: Record<string, string> = {}) => priceCodeRow({ "Order No": "R-1", ...overrides });
 const column = (name: (typeof RESULT_COLUMNS)[number]) => RESULT_COLUMNS.indexOf(name);
@@ -24,7 +15,7 @@ const column = (name: (typeof RESULT_COLUMNS)[number]) => RESULT_COLUMNS.indexOf
 describe("the result sheet's data and the audit trail, from a real submission", () => {
   it("gives each row its outcome, job, status, estimate and what was sent instead of the sheet's value; the audit keeps every step", async () => {
     // Row 2: a quantity left blank, fixed to 40 in the app. Row 3: another order. Row 4: skipped. Row 5: an order with an error.
-    const engine = await checkRows(account, [row({ Qty: "" }), row({ "Order No": "R-2" }), row({ "Order No": "R-2", Fabric: "Silk" }), row({ "Order No": "R-3", Code: "NOPE" })]);
+    const engine = await checkRows(session.account, [row({ Qty: "" }), row({ "Order No": "R-2" }), row({ "Order No": "R-2", Fabric: "Silk" }), row({ "Order No": "R-3", Code: "NOPE" })]);
     await engine.setCell(2, "Qty", "40");
     await engine.skipRow(4);
     await engine.validate();
@@ -35,12 +26,12 @@ describe("the result sheet's data and the audit trail, from a real submission", 
     expect(problems.rows.get(5)?.[column("Import result")]).toBe("Not sent");
     expect(problems.rows.get(5)?.[column("Messages")]).toMatch(/NOPE/);
 
-    const deps = await submitDeps(account, folder.path);
+    const deps = await submitDeps(session.account, session.folder.path);
     const batch = await planBatch(deps, {
       ...engine.submissionPlan(),
       connection: "demo",
-      accountId: account.snapshot.account.id,
-      accountName: account.snapshot.account.name ?? "",
+      accountId: session.account.snapshot.account.id,
+      accountName: session.account.snapshot.account.name ?? "",
       fileName: "orders.csv",
       sheetName: "orders",
       headerRowNumber: 1,
@@ -51,7 +42,7 @@ describe("the result sheet's data and the audit trail, from a real submission", 
     await runBatch(deps, batch.id);
     const orders = await deps.journal.ordersOf(batch.id);
     const jobNumbers = orders.map((o) => o.jobNumber as number);
-    const statuses = await fetchJobStatuses(account.client, jobNumbers);
+    const statuses = await fetchJobStatuses(session.account.client, jobNumbers);
     const trail = auditTrail(batch, orders);
     const data = resultSheetData(batch, orders, statuses, trail);
 

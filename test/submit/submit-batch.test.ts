@@ -1,33 +1,23 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rowResultsFromJournal, type OrderRecord } from "../../src/core/journal";
 import type { FaultSettings } from "../../src/server/simulator/simulator";
 import { allowResend, runBatch } from "../../src/submit/submit-batch";
-import { startProxiedAccount, type ProxiedAccount } from "../helpers/engine-session";
-import { planSample, scratchFolder, submitDeps, vendorJobs } from "../helpers/submit-session";
+import { planSample, submitDeps, useProxiedAccountAndFolder, vendorJobs } from "../helpers/submit-session";
 
 const TEAM = "team-orders-winter-2027.xlsx";
 const TEAM_ORDERS = ["KTP-27001", "KTP-27002", "KTP-27003", "KTP-27004"];
 
-let account: ProxiedAccount;
-let folder: Awaited<ReturnType<typeof scratchFolder>>;
-beforeEach(async () => {
-  account = await startProxiedAccount();
-  folder = await scratchFolder();
-});
-afterEach(async () => {
-  await account?.close();
-  await folder?.cleanup();
-});
+const session = useProxiedAccountAndFolder();
 
 const faults = (settings: FaultSettings) => {
-  const simulator = account.app.simulator?.simulator;
+  const simulator = session.account.app.simulator?.simulator;
   if (simulator) simulator.faults = settings;
 };
-const createCalls = () => account.app.simulator?.simulator.stats.callsByEndpoint.createJob ?? 0;
+const createCalls = () => session.account.app.simulator?.simulator.stats.callsByEndpoint.createJob ?? 0;
 
 /** Every order exists once at the vendor, and each of its rows carries that job's number. */
 function expectOneJobPerOrder(orders: readonly OrderRecord[], results: ReturnType<typeof rowResultsFromJournal>, orderNumbers = TEAM_ORDERS): void {
-  const held = vendorJobs(account);
+  const held = vendorJobs(session.account);
   for (const orderNumber of orderNumbers) {
     expect(held.get(orderNumber), `jobs for ${orderNumber}`).toHaveLength(1);
     const jobNumber = held.get(orderNumber)?.[0];
@@ -40,8 +30,8 @@ function expectOneJobPerOrder(orders: readonly OrderRecord[], results: ReturnTyp
 
 describe("submitting a batch through the shared core, over the real proxy and simulator", () => {
   it("writes every order down before sending, creates each once and gives every row its job number", async () => {
-    const deps = await submitDeps(account, folder.path);
-    const batch = await planSample(account, deps, TEAM);
+    const deps = await submitDeps(session.account, session.folder.path);
+    const batch = await planSample(session.account, deps, TEAM);
     const planned = await deps.journal.ordersOf(batch.id);
     expect(planned.map((o) => [o.orderNumber, o.state])).toEqual(TEAM_ORDERS.map((n) => [n, "planned"]));
     expect(planned[0]?.payloadHash).toMatch(/^[0-9a-f]{64}$/);
@@ -62,13 +52,13 @@ describe("submitting a batch through the shared core, over the real proxy and si
   });
 
   it("sends nothing when run again with the same journal, even from a fresh process", async () => {
-    const first = await submitDeps(account, folder.path);
-    const batch = await planSample(account, first, TEAM);
+    const first = await submitDeps(session.account, session.folder.path);
+    const batch = await planSample(session.account, first, TEAM);
     await runBatch(first, batch.id);
     await first.journal.close();
     const before = createCalls();
 
-    const again = await submitDeps(account, folder.path);
+    const again = await submitDeps(session.account, session.folder.path);
     const outcome = await runBatch(again, batch.id);
     expect(outcome.status).toBe("finished");
     expect(createCalls()).toBe(before);
@@ -77,18 +67,18 @@ describe("submitting a batch through the shared core, over the real proxy and si
   });
 
   it("finds every order of a re-imported sheet among the vendor's jobs and skips it, unless told to send it again", async () => {
-    const first = await submitDeps(account, folder.path, "first.jsonl");
-    await runBatch(first, (await planSample(account, first, TEAM)).id);
-    const jobsBefore = vendorJobs(account);
+    const first = await submitDeps(session.account, session.folder.path, "first.jsonl");
+    await runBatch(first, (await planSample(session.account, first, TEAM)).id);
+    const jobsBefore = vendorJobs(session.account);
 
     // Another machine, or a lost journal: a fresh journal knows nothing of the first import.
-    const second = await submitDeps(account, folder.path, "second.jsonl");
-    const batch = await planSample(account, second, TEAM);
+    const second = await submitDeps(session.account, session.folder.path, "second.jsonl");
+    const batch = await planSample(session.account, second, TEAM);
     const outcome = await runBatch(second, batch.id);
     expect(outcome.status).toBe("finished");
     const orders = await second.journal.ordersOf(batch.id);
     expect(orders.map((o) => [o.orderNumber, o.state, o.existingJobNumbers])).toEqual(TEAM_ORDERS.map((n) => [n, "existing", jobsBefore.get(n)]));
-    expect(vendorJobs(account)).toEqual(jobsBefore);
+    expect(vendorJobs(session.account)).toEqual(jobsBefore);
     const row = rowResultsFromJournal(batch, orders).find((r) => r.rowNumber === orders[0]?.lineRows[0]);
     expect(row).toMatchObject({ outcome: "existing", jobNumber: jobsBefore.get("KTP-27001")?.[0] });
     expect(row?.messages.join(" ")).toContain(`already has order KTP-27001 as job ${jobsBefore.get("KTP-27001")?.[0]}`);
@@ -96,20 +86,20 @@ describe("submitting a batch through the shared core, over the real proxy and si
     // The user's explicit choice, for one order only.
     await allowResend(second, batch.id, ["KTP-27003"]);
     await runBatch(second, batch.id);
-    expect(vendorJobs(account).get("KTP-27003")).toHaveLength(2);
-    expect(vendorJobs(account).get("KTP-27001")).toHaveLength(1);
+    expect(vendorJobs(session.account).get("KTP-27003")).toHaveLength(2);
+    expect(vendorJobs(session.account).get("KTP-27001")).toHaveLength(1);
     await first.journal.close();
     await second.journal.close();
   });
 
   it("does not let a cancelled job block the order", async () => {
-    const first = await submitDeps(account, folder.path, "first.jsonl");
-    await runBatch(first, (await planSample(account, first, TEAM)).id);
-    const cancelled = vendorJobs(account).get("KTP-27002")?.[0] as number;
-    expect((await account.client.cancelJob(cancelled)).ok).toBe(true);
+    const first = await submitDeps(session.account, session.folder.path, "first.jsonl");
+    await runBatch(first, (await planSample(session.account, first, TEAM)).id);
+    const cancelled = vendorJobs(session.account).get("KTP-27002")?.[0] as number;
+    expect((await session.account.client.cancelJob(cancelled)).ok).toBe(true);
 
-    const second = await submitDeps(account, folder.path, "second.jsonl");
-    const batch = await planSample(account, second, TEAM);
+    const second = await submitDeps(session.account, session.folder.path, "second.jsonl");
+    const batch = await planSample(session.account, second, TEAM);
     await runBatch(second, batch.id);
     const orders = await second.journal.ordersOf(batch.id);
     expect(orders.find((o) => o.orderNumber === "KTP-27002")?.state).toBe("created");
@@ -122,8 +112,8 @@ describe("submitting a batch through the shared core, over the real proxy and si
     ["the connection is dropped after each job is stored", { dropAfterCreateRate: 1, endpoints: ["createJob"] }],
     ["the vendor answers 500 after storing each job", { fail500AfterCreateRate: 1, endpoints: ["createJob"] }],
   ] as const)("when %s, every order is found at the vendor and none is created twice", async (_name, settings) => {
-    const deps = await submitDeps(account, folder.path);
-    const batch = await planSample(account, deps, TEAM);
+    const deps = await submitDeps(session.account, session.folder.path);
+    const batch = await planSample(session.account, deps, TEAM);
     faults(settings);
     const outcome = await runBatch(deps, batch.id);
     faults({});
@@ -136,13 +126,13 @@ describe("submitting a batch through the shared core, over the real proxy and si
   });
 
   it("under random 500s and latency nothing is created twice, and what was not found is sent again only when asked", async () => {
-    const deps = await submitDeps(account, folder.path);
-    const batch = await planSample(account, deps, TEAM);
+    const deps = await submitDeps(session.account, session.folder.path);
+    const batch = await planSample(session.account, deps, TEAM);
     faults({ rate500: 0.5, delayMs: [5, 40], endpoints: ["createJob"] });
     const first = await runBatch(deps, batch.id, { concurrency: 4 });
     faults({});
     if (first.status === "busy" || first.status === "missing") throw new Error(first.status);
-    for (const [orderNumber, jobs] of vendorJobs(account)) expect(jobs, orderNumber).toHaveLength(1);
+    for (const [orderNumber, jobs] of vendorJobs(session.account)) expect(jobs, orderNumber).toHaveLength(1);
     const waiting = first.orders.filter((o) => o.state === "not-found" || o.state === "rejected").map((o) => o.orderNumber);
 
     // A run on its own sends nothing the vendor might already have: not-found orders wait for the user.
@@ -158,8 +148,8 @@ describe("submitting a batch through the shared core, over the real proxy and si
   });
 
   it("sends again after the pause a 429 asks for, since nothing was made, and leaves the order for later when refusals go on", async () => {
-    const deps = await submitDeps(account, folder.path);
-    const batch = await planSample(account, deps, TEAM);
+    const deps = await submitDeps(session.account, session.folder.path);
+    const batch = await planSample(session.account, deps, TEAM);
     faults({ rate429: 1, endpoints: ["createJob"] });
     const refused = await runBatch(deps, batch.id);
     faults({});
@@ -169,7 +159,7 @@ describe("submitting a batch through the shared core, over the real proxy and si
     expect(refused.problems.join(" ")).toContain("before doing anything");
     const first = refused.orders.find((o) => o.attempts > 0);
     expect(first?.events.filter((e) => e.what.startsWith("refused for now"))).toHaveLength(3);
-    expect(vendorJobs(account).size).toBe(0);
+    expect(vendorJobs(session.account).size).toBe(0);
 
     const later = await runBatch(deps, batch.id);
     expect(later.status).toBe("finished");
@@ -179,13 +169,13 @@ describe("submitting a batch through the shared core, over the real proxy and si
   });
 
   it("after a crash between writing 'sending' and the answer, finds the job the request made", async () => {
-    const deps = await submitDeps(account, folder.path);
-    const batch = await planSample(account, deps, TEAM);
+    const deps = await submitDeps(session.account, session.folder.path);
+    const batch = await planSample(session.account, deps, TEAM);
     const [first, ...rest] = await deps.journal.ordersOf(batch.id);
     if (!first) throw new Error("no orders");
     // What a crash leaves behind: the journal says sending, and the vendor made the job.
     await deps.journal.putOrders([{ ...first, state: "sending", attempts: 1, checkedExistingAt: new Date().toISOString() }]);
-    const made = await account.client.createJob(first.candidate);
+    const made = await session.account.client.createJob(first.candidate);
     if (!made.ok) throw new Error(made.problem.title);
 
     const outcome = await runBatch(deps, batch.id);
@@ -198,8 +188,8 @@ describe("submitting a batch through the shared core, over the real proxy and si
   });
 
   it("after a crash before the request left, offers the order again instead of sending it blindly", async () => {
-    const deps = await submitDeps(account, folder.path);
-    const batch = await planSample(account, deps, TEAM);
+    const deps = await submitDeps(session.account, session.folder.path);
+    const batch = await planSample(session.account, deps, TEAM);
     const [first] = await deps.journal.ordersOf(batch.id);
     if (!first) throw new Error("no orders");
     await deps.journal.putOrders([{ ...first, state: "sending", attempts: 1, checkedExistingAt: new Date().toISOString() }]);
@@ -209,27 +199,27 @@ describe("submitting a batch through the shared core, over the real proxy and si
     const order = (await deps.journal.ordersOf(batch.id)).find((o) => o.orderNumber === first.orderNumber);
     expect(order?.state).toBe("not-found");
     expect(order?.events.at(-1)?.what).toContain("a fresh dry run passed");
-    expect(vendorJobs(account).get(first.orderNumber)).toBeUndefined();
+    expect(vendorJobs(session.account).get(first.orderNumber)).toBeUndefined();
     await deps.journal.close();
   });
 
   it("lets one submitter at a time send for an account; the other is told it is busy", async () => {
-    const a = await submitDeps(account, folder.path, "a.jsonl");
-    const b = await submitDeps(account, folder.path, "b.jsonl");
-    const batchA = await planSample(account, a, TEAM);
-    const batchB = await planSample(account, b, TEAM);
+    const a = await submitDeps(session.account, session.folder.path, "a.jsonl");
+    const b = await submitDeps(session.account, session.folder.path, "b.jsonl");
+    const batchA = await planSample(session.account, a, TEAM);
+    const batchB = await planSample(session.account, b, TEAM);
     faults({ delayMs: 30, endpoints: ["createJob"] });
     const [first, second] = await Promise.all([runBatch(a, batchA.id), runBatch(b, batchB.id)]);
     faults({});
     expect([first.status, second.status].sort()).toEqual(["busy", "finished"]);
-    for (const orderNumber of TEAM_ORDERS) expect(vendorJobs(account).get(orderNumber)).toHaveLength(1);
+    for (const orderNumber of TEAM_ORDERS) expect(vendorJobs(session.account).get(orderNumber)).toHaveLength(1);
     await a.journal.close();
     await b.journal.close();
   });
 
   it("stops sending when asked; what was in flight finishes and is written down", async () => {
-    const deps = await submitDeps(account, folder.path);
-    const batch = await planSample(account, deps, TEAM);
+    const deps = await submitDeps(session.account, session.folder.path);
+    const batch = await planSample(session.account, deps, TEAM);
     const stop = new AbortController();
     faults({ delayMs: 20, endpoints: ["createJob"] });
     const outcome = await runBatch(deps, batch.id, {

@@ -1,32 +1,23 @@
 import { writeFile } from "node:fs/promises";
 import { expose, wrap } from "comlink";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { catalogueVocabulary } from "../../../src/core/catalogue";
 import { missingRequiredFields, suggestMapping, vocabularyWords } from "../../../src/core/mapping";
 import { assetListings } from "../../../src/core/reorder/asset-catalogue";
 import { CAMPAIGN_FIELDS, CAMPAIGN_HEADERS, campaignSheetData } from "../../../src/core/reorder/campaign-sheet-data";
 import { writeCampaignSheet } from "../../../src/sheet/campaign-sheet";
 import { createSheetSession, type SheetSession } from "../../../src/sheet/worker-api";
-import { checkFile, startProxiedAccount, type ProxiedAccount } from "../../helpers/engine-session";
-import { scratchFolder } from "../../helpers/submit-session";
+import { checkFile } from "../../helpers/engine-session";
+import { useProxiedAccountAndFolder } from "../../helpers/submit-session";
 import { deliveredTo, fillCampaign, readCampaign } from "./campaign-workbook";
 import { asset, snapshotWith } from "./reorder-fixtures";
 
-let account: ProxiedAccount;
-let folder: Awaited<ReturnType<typeof scratchFolder>>;
-beforeAll(async () => {
-  account = await startProxiedAccount();
-  folder = await scratchFolder();
-});
-afterAll(async () => {
-  await account?.close();
-  await folder?.cleanup();
-});
+const proxied = useProxiedAccountAndFolder("all");
 
 /** Four of the account's own designs of one process, and an archived one of it. */
 function someDesigns() {
-  const listings = assetListings(account.snapshot);
+  const listings = assetListings(proxied.account.snapshot);
   const process = listings[0]?.asset.processCode;
   const orderable = listings.filter((l) => !l.isArchived && !l.isGlobal && l.asset.processCode === process).slice(0, 4);
   const archived = listings.find((l) => l.isArchived);
@@ -37,10 +28,10 @@ function someDesigns() {
 describe("the campaign workbook", () => {
   it("puts the instructions first, then a sheet the importer chooses and maps by itself, with lists from the live lookups", async () => {
     const { orderable, archived } = someDesigns();
-    const data = campaignSheetData({ snapshot: account.snapshot, listings: [archived, ...orderable], today: "2026-11-20" });
+    const data = campaignSheetData({ snapshot: proxied.account.snapshot, listings: [archived, ...orderable], today: "2026-11-20" });
     const bytes = await writeCampaignSheet(data);
 
-    const vocabulary = catalogueVocabulary(account.snapshot);
+    const vocabulary = catalogueVocabulary(proxied.account.snapshot);
     const session = createSheetSession();
     const opened = await session.open(bytes, "campaign.xlsx", undefined, vocabularyWords(vocabulary));
     if (!opened.ok) throw new Error(opened.message);
@@ -66,12 +57,12 @@ describe("the campaign workbook", () => {
     const at = (header: string) => headers.indexOf(header) + 1;
     expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
     const second = sheet.getRow(2);
-    expect(second.getCell(at("Delivery method")).dataValidation).toMatchObject({ type: "list", formulae: [`Lists!$A$2:$A$${account.snapshot.deliveryOptions.length + 1}`] });
-    expect(second.getCell(at("Country")).dataValidation).toMatchObject({ type: "list", formulae: [`Lists!$B$2:$B$${account.snapshot.countries.countries.length + 1}`] });
+    expect(second.getCell(at("Delivery method")).dataValidation).toMatchObject({ type: "list", formulae: [`Lists!$A$2:$A$${proxied.account.snapshot.deliveryOptions.length + 1}`] });
+    expect(second.getCell(at("Country")).dataValidation).toMatchObject({ type: "list", formulae: [`Lists!$B$2:$B$${proxied.account.snapshot.countries.countries.length + 1}`] });
     expect(second.getCell(at("Quantity")).dataValidation).toMatchObject({ type: "whole", operator: "greaterThanOrEqual", formulae: [orderable[0]?.asset.priceBands[0]?.from] });
     const lists = book.getWorksheet("Lists");
     expect(lists?.getColumn(1).values.slice(2)).toEqual(data.deliveryMethods.map((d) => d.value));
-    expect(lists?.getColumn(2).values.slice(2)).toEqual(account.snapshot.countries.countries.map((c) => c.name).sort((a, b) => a.localeCompare(b)).sort((a, b) => Number(b === "New Zealand") - Number(a === "New Zealand")));
+    expect(lists?.getColumn(2).values.slice(2)).toEqual(proxied.account.snapshot.countries.countries.map((c) => c.name).sort((a, b) => a.localeCompare(b)).sort((a, b) => Number(b === "New Zealand") - Number(a === "New Zealand")));
     expect(String(book.getWorksheet("Instructions")?.getCell("A1").value)).toContain("Reorder campaign for Kiwi Team Print Ltd");
   });
 
@@ -81,7 +72,7 @@ describe("the campaign workbook", () => {
     const remote = wrap<SheetSession>(port2);
     try {
       const { orderable } = someDesigns();
-      const bytes = await remote.writeCampaignSheet(campaignSheetData({ snapshot: account.snapshot, listings: orderable, today: "2026-11-20" }));
+      const bytes = await remote.writeCampaignSheet(campaignSheetData({ snapshot: proxied.account.snapshot, listings: orderable, today: "2026-11-20" }));
       expect(bytes).toBeInstanceOf(Uint8Array);
       expect((await readCampaign(bytes)).rows.map((r) => r["Asset tag"])).toEqual(orderable.map((l) => l.tag));
     } finally {
@@ -104,7 +95,7 @@ describe("the campaign workbook", () => {
     const { orderable } = someDesigns();
     const [a, b, c, d] = orderable.map((l) => l.tag) as [string, string, string, string];
     const minimum = (i: number) => orderable[i]?.asset.priceBands[0]?.from ?? 1;
-    const bytes = await writeCampaignSheet(campaignSheetData({ snapshot: account.snapshot, listings: orderable, today: "2026-11-20" }));
+    const bytes = await writeCampaignSheet(campaignSheetData({ snapshot: proxied.account.snapshot, listings: orderable, today: "2026-11-20" }));
     const filled = await fillCampaign(
       bytes,
       new Map([
@@ -113,9 +104,9 @@ describe("the campaign workbook", () => {
         [d, { "Order number": "CAMP-2" }],
       ]),
     );
-    const path = join(folder.path, "campaign filled.xlsx");
+    const path = join(proxied.folder.path, "campaign filled.xlsx");
     await writeFile(path, filled);
-    const { engine, mapping } = await checkFile(account, path);
+    const { engine, mapping } = await checkFile(proxied.account, path);
     expect(mapping.columns.filter((col) => col.target !== null).length).toBe(Object.keys(CAMPAIGN_FIELDS).length);
 
     // Only the order without a quantity (nor delivery details yet) has errors.
