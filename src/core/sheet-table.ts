@@ -64,6 +64,8 @@ export interface RowSource {
   at(index: number): readonly CellValue[] | undefined;
   /** Index just past the last column with a value, from row index `from` on. */
   usedWidth?(from: number): number;
+  /** The longest text from row index `from` on, where the source measured it as it read the rows. */
+  longestCell?(from: number): LongestCell | undefined;
 }
 
 /** A plain array of rows as a row source. */
@@ -110,8 +112,9 @@ export interface TableView {
   /** Header cells whose text is too long to name their column whole; their names are cut. */
   readonly longHeaders: readonly LongHeader[];
   /**
-   * The longest text in a cell below the header, where finding the width reads every row
-   * anyway (rows held as arrays, as a CSV's are); undefined for a source that knows its width.
+   * The longest text in a cell below the header, where the source measured it or finding the
+   * width reads every row anyway; undefined for a workbook's rows (its reader refuses a long
+   * cell itself).
    */
   readonly longestCell: LongestCell | undefined;
   /** Data rows below the header, blank rows between them included. */
@@ -125,7 +128,7 @@ export interface TableView {
  * between keep their place so every row keeps the number the user sees.
  */
 export function tableView(sheetName: string, rows: RowSource, headerIndex: number): TableView {
-  const { width, longestCell } = rows.usedWidth ? { width: rows.usedWidth(headerIndex), longestCell: undefined } : measureRows(rows, headerIndex);
+  const { width, longestCell } = rows.usedWidth ? { width: rows.usedWidth(headerIndex), longestCell: rows.longestCell?.(headerIndex + 1) } : measureRows(rows, headerIndex);
   let last = rows.length - 1;
   while (last > headerIndex && (rows.at(last) ?? []).every((cell) => isBlankCell(cell))) last--;
   const header = rows.at(headerIndex) ?? [];

@@ -1,18 +1,19 @@
 import { arrayRows } from "../core/sheet-table";
+import type { CsvRowMeasures } from "./csv-row-measures";
 import { readCsv } from "./read-csv";
 import { failure, type SheetReadFailure } from "./read-failure";
 import { readXlsx } from "./read-xlsx";
 import { sniffFile } from "./sniff-file";
 import type { OpenedWorkbook, RawSheet, ReadProgress } from "./workbook";
 
-/** A CSV's records serve as its rows as they are: a blank line is a row of blank cells. */
-function csvSheet(name: string, rows: readonly (readonly string[])[]): RawSheet {
+/** A CSV's records serve as its rows as they are (a blank line is a row of blank cells), measured as they were read. */
+function csvSheet(name: string, rows: readonly (readonly string[])[], measures: CsvRowMeasures): RawSheet {
   return {
     name,
     hidden: false,
     rowCount: rows.length,
     head: (count) => rows.slice(0, count),
-    rows: () => arrayRows(rows),
+    rows: () => ({ ...arrayRows(rows), usedWidth: (from) => measures.usedWidth(from), longestCell: (from) => measures.longestCell(from) }),
     hiddenRows: () => [],
   };
 }
@@ -44,7 +45,7 @@ export async function openWorkbook(
     workbook: {
       fileName,
       format: "csv",
-      sheets: [csvSheet(baseName(fileName), read.rows)],
+      sheets: [csvSheet(baseName(fileName), read.rows, read.measures)],
       csv: { encoding: read.encoding, delimiter: read.delimiter },
     },
   };

@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { csvRowMeasurer, type CsvRowMeasures } from "./csv-row-measures";
 import { decodeChunks, NotUtf8Error, textLayoutOf, WINDOWS_1252_LAYOUT, type DecodedChunk, type TextEncodingName, type TextLayout } from "./decode-text";
 import { formatBytes, formatCount, SHEET_LIMITS } from "./limits";
 import { failure, type SheetReadFailure } from "./read-failure";
@@ -12,6 +13,8 @@ export interface CsvContent {
    * between rows keep their place; blank lines after the last value are not rows.
    */
   readonly rows: readonly (readonly string[])[];
+  /** Each row's used width and longest text, so the table needs no second pass over every cell. */
+  readonly measures: CsvRowMeasures;
   readonly encoding: TextEncodingName;
   readonly delimiter: CsvDelimiter;
   readonly hadByteOrderMark: boolean;
@@ -126,7 +129,7 @@ function readText(
     current = next;
   }
   progress(1, true);
-  return { ok: true, rows: collector.rows(), encoding: layout.encoding, delimiter, hadByteOrderMark: layout.hadByteOrderMark };
+  return { ok: true, ...collector.finish(), encoding: layout.encoding, delimiter, hadByteOrderMark: layout.hadByteOrderMark };
 }
 
 /** The line end papaparse picks for this text (it looks at the first 1 MiB, outside quotes). */
@@ -136,13 +139,15 @@ function lineEndOf(text: string, delimiter: CsvDelimiter): "\n" | "\r" | "\r\n" 
 }
 
 /**
- * Keeps the rows as they come, counting the rows with a value (blank lines are not order
- * rows) and refusing at once a file with too many of them or too many columns.
+ * Keeps the rows as they come, measuring each while it is fresh from the parser and counting
+ * the rows with a value (blank lines are not order rows), and refuses at once a file with too
+ * many of them or too many columns.
  */
 function rowCollector(fileName: string) {
   const { maxColumns } = SHEET_LIMITS;
   const maxValuedRows = SHEET_LIMITS.csv.maxRows + SHEET_LIMITS.headerAllowance;
   const rows: (readonly string[])[] = [];
+  const measurer = csvRowMeasurer();
   // Every empty row of a width is one shared array: a million blank lines cost a million references.
   const emptyRows = new Map<number, readonly string[]>();
   let valuedRows = 0;
@@ -153,7 +158,7 @@ function rowCollector(fileName: string) {
     },
     add(data: string[][]): SheetReadFailure | undefined {
       for (const row of data) {
-        const width = valuedWidth(row);
+        const width = measurer.add(row);
         if (width === 0) {
           rows.push(isEmptyRow(row) ? emptyRowOf(Math.min(row.length, maxColumns)) : row.length > maxColumns ? row.slice(0, maxColumns) : row);
           continue;
@@ -175,9 +180,10 @@ function rowCollector(fileName: string) {
       }
       return undefined;
     },
-    rows(): (readonly string[])[] {
+    /** The rows up to the last with a value, and their measures. */
+    finish(): { rows: (readonly string[])[]; measures: CsvRowMeasures } {
       rows.length = lastValued + 1;
-      return rows;
+      return { rows, measures: measurer.measures(rows.length) };
     },
   };
 
@@ -189,15 +195,6 @@ function rowCollector(fileName: string) {
     }
     return row;
   }
-}
-
-/** Index just past the row's last cell with more than blanks in it; 0 for a blank row. */
-function valuedWidth(row: readonly string[]): number {
-  for (let c = row.length - 1; c >= 0; c--) {
-    const cell = row[c] as string;
-    if (cell !== "" && cell.trim() !== "") return c + 1;
-  }
-  return 0;
 }
 
 function isEmptyRow(row: readonly string[]): boolean {

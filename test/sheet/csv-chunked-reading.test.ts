@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { decodeChunks, decodeText, NotUtf8Error, textLayoutOf, WINDOWS_1252_LAYOUT, type TextEncodingName, type TextLayout } from "../../src/sheet/decode-text";
+import { arrayRows, tableView } from "../../src/core/sheet-table";
 import { readCsv } from "../../src/sheet/read-csv";
 import type { ReadProgress } from "../../src/sheet/workbook";
 
@@ -94,4 +95,22 @@ describe("readCsv a chunk at a time", () => {
     expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
     expect(fractions.at(-1)).toBe(1);
   });
+});
+
+describe("the measures taken while reading", () => {
+  const csvFixtures = readdirSync(fixtures).filter((name) => /\.(csv|tsv|txt)$/.test(name));
+  const ragged = new TextEncoder().encode('Title\r\n\r\nOrder No,Club,Note\r\nA-1, ,"a long, long note"\r\n  ,\r\nA-2,Karori,,,   \r\n');
+
+  it.each([...csvFixtures.map((name) => [name, new Uint8Array(readFileSync(new URL(name, fixtures)))] as const), ["ragged.csv", ragged] as const])(
+    "%s: every header row gets the same table width and longest text as a pass over every cell",
+    (name, bytes) => {
+      const read = readCsv(bytes, name);
+      if (!read.ok) return;
+      for (let header = 0; header < Math.min(read.rows.length, 6); header++) {
+        const measured = tableView(name, { ...arrayRows(read.rows), usedWidth: (from) => read.measures.usedWidth(from), longestCell: (from) => read.measures.longestCell(from) }, header);
+        const counted = tableView(name, arrayRows(read.rows), header);
+        expect({ headers: measured.headers, longestCell: measured.longestCell }).toEqual({ headers: counted.headers, longestCell: counted.longestCell });
+      }
+    },
+  );
 });
