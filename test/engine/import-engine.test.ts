@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DTF, priceCodeRow } from "../helpers/order-records";
 import { checkRows, startProxiedAccount, type ProxiedAccount } from "../helpers/engine-session";
+import { HISTORY_LIMIT } from "../../src/engine/edit-history";
 
 let account: ProxiedAccount;
 beforeAll(async () => {
@@ -121,6 +122,18 @@ describe("the import engine", () => {
     ]);
     expect((await engine.validate()).jobs).toMatchObject({ unverified: 0, valid: 1 });
     expect(engine.issues("error")).toEqual([]);
+  });
+
+  it("keeps every edit in effect past the undo limit, for a reload and the audit", async () => {
+    const engine = await checkRows(account, [row(), row({ "Order No": "E-2" })]);
+    await engine.setCell(2, "City", "Wellington");
+    for (let i = 0; i < HISTORY_LIMIT; i++) await engine.setCell(3, "Qty", String(21 + (i % 7)));
+    expect(engine.editedCells().cells.map((c) => [c.rowNumber, c.column, c.sheet, c.sent])).toEqual([[2, "City", "Auckland", "Wellington"], [3, "Qty", "20", String(21 + ((HISTORY_LIMIT - 1) % 7))]]);
+    expect(engine.editLog()[0]).toMatchObject({ kind: "cell", rowNumber: 2, column: "City", old: "Auckland", new: "Wellington" });
+    const again = await checkRows(account, [row(), row({ "Order No": "E-2" })]);
+    await again.restoreEdits(JSON.parse(JSON.stringify(engine.sessionEdits())));
+    expect(again.rows(0, 2)).toEqual(engine.rows(0, 2));
+    expect(again.editedCells()).toEqual(engine.editedCells());
   });
 
   it("reports a fact the vendor could not give, and fetches it again on request", async () => {

@@ -41,10 +41,36 @@ describe("the edit history", () => {
     expect(history.canRedo).toBe(false);
   });
 
-  it("keeps at most its limit of edits", () => {
+  it("undoes at most its limit of edits, and keeps older edits in effect, one change per cell", () => {
     const history = createEditHistory(3);
-    for (let i = 0; i < 5; i++) history.record([cell(i, String(i))], `2026-11-20T10:0${i}:00.000Z`);
-    expect(history.applied().map((edit) => edit.changes[0]?.rowNumber)).toEqual([2, 3, 4]);
+    const at = (minute: number) => `2026-11-20T10:0${minute}:00.000Z`;
+    history.record([cell(2, "a")], at(0));
+    history.record([cell(2, "b", "a"), cell(3, "c")], at(1));
+    history.record([{ kind: "skip", rowNumber: 4, before: false, after: true }], at(2));
+    history.record([cell(5, "x")], at(3));
+    history.record([cell(5, "", "x")], at(4));
+    history.record([cell(6, "y")], at(5));
+    // Row 2 went from "" to "b" in the end, and says when it last changed.
+    expect(history.applied()).toEqual([
+      { at: at(1), changes: [cell(2, "b"), cell(3, "c")] },
+      { at: at(2), changes: [{ kind: "skip", rowNumber: 4, before: false, after: true }] },
+      { at: at(3), changes: [cell(5, "x")] },
+      { at: at(4), changes: [cell(5, "", "x")] },
+      { at: at(5), changes: [cell(6, "y")] },
+    ]);
+    history.record([cell(7, "z")], at(6));
+    history.record([cell(8, "w")], at(7));
+    // Row 5 was changed and changed back: nothing of it is in effect.
+    expect(history.applied()).toEqual([
+      { at: at(1), changes: [cell(2, "b"), cell(3, "c")] },
+      { at: at(2), changes: [{ kind: "skip", rowNumber: 4, before: false, after: true }] },
+      { at: at(5), changes: [cell(6, "y")] },
+      { at: at(6), changes: [cell(7, "z")] },
+      { at: at(7), changes: [cell(8, "w")] },
+    ]);
+    for (let i = 0; i < 3; i++) expect(history.undo()).toBeDefined();
+    expect(history.undo()).toBeUndefined();
+    expect(history.applied().map((edit) => edit.at)).toEqual([at(1), at(2)]);
   });
 });
 
