@@ -164,7 +164,7 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
   let importedBefore = new Map<number, number>();
   const filters = createFilterCache(
     () => sheet.count,
-    (index) => ({ orderNumber: orderNumberAt(index), skipped: sheet.isSkipped(index), issues: issuesOfRow(index) }),
+    (index) => ({ orderNumber: orderNumberAt(index), skipped: sheet.isSkipped(index), issues: problemsOfRow(index) }),
   );
 
   const currency = () => snapshot?.account.currency ?? "NZD";
@@ -341,6 +341,20 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
       for (const issue of jobs.get(orderNumber)?.issues ?? []) if (issue.rowNumber === rowNumber) own.push(issue);
       for (const issue of serverIssues.get(orderNumber) ?? []) if (issue.rowNumber === rowNumber) own.push(issue);
     }
+    return own;
+  }
+
+  /**
+   * A row's issues and, on the first row of its order, the issues about the order as a whole
+   * (a vendor's rejection naming no line, say): what filters and "next problem" look at, so
+   * every problem counted can be reached from the grid.
+   */
+  function problemsOfRow(index: number): Issue[] {
+    const own = issuesOfRow(index);
+    const orderNumber = lines[index]?.orderNumber;
+    if (orderNumber === undefined || jobRows.get(orderNumber)?.[0] !== index) return own;
+    for (const issue of jobs.get(orderNumber)?.issues ?? []) if (issue.rowNumber === null) own.push(issue);
+    for (const issue of serverIssues.get(orderNumber) ?? []) if (issue.rowNumber === null) own.push(issue);
     return own;
   }
 
@@ -594,7 +608,8 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
 
     /**
      * The next row (or previous, for -1) after `rowNumber` with an issue of at least warning
-     * severity, wrapping around; undefined when there is none.
+     * severity, wrapping around; undefined when there is none. An issue about a whole order
+     * is found on the order's first row.
      */
     nextProblem(rowNumber: number | undefined, direction: 1 | -1 = 1, severity: "error" | "warning" = "warning"): { rowNumber: number; column: string | undefined } | undefined {
       const count = sheet.count;
@@ -603,7 +618,7 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
       const wanted = (issue: Issue) => issue.severity === "error" || (severity === "warning" && issue.severity === "warning");
       for (let step = 1; step <= count; step++) {
         const index = (((from + direction * step) % count) + count) % count;
-        const issue = issuesOfRow(index).find(wanted);
+        const issue = problemsOfRow(index).find(wanted);
         if (issue) return { rowNumber: sheet.rowNumberAt(index), column: issue.column };
       }
       return undefined;

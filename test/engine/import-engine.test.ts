@@ -124,6 +124,23 @@ describe("the import engine", () => {
     expect(engine.issues("error")).toEqual([]);
   });
 
+  it("finds a problem with a whole order on the order's first row, in filters and by next problem", async () => {
+    const sim = account.app.simulator?.simulator;
+    if (!sim) throw new Error("the embedded simulator is not running");
+    const engine = await checkRows(account, [row({ Fabric: "Silk" }), row({ "Order No": "E-2" }), row({ "Order No": "E-2" })]);
+    sim.faults = { rate429: 1, endpoints: ["createJob"] };
+    const checked = await engine.validate();
+    sim.faults = {};
+    expect(checked.issues.byCode.VENDOR_UNAVAILABLE).toBe(1);
+    expect(engine.view({ kind: "code", code: "VENDOR_UNAVAILABLE" }, 0, 10).rows.map((r) => r.rowNumber)).toEqual([3]);
+    expect(engine.view({ kind: "errors" }, 0, 10).rows.map((r) => r.rowNumber)).toEqual([2, 3]);
+    expect(engine.nextProblem(2, 1, "error")).toEqual({ rowNumber: 3, column: undefined });
+    expect(engine.nextProblem(3, 1, "error")).toMatchObject({ rowNumber: 2 });
+    // The row's own issues stay its own; the order's are the order's.
+    expect(codesOf(engine.rowsByNumber([3])[0]?.issues ?? [])).not.toContain("VENDOR_UNAVAILABLE");
+    expect(engine.issues("error")).toHaveLength(2);
+  });
+
   it("keeps every edit in effect past the undo limit, for a reload and the audit", async () => {
     const engine = await checkRows(account, [row(), row({ "Order No": "E-2" })]);
     await engine.setCell(2, "City", "Wellington");
