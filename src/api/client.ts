@@ -64,14 +64,19 @@ export function encodeQuery(query: QueryParams | undefined): string {
   return parts.length > 0 ? `?${parts.join("&")}` : "";
 }
 
+/** Waits `ms`, or less when the signal aborts; leaves no listener on the signal either way. */
 function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {
     if (ms <= 0 || signal?.aborted) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
+    const onAbort = () => {
       clearTimeout(timer);
       resolve();
-    });
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
   });
 }
 

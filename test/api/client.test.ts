@@ -1,3 +1,4 @@
+import { getEventListeners } from "node:events";
 import { SIM_START } from "../helpers/sim-clock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allActiveJobs, allAssets, allGlobalAssets, allPriceCodes, allTransactions, createVendorClient, describeProblem, encodeQuery, mapWithConcurrency, type VendorClient } from "../../src/api";
@@ -84,6 +85,14 @@ describe("typed problems", () => {
     });
     const parsed = await wrongShape.getAccount();
     expect(parsed.ok ? "ok" : [parsed.problem.kind, parsed.problem.detail]).toEqual(["invalid-response", "id: Invalid input: expected number, received string"]);
+  });
+
+  it("leaves no listener on a long-lived signal after waiting to retry a read", async () => {
+    // A vendor that is always unavailable, so every read waits once before its retry.
+    const unavailable = createVendorClient({ baseUrl: "http://vendor.invalid", retryDelayMs: 2, fetch: async () => new Response("", { status: 503 }) });
+    const batch = new AbortController();
+    for (let i = 0; i < 3; i++) expect((await unavailable.getAccount({ signal: batch.signal })).ok).toBe(false);
+    expect(getEventListeners(batch.signal, "abort")).toHaveLength(0);
   });
 
   it("retries a read once after a 500 but never a job creation", async () => {
