@@ -36,7 +36,7 @@ import type { VendorGateway } from "./vendor-gateway";
 /**
  * What a job looks like to the review screen: blocked by errors, waiting for facts from the
  * vendor (pending), ready to dry-run, valid (the dry run passed), rejected by the dry run, or
- * unverified (the vendor could not check it this time).
+ * unverified (the vendor could not check it, or could not give a fact it needs, this time).
  */
 export type JobState = "ready" | "blocked" | "pending" | "rejected" | "unverified" | "valid";
 
@@ -144,7 +144,7 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
   const sheet = createSessionRows();
   const history = createEditHistory();
   const tally = createIssueTally();
-  const live = createLiveFacts(gateway);
+  const live = createLiveFacts(gateway, (code) => context?.catalogue.process(code)?.description);
   let mapping: SheetMapping = { columns: [] };
   let addedColumns: AddedColumn[] = [];
   /** Columns added since the last edit's answer, so that answer can say so. */
@@ -294,11 +294,17 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
     return issues.length > 0 && issues.every((issue) => RECHECKABLE_CODES.has(issue.code));
   }
 
+  /** Whether a job waits for a fact the vendor could not give this time (it is asked again on a retry). */
+  function waitsOnUnavailable(orderNumber: string, job: ResolvedJob): boolean {
+    if (job.needs.some(live.isUnavailable)) return true;
+    return (jobRows.get(orderNumber) ?? []).some((i) => lines[i]?.needs.some(live.isUnavailable));
+  }
+
   function jobState(orderNumber: string, job: ResolvedJob): JobState {
     if (job.hasErrors) return "blocked";
     if (isRecheckable(orderNumber)) return "unverified";
     if (serverIssues.get(orderNumber)?.length) return "rejected";
-    if (!job.payload) return "pending";
+    if (!job.payload) return waitsOnUnavailable(orderNumber, job) ? "unverified" : "pending";
     return validated.has(orderNumber) ? "valid" : "ready";
   }
 

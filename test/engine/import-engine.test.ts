@@ -158,8 +158,10 @@ describe("the import engine", () => {
     if (!sim) throw new Error("the embedded simulator is not running");
     sim.faults = { rate500: 1, endpoints: ["getEarliestShipDate"] };
     const engine = await checkRows(account, [row({ "Order No": "FACT-1", Code: 'HTV 3" x 3": Single Colour', "Vinyl colour": "Red", Fabric: "" })]);
-    expect(engine.summary().unavailableFacts).toEqual([expect.stringMatching(/^shipDate HTV: /)]);
-    expect(engine.jobs()[0]?.state).toBe("pending");
+    // Said in plain words: what could not be looked up, without the request's key or the vendor's status text.
+    expect(engine.summary().unavailableFacts).toEqual(["the earliest ship date for jobs with “Cut vinyl, names and numbers”"]);
+    // Not left waiting: the job is shown as one the vendor could not check, to be checked again.
+    expect(engine.summary().jobs).toMatchObject({ unverified: 1, pending: 0 });
     sim.faults = {};
     const retried = await engine.retryFacts();
     expect(retried.unavailableFacts).toEqual([]);

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { makeIssue } from "../../src/core/issues";
 import { createEditHistory, type Change } from "../../src/engine/edit-history";
 import { createIssueTally } from "../../src/engine/issue-tally";
+import { describeRequest } from "../../src/engine/live-facts";
 import { createFilterCache, rowMatches, type FilterableRow, type RowFilter } from "../../src/engine/row-filter";
 import { createSessionRows } from "../../src/engine/session-rows";
 
@@ -107,5 +108,17 @@ describe("row filters", () => {
     expect(cache.size(filter)).toBe(expected.length);
     expect(expected.map((_, at) => cache.indexAt(filter, at))).toEqual(expected);
     expect(cache.positionOf(filter, 3)).toBe(expected.filter((i) => i < 3).length);
+  });
+});
+
+describe("facts the vendor could not give", () => {
+  it("are described in the user's words: their own values, no keys or status text", () => {
+    const names: Record<string, string> = { DTF: "Direct to film", SCR: "Screen print" };
+    const name = (code: string) => names[code];
+    expect(describeRequest({ kind: "shipDate", key: "DTF,SCR", processCodes: ["DTF", "SCR"] }, name)).toBe("the earliest ship date for jobs with “Direct to film” and “Screen print”");
+    expect(describeRequest({ kind: "shipDate", key: "XYZ", processCodes: ["XYZ"] }, name)).toBe("the earliest ship date for some jobs");
+    expect(describeRequest({ kind: "promo", key: "SPRING10|DTF", code: "spring10", processCodes: ["DTF"] })).toBe('whether the promo code "spring10" applies');
+    expect(describeRequest({ kind: "metadataCode", key: "X", code: "DTF Gang Sheet" })).toBe('the price code "DTF Gang Sheet"');
+    expect(describeRequest({ kind: "customBands", key: "G|22|40", code: "G", width: 22, height: 40 })).toBe('the price of "G" at 22 × 40');
   });
 });
