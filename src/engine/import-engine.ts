@@ -1,6 +1,6 @@
 import { createAdaptiveLimiter, mapAdaptively, pressureOf } from "../api/adaptive-limiter";
 import { planSubmission, type PlanRow, type SubmissionPlan } from "../core/batch-plan";
-import { catalogueVocabulary, indexCatalogue, type CatalogueSnapshot } from "../core/catalogue";
+import { catalogueVocabulary, indexCatalogue, priceCodeKey, type CatalogueSnapshot } from "../core/catalogue";
 import { dateOrderFor } from "../core/dates";
 import { formatMoney } from "../core/estimate";
 import { fieldById, type FieldId } from "../core/fields";
@@ -436,6 +436,18 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
     after: value,
   });
 
+  /**
+   * Whether a row's code reads as this price code, as resolution reads it: exactly, written
+   * with other case, spacing or quotes ("dtf 4x4" for "DTF 4x4"), or as a code fetched by name.
+   */
+  function isRowOfPriceCode(index: number, priceCode: string): boolean {
+    const text = orderRowAt(index)?.values.code;
+    if (text === undefined) return false;
+    if (text === priceCode || priceCodeKey(text) === priceCodeKey(priceCode)) return true;
+    const { catalogue, facts } = requireContext();
+    return (catalogue.priceCode(text) ?? catalogue.priceCodeLoosely(text) ?? facts.metadataCodes.get(text))?.priceCode === priceCode;
+  }
+
   function findIssue(rowNumber: number, code: IssueCode, column?: string): Issue | undefined {
     return issuesOfRow(indexFor(rowNumber)).find((i) => i.code === code && (column === undefined || i.column === column));
   }
@@ -778,7 +790,7 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
       const column = columnFor({ kind: "attribute", attribute }, attribute);
       if ("rowNumber" in scope) return edit([cellChange(indexFor(scope.rowNumber), column, value)]);
       const changes: Change[] = [];
-      for (let i = 0; i < sheet.count; i++) if (orderRowAt(i)?.values.code === scope.code) changes.push(cellChange(i, column, value));
+      for (let i = 0; i < sheet.count; i++) if (isRowOfPriceCode(i, scope.code)) changes.push(cellChange(i, column, value));
       return edit(changes);
     },
 
