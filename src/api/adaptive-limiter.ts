@@ -4,7 +4,12 @@ import { isTransientProblem, type ApiProblem } from "./problem";
  * What a finished call says about the service's load: all well; ease off (fewer calls at
  * once); or slow down (fewer, and none new for a while).
  */
-export type Pressure = { readonly kind: "ok" } | { readonly kind: "ease" } | { readonly kind: "slow-down"; readonly retryAfterMs?: number | undefined };
+export type Pressure =
+  | { readonly kind: "ok" }
+  | { readonly kind: "ease" }
+  | { readonly kind: "slow-down"; readonly retryAfterMs?: number | undefined }
+  /** Nothing more to say: what the call's answers said was told to the limiter as they came. */
+  | { readonly kind: "told" };
 
 /**
  * How an answer bears on the load: a 429, a 503 or any Retry-After pauses new calls; another
@@ -76,22 +81,27 @@ export function createAdaptiveLimiter(options: AdaptiveLimiterOptions) {
     });
   }
 
-  function release(pressure: Pressure): void {
-    active--;
+  function heed(pressure: Pressure): void {
+    if (pressure.kind === "told") return;
     if (pressure.kind === "ok") {
       backoffMs = baseBackoffMs;
       if (++successes >= limit && limit < max) {
         limit++;
         successes = 0;
       }
-    } else {
-      successes = 0;
-      limit = Math.max(min, Math.floor(limit / 2));
-      if (pressure.kind === "ease") return wake();
-      const pause = Math.min(maxBackoffMs, pressure.retryAfterMs ?? backoffMs);
-      backoffMs = Math.min(maxBackoffMs, backoffMs * 2);
-      pausedUntil = Math.max(pausedUntil, now() + pause);
+      return;
     }
+    successes = 0;
+    limit = Math.max(min, Math.floor(limit / 2));
+    if (pressure.kind === "ease") return;
+    const pause = Math.min(maxBackoffMs, pressure.retryAfterMs ?? backoffMs);
+    backoffMs = Math.min(maxBackoffMs, backoffMs * 2);
+    pausedUntil = Math.max(pausedUntil, now() + pause);
+  }
+
+  function release(pressure: Pressure): void {
+    active--;
+    heed(pressure);
     wake();
   }
 
@@ -108,6 +118,15 @@ export function createAdaptiveLimiter(options: AdaptiveLimiterOptions) {
         release(pressure);
       }
     },
+    /**
+     * Takes in at once what an answer says about the load, while its call goes on (one that
+     * waits out a 429's `Retry-After` and tries again, say): no new call starts during the
+     * pause asked for. The call then ends with the pressure `told`, so it is not counted twice.
+     */
+    tell(pressure: Pressure): void {
+      heed(pressure);
+      wake();
+    },
     /** The current limit, calls in flight and pause, for progress displays and tests. */
     state(): LimiterState {
       return { limit, active, pausedForMs: Math.max(0, pausedUntil - now()) };
@@ -120,6 +139,8 @@ export type AdaptiveLimiter = ReturnType<typeof createAdaptiveLimiter>;
 /**
  * Maps items through `fn` under the limiter, in order of the items, keeping the results in
  * order. Once the signal aborts no further item starts; those already running finish.
+ * When one item fails, no further item starts either, and the failure is thrown only once
+ * every item already started has finished: nothing is left running behind the caller's back.
  */
 export async function mapAdaptively<T, R>(
   items: readonly T[],
@@ -129,16 +150,26 @@ export async function mapAdaptively<T, R>(
   signal?: AbortSignal,
 ): Promise<(R | undefined)[]> {
   const results = new Array<R | undefined>(items.length);
-  await Promise.all(
+  let failure: { readonly error: unknown } | undefined;
+  const halted = () => signal?.aborted === true || failure !== undefined;
+  const settled = await Promise.allSettled(
     items.map((item, index) =>
-      signal?.aborted
+      halted()
         ? undefined
         : limiter.run(async () => {
-            // The place may come free after a stop was asked for: then nothing is started.
-            if (signal?.aborted) return undefined;
-            return (results[index] = await fn(item, index));
+            // The place may come free after a stop was asked for, or after an item failed: then nothing is started.
+            if (halted()) return undefined;
+            try {
+              return (results[index] = await fn(item, index));
+            } catch (error) {
+              failure ??= { error };
+              throw error;
+            }
           }, (result) => (result === undefined ? { kind: "ok" } : judge(result))),
     ),
   );
+  if (failure) throw failure.error;
+  const rejected = settled.find((s) => s.status === "rejected");
+  if (rejected) throw rejected.reason;
   return results;
 }

@@ -4,6 +4,7 @@ import {
   isTransientProblem,
   mapAdaptively,
   type ApiResult,
+  type Pressure,
   pressureOf,
   type VendorClient,
 } from "../api";
@@ -169,13 +170,20 @@ async function runLocked(deps: SubmitDeps, batch: BatchRecord, options: RunOptio
   /**
    * Creates one order, written down as sending first. A 429 says the vendor refused the
    * request unprocessed, so it is sent again after the pause asked for, a few times at most.
+   * An answer asking to slow down (a 429, a 503 or a Retry-After) is told to the limiter at
+   * once, so the other orders wait out the pause too rather than when this one is done.
    */
-  async function send(order: OrderRecord): Promise<ApiResult<JobCreateResult>> {
+  async function send(order: OrderRecord): Promise<{ readonly result: ApiResult<JobCreateResult>; readonly pressure: Pressure }> {
     let current = order;
     for (let attempt = 1; ; attempt++) {
       const sending = advance(current, "sending", now(), `sending (attempt ${current.attempts + 1})`, { attempts: current.attempts + 1 });
       await save(sending);
       const result = await client.createJob(sending.candidate, applicationName, { signal: AbortSignal.timeout(timeoutMs) });
+      let pressure = pressureOf(result);
+      if (pressure.kind === "slow-down") {
+        limiter.tell(pressure);
+        pressure = { kind: "told" };
+      }
       if (!result.ok && result.problem.status === 429 && attempt < RATE_LIMITED_ATTEMPTS && !stopped()) {
         const wait = Math.min(MAX_RATE_LIMIT_WAIT_MS, result.problem.retryAfterMs ?? 1_000 * 2 ** attempt);
         const answer = { at: now().toISOString(), status: result.problem.status, body: result.problem };
@@ -187,7 +195,7 @@ async function runLocked(deps: SubmitDeps, batch: BatchRecord, options: RunOptio
       await save(await settleAnswer(sending, result));
       meter.tick();
       report();
-      return result;
+      return { result, pressure };
     }
   }
 
@@ -285,11 +293,11 @@ async function runLocked(deps: SubmitDeps, batch: BatchRecord, options: RunOptio
       limiter,
       async (order) => {
         if (refused) return undefined;
-        const result = await send(order);
-        if (!result.ok && (result.problem.status === 401 || result.problem.status === 429)) refused = true;
-        return result;
+        const sent = await send(order);
+        if (!sent.result.ok && (sent.result.problem.status === 401 || sent.result.problem.status === 429)) refused = true;
+        return sent;
       },
-      (result) => (result === undefined ? { kind: "ok" } : pressureOf(result)),
+      (sent) => (sent === undefined ? { kind: "ok" } : sent.pressure),
       options.signal,
     );
   }

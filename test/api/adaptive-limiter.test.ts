@@ -85,6 +85,63 @@ describe("the adaptive limiter", () => {
     expect(started).toEqual([1, 2]);
     expect(results).toEqual([1, 2, undefined, undefined, undefined]);
   });
+
+  it("after one item fails, starts nothing more and throws only once every started item has finished", async () => {
+    const limiter = createAdaptiveLimiter({ max: 2 });
+    const started: number[] = [];
+    const finished: number[] = [];
+    let settledAt: number[] | undefined;
+    const mapped = mapAdaptively(
+      [1, 2, 3, 4],
+      limiter,
+      async (n) => {
+        started.push(n);
+        await new Promise((resolve) => setTimeout(resolve, n === 1 ? 1 : 50));
+        if (n === 1) throw new Error("the disk is full");
+        finished.push(n);
+        return n;
+      },
+      () => ({ kind: "ok" }),
+    ).then(
+      () => undefined,
+      (error: Error) => {
+        settledAt = [...finished];
+        return error.message;
+      },
+    );
+    await vi.advanceTimersByTimeAsync(10);
+    expect(settledAt).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(await mapped).toBe("the disk is full");
+    expect(started).toEqual([1, 2]);
+    expect(settledAt).toEqual([2]);
+    expect(limiter.state().active).toBe(0);
+  });
+
+  it("pauses new calls as soon as a running call tells it to slow down, and counts that call once", async () => {
+    const limiter = createAdaptiveLimiter({ max: 4, now: () => Date.now() });
+    const long = deferred();
+    const running = limiter.run(async () => {
+      limiter.tell({ kind: "slow-down", retryAfterMs: 1_000 });
+      return long.done;
+    }, (p) => p);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(limiter.state()).toMatchObject({ limit: 2, active: 1, pausedForMs: 1_000 });
+
+    let started = false;
+    const next = limiter.run(async () => {
+      started = true;
+      return { kind: "ok" } as Pressure;
+    }, (p) => p);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(started).toBe(false);
+    long.finish({ kind: "told" });
+    await running;
+    expect(limiter.state()).toMatchObject({ limit: 2, active: 0 });
+    await vi.advanceTimersByTimeAsync(1);
+    await next;
+    expect(started).toBe(true);
+  });
 });
 
 describe("Retry-After", () => {

@@ -168,6 +168,37 @@ describe("submitting a batch through the shared core, over the real proxy and si
     await deps.journal.close();
   });
 
+  it("starts no other order while one waits out a 429's Retry-After", async () => {
+    const deps = await submitDeps(session.account, session.folder.path);
+    const batch = await planSample(session.account, deps, TEAM);
+    const firstSent = new Map<string, number>();
+    let refusedAt: number | undefined;
+    const client = {
+      ...deps.client,
+      createJob: async (...args: Parameters<typeof deps.client.createJob>) => {
+        const orderNumber = args[0].orderNumber ?? "";
+        if (!firstSent.has(orderNumber)) firstSent.set(orderNumber, Date.now());
+        const result = await deps.client.createJob(...args);
+        if (!result.ok && result.problem.status === 429 && refusedAt === undefined) {
+          refusedAt = Date.now();
+          faults({});
+        }
+        return result;
+      },
+    };
+    // The vendor refuses the first requests with "Retry-After: 1", then accepts everything.
+    faults({ rate429: 1, endpoints: ["createJob"] });
+    const outcome = await runBatch({ ...deps, client }, batch.id, { concurrency: 2 });
+    faults({});
+    expect(outcome.status).toBe("finished");
+    const third = [...firstSent.values()].sort((a, b) => a - b)[2];
+    expect(refusedAt).toBeDefined();
+    expect((third ?? 0) - (refusedAt ?? 0)).toBeGreaterThanOrEqual(900);
+    const orders = await deps.journal.ordersOf(batch.id);
+    expectOneJobPerOrder(orders, rowResultsFromJournal(batch, orders));
+    await deps.journal.close();
+  });
+
   it("after a crash between writing 'sending' and the answer, finds the job the request made", async () => {
     const deps = await submitDeps(session.account, session.folder.path);
     const batch = await planSample(session.account, deps, TEAM);
@@ -200,6 +231,53 @@ describe("submitting a batch through the shared core, over the real proxy and si
     expect(order?.state).toBe("not-found");
     expect(order?.events.at(-1)?.what).toContain("a fresh dry run passed");
     expect(vendorJobs(session.account).get(first.orderNumber)).toBeUndefined();
+    await deps.journal.close();
+  });
+
+  it("when the journal cannot be written, starts no further order and gives the lock up only once every request in flight has its answer", async () => {
+    const deps = await submitDeps(session.account, session.folder.path);
+    const batch = await planSample(session.account, deps, TEAM);
+    let inFlight = 0;
+    const sent: string[] = [];
+    const client = {
+      ...deps.client,
+      createJob: async (...args: Parameters<typeof deps.client.createJob>) => {
+        inFlight++;
+        sent.push(args[0].orderNumber ?? "");
+        try {
+          // The first order is answered at once, the second only after a while.
+          if (args[0].orderNumber === TEAM_ORDERS[1]) await new Promise((r) => setTimeout(r, 150));
+          return await deps.client.createJob(...args);
+        } finally {
+          inFlight--;
+        }
+      },
+    };
+    // The disk fills up just as the first created job is to be written down.
+    const journal = {
+      ...deps.journal,
+      putOrders: async (orders: readonly OrderRecord[]) => {
+        if (orders.some((o) => o.orderNumber === TEAM_ORDERS[0] && o.state === "created")) throw new Error("ENOSPC: no space left on device");
+        return deps.journal.putOrders(orders);
+      },
+    };
+    let inFlightAtRelease: number | undefined;
+    const locks = {
+      ...deps.locks,
+      withLock: <T>(name: string, work: () => Promise<T>) =>
+        deps.locks.withLock(name, async () => {
+          try {
+            return await work();
+          } finally {
+            inFlightAtRelease = inFlight;
+          }
+        }),
+    };
+    await expect(runBatch({ ...deps, client, journal, locks }, batch.id, { concurrency: 2 })).rejects.toThrow("ENOSPC");
+    expect(inFlightAtRelease).toBe(0);
+    expect(sent).toEqual(TEAM_ORDERS.slice(0, 2));
+    const orders = await deps.journal.ordersOf(batch.id);
+    expect(orders.map((o) => o.state)).toEqual(["sending", "created", "planned", "planned"]);
     await deps.journal.close();
   });
 
