@@ -728,7 +728,8 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
       const changes: Change[] = [];
       for (let i = 0; i < sheet.count; i++) {
         const text = cellText(sheet.cellAt(i, c));
-        if (pattern.test(text)) changes.push(cellChange(i, c, text.replace(pattern, replacement)));
+        // A function, so "$&" or "$$" in the replacement are put in as typed.
+        if (pattern.test(text)) changes.push(cellChange(i, c, text.replace(pattern, () => replacement)));
         pattern.lastIndex = 0;
       }
       return edit(changes);

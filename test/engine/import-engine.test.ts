@@ -241,6 +241,13 @@ describe("the engine's running counts", () => {
     expect(engine.jobs().map((j) => j.state)).toEqual(["ready", "ready"]);
   });
 
+  it("replaces with the text as typed, dollar signs and all, and says how many cells it changed", async () => {
+    const engine = await checkRows(account, [row({ Street: "1 Queen Street" }), row({ Street: "2 Queen Street" }), row({ Street: "3 King Street" })]);
+    const replaced = await engine.replaceInColumn("Street", "Queen", "$& $$1 $'");
+    expect(replaced.changedCells).toBe(2);
+    expect(engine.rows(0, 3).map((r) => r.cells[6])).toEqual(["1 $& $$1 $' Street", "2 $& $$1 $' Street", "3 King Street"]);
+  });
+
   it("counts matches before a replace, skips and brings back a whole order, and replays saved edits into a new session", async () => {
     const records = [row({ Fabric: "cotton" }), row({ Fabric: "cotton" }), row({ "Order No": "E-2", Fabric: "Cotton" })];
     const engine = await checkRows(account, records);
