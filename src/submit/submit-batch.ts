@@ -25,7 +25,7 @@ import { payloadHash } from "./payload-hash";
 import { createdLines, messagesOf, problemText } from "./vendor-answers";
 import { settleUnclearOrder } from "./reconcile";
 import { submitLockName, type SubmitLocks } from "./submit-lock";
-import { findExistingJobs, findJobsByOrderNumber, orderKey } from "./vendor-jobs";
+import { findExistingJobs, orderKey } from "./vendor-jobs";
 
 export interface SubmitDeps {
   readonly client: VendorClient;
@@ -250,16 +250,18 @@ async function runLocked(deps: SubmitDeps, batch: BatchRecord, options: RunOptio
   const checked: OrderRecord[] = [];
   if (toCheck.length > 0 && !stopped()) {
     startPhase("checking", toCheck.length);
-    const search = (orderNumber: string) =>
-      limiter.run(
-        () => findJobsByOrderNumber(client, orderNumber, options.signal),
-        (result) => {
+    const existing = await findExistingJobs(
+      client,
+      toCheck.map((o) => o.orderNumber),
+      {
+        limiter,
+        signal: options.signal,
+        onSearched: () => {
           meter.tick();
           report();
-          return pressureOf(result);
         },
-      );
-    const existing = await findExistingJobs(client, toCheck.map((o) => o.orderNumber), search, options.signal);
+      },
+    );
     const at = now();
     const updates: OrderRecord[] = [];
     for (const order of toCheck) {

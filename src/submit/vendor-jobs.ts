@@ -1,4 +1,4 @@
-import { allActiveJobs, mapWithConcurrency, type ApiProblem, type ApiResult, type VendorClient } from "../api";
+import { allActiveJobs, mapAdaptively, mapWithConcurrency, pressureOf, type AdaptiveLimiter, type ApiProblem, type ApiResult, type VendorClient } from "../api";
 import type { JobStatusInfo } from "../core/result-data";
 import type { ActiveJob, Job, JobCandidate } from "../core/vendor";
 
@@ -24,36 +24,54 @@ export interface ExistingJobs {
   readonly failed: ReadonlyMap<string, ApiProblem>;
 }
 
+export interface FindExistingOptions {
+  /** Bounds the searches of single orders (several at once, fewer while the vendor is slowing down). */
+  readonly limiter: AdaptiveLimiter;
+  /** Once aborted no further search starts; orders not searched are in neither map. */
+  readonly signal?: AbortSignal | undefined;
+  /** Called after each single order's search, for progress. */
+  readonly onSearched?: () => void;
+}
+
 /**
  * The vendor's jobs for each of these order numbers. When the account's whole job list takes
  * fewer pages than there are orders to look up, the list is read once; otherwise each order
- * is searched for. Either way only the documented paging is relied on.
+ * is searched for, several at once under the limiter. Either way only the documented paging
+ * is relied on.
  */
-export async function findExistingJobs(
-  client: VendorClient,
-  orderNumbers: readonly string[],
-  searchEach: (orderNumber: string) => Promise<ApiResult<ActiveJob[]>>,
-  signal?: AbortSignal,
-): Promise<ExistingJobs> {
+export async function findExistingJobs(client: VendorClient, orderNumbers: readonly string[], options: FindExistingOptions): Promise<ExistingJobs> {
+  const { signal } = options;
   const byOrder = new Map<string, number[]>();
   const failed = new Map<string, ApiProblem>();
   const wanted = new Set(orderNumbers.map(orderKey));
   if (wanted.size === 0) return { byOrder, failed };
 
-  const first = await client.listActiveJobs({ includeClosedJobs: true, page: 1, pageSize: 100 }, { signal });
+  const first = await options.limiter.run(() => client.listActiveJobs({ includeClosedJobs: true, page: 1, pageSize: 100 }, { signal }), pressureOf);
   if (first.ok && first.value.totalPages <= wanted.size) {
-    const all = await allActiveJobs(client, { includeClosedJobs: true }, { signal });
+    const all = await options.limiter.run(() => allActiveJobs(client, { includeClosedJobs: true }, { signal }), pressureOf);
     if (all.ok) {
       for (const key of wanted) byOrder.set(key, []);
       for (const job of all.value) byOrder.get(orderKey(job.orderNumber))?.push(job.jobNumber);
       return { byOrder, failed };
     }
   }
-  for (const orderNumber of orderNumbers) {
-    const result = await searchEach(orderNumber);
-    if (result.ok) byOrder.set(orderKey(orderNumber), result.value.map((job) => job.jobNumber));
-    else failed.set(orderKey(orderNumber), result.problem);
-  }
+  const searched = await mapAdaptively(
+    orderNumbers,
+    options.limiter,
+    async (orderNumber) => {
+      const result = await findJobsByOrderNumber(client, orderNumber, signal);
+      options.onSearched?.();
+      return result;
+    },
+    pressureOf,
+    signal,
+  );
+  searched.forEach((result, index) => {
+    const key = orderKey(orderNumbers[index]);
+    if (result === undefined) return;
+    if (result.ok) byOrder.set(key, result.value.map((job) => job.jobNumber));
+    else failed.set(key, result.problem);
+  });
   return { byOrder, failed };
 }
 

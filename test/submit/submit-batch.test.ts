@@ -92,6 +92,38 @@ describe("submitting a batch through the shared core, over the real proxy and si
     await second.journal.close();
   });
 
+  it("searches the vendor's jobs for several orders at once when its whole job list is too long to read", async () => {
+    const deps = await submitDeps(session.account, session.folder.path);
+    const batch = await planSample(session.account, deps, TEAM);
+    let searching = 0;
+    let most = 0;
+    const client = {
+      ...deps.client,
+      listActiveJobs: async (...args: Parameters<typeof deps.client.listActiveJobs>) => {
+        const [query] = args;
+        if (!query?.searchText) {
+          // An account with years of jobs: its whole list runs to more pages than there are orders.
+          const page = await deps.client.listActiveJobs(...args);
+          return page.ok ? { ...page, value: { ...page.value, totalPages: 500, hasNextPage: true } } : page;
+        }
+        most = Math.max(most, ++searching);
+        try {
+          return await deps.client.listActiveJobs(...args);
+        } finally {
+          searching--;
+        }
+      },
+    };
+    faults({ delayMs: 20, endpoints: ["listActiveJobs"] });
+    const outcome = await runBatch({ ...deps, client }, batch.id, { concurrency: 4 });
+    faults({});
+    expect(outcome.status).toBe("finished");
+    expect(most).toBe(4);
+    const orders = await deps.journal.ordersOf(batch.id);
+    expectOneJobPerOrder(orders, rowResultsFromJournal(batch, orders));
+    await deps.journal.close();
+  });
+
   it("does not let a cancelled job block the order", async () => {
     const first = await submitDeps(session.account, session.folder.path, "first.jsonl");
     await runBatch(first, (await planSample(session.account, first, TEAM)).id);
