@@ -28,7 +28,8 @@ export interface BatchResults {
  */
 export function createSubmitApi(deps: { readonly journal: JournalStore; readonly locks: SubmitLocks }) {
   let client: VendorClient | undefined;
-  let running: AbortController | undefined;
+  /** The runs going on here, each with its own stop; a run told busy adds and removes only its own. */
+  const running = new Set<AbortController>();
   const use = (): VendorClient => {
     if (!client) throw new Error("The submitter is not connected");
     return client;
@@ -41,7 +42,7 @@ export function createSubmitApi(deps: { readonly journal: JournalStore; readonly
       batch,
       counts: countStates(orders),
       unfinished: orders.some(isUnfinished),
-      busyElsewhere: running === undefined && (await deps.locks.isHeld(submitLockName(batch.connection, batch.accountId))),
+      busyElsewhere: running.size === 0 && (await deps.locks.isHeld(submitLockName(batch.connection, batch.accountId))),
     };
   }
 
@@ -58,17 +59,17 @@ export function createSubmitApi(deps: { readonly journal: JournalStore; readonly
     /** Sends (or continues) a batch; progress is reported as it goes. */
     async run(batchId: string, concurrency: number, onProgress?: (progress: SubmitProgress) => void): Promise<RunOutcome> {
       const stop = new AbortController();
-      running = stop;
+      running.add(stop);
       try {
         return await runBatch(submitDeps(), batchId, { concurrency, signal: stop.signal, onProgress });
       } finally {
-        if (running === stop) running = undefined;
+        running.delete(stop);
       }
     },
 
     /** No further order is sent; those in flight finish and are written down. */
     stop(): void {
-      running?.abort();
+      for (const stop of running) stop.abort();
     },
 
     async allowResend(batchId: string, orderNumbers: readonly string[]): Promise<number> {
