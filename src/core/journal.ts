@@ -127,6 +127,11 @@ export function countStates(orders: readonly Pick<OrderRecord, "state">[]): Stat
 
 export const isUnfinished = (order: Pick<OrderRecord, "state">) => UNFINISHED_STATES.has(order.state);
 
+/** Job numbers as a sentence names them: "job 300001", "jobs 300001, 300005". */
+export function jobNumbersText(jobNumbers: readonly number[]): string {
+  return `${pluralise(jobNumbers.length, "job", "jobs")} ${jobNumbers.join(", ")}`;
+}
+
 /** Orders as the user reads them: "3 created, 1 already existed, 2 not sent yet". */
 export function describeCounts(counts: StateCounts): string {
   const parts: string[] = [];
@@ -158,7 +163,7 @@ function stateMessages(order: OrderRecord): string[] {
     case "created":
       return [];
     case "existing":
-      return [`Not sent: the vendor already has order ${order.orderNumber} as job ${order.existingJobNumbers.join(", ")}.`];
+      return [`Not sent: the vendor already has order ${order.orderNumber} as ${jobNumbersText(order.existingJobNumbers)}.`];
     case "unknown":
     case "sending":
       return ["No clear answer from the vendor yet: the job may exist. Open the import again to look it up; nothing is sent twice."];

@@ -12,6 +12,7 @@ import {
   advance,
   countStates,
   isUnfinished,
+  jobNumbersText,
   type BatchOrigin,
   type BatchRecord,
   type JournalStore,
@@ -275,7 +276,7 @@ async function runLocked(deps: SubmitDeps, batch: BatchRecord, options: RunOptio
       const ours = new Set(order.existingJobNumbers);
       const update =
         jobNumbers.length > 0 && !order.allowExisting
-          ? advance(order, "existing", at, `the vendor already has job ${jobNumbers.join(", ")} for this order number; not sent`, { existingJobNumbers: jobNumbers, checkedExistingAt: at.toISOString() })
+          ? advance(order, "existing", at, `the vendor already has ${jobNumbersText(jobNumbers)} for this order number; not sent`, { existingJobNumbers: jobNumbers, checkedExistingAt: at.toISOString() })
           : { ...order, existingJobNumbers: [...new Set([...ours, ...jobNumbers])], checkedExistingAt: at.toISOString() };
       updates.push(update);
       if (update.state === "planned") checked.push(update);
@@ -323,7 +324,7 @@ export async function allowResend(deps: Pick<SubmitDeps, "journal" | "now">, bat
     .filter((o) => wanted.has(o.orderNumber) && (o.state === "existing" || o.state === "not-found"))
     .map((o) =>
       o.state === "existing"
-        ? advance(o, "planned", at, `to be sent again at the user's request, although job ${o.existingJobNumbers.join(", ")} exists`, { allowExisting: true, messages: [] })
+        ? advance(o, "planned", at, `to be sent again at the user's request, although ${jobNumbersText(o.existingJobNumbers)} ${o.existingJobNumbers.length === 1 ? "exists" : "exist"}`, { allowExisting: true, messages: [] })
         : advance(o, "planned", at, "to be sent again at the user's request", { messages: [] }),
     );
   await deps.journal.putOrders(updates);

@@ -88,8 +88,22 @@ describe("submitting a batch through the shared core, over the real proxy and si
     await runBatch(second, batch.id);
     expect(vendorJobs(session.account).get("KTP-27003")).toHaveLength(2);
     expect(vendorJobs(session.account).get("KTP-27001")).toHaveLength(1);
+
+    // Imported once more: an order with two jobs names both, in the plural.
+    const third = await submitDeps(session.account, session.folder.path, "third.jsonl");
+    const again = await planSample(session.account, third, TEAM);
+    await runBatch(third, again.id);
+    const twice = (await third.journal.ordersOf(again.id)).find((o) => o.orderNumber === "KTP-27003");
+    expect([...(twice?.existingJobNumbers ?? [])].sort()).toEqual(vendorJobs(session.account).get("KTP-27003")?.sort());
+    const both = twice?.existingJobNumbers.join(", ");
+    expect(twice?.events.at(-1)?.what).toBe(`the vendor already has jobs ${both} for this order number; not sent`);
+    const rows = rowResultsFromJournal(again, await third.journal.ordersOf(again.id));
+    expect(rows.find((r) => r.rowNumber === twice?.lineRows[0])?.messages[0]).toBe(`Not sent: the vendor already has order KTP-27003 as jobs ${both}.`);
+    const [resent] = await allowResend(third, again.id, ["KTP-27003"]);
+    expect(resent?.events.at(-1)?.what).toBe(`to be sent again at the user's request, although jobs ${both} exist`);
     await first.journal.close();
     await second.journal.close();
+    await third.journal.close();
   });
 
   it("searches the vendor's jobs for several orders at once when its whole job list is too long to read", async () => {
