@@ -22,16 +22,22 @@ interface Entry<T> {
   value?: T;
   at?: number;
   failed?: boolean;
-  /** Settled when the read in flight (or queued) is answered. */
-  pending?: Promise<void>;
+  /** Settled when the read in flight (or queued) is answered, or dropped because nobody waits for it any more. */
+  pending?: Promise<Settled>;
+  /** Whether each of those waiting for the read in flight (or queued) has stopped waiting. */
+  waiters?: (() => boolean)[];
 }
+
+/** How a wanted read ended: answered (well or not), or dropped before it was asked because everyone waiting for it stopped. */
+type Settled = "answered" | "dropped";
 
 interface Task {
   readonly kind: Kind;
   readonly tag: string;
   readonly run: () => Promise<void>;
+  /** True once every one waiting for it has stopped waiting. */
   readonly isCancelled: () => boolean;
-  readonly settle: () => void;
+  readonly settle: (settled: Settled) => void;
 }
 
 /**
@@ -58,9 +64,14 @@ export function createAssetFacts(client: VendorClient, now: () => number = Date.
     while (inFlight < CONCURRENCY && queue.length > 0) {
       const task = queue.shift() as Task;
       if (task.isCancelled()) {
+        // Only a read nobody waits for is dropped; the views are told, so none stays "Reading…".
         const entry = entries[task.kind].get(task.tag);
-        if (entry) entry.pending = undefined;
-        task.settle();
+        if (entry) {
+          entry.pending = undefined;
+          entry.waiters = undefined;
+        }
+        task.settle("dropped");
+        notify();
         continue;
       }
       inFlight++;
@@ -68,7 +79,7 @@ export function createAssetFacts(client: VendorClient, now: () => number = Date.
         .run()
         .finally(() => {
           inFlight--;
-          task.settle();
+          task.settle("answered");
           notify();
           pump();
         });
@@ -77,22 +88,36 @@ export function createAssetFacts(client: VendorClient, now: () => number = Date.
 
   const isFresh = (kind: Kind, entry: Entry<unknown>, maxAgeMs: number) => entry.value !== undefined && (kind === "files" || now() - (entry.at ?? 0) < maxAgeMs);
 
-  /** Queues a read unless the value is fresh enough or already being read; answers when it is settled. */
-  function want(kind: Kind, tag: string, isCancelled: () => boolean = () => false, maxAgeMs = HISTORY_TTL_MS): Promise<void> {
+  /**
+   * Queues a read unless the value is fresh enough or already being read (then it waits for
+   * that read too); answers when it is settled. A queued read is dropped only once every one
+   * waiting for it has stopped (`isCancelled`), and then answers "dropped".
+   */
+  function want(kind: Kind, tag: string, isCancelled: () => boolean = () => false, maxAgeMs = HISTORY_TTL_MS): Promise<Settled> {
     const map = entries[kind];
     let entry = map.get(tag);
     if (entry === undefined) map.set(tag, (entry = {}));
-    if (isFresh(kind, entry, maxAgeMs)) return Promise.resolve();
-    if (entry.pending) return entry.pending;
+    if (isFresh(kind, entry, maxAgeMs)) return Promise.resolve("answered");
+    if (entry.pending) {
+      entry.waiters?.push(isCancelled);
+      return entry.pending;
+    }
     const target = entry;
-    let settle!: () => void;
-    target.pending = new Promise<void>((resolve) => (settle = resolve)).then(() => {
-      target.pending = undefined;
+    const waiters = [isCancelled];
+    target.waiters = waiters;
+    let settle!: (settled: Settled) => void;
+    const pending = new Promise<Settled>((resolve) => (settle = resolve));
+    target.pending = pending;
+    void pending.then(() => {
+      if (target.pending === pending) {
+        target.pending = undefined;
+        target.waiters = undefined;
+      }
     });
     queue.push({
       kind,
       tag,
-      isCancelled,
+      isCancelled: () => waiters.every((cancelled) => cancelled()),
       settle,
       run: async () => {
         const answer = kind === "files" ? await client.getAssetFiles(tag) : await client.getAssetJobs(tag);
@@ -105,7 +130,7 @@ export function createAssetFacts(client: VendorClient, now: () => number = Date.
     });
     notify();
     pump();
-    return target.pending;
+    return pending;
   }
 
   function factOf<T>(kind: Kind, tag: string): Fact<T> {
