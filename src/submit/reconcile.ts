@@ -1,7 +1,7 @@
 import { isTransientProblem, type ApiProblem, type VendorClient } from "../api";
 import { advance, type OrderRecord } from "../core/journal";
 import type { ActiveJob } from "../core/vendor";
-import { linesFromJob, messagesOf, problemText } from "./vendor-answers";
+import { linesFromJob, messagesOf, problemAuditText, problemText } from "./vendor-answers";
 import { findJobsByOrderNumber, jobMatchesRequest } from "./vendor-jobs";
 
 /** Pauses between lookups of an order whose creation got no clear answer: the job may take a moment to be listed. */
@@ -82,8 +82,8 @@ export async function settleUnclearOrder(client: VendorClient, order: OrderRecor
   }
   if (found.kind === "failed") {
     return {
-      order: advance(order, "unknown", options.now(), `could not be looked up: ${problemText(found.problem)}`),
-      problem: `Order ${order.orderNumber} could not be looked up: ${problemText(found.problem)}`,
+      order: advance(order, "unknown", options.now(), `could not be looked up: ${problemAuditText(found.problem)}`),
+      problem: `Order ${order.orderNumber} could not be looked up at the vendor: ${problemText(found.problem)}. Continue to try again; nothing is sent until it is.`,
     };
   }
   const notFound = `no job found after ${found.lookups} ${found.lookups === 1 ? "lookup" : "lookups"}`;
@@ -95,11 +95,11 @@ export async function settleUnclearOrder(client: VendorClient, order: OrderRecor
   }
   if (check.ok) return { order: advance(order, "not-found", options.now(), `${notFound}; a fresh dry run passed, so it may be sent again`, { messages: [] }) };
   if (!isTransientProblem(check.problem)) {
-    return { order: advance(order, "rejected", options.now(), `${notFound}; the dry run now fails: ${problemText(check.problem)}`, { messages: messagesOf(order, check.problem) }) };
+    return { order: advance(order, "rejected", options.now(), `${notFound}; the dry run now fails: ${problemAuditText(check.problem)}`, { messages: messagesOf(order, check.problem) }) };
   }
   // Twice without a clear answer (an opaque 500 included): looked up and checked again on the next run.
   return {
-    order: advance(order, "unknown", options.now(), `${notFound}; the dry run could not be repeated: ${problemText(check.problem)}`),
+    order: advance(order, "unknown", options.now(), `${notFound}; the dry run could not be repeated: ${problemAuditText(check.problem)}`),
     problem: `Order ${order.orderNumber} got no clear answer and could not be checked again (${problemText(check.problem)}); continue to try again.`,
   };
 }

@@ -23,7 +23,7 @@ import type { SubmissionPlan } from "../core/batch-plan";
 import { createRateMeter, type RateSnapshot } from "../core/rate-meter";
 import type { JobCandidate, JobCreateResult } from "../core/vendor";
 import { payloadHash } from "./payload-hash";
-import { createdLines, messagesOf, problemText } from "./vendor-answers";
+import { createdLines, messagesOf, problemAuditText, problemText } from "./vendor-answers";
 import { settleUnclearOrder } from "./reconcile";
 import { submitLockName, type SubmitLocks } from "./submit-lock";
 import { findExistingJobs, orderKey } from "./vendor-jobs";
@@ -218,13 +218,13 @@ async function runLocked(deps: SubmitDeps, batch: BatchRecord, options: RunOptio
     const { problem } = result;
     if (problem.status === 401 || problem.status === 429) {
       // Refused before anything was done: the order was not created and may be sent later.
-      problems.push(`The vendor refused order ${sending.orderNumber} before doing anything: ${problemText(problem)}. Continue later to send it.`);
-      return advance(sending, "planned", now(), `refused: ${problemText(problem)}; nothing was created`);
+      problems.push(`The vendor refused order ${sending.orderNumber} before doing anything (${problemText(problem)}); nothing was created. Continue later to send it.`);
+      return advance(sending, "planned", now(), `refused: ${problemAuditText(problem)}; nothing was created`);
     }
     if (problem.kind === "http" && !isTransientProblem(problem)) {
-      return advance(sending, "rejected", now(), `rejected: ${problemText(problem)}`, { messages: messagesOf(sending, problem) });
+      return advance(sending, "rejected", now(), `rejected: ${problemAuditText(problem)}`, { messages: messagesOf(sending, problem) });
     }
-    const unknown = advance(sending, "unknown", now(), `no clear answer: ${problemText(problem)}`);
+    const unknown = advance(sending, "unknown", now(), `no clear answer: ${problemAuditText(problem)}`);
     await save(unknown);
     return reconcile(unknown);
   }
@@ -270,7 +270,8 @@ async function runLocked(deps: SubmitDeps, batch: BatchRecord, options: RunOptio
       const failure = existing.failed.get(key);
       const jobNumbers = existing.byOrder.get(key);
       if (failure || jobNumbers === undefined) {
-        if (failure) problems.push(`Order ${order.orderNumber} could not be checked for an existing job: ${problemText(failure)}`);
+        // A lookup cut short by a stop is no problem: the order is simply not sent yet.
+        if (failure && !(failure.kind === "aborted" && stopped())) problems.push(`Order ${order.orderNumber} could not be checked for an existing job: ${problemText(failure)}.`);
         continue;
       }
       const ours = new Set(order.existingJobNumbers);

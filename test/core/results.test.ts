@@ -50,7 +50,12 @@ describe("the vendor's answers on rows", () => {
       ["SERVER_REJECTED", null, "A"],
       ["SERVER_REJECTED", null, "A"],
     ]);
-    expect(issues[2]?.message).toBe("Order A: the vendor says: dateDue: too early");
+    // The vendor's own words, without its error codes.
+    expect(issues.map((i) => i.message)).toEqual([
+      "Row 5: the vendor says: Line 2 (A-R5): quantity too low",
+      "Order A: the vendor says: Delivery method unknown",
+      "Order A: the vendor says: dateDue: too early",
+    ]);
   });
 
   it("explains an opaque 500 with the spec's known triggers (SERVER_ERROR), and nothing else as one", () => {
@@ -58,6 +63,15 @@ describe("the vendor's answers on rows", () => {
     expect(opaque.map((i) => i.code)).toEqual(["SERVER_ERROR"]);
     expect(opaque[0]?.message).toMatch(/missing due date/);
     const forbidden = issuesFromServerProblem(payload, { kind: "http", status: 403, title: "Forbidden", detail: "locked", validationMessages: [], errors: {} });
-    expect(forbidden.map((i) => [i.code, i.message])).toEqual([["SERVER_REJECTED", "Order A: the vendor says: HTTP 403 Forbidden: locked"]]);
+    expect(forbidden.map((i) => [i.code, i.message])).toEqual([["SERVER_REJECTED", "Order A: the vendor does not allow this account to do that."]]);
+  });
+
+  it("tells a failure without the vendor's own messages in plain words, never the runtime's text or an unexpected field's path", () => {
+    const unreachable = issuesFromServerProblem(payload, { kind: "network", status: 0, title: "The service could not be reached", detail: "Failed to fetch", validationMessages: [], errors: {} });
+    expect(unreachable.map((i) => [i.code, i.message])).toEqual([
+      ["VENDOR_UNAVAILABLE", "Order A: the vendor could not check this job just now (the vendor did not answer). Nothing is wrong with the job as far as is known; check again in a moment."],
+    ]);
+    const odd = issuesFromServerProblem(payload, { kind: "invalid-response", status: 200, title: "The service answered in an unexpected shape", detail: "isValid: Invalid input: expected boolean", validationMessages: [], errors: {} });
+    expect(odd.map((i) => i.message)).toEqual(["Order A: the vendor's answer was not in the expected form."]);
   });
 });

@@ -118,7 +118,7 @@ describe("the import engine", () => {
     expect((sim.stats.callsByEndpoint.createJob ?? 0) - before).toBe(2);
     expect(busy.jobs).toMatchObject({ unverified: 1, rejected: 0, valid: 0 });
     expect(engine.jobs()[0]?.issues.map((i) => [i.code, i.message])).toEqual([
-      ["VENDOR_UNAVAILABLE", expect.stringContaining("the vendor could not check this job just now: Too Many Requests (HTTP 429)")],
+      ["VENDOR_UNAVAILABLE", expect.stringContaining("the vendor could not check this job just now (the vendor asked for fewer requests for a while)")],
     ]);
     expect((await engine.validate()).jobs).toMatchObject({ unverified: 0, valid: 1 });
     expect(engine.issues("error")).toEqual([]);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { rowResultsFromJournal, type OrderRecord } from "../../src/core/journal";
 import type { FaultSettings } from "../../src/server/simulator/simulator";
-import { allowResend, runBatch } from "../../src/submit/submit-batch";
+import { networkProblem } from "../../src/api";
+import { allowResend, planBatch, runBatch } from "../../src/submit/submit-batch";
+import { validCandidate } from "../helpers/job-candidates";
 import { planSample, submitDeps, useProxiedAccountAndFolder, vendorJobs } from "../helpers/submit-session";
 
 const TEAM = "team-orders-winter-2027.xlsx";
@@ -202,7 +204,10 @@ describe("submitting a batch through the shared core, over the real proxy and si
     if (refused.status === "busy" || refused.status === "missing") throw new Error(refused.status);
     expect(refused.status).toBe("incomplete");
     expect(refused.counts.planned).toBe(4);
-    expect(refused.problems.join(" ")).toContain("before doing anything");
+    expect(refused.problems.length).toBeGreaterThan(0);
+    for (const problem of refused.problems) {
+      expect(problem).toMatch(/^The vendor refused order KTP-2700\d before doing anything \(the vendor asked for fewer requests for a while\); nothing was created\. Continue later to send it\.$/);
+    }
     const first = refused.orders.find((o) => o.attempts > 0);
     expect(first?.events.filter((e) => e.what.startsWith("refused for now"))).toHaveLength(3);
     expect(vendorJobs(session.account).size).toBe(0);
@@ -324,6 +329,52 @@ describe("submitting a batch through the shared core, over the real proxy and si
     expect(sent).toEqual(TEAM_ORDERS.slice(0, 2));
     const orders = await deps.journal.ordersOf(batch.id);
     expect(orders.map((o) => o.state)).toEqual(["sending", "created", "planned", "planned"]);
+    await deps.journal.close();
+  });
+
+  it("tells the user what went wrong in plain words, and keeps the vendor's codes and the runtime's text for the audit trail", async () => {
+    const deps = await submitDeps(session.account, session.folder.path);
+    const batch = await planBatch(deps, {
+      orders: [
+        { orderNumber: "PLAIN-1", candidate: validCandidate({ orderNumber: "PLAIN-1", deliveryAddress: { deliveryMethod: "NOPE" } }), lineRows: [2], notes: [] },
+        { orderNumber: "PLAIN-2", candidate: validCandidate({ orderNumber: "PLAIN-2" }), lineRows: [3], notes: [] },
+      ],
+      otherRows: [],
+      connection: "demo",
+      accountId: session.account.snapshot.account.id,
+      accountName: "",
+      fileName: "orders.csv",
+      sheetName: "orders",
+      headerRowNumber: 1,
+    });
+    // Once a job has been asked for, the vendor's job list can no longer be reached.
+    let created = false;
+    const client = {
+      ...deps.client,
+      createJob: (...args: Parameters<typeof deps.client.createJob>) => {
+        created = true;
+        return deps.client.createJob(...args);
+      },
+      listActiveJobs: async (...args: Parameters<typeof deps.client.listActiveJobs>) =>
+        created ? { ok: false as const, problem: networkProblem(new TypeError("fetch failed")) } : deps.client.listActiveJobs(...args),
+    };
+    faults({ fail500AfterCreateRate: 1, endpoints: ["createJob"] });
+    const outcome = await runBatch({ ...deps, client }, batch.id, { concurrency: 1 });
+    faults({});
+    if (outcome.status === "busy" || outcome.status === "missing") throw new Error(outcome.status);
+    const [rejected, unclear] = outcome.orders;
+    expect([rejected?.state, unclear?.state]).toEqual(["rejected", "unknown"]);
+
+    expect(outcome.problems).toEqual(["Order PLAIN-2 could not be looked up at the vendor: the vendor did not answer. Continue to try again; nothing is sent until it is."]);
+    const rows = rowResultsFromJournal(batch, outcome.orders);
+    const rejectedText = rows.find((r) => r.rowNumber === 2)?.messages.join(" ") ?? "";
+    expect(rejectedText).toContain('the vendor says: Delivery method "NOPE" is not a delivery option code.');
+    expect(rejectedText).not.toContain("DELIVERY_METHOD_INVALID");
+    expect(rows.find((r) => r.rowNumber === 3)?.messages.join(" ")).not.toContain("fetch failed");
+
+    // The audit trail keeps what came back as it came.
+    expect(rejected?.answers?.at(-1)?.body).toMatchObject({ validationMessages: [expect.objectContaining({ errorCode: "DELIVERY_METHOD_INVALID" })] });
+    expect(unclear?.events.at(-1)?.what).toContain("fetch failed");
     await deps.journal.close();
   });
 
