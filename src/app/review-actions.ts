@@ -133,9 +133,18 @@ export function createReviewActions(context: WorkflowContext, onSessionChange: (
       return (await engine()).positionOf(filter, rowNumber);
     },
 
-    /** Dry-runs the jobs that changed since the last check, or that the vendor could not check. */
+    /**
+     * Asks the vendor again for what it could not look up last time (a ship date, a price),
+     * then dry-runs the jobs that changed since the last check, or that the vendor could not check.
+     */
     async revalidate(): Promise<void> {
-      if (!review()) return;
+      const current = review();
+      if (!current) return;
+      if (current.summary.unavailableFacts.length > 0) {
+        update(() => ({ busy: "Asking the vendor again for what it could not look up" }));
+        const summary = await (await engine()).retryFacts();
+        update((latest) => ({ summary, busy: undefined, revision: latest.revision + 1 }));
+      }
       await dryRun((busy) => update(() => ({ busy })));
     },
 

@@ -333,6 +333,31 @@ describe("the fix-up grid in Chromium", () => {
     await context.close();
   });
 
+  it("says in plain words what the vendor could not look up, and asks again when checking again", async () => {
+    const sim = e2e.app.simulator?.simulator;
+    if (!sim) throw new Error("the embedded simulator is not running");
+    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await openAndConnect(page, e2e.app.url);
+    await expect.poll(() => page.getByTestId("catalogue").textContent(), { timeout: 30_000 }).toMatch(/45 price codes/);
+    await page.getByLabel("Order sheet").setInputFiles(TEAM_WORKBOOK);
+    sim.faults = { rate500: 1, endpoints: ["getEarliestShipDate"] };
+    try {
+      await page.getByRole("button", { name: "Check the rows" }).click();
+      await page.getByTestId("summary").waitFor({ timeout: 30_000 });
+      await expect.poll(() => page.getByTestId("review-busy").count()).toBe(0);
+    } finally {
+      sim.faults = {};
+    }
+    const unanswered = page.getByRole("alert").filter({ hasText: "The vendor could not answer" });
+    expect(await unanswered.textContent()).toMatch(/^The vendor could not answer: the earliest ship date for jobs with “[^”]+”/);
+    expect(await unanswered.textContent()).not.toMatch(/shipDate|Server Error|\||[A-Z]{3},[A-Z]{3}/);
+    expect(await summary(page)).toBe("25 rows, 4 jobs: 0 ready, 4 need attention.");
+    await page.getByRole("button", { name: "Check again with the vendor" }).click();
+    await expect.poll(() => summary(page), { timeout: 30_000 }).toBe("25 rows, 4 jobs: 4 ready, 0 need attention.");
+    expect(await unanswered.count()).toBe(0);
+    await page.close();
+  });
+
   it("notes totals, subtotal and note rows under the data without errors, and maps no price to an address", async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await openAndConnect(page, e2e.app.url);
