@@ -105,12 +105,15 @@ export function createReviewActions(context: WorkflowContext, onSessionChange: (
 
     /** Moves the grid to the next (or previous) row with a problem, among all rows. */
     async goToProblem(fromRowNumber: number | undefined, direction: 1 | -1): Promise<boolean> {
-      const found = await (await engine()).nextProblem(fromRowNumber, direction);
-      if (!found) return false;
-      update((current) => ({
-        // A problem outside the filter is shown with every row.
-        filter: current.filter.kind === "all" ? current.filter : { kind: "all" },
-        focus: { rowNumber: found.rowNumber, column: found.column, request: (current.focus?.request ?? 0) + 1 },
+      const e = await engine();
+      const found = await e.nextProblem(fromRowNumber, direction);
+      const current = review();
+      if (!found || !current) return false;
+      // A problem outside the filter is shown with every row; one inside it keeps the filter.
+      const shown = current.filter.kind === "all" || (await e.keeps(current.filter, found.rowNumber));
+      update((latest) => ({
+        filter: shown ? latest.filter : { kind: "all" },
+        focus: { rowNumber: found.rowNumber, column: found.column, request: (latest.focus?.request ?? 0) + 1 },
       }));
       return true;
     },

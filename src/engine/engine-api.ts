@@ -37,6 +37,7 @@ export function createEngineApi() {
     rowsByNumber: (numbers: readonly number[]) => use().rowsByNumber(numbers),
     view: (filter: RowFilter, start: number, count: number) => use().view(filter, start, count),
     positionOf: (filter: RowFilter, rowNumber: number) => use().positionOf(filter, rowNumber),
+    keeps: (filter: RowFilter, rowNumber: number) => use().keeps(filter, rowNumber),
     nextProblem: (rowNumber: number | undefined, direction?: 1 | -1, severity?: "error" | "warning") => use().nextProblem(rowNumber, direction, severity),
     order: (orderNumber: string) => use().order(orderNumber),
     columns: () => use().columns(),

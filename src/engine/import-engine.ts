@@ -29,7 +29,7 @@ import type { AddedColumn, Change, EditLogEntry, RowDetail, SentValue, SessionEd
 import { createEditHistory } from "./edit-history";
 import { createIssueTally } from "./issue-tally";
 import { createLiveFacts } from "./live-facts";
-import { ALL_ROWS, createFilterCache, type RowFilter } from "./row-filter";
+import { ALL_ROWS, createFilterCache, rowMatches, type RowFilter } from "./row-filter";
 import { createSessionRows } from "./session-rows";
 import type { VendorGateway } from "./vendor-gateway";
 
@@ -162,10 +162,8 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
   let validation: AbortController | undefined;
   /** Rows of a result sheet imported again that an earlier import created, with their jobs. */
   let importedBefore = new Map<number, number>();
-  const filters = createFilterCache(
-    () => sheet.count,
-    (index) => ({ orderNumber: orderNumberAt(index), skipped: sheet.isSkipped(index), issues: problemsOfRow(index) }),
-  );
+  const filterable = (index: number) => ({ orderNumber: orderNumberAt(index), skipped: sheet.isSkipped(index), issues: problemsOfRow(index) });
+  const filters = createFilterCache(() => sheet.count, filterable);
 
   const currency = () => snapshot?.account.currency ?? "NZD";
   const money = (amount: number) => formatMoney(amount, currency(), locale);
@@ -617,6 +615,12 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
         if (index !== undefined) rows.push(rowView(index));
       }
       return { total, start, rows };
+    },
+
+    /** Whether a filter keeps a row. */
+    keeps(filter: RowFilter, rowNumber: number): boolean {
+      const index = sheet.indexOf(rowNumber);
+      return index !== undefined && rowMatches(filter, filterable(index));
     },
 
     /** Where a row stands among the rows a filter keeps (or where it would be). */

@@ -193,6 +193,7 @@ describe("the engine's running counts", () => {
     const errors = engine.view({ kind: "errors" }, 0, 10);
     expect(errors.rows.map((r) => r.rowNumber)).toEqual([3, 5]);
     expect(engine.positionOf({ kind: "errors" }, 5)).toBe(1);
+    expect([engine.keeps({ kind: "errors" }, 5), engine.keeps({ kind: "errors" }, 4), engine.keeps({ kind: "all" }, 4)]).toEqual([true, false, true]);
     expect(engine.view({ kind: "order", orderNumber: "E-2" }, 0, 10).rows.map((r) => r.rowNumber)).toEqual([4, 5]);
     expect(engine.nextProblem(undefined)).toMatchObject({ rowNumber: 3, column: "Fabric" });
     expect(engine.nextProblem(3)).toMatchObject({ rowNumber: 5, column: "Code" });
