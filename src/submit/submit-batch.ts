@@ -157,13 +157,18 @@ async function runLocked(deps: SubmitDeps, batch: BatchRecord, options: RunOptio
     await journal.putOrders([order]);
     report();
   };
-  /** Job numbers other orders of this batch already account for. */
-  const claimedByOthers = (order: OrderRecord) =>
-    new Set([...orders.values()].filter((o) => o !== order && o.jobNumber !== undefined).map((o) => o.jobNumber as number));
+  /** Job numbers the account's other batches in this journal account for (read once, when first needed). */
+  let claimedElsewhere: Promise<ReadonlySet<number>> | undefined;
+  /** Job numbers other orders already account for: of this batch, or of any other batch of the account. */
+  const claimedByOthers = async (order: OrderRecord) =>
+    new Set([
+      ...(await (claimedElsewhere ??= jobsOfOtherBatches(journal, batch))),
+      ...[...orders.values()].filter((o) => o !== order && o.jobNumber !== undefined).map((o) => o.jobNumber as number),
+    ]);
 
   /** Settles an order whose creation got no clear answer, from the vendor's own job list. */
   async function reconcile(order: OrderRecord): Promise<OrderRecord> {
-    const settled = await settleUnclearOrder(client, order, { delaysMs: deps.recheckDelaysMs, sleep, notOurs: claimedByOthers(order), now, applicationName });
+    const settled = await settleUnclearOrder(client, order, { delaysMs: deps.recheckDelaysMs, sleep, notOurs: await claimedByOthers(order), now, applicationName });
     if (settled.problem) problems.push(settled.problem);
     return settled.order;
   }
@@ -312,6 +317,20 @@ async function runLocked(deps: SubmitDeps, batch: BatchRecord, options: RunOptio
   const settled: BatchRecord = finished && !batch.finishedAt ? { ...batch, finishedAt: now().toISOString() } : batch;
   if (settled !== batch) await journal.putBatch(settled);
   return { status: finished ? "finished" : stopped() ? "stopped" : "incomplete", batch: settled, orders: all, counts, problems };
+}
+
+/**
+ * The jobs the account's other batches in this journal have made (or found as theirs): the
+ * same sheet imported again makes a job that matches an unclear order of an earlier batch
+ * line for line, and must not be taken for that order's.
+ */
+async function jobsOfOtherBatches(journal: JournalStore, batch: BatchRecord): Promise<ReadonlySet<number>> {
+  const others = (await journal.listBatches()).filter((b) => b.id !== batch.id && b.connection === batch.connection && b.accountId === batch.accountId);
+  const claimed = new Set<number>();
+  for (const other of others) {
+    for (const order of await journal.ordersOf(other.id)) if (order.jobNumber !== undefined) claimed.add(order.jobNumber);
+  }
+  return claimed;
 }
 
 /**

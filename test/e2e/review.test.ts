@@ -210,6 +210,25 @@ describe("the fix-up grid in Chromium", () => {
     await page.close();
   });
 
+  it("keeps up with fast typing: Enter moves to the next cell at once, before the edit is answered", async () => {
+    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await openReview(page, TEAM_WORKBOOK);
+    await clickCell(page, 7, "Player number");
+    await page.keyboard.type("1");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("2");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("3");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("x");
+    await page.keyboard.press("Escape");
+    const numbers = async () => Promise.all([7, 8, 9].map(async (n) => (await cell(page, n, "Player number")).textContent()));
+    await expect.poll(numbers).toEqual(["1", "2", "3"]);
+    expect((await activeCell(page))[0]).toBe(9);
+    expect((await activeCell(page))[1]).not.toBe("Player number");
+    await page.close();
+  });
+
   it("copies and pastes rectangles as tab-separated text, fills down, and replaces in a column after counting", async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await openReview(page, TEAM_WORKBOOK);

@@ -378,6 +378,30 @@ describe("submitting a batch through the shared core, over the real proxy and si
     await deps.journal.close();
   });
 
+  it("does not take the job a later import of the same sheet made for an order an earlier batch left unclear", async () => {
+    const deps = await submitDeps(session.account, session.folder.path);
+    const earlier = await planSample(session.account, deps, TEAM);
+    const [unclear] = await deps.journal.ordersOf(earlier.id);
+    if (!unclear) throw new Error("no orders");
+    // A crash just before the request left: the order is unclear, and the vendor has no job for it.
+    await deps.journal.putOrders([{ ...unclear, state: "sending", attempts: 1, checkedExistingAt: new Date().toISOString() }]);
+
+    // The same sheet imported again, into the same journal, creates every order.
+    const later = await planSample(session.account, deps, TEAM);
+    expect((await runBatch(deps, later.id)).status).toBe("finished");
+    const made = (await deps.journal.ordersOf(later.id)).find((o) => o.orderNumber === unclear.orderNumber)?.jobNumber;
+    expect(made).toBeDefined();
+
+    // Continuing the earlier batch finds that job line for line like its own request, but it is the later batch's.
+    const outcome = await runBatch(deps, earlier.id);
+    if (outcome.status === "busy" || outcome.status === "missing") throw new Error(outcome.status);
+    const settled = outcome.orders.find((o) => o.orderNumber === unclear.orderNumber);
+    expect(settled?.state).toBe("not-found");
+    expect(settled?.jobNumber).toBeUndefined();
+    expect(vendorJobs(session.account).get(unclear.orderNumber)).toEqual([made]);
+    await deps.journal.close();
+  });
+
   it("lets one submitter at a time send for an account; the other is told it is busy", async () => {
     const a = await submitDeps(session.account, session.folder.path, "a.jsonl");
     const b = await submitDeps(session.account, session.folder.path, "b.jsonl");

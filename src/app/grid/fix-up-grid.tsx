@@ -241,12 +241,15 @@ export function FixUpGrid(props: Props) {
     const column = columns[editing.at.column];
     setEditing(undefined);
     scroller.current?.focus();
-    if (row && column && (row.cells[editing.at.column] ?? "") !== editing.value) {
-      await edit([{ rowNumber: row.rowNumber, column: column.header, value: editing.value }]);
-    }
+    // The selection moves at once: keys typed while the edit goes to the engine belong to the next cell.
     if (move) {
       const at = { row: clampSelection(editing.at.row + move.rows), column: Math.max(0, Math.min(columns.length - 1, editing.at.column + move.columns)) };
       select({ active: at, anchor: at });
+    }
+    if (row && column && (row.cells[editing.at.column] ?? "") !== editing.value) {
+      // Shown as typed until the engine's answer replaces the row.
+      cache.current.set(editing.at.row, { ...row, cells: row.cells.map((text, c) => (c === editing.at.column ? editing.value : text)) });
+      await edit([{ rowNumber: row.rowNumber, column: column.header, value: editing.value }]);
     }
   }
 
