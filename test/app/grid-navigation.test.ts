@@ -10,8 +10,8 @@ describe("keys in the grid", () => {
     ["arrow down", { key: "ArrowDown" }, at(3, 2), { kind: "move", selection: at(4, 2) }],
     ["arrow up stops at the top", { key: "ArrowUp" }, at(0, 2), { kind: "move", selection: at(0, 2) }],
     ["shift extends the selection", { key: "ArrowRight", shift: true }, at(3, 2), { kind: "move", selection: { active: { row: 3, column: 3 }, anchor: { row: 3, column: 2 } } }],
-    ["tab wraps to the next row", { key: "Tab" }, at(3, 4), { kind: "move", selection: at(4, 0) }],
-    ["shift+tab wraps back", { key: "Tab", shift: true }, at(3, 0), { kind: "move", selection: at(2, 4) }],
+    ["tab moves along the row", { key: "Tab" }, at(3, 2), { kind: "move", selection: at(3, 3) }],
+    ["shift+tab moves back along it", { key: "Tab", shift: true }, at(3, 2), { kind: "move", selection: at(3, 1) }],
     ["home and end", { key: "End" }, at(3, 1), { kind: "move", selection: at(3, 4) }],
     ["ctrl+home", { key: "Home", mod: true }, at(30, 3), { kind: "move", selection: at(0, 0) }],
     ["ctrl+end", { key: "End", mod: true }, at(3, 1), { kind: "move", selection: at(99, 4) }],
@@ -30,7 +30,9 @@ describe("keys in the grid", () => {
     expect(commandFor(press, selection, size)).toEqual(expected);
   });
 
-  it("leaves tab out of the last cell to the page, and other keys alone", () => {
+  it("leaves Tab past a row's ends to the page, so it leaves the grid from any row, and other keys alone", () => {
+    expect(commandFor({ key: "Tab" }, at(3, 4), size)).toBeUndefined();
+    expect(commandFor({ key: "Tab", shift: true }, at(3, 0), size)).toBeUndefined();
     expect(commandFor({ key: "Tab" }, at(99, 4), size)).toBeUndefined();
     expect(commandFor({ key: "Shift" }, at(3, 1), size)).toBeUndefined();
     expect(commandFor({ key: "c", mod: true }, at(3, 1), size)).toBeUndefined();

@@ -78,6 +78,8 @@ async function activeCell(page: Page): Promise<[number, string]> {
   });
 }
 
+const gridHasFocus = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute("role") === "grid");
+
 async function clickCell(page: Page, rowNumber: number, header: string): Promise<void> {
   await (await cell(page, rowNumber, header)).click();
 }
@@ -192,7 +194,16 @@ describe("the fix-up grid in Chromium", () => {
     await page.keyboard.press("Shift+Tab");
     await page.keyboard.press("Shift+Tab");
     expect(await activeCell(page)).toEqual([6, "Order #"]);
+    // Tab keeps to the row: Shift+Tab from its first cell and Tab from its last leave the grid.
     await page.keyboard.press("Shift+Tab");
+    expect(await gridHasFocus(page)).toBe(false);
+    expect(await activeCell(page)).toEqual([6, "Order #"]);
+    await grid(page).focus();
+    await page.keyboard.press("End");
+    await page.keyboard.press("Tab");
+    expect(await gridHasFocus(page)).toBe(false);
+    await grid(page).focus();
+    await page.keyboard.press("ArrowUp");
     expect((await activeCell(page))[0]).toBe(5);
     await page.keyboard.press("Home");
     expect(await activeCell(page)).toEqual([5, "Order #"]);

@@ -373,6 +373,9 @@ export function FixUpGrid(props: Props) {
           ))}
         </datalist>
       )}
+      <p id="grid-keys" class="visually-hidden">
+        Arrows move between cells and rows. Tab moves along the row and, from its last cell, leaves the grid; Shift+Tab from its first cell leaves it backwards.
+      </p>
       <div
         ref={scroller}
         class="grid"
@@ -381,6 +384,7 @@ export function FixUpGrid(props: Props) {
         aria-rowcount={total + 1}
         aria-colcount={columns.length + 1}
         aria-multiselectable="true"
+        aria-describedby="grid-keys"
         aria-activedescendant={total > 0 && !editing ? cellId(selection.active.row, selection.active.column) : undefined}
         tabIndex={0}
         onKeyDown={onKeyDown}

@@ -65,8 +65,8 @@ function moveTo(selection: GridSelection, target: CellPosition, size: GridSize, 
 
 /**
  * What a key press means to the grid, following the spreadsheet conventions users know:
- * arrows move (Shift extends the selection), Tab and Shift+Tab move across (wrapping to the
- * next row), Home/End go to the row's ends, Ctrl+Home/End to the grid's, PageUp/PageDown by a
+ * arrows move (Shift extends the selection), Tab and Shift+Tab move along the row and leave
+ * the grid past its ends, Home/End go to the row's ends, Ctrl+Home/End to the grid's, PageUp/PageDown by a
  * page, Enter or F2 edit, a typed character starts editing with it, Delete or Backspace clear,
  * Ctrl+Z/Y (or Shift+Z) undo and redo, Ctrl+D fills down, Ctrl+A selects everything, F8 and
  * Shift+F8 go to the next and previous problem. Undefined: the key is not the grid's.
@@ -110,18 +110,11 @@ export function commandFor(press: KeyPress, selection: GridSelection, size: Grid
     case "ArrowRight":
       return moveTo(selection, { row: active.row, column: active.column + 1 }, size, extend);
     case "Tab": {
-      const step = press.shift ? -1 : 1;
-      let column = active.column + step;
-      let row = active.row;
-      if (column >= size.columns) {
-        column = 0;
-        row++;
-      } else if (column < 0) {
-        column = size.columns - 1;
-        row--;
-      }
-      if (row < 0 || row >= size.rows) return undefined;
-      return moveTo(selection, { row, column }, size, false);
+      // Along the row only: past its last cell (or before its first) Tab is the page's, and
+      // leaves the grid, so a sheet of thousands of rows is no trap for the keyboard.
+      const column = active.column + (press.shift ? -1 : 1);
+      if (column < 0 || column >= size.columns) return undefined;
+      return moveTo(selection, { row: active.row, column }, size, false);
     }
     case "Home":
       return moveTo(selection, { row: active.row, column: 0 }, size, extend);
