@@ -285,6 +285,22 @@ describe("the fix-up grid in Chromium", () => {
     await form.getByLabel("Replace with").fill("Seniors");
     await form.getByRole("button", { name: "Replace in 1 cell" }).click();
     await expect.poll(async () => (await cell(page, 5, "Team")).textContent()).toBe("Karori Football Seniors");
+    expect(await form.locator("p[role=status]").textContent()).toBe("Replaced in 1 cell. Undo takes it back.");
+    // Found again without matching case, but already as wanted: the answer says what changed, not what was found.
+    await expect.poll(() => page.getByTestId("find-count").textContent()).toBe("1 cell contains it.");
+    await form.getByRole("button", { name: "Replace in 1 cell" }).click();
+    await expect.poll(() => form.locator("p[role=status]").textContent()).toBe("Nothing was replaced.");
+    // Closing gives focus back to what opened it: the button, or the grid for Ctrl+H.
+    await form.getByLabel("Find").press("Escape");
+    await form.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Find and replace");
+    await clickCell(page, 6, "Team");
+    await page.keyboard.press("Control+h");
+    await form.getByLabel("Find").waitFor();
+    expect(await page.evaluate(() => document.activeElement?.closest("form")?.getAttribute("data-testid"))).toBe("find-replace");
+    await form.getByRole("button", { name: "Close" }).click();
+    await form.waitFor({ state: "detached" });
+    expect(await gridHasFocus(page)).toBe(true);
     await page.close();
   });
 

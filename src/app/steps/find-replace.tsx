@@ -1,4 +1,4 @@
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { ImportWorkflow } from "../import-workflow";
 
 interface Props {
@@ -17,6 +17,21 @@ export function FindReplace({ headers, initialColumn, revision, workflow, onClos
   const [matchCase, setMatchCase] = useState(false);
   const [count, setCount] = useState(0);
   const [done, setDone] = useState<string | undefined>();
+  const form = useRef<HTMLFormElement>(null);
+  const findInput = useRef<HTMLInputElement>(null);
+  // What had focus when it opened (the button, or the grid for Ctrl+H) has it back when it closes.
+  const [opener] = useState(() => (typeof document === "undefined" ? null : document.activeElement));
+  useLayoutEffect(() => {
+    findInput.current?.focus();
+    const formElement = form.current;
+    return () => {
+      const focused = document.activeElement;
+      // Only when focus is in the form that goes (or nowhere): focus the user moved elsewhere stays there.
+      if (focused && focused !== document.body && !formElement?.contains(focused)) return;
+      const target = opener instanceof HTMLElement && opener.isConnected ? opener : document.querySelector<HTMLElement>('[role="grid"]');
+      target?.focus();
+    };
+  }, []);
   useEffect(() => {
     let current = true;
     void workflow.countInColumn(column, find, matchCase).then((n) => current && setCount(n));
@@ -26,13 +41,17 @@ export function FindReplace({ headers, initialColumn, revision, workflow, onClos
   }, [column, find, matchCase, revision]);
   return (
     <form
+      ref={form}
       class="find-replace"
       aria-label="Find and replace in a column"
       data-testid="find-replace"
       onSubmit={(event) => {
         event.preventDefault();
-        const changed = count;
-        void workflow.replaceInColumn(column, find, replacement, matchCase).then(() => setDone(`Replaced in ${changed} ${changed === 1 ? "cell" : "cells"}. Undo takes it back.`));
+        void workflow.replaceInColumn(column, find, replacement, matchCase).then((result) => {
+          // What the replace changed, not what the last count said (it may have been of other text).
+          const changed = result?.changedCells ?? 0;
+          setDone(changed === 0 ? "Nothing was replaced." : `Replaced in ${changed} ${changed === 1 ? "cell" : "cells"}. Undo takes it back.`);
+        });
       }}
       onKeyDown={(event) => event.key === "Escape" && onClose()}
     >
@@ -48,7 +67,7 @@ export function FindReplace({ headers, initialColumn, revision, workflow, onClos
       </label>
       <label>
         Find
-        <input value={find} onInput={(e) => setFind(e.currentTarget.value)} autoFocus />
+        <input ref={findInput} value={find} onInput={(e) => setFind(e.currentTarget.value)} />
       </label>
       <label>
         Replace with
