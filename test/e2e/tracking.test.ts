@@ -39,6 +39,10 @@ describe("the submitted jobs view in Chromium", () => {
     await page.getByTestId("job-cancel-yes").click();
     await expect.poll(() => page.getByTestId("job-status").textContent()).toBe("Cancelled");
     await expect.poll(() => page.getByTestId(`tracked-job-${second}`).getByTestId("tracked-status-cell").textContent()).toBe("Cancelled");
+    // Closing the job gives focus back to the job's button in the list.
+    await page.getByTestId("job-close").click();
+    await page.getByTestId("job-detail").waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(`Show job ${second}`);
     await page.close();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import { formatMoney } from "../../core/estimate";
 import { countOf } from "../../core/plural";
 import type { JobTracker, JobTrackerDeps, JobTrackerState } from "./job-tracker";
@@ -57,8 +57,20 @@ function statusText(job: TrackedJob): string {
 export function SubmittedJobs({ tracker, currency, locale }: Props) {
   const state = useTracker(tracker);
   const { jobs, open } = state;
+  const list = useRef<HTMLElement>(null);
+  const shown = useRef<number | undefined>(undefined);
+  // A job's panel closed: focus goes back to the job's button in the list, unless the user put it elsewhere.
+  useEffect(() => {
+    const closed = shown.current;
+    shown.current = open?.jobNumber;
+    if (open || closed === undefined) return;
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && focused.isConnected) return;
+    const button = list.current?.querySelector<HTMLElement>(`[data-job-number="${closed}"]`);
+    (button ?? list.current?.querySelector<HTMLElement>(".table-scroll"))?.focus();
+  }, [open?.jobNumber]);
   return (
-    <section class="tracked" aria-labelledby="tracked-heading" data-testid="submitted-jobs">
+    <section ref={list} class="tracked" aria-labelledby="tracked-heading" data-testid="submitted-jobs">
       <div class="tracked-head">
         <h2 id="tracked-heading">Submitted jobs</h2>
         <button type="button" class="secondary" onClick={() => void tracker.refresh()} disabled={state.refreshing} data-testid="tracked-refresh">
@@ -115,6 +127,7 @@ export function SubmittedJobs({ tracker, currency, locale }: Props) {
                         aria-label={`Show job ${job.jobNumber}`}
                         aria-expanded={isOpen}
                         aria-controls="job-detail"
+                        data-job-number={job.jobNumber}
                         onClick={() => void (isOpen ? tracker.closeJob() : tracker.openJob(job.jobNumber))}
                       >
                         {job.jobNumber}
