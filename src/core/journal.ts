@@ -95,7 +95,11 @@ export interface OrderRecord {
   readonly state: OrderState;
   /** Whether the user chose to send the order although the vendor has a job with its number. */
   readonly allowExisting: boolean;
-  /** The vendor's jobs with this order number, found before anything was sent. */
+  /**
+   * The vendor's jobs with this order number that are not this order's: found before it was
+   * first sent, or listed only after a request of it got no clear answer and then found unlike
+   * that request line for line.
+   */
   readonly existingJobNumbers: readonly number[];
   /** When the vendor's jobs were last searched for this order number before sending. */
   readonly checkedExistingAt?: string | undefined;

@@ -234,9 +234,8 @@ async function runLocked(deps: SubmitDeps, batch: BatchRecord, options: RunOptio
     return reconcile(unknown);
   }
 
-  // 1. Orders whose creation got no clear answer (in an earlier run, a crash or a reload).
-  const unclear = [...orders.values()].filter((o) => o.state === "sending" || o.state === "unknown");
-  if (unclear.length > 0) {
+  /** Settles each of these orders from the vendor's job list, several at once. */
+  async function reconcileAll(unclear: readonly OrderRecord[]): Promise<void> {
     startPhase("reconciling", unclear.length);
     await mapAdaptively(
       unclear,
@@ -250,6 +249,10 @@ async function runLocked(deps: SubmitDeps, batch: BatchRecord, options: RunOptio
       () => ({ kind: "ok" }),
     );
   }
+
+  // 1. Orders whose creation got no clear answer (in an earlier run, a crash or a reload).
+  const unclear = [...orders.values()].filter((o) => o.state === "sending" || o.state === "unknown");
+  if (unclear.length > 0) await reconcileAll(unclear);
 
   // 2. Every order still to send is looked for among the vendor's jobs.
   const toCheck = [...orders.values()].filter((o) => o.state === "planned").sort((a, b) => a.sequence - b.sequence);
@@ -270,6 +273,8 @@ async function runLocked(deps: SubmitDeps, batch: BatchRecord, options: RunOptio
     );
     const at = now();
     const updates: OrderRecord[] = [];
+    /** Orders with jobs listed since an earlier request of theirs got no clear answer, and those jobs. */
+    const appearedSince = new Map<string, readonly number[]>();
     for (const order of toCheck) {
       const key = orderKey(order.orderNumber);
       const failure = existing.failed.get(key);
@@ -279,11 +284,31 @@ async function runLocked(deps: SubmitDeps, batch: BatchRecord, options: RunOptio
         if (failure && !(failure.kind === "aborted" && stopped())) problems.push(`Order ${order.orderNumber} could not be checked for an existing job: ${problemText(failure)}.`);
         continue;
       }
-      const ours = new Set(order.existingJobNumbers);
+      const known = new Set(order.existingJobNumbers);
+      if (mayHaveMadeJob(order)) {
+        // An earlier request of this very order may have made a job the vendor did not list in
+        // time. The jobs known before it was sent stay as they were; a job listed since is taken
+        // for someone else's only when another order of the journal accounts for it, and any
+        // other is looked up as possibly this order's own: never sent again beside it.
+        const claimed = await claimedByOthers(order);
+        const appeared = jobNumbers.filter((n) => !known.has(n) && !claimed.has(n));
+        if (appeared.length > 0) {
+          const update = advance(
+            order,
+            "unknown",
+            at,
+            `the vendor now lists ${jobNumbersText(appeared)} for this order number, not known before an earlier request of it got no clear answer; looked up as possibly this order's`,
+            { checkedExistingAt: at.toISOString() },
+          );
+          updates.push(update);
+          appearedSince.set(order.orderNumber, appeared);
+          continue;
+        }
+      }
       const update =
         jobNumbers.length > 0 && !order.allowExisting
           ? advance(order, "existing", at, `the vendor already has ${jobNumbersText(jobNumbers)} for this order number; not sent`, { existingJobNumbers: jobNumbers, checkedExistingAt: at.toISOString() })
-          : { ...order, existingJobNumbers: [...new Set([...ours, ...jobNumbers])], checkedExistingAt: at.toISOString() };
+          : { ...order, existingJobNumbers: [...new Set([...known, ...jobNumbers])], checkedExistingAt: at.toISOString() };
       updates.push(update);
       if (update.state === "planned") checked.push(update);
     }
@@ -291,6 +316,18 @@ async function runLocked(deps: SubmitDeps, batch: BatchRecord, options: RunOptio
     await journal.putOrders(updates);
     meter.tick(toCheck.length - meter.snapshot().done);
     report();
+
+    if (appearedSince.size > 0 && !stopped()) {
+      await reconcileAll(updates.filter((o) => appearedSince.has(o.orderNumber)));
+      for (const [orderNumber, appeared] of appearedSince) {
+        const settled = orders.get(orderNumber);
+        if (settled?.state !== "not-found") continue;
+        // Compared line by line and not this order's: someone else's job with its number, so
+        // the order is not sent unless the user decides again, knowing of that job.
+        const what = `${jobNumbersText(appeared)}, listed since, ${appeared.length === 1 ? "does" : "do"} not match this order's request line for line; not sent`;
+        await save(advance(settled, "existing", now(), what, { existingJobNumbers: [...new Set([...settled.existingJobNumbers, ...appeared])] }));
+      }
+    }
   }
 
   // 3. Creation, with limited concurrency; a stop lets what is in flight finish.
@@ -317,6 +354,15 @@ async function runLocked(deps: SubmitDeps, batch: BatchRecord, options: RunOptio
   const settled: BatchRecord = finished && !batch.finishedAt ? { ...batch, finishedAt: now().toISOString() } : batch;
   if (settled !== batch) await journal.putBatch(settled);
   return { status: finished ? "finished" : stopped() ? "stopped" : "incomplete", batch: settled, orders: all, counts, problems };
+}
+
+/**
+ * Whether a request to create this order may have made a job: one was sent (or was about to
+ * be) and the vendor did not clearly refuse it unprocessed (401, 429) before doing anything.
+ */
+function mayHaveMadeJob(order: OrderRecord): boolean {
+  const refused = (order.answers ?? []).filter((a) => a.status === 401 || a.status === 429).length;
+  return order.attempts > refused;
 }
 
 /**

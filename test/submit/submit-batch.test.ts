@@ -378,6 +378,75 @@ describe("submitting a batch through the shared core, over the real proxy and si
     await deps.journal.close();
   });
 
+  it("takes a job listed only after an allowed order's unclear request for that order's own, and never sends it twice", async () => {
+    // An earlier import, from another machine, made every order; this one is allowed to send them again.
+    const first = await submitDeps(session.account, session.folder.path, "first.jsonl");
+    await runBatch(first, (await planSample(session.account, first, TEAM)).id);
+    const earlier = new Set([...vendorJobs(session.account).values()].flat());
+    const deps = await submitDeps(session.account, session.folder.path, "second.jsonl");
+    const batch = await planSample(session.account, deps, TEAM, { allowExisting: true });
+
+    // The vendor's job list lags behind: the jobs made now are not listed until it catches up.
+    let lagging = true;
+    const client = {
+      ...deps.client,
+      listActiveJobs: async (...args: Parameters<typeof deps.client.listActiveJobs>) => {
+        const page = await deps.client.listActiveJobs(...args);
+        if (!lagging || !page.ok) return page;
+        return { ...page, value: { ...page.value, items: page.value.items.filter((job) => earlier.has(job.jobNumber)) } };
+      },
+    };
+    faults({ fail500AfterCreateRate: 1, endpoints: ["createJob"] });
+    const unclear = await runBatch({ ...deps, client }, batch.id);
+    faults({});
+    if (unclear.status === "busy" || unclear.status === "missing") throw new Error(unclear.status);
+    expect(unclear.orders.map((o) => o.state)).toEqual(["not-found", "not-found", "not-found", "not-found"]);
+    const made = vendorJobs(session.account);
+    for (const orderNumber of TEAM_ORDERS) expect(made.get(orderNumber)).toHaveLength(2);
+
+    // The list catches up; the user asks for the orders to be sent again.
+    lagging = false;
+    await allowResend(deps, batch.id, TEAM_ORDERS);
+    const outcome = await runBatch({ ...deps, client }, batch.id);
+    expect(outcome.status).toBe("finished");
+    expect(vendorJobs(session.account)).toEqual(made);
+    for (const order of await deps.journal.ordersOf(batch.id)) {
+      const own = made.get(order.orderNumber)?.find((n) => !earlier.has(n));
+      expect(order).toMatchObject({ state: "created", jobNumber: own });
+      expect(order.existingJobNumbers.every((n) => earlier.has(n))).toBe(true);
+    }
+    await first.journal.close();
+    await deps.journal.close();
+  });
+
+  it("asks again before sending an order whose number a job unlike it has taken since its unclear request", async () => {
+    const deps = await submitDeps(session.account, session.folder.path);
+    const batch = await planSample(session.account, deps, TEAM);
+    const [order] = await deps.journal.ordersOf(batch.id);
+    if (!order) throw new Error("no orders");
+    // A crash just before the request left, and the user chose to send it again.
+    await deps.journal.putOrders([{ ...order, state: "sending", attempts: 1, checkedExistingAt: new Date().toISOString() }]);
+    await runBatch(deps, batch.id);
+    expect((await deps.journal.ordersOf(batch.id))[0]?.state).toBe("not-found");
+    await allowResend(deps, batch.id, [order.orderNumber]);
+    // Meanwhile someone else made a job with the same order number and other lines.
+    const other = await session.account.client.createJob({ ...order.candidate, items: order.candidate.items?.slice(0, 1).map((line) => ({ ...line, customerReference: "someone-else" })) });
+    if (!other.ok) throw new Error(other.problem.title);
+
+    const outcome = await runBatch(deps, batch.id);
+    if (outcome.status === "busy" || outcome.status === "missing") throw new Error(outcome.status);
+    const settled = outcome.orders[0];
+    expect(settled).toMatchObject({ state: "existing", existingJobNumbers: [other.value.jobNumber] });
+    expect(settled?.events.map((e) => e.what).join("\n")).toContain("looked up as possibly this order's");
+    expect(vendorJobs(session.account).get(order.orderNumber)).toEqual([other.value.jobNumber]);
+
+    // Told of that job, the user sends the order anyway.
+    await allowResend(deps, batch.id, [order.orderNumber]);
+    await runBatch(deps, batch.id);
+    expect(vendorJobs(session.account).get(order.orderNumber)).toHaveLength(2);
+    await deps.journal.close();
+  });
+
   it("does not take the job a later import of the same sheet made for an order an earlier batch left unclear", async () => {
     const deps = await submitDeps(session.account, session.folder.path);
     const earlier = await planSample(session.account, deps, TEAM);
