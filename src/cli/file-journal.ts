@@ -6,48 +6,70 @@ type Line = { readonly kind: "batch"; readonly record: BatchRecord } | { readonl
 
 const orderId = (order: Pick<OrderRecord, "batchId" | "orderNumber">) => `${order.batchId}\u0000${order.orderNumber}`;
 
+export interface FileJournal extends JournalStore {
+  /** Lines that could not be read back and were left out, each said in a sentence for the user. */
+  readonly unreadLines: readonly string[];
+  close(): Promise<void>;
+}
+
 /**
  * The submission journal as a file of JSON lines, each a whole record; read back, the last
  * line for a record wins. Every put is appended and synced to disk before it resolves, so a
- * process killed after it loses nothing; a line cut short by a crash is ignored on reading.
+ * process killed after it loses nothing. A line cut short (a crash or a failed write) is left
+ * out on reading, and said so in `unreadLines`; the next record after it starts on a new line.
  */
-export async function openFileJournal(path: string): Promise<JournalStore & { close(): Promise<void> }> {
+export async function openFileJournal(path: string): Promise<FileJournal> {
   const batches = new Map<string, BatchRecord>();
   const orders = new Map<string, OrderRecord>();
+  const unreadLines: string[] = [];
   let text = "";
   try {
     text = await readFile(path, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-  for (const raw of text.split("\n")) {
-    if (raw.trim() === "") continue;
-    let line: Line;
+  text.split("\n").forEach((raw, index) => {
+    if (raw.trim() === "") return;
+    let line: unknown;
     try {
-      line = JSON.parse(raw) as Line;
+      line = JSON.parse(raw);
     } catch {
-      continue;
+      unreadLines.push(`Line ${index + 1} of the journal ${path} is incomplete, most likely from a write that did not finish, and was left out.`);
+      return;
     }
-    if (line.kind === "batch" && isBatchRecord(line.record)) batches.set(line.record.id, line.record);
-    else if (line.kind === "order" && isOrderRecord(line.record)) orders.set(orderId(line.record), line.record);
-  }
+    const { kind, record } = (typeof line === "object" && line !== null ? line : {}) as Partial<Line>;
+    if (kind === "batch" && isBatchRecord(record)) batches.set(record.id, record);
+    else if (kind === "order" && isOrderRecord(record)) orders.set(orderId(record), record);
+    else unreadLines.push(`Line ${index + 1} of the journal ${path} is not a submission record this version can read, and was left out.`);
+  });
 
   await mkdir(dirname(path), { recursive: true });
   const handle: FileHandle = await open(path, "a");
-  // A file that ended mid-line (a crash during a write) gets a fresh line before the next record.
-  let pending: Promise<void> = text.length > 0 && !text.endsWith("\n") ? handle.write("\n").then(() => undefined) : Promise.resolve();
+  // Whether the file may end mid-line (a crash, or a write that failed): the next record then starts with a line break.
+  let midLine = text.length > 0 && !text.endsWith("\n");
+  let pending: Promise<void> = Promise.resolve();
+
+  async function writeAll(bytes: Uint8Array): Promise<void> {
+    for (let offset = 0; offset < bytes.length; ) {
+      const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
+      offset += bytesWritten;
+    }
+  }
 
   function append(lines: readonly Line[]): Promise<void> {
-    const chunk = lines.map((line) => `${JSON.stringify(line)}\n`).join("");
     const write = pending.then(async () => {
-      await handle.write(chunk);
+      const chunk = `${midLine ? "\n" : ""}${lines.map((line) => `${JSON.stringify(line)}\n`).join("")}`;
+      midLine = true;
+      await writeAll(Buffer.from(chunk, "utf8"));
       await handle.sync();
+      midLine = false;
     });
     pending = write.catch(() => undefined);
     return write;
   }
 
   return {
+    unreadLines,
     async putBatch(batch) {
       await append([{ kind: "batch", record: batch }]);
       batches.set(batch.id, batch);
