@@ -4,12 +4,12 @@ import { auditJsonLines, auditTrail, resultSheetData } from "../core/result-data
 import { OUTCOME_TEXT, type RowResult } from "../core/results";
 import { sha256Hex } from "../submit/payload-hash";
 import { allowResend, planBatch, runBatch, type RunOutcome, type SubmitProgress } from "../submit/submit-batch";
-import { submitLockName } from "../submit/submit-lock";
+import { submitLockName, type SubmitLocks } from "../submit/submit-lock";
 import { fetchJobStatuses } from "../submit/vendor-jobs";
 import { checkFile, writeResultFile, type CheckOptions } from "./check";
 import { appVersion } from "./app-version";
 import { openFileJournal } from "./file-journal";
-import { fileLocks } from "./file-lock";
+import { fileLocks, LockFileError } from "./file-lock";
 import { throttled } from "./progress-line";
 import type { VendorConnection } from "./vendor-connection";
 
@@ -57,6 +57,16 @@ async function earlierBatch(journal: JournalStore, match: Pick<BatchRecord, "con
   return same.find((b) => !b.finishedAt) ?? same[0];
 }
 
+/** The account's lock, already held by this process: the submission core runs under it without taking it again. */
+function holding(locks: SubmitLocks, name: string): SubmitLocks {
+  return {
+    async withLock(wanted, work) {
+      return wanted === name ? { acquired: true, value: await work() } : locks.withLock(wanted, work);
+    },
+    isHeld: (wanted) => (wanted === name ? Promise.resolve(true) : locks.isHeld(wanted)),
+  };
+}
+
 function rowsOf(batch: BatchRecord, orders: readonly OrderRecord[]): SubmittedRow[] {
   const orderOfRow = new Map<number, string>();
   for (const order of orders) for (const row of order.lineRows) orderOfRow.set(row, order.orderNumber);
@@ -80,18 +90,39 @@ const PHASE_LABEL: Readonly<Record<SubmitProgress["phase"], string>> = {
 /**
  * Checks a sheet as `check` does, then submits its ready jobs through the shared submission
  * core with a journal file: running it again with the same journal continues the same batch
- * (or reports it) and never creates a job twice.
+ * (or reports it) and never creates a job twice. Everything from reading the journal to the
+ * last answer happens under the account's lock, so a second process started alongside sees
+ * the journal only as the first one left it.
  */
 export async function submitFile(path: string, vendor: VendorConnection, options: SubmitOptions): Promise<SubmitOutcome> {
-  const progress = options.onProgress;
   const checked = await checkFile(path, vendor, { ...options, validate: true });
   if (!checked.ok) return { ok: false, exitCode: checked.reason === "vendor" ? 3 : 1, message: checked.message };
-  const { report, engine } = checked;
   const fileSha256 = await sha256Hex(checked.bytes);
+  const match = { connection: vendor.connection.name, accountId: checked.report.account.id, sheetName: checked.report.sheet, fileSha256 };
+  const locks = fileLocks(options.lockFolder);
+  const lockName = submitLockName(match.connection, match.accountId);
+  try {
+    const held = await locks.withLock(lockName, () => submitLocked(checked, match, vendor, options, holding(locks, lockName)));
+    if (!held.acquired) return { ok: false, exitCode: 3, message: `Another submission for ${vendor.connection.name} is running; try again when it has finished.` };
+    return held.value;
+  } catch (error) {
+    if (error instanceof LockFileError) return { ok: false, exitCode: 3, message: error.message };
+    throw error;
+  }
+}
+
+async function submitLocked(
+  checked: Extract<Awaited<ReturnType<typeof checkFile>>, { ok: true }>,
+  match: Pick<BatchRecord, "connection" | "accountId" | "sheetName" | "fileSha256">,
+  vendor: VendorConnection,
+  options: SubmitOptions,
+  locks: SubmitLocks,
+): Promise<SubmitOutcome> {
+  const progress = options.onProgress;
+  const { report, engine } = checked;
   const journal = await openFileJournal(options.journalPath);
   try {
-    const deps = { client: vendor.client, journal, locks: fileLocks(options.lockFolder) };
-    const match = { connection: vendor.connection.name, accountId: report.account.id, sheetName: report.sheet, fileSha256 };
+    const deps = { client: vendor.client, journal, locks };
     let batch = await earlierBatch(journal, match);
     if (batch && !batch.finishedAt) {
       progress?.(`Continuing the submission of ${report.file} from ${batch.createdAt} recorded in ${options.journalPath}`);
@@ -120,9 +151,7 @@ export async function submitFile(path: string, vendor: VendorConnection, options
       signal: options.signal,
       onProgress: (p) => meter(p.rate.done, p.rate.total, PHASE_LABEL[p.phase]),
     });
-    if (outcome.status === "busy") {
-      return { ok: false, exitCode: 3, message: `Another submission for ${vendor.connection.name} is running (lock ${submitLockName(vendor.connection.name, match.accountId)}); try again when it has finished.` };
-    }
+    if (outcome.status === "busy") return { ok: false, exitCode: 3, message: `Another submission for ${vendor.connection.name} is running; try again when it has finished.` };
     if (outcome.status === "missing") return { ok: false, exitCode: 3, message: "The journal lost the batch it was continuing." };
 
     const rows = rowsOf(outcome.batch, outcome.orders);
@@ -147,7 +176,7 @@ export async function submitFile(path: string, vendor: VendorConnection, options
         batchId: outcome.batch.id,
         status: outcome.status,
         summary: describeCounts(outcome.counts),
-        problems: outcome.problems,
+        problems: [...journal.unreadLines, ...outcome.problems],
         orders: outcome.orders.map((o) => ({ orderNumber: o.orderNumber, state: o.state, jobNumber: o.jobNumber ?? o.existingJobNumbers[0] ?? null })),
         rows,
       },

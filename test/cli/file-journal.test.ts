@@ -1,9 +1,10 @@
-import { appendFile, open } from "node:fs/promises";
+import { appendFile, open, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openFileJournal } from "../../src/cli/file-journal";
 import type { BatchRecord, OrderRecord } from "../../src/core/journal";
-import { useSimulatorAndFolder } from "../helpers/cli-session";
+import { ordersSheet } from "../helpers/order-sheets";
+import { runCommand, useSimulatorAndFolder, vendorEnv } from "../helpers/cli-session";
 
 const session = useSimulatorAndFolder();
 
@@ -102,3 +103,20 @@ describe("the journal file", () => {
   });
 });
 
+describe("submit with a journal whose last line was cut short", () => {
+  it("says which line was left out and carries on", async () => {
+    const { path, orderNumbers } = await ordersSheet("TORN", 1, session.folder.path);
+    const journal = join(session.folder.path, "j.jsonl");
+    const env = vendorEnv(session.sim, session.folder.path);
+    expect((await runCommand(["submit", path, "--connection", "demo", "--journal", journal], env)).code).toBe(0);
+    const lines = (await readFile(journal, "utf8")).split("\n").length;
+    await appendFile(journal, '{"kind":"order","record":{"batchId":"x","orderNumb');
+
+    const again = await runCommand(["submit", path, "--connection", "demo", "--journal", journal, "--json"], env);
+    expect(again.code).toBe(0);
+    const report = JSON.parse(again.out) as { problems: string[]; orders: { state: string }[] };
+    expect(report.problems).toEqual([`Line ${lines} of the journal ${journal} is incomplete, most likely from a write that did not finish, and was left out.`]);
+    expect(report.orders.map((o) => o.state)).toEqual(orderNumbers.map(() => "created"));
+    expect(session.sim.simulator.jobsByOrderNumber(1042).size).toBe(orderNumbers.length);
+  });
+});
