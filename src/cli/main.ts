@@ -30,9 +30,10 @@ check     also loads the account's catalogue and resolves every row: it prints t
           defaults to its first ("demo").
 submit    checks the sheet, then creates every job the dry run accepted. Each order is
           written to the journal (default: <file>.journal.jsonl) before it is sent; orders
-          the vendor already has are skipped unless --allow-existing; an unclear answer is
-          looked up at the vendor, never sent again blindly. Run it again with the same
-          journal to continue after a stop or a crash: nothing is created twice. --out
+          the vendor already has are skipped unless --allow-existing (which never sends
+          again one that this journal created); an unclear answer is looked up at the
+          vendor, never sent again blindly. Run it again with the same journal to continue
+          after a stop, a crash or with --allow-existing: nothing is created twice. --out
           writes the result sheet into a copy of the customer's own file (a workbook gets
           Jobs and Audit sheets too), --audit the audit trail as JSON Lines; --json prints
           every row's outcome. --utf8 writes a CSV result in UTF-8 when its own encoding

@@ -3,9 +3,10 @@ import { describeCounts, rowResultsFromJournal, type BatchRecord, type JournalSt
 import { auditJsonLines, auditTrail, resultSheetData } from "../core/result-data";
 import { OUTCOME_TEXT, type RowResult } from "../core/results";
 import { sha256Hex } from "../submit/payload-hash";
-import { allowResend, planBatch, runBatch, type RunOutcome, type SubmitProgress } from "../submit/submit-batch";
+import { pluralise } from "../core/plural";
+import { allowResend, planBatch, runBatch, type RunOutcome, type SubmitDeps, type SubmitProgress } from "../submit/submit-batch";
 import { submitLockName, type SubmitLocks } from "../submit/submit-lock";
-import { fetchJobStatuses } from "../submit/vendor-jobs";
+import { fetchJobStatuses, orderKey } from "../submit/vendor-jobs";
 import { checkFile, writeResultFile, type CheckOptions } from "./check";
 import { appVersion } from "./app-version";
 import { openFileJournal } from "./file-journal";
@@ -55,6 +56,64 @@ async function earlierBatch(journal: JournalStore, match: Pick<BatchRecord, "con
     (b) => b.connection === match.connection && b.accountId === match.accountId && b.sheetName === match.sheetName && b.fileSha256 === match.fileSha256,
   );
   return same.find((b) => !b.finishedAt) ?? same[0];
+}
+
+/**
+ * What the journal knows of the account's jobs from its own submissions: the job numbers they
+ * created, and the order numbers one of them sent without a clear answer (a job the vendor
+ * has under one of those may be that submission's own).
+ */
+async function ownJobs(journal: JournalStore, account: Pick<BatchRecord, "connection" | "accountId">): Promise<{ created: Set<number>; unclear: Set<string> }> {
+  const created = new Set<number>();
+  const unclear = new Set<string>();
+  for (const batch of await journal.listBatches()) {
+    if (batch.connection !== account.connection || batch.accountId !== account.accountId) continue;
+    for (const row of batch.otherRows) if (row.jobNumber !== undefined) created.add(row.jobNumber);
+    for (const order of await journal.ordersOf(batch.id)) {
+      if (order.jobNumber !== undefined) created.add(order.jobNumber);
+      // Every request answered with a success or a refusal is accounted for; any other may have made a job.
+      const answered = (order.answers ?? []).filter((a) => a.status >= 200 && a.status < 500).length;
+      if (order.attempts > answered) unclear.add(orderKey(order.orderNumber));
+    }
+  }
+  return { created, unclear };
+}
+
+/**
+ * The orders of a batch to send again: those not found after an unclear answer (on a new run
+ * only: running again is the user's word to send them), and, with --allow-existing, those the
+ * vendor already had under their order number from someone else. An order whose existing job
+ * this journal's submissions made, or may have made, is not sent again; `declined` says why.
+ */
+async function toSendAgain(journal: JournalStore, batch: BatchRecord, options: { readonly notFound: boolean; readonly allowExisting: boolean }) {
+  const orders = await journal.ordersOf(batch.id);
+  const own = options.allowExisting ? await ownJobs(journal, batch) : { created: new Set<number>(), unclear: new Set<string>() };
+  const resend: string[] = [];
+  const declined = new Map<string, string>();
+  for (const order of orders) {
+    if (order.state === "not-found" && options.notFound) resend.push(order.orderNumber);
+    if (order.state !== "existing" || !options.allowExisting) continue;
+    const made = order.existingJobNumbers.filter((n) => own.created.has(n));
+    if (made.length > 0) {
+      declined.set(order.orderNumber, `Order ${order.orderNumber} was not sent again: its job ${made.join(", ")} was created by an earlier submission recorded in this journal.`);
+    } else if (own.unclear.has(orderKey(order.orderNumber))) {
+      declined.set(
+        order.orderNumber,
+        `Order ${order.orderNumber} was not sent again: a submission recorded in this journal sent it without getting a clear answer, so job ${order.existingJobNumbers.join(", ")} may be that one.`,
+      );
+    } else resend.push(order.orderNumber);
+  }
+  return { resend, declined };
+}
+
+/** Marks orders of the batch to be sent again; a batch that was finished is open again until they are settled. */
+async function sendAgain(deps: Pick<SubmitDeps, "journal">, batch: BatchRecord, orderNumbers: readonly string[]): Promise<void> {
+  if (orderNumbers.length === 0) return;
+  if (batch.finishedAt) {
+    const { finishedAt: _finished, ...open } = batch;
+    await deps.journal.putBatch(open);
+  }
+  await allowResend(deps, batch.id, orderNumbers);
 }
 
 /** The account's lock, already held by this process: the submission core runs under it without taking it again. */
@@ -123,34 +182,48 @@ async function submitLocked(
   const journal = await openFileJournal(options.journalPath);
   try {
     const deps = { client: vendor.client, journal, locks };
+    const declined = new Map<string, string>();
+    // A batch of this very file is never planned twice: running again continues it, or reports it.
     let batch = await earlierBatch(journal, match);
-    if (batch && !batch.finishedAt) {
-      progress?.(`Continuing the submission of ${report.file} from ${batch.createdAt} recorded in ${options.journalPath}`);
-      // Running again is the user's word to send what was not found after an unclear answer.
-      const again = (await journal.ordersOf(batch.id)).filter((o) => o.state === "not-found" || (options.allowExisting && o.state === "existing"));
-      await allowResend(deps, batch.id, again.map((o) => o.orderNumber));
-    } else if (batch && !options.allowExisting) {
-      progress?.(`${report.file} was submitted on ${batch.finishedAt}; nothing is sent again (see ${options.journalPath})`);
+    if (batch) {
+      const again = await toSendAgain(journal, batch, { notFound: true, allowExisting: options.allowExisting });
+      for (const [orderNumber, why] of again.declined) declined.set(orderNumber, why);
+      if (!batch.finishedAt) progress?.(`Continuing the submission of ${report.file} from ${batch.createdAt} recorded in ${options.journalPath}`);
+      else if (again.resend.length > 0) progress?.(`Sending ${again.resend.length} ${pluralise(again.resend.length, "order", "orders")} of ${report.file} that the vendor already had from someone else (see ${options.journalPath})`);
+      else progress?.(`${report.file} was submitted on ${batch.finishedAt}; nothing is sent again (see ${options.journalPath})`);
+      await sendAgain(deps, batch, again.resend);
     } else {
       const user = await vendor.client.getCurrentUser();
+      // Orders the vendor already has are found first and sent below only when they are someone else's.
       batch = await planBatch(deps, {
         ...engine.submissionPlan(),
         ...match,
         accountName: report.account.name ?? "",
         fileName: report.file,
         headerRowNumber: report.headerRowNumber,
-        allowExisting: options.allowExisting,
         importedBy: user.ok ? (user.value.userName ?? undefined) : undefined,
         appVersion: appVersion(),
       });
     }
 
     const meter = throttled(progress);
-    const outcome: RunOutcome = await runBatch(deps, batch.id, {
+    const runOptions = {
       concurrency: options.concurrency,
       signal: options.signal,
-      onProgress: (p) => meter(p.rate.done, p.rate.total, PHASE_LABEL[p.phase]),
-    });
+      onProgress: (p: SubmitProgress) => meter(p.rate.done, p.rate.total, PHASE_LABEL[p.phase]),
+    };
+    let outcome: RunOutcome = await runBatch(deps, batch.id, runOptions);
+    if (options.allowExisting && !options.signal?.aborted && (outcome.status === "finished" || outcome.status === "incomplete")) {
+      // Orders this run found at the vendor: those that are someone else's are sent, as --allow-existing asks.
+      const again = await toSendAgain(journal, outcome.batch, { notFound: false, allowExisting: true });
+      for (const [orderNumber, why] of again.declined) declined.set(orderNumber, why);
+      if (again.resend.length > 0) {
+        const before = outcome.problems;
+        await sendAgain(deps, outcome.batch, again.resend);
+        const next = await runBatch(deps, batch.id, runOptions);
+        outcome = next.status === "busy" || next.status === "missing" ? next : { ...next, problems: [...new Set([...before, ...next.problems])] };
+      }
+    }
     if (outcome.status === "busy") return { ok: false, exitCode: 3, message: `Another submission for ${vendor.connection.name} is running; try again when it has finished.` };
     if (outcome.status === "missing") return { ok: false, exitCode: 3, message: "The journal lost the batch it was continuing." };
 
@@ -165,6 +238,7 @@ async function submitLocked(
         if (written) return { ok: false, exitCode: 1, message: written };
       }
     }
+    const stillExisting = new Set(outcome.orders.filter((o) => o.state === "existing").map((o) => o.orderNumber));
     const unsettled = outcome.orders.some((o) => o.state === "planned" || o.state === "sending" || o.state === "unknown" || o.state === "not-found");
     const errorsLeft = outcome.orders.some((o) => o.state === "rejected") || outcome.batch.otherRows.some((r) => r.outcome === "not-sent");
     return {
@@ -176,7 +250,7 @@ async function submitLocked(
         batchId: outcome.batch.id,
         status: outcome.status,
         summary: describeCounts(outcome.counts),
-        problems: [...journal.unreadLines, ...outcome.problems],
+        problems: [...journal.unreadLines, ...[...declined].filter(([orderNumber]) => stillExisting.has(orderNumber)).map(([, why]) => why), ...outcome.problems],
         orders: outcome.orders.map((o) => ({ orderNumber: o.orderNumber, state: o.state, jobNumber: o.jobNumber ?? o.existingJobNumbers[0] ?? null })),
         rows,
       },

@@ -32,8 +32,16 @@ interface OpenRow {
   readonly prefix: string;
 }
 
+/** A row to write that is read tag by tag: its cells before the result columns pass on as they come; from there on its content is held back. */
+interface StreamedRow extends OpenRow {
+  /** The column of the last cell passed on (0 before any). */
+  column: number;
+  isHolding: boolean;
+}
+
 /** A cell the row already had at a result column or after: empty, perhaps formatted. */
 interface TailCell {
+  readonly column: number;
   readonly xml: string;
   readonly style: number | undefined;
 }
@@ -57,8 +65,8 @@ export class ResultColumnsRewriter implements TextRewriter {
   private isHoldingCols = false;
   private sheetDataPrefix = "";
   private rowNumber = 0;
-  /** A row being read tag by tag (one holding a comment or the like). */
-  private row: OpenRow | undefined;
+  /** A row to write being read tag by tag (one holding a comment or the like, or a long one). */
+  private row: StreamedRow | undefined;
   /** Row numbers to write, ascending, and the next one not yet reached. */
   private readonly targets: number[];
   private nextTarget = 0;
@@ -96,7 +104,8 @@ export class ResultColumnsRewriter implements TextRewriter {
       return;
     }
     let goOnFrom: number | void = undefined;
-    if (this.depth === 2 && this.isInSheetData && tag.name === "row") goOnFrom = this.onRow(tag);
+    if (this.depth === 3 && this.row && !this.row.isHolding) this.onRowChild(this.row, tag);
+    else if (this.depth === 2 && this.isInSheetData && tag.name === "row") goOnFrom = this.onRow(tag);
     else if (this.depth === 1) {
       if (tag.name === "dimension") this.onDimension(tag);
       else if (tag.name === "cols" && !this.isHoldingCols) {
@@ -170,10 +179,8 @@ export class ResultColumnsRewriter implements TextRewriter {
       return;
     }
     edit.replace(tag.start, tag.end, written);
-    if (contentEnd === undefined) {
-      this.row = row;
-      edit.holdFrom(tag.end);
-    } else if (this.endsBeforeResults(tag, contentEnd)) {
+    if (contentEnd === undefined) this.row = { ...row, column: 0, isHolding: false };
+    else if (this.endsBeforeResults(tag, contentEnd)) {
       edit.insert(contentEnd, this.cellsXml(row, NO_TAIL));
     } else {
       edit.replace(tag.end, contentEnd, this.rowContentXml(row, edit.window.slice(tag.end, contentEnd)));
@@ -188,12 +195,25 @@ export class ResultColumnsRewriter implements TextRewriter {
     return withAttribute(tag, "spans", last ? `${last[1]}${last[2]}:${Math.max(Number(last[3]), this.lastColumn)}` : undefined);
   }
 
-  /** The end of a row read tag by tag. */
+  /** An element in a row to write read tag by tag: a cell before the result columns passes on; the first other element starts holding the rest of the row back. */
+  private onRowChild(row: StreamedRow, tag: XmlTag): void {
+    if (tag.name === "c") {
+      const column = cellColumnOf(this.edit.window, tag.start, tag.end) || row.column + 1;
+      if (column < this.plan.firstColumn) {
+        row.column = column;
+        return;
+      }
+    }
+    row.isHolding = true;
+    this.edit.holdFrom(tag.start);
+  }
+
+  /** The end of a row to write read tag by tag. */
   private finishRow(closeStart: number): void {
-    const row = this.row as OpenRow;
+    const row = this.row as StreamedRow;
     this.row = undefined;
-    const content = this.edit.takeHeld(closeStart);
-    this.edit.insert(closeStart, this.rowContentXml(row, content));
+    if (!row.isHolding) this.edit.insert(closeStart, this.cellsXml(row, NO_TAIL));
+    else this.edit.insert(closeStart, this.rowContentXml(row, this.edit.takeHeld(closeStart), row.column));
   }
 
   /**
@@ -216,32 +236,41 @@ export class ResultColumnsRewriter implements TextRewriter {
     return cellEnd === contentEnd || text.slice(cellEnd, contentEnd).trim() === "";
   }
 
-  private rowContentXml(row: OpenRow, content: string): string {
-    const { head, tail, trailing } = this.splitRow(content, row.rowNumber);
-    return head + this.cellsXml(row, tail) + trailing;
+  /** A row's content (or the rest of it, after a cell in column `column`) with the new cells merged in. */
+  private rowContentXml(row: OpenRow, content: string, column = 0): string {
+    const { head, tail, rest } = this.splitRow(content, row.rowNumber, column);
+    return head + this.cellsXml(row, tail) + rest;
   }
 
-  /** A row's content: its cells before the result columns as they were, the (empty) cells from there on, and anything after its cells. */
-  private splitRow(content: string, rowNumber: number): { head: string; tail: Map<number, TailCell>; trailing: string } {
-    const tail = new Map<number, TailCell>();
+  /**
+   * A row's content in three: what comes before its first cell from the result columns on (or
+   * before its first element other than a cell), those (empty) cells, and everything else after
+   * them as it was: any other element, and a cell out of order before the result columns.
+   */
+  private splitRow(content: string, rowNumber: number, startColumn: number): { head: string; tail: TailCell[]; rest: string } {
+    const tail: TailCell[] = [];
     let headEnd = content.length;
-    let trailingStart = content.length;
-    let column = 0;
+    let rest = "";
+    let copied = content.length;
+    let column = startColumn;
     for (const element of childElements(content)) {
       if (element.name !== "c") {
-        trailingStart = Math.min(trailingStart, element.start);
+        if (copied > element.start) copied = headEnd = element.start;
         continue;
       }
       const tag = openTagOf(content, element);
       const r = readAttribute(tag, "r");
-      column = r === undefined ? column + 1 : columnNumberAt(r, 0);
+      const at = r === undefined ? 0 : columnNumberAt(r, 0);
+      column = at || column + 1;
       if (column < this.plan.firstColumn) continue;
-      headEnd = Math.min(headEnd, element.start);
+      if (copied > element.start) copied = headEnd = element.start;
+      rest += content.slice(copied, element.start);
+      copied = element.end;
       const xml = content.slice(element.start, element.end);
       const style = readAttribute(tag, "s");
-      tail.set(column, { xml: r === undefined ? withAttribute(tag, "r", cellAddress(column, rowNumber)) + xml.slice(tag.length) : xml, style: style === undefined ? undefined : Number(style) });
+      tail.push({ column, xml: at === 0 ? withAttribute(tag, "r", cellAddress(column, rowNumber)) + xml.slice(tag.length) : xml, style: style === undefined ? undefined : Number(style) });
     }
-    return { head: content.slice(0, Math.min(headEnd, trailingStart)), tail, trailing: content.slice(trailingStart) };
+    return { head: content.slice(0, headEnd), tail, rest: rest + content.slice(copied) };
   }
 
   private moneyStyle(base: number): number {
@@ -258,7 +287,7 @@ export class ResultColumnsRewriter implements TextRewriter {
    * the empty (formatted) cells the row had there. A new cell takes the format of the cell it
    * replaces, else of its row or column; the header takes the customer's header look in bold.
    */
-  private cellsXml(row: OpenRow, tail: ReadonlyMap<number, TailCell>): string {
+  private cellsXml(row: OpenRow, tail: readonly TailCell[]): string {
     const { firstColumn, headerRowNumber, headers, isMoney } = this.plan;
     const isHeader = row.rowNumber === headerRowNumber;
     const values: readonly ResultCell[] = isHeader ? headers : (this.plan.rows.get(row.rowNumber) ?? []);
@@ -268,15 +297,15 @@ export class ResultColumnsRewriter implements TextRewriter {
       const written = isHeader ? (values[i] as string) : resultValue(values[i]);
       if (written === null) continue;
       const column = firstColumn + i;
-      const base = tail.get(column)?.style ?? row.style ?? this.columnStyles[i] ?? 0;
+      const base = (tail.length > 0 ? tail.find((cell) => cell.column === column)?.style : undefined) ?? row.style ?? this.columnStyles[i] ?? 0;
       const style = isHeader ? this.plan.headerStyle : typeof written === "number" && isMoney[i] ? this.moneyStyle(base) : base;
       const cell = cellXml(row.prefix, `${this.columnNames[i]}${row.rowNumber}`, written, style);
-      if (tail.size === 0) xml += cell;
+      if (tail.length === 0) xml += cell;
       else cells.push({ column, xml: cell });
     }
-    if (tail.size === 0) return xml;
+    if (tail.length === 0) return xml;
     const replaced = new Set(cells.map((cell) => cell.column));
-    for (const [column, cell] of tail) if (!replaced.has(column)) cells.push({ column, xml: cell.xml });
+    for (const cell of tail) if (!replaced.has(cell.column)) cells.push(cell);
     return cells
       .sort((a, b) => a.column - b.column)
       .map((cell) => cell.xml)
@@ -284,4 +313,4 @@ export class ResultColumnsRewriter implements TextRewriter {
   }
 }
 
-const NO_TAIL: ReadonlyMap<number, TailCell> = new Map();
+const NO_TAIL: readonly TailCell[] = [];

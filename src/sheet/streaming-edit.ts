@@ -1,9 +1,15 @@
-import { scanTags, XmlSyntaxError, type XmlTag } from "./xml-scan";
+import { SHEET_LIMITS } from "./limits";
+import { scanTags, TagScanState, XmlMarkupTooLong, XmlSyntaxError, type XmlTag } from "./xml-scan";
+
+/** The most text held back at once: a few times the longest tag the reader takes. */
+export const MAX_HELD_CHARS = 4 * SHEET_LIMITS.xlsx.maxMarkupChars;
 
 /**
  * XML text edited as it streams through: each pushed piece is scanned for tags, and what
  * `onTag` neither replaces nor holds back is written out as it came. Only the text not yet
- * written (a tag cut off at the end of a piece, or a stretch held back) is kept between pieces.
+ * written (a tag cut off at the end of a piece, or a stretch held back) is kept between pieces;
+ * a stretch held back is kept as the pieces it came in, so holding it costs no copying until
+ * it is taken, and holding more than `MAX_HELD_CHARS` is an error (`XmlMarkupTooLong`).
  */
 export class StreamingEdit {
   private text = "";
@@ -12,6 +18,10 @@ export class StreamingEdit {
   /** Text before this is written out, replaced or dropped. */
   private copied = 0;
   private isHolding = false;
+  /** Text held back that has left `text`: everything from the hold's start up to `copied`. */
+  private held: string[] = [];
+  private heldChars = 0;
+  private readonly scanState = new TagScanState();
   private out: string[] = [];
   private isFinalPiece = false;
 
@@ -37,14 +47,14 @@ export class StreamingEdit {
   push(piece: string): string {
     this.text += piece;
     this.onTextChange();
-    this.scanned = scanTags(this.text, this.scanned, false, this.onTag);
+    this.scanned = scanTags(this.text, this.scanned, false, this.onTag, this.scanState);
     return this.flush();
   }
 
   finish(): string {
     this.isFinalPiece = true;
     this.onTextChange();
-    this.scanned = scanTags(this.text, this.scanned, true, this.onTag);
+    this.scanned = scanTags(this.text, this.scanned, true, this.onTag, this.scanState);
     if (this.isHolding) throw new XmlSyntaxError("the XML ends inside an element");
     return this.flush();
   }
@@ -77,7 +87,10 @@ export class StreamingEdit {
 
   /** The text held back, up to `end`; the caller writes what replaces it. */
   takeHeld(end: number): string {
-    const held = this.text.slice(this.copied, end);
+    this.held.push(this.text.slice(this.copied, end));
+    const held = this.held.join("");
+    this.held = [];
+    this.heldChars = 0;
     this.copied = end;
     this.isHolding = false;
     return held;
@@ -85,6 +98,12 @@ export class StreamingEdit {
 
   private flush(): string {
     if (!this.isHolding) this.keepUpTo(this.scanned);
+    else if (this.scanned > this.copied) {
+      this.heldChars += this.scanned - this.copied;
+      if (this.heldChars > MAX_HELD_CHARS) throw new XmlMarkupTooLong(`more than ${MAX_HELD_CHARS} characters held back`);
+      this.held.push(this.text.slice(this.copied, this.scanned));
+      this.copied = this.scanned;
+    }
     this.text = this.text.slice(this.copied);
     this.scanned -= this.copied;
     this.copied = 0;

@@ -1,6 +1,6 @@
 import { columnNumberAt } from "./cell-address";
 import { parseCellRange } from "./xlsx/cell-ref";
-import { lastCellTagBefore, NEEDS_MORE_TEXT, readAttribute, RowEnds, scanTags, tagEnd, XmlSyntaxError, type XmlTag } from "./xml-scan";
+import { lastCellTagBefore, NEEDS_MORE_TEXT, readAttribute, RowEnds, scanTags, TagScanState, tagEnd, XmlSyntaxError, type XmlTag } from "./xml-scan";
 
 export interface UsedRange {
   /** The rightmost column (1-based) holding a value or a formula, or inside a merged range; 0 when there is none. */
@@ -38,19 +38,20 @@ export class UsedRangeScan {
   private isWorksheet = false;
   private isFinal = false;
   private readonly rowEnds = new RowEnds();
+  private readonly scanState = new TagScanState();
 
   constructor(private readonly headerRowNumber: number) {}
 
   push(text: string): void {
     this.text += text;
     this.rowEnds.reset();
-    this.text = this.text.slice(scanTags(this.text, 0, false, this.onTag));
+    this.text = this.text.slice(scanTags(this.text, 0, false, this.onTag, this.scanState));
   }
 
   finish(): UsedRange {
     this.isFinal = true;
     this.rowEnds.reset();
-    scanTags(this.text, 0, true, this.onTag);
+    scanTags(this.text, 0, true, this.onTag, this.scanState);
     if (this.names.length > 0) throw new XmlSyntaxError(`<${this.prefixes.at(-1)}${this.names.at(-1)}> is never closed`);
     if (!this.isWorksheet) throw new XmlSyntaxError("the sheet's part is not a worksheet");
     return { lastColumn: this.lastColumn, headerStyle: this.headerStyle };

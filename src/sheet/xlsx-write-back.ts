@@ -17,7 +17,7 @@ import { UsedRangeScan, type UsedRange } from "./used-range-scan";
 import { inspectWorkbookZip } from "./xlsx-parts";
 import { addSheets, mainNamespace, newWorksheetParts, readRelationships, readSheets, stylesRelationship, takenPartNames, type PackageTexts, type WorkbookSheet } from "./xlsx-package-patch";
 import { emptyStylesXml, StylesPatch } from "./xlsx-styles-patch";
-import { XmlSyntaxError } from "./xml-scan";
+import { XmlMarkupTooLong, XmlSyntaxError } from "./xml-scan";
 import { GRID_COLUMNS, GRID_ROWS } from "./xlsx/cell-ref";
 import { inflateEntry, listZipEntries, type ZipEntry } from "./zip-guard";
 
@@ -64,6 +64,9 @@ export async function writeXlsxResults(original: Uint8Array, sheetName: string, 
     return await addResults(original, sheetName, data);
   } catch (error) {
     if (error instanceof SheetReadError) return refused(error.failure.code, error.failure.message);
+    if (error instanceof XmlMarkupTooLong) {
+      return refused("UNSAFE_CONTENT", `${FILE} holds a single entry (a tag, a comment or a row's empty cells) far longer than spreadsheet programs write. Open it in your spreadsheet program, save it again and import the new file.`);
+    }
     if (error instanceof XmlSyntaxError) return unreadable(error.message);
     throw error;
   }

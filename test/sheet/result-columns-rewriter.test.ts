@@ -149,6 +149,14 @@ describe("ResultColumnsRewriter: result cells added to the sheet's XML", () => {
     expect(rewrite(xml, plan({ firstColumn: 3 }))).toBe(sheet(`<row r="1"><c r="A1"><v>1</v></c><!-- </row> -->${HEADER_CELLS}</row><row r="2">${ROW2_CELLS}</row>`, NEW_COLS));
   });
 
+  it("keeps every cell of a row to write, one out of order after the result columns' cells too, whether read whole or tag by tag", () => {
+    const content = '<c r="A2"><v>1</v></c><c r="C2" s="5"/><c s="6"></c><c r="B2"><v>2</v></c><c r="F2" s="7"/><extLst/>';
+    const cells = `<c r="C2" s="5" t="inlineStr"><is><t>ok</t></is></c><c r="D2" s="${moneyStyle(6)}"><v>12.5</v></c><c r="F2" s="7"/>`;
+    expect(rewrite(sheet(`<row r="2">${content}</row>`), plan({ firstColumn: 3 }))).toContain(`<row r="2"><c r="A2"><v>1</v></c>${cells}<c r="B2"><v>2</v></c><extLst/></row>`);
+    const withComment = content.replace("</c>", "</c><!-- note -->");
+    expect(rewrite(sheet(`<row r="2">${withComment}</row>`), plan({ firstColumn: 3 }))).toContain(`<row r="2"><c r="A2"><v>1</v></c><!-- note -->${cells}<c r="B2"><v>2</v></c><extLst/></row>`);
+  });
+
   it("keeps a row's extension list after its cells", () => {
     const xml = sheet('<row r="2"><c r="A2"><v>1</v></c><extLst><ext uri="x"/></extLst></row>');
     expect(rewrite(xml, plan({ firstColumn: 3 }))).toContain(`<row r="2"><c r="A2"><v>1</v></c>${ROW2_CELLS}<extLst><ext uri="x"/></extLst></row>`);
@@ -165,5 +173,81 @@ describe("ResultColumnsRewriter: result cells added to the sheet's XML", () => {
     const rewriter = new ResultColumnsRewriter(plan({ firstColumn: 3 }));
     rewriter.push(sheet('<row r="1"><c r="A1"><v>1</v></c></row>').replace("</sheetData></worksheet>", ""));
     expect(() => rewriter.finish()).toThrow(XmlSyntaxError);
+  });
+});
+
+/**
+ * What the string searches run while `run` runs look at, character by character: the work a
+ * scan does. A scan that searched the whole held text again for each piece given it would
+ * look at the text many times over.
+ */
+function searchWork(run: () => void): number {
+  const { indexOf, lastIndexOf } = String.prototype;
+  let work = 0;
+  String.prototype.indexOf = function (this: string, search: string, from?: number): number {
+    const start = Math.min(Math.max(from ?? 0, 0), this.length);
+    const found = indexOf.call(this, search, start);
+    work += (found < 0 ? this.length : found + search.length) - start;
+    return found;
+  };
+  String.prototype.lastIndexOf = function (this: string, search: string, from?: number): number {
+    const start = Math.min(Math.max(from ?? this.length, 0), this.length);
+    const found = lastIndexOf.call(this, search, start);
+    work += start - (found < 0 ? 0 : found);
+    return found;
+  };
+  try {
+    run();
+  } finally {
+    String.prototype.indexOf = indexOf;
+    String.prototype.lastIndexOf = lastIndexOf;
+  }
+  return work;
+}
+
+function inPieces(xml: string, size: number): string[] {
+  const pieces: string[] = [];
+  for (let at = 0; at < xml.length; at += size) pieces.push(xml.slice(at, at + size));
+  return pieces;
+}
+
+describe("UsedRangeScan and ResultColumnsRewriter: long rows and comments cost no searching again as more text comes", () => {
+  const header = '<row r="1"><c r="A1" t="inlineStr"><is><t>Order</t></is></c></row>';
+  const cases = [
+    // Cut every KiB, a row read whole (under MAX_WHOLE_ROW_CHARS) is searched on from where the last piece ended.
+    { name: "a 512 KiB row of empty cells", row2: `<row r="2"><c r="A2"><v>1</v></c>${'<c r="A2"/>'.repeat(48_000)}</row>`, size: 1024 },
+    // Longer, it is read tag by tag.
+    { name: "a 3 MiB row of empty cells", row2: `<row r="2"><c r="A2"><v>1</v></c>${'<c r="A2"/>'.repeat(290_000)}</row>`, size: 16_384 },
+    // A comment's text is passed on, not held and searched again.
+    { name: "a row holding a 1 MiB comment", row2: `<row r="2"><c r="A2"><v>1</v></c><!--${"x".repeat(1 << 20)}--></row>`, size: 1024 },
+    { name: "a 1 MiB comment between rows", row2: `<!--${"</row> ".repeat(180_000)}--><row r="2"><c r="A2"><v>1</v></c></row>`, size: 1024 },
+  ];
+
+  it.each(cases)("$name: the used range", ({ row2, size }) => {
+    const xml = sheet(header + row2);
+    let used: ReturnType<UsedRangeScan["finish"]> | undefined;
+    const work = searchWork(() => {
+      const scan = new UsedRangeScan(1);
+      for (const piece of inPieces(xml, size)) scan.push(piece);
+      used = scan.finish();
+    });
+    expect(used?.lastColumn).toBe(1);
+    expect(work).toBeLessThan(6 * xml.length);
+  });
+
+  it.each(cases)("$name: the results added, on a row to write and on one to leave", ({ row2, size }) => {
+    const xml = sheet(header + row2);
+    for (const rows of [new Map<number, ResultCell[]>([[2, ["ok", 12.5]]]), new Map<number, ResultCell[]>()]) {
+      let out = "";
+      const work = searchWork(() => {
+        const rewriter = new ResultColumnsRewriter(plan({ firstColumn: 2, rows }));
+        for (const piece of inPieces(xml, size)) out += rewriter.push(piece);
+        out += rewriter.finish();
+      });
+      const cells = rows.size > 0 ? '<c r="B2" t="inlineStr"><is><t>ok</t></is></c><c r="C2" s="100"><v>12.5</v></c>' : "";
+      const rewritten = row2.replace(/<\/row>$/, `${cells}</row>`);
+      expect(out.includes(rewritten), `row 2 ${rows.size > 0 ? "gets its cells" : "is kept as it was"}`).toBe(true);
+      expect(work).toBeLessThan(6 * xml.length);
+    }
   });
 });

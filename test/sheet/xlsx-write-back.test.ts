@@ -5,6 +5,8 @@ import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { RESULT_COLUMNS, type ResultCell, type ResultSheetData } from "../../src/core/result-sheet";
 import { neutraliseFormula } from "../../src/core/spreadsheet-safety";
+import { SHEET_LIMITS } from "../../src/sheet/limits";
+import { readXlsx } from "../../src/sheet/read-xlsx";
 import { createSheetSession } from "../../src/sheet/worker-api";
 import { uniqueSheetName, writeXlsxResults, type WriteBackFailureCode } from "../../src/sheet/xlsx-write-back";
 import { workbookSheetParts } from "../../src/sheet/xlsx-parts";
@@ -650,6 +652,58 @@ describe("writeXlsxResults: workbooks as other programs write them", () => {
   ])("refuses %s as damaged", async (_name, sheetXml) => {
     const written = await writeXlsxResults(workbookOf({ sheetXml }), "Orders", resultsFor(1, [2]));
     expect(written).toEqual({ ok: false, code: "CORRUPT", message: expect.stringMatching(/^The results could not be added to your workbook\. The original workbook could not be opened again \(/) });
+  });
+});
+
+/** The rows of the sheet as the reader reads them back, or its refusal. */
+async function readBack(bytes: Uint8Array, sheetName = "Orders"): Promise<readonly (readonly unknown[] | undefined)[] | string> {
+  const read = await readXlsx(bytes, "results.xlsx");
+  if (!read.ok) return `${read.code}: ${read.message}`;
+  const rows = read.sheets.find((sheet) => sheet.name === sheetName)?.rows();
+  return rows ? Array.from({ length: rows.length }, (_, i) => rows.at(i)) : "no such sheet";
+}
+
+/** Letters that do not compress far, so a long run of them is no zip bomb. */
+function noise(length: number): string {
+  let seed = 1;
+  let text = "";
+  while (text.length < length) {
+    let chunk = "";
+    for (let i = 0; i < 4096; i++) {
+      seed = (seed * 1_103_515_245 + 12_345) >>> 0;
+      chunk += String.fromCharCode(97 + (seed >>> 16) % 26);
+    }
+    text += chunk;
+  }
+  return text.slice(0, length);
+}
+
+describe("writeXlsxResults: long rows and comments", () => {
+  const orderRow = (inside: string) => `<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Order</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>A-1</t></is></c>${inside}</row></sheetData></worksheet>`;
+
+  it("adds the results to a row of 3 MB of empty cells", async () => {
+    const original = workbookOf({ sheetXml: orderRow('<c r="A2"/>'.repeat(280_000)) });
+    expect(await readBack(original)).toEqual([["Order"], ["A-1"]]);
+    const written = await writeXlsxResults(original, "Orders", resultsFor(1, [2]));
+    if (!written.ok) throw new Error(written.message);
+    const rows = await readBack(written.bytes);
+    expect(typeof rows === "string" ? rows : rows.map((row) => row?.slice(0, 3))).toEqual([["Order", "Import result", "Job number"], ["A-1", "Submitted", "J-2"]]);
+  });
+
+  it("refuses a comment longer than the reader takes, in plain words, as the reader does", async () => {
+    const original = workbookOf({ sheetXml: orderRow(`<!--${noise(SHEET_LIMITS.xlsx.maxMarkupChars + 1)}-->`) });
+    expect(await readBack(original)).toMatch(/^UNSAFE_CONTENT: /);
+    const written = await writeXlsxResults(original, "Orders", resultsFor(1, [2]));
+    expect(written).toEqual({ ok: false, code: "UNSAFE_CONTENT", message: expect.stringMatching(/^The results could not be added to your workbook\. The original workbook holds a single entry .* far longer than spreadsheet programs write\. Open it in your spreadsheet program, save it again and import the new file\.$/) });
+  });
+
+  it("adds the results to a row holding a comment just within what the reader takes", async () => {
+    const original = workbookOf({ sheetXml: orderRow(`<!--${noise(SHEET_LIMITS.xlsx.maxMarkupChars - 10)}-->`) });
+    expect(await readBack(original)).toEqual([["Order"], ["A-1"]]);
+    const written = await writeXlsxResults(original, "Orders", resultsFor(1, [2]));
+    if (!written.ok) throw new Error(written.message);
+    const rows = await readBack(written.bytes);
+    expect(typeof rows === "string" ? rows : rows.map((row) => row?.slice(0, 2))).toEqual([["Order", "Import result"], ["A-1", "Submitted"]]);
   });
 });
 

@@ -92,6 +92,10 @@ describe("XmlScanner: what it refuses", () => {
     ["an end tag with no start", ["<a></a></b>"], "malformed"],
     ["an attribute without quotes", ["<a b=1/>"], "malformed"],
     ["an unknown declaration", ["<!FOO><a/>"], "malformed"],
+    ["a comment past the limit", [`<a><!--${"x".repeat(300)}--></a>`], "markup-size"],
+    ["a comment past the limit, across chunks", ["<a><!--", ...Array.from({ length: 30 }, () => "x".repeat(10)), "--></a>"], "markup-size"],
+    ["a CDATA section past the limit", [`<a><![CDATA[${"x".repeat(300)}]]></a>`], "markup-size"],
+    ["a processing instruction past the limit", [`<a><?pi ${"x".repeat(300)}?></a>`], "markup-size"],
   ] as const)("%s → %s", (_, pieces, kind) => {
     expect(refusal(pieces)).toBe(kind);
   });
@@ -99,6 +103,7 @@ describe("XmlScanner: what it refuses", () => {
   it("nests up to the limit and holds a tag up to the limit", () => {
     expect(refusal([`${"<a>".repeat(20)}${"</a>".repeat(20)}`])).toBe("none");
     expect(refusal([`<a b="${"x".repeat(190)}"/>`])).toBe("none");
+    expect(refusal(["<a><!--", ...Array.from({ length: 19 }, () => "x".repeat(10)), "--><!--", "x".repeat(190), "--></a>"])).toBe("none");
   });
 
   it("holds only a partial reference between chunks, not a long text", () => {

@@ -81,6 +81,8 @@ export class XmlScanner implements XmlTag {
   private pending = "";
   private depth = 0;
   private mode = Mode.Content;
+  /** Characters of the comment, CDATA section or processing instruction being skipped, so far. */
+  private specialLength = 0;
 
   constructor(
     private readonly handler: XmlHandler,
@@ -197,6 +199,7 @@ export class XmlScanner implements XmlTag {
       if (next === SLASH) stop = this.endTag(s, i);
       else if (next === QUESTION) {
         this.mode = Mode.Instruction;
+        this.specialLength = 0;
         stop = i + 2;
       } else if (next === BANG) stop = this.declaration(s, i, isFinal);
       else stop = this.startTag(s, i);
@@ -224,6 +227,10 @@ export class XmlScanner implements XmlTag {
         this.handler.text(raw.indexOf("\r") === -1 ? raw : raw.replace(/\r\n?/g, "\n"));
       }
     }
+    this.specialLength += keep - i;
+    if (this.specialLength > this.limits.maxMarkupLength) {
+      throw new XmlRefusal("markup-size", `a comment, CDATA section or processing instruction longer than ${this.limits.maxMarkupLength} characters`);
+    }
     if (end < 0) return -(keep + 1);
     this.mode = Mode.Content;
     return end + terminator.length;
@@ -231,6 +238,7 @@ export class XmlScanner implements XmlTag {
 
   private declaration(s: string, i: number, isFinal: boolean): number {
     if (s.length - i < 9 && !isFinal) return -1;
+    this.specialLength = 0;
     if (s.startsWith("<!--", i)) {
       this.mode = Mode.Comment;
       return i + 4;
