@@ -73,7 +73,8 @@ export function createSubmissionActions(context: WorkflowContext) {
       if (outcome.status === "busy") status = "busy";
       else if (outcome.status !== "missing") ({ status, problems } = outcome);
     } catch (error) {
-      problems = [`The submission stopped unexpectedly (${(error as Error).message}); continue it to settle what is left. Nothing is sent twice.`];
+      console.error("The submission stopped unexpectedly", error);
+      problems = ['The submission stopped before every order was settled: something went wrong in this page. Use "Continue sending" to settle what is left; no order is sent twice.'];
     }
     const results = await submitter.results(batchId);
     if (!results) return showUpload(context.currentConnected() ?? connected, "The submission's journal could not be read back.");

@@ -51,6 +51,7 @@ export async function downloadCampaign(services: ReorderServices, snapshot: Cata
     saveFile(bytes, fileName);
     return { ok: true, fileName, designs: data.rows.length };
   } catch (error) {
-    return { ok: false, message: `The workbook could not be written: ${(error as Error).message}` };
+    console.error("Writing the campaign workbook failed", error);
+    return { ok: false, message: "The workbook could not be written: something went wrong in this page while making it. Try the download again; if it fails again, reload the page and try once more." };
   }
 }
