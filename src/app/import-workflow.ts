@@ -32,8 +32,6 @@ export function createImportWorkflow(deps: WorkflowDeps) {
   let accessKey: string | undefined;
   let catalogue: Promise<CatalogueSnapshot | undefined> | undefined;
   let opening: AbortController | undefined;
-  /** SHA-256 of the file being imported, recorded with its batch so a re-import is recognised. */
-  let fileSha256: string | undefined;
   const now = () => deps.now?.() ?? new Date();
 
   const set = (next: ImportState) => {
@@ -118,12 +116,30 @@ export function createImportWorkflow(deps: WorkflowDeps) {
     currentConnected: () => currentConnected(),
     address: (connected) => deps.proxyAddress(connected.connection.name, accessKey),
     catalogue: () => catalogue ?? Promise.resolve(undefined),
-    fileSha256: () => fileSha256,
+    fileSha256: () => {
+      const connected = currentConnected();
+      return connected ? keeper.fileSha256(connected) : undefined;
+    },
   };
-  const keeper = createReviewKeeper({ tabId: deps.tabId, store: deps.reviewSessions, edits: async () => (await deps.engine.get()).sessionEdits(), now });
+  const keeper = createReviewKeeper({
+    tabId: deps.tabId,
+    store: deps.reviewSessions,
+    edits: async () => (await deps.engine.get()).sessionEdits(),
+    now,
+    onLost: () => {
+      if (state.step === "review") set({ ...state, error: REVIEW_NOT_KEPT });
+    },
+  });
   const review = createReviewActions(context, () => keeper.changed());
   const submission = createSubmissionActions(context);
   const { showUpload } = submission;
+
+  /** The upload step, offering a saved review to continue (left by a stop, another tab or an earlier visit). */
+  async function showUploadOffering(connected: Connected, saved: SavedReview | undefined, error?: string): Promise<void> {
+    const shown = showUpload(connected, error);
+    if (saved && state.step === "upload") set({ ...state, savedReview: { fileName: saved.fileName, savedAt: saved.savedAt } });
+    await shown;
+  }
 
   /**
    * Reads the chosen sheet's rows into the engine worker in windows, resolves them (replaying
@@ -148,7 +164,7 @@ export function createImportWorkflow(deps: WorkflowDeps) {
     if (saved) {
       progress("Replaying your changes");
       summary = await engine.restoreEdits(saved.edits);
-      keeper.reopened(connected);
+      await keeper.reopened(connected, saved);
     } else await keeper.started(connected, origin);
     const columns = await engine.columns();
     set({
@@ -178,7 +194,7 @@ export function createImportWorkflow(deps: WorkflowDeps) {
     const opened = await deps.sheets.open(bytes, saved.fileName, vocabularyWords(known), () => undefined);
     const preview = opened.ok ? await deps.sheets.preview(saved.sheetName, saved.headerRowNumber, vocabularyWords(known)) : undefined;
     if (!preview?.ok) {
-      await keeper.forget(connected);
+      await keeper.forget(connected, saved.reviewId);
       return showUpload(connected, `Your review of ${saved.fileName} could not be reopened; drop the file again.`);
     }
     const refused = await startReview(connected, saved, preview.preview.headers, preview.preview.rowCount, saved);
@@ -218,8 +234,7 @@ export function createImportWorkflow(deps: WorkflowDeps) {
       catalogue = loadSnapshot(connection, account.value, false);
       const saved = await keeper.saved(connected);
       if (saved && keeper.isThisTab(saved)) return reopen(connected, saved);
-      await showUpload(connected);
-      if (saved && state.step === "upload") set({ ...state, savedReview: { fileName: saved.fileName, savedAt: saved.savedAt } });
+      await showUploadOffering(connected, saved);
     },
 
     /** Loads the catalogue again from the vendor, whatever its age. */
@@ -236,10 +251,6 @@ export function createImportWorkflow(deps: WorkflowDeps) {
       opening = controller;
       set({ step: "opening", connected, fileName, progress: undefined });
       keeper.holdFile(bytes);
-      fileSha256 = undefined;
-      void crypto.subtle.digest("SHA-256", bytes.slice().buffer).then((digest) => {
-        if (opening === controller) fileSha256 = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-      });
       try {
         const known = await vocabulary();
         const opened = await deps.sheets.open(bytes, fileName, vocabularyWords(known), (progress) => {
@@ -340,10 +351,17 @@ export function createImportWorkflow(deps: WorkflowDeps) {
       if (refused && state.step === "review") set({ ...state, error: refused });
     },
 
+    /** Goes back to the upload step, forgetting this review; a review another tab left is offered there. */
     startOver(connected: Connected): void {
       deps.engine.stop();
-      void keeper.forget(connected);
-      void showUpload(currentConnected() ?? connected);
+      const target = currentConnected() ?? connected;
+      void showUpload(target);
+      void keeper
+        .forget(connected)
+        .then(() => keeper.saved(target))
+        .then((saved) => {
+          if (saved && state.step === "upload" && !state.savedReview) set({ ...state, savedReview: { fileName: saved.fileName, savedAt: saved.savedAt } });
+        });
     },
 
     /** Reopens the review offered on the upload step (left in another tab or an earlier visit). */
@@ -354,9 +372,13 @@ export function createImportWorkflow(deps: WorkflowDeps) {
     },
 
     /** Whether leaving the page now would lose work (an edit not yet written down). */
-    hasUnsavedWork: (): boolean => keeper.isSaving,
+    hasUnsavedWork: (): boolean => keeper.isSaving || keeper.hasUnkeptEdits,
   };
 }
+
+/** Shown when another tab's review has taken the place of this one in the browser's keeping. */
+const REVIEW_NOT_KEPT =
+  "This review is no longer kept in this browser: a review started or continued in another tab on this account has taken its place, so a reload here would not bring back your changes. Submit from here or download the problem sheet before you leave, or carry on in the other tab.";
 
 /** The page's locale for money, where there is a page. */
 function navigatorLocale(): string {

@@ -1,0 +1,173 @@
+import "fake-indexeddb/auto";
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEngineWorkerClient } from "../../src/app/engine-worker-client";
+import { createImportWorkflow, type ImportState, type ImportWorkflow } from "../../src/app/import-workflow";
+import type { SheetWorkerClient } from "../../src/app/sheet-worker-client";
+import type { SubmitWorkerClient } from "../../src/app/submit-worker-client";
+import type { WorkflowDeps } from "../../src/app/workflow-state";
+import type { CatalogueStore } from "../../src/catalogue/catalogue-store";
+import { createBatchFileStore } from "../../src/storage/batch-files";
+import { openImporterDB } from "../../src/storage/database";
+import { createTemplateStore } from "../../src/storage/mapping-templates";
+import { createReviewSessionStore } from "../../src/storage/review-sessions";
+import type { BatchPlan } from "../../src/submit/submit-batch";
+import { createSheetSession } from "../../src/sheet/worker-api";
+import { startProxiedAccount, type ProxiedAccount } from "../helpers/engine-session";
+import { ordersSheet } from "../helpers/order-sheets";
+
+let account: ProxiedAccount;
+/** Two sheets of the price-code sample's orders: 40 orders, and 8. */
+let manyOrders: Uint8Array;
+let fewOrders: Uint8Array;
+
+beforeAll(async () => {
+  account = await startProxiedAccount();
+  manyOrders = new Uint8Array(await readFile((await ordersSheet("WF-MANY", 10)).path));
+  fewOrders = new Uint8Array(await readFile((await ordersSheet("WF-FEW", 2)).path));
+});
+
+afterAll(async () => {
+  await account?.close();
+});
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/** The sheet worker's session, run on the page (as when no worker can start); `rows` can be held or made to fail. */
+function pageSheets() {
+  const session = createSheetSession();
+  const control = { hold: undefined as Promise<void> | undefined, fail: undefined as Error | undefined, rowCalls: 0 };
+  const sheets = {
+    open: (bytes: Uint8Array, fileName: string, vocabulary: readonly string[], onProgress: () => void) => session.open(bytes.slice(), fileName, onProgress, vocabulary),
+    preview: async (sheetName: string, headerRowNumber: number | undefined, vocabulary: readonly string[]) => session.preview(sheetName, headerRowNumber, vocabulary),
+    rows: async (sheetName: string, headerRowNumber: number, start: number, count: number) => {
+      control.rowCalls++;
+      await control.hold;
+      if (control.fail) throw control.fail;
+      return session.rows(sheetName, headerRowNumber, start, count);
+    },
+    suggestMapping: async (sheetName: string, headerRowNumber: number, vocabulary: Parameters<typeof session.suggestMapping>[2]) => session.suggestMapping(sheetName, headerRowNumber, vocabulary),
+    writeResults: () => Promise.reject(new Error("not in these tests")),
+    resultsOnlySheet: () => Promise.reject(new Error("not in these tests")),
+    writeCampaignSheet: () => Promise.reject(new Error("not in these tests")),
+    stop: () => undefined,
+  } as unknown as SheetWorkerClient;
+  return { sheets, control };
+}
+
+/** A submitter that writes down each batch planned and sends nothing. */
+function recordingSubmitter() {
+  const plans: BatchPlan[] = [];
+  const submitter = {
+    connect: () => undefined,
+    batches: async () => [],
+    plan: async (plan: BatchPlan) => {
+      plans.push(plan);
+      return { id: `batch-${plans.length}` };
+    },
+    run: async () => ({ status: "finished", problems: [] }),
+    results: async (batchId: string) => ({ batch: { id: batchId, fileName: "orders.csv", sheetName: "orders" }, orders: [], rows: [] }),
+  };
+  return { plans, client: { get: async () => submitter } as unknown as SubmitWorkerClient };
+}
+
+/** One browser: its IndexedDB, shared by the tabs (workflows) opened in it. */
+async function browserDatabase() {
+  return openImporterDB(`workflow-${Math.random()}`);
+}
+
+/** A tab of the app over the real proxy and simulator, its engine on the page. */
+function openTab(db: Awaited<ReturnType<typeof browserDatabase>>, tabId: string) {
+  const { sheets, control } = pageSheets();
+  const submitter = recordingSubmitter();
+  const catalogues = { get: async () => account.snapshot, put: async () => undefined } as unknown as CatalogueStore;
+  const deps: WorkflowDeps = {
+    fetchConnections: async () => ({ ok: true, connections: [{ name: "demo", region: "NZ" }] }),
+    clientFor: () => account.client,
+    proxyAddress: () => ({ baseUrl: `${account.app.url}/api/demo`, headers: { "X-Requested-With": "test" } }),
+    sheets,
+    engine: createEngineWorkerClient(),
+    templates: async () => createTemplateStore(db),
+    catalogues: async () => catalogues,
+    submitter: submitter.client,
+    reviewSessions: async () => createReviewSessionStore(db),
+    batchFiles: async () => createBatchFileStore(db),
+    tabId,
+    now: () => new Date(account.snapshot.fetchedAt),
+  };
+  const workflow = createImportWorkflow(deps);
+  return { workflow, control, plans: submitter.plans, deps };
+}
+
+/** Resolves when the workflow's state is one the test waits for. */
+function when(workflow: ImportWorkflow, matches: (state: ImportState) => boolean): Promise<ImportState> {
+  return new Promise((resolve) => {
+    if (matches(workflow.getState())) return resolve(workflow.getState());
+    const unsubscribe = workflow.subscribe(() => {
+      if (!matches(workflow.getState())) return;
+      unsubscribe();
+      resolve(workflow.getState());
+    });
+  });
+}
+
+const step = (workflow: ImportWorkflow) => workflow.getState().step;
+const reviewOf = (workflow: ImportWorkflow) => {
+  const state = workflow.getState();
+  if (state.step !== "review") throw new Error(`not in the review but at ${state.step}`);
+  return state;
+};
+
+async function connectAndOpen(workflow: ImportWorkflow, fileName: string, bytes: Uint8Array): Promise<void> {
+  await workflow.connect({ name: "demo", region: "NZ" });
+  const state = workflow.getState();
+  if (state.step !== "upload") throw new Error(`not at the upload step but at ${state.step}`);
+  await workflow.openFile(state.connected, fileName, bytes);
+  expect(step(workflow)).toBe("mapping");
+}
+
+/** Checks the rows, stopping the first dry runs at once so most jobs are left to check. */
+async function checkStoppingDryRuns(workflow: ImportWorkflow): Promise<void> {
+  const stopping = when(workflow, (state) => state.step === "review" && state.review.busy !== undefined).then(() => workflow.stopChecking());
+  await workflow.check();
+  await stopping;
+  expect(reviewOf(workflow).review.summary.jobs.ready).toBeGreaterThan(0);
+}
+
+describe("the import workflow on the page", () => {
+  it("records each batch with the SHA-256 of its own file: after a reload, and for a review another tab left", async () => {
+    const db = await browserDatabase();
+    const first = openTab(db, "tab-1");
+    await connectAndOpen(first.workflow, "few.csv", fewOrders);
+    await first.workflow.check();
+
+    // The tab is reloaded: its review reopens where it was, and its batch names its file.
+    const reloaded = openTab(db, "tab-1");
+    await reloaded.workflow.connect({ name: "demo", region: "NZ" });
+    expect(reviewOf(reloaded.workflow).review.notice).toMatch(/^Reopened your review of few.csv/);
+    await reloaded.workflow.submit();
+    expect(reloaded.plans.map((plan) => plan.fileSha256)).toEqual([sha256(fewOrders)]);
+
+    // Another tab leaves a review of another file; this one continues it after its own batch.
+    const other = openTab(db, "tab-2");
+    await connectAndOpen(other.workflow, "many.csv", manyOrders);
+    await checkStoppingDryRuns(other.workflow);
+    const state = reloaded.workflow.getState();
+    if (state.step !== "done") throw new Error(`not done but at ${state.step}`);
+    reloaded.workflow.startOver(state.connected);
+    await when(reloaded.workflow, (s) => s.step === "upload" && s.savedReview !== undefined);
+    await reloaded.workflow.reopenSaved();
+    expect(reviewOf(reloaded.workflow).review.fileName).toBe("many.csv");
+
+    // The tab that left it is told, on its next edit, that its changes are no longer kept.
+    await other.workflow.setCell(2, "Team", "Karori Football Seniors");
+    await when(other.workflow, (s) => s.step === "review" && s.error !== undefined);
+    expect(reviewOf(other.workflow).error).toMatch(/^This review is no longer kept in this browser: a review started or continued in another tab/);
+    expect(other.workflow.hasUnsavedWork()).toBe(true);
+
+    await reloaded.workflow.submit();
+    expect(reloaded.plans.map((plan) => plan.fileSha256)).toEqual([sha256(fewOrders), sha256(manyOrders)]);
+    db.close();
+  });
+});
