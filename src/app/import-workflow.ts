@@ -6,10 +6,13 @@ import type { FieldId } from "../core/fields";
 import { assignColumn, assignField, missingRequiredFields, type MappingTarget, type SheetMapping } from "../core/mapping/sheet-mapping";
 import { suggestMapping, vocabularyWords, type MappingVocabulary } from "../core/mapping/suggest-mapping";
 import { applyTemplate, createTemplate } from "../core/mapping/templates";
+import { pluralise } from "../core/plural";
 import type { AccountProfile } from "../core/vendor";
+import type { EngineSummary } from "../engine/import-engine";
 import { ALL_ROWS } from "../engine/row-filter";
 import type { SheetPreview, WorkbookSummary } from "../sheet/sheet-preview";
 import type { SavedReview } from "../storage/review-sessions";
+import { isEngineStopped } from "./engine-worker-client";
 import type { ConnectionInfo } from "./proxy-client";
 import { createReviewActions } from "./review-actions";
 import { createReviewKeeper, type ReviewOrigin } from "./review-keeper";
@@ -32,6 +35,8 @@ export function createImportWorkflow(deps: WorkflowDeps) {
   let accessKey: string | undefined;
   let catalogue: Promise<CatalogueSnapshot | undefined> | undefined;
   let opening: AbortController | undefined;
+  /** The check in progress (reading, checking and replaying a sheet's rows): stopping it goes back to where it started. */
+  let checking: { readonly controller: AbortController; readonly back: () => void } | undefined;
   const now = () => deps.now?.() ?? new Date();
 
   const set = (next: ImportState) => {
@@ -133,6 +138,10 @@ export function createImportWorkflow(deps: WorkflowDeps) {
   const review = createReviewActions(context, () => keeper.changed());
   const submission = createSubmissionActions(context);
   const { showUpload } = submission;
+  // The engine worker failing mid-review leaves the grid with nothing to ask: say so, and how to go on.
+  deps.engine.onFailed(() => {
+    if (state.step === "review") set({ ...state, review: { ...state.review, busy: undefined }, error: REVIEW_BROKE });
+  });
 
   /** The upload step, offering a saved review to continue (left by a stop, another tab or an earlier visit). */
   async function showUploadOffering(connected: Connected, saved: SavedReview | undefined, error?: string): Promise<void> {
@@ -144,29 +153,66 @@ export function createImportWorkflow(deps: WorkflowDeps) {
   /**
    * Reads the chosen sheet's rows into the engine worker in windows, resolves them (replaying
    * saved edits when reopening), shows the review and dry-runs the jobs while the user works.
-   * Answers why it could not start, when it could not.
+   * "Stop checking" ends it at any point: the engine is stopped and `back` shows the step it
+   * started from. Answers why it could not start, when it could not, in words for the user.
    */
-  async function startReview(connected: Connected, origin: ReviewOrigin, headers: readonly string[], rowCount: number, saved?: SavedReview): Promise<string | undefined> {
-    const progress = (message: string) => set({ step: "checking", connected: currentConnected() ?? connected, fileName: origin.fileName, progress: message });
-    progress("Waiting for your catalogue");
-    const snapshot = await catalogue;
-    if (!snapshot) return "The catalogue is not loaded; refresh it and try again.";
-    deps.engine.stop();
-    const engine = await deps.engine.get();
-    const address = context.address(connected);
-    await engine.connect(address.baseUrl, address.headers);
-    for (let start = 0; start < rowCount; start += ROW_CHUNK) {
-      progress(`Reading rows ${start + 1}–${Math.min(rowCount, start + ROW_CHUNK)} of ${rowCount}`);
-      await engine.appendRows(await deps.sheets.rows(origin.sheetName, origin.headerRowNumber, start, ROW_CHUNK));
+  async function startReview(connected: Connected, origin: ReviewOrigin, headers: readonly string[], rowCount: number, back: () => void, saved?: SavedReview): Promise<StartOutcome> {
+    checking?.controller.abort();
+    const controller = new AbortController();
+    checking = { controller, back };
+    const stopped = () => controller.signal.aborted;
+    const orStop = <T>(work: Promise<T>) => untilStopped(work, controller.signal);
+    const progress = (message: string) => {
+      if (!stopped()) set({ step: "checking", connected: currentConnected() ?? connected, fileName: origin.fileName, progress: message, canStop: true });
+    };
+    const count = (n: number) => n.toLocaleString(navigatorLocale());
+    /** The review kept for this check, forgotten again if the check does not finish. */
+    let keptId: string | undefined;
+    const abandon = (outcome: StartOutcome): StartOutcome => {
+      if (keptId !== undefined) void keeper.forget(connected, keptId);
+      return outcome;
+    };
+    let summary: EngineSummary;
+    let columns: Awaited<ReturnType<Engine["columns"]>>;
+    try {
+      progress("Waiting for your catalogue");
+      const snapshot = await orStop(catalogue ?? Promise.resolve(undefined));
+      if (stopped()) return "stopped";
+      if (!snapshot) return { refused: "The catalogue is not loaded; refresh it and try again." };
+      deps.engine.stop();
+      const engine = await deps.engine.get();
+      const address = context.address(connected);
+      await engine.connect(address.baseUrl, address.headers);
+      for (let start = 0; start < rowCount; start += ROW_CHUNK) {
+        if (stopped()) return "stopped";
+        progress(`Reading rows ${count(start + 1)}–${count(Math.min(rowCount, start + ROW_CHUNK))} of ${count(rowCount)}`);
+        // A read still under way when the check is stopped is left to finish on its own.
+        const rows = await orStop(deps.sheets.rows(origin.sheetName, origin.headerRowNumber, start, ROW_CHUNK));
+        if (stopped()) return "stopped";
+        await engine.appendRows(rows);
+      }
+      progress(`Checking ${count(rowCount)} ${pluralise(rowCount, "row", "rows")} against your catalogue`);
+      summary = await engine.start({ headers, mapping: origin.mapping, snapshot, locale: navigatorLocale() });
+      if (saved) {
+        const changes = saved.edits.edits.length;
+        progress(`Replaying ${count(changes)} ${pluralise(changes, "change", "changes")} you made`);
+        summary = await engine.restoreEdits(saved.edits);
+        if (stopped()) return "stopped";
+        await keeper.reopened(connected, saved);
+      } else {
+        if (stopped()) return "stopped";
+        keptId = await keeper.started(connected, origin);
+      }
+      columns = await engine.columns();
+      if (stopped()) return abandon("stopped");
+    } catch (error) {
+      if (stopped()) return abandon("stopped");
+      console.error("Checking the sheet failed", error);
+      deps.engine.stop();
+      return abandon({ refused: checkFailed(origin.fileName) });
+    } finally {
+      if (checking?.controller === controller) checking = undefined;
     }
-    progress("Checking every row against your catalogue");
-    let summary = await engine.start({ headers, mapping: origin.mapping, snapshot, locale: navigatorLocale() });
-    if (saved) {
-      progress("Replaying your changes");
-      summary = await engine.restoreEdits(saved.edits);
-      await keeper.reopened(connected, saved);
-    } else await keeper.started(connected, origin);
-    const columns = await engine.columns();
     set({
       step: "review",
       connected: currentConnected() ?? connected,
@@ -182,23 +228,45 @@ export function createImportWorkflow(deps: WorkflowDeps) {
       },
     });
     // The dry runs go on while the user works; their answers land in the grid as they come.
-    await review.dryRun((busy) => state.step === "review" && set({ ...state, review: { ...state.review, busy } }));
-    return undefined;
+    try {
+      await review.dryRun((busy) => state.step === "review" && set({ ...state, review: { ...state.review, busy } }));
+    } catch (error) {
+      // Another sheet was chosen meanwhile (nothing is wrong), or the worker failed (already said).
+      if (isEngineStopped(error)) return "started";
+      console.error("Checking the jobs with the vendor failed", error);
+      if (state.step === "review") set({ ...state, review: { ...state.review, busy: undefined }, error: DRY_RUN_FAILED });
+    }
+    return "started";
   }
 
-  /** Reopens a review saved before a reload or a crash, where it was. */
+  /** Reopens a review saved before a reload or a crash, where it was; "Stop checking" goes back to the upload step, where it is offered again. */
   async function reopen(connected: Connected, saved: SavedReview): Promise<void> {
-    set({ step: "checking", connected, fileName: saved.fileName, progress: `Reopening your review of ${saved.fileName}` });
-    const known = await vocabulary();
-    const bytes = new Uint8Array(await saved.file.arrayBuffer());
-    const opened = await deps.sheets.open(bytes, saved.fileName, vocabularyWords(known), () => undefined);
-    const preview = opened.ok ? await deps.sheets.preview(saved.sheetName, saved.headerRowNumber, vocabularyWords(known)) : undefined;
+    checking?.controller.abort();
+    const controller = new AbortController();
+    const back = () => void showUploadOffering(currentConnected() ?? connected, saved);
+    checking = { controller, back };
+    set({ step: "checking", connected, fileName: saved.fileName, progress: `Reopening your review of ${saved.fileName}`, canStop: true });
+    let preview: Awaited<ReturnType<typeof deps.sheets.preview>> | undefined;
+    try {
+      const known = await vocabulary();
+      const bytes = new Uint8Array(await saved.file.arrayBuffer());
+      if (controller.signal.aborted) return;
+      const opened = await deps.sheets.open(bytes, saved.fileName, vocabularyWords(known), () => undefined, controller.signal);
+      preview = opened.ok ? await deps.sheets.preview(saved.sheetName, saved.headerRowNumber, vocabularyWords(known)) : undefined;
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      console.error("Reopening the review failed", error);
+      return showUploadOffering(currentConnected() ?? connected, saved, `Your review of ${saved.fileName} could not be reopened just now. Try "Continue that review" again, or drop the file again to start over.`);
+    } finally {
+      if (checking?.controller === controller) checking = undefined;
+    }
+    if (controller.signal.aborted) return;
     if (!preview?.ok) {
       await keeper.forget(connected, saved.reviewId);
       return showUpload(connected, `Your review of ${saved.fileName} could not be reopened; drop the file again.`);
     }
-    const refused = await startReview(connected, saved, preview.preview.headers, preview.preview.rowCount, saved);
-    if (refused) await showUpload(connected, refused);
+    const outcome = await startReview(connected, saved, preview.preview.headers, preview.preview.rowCount, back, saved);
+    if (typeof outcome === "object") await showUploadOffering(currentConnected() ?? connected, saved, outcome.refused);
   }
 
   return {
@@ -260,7 +328,8 @@ export function createImportWorkflow(deps: WorkflowDeps) {
         set(await mappingFor(connected, opened.summary, opened.summary.defaultSheet));
       } catch (error) {
         if ((error as Error).name === "AbortError") return;
-        set({ step: "upload", connected: currentConnected() ?? connected, error: `${fileName} could not be read: ${(error as Error).message}` });
+        console.error(`Reading ${fileName} failed`, error);
+        set({ step: "upload", connected: currentConnected() ?? connected, error: `${fileName} could not be read: something went wrong in this page while reading it. Drop the file again; if it fails again, reload the page and try once more.` });
       } finally {
         if (opening === controller) opening = undefined;
       }
@@ -321,8 +390,10 @@ export function createImportWorkflow(deps: WorkflowDeps) {
       if (missing.length > 0) return set({ ...current, error: `Map a column to ${missing.join(", ")} first.` });
       const { preview } = current.mapping;
       const origin = { fileName: current.mapping.file.fileName, sheetName: preview.sheetName, headerRowNumber: preview.headerRowNumber, mapping: current.mapping.mapping };
-      const refused = await startReview(current.connected, origin, preview.headers, preview.rowCount);
-      if (refused) set({ ...current, error: refused });
+      const { error: _shown, ...mapping } = current;
+      const back = () => set({ ...mapping, connected: currentConnected() ?? current.connected });
+      const outcome = await startReview(current.connected, origin, preview.headers, preview.rowCount, back);
+      if (typeof outcome === "object") set({ ...mapping, connected: currentConnected() ?? current.connected, error: outcome.refused });
     },
 
     ...review,
@@ -351,6 +422,25 @@ export function createImportWorkflow(deps: WorkflowDeps) {
       if (refused && state.step === "review") set({ ...state, error: refused });
     },
 
+    /**
+     * Stops checking: while the rows are read and checked, the engine is stopped and the page
+     * goes back to where it was; during the dry runs, no more are started.
+     */
+    async stopChecking(): Promise<void> {
+      if (state.step === "checking" && checking) {
+        const { controller, back } = checking;
+        checking = undefined;
+        controller.abort();
+        deps.engine.stop();
+        back();
+        return;
+      }
+      if (state.step !== "review") return;
+      await review.stopChecking().catch((error: unknown) => {
+        if (!isEngineStopped(error)) console.error("Stopping the check failed", error);
+      });
+    },
+
     /** Goes back to the upload step, forgetting this review; a review another tab left is offered there. */
     startOver(connected: Connected): void {
       deps.engine.stop();
@@ -375,6 +465,28 @@ export function createImportWorkflow(deps: WorkflowDeps) {
     hasUnsavedWork: (): boolean => keeper.isSaving || keeper.hasUnkeptEdits,
   };
 }
+
+type Engine = Awaited<ReturnType<WorkflowDeps["engine"]["get"]>>;
+
+/** The work's answer, or an AbortError as soon as the signal is aborted (the work itself goes on). */
+function untilStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new DOMException("Stopped", "AbortError"));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+/** How a check of the rows ended: the review is shown, the user stopped it, or why it could not start. */
+type StartOutcome = "started" | "stopped" | { readonly refused: string };
+
+const checkFailed = (fileName: string) =>
+  `Checking ${fileName} stopped: something went wrong in this page. Check the rows again; if it stops again, reload the page and drop the file again.`;
+
+const DRY_RUN_FAILED = 'The check with the vendor stopped: something went wrong in this page. Use "Check again with the vendor" to carry on; if it stops again, reload the page, where your review is kept.';
+
+const REVIEW_BROKE = "This review stopped working: something went wrong in this page. Reload the page; your review is kept and reopens where it was.";
 
 /** Shown when another tab's review has taken the place of this one in the browser's keeping. */
 const REVIEW_NOT_KEPT =

@@ -103,6 +103,7 @@ export type ImportState =
     }
   | { readonly step: "opening"; readonly connected: Connected; readonly fileName: string; readonly progress: ReadProgress | undefined }
   | { readonly step: "mapping"; readonly connected: Connected; readonly mapping: MappingState; readonly error?: string }
+  /** Reading and checking the rows (or reopening a saved review), with counts; "Stop checking" goes back to the step before. */
   | { readonly step: "checking"; readonly connected: Connected; readonly fileName: string; readonly progress: string; readonly canStop?: boolean }
   | { readonly step: "review"; readonly connected: Connected; readonly review: ReviewState; readonly error?: string }
   | { readonly step: "submitting"; readonly connected: Connected; readonly submission: SubmissionView }

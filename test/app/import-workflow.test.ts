@@ -136,6 +136,74 @@ async function checkStoppingDryRuns(workflow: ImportWorkflow): Promise<void> {
 }
 
 describe("the import workflow on the page", () => {
+  it("stops checking the rows and goes back to the mapping, then checks them again; counts show as it reads", async () => {
+    const db = await browserDatabase();
+    const tab = openTab(db, "tab-1");
+    await connectAndOpen(tab.workflow, "orders.csv", fewOrders);
+    let release!: () => void;
+    tab.control.hold = new Promise((resolve) => (release = resolve));
+    const checking = tab.workflow.check();
+    const shown = await when(tab.workflow, (state) => state.step === "checking" && state.progress.startsWith("Reading rows"));
+    expect(shown).toMatchObject({ step: "checking", progress: "Reading rows 1–20 of 20", canStop: true });
+    await tab.workflow.stopChecking();
+    expect(step(tab.workflow)).toBe("mapping");
+    release();
+    await checking;
+    // Nothing of the stopped check goes on: the page stays where it went back to, and no review is kept.
+    expect(step(tab.workflow)).toBe("mapping");
+    expect(tab.workflow.getState()).not.toHaveProperty("error");
+    expect(await (await createReviewSessionStore(db)).get("demo", account.snapshot.account.id)).toBeUndefined();
+
+    tab.control.hold = undefined;
+    await tab.workflow.check();
+    expect(reviewOf(tab.workflow).review.summary.jobs.total).toBe(8);
+    db.close();
+  });
+
+  it("stops reopening a review after a reload and offers it again on the upload step", async () => {
+    const db = await browserDatabase();
+    const first = openTab(db, "tab-1");
+    await connectAndOpen(first.workflow, "orders.csv", fewOrders);
+    await first.workflow.check();
+    const reloaded = openTab(db, "tab-1");
+    reloaded.control.hold = new Promise(() => undefined);
+    const connecting = reloaded.workflow.connect({ name: "demo", region: "NZ" });
+    await when(reloaded.workflow, (state) => state.step === "checking" && state.progress.startsWith("Reading rows"));
+    await reloaded.workflow.stopChecking();
+    await connecting;
+    const state = await when(reloaded.workflow, (s) => s.step === "upload" && s.savedReview !== undefined);
+    expect(state).toMatchObject({ step: "upload", savedReview: { fileName: "orders.csv" } });
+    expect(state).not.toHaveProperty("error");
+    reloaded.control.hold = undefined;
+    await reloaded.workflow.reopenSaved();
+    expect(reviewOf(reloaded.workflow).review.fileName).toBe("orders.csv");
+    db.close();
+  });
+
+  it("says plainly that checking failed, back at the mapping, when reading the rows fails", async () => {
+    const db = await browserDatabase();
+    const tab = openTab(db, "tab-1");
+    await connectAndOpen(tab.workflow, "orders.csv", fewOrders);
+    tab.control.fail = new Error("DataCloneError: worker went away");
+    const errors: unknown[] = [];
+    const consoleError = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    try {
+      await tab.workflow.check();
+    } finally {
+      console.error = consoleError;
+    }
+    const state = tab.workflow.getState();
+    expect(state.step).toBe("mapping");
+    const error = state.step === "mapping" ? state.error : undefined;
+    expect(error).toBe("Checking orders.csv stopped: something went wrong in this page. Check the rows again; if it stops again, reload the page and drop the file again.");
+    expect(errors).toHaveLength(1);
+    tab.control.fail = undefined;
+    await tab.workflow.check();
+    expect(step(tab.workflow)).toBe("review");
+    db.close();
+  });
+
   it("records each batch with the SHA-256 of its own file: after a reload, and for a review another tab left", async () => {
     const db = await browserDatabase();
     const first = openTab(db, "tab-1");
