@@ -6,7 +6,7 @@ import type { FieldId } from "../core/fields";
 import { assignColumn, assignField, missingRequiredFields, type MappingTarget, type SheetMapping } from "../core/mapping/sheet-mapping";
 import { suggestMapping, vocabularyWords, type MappingVocabulary } from "../core/mapping/suggest-mapping";
 import { applyTemplate, createTemplate } from "../core/mapping/templates";
-import { pluralise } from "../core/plural";
+import { countOf, pluralise } from "../core/plural";
 import type { AccountProfile } from "../core/vendor";
 import type { EngineSummary } from "../engine/import-engine";
 import { ALL_ROWS } from "../engine/row-filter";
@@ -37,6 +37,10 @@ export function createImportWorkflow(deps: WorkflowDeps) {
   let opening: AbortController | undefined;
   /** The check in progress (reading, checking and replaying a sheet's rows): stopping it goes back to where it started. */
   let checking: { readonly controller: AbortController; readonly back: () => void } | undefined;
+  /** Set from the first click on Submit until the batch is sent or refused: a second click sends nothing. */
+  let submitting = false;
+  /** Whether the user stopped the check that Submit runs first. */
+  let submitCheckStopped = false;
   const now = () => deps.now?.() ?? new Date();
 
   const set = (next: ImportState) => {
@@ -407,24 +411,48 @@ export function createImportWorkflow(deps: WorkflowDeps) {
 
     /**
      * Checks what changed since the last dry run, then writes the batch to the journal and
-     * sends it (see the submission actions).
+     * sends it (see the submission actions). Once clicked, Submit does nothing more until the
+     * batch is sent or refused; if the check is stopped, or some jobs are left unchecked,
+     * nothing is sent and the review is shown again.
      */
     async submit(): Promise<void> {
-      if (state.step !== "review") return;
+      if (state.step !== "review" || submitting) return;
+      submitting = true;
+      submitCheckStopped = false;
       const { connected } = state;
-      await review.revalidate();
-      if (state.step !== "review") return;
-      const file = await keeper.file(connected);
-      const refused = await submission.submitReview(connected, state.review, async (batchId) => {
-        if (file) await (await deps.batchFiles()).put(batchId, file).catch(() => undefined);
-        await keeper.forget(connected);
-      });
-      if (refused && state.step === "review") set({ ...state, error: refused });
+      set({ ...state, review: { ...state.review, submitting: true }, error: undefined });
+      try {
+        await review.revalidate();
+        if (state.step !== "review") return;
+        const unchecked = state.review.summary.jobs.ready;
+        if (submitCheckStopped) return set({ ...state, error: "Nothing was sent: you stopped the check before it finished. Submit again when you are ready; every job is checked with the vendor first." });
+        if (unchecked > 0) {
+          return set({ ...state, error: `Nothing was sent: ${countOf(unchecked, "job", "jobs")} changed while the jobs were being checked and ${pluralise(unchecked, "is", "are")} not checked yet. Submit again to check and send ${pluralise(unchecked, "it", "them")}.` });
+        }
+        const file = await keeper.file(connected);
+        const refused = await submission.submitReview(connected, state.review, async (batchId) => {
+          if (file) await (await deps.batchFiles()).put(batchId, file).catch(() => undefined);
+          await keeper.forget(connected);
+        });
+        if (refused && state.step === "review") set({ ...state, error: refused });
+      } catch (error) {
+        // Another sheet was chosen meanwhile (the review is gone), or the worker failed: nothing was sent.
+        if (isEngineStopped(error)) {
+          if (error.reason === "failed" && state.step === "review") set({ ...state, error: `Nothing was sent. ${REVIEW_BROKE}` });
+          return;
+        }
+        console.error("Submitting failed", error);
+        if (state.step === "review") set({ ...state, error: "Nothing was sent: something went wrong in this page before the jobs were sent. Submit again; if it fails again, reload the page, where your review is kept." });
+      } finally {
+        submitting = false;
+        if (state.step === "review" && state.review.submitting) set({ ...state, review: { ...state.review, submitting: false } });
+      }
     },
 
     /**
      * Stops checking: while the rows are read and checked, the engine is stopped and the page
-     * goes back to where it was; during the dry runs, no more are started.
+     * goes back to where it was; during the dry runs, no more are started (and a Submit
+     * waiting for them sends nothing).
      */
     async stopChecking(): Promise<void> {
       if (state.step === "checking" && checking) {
@@ -436,6 +464,7 @@ export function createImportWorkflow(deps: WorkflowDeps) {
         return;
       }
       if (state.step !== "review") return;
+      if (submitting) submitCheckStopped = true;
       await review.stopChecking().catch((error: unknown) => {
         if (!isEngineStopped(error)) console.error("Stopping the check failed", error);
       });

@@ -71,6 +71,8 @@ export interface ReviewState {
   readonly busy?: string | undefined;
   /** Said once, at the top (the review was reopened after a reload, say). */
   readonly notice?: string | undefined;
+  /** Submit was clicked and the batch is not yet sent or refused: it cannot be clicked again. */
+  readonly submitting?: boolean | undefined;
 }
 
 /** A submission as the page shows it: the batch, where it is, and the review it came from (none after a reload). */

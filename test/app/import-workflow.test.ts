@@ -204,6 +204,40 @@ describe("the import workflow on the page", () => {
     db.close();
   });
 
+  it("sends nothing when the check that Submit runs first is stopped", async () => {
+    const db = await browserDatabase();
+    const tab = openTab(db, "tab-1");
+    await connectAndOpen(tab.workflow, "orders.csv", manyOrders);
+    await checkStoppingDryRuns(tab.workflow);
+    expect(reviewOf(tab.workflow).review.busy).toBeUndefined();
+    const stopping = when(tab.workflow, (state) => state.step === "review" && state.review.busy?.startsWith("Checking the jobs") === true).then(() => tab.workflow.stopChecking());
+    await tab.workflow.submit();
+    await stopping;
+    expect(tab.plans).toHaveLength(0);
+    const state = reviewOf(tab.workflow);
+    expect(state.error).toBe("Nothing was sent: you stopped the check before it finished. Submit again when you are ready; every job is checked with the vendor first.");
+    expect(state.review.submitting).toBe(false);
+    db.close();
+  });
+
+  it("plans a batch once however often Submit is clicked before it is sent", async () => {
+    const db = await browserDatabase();
+    const tab = openTab(db, "tab-1");
+    await connectAndOpen(tab.workflow, "orders.csv", fewOrders);
+    await tab.workflow.check();
+    const first = tab.workflow.submit();
+    const disabled = reviewOf(tab.workflow).review.submitting;
+    const second = tab.workflow.submit();
+    // Between the check and the batch being written down, the button must not come back.
+    await when(tab.workflow, (state) => state.step === "review" && state.review.busy === undefined);
+    const third = tab.workflow.submit();
+    await Promise.all([first, second, third]);
+    expect(tab.plans).toHaveLength(1);
+    expect(step(tab.workflow)).toBe("done");
+    expect(disabled).toBe(true);
+    db.close();
+  });
+
   it("records each batch with the SHA-256 of its own file: after a reload, and for a review another tab left", async () => {
     const db = await browserDatabase();
     const first = openTab(db, "tab-1");

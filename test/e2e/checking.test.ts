@@ -5,6 +5,7 @@ import type { FaultSettings } from "../../src/server/simulator/simulator";
 import { ordersSheet } from "../helpers/order-sheets";
 import { openAndConnect, useBuiltAppInChromium } from "./harness";
 
+const ACCOUNT_ID = 1042;
 const e2e = useBuiltAppInChromium();
 const written: string[] = [];
 
@@ -17,6 +18,7 @@ const faults = (settings: FaultSettings) => {
   if (!simulator) throw new Error("no embedded simulator");
   simulator.faults = settings;
 };
+const vendorJobs = () => e2e.app.simulator?.simulator.jobsByOrderNumber(ACCOUNT_ID) ?? new Map();
 
 /** A sheet of `copies × 4` orders, mapped and ready to check. */
 async function mapped(page: Page, prefix: string, copies: number): Promise<void> {
@@ -46,6 +48,32 @@ describe("checking the rows in Chromium", () => {
     await page.getByRole("button", { name: "Check the rows" }).click();
     await page.getByTestId("summary").waitFor({ timeout: 30_000 });
     expect(await page.getByTestId("summary").textContent()).toMatch(/^10 rows, 4 jobs/);
+    await page.close();
+  });
+
+  it("sends nothing when the check Submit runs first is stopped, and says so", async () => {
+    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await mapped(page, "SUBMIT-STOP", 3);
+    // Slow answers, so the check can be stopped with most jobs not yet checked.
+    faults({ delayMs: 1_500 });
+    try {
+      await page.getByRole("button", { name: "Check the rows" }).click();
+      await page.getByTestId("review-busy").waitFor({ timeout: 30_000 });
+      await page.getByRole("button", { name: "Stop checking" }).click();
+      await expect.poll(() => page.getByTestId("review-busy").count(), { timeout: 30_000 }).toBe(0);
+      const submit = page.getByRole("button", { name: /^Submit \d+ ready jobs$/ });
+      await submit.click();
+      // From the first click, Submit waits: it cannot be clicked again.
+      expect(await page.getByRole("button", { name: "Submitting…" }).isDisabled()).toBe(true);
+      await page.getByTestId("review-busy").getByRole("button", { name: "Stop checking" }).click();
+      await expect.poll(() => page.getByRole("alert").first().textContent(), { timeout: 30_000 }).toBe(
+        "Nothing was sent: you stopped the check before it finished. Submit again when you are ready; every job is checked with the vendor first.",
+      );
+    } finally {
+      faults({});
+    }
+    expect(vendorJobs().size).toBe(0);
+    expect(await page.getByRole("button", { name: /^Submit \d+ ready jobs$/ }).isEnabled()).toBe(true);
     await page.close();
   });
 });

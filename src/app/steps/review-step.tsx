@@ -60,6 +60,8 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
   const sendable = summary.jobs.valid + summary.jobs.ready;
   const attention = summary.jobs.blocked + summary.jobs.rejected + summary.jobs.pending + summary.jobs.unverified;
   const busy = review.busy !== undefined;
+  // From the first click until the batch is sent or refused, Submit (and a second check) wait.
+  const submitting = review.submitting === true;
   const kinds = Object.entries(summary.issues.byCode).sort(([, a], [, b]) => (b ?? 0) - (a ?? 0)) as [IssueCode, number][];
   const rowsWithProblems = summary.issues.error + summary.issues.warning;
 
@@ -136,14 +138,14 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
         <button type="button" class="secondary" onClick={() => setFinding(!finding)} aria-expanded={finding} title="Ctrl+H">
           Find and replace
         </button>
-        <button type="button" class="secondary" onClick={workflow.revalidate} disabled={busy || summary.jobs.ready + summary.jobs.unverified === 0}>
+        <button type="button" class="secondary" onClick={workflow.revalidate} disabled={busy || submitting || summary.jobs.ready + summary.jobs.unverified === 0}>
           Check again with the vendor
         </button>
         <button type="button" class="secondary" onClick={() => downloadProblems(false)}>
           Download problem sheet
         </button>
-        <button type="button" onClick={workflow.submit} disabled={busy || sendable === 0}>
-          Submit {sendable} ready {sendable === 1 ? "job" : "jobs"}
+        <button type="button" onClick={workflow.submit} disabled={busy || submitting || sendable === 0} aria-busy={submitting}>
+          {submitting ? "Submitting…" : `Submit ${sendable} ready ${pluralise(sendable, "job", "jobs")}`}
         </button>
         {leaving ? (
           <span role="group" aria-label="Discard your changes?">
