@@ -71,10 +71,12 @@ export function isTransientProblem(problem: ApiProblem): boolean {
 
 export function networkProblem(error: unknown): ApiProblem {
   const aborted = error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError");
+  // A token failure's message is the connection's own, in plain words (which setting to check).
+  const tokenFailure = error instanceof Error && error.name === "TokenError" ? error.message : undefined;
   return {
     kind: aborted ? "aborted" : "network",
     status: 0,
-    title: aborted ? "Request cancelled" : "The service could not be reached",
+    title: aborted ? "Request cancelled" : (tokenFailure ?? "The service could not be reached"),
     detail: error instanceof Error ? error.message : String(error),
     validationMessages: [],
     errors: {},
@@ -92,16 +94,17 @@ export function invalidResponseProblem(status: number, detail: string): ApiProbl
   };
 }
 
-/** Every message a problem carries, one per line, for display next to a row or job. */
+/**
+ * Every message a problem carries for the user, one per line: the vendor's own messages
+ * (without their codes) or its problem's title; for a call that got no answer, our own words,
+ * never the runtime's error text (that stays in `detail`, for the audit trail).
+ */
 export function describeProblem(problem: ApiProblem): string[] {
   const lines: string[] = [];
-  for (const message of problem.validationMessages) {
-    const text = message.message ?? "";
-    lines.push(message.errorCode ? `${text} (${message.errorCode})` : text);
-  }
+  for (const message of problem.validationMessages) if (message.message) lines.push(message.message);
   for (const [field, messages] of Object.entries(problem.errors)) {
     for (const message of messages) lines.push(`${field}: ${message}`);
   }
-  if (lines.length === 0) lines.push(problem.detail ? `${problem.title}: ${problem.detail}` : problem.title);
+  if (lines.length === 0) lines.push(problem.kind === "http" && problem.detail ? `${problem.title}: ${problem.detail}` : problem.title);
   return lines;
 }

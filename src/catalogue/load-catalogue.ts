@@ -65,7 +65,8 @@ export async function loadCatalogue(
   const attempt = <T>(promise: Promise<T>): Promise<T | undefined> =>
     promise.catch((error: unknown) => {
       if (error instanceof PartFailed) failures.push(error);
-      else failures.push(new PartFailed("catalogue", (error as Error).message));
+      // Anything else is a fault of our own; its runtime text would mean nothing to the user.
+      else failures.push(new PartFailed("catalogue", "it could not be read for a reason of the importer's own"));
       return undefined;
     });
   /** One call for one part: counted when it is done, recorded when it fails. */

@@ -1,7 +1,7 @@
 import { getEventListeners } from "node:events";
 import { SIM_START } from "../helpers/sim-clock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allActiveJobs, allAssets, allGlobalAssets, allPriceCodes, allTransactions, createVendorClient, describeProblem, encodeQuery, mapWithConcurrency, type VendorClient } from "../../src/api";
+import { allActiveJobs, allAssets, allGlobalAssets, allPriceCodes, allTransactions, createVendorClient, describeProblem, encodeQuery, mapWithConcurrency, networkProblem, type VendorClient } from "../../src/api";
 import { startSimulator, type RunningSimulator } from "../../src/server/simulator/simulator";
 import { assetLine, validCandidate } from "../helpers/job-candidates";
 import { simClient } from "../helpers/sim-client";
@@ -67,7 +67,17 @@ describe("typed problems", () => {
     if (result.ok) return;
     expect(result.problem).toMatchObject({ kind: "http", status: 400 });
     expect(result.problem.validationMessages.map((m) => m.errorCode)).toEqual(["DELIVERY_METHOD_INVALID", "ASSET_NOT_ORDERABLE"]);
-    expect(describeProblem(result.problem)).toHaveLength(2);
+    const described = describeProblem(result.problem);
+    expect(described).toHaveLength(2);
+    expect(described.join(" ")).not.toMatch(/DELIVERY_METHOD_INVALID|ASSET_NOT_ORDERABLE/);
+  });
+
+  it("describes a call that got no answer in our own words, keeping the runtime's text for the audit", () => {
+    const problem = networkProblem(new TypeError("fetch failed"));
+    expect(describeProblem(problem)).toEqual(["The service could not be reached"]);
+    expect(problem.detail).toBe("fetch failed");
+    const refused = Object.assign(new Error("The token service refused the client credentials (HTTP 401); check the client id, secret and realm"), { name: "TokenError" });
+    expect(describeProblem(networkProblem(refused))).toEqual([refused.message]);
   });
 
   it("surfaces field errors", async () => {
