@@ -7,6 +7,7 @@ import type { ResultCell, ResultSheetData } from "../core/result-sheet";
 import { neutraliseFormula } from "../core/spreadsheet-safety";
 import { decodeText, type TextEncodingName } from "./decode-text";
 import { encodeText, encodeTextInto, maxEncodedLength } from "./encode-text";
+import { SHEET_LIMITS } from "./limits";
 import { sniffDelimiter } from "./sniff-delimiter";
 
 /** A result value the file's own encoding has no bytes for. */
@@ -18,7 +19,9 @@ export interface UnrepresentableValue {
 
 export type CsvWriteBackResult =
   | { readonly ok: true; readonly bytes: Uint8Array; readonly encoding: string }
-  | { readonly ok: false; readonly reason: "unrepresentable"; readonly encoding: string; readonly examples: readonly UnrepresentableValue[] };
+  | { readonly ok: false; readonly reason: "unrepresentable"; readonly encoding: string; readonly examples: readonly UnrepresentableValue[] }
+  /** The result columns would go past `SHEET_LIMITS.maxColumns`: the table already reaches column `tableWidth`. */
+  | { readonly ok: false; readonly reason: "too-wide"; readonly tableWidth: number };
 
 export interface CsvWriteBackOptions {
   /**
@@ -30,6 +33,7 @@ export interface CsvWriteBackOptions {
 }
 
 const MAX_EXAMPLES = 5;
+const QUOTE = 0x22;
 const UTF8_BOM = Uint8Array.of(0xef, 0xbb, 0xbf);
 /** Quoted whatever the delimiter, so a program that splits on the other list separator cannot split the value or run what follows. */
 const NEEDS_QUOTES = /[",;\r\n]/;
@@ -168,6 +172,28 @@ function csvField(text: string, delimiter: string): string {
   return NEEDS_QUOTES.test(text) || text.includes(delimiter) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/**
+ * Where in the record `text[start, end)` field `field` begins (at the delimiter before it),
+ * when every field from there on is blank (spaces at most, quoted or not): found by stepping
+ * back over those fields from the record's end. -1 when they cannot be stepped over so simply.
+ */
+function blankFieldsStart(text: string, start: number, end: number, fieldCount: number, field: number, delimiter: string): number {
+  const delimiterCode = delimiter.charCodeAt(0);
+  let remaining = fieldCount - field;
+  for (let i = end - 1; i >= start; i--) {
+    const code = text.charCodeAt(i);
+    if (code === QUOTE) {
+      // A quoted blank field: only space back to its opening quote, which starts the field.
+      let open = i - 1;
+      while (open >= start && text.charCodeAt(open) !== QUOTE) open--;
+      if (open < start || text.slice(open + 1, i).trim() !== "") return -1;
+      if (open > start && text.charCodeAt(open - 1) !== delimiterCode) return -1;
+      i = open;
+    } else if (code === delimiterCode && --remaining === 0) return i;
+  }
+  return -1;
+}
+
 /** Programmer errors: results for rows the file does not have, or more cells than columns. */
 function checkRows(data: Pick<ResultSheetData, "headerRowNumber" | "columns" | "rows">, rowCount: number): void {
   const { headerRowNumber } = data;
@@ -211,15 +237,20 @@ function byteWriter(capacity: number) {
 }
 
 /**
- * The customer's CSV file with the result columns appended: `columns` on the header row and
+ * The customer's CSV file with the result columns added: `columns` on the header row and
  * each row's cells on the rows in `rows`; every other row is left as it is. The file keeps its
  * encoding, byte-order mark (or none), delimiter and line ends, and every record keeps its
- * bytes: only a delimiter and the new fields go between a record and its line end.
+ * bytes, in order: only a delimiter and the new fields go in, between a record and its line
+ * end, or before the empty fields it ends with.
  *
- * Result columns start at the same column on every row that gets them: right of the widest of
- * the header row, the rows getting results and any value in the table. Shorter rows (and a
- * header shorter than a row) are padded with empty fields to that column first; a ragged file
- * is fine in CSV, but the results would otherwise not line up under their names.
+ * Result columns start at the same column on every row that gets them: right of every value in
+ * the table from the header row down, as the reader measures it (empty fields after a row's
+ * last value do not count). Shorter rows are padded with empty fields to that column first; a
+ * ragged file is fine in CSV, but the results would otherwise not line up under their names.
+ * A row with empty fields past that column gets its results before them (a row whose empty
+ * fields are quoted in a way not simply stepped over moves the column right of them instead).
+ * Results that would go past `SHEET_LIMITS.maxColumns` are refused ("too-wide"): the file
+ * could not be read again.
  *
  * A result that the file's encoding cannot hold (Windows-1252 has no "ā" or "✓") fails with
  * examples, unless `options.utf8` asks for the whole file as UTF-8 instead.
@@ -236,8 +267,15 @@ export function writeCsvResults(
   checkRows(data, records.rowCount);
 
   const { fieldCounts, textEnds, newline } = records;
-  let width = Math.max(records.tableWidth, fieldCounts[data.headerRowNumber - 1] ?? 0);
-  for (const rowNumber of data.rows.keys()) width = Math.max(width, fieldCounts[rowNumber - 1] ?? 0);
+  const recordStart = (index: number) => (index === 0 ? 0 : (textEnds[index - 1] ?? 0));
+  const contentEndOf = (index: number) => (textEnds[index] ?? text.length) - (index === textEnds.length - 1 ? 0 : newline.length);
+  const writtenIndexes = [data.headerRowNumber - 1, ...[...data.rows].filter(([, cells]) => cells.length > 0).map(([rowNumber]) => rowNumber - 1)];
+  let width = records.tableWidth;
+  for (const index of writtenIndexes) {
+    const fieldCount = fieldCounts[index] ?? 0;
+    if (fieldCount > width && blankFieldsStart(text, recordStart(index), contentEndOf(index), fieldCount, records.tableWidth, delimiter) < 0) width = fieldCount;
+  }
+  if (width + data.columns.length > SHEET_LIMITS.maxColumns) return { ok: false, reason: "too-wide", tableWidth: width };
 
   const encoding: TextEncodingName = options.utf8 ? "utf-8" : decoded.encoding;
   const transcode = encoding !== decoded.encoding;
@@ -254,13 +292,20 @@ export function writeCsvResults(
     const cells = rowNumber === data.headerRowNumber ? data.columns : data.rows.get(rowNumber);
     if (cells === undefined || cells.length === 0) continue;
     const lineEndUnits = index === textEnds.length - 1 ? 0 : newline.length;
-    const contentEnd = transcode ? (textEnds[index] ?? text.length) - lineEndUnits : (ends[index] ?? original.length) - lineEndUnits * unitBytes;
-    let appended = delimiter.repeat(width - (fieldCounts[index] ?? 0));
+    const fieldCount = fieldCounts[index] ?? 0;
+    const textContentEnd = contentEndOf(index);
+    // The fields go before the empty fields the record ends with, if any: the text after them (all spaces and delimiters) is measured in bytes.
+    const textAt = fieldCount > width ? blankFieldsStart(text, recordStart(index), textContentEnd, fieldCount, width, delimiter) : textContentEnd;
+    if (textAt < 0) throw new Error(`Row ${rowNumber}'s empty fields past column ${width} were not found again`);
+    const after = textContentEnd - textAt;
+    const afterBytes = after === 0 || transcode ? 0 : unitBytes === 2 ? after * 2 : (encodeText(text.slice(textAt, textContentEnd), decoded.encoding)?.length ?? 0);
+    const insertAt = transcode ? textAt : (ends[index] ?? original.length) - lineEndUnits * unitBytes - afterBytes;
+    let appended = delimiter.repeat(Math.max(0, width - fieldCount));
     for (const cell of cells) appended += delimiter + csvField(cellText(cell), delimiter);
     if (examples.length === 0) {
-      if (transcode) out.text(text.slice(copied, contentEnd), encoding);
-      else out.bytes(original.subarray(copied, contentEnd));
-      copied = contentEnd;
+      if (transcode) out.text(text.slice(copied, insertAt), encoding);
+      else out.bytes(original.subarray(copied, insertAt));
+      copied = insertAt;
       if (out.text(appended, encoding)) continue;
     }
     cells.forEach((cell, c) => {

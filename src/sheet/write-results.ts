@@ -1,5 +1,6 @@
 import { resultFileName, type ResultSheetData } from "../core/result-sheet";
 import { writeCsvResults } from "./csv-write-back";
+import { formatCount, SHEET_LIMITS } from "./limits";
 import { sniffFile } from "./sniff-file";
 import { writeXlsxResults } from "./xlsx-write-back";
 
@@ -23,6 +24,13 @@ export async function writeResults(original: Uint8Array, fileName: string, sheet
   }
   const written = writeCsvResults(original, data, options);
   if (written.ok) return { ok: true, bytes: written.bytes, fileName: resultFileName(fileName, /\.(tsv|txt)$/i.test(fileName) ? (fileName.split(".").pop() ?? "csv") : "csv") };
+  if (written.reason === "too-wide") {
+    return {
+      ok: false,
+      reason: "unreadable",
+      message: `The results could not be added to ${fileName}: its table already reaches column ${formatCount(written.tableWidth)}, and ${data.columns.length} result columns after it would go past the ${formatCount(SHEET_LIMITS.maxColumns)} columns a sheet may have here.`,
+    };
+  }
   const examples = written.examples.slice(0, 3).map((e) => `row ${e.rowNumber}, ${e.column}: "${e.text}"`).join("; ");
   return {
     ok: false,

@@ -4,8 +4,10 @@ import type { ResultCell, ResultSheetData } from "../../src/core/result-sheet";
 import { writeCsvResults } from "../../src/sheet/csv-write-back";
 import { decodeText, type TextEncodingName } from "../../src/sheet/decode-text";
 import { encodeText } from "../../src/sheet/encode-text";
+import { SHEET_LIMITS } from "../../src/sheet/limits";
 import { readCsv } from "../../src/sheet/read-csv";
 import { createSheetSession } from "../../src/sheet/worker-api";
+import { writeResults } from "../../src/sheet/write-results";
 
 const fixture = async (name: string) => new Uint8Array(await readFile(new URL(`../fixtures/sheets/${name}`, import.meta.url)));
 const text = (value: string) => new TextEncoder().encode(value);
@@ -96,6 +98,23 @@ function splitRecords(bytes: Uint8Array, encoding: TextEncodingName, lineEnd: st
   return records;
 }
 
+/**
+ * `after` as `before` with bytes put in at one place: how many of `before`'s bytes come first
+ * (-1 when `after` is not that), what was put in, and the rest of `before` after it, as long
+ * as it can be while made of whole fields (so starting at a delimiter).
+ */
+function insertionIn(before: Uint8Array, after: Uint8Array, delimiter: Uint8Array): { kept: number; added: Uint8Array; rest: Uint8Array } {
+  const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((byte, k) => b[k] === byte);
+  for (let restLength = Math.min(before.length, after.length); restLength >= 0; restLength--) {
+    const kept = before.length - restLength;
+    const rest = before.subarray(kept);
+    if (restLength > 0 && !same(rest.subarray(0, delimiter.length), delimiter)) continue;
+    if (!same(rest, after.subarray(after.length - restLength)) || !same(before.subarray(0, kept), after.subarray(0, kept))) continue;
+    return { kept, added: after.subarray(kept, after.length - restLength), rest };
+  }
+  return { kept: -1, added: after, rest: new Uint8Array(0) };
+}
+
 function startsWithBytes(bytes: Uint8Array, prefix: Uint8Array): boolean {
   return prefix.length <= bytes.length && prefix.every((byte, i) => bytes[i] === byte);
 }
@@ -132,10 +151,10 @@ describe("writeCsvResults: every CSV shape the reader accepts", () => {
     const data: WriteData = { headerRowNumber: preview.headerRowNumber, columns: COLUMNS, rows: resultRows };
 
     const written = writeCsvResults(original, data);
-    if (!written.ok) throw new Error(`unrepresentable: ${JSON.stringify(written.examples)}`);
+    if (!written.ok) throw new Error(`not written: ${JSON.stringify(written)}`);
     expect(written.encoding).toBe(csv.encoding);
 
-    // (a) Every original record, byte for byte and in order, then its own line end.
+    // (a) Every original record, byte for byte and in order, then its own line end; the fields go in at its end or before the empty fields it ends with.
     const before = splitRecords(original, csv.encoding, csv.lineEnd);
     const after = splitRecords(written.bytes, csv.encoding, csv.lineEnd);
     expect(after).toHaveLength(before.length);
@@ -143,12 +162,14 @@ describe("writeCsvResults: every CSV shape the reader accepts", () => {
     before.forEach((record, index) => {
       const out = after[index] as RawRecord;
       const rowNumber = index + 1;
-      expect(startsWithBytes(out.content, record.content), `row ${rowNumber} keeps its bytes`).toBe(true);
+      const { kept, added, rest } = insertionIn(record.content, out.content, delimiter);
+      expect(kept + rest.length, `row ${rowNumber} keeps its bytes`).toBe(record.content.length);
       expect([...out.lineEnd], `row ${rowNumber} keeps its line end`).toEqual([...record.lineEnd]);
-      const added = out.content.subarray(record.content.length);
       const getsFields = rowNumber === data.headerRowNumber || resultRows.has(rowNumber);
-      if (getsFields) expect(startsWithBytes(added, delimiter), `row ${rowNumber} gets fields`).toBe(true);
-      else expect(added, `row ${rowNumber} gets nothing`).toHaveLength(0);
+      if (getsFields) {
+        expect(startsWithBytes(added, delimiter), `row ${rowNumber} gets fields`).toBe(true);
+        expect(new TextDecoder(csv.encoding).decode(rest).split(csv.delimiter).every((field) => field.trim() === "" || field.trim() === '""'), `row ${rowNumber}: only empty fields follow the new ones`).toBe(true);
+      } else expect(added, `row ${rowNumber} gets nothing`).toHaveLength(0);
     });
 
     // (b) Read back: the same cells, plus the results on exactly the intended rows, aligned.
@@ -157,8 +178,8 @@ describe("writeCsvResults: every CSV shape the reader accepts", () => {
     expect({ encoding: output.encoding, delimiter: output.delimiter }).toEqual({ encoding: csv.encoding, delimiter: csv.delimiter });
     expect(output.rows).toHaveLength(input.rows.length);
     const header = output.rows[data.headerRowNumber - 1] ?? [];
-    const start = header.length - COLUMNS.length;
-    expect(header.slice(start)).toEqual(COLUMNS);
+    const start = header.indexOf(COLUMNS[0] as string);
+    expect(header.slice(start, start + COLUMNS.length)).toEqual(COLUMNS);
     input.rows.forEach((cells, index) => {
       const rowNumber = index + 1;
       const out = output.rows[index] ?? [];
@@ -167,9 +188,10 @@ describe("writeCsvResults: every CSV shape the reader accepts", () => {
         expect(out, `row ${rowNumber}`).toEqual(cells);
         return;
       }
-      expect(out.slice(0, cells.length), `row ${rowNumber}`).toEqual(cells);
+      expect(out.slice(0, Math.min(start, cells.length)), `row ${rowNumber}`).toEqual(cells.slice(0, start));
       expect(out.slice(cells.length, start).every((cell) => cell === ""), `row ${rowNumber} padding`).toBe(true);
-      expect(out.slice(start), `row ${rowNumber}`).toEqual(expected);
+      expect(out.slice(start, start + COLUMNS.length), `row ${rowNumber}`).toEqual(expected);
+      expect(out.slice(start + COLUMNS.length), `row ${rowNumber}'s empty fields after the results`).toEqual(cells.slice(start));
       // The results start right of every value in the table.
       if (rowNumber >= data.headerRowNumber) expect(cells.slice(start).every((cell) => cell.trim() === "")).toBe(true);
     });
@@ -216,8 +238,44 @@ describe("writeCsvResults: shapes and values", () => {
     { description: "header names are neutralised and quoted too", input: "No\nA-1\n", data: { headerRowNumber: 1, columns: ["=cmd", "a, b"], rows: new Map([[2, ["x", "y"]]]) }, expected: "No,'=cmd,\"a, b\"\nA-1,x,y\n" },
     { description: "a row given no cells gets nothing", input: "No\nA-1\n", data: { headerRowNumber: 1, columns: ["R1"], rows: new Map([[2, []]]) }, expected: "No,R1\nA-1\n" },
     { description: "fewer cells than columns", input: "No\nA-1\n", data: { headerRowNumber: 1, columns: ["R1", "R2"], rows: new Map([[2, ["x"]]]) }, expected: "No,R1,R2\nA-1,x\n" },
+    { description: "the results go before the empty fields a header ends with", input: "No,Qty,,,\nA-1,5\n", data: one(["ok"]), expected: "No,Qty,R1,,,\nA-1,5,ok\n" },
+    { description: "and before a row's empty fields, quoted or spaces", input: 'No,Qty\nA-1,5, ,""," \t" ,\n', data: one(["ok"]), expected: 'No,Qty,R1\nA-1,5,ok, ,""," \t" ,\n' },
+    { description: "empty fields past a value further down the table", input: "No,Qty,,,,\nA-1,5,,,,\nTotal,,9,,,\n", data: one(["ok"]), expected: "No,Qty,,R1,,,\nA-1,5,,ok,,,\nTotal,,9,,,\n" },
   ])("$description", ({ input, data, expected }) => {
     expect(write(input, data)).toBe(expected);
+  });
+
+  it("places the results right of the values, however many empty fields the header ends with", () => {
+    // 100,000 empty fields after the header's names, and 300,000 short rows, each given a result.
+    const lines = [`Order,Qty${",".repeat(100_000)}`];
+    for (let i = 1; i <= 300_000; i++) lines.push(`A-${i},${i % 9}`);
+    const original = text(lines.join("\n") + "\n");
+    const rows = new Map<number, readonly ResultCell[]>();
+    for (let rowNumber = 2; rowNumber <= lines.length; rowNumber++) rows.set(rowNumber, ["ok"]);
+    const result = writeCsvResults(original, { headerRowNumber: 1, columns: ["Import result"], rows });
+    if (!result.ok) throw new Error(JSON.stringify(result));
+    expect(result.bytes.length).toBe(original.length + ",Import result".length + 300_000 * ",ok".length);
+    const output = readRows(result.bytes);
+    expect(output.rows[0]?.slice(0, 4)).toEqual(["Order", "Qty", "Import result", ""]);
+    expect([output.rows[1], output.rows[300_000]]).toEqual([["A-1", "1", "ok"], ["A-300000", "3", "ok"]]);
+  });
+
+  it("leaves a file that reads back as it did with 5,000 empty fields after the header's names", () => {
+    const original = text(`Order,Qty${",".repeat(5000)}\nA-1,1\nA-2,2\n`);
+    const result = writeCsvResults(original, { headerRowNumber: 1, columns: ["Import result", "Job"], rows: new Map([[2, ["ok", "J-1"]], [3, ["ok", "J-2"]]]) });
+    if (!result.ok) throw new Error(JSON.stringify(result));
+    const output = readRows(result.bytes);
+    expect(output.rows.map((row) => row.slice(0, 5))).toEqual([["Order", "Qty", "Import result", "Job", ""], ["A-1", "1", "ok", "J-1"], ["A-2", "2", "ok", "J-2"]]);
+  });
+
+  it("refuses results that would go past the columns a sheet may have, in plain words", async () => {
+    const original = text(`Order,Qty${",x".repeat(SHEET_LIMITS.maxColumns - 3)}\nA-1,1\n`);
+    expect(readRows(original).rows[0]).toHaveLength(SHEET_LIMITS.maxColumns - 1);
+    const data = { headerRowNumber: 1, columns: ["Import result", "Job"], rows: new Map([[2, ["ok", "J-1"]]]) };
+    expect(writeCsvResults(original, data)).toEqual({ ok: false, reason: "too-wide", tableWidth: SHEET_LIMITS.maxColumns - 1 });
+    const written = await writeResults(original, "orders.csv", "orders", { ...data, jobs: { headers: [], rows: [] }, audit: { headers: [], rows: [] } });
+    expect(written).toEqual({ ok: false, reason: "unreadable", message: "The results could not be added to orders.csv: its table already reaches column 999, and 2 result columns after it would go past the 1,000 columns a sheet may have here." });
+    expect(writeCsvResults(original, { ...data, columns: ["Import result"], rows: new Map([[2, ["ok"]]]) }).ok).toBe(true);
   });
 
   it("keeps malformed UTF-8 and a second byte-order mark byte for byte", () => {
