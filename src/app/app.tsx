@@ -26,7 +26,16 @@ import { AssetsView } from "./assets/assets-view";
 import { ReorderContext, reorderServices } from "./assets/reorder-services";
 
 let database: ReturnType<typeof openImporterDB> | undefined;
-const db = () => (database ??= openImporterDB());
+/** Set once a newer version of the importer, opened in another tab, has taken the database over. */
+let databaseOutdated = false;
+const outdatedListeners = new Set<() => void>();
+const db = () =>
+  (database ??= openImporterDB(undefined, {
+    onOutdated: () => {
+      databaseOutdated = true;
+      for (const listener of outdatedListeners) listener();
+    },
+  }));
 let templates: Promise<TemplateStore> | undefined;
 let catalogues: Promise<CatalogueStore> | undefined;
 let reviewSessions: Promise<ReviewSessionStore> | undefined;
@@ -89,6 +98,12 @@ export function App() {
   const state = useWorkflowState(workflow);
   const [showJobs, setShowJobs] = useState(false);
   const [showAssets, setShowAssets] = useState(false);
+  const [outdated, setOutdated] = useState(databaseOutdated);
+  useEffect(() => {
+    const listener = () => setOutdated(true);
+    outdatedListeners.add(listener);
+    return () => void outdatedListeners.delete(listener);
+  }, []);
   useEffect(() => {
     void workflow.loadConnections();
     // Edits are written a moment after they are made; leaving in that moment asks first.
@@ -115,6 +130,14 @@ export function App() {
           </button>
         )}
       </header>
+      {outdated && (
+        <p class="notice" role="alert">
+          A newer version of the importer was opened in another tab, so this page can no longer keep your work.{" "}
+          <button type="button" class="small" onClick={() => location.reload()}>
+            Reload this page
+          </button>
+        </p>
+      )}
       {state.step !== "connect" && showJobs && <SubmittedJobsView connected={state.connected} />}
       {state.step !== "connect" && showAssets && <AssetsPanel connected={state.connected} />}
       {state.step === "connect" && <ConnectStep state={state} onConnect={workflow.connect} onAccessKey={workflow.loadConnections} />}

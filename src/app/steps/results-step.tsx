@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { countStates, describeCounts, type OrderRecord } from "../../core/journal";
+import { countStates, describeCounts, jobNumbersText, type OrderRecord } from "../../core/journal";
 import { countOf } from "../../core/plural";
 import { OUTCOME_TEXT } from "../../core/results";
 import type { ResultFile } from "../../sheet/write-results";
@@ -47,7 +47,7 @@ function OrderActions({ order, onSendAgain }: { readonly order: OrderRecord; rea
   if (order.state !== "existing") return null;
   return confirming ? (
     <span>
-      This creates another job for {order.orderNumber} beside job {order.existingJobNumbers.join(", ")}.{" "}
+      This creates another job for {order.orderNumber} beside {jobNumbersText(order.existingJobNumbers)}.{" "}
       <button type="button" class="small" onClick={() => onSendAgain([order.orderNumber])}>
         Yes, send it again
       </button>{" "}

@@ -175,7 +175,7 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
       )}
       {finding && <FindReplace headers={review.headers} initialColumn={active.column} revision={review.revision} workflow={workflow} onClose={() => setFinding(false)} />}
       <p class="hint">
-        Arrows move, Enter or F2 edits, Esc cancels, Ctrl+C and Ctrl+V copy and paste cells (from Excel or Google Sheets too), Ctrl+D fills down, Ctrl+Enter fills the selection with what you typed, Delete clears, F8 goes to the next problem.
+        Arrows move, Tab moves along a row and leaves the grid past its last cell (Shift+Tab past its first), Enter or F2 edits, Esc cancels, Ctrl+C and Ctrl+V copy and paste cells (from Excel or Google Sheets too), Ctrl+D fills down, Ctrl+Enter fills the selection with what you typed, Delete clears, F8 goes to the next problem.
       </p>
       <div class="review-layout">
         <FixUpGrid
