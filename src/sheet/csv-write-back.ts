@@ -194,6 +194,17 @@ function blankFieldsStart(text: string, start: number, end: number, fieldCount: 
   return -1;
 }
 
+/**
+ * Where the fields go at the end of the record `text[start, end)`: before any CR or LF it ends
+ * with that is not its line end (a file with mixed line ends, "…\r\n" among "\n"). A
+ * spreadsheet program ends the row there, so fields after it would land on a line of their own.
+ */
+function beforeStrayLineBreaks(text: string, start: number, end: number): number {
+  let at = end;
+  while (at > start && (text.charCodeAt(at - 1) === 0x0d || text.charCodeAt(at - 1) === 0x0a)) at--;
+  return at > start ? at : end;
+}
+
 /** Programmer errors: results for rows the file does not have, or more cells than columns. */
 function checkRows(data: Pick<ResultSheetData, "headerRowNumber" | "columns" | "rows">, rowCount: number): void {
   const { headerRowNumber } = data;
@@ -241,7 +252,8 @@ function byteWriter(capacity: number) {
  * each row's cells on the rows in `rows`; every other row is left as it is. The file keeps its
  * encoding, byte-order mark (or none), delimiter and line ends, and every record keeps its
  * bytes, in order: only a delimiter and the new fields go in, between a record and its line
- * end, or before the empty fields it ends with.
+ * end, or before the empty fields it ends with, or before a stray CR or LF it ends with (where
+ * a spreadsheet program would end the row).
  *
  * Result columns start at the same column on every row that gets them: right of every value in
  * the table from the header row down, as the reader measures it (empty fields after a row's
@@ -295,13 +307,18 @@ export function writeCsvResults(
     const fieldCount = fieldCounts[index] ?? 0;
     const textContentEnd = contentEndOf(index);
     // The fields go before the empty fields the record ends with, if any: the text after them (all spaces and delimiters) is measured in bytes.
-    const textAt = fieldCount > width ? blankFieldsStart(text, recordStart(index), textContentEnd, fieldCount, width, delimiter) : textContentEnd;
+    const textAt = fieldCount > width ? blankFieldsStart(text, recordStart(index), textContentEnd, fieldCount, width, delimiter) : beforeStrayLineBreaks(text, recordStart(index), textContentEnd);
     if (textAt < 0) throw new Error(`Row ${rowNumber}'s empty fields past column ${width} were not found again`);
     const after = textContentEnd - textAt;
     const afterBytes = after === 0 || transcode ? 0 : unitBytes === 2 ? after * 2 : (encodeText(text.slice(textAt, textContentEnd), decoded.encoding)?.length ?? 0);
     const insertAt = transcode ? textAt : (ends[index] ?? original.length) - lineEndUnits * unitBytes - afterBytes;
     let appended = delimiter.repeat(Math.max(0, width - fieldCount));
-    for (const cell of cells) appended += delimiter + csvField(cellText(cell), delimiter);
+    // Before a stray CR or LF the last field is quoted, so the reader too takes that as the space after a value.
+    const beforeBreak = textAt < textContentEnd && (text.charCodeAt(textAt) === 0x0d || text.charCodeAt(textAt) === 0x0a);
+    cells.forEach((cell, c) => {
+      const field = cellText(cell);
+      appended += delimiter + (beforeBreak && c === cells.length - 1 ? `"${field.replaceAll('"', '""')}"` : csvField(field, delimiter));
+    });
     if (examples.length === 0) {
       if (transcode) out.text(text.slice(copied, insertAt), encoding);
       else out.bytes(original.subarray(copied, insertAt));

@@ -278,6 +278,16 @@ describe("writeCsvResults: shapes and values", () => {
     expect(writeCsvResults(original, { ...data, columns: ["Import result"], rows: new Map([[2, ["ok"]]]) }).ok).toBe(true);
   });
 
+  it.each(["utf-8", "utf-16le", "windows-1252"] as const)("puts the results before a CR that ends a row in a file of LF line ends (%s), where a spreadsheet ends the row", (encoding) => {
+    const input = "Order,Qty\nA-1,1\r\nA-2,2\nA-3,3\n\r\n";
+    const bytes = encodeText(encoding === "utf-16le" ? `\uFEFF${input}` : input, encoding) as Uint8Array;
+    const data: WriteData = { headerRowNumber: 1, columns: ["R1", "R2"], rows: new Map([[2, ["ok", null]], [3, ["ok", 6]], [4, ["ok", 7]]]) };
+    const result = writeCsvResults(bytes, data);
+    if (!result.ok) throw new Error(JSON.stringify(result));
+    expect(decodeText(result.bytes).text).toBe('Order,Qty,R1,R2\nA-1,1,ok,""\r\nA-2,2,ok,6\nA-3,3,ok,7\n\r\n');
+    expect(readRows(result.bytes).rows.slice(0, 4)).toEqual([["Order", "Qty", "R1", "R2"], ["A-1", "1", "ok", ""], ["A-2", "2", "ok", "6"], ["A-3", "3", "ok", "7"]]);
+  });
+
   it("keeps malformed UTF-8 and a second byte-order mark byte for byte", () => {
     const input = Uint8Array.of(0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf, ...text("No,Note\n"), ...text("A-1,"), 0xff, 0xc3, ...text("\nA-2,ok\n"));
     const result = writeCsvResults(input, one(["done"], 1, 3));
