@@ -51,15 +51,21 @@ interface CsvRecords {
   readonly tableWidth: number;
 }
 
-/** Splits records exactly as readCsv does, by running papaparse with the reader's delimiter and its default line end detection. */
-function readRecords(text: string, delimiter: string, headerIndex: number): CsvRecords {
+/**
+ * Splits records exactly as readCsv does, by running papaparse with the reader's delimiter and
+ * its default line end detection, on the text from `start` (past a byte-order mark the reader
+ * drops). Offsets are into `text`.
+ */
+function readRecords(text: string, start: number, delimiter: string, headerIndex: number): CsvRecords {
   const textEnds: number[] = [];
   const fieldCounts: number[] = [];
   let newline = "\n";
   let tableWidth = 0;
   let lastIsEmpty = false;
   let finished = false;
-  Papa.parse<string[]>(text, {
+  // papaparse drops a byte-order mark its input starts with, which the reader keeps there: it is given one of its own to drop.
+  const input = text.charCodeAt(start) === 0xfeff ? `\uFEFF${text.slice(start)}` : start > 0 ? text.slice(start) : text;
+  Papa.parse<string[]>(input, {
     delimiter,
     step(results) {
       const fields = results.data;
@@ -71,7 +77,7 @@ function readRecords(text: string, delimiter: string, headerIndex: number): CsvR
           }
         }
       }
-      textEnds.push(results.meta.cursor);
+      textEnds.push(start + results.meta.cursor);
       fieldCounts.push(fields.length);
       newline = results.meta.linebreak;
       lastIsEmpty = fields.length === 1 && fields[0] === "";
@@ -274,12 +280,14 @@ export function writeCsvResults(
 ): CsvWriteBackResult {
   const decoded = decodeText(original);
   const { text } = decoded;
-  const delimiter = sniffDelimiter(text);
-  const records = readRecords(text, delimiter, data.headerRowNumber - 1);
+  // As the reader: one more byte-order mark at the start (after those decoding drops) is not text.
+  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const delimiter = sniffDelimiter(start > 0 ? text.slice(start) : text);
+  const records = readRecords(text, start, delimiter, data.headerRowNumber - 1);
   checkRows(data, records.rowCount);
 
   const { fieldCounts, textEnds, newline } = records;
-  const recordStart = (index: number) => (index === 0 ? 0 : (textEnds[index - 1] ?? 0));
+  const recordStart = (index: number) => (index === 0 ? start : (textEnds[index - 1] ?? start));
   const contentEndOf = (index: number) => (textEnds[index] ?? text.length) - (index === textEnds.length - 1 ? 0 : newline.length);
   const writtenIndexes = [data.headerRowNumber - 1, ...[...data.rows].filter(([, cells]) => cells.length > 0).map(([rowNumber]) => rowNumber - 1)];
   let width = records.tableWidth;

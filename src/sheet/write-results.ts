@@ -16,6 +16,16 @@ export type ResultFile =
  * in its own encoding and dialect, with the result fields appended to its lines.
  */
 export async function writeResults(original: Uint8Array, fileName: string, sheetName: string, data: ResultSheetData, options: { readonly utf8?: boolean } = {}): Promise<ResultFile> {
+  try {
+    return await writeResultFile(original, fileName, sheetName, data, options);
+  } catch (error) {
+    // Nothing the user can act on in what went wrong: the message says what it means for them.
+    console.error(`Writing the results into ${fileName} failed`, error);
+    return { ok: false, reason: "unreadable", message: `The results could not be added to ${fileName}: it could not be read again the way it was read when it was imported.` };
+  }
+}
+
+async function writeResultFile(original: Uint8Array, fileName: string, sheetName: string, data: ResultSheetData, options: { readonly utf8?: boolean }): Promise<ResultFile> {
   const kind = sniffFile(original, fileName);
   if (typeof kind !== "string") return { ok: false, reason: "unreadable", message: kind.message };
   if (kind === "zip") {

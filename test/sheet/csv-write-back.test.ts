@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { ResultCell, ResultSheetData } from "../../src/core/result-sheet";
 import { writeCsvResults } from "../../src/sheet/csv-write-back";
 import { decodeText, type TextEncodingName } from "../../src/sheet/decode-text";
@@ -286,6 +286,32 @@ describe("writeCsvResults: shapes and values", () => {
     if (!result.ok) throw new Error(JSON.stringify(result));
     expect(decodeText(result.bytes).text).toBe('Order,Qty,R1,R2\nA-1,1,ok,""\r\nA-2,2,ok,6\nA-3,3,ok,7\n\r\n');
     expect(readRows(result.bytes).rows.slice(0, 4)).toEqual([["Order", "Qty", "R1", "R2"], ["A-1", "1", "ok", ""], ["A-2", "2", "ok", "6"], ["A-3", "3", "ok", "7"]]);
+  });
+
+  it.each([1, 2, 3, 4, 5])("reads a file starting with %i byte-order marks as the reader does, and keeps them", (marks) => {
+    const bom = [0xef, 0xbb, 0xbf];
+    const input = Uint8Array.of(...Array.from({ length: marks }, () => bom).flat(), ...text('"Order\nNo",Qty\nA-1,1\nA-2,2\n'));
+    const before = readRows(input).rows;
+    const result = writeCsvResults(input, one(["ok"], 1, 3));
+    if (!result.ok) throw new Error(JSON.stringify(result));
+    expect(latin(result.bytes).replace(/,+R1/, "").replace(",ok", "")).toBe(latin(input));
+    const after = readRows(result.bytes).rows;
+    expect(after.map((row, index) => row.slice(0, before[index]?.length))).toEqual(before);
+    expect([after[0]?.at(-1), after[2]?.at(-1)]).toEqual(["R1", "ok"]);
+  });
+
+  it("turns anything unexpected in writing a file back into a failure in plain words", async () => {
+    const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const original = text("Order,Qty\nA-1,1\n");
+    const data = { headerRowNumber: 1, columns: ["R1"], rows: new Map([[7, ["ok"]]]), jobs: { headers: [], rows: [] }, audit: { headers: [], rows: [] } };
+    expect(() => writeCsvResults(original, data)).toThrow(RangeError);
+    expect(await writeResults(original, "orders.csv", "orders", data)).toEqual({
+      ok: false,
+      reason: "unreadable",
+      message: "The results could not be added to orders.csv: it could not be read again the way it was read when it was imported.",
+    });
+    expect(quiet).toHaveBeenCalledOnce();
+    quiet.mockRestore();
   });
 
   it("keeps malformed UTF-8 and a second byte-order mark byte for byte", () => {
