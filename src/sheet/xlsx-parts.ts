@@ -1,18 +1,12 @@
-import { formatCount, SHEET_LIMITS } from "./limits";
+import { SHEET_LIMITS } from "./limits";
 import { failure, SheetReadError } from "./read-failure";
-import { checkDeclaredSizes, createRowCounter, inflateEntry, listZipEntries, type ZipEntry } from "./zip-guard";
+import { checkDeclaredSizes, inflateEntry, listZipEntries, type ZipEntry } from "./zip-guard";
 
 export interface WorkbookSheetPart {
   readonly name: string;
   /** Path of the worksheet part inside the zip, e.g. `xl/worksheets/sheet1.xml`. */
   readonly part: string;
   readonly hidden: boolean;
-}
-
-export interface InspectedWorkbook {
-  readonly sheets: readonly WorkbookSheetPart[];
-  /** Row elements counted in each worksheet part while it inflated. */
-  readonly rowCounts: ReadonlyMap<string, number>;
 }
 
 function decodeXmlText(text: string): string {
@@ -57,11 +51,6 @@ const FORMAT_HINTS: readonly [test: (names: ReadonlySet<string>) => boolean, mes
   [(n) => n.has("ppt/presentation.xml"), (f) => `${f} is a PowerPoint presentation, not a spreadsheet.`],
 ];
 
-/** The workbook's own description first, so sheet names are known before any sheet inflates. */
-function inflationOrder(entry: ZipEntry): number {
-  return entry.name === "xl/workbook.xml" || entry.name === "xl/_rels/workbook.xml.rels" ? 0 : 1;
-}
-
 /**
  * Refuses what the zip directory already gives away: a zip that is no Excel workbook (with
  * what it is instead, when that can be told), encrypted parts, parts that would inflate far
@@ -82,63 +71,14 @@ export function checkWorkbookEntries(entries: readonly ZipEntry[], fileName: str
 }
 
 /**
- * Checks a zip before a spreadsheet library touches it (for writing results back): the
- * directory checks above, then, inflating every part with a running byte count, that the
- * whole stays within the limits. Worksheet rows are counted on the way, and reading stops as
- * soon as there are more than `maxRows`.
+ * Checks a workbook's zip again before its results are written into it: the directory checks
+ * above, then, inflating every part with a running byte count, that the whole stays within the
+ * limits. Its rows are not counted again: reading the file has done that, as the reader counts
+ * them (blank rows not at all), and a file it read is not refused now.
  */
-export async function inspectWorkbookZip(
-  bytes: Uint8Array,
-  fileName: string,
-  maxRows: number,
-  onProgress?: (fraction: number) => void,
-): Promise<InspectedWorkbook> {
+export async function inspectWorkbookZip(bytes: Uint8Array, fileName: string): Promise<void> {
   const entries = listZipEntries(bytes, fileName);
   checkWorkbookEntries(entries, fileName);
-
-  const texts = new Map<string, Uint8Array[]>();
-  const rowCounts = new Map<string, number>();
-  let totalRows = 0;
-  const describe = () => workbookSheetParts(decode(texts.get("xl/workbook.xml")), decode(texts.get("xl/_rels/workbook.xml.rels")));
-  const ordered = [...entries].sort((a, b) => inflationOrder(a) - inflationOrder(b));
-  const totalPacked = entries.reduce((sum, e) => sum + e.compressedSize, 0) || 1;
-  let packedDone = 0;
   let inflated = 0;
-  for (const entry of ordered) {
-    inflated += await inflateEntry(bytes, entry, fileName, SHEET_LIMITS.zip.maxInflatedBytes - inflated, listenerFor(entry));
-    packedDone += entry.compressedSize;
-    onProgress?.(packedDone / totalPacked);
-  }
-  return { sheets: describe(), rowCounts };
-
-  function listenerFor(entry: ZipEntry): ((chunk: Uint8Array) => void) | undefined {
-    if (inflationOrder(entry) === 0) {
-      const chunks: Uint8Array[] = [];
-      texts.set(entry.name, chunks);
-      return (chunk) => void chunks.push(chunk.slice());
-    }
-    if (!/^xl\/worksheets\/[^/]+\.xml$/.test(entry.name)) return undefined;
-    const counter = createRowCounter();
-    return (chunk) => {
-      const before = counter.count;
-      counter.push(chunk);
-      totalRows += counter.count - before;
-      rowCounts.set(entry.name, counter.count);
-      if (totalRows > maxRows) {
-        const sheet = describe().find((s) => s.part === entry.name)?.name ?? entry.name;
-        throw new SheetReadError(
-          failure(
-            "TOO_MANY_ROWS",
-            `${fileName} has more than ${formatCount(maxRows)} rows (sheet "${sheet}" alone has ${formatCount(counter.count)} so far); workbooks up to ${formatCount(SHEET_LIMITS.xlsx.maxRows)} order rows can be read. Split the order sheet into smaller files.`,
-          ),
-        );
-      }
-    };
-  }
-}
-
-function decode(chunks: readonly Uint8Array[] | undefined): string {
-  if (!chunks) return "";
-  const decoder = new TextDecoder();
-  return chunks.map((chunk) => decoder.decode(chunk, { stream: true })).join("") + decoder.decode();
+  for (const entry of entries) inflated += await inflateEntry(bytes, entry, fileName, SHEET_LIMITS.zip.maxInflatedBytes - inflated);
 }

@@ -81,14 +81,14 @@ function assertRowNumbers(data: ResultSheetData): void {
   }
 }
 
-/** The same checks as reading: what it is, its size, and the zip guard over every part. */
+/** The file checks of reading: what it is, its size, and the zip guard over every part (its rows were counted when it was read). */
 async function checkOriginal(original: Uint8Array): Promise<WriteBackFailure | undefined> {
   const kind = sniffFile(original, FILE);
   if (typeof kind !== "string") return refused(kind.code, kind.message);
   if (kind !== "zip") return refused("NOT_A_SPREADSHEET", `${FILE} is not an Excel workbook (.xlsx).`);
-  const { maxBytes, maxRows } = SHEET_LIMITS.xlsx;
+  const { maxBytes } = SHEET_LIMITS.xlsx;
   if (original.length > maxBytes) return refused("TOO_LARGE", `${FILE} is larger than the ${maxBytes / 1048576} MB a workbook may be.`);
-  await inspectWorkbookZip(original, FILE, maxRows + SHEET_LIMITS.headerAllowance);
+  await inspectWorkbookZip(original, FILE);
   return undefined;
 }
 

@@ -678,6 +678,20 @@ function noise(length: number): string {
   return text.slice(0, length);
 }
 
+describe("writeXlsxResults: a workbook the reader took is not refused for its rows", () => {
+  it("adds the results to a sheet of 2 order rows and 300,100 blank formatted rows", async () => {
+    const blank = Array.from({ length: 300_100 }, (_, i) => `<row r="${i + 3}" ht="20" customHeight="1"/>`).join("");
+    const xml = `<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Order</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>A-1</t></is></c></row>${blank}</sheetData></worksheet>`;
+    const original = workbookOf({ sheetXml: xml });
+    expect(await readBack(original)).toEqual([["Order"], ["A-1"]]);
+    const written = await writeXlsxResults(original, "Orders", resultsFor(1, [2]));
+    if (!written.ok) throw new Error(written.message);
+    const rows = await readBack(written.bytes);
+    expect(typeof rows === "string" ? rows : rows.map((row) => row?.slice(0, 2))).toEqual([["Order", "Import result"], ["A-1", "Submitted"]]);
+    expect(withoutResults(sheetXml(zipParts(written.bytes), "Orders"), 2)).toBe(withoutResults(xml, 2));
+  });
+});
+
 describe("writeXlsxResults: long rows and comments", () => {
   const orderRow = (inside: string) => `<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Order</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>A-1</t></is></c>${inside}</row></sheetData></worksheet>`;
 
