@@ -24,8 +24,6 @@ export interface SharedStrings {
 }
 
 const HAS_TEXT = /\S/;
-/** Rows per bucket of the merged-range index. */
-const BUCKET_ROWS = 256;
 
 interface UsedRange {
   readonly lastRow: number;
@@ -272,9 +270,12 @@ export class SheetStore implements RowSource {
   readonly valueRowCount: number;
   /** Rows that are not blank (what counts as an order row), merged and linked cells included. */
   readonly filledRowCount: number;
-  private readonly mergeBuckets: (number[] | undefined)[] = [];
-  private readonly mergeValues: readonly CellValue[];
-  private readonly linksByRow = new Map<number, Link[]>();
+  /** The merged ranges covering each row: for row number r, the ids in `mergeIds` from `mergeRowStarts[r]` up to `mergeRowStarts[r + 1]`, in order. */
+  private readonly mergeRowStarts: Int32Array;
+  private readonly mergeIds: Int32Array;
+  private readonly mergeValues: CellValue[];
+  /** Each row's links by column (the first link given a cell). */
+  private readonly linksByRow = new Map<number, Map<number, Link>>();
   /** Row numbers with a value that is not blank, ascending, and the widest such row from each on. */
   private readonly widthRows: Int32Array;
   private readonly widthsFrom: Uint16Array;
@@ -290,17 +291,15 @@ export class SheetStore implements RowSource {
     this.length = usedRange.lastRow;
     for (const link of links) {
       const row = this.linksByRow.get(link.rowNumber);
-      if (row) row.push(link);
-      else this.linksByRow.set(link.rowNumber, [link]);
+      if (!row) this.linksByRow.set(link.rowNumber, new Map([[link.columnIndex, link]]));
+      else if (!row.has(link.columnIndex)) row.set(link.columnIndex, link);
     }
-    merges.forEach((merge, id) => {
-      for (let b = Math.floor((merge.firstRow - 1) / BUCKET_ROWS); b <= Math.floor((merge.lastRow - 1) / BUCKET_ROWS); b++) (this.mergeBuckets[b] ??= []).push(id);
-    });
-    this.mergeValues = merges.map((merge) => this.linkedValue(merge.firstRow, merge.firstColumn, this.storedValue(merge.firstRow, merge.firstColumn)));
+    [this.mergeRowStarts, this.mergeIds] = indexByRow(merges, this.length);
+    this.mergeValues = this.topLeftValues();
 
     // Rows that merges and links change are measured as they read; the others as stored.
     const changed = new Set<number>(this.linksByRow.keys());
-    for (const merge of merges) for (let r = merge.firstRow; r <= merge.lastRow; r++) changed.add(r);
+    for (let r = 1; r <= this.length; r++) if ((this.mergeRowStarts[r + 1] as number) > (this.mergeRowStarts[r] as number)) changed.add(r);
     const widths = new Map<number, number>();
     const { rowNumbers, rowWidths } = cells;
     for (let p = 0; p < rowNumbers.length; p++) {
@@ -340,20 +339,19 @@ export class SheetStore implements RowSource {
       for (let k = start; k < end; k++) row[columns[k] as number] = this.cellValue(k);
     }
     const links = this.linksByRow.get(rowNumber);
-    const merges = this.mergeBuckets[Math.floor(index / BUCKET_ROWS)];
-    if (links === undefined && merges === undefined) return row;
+    const mergesFrom = this.mergeRowStarts[rowNumber] as number;
+    const mergesTo = this.mergeRowStarts[rowNumber + 1] as number;
+    if (links === undefined && mergesFrom === mergesTo) return row;
     if (links) {
       row ??= [];
-      for (const link of links) row[link.columnIndex] = this.linkedValue(rowNumber, link.columnIndex, row[link.columnIndex] ?? null);
+      for (const link of links.values()) row[link.columnIndex] = linkedCellValueOf(row[link.columnIndex] ?? null, link);
     }
-    if (merges) {
-      for (const id of merges) {
-        const merge = this.merges[id] as CellRange;
-        if (rowNumber < merge.firstRow || rowNumber > merge.lastRow) continue;
-        row ??= [];
-        const value = this.mergeValues[id] ?? null;
-        for (let c = merge.firstColumn; c <= merge.lastColumn; c++) if (rowNumber !== merge.firstRow || c !== merge.firstColumn) row[c] = value;
-      }
+    for (let k = mergesFrom; k < mergesTo; k++) {
+      const id = this.mergeIds[k] as number;
+      const merge = this.merges[id] as CellRange;
+      row ??= [];
+      const value = this.mergeValues[id] ?? null;
+      for (let c = merge.firstColumn; c <= merge.lastColumn; c++) if (rowNumber !== merge.firstRow || c !== merge.firstColumn) row[c] = value;
     }
     if (row === undefined) return undefined;
     for (let c = 0; c < row.length; c++) if (row[c] === undefined) row[c] = null;
@@ -393,18 +391,70 @@ export class SheetStore implements RowSource {
     }
   }
 
-  /** A cell as stored, before links and merges; the last one when a row repeats a column. */
-  private storedValue(rowNumber: number, columnIndex: number): CellValue {
+  /**
+   * Each merged range's value: its top-left cell as stored (the last one when a row repeats a
+   * column), with its link. Each row holding top-left cells is looked through once.
+   */
+  private topLeftValues(): CellValue[] {
+    const values = new Array<CellValue>(this.merges.length).fill(null);
     const { rowNumbers, rowStarts, columns } = this.cells;
-    const p = findRow(rowNumbers, rowNumber);
-    if (p < 0) return null;
-    const end = p + 1 < rowStarts.length ? (rowStarts[p + 1] as number) : columns.length;
-    for (let k = end - 1; k >= (rowStarts[p] as number); k--) if (columns[k] === columnIndex) return this.cellValue(k);
-    return null;
+    const cellAt = new Map<number, number>();
+    for (let r = 1; r <= this.length; r++) {
+      const from = this.mergeRowStarts[r] as number;
+      const to = this.mergeRowStarts[r + 1] as number;
+      let isRowRead = false;
+      for (let k = from; k < to; k++) {
+        const id = this.mergeIds[k] as number;
+        const merge = this.merges[id] as CellRange;
+        if (merge.firstRow !== r) continue;
+        if (!isRowRead) {
+          isRowRead = true;
+          cellAt.clear();
+          const p = findRow(rowNumbers, r);
+          if (p >= 0) {
+            const end = p + 1 < rowStarts.length ? (rowStarts[p + 1] as number) : columns.length;
+            for (let c = rowStarts[p] as number; c < end; c++) cellAt.set(columns[c] as number, c);
+          }
+        }
+        const at = cellAt.get(merge.firstColumn);
+        const link = this.linksByRow.get(r)?.get(merge.firstColumn);
+        const stored = at === undefined ? null : this.cellValue(at);
+        values[id] = link ? linkedCellValueOf(stored, link) : stored;
+      }
+    }
+    return values;
   }
+}
 
-  private linkedValue(rowNumber: number, columnIndex: number, value: CellValue): CellValue {
-    const link = this.linksByRow.get(rowNumber)?.find((l) => l.columnIndex === columnIndex);
-    return link ? linkedCellValue(typeof value === "string" ? value : "", link.target) : value;
+/** A cell with a link, as `linkedCellValue` gives it: its text (if it is text) and the link's address. */
+function linkedCellValueOf(value: CellValue, link: Link): CellValue {
+  return linkedCellValue(typeof value === "string" ? value : "", link.target);
+}
+
+/**
+ * Merged ranges by the rows they cover (rows 1 to `length`): where each row's ids start in the
+ * list of ids, and the list, ids in order within each row.
+ */
+function indexByRow(merges: readonly CellRange[], length: number): [Int32Array, Int32Array] {
+  const starts = new Int32Array(length + 2);
+  const ranges: [number, number][] = merges.map((merge) => [Math.max(1, merge.firstRow), Math.min(length, merge.lastRow)]);
+  // Counts per row from where each range starts and ends, then where each row's ids start.
+  for (const [first, last] of ranges) {
+    if (first > last) continue;
+    (starts[first] as number)++;
+    (starts[last + 1] as number)--;
   }
+  let covering = 0;
+  let total = 0;
+  for (let r = 1; r <= length + 1; r++) {
+    covering += starts[r] as number;
+    starts[r] = total;
+    total += r <= length ? covering : 0;
+  }
+  const ids = new Int32Array(total);
+  const next = starts.slice();
+  ranges.forEach(([first, last], id) => {
+    for (let r = first; r <= last; r++) ids[(next[r] as number)++] = id;
+  });
+  return [starts, ids];
 }
