@@ -3,8 +3,14 @@ import { parseCellRange } from "./xlsx/cell-ref";
 import { lastCellTagBefore, NEEDS_MORE_TEXT, readAttribute, RowEnds, scanTags, TagScanState, tagEnd, XmlSyntaxError, type XmlTag } from "./xml-scan";
 
 export interface UsedRange {
-  /** The rightmost column (1-based) holding a value or a formula, or inside a merged range; 0 when there is none. */
+  /** The rightmost column (1-based) holding a value or a formula; 0 when there is none. */
   readonly lastColumn: number;
+  /**
+   * The rightmost column of a merged range across a row to be written (0 when none reaches past
+   * `lastColumn`): results in it would be hidden under the range. Other merged ranges are cut to
+   * the columns holding values, as the reader cuts them, so they reach no further.
+   */
+  readonly mergedLastColumn: number;
   /** The style index of the rightmost cell with a value on the header row, when it has one. */
   readonly headerStyle: number | undefined;
 }
@@ -19,7 +25,8 @@ export function cellColumnOf(text: string, start: number, end: number): number {
 
 /**
  * Finds a worksheet's used range from its XML as it inflates, chunk by chunk, without
- * holding it: each row's rightmost cell with something in it, and every merged range. A row
+ * holding it: each row's rightmost cell with something in it, and the merged ranges across
+ * the rows to be written (`writtenRows`, ascending; the header row when not given). A row
  * is read from its end back to that cell when its cells say where they are (`r`); otherwise
  * tag by tag, counting columns on from the row's start. It also checks that the XML outside
  * the rows is well formed, throwing an `XmlSyntaxError` where it is not.
@@ -34,13 +41,17 @@ export class UsedRangeScan {
   private openCellColumn = 0;
   private openCellStyle: string | undefined;
   private lastColumn = 0;
+  private mergedLastColumn = 0;
   private headerStyle: number | undefined;
   private isWorksheet = false;
   private isFinal = false;
   private readonly rowEnds = new RowEnds();
   private readonly scanState = new TagScanState();
 
-  constructor(private readonly headerRowNumber: number) {}
+  constructor(
+    private readonly headerRowNumber: number,
+    private readonly writtenRows: readonly number[] = [headerRowNumber],
+  ) {}
 
   push(text: string): void {
     this.text += text;
@@ -54,7 +65,7 @@ export class UsedRangeScan {
     scanTags(this.text, 0, true, this.onTag, this.scanState);
     if (this.names.length > 0) throw new XmlSyntaxError(`<${this.prefixes.at(-1)}${this.names.at(-1)}> is never closed`);
     if (!this.isWorksheet) throw new XmlSyntaxError("the sheet's part is not a worksheet");
-    return { lastColumn: this.lastColumn, headerStyle: this.headerStyle };
+    return { lastColumn: this.lastColumn, mergedLastColumn: this.mergedLastColumn > this.lastColumn ? this.mergedLastColumn : 0, headerStyle: this.headerStyle };
   }
 
   private readonly onTag = (tag: XmlTag): number | void => {
@@ -122,7 +133,20 @@ export class UsedRangeScan {
 
   private onMerge(tag: XmlTag): void {
     const range = parseCellRange(readAttribute(this.text.slice(tag.start, tag.end), "ref") ?? "");
-    if (range) this.lastColumn = Math.max(this.lastColumn, range.lastColumn + 1);
+    if (range && this.isWrittenBetween(range.firstRow, range.lastRow)) this.mergedLastColumn = Math.max(this.mergedLastColumn, range.lastColumn + 1);
+  }
+
+  /** Whether a row to be written lies from `firstRow` to `lastRow`. */
+  private isWrittenBetween(firstRow: number, lastRow: number): boolean {
+    const rows = this.writtenRows;
+    let low = 0;
+    let high = rows.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((rows[mid] as number) < firstRow) low = mid + 1;
+      else high = mid;
+    }
+    return low < rows.length && (rows[low] as number) <= lastRow;
   }
 
   private markUsed(column: number): void {

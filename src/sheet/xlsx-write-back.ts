@@ -47,9 +47,9 @@ const unreadable = (detail: string) =>
   refused("CORRUPT", `${FILE} could not be opened again (${detail}). Open it in your spreadsheet program, save it again and import the new file.`);
 
 /**
- * Adds the results to the customer's workbook: result columns to the right of everything
- * used on the order sheet (on the header row and each row in `data.rows`, nothing anywhere
- * else), then a "Jobs" and an "Audit" sheet after the last sheet, numbered ("Jobs (2)")
+ * Adds the results to the customer's workbook: result columns to the right of every cell
+ * with a value or formula on the order sheet, and of a merged range across a row getting
+ * results (on the header row and each row in `data.rows`, nothing anywhere else), then a "Jobs" and an "Audit" sheet after the last sheet, numbered ("Jobs (2)")
  * rather than ever replacing a sheet of the customer's. Nothing else in the file changes:
  * parts other than the order sheet, the workbook, its relationships, content types and
  * stylesheet are copied byte for byte, and those get only additions. Text is written
@@ -132,9 +132,11 @@ async function addResults(original: Uint8Array, sheetName: string, data: ResultS
   const opened = await openPackage(original, sheetName);
   if ("ok" in opened) return opened;
   const { entries, texts, sheets, sheet, sheetEntry, stylesEntry } = opened;
-  const used = await scanUsedRange(original, sheetEntry, data.headerRowNumber);
-  if (used.lastColumn + data.columns.length > GRID_COLUMNS) {
-    return refused("TOO_MANY_COLUMNS", `The sheet "${sheetName}" already uses ${formatCount(used.lastColumn)} columns, so ${data.columns.length} more do not fit.`);
+  const used = await scanUsedRange(original, sheetEntry, data);
+  // Right of a merged range across a written row, so the results are not hidden under it, where they still fit a sheet the reader takes.
+  const lastUsed = used.mergedLastColumn > 0 && used.mergedLastColumn + data.columns.length <= SHEET_LIMITS.maxColumns ? used.mergedLastColumn : used.lastColumn;
+  if (lastUsed + data.columns.length > GRID_COLUMNS) {
+    return refused("TOO_MANY_COLUMNS", `The sheet "${sheetName}" already uses ${formatCount(lastUsed)} columns, so ${data.columns.length} more do not fit.`);
   }
 
   const namespace = mainNamespace(texts.workbook);
@@ -144,7 +146,7 @@ async function addResults(original: Uint8Array, sheetName: string, data: ResultS
     original,
     sheetEntry,
     new ResultColumnsRewriter({
-      firstColumn: used.lastColumn + 1,
+      firstColumn: lastUsed + 1,
       headerRowNumber: data.headerRowNumber,
       headers: data.columns.map(safeText),
       rows: data.rows,
@@ -183,8 +185,8 @@ async function addResults(original: Uint8Array, sheetName: string, data: ResultS
 }
 
 /** The order sheet's used range, from its XML as it inflates. */
-async function scanUsedRange(original: Uint8Array, entry: ZipEntry, headerRowNumber: number): Promise<UsedRange> {
-  const scan = new UsedRangeScan(headerRowNumber);
+async function scanUsedRange(original: Uint8Array, entry: ZipEntry, data: ResultSheetData): Promise<UsedRange> {
+  const scan = new UsedRangeScan(data.headerRowNumber, [data.headerRowNumber, ...data.rows.keys()].sort((a, b) => a - b));
   const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
   await inflateEntry(original, entry, FILE, SHEET_LIMITS.zip.maxInflatedBytes, (chunk) => scan.push(decoder.decode(chunk, { stream: true })));
   scan.push(decoder.decode());

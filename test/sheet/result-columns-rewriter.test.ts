@@ -56,13 +56,26 @@ describe("UsedRangeScan: the rightmost column with a value, a formula or a merge
     { description: "values and formulas", xml: sheet('<row r="1"><c r="A1" t="s"><v>0</v></c></row><row r="2"><c r="B2"><f>1+1</f></c></row>'), lastColumn: 2 },
     { description: "an inline string", xml: sheet('<row r="3"><c r="E3" t="inlineStr"><is><t>x</t></is></c></row>'), lastColumn: 5 },
     { description: "formatted empty cells do not count", xml: sheet('<row r="1"><c r="A1"><v>1</v></c><c r="H1" s="3"/><c r="I1" s="3"></c></row>'), lastColumn: 1 },
-    { description: "a merged range counts", xml: sheet('<row r="1"><c r="A1"><v>1</v></c></row>') .replace("</worksheet>", '<mergeCells count="1"><mergeCell ref="A1:F2"/></mergeCells></worksheet>'), lastColumn: 6 },
+    { description: "a merged range is cut to the columns with values", xml: sheet('<row r="1"><c r="A1"><v>1</v></c></row>').replace("</worksheet>", '<mergeCells count="1"><mergeCell ref="A1:F2"/></mergeCells></worksheet>'), lastColumn: 1 },
     { description: "cells without r follow each other", xml: sheet("<row><c><v>1</v></c><c/><c><v>3</v></c></row>"), lastColumn: 3 },
     { description: "a row holding a comment is read tag by tag", xml: sheet('<row r="1"><c r="A1"><v>1</v></c><!-- <c r="Z1"><v>9</v></c> --><c r="C1"><v>1</v></c></row>'), lastColumn: 3 },
     { description: "prefixed elements", xml: '<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData><x:row r="1"><x:c r="D1"><x:v>1</x:v></x:c><x:c r="G1" s="1"/></x:row></x:sheetData></x:worksheet>', lastColumn: 4 },
     { description: "an empty sheet", xml: sheet(""), lastColumn: 0 },
   ])("$description", ({ xml, lastColumn }) => {
     expect(usedRange(xml).lastColumn).toBe(lastColumn);
+  });
+
+  it("gives how far a merged range across a row to be written reaches, and no other", () => {
+    const merged = (refs: string) => sheet('<row r="1"><c r="A1"><v>1</v></c></row><row r="3"><c r="B3"><v>1</v></c></row>').replace("</worksheet>", `<mergeCells>${refs}</mergeCells></worksheet>`);
+    const scan = (xml: string, writtenRows: number[]) => {
+      const s = new UsedRangeScan(writtenRows[0] as number, writtenRows);
+      s.push(xml);
+      return s.finish();
+    };
+    expect(scan(merged('<mergeCell ref="A1:XFD1"/><mergeCell ref="C2:ALZ2"/>'), [3])).toMatchObject({ lastColumn: 2, mergedLastColumn: 0 });
+    expect(scan(merged('<mergeCell ref="A1:XFD1"/><mergeCell ref="B2:F4"/>'), [3])).toMatchObject({ lastColumn: 2, mergedLastColumn: 6 });
+    expect(scan(merged('<mergeCell ref="A1:XFD1"/><mergeCell ref="B2:F4"/>'), [1, 3])).toMatchObject({ lastColumn: 2, mergedLastColumn: 16_384 });
+    expect(scan(merged('<mergeCell ref="A3:B3"/>'), [3])).toMatchObject({ lastColumn: 2, mergedLastColumn: 0 });
   });
 
   it("gives the style of the header row's rightmost cell with a value", () => {

@@ -692,6 +692,41 @@ describe("writeXlsxResults: a workbook the reader took is not refused for its ro
   });
 });
 
+describe("writeXlsxResults: merged ranges, as the reader cuts them", () => {
+  const merged = (refs: string, headerRow = 2) =>
+    workbookOf({
+      sheetXml: `<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Spring orders</t></is></c></row><row r="${headerRow}"><c r="A${headerRow}" t="inlineStr"><is><t>Order</t></is></c><c r="B${headerRow}" t="inlineStr"><is><t>Qty</t></is></c></row><row r="${headerRow + 1}"><c r="A${headerRow + 1}" t="inlineStr"><is><t>A-1</t></is></c><c r="B${headerRow + 1}"><v>2</v></c></row></sheetData><mergeCells>${refs}</mergeCells></worksheet>`,
+    });
+  const resultColumns = async (bytes: Uint8Array, headerRow = 2) => {
+    const rows = await readBack(bytes);
+    if (typeof rows === "string") return rows;
+    return rows[headerRow - 1]?.indexOf("Import result");
+  };
+
+  it.each([
+    ["a title merged across the whole sheet", '<mergeCell ref="A1:XFD1"/>'],
+    ["a note merged past column 1,000 below the table", '<mergeCell ref="A5:AZZ6"/>'],
+  ])("puts the results right of the values past %s, where the file reads back", async (_name, refs) => {
+    const original = merged(refs);
+    expect(typeof (await readBack(original))).not.toBe("string");
+    const written = await writeXlsxResults(original, "Orders", resultsFor(2, [3]));
+    if (!written.ok) throw new Error(written.message);
+    expect(await resultColumns(written.bytes)).toBe(2);
+  });
+
+  it("puts the results right of a merged range across the header row, so they are not hidden under it", async () => {
+    const written = await writeXlsxResults(merged('<mergeCell ref="B2:E2"/>'), "Orders", resultsFor(2, [3]));
+    if (!written.ok) throw new Error(written.message);
+    expect(await resultColumns(written.bytes)).toBe(5);
+  });
+
+  it("puts them right of the values when right of such a range they would pass the columns a sheet may have", async () => {
+    const written = await writeXlsxResults(merged('<mergeCell ref="A1:XFD2"/>', 2), "Orders", resultsFor(2, [3]));
+    if (!written.ok) throw new Error(written.message);
+    expect(sheetXml(zipParts(written.bytes), "Orders")).toContain('<c r="C2" s="');
+  });
+});
+
 describe("writeXlsxResults: long rows and comments", () => {
   const orderRow = (inside: string) => `<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Order</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>A-1</t></is></c>${inside}</row></sheetData></worksheet>`;
 
