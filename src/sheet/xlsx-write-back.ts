@@ -43,8 +43,9 @@ function refused(code: WriteBackFailureCode, message: string): WriteBackFailure 
   return { ok: false, code, message: `The results could not be added to your workbook. ${message}` };
 }
 
+/** `detail` says in the user's words what is wrong with the file; never a parser's text. */
 const unreadable = (detail: string) =>
-  refused("CORRUPT", `${FILE} could not be opened again (${detail}). Open it in your spreadsheet program, save it again and import the new file.`);
+  refused("CORRUPT", `${FILE} could not be opened again: ${detail}. Open it in your spreadsheet program, save it again and import the new file.`);
 
 /**
  * Adds the results to the customer's workbook: result columns to the right of every cell
@@ -67,7 +68,7 @@ export async function writeXlsxResults(original: Uint8Array, sheetName: string, 
     if (error instanceof XmlMarkupTooLong) {
       return refused("UNSAFE_CONTENT", `${FILE} holds a single entry (a tag, a comment or a row's empty cells) far longer than spreadsheet programs write. Open it in your spreadsheet program, save it again and import the new file.`);
     }
-    if (error instanceof XmlSyntaxError) return unreadable(error.message);
+    if (error instanceof XmlSyntaxError) return unreadable("part of it is damaged or not written as spreadsheet programs write it");
     throw error;
   }
 }
@@ -114,17 +115,17 @@ async function openPackage(original: Uint8Array, sheetName: string): Promise<Ope
   const entries = listZipEntries(original, FILE);
   const [workbook, relationships, contentTypes] = await Promise.all([WORKBOOK, WORKBOOK_RELATIONSHIPS, CONTENT_TYPES].map((name) => readText(original, entryNamed(entries, name))));
   if (workbook === undefined || relationships === undefined || contentTypes === undefined) {
-    return unreadable(`it has no ${workbook === undefined ? "workbook" : relationships === undefined ? "list of the workbook's parts" : "list of content types"}`);
+    return unreadable(`its ${workbook === undefined ? "list of sheets" : relationships === undefined ? "table of parts" : "list of content types"} is missing`);
   }
   const links = readRelationships(relationships);
   const sheets = readSheets(workbook, links).sheets;
   const sheet = sheets.find((s) => s.name === sheetName);
   if (!sheet?.relationship?.type.endsWith("/worksheet")) return refused("SHEET_MISSING", `${FILE} has no sheet named "${sheetName}".`);
   const sheetEntry = entryNamed(entries, sheet.relationship.part);
-  if (!sheetEntry) return unreadable(`the sheet "${sheetName}" has no part ${sheet.relationship.part}`);
+  if (!sheetEntry) return unreadable(`the cells of its sheet "${sheetName}" are missing`);
   const stylesLink = stylesRelationship(links);
   const stylesEntry = stylesLink && entryNamed(entries, stylesLink.part);
-  if (stylesLink && !stylesEntry) return unreadable(`its styles part ${stylesLink.part} is missing`);
+  if (stylesLink && !stylesEntry) return unreadable("its table of cell styles is missing");
   return { entries, texts: { workbook, relationships, contentTypes }, sheets, sheet, sheetEntry, stylesEntry };
 }
 
@@ -179,8 +180,8 @@ async function addResults(original: Uint8Array, sheetName: string, data: ResultS
   if (newStylesPart && stylesXml !== undefined) added.push(await packText(newStylesPart, [stylesXml]));
   try {
     return { ok: true, bytes: rewriteZip(original, replaced, added) };
-  } catch (error) {
-    return refused("WRITE_FAILED", `Writing it failed (${(error as Error).message}).`);
+  } catch {
+    return refused("WRITE_FAILED", `${FILE} could not be written again with the results added: it would be larger than a workbook file can be, or its packing is damaged. Open it in your spreadsheet program, save it again and import the new file.`);
   }
 }
 

@@ -651,7 +651,12 @@ describe("writeXlsxResults: workbooks as other programs write them", () => {
     ["a chart sheet", `<chartsheet xmlns="${MAIN}"/>`],
   ])("refuses %s as damaged", async (_name, sheetXml) => {
     const written = await writeXlsxResults(workbookOf({ sheetXml }), "Orders", resultsFor(1, [2]));
-    expect(written).toEqual({ ok: false, code: "CORRUPT", message: expect.stringMatching(/^The results could not be added to your workbook\. The original workbook could not be opened again \(/) });
+    expect(written).toEqual({
+      ok: false,
+      code: "CORRUPT",
+      message:
+        "The results could not be added to your workbook. The original workbook could not be opened again: part of it is damaged or not written as spreadsheet programs write it. Open it in your spreadsheet program, save it again and import the new file.",
+    });
   });
 });
 
@@ -756,6 +761,13 @@ describe("writeXlsxResults: long rows and comments", () => {
   });
 });
 
+type ZipPartList = { readonly name: string; readonly data: Buffer }[];
+
+/** A zip's parts, inflated, to build a changed copy from. */
+function zipPartsOf(bytes: Uint8Array): ZipPartList {
+  return [...zipParts(bytes)].map(([name, text]) => ({ name, data: Buffer.from(text) }));
+}
+
 describe("writeXlsxResults: files that cannot be reopened are refused with a message", () => {
   const damaged = async () =>
     new Uint8Array(
@@ -781,6 +793,20 @@ describe("writeXlsxResults: files that cannot be reopened are refused with a mes
     expect(written.code).toBe(code);
     expect(written.message).toMatch(/^The results could not be added to your workbook\. /);
     expect(written.message).toMatch(message);
+  });
+
+  it.each([
+    ["the sheet's cells", (parts: ZipPartList) => parts.filter((part) => part.name !== "xl/worksheets/sheet1.xml"), 'the cells of its sheet "Orders" are missing'],
+    ["the cell styles", (parts: ZipPartList) => parts.filter((part) => part.name !== "xl/styles.xml"), "its table of cell styles is missing"],
+    ["the list of content types", (parts: ZipPartList) => parts.filter((part) => part.name !== "[Content_Types].xml"), "its list of content types is missing"],
+  ])("says in plain words when %s cannot be found, naming no part", async (_name, drop, detail) => {
+    const parts = zipPartsOf(workbookOf({ sheetXml: ORDERS_XML, stylesXml: `<styleSheet xmlns="${MAIN}"/>` }));
+    const written = await writeXlsxResults(new Uint8Array(zip(drop(parts))), "Orders", resultsFor(1, [2]));
+    expect(written).toEqual({
+      ok: false,
+      code: "CORRUPT",
+      message: `The results could not be added to your workbook. The original workbook could not be opened again: ${detail}. Open it in your spreadsheet program, save it again and import the new file.`,
+    });
   });
 
   it("refuses a sheet the workbook does not have", async () => {
