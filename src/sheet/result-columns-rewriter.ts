@@ -5,8 +5,8 @@ import { resultCols } from "./result-cols";
 import type { TextRewriter } from "./rewrite-zip-entry";
 import { StreamingEdit } from "./streaming-edit";
 import { cellColumnOf } from "./used-range-scan";
-import { parseCellRange } from "./xlsx/cell-ref";
-import { childElements, lastCellTagBefore, NEEDS_MORE_TEXT, openFormOf, openTagOf, readAttribute, RowEnds, tagEnd, withAttribute, XmlSyntaxError, type XmlTag } from "./xml-scan";
+import { parseCellRange, rowNumberAfter } from "./xlsx/cell-ref";
+import { childElements, lastCellTagBefore, NEEDS_MORE_TEXT, openFormOf, openTagOf, rawAttribute, readAttribute, RowEnds, tagEnd, withAttribute, XmlSyntaxError, type XmlTag } from "./xml-scan";
 
 /** Where the result columns go and how they look; style indexes are the workbook's cell formats. */
 export interface ResultColumnsPlan {
@@ -163,9 +163,8 @@ export class ResultColumnsRewriter implements TextRewriter {
     const contentEnd = tag.kind === "open" ? this.rowEnds.contentEnd(edit.window, tag, edit.isFinal) : undefined;
     if (contentEnd === NEEDS_MORE_TEXT) return NEEDS_MORE_TEXT;
     const text = edit.tagText(tag);
-    const r = readAttribute(text, "r");
-    const rowNumber = r === undefined ? this.rowNumber + 1 : Number(r);
-    // A row without `r` directly follows the one before it, so no row is ever inserted just before it.
+    const rowNumber = rowNumberAfter(rawAttribute(text, "r"), this.rowNumber);
+    // A row without `r` (or with one that is not a row number) directly follows the one before it, so no row is ever inserted just before it.
     this.insertRowsBefore(rowNumber, tag.start);
     this.rowNumber = rowNumber;
     const rowEnd = contentEnd === undefined ? undefined : contentEnd + `</${tag.prefix}row>`.length;

@@ -4,6 +4,7 @@
  * byte for byte, only moved. Runs in the sheet worker and in Node: the platform's
  * CompressionStream and DecompressionStream do the packing.
  */
+import { partEncodingOf, type PartEncoding } from "./xlsx/part-reader";
 import { inflateEntry, listZipEntries, type ZipEntry } from "./zip-guard";
 
 const LOCAL_HEADER = 0x04034b50;
@@ -69,14 +70,56 @@ async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> 
   return out;
 }
 
+/** A part's text and the encoding it is stored in. */
+export interface ZipText {
+  readonly text: string;
+  readonly encoding: PartEncoding;
+}
+
+/**
+ * Decodes a part's inflated bytes as the reader does (UTF-16 when they start with its
+ * byte-order mark, else UTF-8), keeping a byte-order mark in the text so that encoding the
+ * text again in `encoding` gives the same bytes.
+ */
+export function partDecoder() {
+  let decoder: TextDecoder | undefined;
+  let encoding: PartEncoding = "utf-8";
+  return {
+    get encoding(): PartEncoding {
+      return encoding;
+    },
+    decode(chunk: Uint8Array): string {
+      if (chunk.length === 0) return "";
+      if (!decoder) {
+        encoding = partEncodingOf(chunk);
+        decoder = new TextDecoder(encoding, { ignoreBOM: true });
+      }
+      return decoder.decode(chunk, { stream: true });
+    },
+    end: (): string => decoder?.decode() ?? "",
+  };
+}
+
 /** One entry's text, inflated within `budget` bytes; undefined when the zip has no such entry. */
-export async function readZipText(bytes: Uint8Array, name: string, budget: number): Promise<string | undefined> {
+export async function readZipText(bytes: Uint8Array, name: string, budget: number): Promise<ZipText | undefined> {
   const entry = listZipEntries(bytes, name).find((e) => e.name === name);
   if (!entry) return undefined;
-  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+  const decoder = partDecoder();
   let text = "";
-  await inflateEntry(bytes, entry, entry.name, budget, (chunk) => void (text += decoder.decode(chunk, { stream: true })));
-  return text + decoder.decode();
+  await inflateEntry(bytes, entry, entry.name, budget, (chunk) => void (text += decoder.decode(chunk)));
+  return { text: text + decoder.end(), encoding: decoder.encoding };
+}
+
+/** Text as UTF-16 code units, two bytes each, low byte first or high byte first. */
+function encodeUtf16(text: string, littleEndian: boolean): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(text.length * 2);
+  const [low, high] = littleEndian ? [0, 1] : [1, 0];
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    bytes[2 * i + low] = unit & 0xff;
+    bytes[2 * i + high] = unit >>> 8;
+  }
+  return bytes;
 }
 
 /** A part ready to be stored: deflated, with the CRC and size of its inflated bytes. */
@@ -93,14 +136,15 @@ export interface TextRewriter {
   finish(): string;
 }
 
-/** Encodes text, counting its bytes and CRC on the way to the compressor. */
-function textEncoder() {
+/** Encodes text in the encoding `encodingNow` gives, counting its bytes and CRC on the way to the compressor. */
+function textEncoder(encodingNow: () => PartEncoding) {
   const encoder = new TextEncoder();
   const state = { crc: 0, size: 0 };
   return {
     state,
     encode(text: string): Uint8Array<ArrayBuffer> {
-      const data = encoder.encode(text);
+      const encoding = encodingNow();
+      const data = encoding === "utf-8" ? encoder.encode(text) : encodeUtf16(text, encoding === "utf-16le");
       state.crc = crc32(state.crc, data);
       state.size += data.length;
       return data;
@@ -113,9 +157,9 @@ async function packStream(name: string, text: ReadableStream<Uint8Array<ArrayBuf
   return { name, packed, crc32: counted.crc, size: counted.size };
 }
 
-/** Deflates text given in pieces, without ever joining all of them. */
-export function packText(name: string, pieces: Iterable<string>): Promise<PackedPart> {
-  const encoder = textEncoder();
+/** Deflates text given in pieces, without ever joining all of them, encoded in `encoding` (a part's own, UTF-8 for a new one). */
+export function packText(name: string, pieces: Iterable<string>, encoding: PartEncoding = "utf-8"): Promise<PackedPart> {
+  const encoder = textEncoder(() => encoding);
   const iterator = pieces[Symbol.iterator]();
   const source = new ReadableStream<Uint8Array<ArrayBuffer>>({
     pull(controller) {
@@ -155,7 +199,8 @@ function piecesOf(packed: Uint8Array): ReadableStream<Uint8Array<ArrayBuffer>> {
 
 /**
  * Inflates an entry, runs its text through `rewriter` and deflates the result, one chunk at
- * a time: neither the old nor the new text is ever held whole. An error thrown by the
+ * a time: neither the old nor the new text is ever held whole. The text is decoded as the
+ * reader decodes it and written back in the same encoding. An error thrown by the
  * rewriter comes out of the returned promise.
  */
 export function repackText(bytes: Uint8Array, entry: ZipEntry, rewriter: TextRewriter): Promise<PackedPart> {
@@ -163,8 +208,9 @@ export function repackText(bytes: Uint8Array, entry: ZipEntry, rewriter: TextRew
   const start = dataStart(view, entry);
   const stored = piecesOf(bytes.subarray(start, start + entry.compressedSize));
   const inflated = entry.method === 8 ? stored.pipeThrough(new DecompressionStream("deflate-raw")) : stored;
-  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
-  const encoder = textEncoder();
+  // Written back in the encoding it came in.
+  const decoder = partDecoder();
+  const encoder = textEncoder(() => decoder.encoding);
   let read = 0;
   // The compressor is much faster given a few large chunks than many small ones.
   let pending: string[] = [];
@@ -173,7 +219,7 @@ export function repackText(bytes: Uint8Array, entry: ZipEntry, rewriter: TextRew
     transform(chunk, controller) {
       read += chunk.length;
       if (read > entry.uncompressedSize) throw new Error(`${entry.name} unpacks to more than it declares`);
-      const text = rewriter.push(decoder.decode(chunk, { stream: true }));
+      const text = rewriter.push(decoder.decode(chunk));
       pending.push(text);
       pendingLength += text.length;
       if (pendingLength < PACK_BATCH_CHARS) return;
@@ -182,7 +228,7 @@ export function repackText(bytes: Uint8Array, entry: ZipEntry, rewriter: TextRew
       pendingLength = 0;
     },
     flush(controller) {
-      pending.push(rewriter.push(decoder.decode()), rewriter.finish());
+      pending.push(rewriter.push(decoder.end()), rewriter.finish());
       const text = pending.join("");
       if (text) controller.enqueue(encoder.encode(text));
     },

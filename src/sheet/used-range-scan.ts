@@ -1,6 +1,6 @@
 import { columnNumberAt } from "./cell-address";
-import { parseCellRange } from "./xlsx/cell-ref";
-import { lastCellTagBefore, NEEDS_MORE_TEXT, readAttribute, RowEnds, scanTags, TagScanState, tagEnd, XmlSyntaxError, type XmlTag } from "./xml-scan";
+import { parseCellRange, rowNumberAfter } from "./xlsx/cell-ref";
+import { lastCellTagBefore, NEEDS_MORE_TEXT, rawAttribute, readAttribute, RowEnds, scanTags, TagScanState, tagEnd, XmlSyntaxError, type XmlTag } from "./xml-scan";
 
 export interface UsedRange {
   /** The rightmost column (1-based) holding a value or a formula; 0 when there is none. */
@@ -96,9 +96,7 @@ export class UsedRangeScan {
 
   /** A row: read from its end when it can be, returning past its end tag; else its cells come tag by tag. */
   private onRow(tag: XmlTag): number | void {
-    const r = readAttribute(this.text.slice(tag.start, tag.end), "r");
-    const rowNumber = r === undefined ? this.rowNumber + 1 : Number(r);
-    if (!Number.isInteger(rowNumber)) throw new XmlSyntaxError(`a row numbered "${r}"`);
+    const rowNumber = rowNumberAfter(rawAttribute(this.text.slice(tag.start, tag.end), "r"), this.rowNumber);
     const contentEnd = tag.kind === "open" ? this.rowEnds.contentEnd(this.text, tag, this.isFinal) : undefined;
     if (contentEnd === NEEDS_MORE_TEXT) return NEEDS_MORE_TEXT;
     this.rowNumber = rowNumber;

@@ -10,7 +10,7 @@ import { formatCount, SHEET_LIMITS } from "./limits";
 import { SheetReadError, type SheetFailureCode } from "./read-failure";
 import { clampWidth, resultValue, safeText, textWidth, valueWidth } from "./result-cell-xml";
 import { ResultColumnsRewriter } from "./result-columns-rewriter";
-import { packText, readZipText, repackText, rewriteZip, type PackedPart } from "./rewrite-zip-entry";
+import { packText, partDecoder, readZipText, repackText, rewriteZip, type PackedPart, type ZipText } from "./rewrite-zip-entry";
 import { sniffFile } from "./sniff-file";
 import { tableSheetXml } from "./table-sheet-xml";
 import { UsedRangeScan, type UsedRange } from "./used-range-scan";
@@ -97,6 +97,8 @@ async function checkOriginal(original: Uint8Array): Promise<WriteBackFailure | u
 interface OpenedPackage {
   readonly entries: readonly ZipEntry[];
   readonly texts: PackageTexts;
+  /** What each of those parts is stored in, to be written back in. */
+  readonly encodings: { readonly [Part in keyof PackageTexts]: ZipText["encoding"] };
   readonly sheets: readonly WorkbookSheet[];
   readonly sheet: WorkbookSheet;
   readonly sheetEntry: ZipEntry;
@@ -107,7 +109,7 @@ function entryNamed(entries: readonly ZipEntry[], name: string): ZipEntry | unde
   return entries.find((entry) => entry.name === name) ?? entries.find((entry) => entry.name.toLowerCase() === name.toLowerCase());
 }
 
-async function readText(original: Uint8Array, entry: ZipEntry | undefined): Promise<string | undefined> {
+async function readText(original: Uint8Array, entry: ZipEntry | undefined): Promise<ZipText | undefined> {
   return entry && readZipText(original, entry.name, SHEET_LIMITS.zip.maxInflatedBytes);
 }
 
@@ -117,8 +119,8 @@ async function openPackage(original: Uint8Array, sheetName: string): Promise<Ope
   if (workbook === undefined || relationships === undefined || contentTypes === undefined) {
     return unreadable(`its ${workbook === undefined ? "list of sheets" : relationships === undefined ? "table of parts" : "list of content types"} is missing`);
   }
-  const links = readRelationships(relationships);
-  const sheets = readSheets(workbook, links).sheets;
+  const links = readRelationships(relationships.text);
+  const sheets = readSheets(workbook.text, links).sheets;
   const sheet = sheets.find((s) => s.name === sheetName);
   if (!sheet?.relationship?.type.endsWith("/worksheet")) return refused("SHEET_MISSING", `${FILE} has no sheet named "${sheetName}".`);
   const sheetEntry = entryNamed(entries, sheet.relationship.part);
@@ -126,13 +128,21 @@ async function openPackage(original: Uint8Array, sheetName: string): Promise<Ope
   const stylesLink = stylesRelationship(links);
   const stylesEntry = stylesLink && entryNamed(entries, stylesLink.part);
   if (stylesLink && !stylesEntry) return unreadable("its table of cell styles is missing");
-  return { entries, texts: { workbook, relationships, contentTypes }, sheets, sheet, sheetEntry, stylesEntry };
+  return {
+    entries,
+    texts: { workbook: workbook.text, relationships: relationships.text, contentTypes: contentTypes.text },
+    encodings: { workbook: workbook.encoding, relationships: relationships.encoding, contentTypes: contentTypes.encoding },
+    sheets,
+    sheet,
+    sheetEntry,
+    stylesEntry,
+  };
 }
 
 async function addResults(original: Uint8Array, sheetName: string, data: ResultSheetData): Promise<WriteBackResult> {
   const opened = await openPackage(original, sheetName);
   if ("ok" in opened) return opened;
-  const { entries, texts, sheets, sheet, sheetEntry, stylesEntry } = opened;
+  const { entries, texts, encodings, sheets, sheet, sheetEntry, stylesEntry } = opened;
   const used = await scanUsedRange(original, sheetEntry, data);
   // Right of a merged range across a written row, so the results are not hidden under it, where they still fit a sheet the reader takes.
   const lastUsed = used.mergedLastColumn > 0 && used.mergedLastColumn + data.columns.length <= SHEET_LIMITS.maxColumns ? used.mergedLastColumn : used.lastColumn;
@@ -141,7 +151,8 @@ async function addResults(original: Uint8Array, sheetName: string, data: ResultS
   }
 
   const namespace = mainNamespace(texts.workbook);
-  const styles = new StylesPatch((await readText(original, stylesEntry)) ?? emptyStylesXml(namespace));
+  const stylesText = await readText(original, stylesEntry);
+  const styles = new StylesPatch(stylesText?.text ?? emptyStylesXml(namespace));
   const isMoney = data.columns.map((name) => MONEY_COLUMNS.has(name));
   const orderSheet = await repackText(
     original,
@@ -169,13 +180,13 @@ async function addResults(original: Uint8Array, sheetName: string, data: ResultS
   const stylesXml = styles.toXml();
 
   const replaced = new Map<string, PackedPart>([[sheetEntry.name, orderSheet]]);
-  const changes: readonly [ZipEntry | undefined, string | undefined][] = [
-    [entryNamed(entries, WORKBOOK), patched.workbook],
-    [entryNamed(entries, WORKBOOK_RELATIONSHIPS), patched.relationships],
-    [entryNamed(entries, CONTENT_TYPES), patched.contentTypes],
-    [stylesEntry, stylesXml],
+  const changes: readonly [ZipEntry | undefined, string | undefined, ZipText["encoding"] | undefined][] = [
+    [entryNamed(entries, WORKBOOK), patched.workbook, encodings.workbook],
+    [entryNamed(entries, WORKBOOK_RELATIONSHIPS), patched.relationships, encodings.relationships],
+    [entryNamed(entries, CONTENT_TYPES), patched.contentTypes, encodings.contentTypes],
+    [stylesEntry, stylesXml, stylesText?.encoding],
   ];
-  for (const [entry, text] of changes) if (entry && text !== undefined) replaced.set(entry.name, await packText(entry.name, [text]));
+  for (const [entry, text, encoding] of changes) if (entry && text !== undefined) replaced.set(entry.name, await packText(entry.name, [text], encoding));
   const added = [await packText(jobsPart, tableSheetXml(data.jobs, namespace, tableHeaderStyle)), await packText(auditPart, tableSheetXml(data.audit, namespace, tableHeaderStyle))];
   if (newStylesPart && stylesXml !== undefined) added.push(await packText(newStylesPart, [stylesXml]));
   try {
@@ -188,9 +199,9 @@ async function addResults(original: Uint8Array, sheetName: string, data: ResultS
 /** The order sheet's used range, from its XML as it inflates. */
 async function scanUsedRange(original: Uint8Array, entry: ZipEntry, data: ResultSheetData): Promise<UsedRange> {
   const scan = new UsedRangeScan(data.headerRowNumber, [data.headerRowNumber, ...data.rows.keys()].sort((a, b) => a - b));
-  const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
-  await inflateEntry(original, entry, FILE, SHEET_LIMITS.zip.maxInflatedBytes, (chunk) => scan.push(decoder.decode(chunk, { stream: true })));
-  scan.push(decoder.decode());
+  const decoder = partDecoder();
+  await inflateEntry(original, entry, FILE, SHEET_LIMITS.zip.maxInflatedBytes, (chunk) => scan.push(decoder.decode(chunk)));
+  scan.push(decoder.end());
   return scan.finish();
 }
 

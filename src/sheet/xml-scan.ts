@@ -355,6 +355,12 @@ export function readAttribute(tag: string, name: string): string | undefined {
   return match ? decodeXmlAttribute(match[2] ?? match[3] ?? "") : undefined;
 }
 
+/** An attribute's value in a tag as written, entities and all. */
+export function rawAttribute(tag: string, name: string): string | undefined {
+  const match = attributePattern(name).exec(tag);
+  return match ? (match[2] ?? match[3] ?? "") : undefined;
+}
+
 /** The tag with the attribute set to `value` (in place, or added at its end), or taken out when undefined. */
 export function withAttribute(tag: string, name: string, value: string | number | undefined): string {
   const match = attributePattern(name).exec(tag);

@@ -732,6 +732,41 @@ describe("writeXlsxResults: merged ranges, as the reader cuts them", () => {
   });
 });
 
+describe("writeXlsxResults: parts as the reader reads them", () => {
+  const utf16 = (text: string, littleEndian: boolean) => {
+    const bytes = Buffer.from(`\uFEFF${text}`, "utf16le");
+    return littleEndian ? bytes : Buffer.from(bytes.map((_, i) => bytes[i ^ 1] as number));
+  };
+
+  it.each([true, false])("writes a workbook whose parts are UTF-16 (little-endian: %s) back in UTF-16", async (littleEndian) => {
+    const declared = (xml: string) => `<?xml version="1.0" encoding="UTF-16"?>${xml.replace(/^<\?xml[^>]*\?>/, "")}`;
+    const parts = zipPartsOf(workbookOf({ sheetXml: ORDERS_XML, stylesXml: `<styleSheet xmlns="${MAIN}"><cellXfs count="1"><xf numFmtId="0"/></cellXfs></styleSheet>` }));
+    const original = new Uint8Array(zip(parts.map((part) => (part.name.startsWith("xl/") ? { name: part.name, data: utf16(declared(part.data.toString()), littleEndian) } : part))));
+    expect(await readBack(original)).toEqual([["Order"], ["A-1"]]);
+    const written = await writeXlsxResults(original, "Orders", resultsFor(1, [2]));
+    if (!written.ok) throw new Error(written.message);
+    const rows = await readBack(written.bytes);
+    expect(typeof rows === "string" ? rows : rows.map((row) => row?.slice(0, 2))).toEqual([["Order", "Import result"], ["A-1", "Submitted"]]);
+    const raw = new Map(listZipEntries(written.bytes, "results.xlsx").map((entry) => [entry.name, rawPart(written.bytes, entry)]));
+    for (const name of ["xl/workbook.xml", "xl/_rels/workbook.xml.rels", "xl/styles.xml", "xl/worksheets/sheet1.xml"]) {
+      const bytes = raw.get(name) as Buffer;
+      expect([...bytes.subarray(0, 2)], name).toEqual(littleEndian ? [0xff, 0xfe] : [0xfe, 0xff]);
+      const text = (littleEndian ? bytes : Buffer.from(bytes.map((_, i) => bytes[i ^ 1] as number))).toString("utf16le");
+      expect(text, name).toMatch(/^\uFEFF<\?xml version="1\.0" encoding="UTF-16"\?><\w/);
+    }
+    expect((raw.get("xl/workbook.xml") as Buffer).length % 2).toBe(0);
+  });
+
+  it("takes a row numbered with anything but digits as the row after the one before, as the reader does", async () => {
+    const sheet = ORDERS_XML.replace('<row r="2">', '<row r="two">');
+    const original = workbookOf({ sheetXml: sheet });
+    expect(await readBack(original)).toEqual([["Order"], ["A-1"]]);
+    const written = await writeXlsxResults(original, "Orders", resultsFor(1, [2]));
+    if (!written.ok) throw new Error(written.message);
+    expect(sheetXml(zipParts(written.bytes), "Orders")).toContain('<row r="two"><c r="A2" t="inlineStr"><is><t>A-1</t></is></c><c r="B2" t="inlineStr"><is><t>Submitted</t></is></c>');
+  });
+});
+
 describe("writeXlsxResults: long rows and comments", () => {
   const orderRow = (inside: string) => `<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Order</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>A-1</t></is></c>${inside}</row></sheetData></worksheet>`;
 
@@ -762,6 +797,15 @@ describe("writeXlsxResults: long rows and comments", () => {
 });
 
 type ZipPartList = { readonly name: string; readonly data: Buffer }[];
+
+/** A part's inflated bytes as stored. */
+function rawPart(bytes: Uint8Array, entry: ReturnType<typeof listZipEntries>[number]): Buffer {
+  const buffer = Buffer.from(bytes);
+  const at = entry.localHeaderOffset;
+  const start = at + 30 + buffer.readUInt16LE(at + 26) + buffer.readUInt16LE(at + 28);
+  const packed = buffer.subarray(start, start + entry.compressedSize);
+  return entry.method === 8 ? inflateRawSync(packed) : packed;
+}
 
 /** A zip's parts, inflated, to build a changed copy from. */
 function zipPartsOf(bytes: Uint8Array): ZipPartList {

@@ -43,6 +43,22 @@ export function parseCellRef(ref: string): CellPlace {
   return { columnIndex: letters === 0 ? -1 : column - 1, rowNumber: digits === 0 || i !== ref.length ? -1 : row };
 }
 
+/**
+ * A row's number from its `r` attribute as written (entities not decoded), as the reader takes
+ * it: a whole number of up to 15 digits and nothing else, from 1 up; anything else, or none,
+ * makes the row the one after `previous`.
+ */
+export function rowNumberAfter(r: string | undefined, previous: number): number {
+  if (r === undefined || r.length === 0 || r.length > 15) return previous + 1;
+  let value = 0;
+  for (let i = 0; i < r.length; i++) {
+    const digit = r.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return previous + 1;
+    value = value * 10 + digit;
+  }
+  return value >= 1 ? value : previous + 1;
+}
+
 /** A range like `A2:C5` (or a single cell `B3`); undefined when it is not one. */
 export function parseCellRange(ref: string): CellRange | undefined {
   const colon = ref.indexOf(":");

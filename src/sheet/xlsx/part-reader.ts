@@ -9,9 +9,12 @@ export interface PartReader {
   end(): void;
 }
 
-function encodingOf(chunk: Uint8Array): string {
-  if (chunk[0] === 0xff && chunk[1] === 0xfe) return "utf-16le";
-  if (chunk[0] === 0xfe && chunk[1] === 0xff) return "utf-16be";
+export type PartEncoding = "utf-8" | "utf-16le" | "utf-16be";
+
+/** A part's encoding from its first inflated bytes: UTF-16 when they are its byte-order mark, else UTF-8. */
+export function partEncodingOf(firstChunk: Uint8Array): PartEncoding {
+  if (firstChunk[0] === 0xff && firstChunk[1] === 0xfe) return "utf-16le";
+  if (firstChunk[0] === 0xfe && firstChunk[1] === 0xff) return "utf-16be";
   return "utf-8";
 }
 
@@ -33,7 +36,7 @@ export function partReader(handler: XmlHandler, fileName: string, part: PartDesc
   return {
     push(chunk) {
       if (chunk.length === 0) return;
-      decoder ??= new TextDecoder(encodingOf(chunk));
+      decoder ??= new TextDecoder(partEncodingOf(chunk));
       const text = decoder.decode(chunk, { stream: true });
       guarded(() => scanner.push(text));
     },
