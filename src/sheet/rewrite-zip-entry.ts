@@ -5,7 +5,7 @@
  * CompressionStream and DecompressionStream do the packing.
  */
 import { partEncodingOf, type PartEncoding } from "./xlsx/part-reader";
-import { inflateEntry, listZipEntries, type ZipEntry } from "./zip-guard";
+import { inflateEntry, listZipEntries, piecesOf, type ZipEntry } from "./zip-guard";
 
 const LOCAL_HEADER = 0x04034b50;
 const CENTRAL_HEADER = 0x02014b50;
@@ -15,9 +15,8 @@ const DATA_DESCRIPTOR = 0x08074b50;
 const HAS_DATA_DESCRIPTOR = 0x0008;
 const MAX16 = 0xffff;
 const MAX32 = 0xffffffff;
-/** How much text is encoded and handed to the compressor at a time, and how much packed data to the inflater. */
+/** How much text is encoded and handed to the compressor at a time. */
 const PACK_BATCH_CHARS = 1 << 20;
-const PACKED_PIECE = 1 << 20;
 
 /** CRC-32 tables for eight bytes at a time ("slicing by 8"): table k gives a byte's CRC k bytes further on. */
 const CRC_TABLES = (() => {
@@ -181,20 +180,6 @@ function dataStart(view: DataView, entry: ZipEntry): number {
   const at = entry.localHeaderOffset;
   if (view.getUint32(at, true) !== LOCAL_HEADER) throw new Error(`${entry.name} has no local header`);
   return at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
-}
-
-/** The entry's stored bytes as a stream of views into them, pulled as they are needed (nothing copied). */
-function piecesOf(packed: Uint8Array): ReadableStream<Uint8Array<ArrayBuffer>> {
-  let at = 0;
-  return new ReadableStream<Uint8Array<ArrayBuffer>>(
-    {
-      pull(controller) {
-        if (at >= packed.length) controller.close();
-        else controller.enqueue(packed.subarray(at, (at += PACKED_PIECE)) as Uint8Array<ArrayBuffer>);
-      },
-    },
-    { highWaterMark: 0 },
-  );
 }
 
 /**

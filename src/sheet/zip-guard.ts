@@ -120,8 +120,8 @@ function dataOffset(bytes: Uint8Array, entry: ZipEntry, fileName: string): numbe
 /** Stored (not deflated) data is handed on in pieces of this size, as inflated data would be; packed data is fed in them. */
 const STORED_PIECE = 1 << 20;
 
-/** The packed bytes as a stream of views into them, pulled as the inflater needs them (nothing copied). */
-function piecesOf(packed: Uint8Array): ReadableStream<Uint8Array<ArrayBuffer>> {
+/** Stored bytes as a stream of views into them, a megabyte at a time, pulled as the inflater needs them (nothing copied). */
+export function piecesOf(packed: Uint8Array): ReadableStream<Uint8Array<ArrayBuffer>> {
   let at = 0;
   return new ReadableStream<Uint8Array<ArrayBuffer>>(
     {
