@@ -258,7 +258,7 @@ export class ResultColumnsRewriter implements TextRewriter {
         continue;
       }
       const tag = openTagOf(content, element);
-      const r = readAttribute(tag, "r");
+      const r = rawAttribute(tag, "r");
       const at = r === undefined ? 0 : columnNumberAt(r, 0);
       column = at || column + 1;
       if (column < this.plan.firstColumn) continue;

@@ -1,5 +1,5 @@
 import { columnNumberAt } from "./cell-address";
-import { parseCellRange, rowNumberAfter } from "./xlsx/cell-ref";
+import { GRID_COLUMNS, parseCellRange, rowNumberAfter } from "./xlsx/cell-ref";
 import { lastCellTagBefore, NEEDS_MORE_TEXT, rawAttribute, readAttribute, RowEnds, scanTags, TagScanState, tagEnd, XmlSyntaxError, type XmlTag } from "./xml-scan";
 
 export interface UsedRange {
@@ -19,7 +19,7 @@ export interface UsedRange {
 export function cellColumnOf(text: string, start: number, end: number): number {
   const at = text.indexOf(' r="', start);
   if (at > 0 && at < end) return columnNumberAt(text, at + 4);
-  const address = readAttribute(text.slice(start, end), "r");
+  const address = rawAttribute(text.slice(start, end), "r");
   return address === undefined ? 0 : columnNumberAt(address, 0);
 }
 
@@ -112,6 +112,7 @@ export class UsedRangeScan {
       const end = tagEnd(text, at);
       const column = cellColumnOf(text, at, end);
       if (column === 0) return false;
+      if (column > GRID_COLUMNS) continue;
       if (column <= this.lastColumn && !isHeader) return true;
       if (text.charCodeAt(end - 2) === 0x2f || isEmptyContent(text, end, `</${row.prefix}c>`)) continue;
       this.openCellStyle = isHeader ? readAttribute(text.slice(at, end), "s") : undefined;
@@ -147,7 +148,9 @@ export class UsedRangeScan {
     return low < rows.length && (rows[low] as number) <= lastRow;
   }
 
+  /** A column past the grid (as only a damaged file has) is left out: no result goes there anyway. */
   private markUsed(column: number): void {
+    if (column > GRID_COLUMNS) return;
     this.lastColumn = Math.max(this.lastColumn, column);
     if (this.rowNumber === this.headerRowNumber) this.headerStyle = this.openCellStyle === undefined ? undefined : Number(this.openCellStyle);
   }

@@ -58,6 +58,7 @@ describe("UsedRangeScan: the rightmost column with a value, a formula or a merge
     { description: "formatted empty cells do not count", xml: sheet('<row r="1"><c r="A1"><v>1</v></c><c r="H1" s="3"/><c r="I1" s="3"></c></row>'), lastColumn: 1 },
     { description: "a merged range is cut to the columns with values", xml: sheet('<row r="1"><c r="A1"><v>1</v></c></row>').replace("</worksheet>", '<mergeCells count="1"><mergeCell ref="A1:F2"/></mergeCells></worksheet>'), lastColumn: 1 },
     { description: "cells without r follow each other", xml: sheet("<row><c><v>1</v></c><c/><c><v>3</v></c></row>"), lastColumn: 3 },
+    { description: "a cell past the grid (only a damaged file has one) is left out", xml: sheet(`<row r="1"><c r="B1"><v>1</v></c><c r="${"A".repeat(40)}1" t="inlineStr"><is><t> </t></is></c></row><row r="2"><c r="XFE2"><v>1</v></c></row>`), lastColumn: 2 },
     { description: "a row numbered with anything but digits follows the one before", xml: sheet('<row r="1"><c r="A1"><v>1</v></c></row><row r="abc"><c r="C2"><v>1</v></c></row><row r=" 3"><c r="D3"><v>1</v></c></row>'), lastColumn: 4 },
     { description: "a row holding a comment is read tag by tag", xml: sheet('<row r="1"><c r="A1"><v>1</v></c><!-- <c r="Z1"><v>9</v></c> --><c r="C1"><v>1</v></c></row>'), lastColumn: 3 },
     { description: "prefixed elements", xml: '<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><x:sheetData><x:row r="1"><x:c r="D1"><x:v>1</x:v></x:c><x:c r="G1" s="1"/></x:row></x:sheetData></x:worksheet>', lastColumn: 4 },

@@ -16,21 +16,39 @@ export interface CellRange {
   readonly lastColumn: number;
 }
 
+/** Letters of a column that count: Excel's last column, XFD, has 3; 8 already name one far past it. */
+const MAX_COLUMN_LETTERS = 8;
+
+const isLetter = (code: number) => (code | 0x20) >= 97 && (code | 0x20) <= 122;
+
+/**
+ * The 1-based column number of the letters in `text` from `at` (`AB12` → 28), looking no
+ * further than `end`; 0 when no letter is there. Only the first 8 letters count, so a long run
+ * of them gives a number far past any real column rather than overflowing. Every reader and
+ * writer of cell references here counts columns with this.
+ */
+export function columnNumberAt(text: string, at: number, end = text.length): number {
+  let column = 0;
+  const stop = Math.min(end, at + MAX_COLUMN_LETTERS);
+  for (let i = at; i < stop; i++) {
+    const code = text.charCodeAt(i);
+    if (!isLetter(code)) break;
+    column = column * 26 + ((code | 0x20) - 96);
+  }
+  return column;
+}
+
 /**
  * The column index and row number of a reference like `AB12` (or `$AB$12`); either is -1
  * when missing. Letters past any real column give a large index rather than overflowing.
  */
 export function parseCellRef(ref: string): CellPlace {
   let i = 0;
-  let column = 0;
-  let letters = 0;
   if (ref.charCodeAt(i) === 36) i++;
-  for (; i < ref.length; i++) {
-    const c = ref.charCodeAt(i) | 0x20;
-    if (c < 97 || c > 122) break;
-    if (letters < 8) column = column * 26 + (c - 96);
-    letters++;
-  }
+  const column = columnNumberAt(ref, i);
+  const lettersStart = i;
+  while (i < ref.length && isLetter(ref.charCodeAt(i))) i++;
+  const letters = i - lettersStart;
   if (ref.charCodeAt(i) === 36) i++;
   let row = 0;
   let digits = 0;

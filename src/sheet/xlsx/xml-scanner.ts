@@ -1,3 +1,4 @@
+import { columnNumberAt } from "./cell-ref";
 import { decodeXmlAttribute, decodeXmlText } from "./xml-text";
 
 /** What made the scanner stop: nothing a spreadsheet program writes looks like this. */
@@ -130,16 +131,7 @@ export class XmlScanner implements XmlTag {
   attrColumn(localName: string): number {
     const k = this.attributeIndex(localName);
     if (k < 0) return -1;
-    const start = this.spans[k * 4 + 2] as number;
-    const end = Math.min(this.spans[k * 4 + 3] as number, start + 8);
-    let column = 0;
-    let i = start;
-    for (; i < end; i++) {
-      const c = this.source.charCodeAt(i) | 0x20;
-      if (c < 97 || c > 122) break;
-      column = column * 26 + (c - 96);
-    }
-    return i === start ? -1 : column - 1;
+    return columnNumberAt(this.source, this.spans[k * 4 + 2] as number, this.spans[k * 4 + 3] as number) - 1;
   }
 
   /** Which of the current tag's attributes has this local name (namespace declarations aside), or -1. */
