@@ -3,6 +3,7 @@
  * no Node or DOM APIs, and exceljs is imported only when a workbook is written.
  */
 import type { Cell, Fill, Worksheet } from "exceljs";
+import { isWebAddress } from "../core/reorder/asset-catalogue";
 import type { CampaignCell, CampaignColumn, CampaignSheetData } from "../core/reorder/campaign-sheet-data";
 import { columnLetter } from "../core/sheet-model";
 import { neutraliseFormula } from "../core/spreadsheet-safety";
@@ -16,7 +17,6 @@ const INFO_HEAD = solid("FFE2E8F0");
 const INPUT_HEAD = solid("FFFEEBC8");
 const INPUT_CELL = solid("FFFFFBEB");
 
-const isWebAddress = (text: string) => /^https?:\/\/[^\s/]+/i.test(text);
 
 function writeCell(cell: Cell, value: CampaignCell): void {
   if (value === null) return;
@@ -29,7 +29,7 @@ function writeCell(cell: Cell, value: CampaignCell): void {
     return;
   }
   if (isWebAddress(value.link)) {
-    cell.value = { text: neutraliseFormula(value.text), hyperlink: value.link };
+    cell.value = { text: neutraliseFormula(value.text), hyperlink: value.link.trim() };
     cell.font = { color: { argb: "FF2B6CB0" }, underline: true };
   } else cell.value = neutraliseFormula(value.text);
 }

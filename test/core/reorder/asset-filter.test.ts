@@ -110,6 +110,7 @@ describe("what a design shows", () => {
     expect(previewLink(asset("A1", { assetUrl: null }), files)).toBe("https://cdn.example/A1.png");
     expect(previewLink(asset("A1", { assetUrl: "javascript:alert(1)" }))).toBeUndefined();
     expect(previewLink(asset("A1"))).toBe("https://cdn.example/A1.png");
+    expect(previewLink(asset("A1", { assetUrl: "  https://cdn.example/spaced.png " }))).toBe("https://cdn.example/spaced.png");
   });
 
   it("offers each process by its name and each garment once, with counts", () => {
