@@ -1,6 +1,7 @@
 import { columnNumberAt } from "./cell-address";
 import { GRID_COLUMNS, parseCellRange, rowNumberAfter } from "./xlsx/cell-ref";
 import { lastCellTagBefore, NEEDS_MORE_TEXT, rawAttribute, readAttribute, RowEnds, scanTags, TagScanState, tagEnd, XmlSyntaxError, type XmlTag } from "./xml-scan";
+import { lowerBound } from "./sorted-search";
 
 export interface UsedRange {
   /** The rightmost column (1-based) holding a value or a formula; 0 when there is none. */
@@ -138,14 +139,8 @@ export class UsedRangeScan {
   /** Whether a row to be written lies from `firstRow` to `lastRow`. */
   private isWrittenBetween(firstRow: number, lastRow: number): boolean {
     const rows = this.writtenRows;
-    let low = 0;
-    let high = rows.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if ((rows[mid] as number) < firstRow) low = mid + 1;
-      else high = mid;
-    }
-    return low < rows.length && (rows[low] as number) <= lastRow;
+    const first = lowerBound(rows, firstRow);
+    return first < rows.length && (rows[first] as number) <= lastRow;
   }
 
   /** A column past the grid (as only a damaged file has) is left out: no result goes there anyway. */

@@ -3,6 +3,7 @@ import { widthWith, type RowSource } from "../../core/sheet-table";
 import { linkedCellValue, serialToDate } from "../xlsx-cell";
 import type { CellRange } from "./cell-ref";
 import { Growable } from "./growable";
+import { lowerBound } from "../sorted-search";
 
 /** How a kept cell's number is to be read. */
 export const enum CellKind {
@@ -235,28 +236,8 @@ interface StoredCells {
 }
 
 function findRow(rowNumbers: Int32Array, rowNumber: number): number {
-  let low = 0;
-  let high = rowNumbers.length - 1;
-  while (low <= high) {
-    const mid = (low + high) >>> 1;
-    const found = rowNumbers[mid] as number;
-    if (found === rowNumber) return mid;
-    if (found < rowNumber) low = mid + 1;
-    else high = mid - 1;
-  }
-  return -1;
-}
-
-/** Index of the first entry not below `value`. */
-function lowerBound(values: Int32Array, value: number): number {
-  let low = 0;
-  let high = values.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if ((values[mid] as number) < value) low = mid + 1;
-    else high = mid;
-  }
-  return low;
+  const index = lowerBound(rowNumbers, rowNumber);
+  return rowNumbers[index] === rowNumber ? index : -1;
 }
 
 /**
