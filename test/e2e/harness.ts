@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
 import { readServerSettings, startAppServer, type RunningAppServer } from "../../src/server/app-server";
 import type { SimulatorOptions } from "../../src/server/simulator/simulator";
 import { SIM_START } from "../helpers/sim-clock";
+import { useResource } from "../helpers/use-resource";
 
 export const CHROMIUM_PATH = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
 export const DIST_DIR = fileURLToPath(new URL("../../dist", import.meta.url));
@@ -43,24 +43,14 @@ export async function startBuiltApp(simulatorOptions: SimulatorOptions = {}): Pr
 
 /** Starts the built app and Chromium before a file's tests and closes both after them, so each browser test file need not repeat the hooks. */
 export function useBuiltAppInChromium(simulatorOptions: SimulatorOptions = {}): { readonly app: RunningAppServer; readonly browser: Browser } {
-  let app: RunningAppServer | undefined;
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    app = await startBuiltApp(simulatorOptions);
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-  });
+  const app = useResource("all", "The app", () => startBuiltApp(simulatorOptions), (running) => running.close());
+  const browser = useResource("all", "Chromium", launchChromium, (launched) => launched.close());
   return {
     get app() {
-      if (!app) throw new Error("The app is not started: use it inside a test or hook.");
-      return app;
+      return app.current;
     },
     get browser() {
-      if (!browser) throw new Error("Chromium is not launched: use it inside a test or hook.");
-      return browser;
+      return browser.current;
     },
   };
 }

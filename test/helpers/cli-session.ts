@@ -1,9 +1,9 @@
-import { afterEach, beforeEach } from "vitest";
 import { runCli } from "../../src/cli/main";
 import { startSimulator, type RunningSimulator } from "../../src/server/simulator/simulator";
 import { simCredentials } from "./sim-client";
 import { SIM_START } from "./sim-clock";
 import { scratchFolder, type ScratchFolder } from "./submit-session";
+import { useResource } from "./use-resource";
 
 /** The command line's settings for a test's simulator, as a customer's VENDOR_* settings would be; lock files in `lockFolder`. */
 export function vendorEnv(sim: RunningSimulator, lockFolder: string, clientId = "kiwi-team-print"): Record<string, string> {
@@ -30,24 +30,14 @@ export async function runCommand(args: readonly string[], env: Record<string, st
 
 /** A fresh simulator (its clock at SIM_START) and scratch folder for each test, closed after it, so no command sees another test's jobs or lock files. */
 export function useSimulatorAndFolder(): { readonly sim: RunningSimulator; readonly folder: ScratchFolder } {
-  let sim: RunningSimulator | undefined;
-  let folder: ScratchFolder | undefined;
-  beforeEach(async () => {
-    sim = await startSimulator({ startAt: SIM_START });
-    folder = await scratchFolder();
-  });
-  afterEach(async () => {
-    await sim?.close();
-    await folder?.cleanup();
-  });
+  const sim = useResource("each", "The simulator", () => startSimulator({ startAt: SIM_START }), (running) => running.close());
+  const folder = useResource("each", "The scratch folder", scratchFolder, (made) => made.cleanup());
   return {
     get sim() {
-      if (!sim) throw new Error("The simulator is not started: use it inside a test or hook.");
-      return sim;
+      return sim.current;
     },
     get folder() {
-      if (!folder) throw new Error("The scratch folder is not made: use it inside a test or hook.");
-      return folder;
+      return folder.current;
     },
   };
 }

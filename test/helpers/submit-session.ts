@@ -2,12 +2,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { openFileJournal } from "../../src/cli/file-journal";
 import { fileLocks } from "../../src/cli/file-lock";
 import type { JournalStore } from "../../src/core/journal";
 import { planBatch, type SubmitDeps } from "../../src/submit/submit-batch";
 import { checkFile, startProxiedAccount, type ProxiedAccount } from "./engine-session";
+import { useResource } from "./use-resource";
 
 export const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
 
@@ -25,25 +25,14 @@ export async function scratchFolder(): Promise<ScratchFolder> {
 
 /** The demo account over the real proxy and a scratch folder, started before and closed after each test ("each") or the whole file ("all"), as submission tests need both. */
 export function useProxiedAccountAndFolder(scope: "each" | "all" = "each"): { readonly account: ProxiedAccount; readonly folder: ScratchFolder } {
-  const [before, after] = scope === "each" ? [beforeEach, afterEach] : [beforeAll, afterAll];
-  let account: ProxiedAccount | undefined;
-  let folder: ScratchFolder | undefined;
-  before(async () => {
-    account = await startProxiedAccount();
-    folder = await scratchFolder();
-  });
-  after(async () => {
-    await account?.close();
-    await folder?.cleanup();
-  });
+  const account = useResource(scope, "The account", startProxiedAccount, (started) => started.close());
+  const folder = useResource(scope, "The scratch folder", scratchFolder, (made) => made.cleanup());
   return {
     get account() {
-      if (!account) throw new Error("The account is not started: use it inside a test or hook.");
-      return account;
+      return account.current;
     },
     get folder() {
-      if (!folder) throw new Error("The scratch folder is not made: use it inside a test or hook.");
-      return folder;
+      return folder.current;
     },
   };
 }
