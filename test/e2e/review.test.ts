@@ -293,14 +293,14 @@ describe("the fix-up grid in Chromium", () => {
     // Closing gives focus back to what opened it: the button, or the grid for Ctrl+H.
     await form.getByLabel("Find").press("Escape");
     await form.waitFor({ state: "detached" });
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Find and replace");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Find and replace");
     await clickCell(page, 6, "Team");
     await page.keyboard.press("Control+h");
     await form.getByLabel("Find").waitFor();
-    expect(await page.evaluate(() => document.activeElement?.closest("form")?.getAttribute("data-testid"))).toBe("find-replace");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest("form")?.getAttribute("data-testid"))).toBe("find-replace");
     await form.getByRole("button", { name: "Close" }).click();
     await form.waitFor({ state: "detached" });
-    expect(await gridHasFocus(page)).toBe(true);
+    await expect.poll(() => gridHasFocus(page)).toBe(true);
     await page.close();
   });
 

@@ -42,7 +42,7 @@ describe("the submitted jobs view in Chromium", () => {
     // Closing the job gives focus back to the job's button in the list.
     await page.getByTestId("job-close").click();
     await page.getByTestId("job-detail").waitFor({ state: "detached" });
-    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(`Show job ${second}`);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(`Show job ${second}`);
     await page.close();
   });
 });
