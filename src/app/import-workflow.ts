@@ -442,7 +442,8 @@ export function createImportWorkflow(deps: WorkflowDeps) {
           return;
         }
         console.error("Submitting failed", error);
-        if (state.step === "review") set({ ...state, error: "Nothing was sent: something went wrong in this page before the jobs were sent. Submit again; if it fails again, reload the page, where your review is kept." });
+        // It may have failed after the batch was written down, so whether anything was sent is the journal's to say.
+        if (state.step === "review") set({ ...state, error: "Something went wrong in this page while submitting. Reload the page: your review is kept, and any job already sent is written down there and never sent twice." });
       } finally {
         submitting = false;
         if (state.step === "review" && state.review.submitting) set({ ...state, review: { ...state.review, submitting: false } });
