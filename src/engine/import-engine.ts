@@ -74,6 +74,8 @@ export interface RowView {
   readonly skipped: boolean;
   readonly estimateText: string | undefined;
   readonly issues: readonly Issue[];
+  /** How many issues concern the row's order as a whole: counted on the order's first row only (they show in the order panel). */
+  readonly orderIssues: number;
 }
 
 /** A window of the rows a filter keeps: how many there are, and the rows from `start`. */
@@ -354,12 +356,17 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
    * every problem counted can be reached from the grid.
    */
   function problemsOfRow(index: number): Issue[] {
-    const own = issuesOfRow(index);
+    return [...issuesOfRow(index), ...orderIssuesOn(index)];
+  }
+
+  /** On the first row of an order, the issues about the order as a whole; none on any other row. */
+  function orderIssuesOn(index: number): Issue[] {
     const orderNumber = lines[index]?.orderNumber;
-    if (orderNumber === undefined || jobRows.get(orderNumber)?.[0] !== index) return own;
-    for (const issue of jobs.get(orderNumber)?.issues ?? []) if (issue.rowNumber === null) own.push(issue);
-    for (const issue of serverIssues.get(orderNumber) ?? []) if (issue.rowNumber === null) own.push(issue);
-    return own;
+    if (orderNumber === undefined || jobRows.get(orderNumber)?.[0] !== index) return [];
+    const whole: Issue[] = [];
+    for (const issue of jobs.get(orderNumber)?.issues ?? []) if (issue.rowNumber === null) whole.push(issue);
+    for (const issue of serverIssues.get(orderNumber) ?? []) if (issue.rowNumber === null) whole.push(issue);
+    return whole;
   }
 
   function rowView(index: number): RowView {
@@ -372,6 +379,7 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
       skipped: sheet.isSkipped(index),
       estimateText: line?.estimate ? money(line.estimate.total) : undefined,
       issues: issuesOfRow(index),
+      orderIssues: orderIssuesOn(index).length,
     };
   }
 

@@ -412,6 +412,29 @@ describe("the fix-up grid in Chromium", () => {
     await page.close();
   });
 
+  it("points from a row to its order when the order has a problem as a whole", async () => {
+    const sim = e2e.app.simulator?.simulator;
+    if (!sim) throw new Error("the embedded simulator is not running");
+    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await openAndConnect(page, e2e.app.url);
+    await expect.poll(() => page.getByTestId("catalogue").textContent(), { timeout: 30_000 }).toMatch(/45 price codes/);
+    await page.getByLabel("Order sheet").setInputFiles(TEAM_WORKBOOK);
+    sim.faults = { rate429: 1, endpoints: ["createJob"] };
+    try {
+      await page.getByRole("button", { name: "Check the rows" }).click();
+      await page.getByTestId("summary").waitFor({ timeout: 30_000 });
+      await expect.poll(() => page.getByTestId("review-busy").count()).toBe(0);
+    } finally {
+      sim.faults = {};
+    }
+    await page.getByTestId("row-filter").selectOption({ label: "Vendor did not answer (4)" });
+    const firstRows = await page.locator('[role="row"] [role="rowheader"]').allTextContents();
+    expect(firstRows).toHaveLength(4);
+    await page.locator(`[role="row"][data-row-number="${firstRows[0]}"] [role="gridcell"]`).first().click();
+    await expect.poll(() => page.getByTestId("row-order-issues").textContent()).toMatch(/^Order \S+ has 1 problem as a whole: see the order below\.$/);
+    await page.close();
+  });
+
   it("notes totals, subtotal and note rows under the data without errors, and maps no price to an address", async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await openAndConnect(page, e2e.app.url);

@@ -138,6 +138,8 @@ describe("the import engine", () => {
     expect(engine.nextProblem(3, 1, "error")).toMatchObject({ rowNumber: 2 });
     // The row's own issues stay its own; the order's are the order's.
     expect(codesOf(engine.rowsByNumber([3])[0]?.issues ?? [])).not.toContain("VENDOR_UNAVAILABLE");
+    // The row says its order has a problem as a whole, so its panel can point to the order's.
+    expect(engine.rowsByNumber([3, 4]).map((r) => r.orderIssues)).toEqual([1, 0]);
     expect(engine.issues("error")).toHaveLength(2);
   });
 

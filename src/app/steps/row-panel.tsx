@@ -1,5 +1,6 @@
 import { useEffect, useState } from "preact/hooks";
 import type { Issue } from "../../core/issues";
+import { countOf } from "../../core/plural";
 import type { RowView } from "../../engine/import-engine";
 import type { ImportWorkflow } from "../import-workflow";
 import { AssetRowSection } from "../assets/asset-row-section";
@@ -75,7 +76,12 @@ export function RowPanel({ row, column, workflow }: Props) {
       </h3>
       {row.skipped && <p class="hint">Skipped: left out of the import, kept in the result sheet.</p>}
       <AssetRowSection row={row} workflow={workflow} />
-      {issues.length === 0 ? <p class="hint">Nothing to fix on this row.</p> : (
+      {row.orderIssues > 0 && (
+        <p class="hint" data-testid="row-order-issues">
+          Order {row.orderNumber} has {countOf(row.orderIssues, "problem", "problems")} as a whole: see the order below.
+        </p>
+      )}
+      {issues.length === 0 ? <p class="hint">{row.orderIssues > 0 ? "Nothing to fix in this row's own cells." : "Nothing to fix on this row."}</p> : (
         <ul class="issues">
           {issues.map((issue) => (
             <IssueItem key={`${issue.code}-${issue.column}-${issue.message}`} row={row} issue={issue} workflow={workflow} />
