@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FaultSettings } from "../../src/server/simulator/simulator";
 import { openAndConnect, useBuiltAppInChromium } from "./harness";
 
 const TEAM_WORKBOOK = fileURLToPath(new URL("../../samples/team-orders-winter-2027.xlsx", import.meta.url));
@@ -42,13 +43,21 @@ afterAll(async () => {
 
 const e2e = useBuiltAppInChromium();
 
-async function openReview(page: Page, file = withMistakes): Promise<void> {
+/** Opens the file's review; `faults`, when given, are the simulator's while the rows are checked with the vendor. */
+async function openReview(page: Page, file = withMistakes, faults?: FaultSettings): Promise<void> {
   await openAndConnect(page, e2e.app.url);
   await expect.poll(() => page.getByTestId("catalogue").textContent(), { timeout: 30_000 }).toMatch(/45 price codes/);
   await page.getByLabel("Order sheet").setInputFiles(file);
-  await page.getByRole("button", { name: "Check the rows" }).click();
-  await page.getByTestId("summary").waitFor({ timeout: 30_000 });
-  await expect.poll(() => page.getByTestId("review-busy").count()).toBe(0);
+  const sim = e2e.app.simulator?.simulator;
+  if (faults && !sim) throw new Error("the embedded simulator is not running");
+  if (faults && sim) sim.faults = faults;
+  try {
+    await page.getByRole("button", { name: "Check the rows" }).click();
+    await page.getByTestId("summary").waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId("review-busy").count()).toBe(0);
+  } finally {
+    if (faults && sim) sim.faults = {};
+  }
 }
 
 const summary = (page: Page) => page.getByTestId("summary").textContent();
@@ -388,20 +397,8 @@ describe("the fix-up grid in Chromium", () => {
   });
 
   it("says in plain words what the vendor could not look up, and asks again when checking again", async () => {
-    const sim = e2e.app.simulator?.simulator;
-    if (!sim) throw new Error("the embedded simulator is not running");
     const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await openAndConnect(page, e2e.app.url);
-    await expect.poll(() => page.getByTestId("catalogue").textContent(), { timeout: 30_000 }).toMatch(/45 price codes/);
-    await page.getByLabel("Order sheet").setInputFiles(TEAM_WORKBOOK);
-    sim.faults = { rate500: 1, endpoints: ["getEarliestShipDate"] };
-    try {
-      await page.getByRole("button", { name: "Check the rows" }).click();
-      await page.getByTestId("summary").waitFor({ timeout: 30_000 });
-      await expect.poll(() => page.getByTestId("review-busy").count()).toBe(0);
-    } finally {
-      sim.faults = {};
-    }
+    await openReview(page, TEAM_WORKBOOK, { rate500: 1, endpoints: ["getEarliestShipDate"] });
     const unanswered = page.getByRole("alert").filter({ hasText: "The vendor could not answer" });
     expect(await unanswered.textContent()).toMatch(/^The vendor could not answer: the earliest ship date for jobs with “[^”]+”/);
     expect(await unanswered.textContent()).not.toMatch(/shipDate|Server Error|\||[A-Z]{3},[A-Z]{3}/);
@@ -413,20 +410,8 @@ describe("the fix-up grid in Chromium", () => {
   });
 
   it("points from a row to its order when the order has a problem as a whole", async () => {
-    const sim = e2e.app.simulator?.simulator;
-    if (!sim) throw new Error("the embedded simulator is not running");
     const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await openAndConnect(page, e2e.app.url);
-    await expect.poll(() => page.getByTestId("catalogue").textContent(), { timeout: 30_000 }).toMatch(/45 price codes/);
-    await page.getByLabel("Order sheet").setInputFiles(TEAM_WORKBOOK);
-    sim.faults = { rate429: 1, endpoints: ["createJob"] };
-    try {
-      await page.getByRole("button", { name: "Check the rows" }).click();
-      await page.getByTestId("summary").waitFor({ timeout: 30_000 });
-      await expect.poll(() => page.getByTestId("review-busy").count()).toBe(0);
-    } finally {
-      sim.faults = {};
-    }
+    await openReview(page, TEAM_WORKBOOK, { rate429: 1, endpoints: ["createJob"] });
     await page.getByTestId("row-filter").selectOption({ label: "Vendor did not answer (4)" });
     const firstRows = await page.locator('[role="row"] [role="rowheader"]').allTextContents();
     expect(firstRows).toHaveLength(4);
