@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ISSUE_CODES, type Issue, type IssueCode } from "../../../src/core/issues";
 import { checkRows, startProxiedAccount, type ProxiedAccount } from "../../helpers/engine-session";
+import { DTF, priceCodeRow } from "../../helpers/order-records";
 
 let account: ProxiedAccount;
 beforeAll(async () => {
@@ -8,39 +9,29 @@ beforeAll(async () => {
 });
 afterAll(async () => account?.close());
 
-const DTF = 'DTF 4" x 4": Full Colour';
-
-/** A price-code line the demo account's catalogue accepts as it stands. */
-const base = (overrides: Record<string, string> = {}): Record<string, string> => ({
-  "Order No": "T-1",
-  "Item type": "",
-  Code: DTF,
-  Colour: "",
-  Qty: "20",
-  Fabric: "Cotton",
-  "Print notes": "",
-  "Thread colours": "",
-  Backing: "",
-  "Ink colours (Pantone)": "",
-  Width: "",
-  Height: "",
-  S: "",
-  M: "",
-  Size: "",
-  Sample: "",
-  "Artwork URL": "",
-  Reference: "",
-  "Due date": "2027-03-01",
-  "Must date": "",
-  Delivery: "Courier",
-  Street: "1 Queen Street",
-  City: "Auckland",
-  State: "",
-  Postcode: "1010",
-  Country: "NZ",
-  Promo: "",
-  ...overrides,
-});
+/** A price-code line the demo account's catalogue accepts as it stands, with the blank columns these cases fill in. */
+const base = (overrides: Record<string, string> = {}): Record<string, string> =>
+  priceCodeRow({
+    "Order No": "T-1",
+    "Item type": "",
+    Colour: "",
+    "Print notes": "",
+    "Thread colours": "",
+    Backing: "",
+    "Ink colours (Pantone)": "",
+    Width: "",
+    Height: "",
+    S: "",
+    M: "",
+    Size: "",
+    Sample: "",
+    "Artwork URL": "",
+    Reference: "",
+    "Must date": "",
+    State: "",
+    Promo: "",
+    ...overrides,
+  });
 
 interface RuleCase {
   readonly name: string;

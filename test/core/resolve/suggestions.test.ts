@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { IssueCode } from "../../../src/core/issues";
 import type { ImportEngine } from "../../../src/engine/import-engine";
 import { checkFile, checkRows, startProxiedAccount, type ProxiedAccount } from "../../helpers/engine-session";
+import { DTF, priceCodeRow } from "../../helpers/order-records";
 
 let account: ProxiedAccount;
 beforeAll(async () => {
@@ -10,31 +11,21 @@ beforeAll(async () => {
 });
 afterAll(async () => account?.close());
 
-const DTF = 'DTF 4" x 4": Full Colour';
-
-/** A price-code line the demo account's catalogue accepts as it stands. */
-const base = (overrides: Record<string, string> = {}): Record<string, string> => ({
-  "Order No": "T-1",
-  "Item type": "",
-  Code: DTF,
-  Colour: "",
-  Qty: "20",
-  Fabric: "Cotton",
-  "Print notes": "",
-  "Thread colours": "",
-  Width: "",
-  Height: "",
-  Size: "",
-  "Due date": "2027-03-01",
-  "Must date": "",
-  Delivery: "Courier",
-  Street: "1 Queen Street",
-  City: "Auckland",
-  State: "",
-  Postcode: "1010",
-  Country: "NZ",
-  ...overrides,
-});
+/** A price-code line the demo account's catalogue accepts as it stands, with the blank columns these cases fill in. */
+const base = (overrides: Record<string, string> = {}): Record<string, string> =>
+  priceCodeRow({
+    "Order No": "T-1",
+    "Item type": "",
+    Colour: "",
+    "Print notes": "",
+    "Thread colours": "",
+    Width: "",
+    Height: "",
+    Size: "",
+    "Must date": "",
+    State: "",
+    ...overrides,
+  });
 
 /** A youth jersey line in the wide layout: one column per size, each cell a quantity. */
 const wideYouth = (sizes: Record<string, string>) => base({ Code: "RJ100Y", Colour: "Black/Gold", Fabric: "", Qty: "", ...sizes });
