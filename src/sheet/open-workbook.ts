@@ -39,7 +39,7 @@ export async function openWorkbook(
   }
   const read = readCsv(bytes, fileName, onProgress);
   if (!read.ok) return read;
-  if (read.rows.every((row) => row.every((cell) => cell.trim() === ""))) return failure("NO_TABLE", `${fileName} has no values in it.`);
+  if (read.measures.usedWidth(0) === 0) return failure("NO_TABLE", `${fileName} has no values in it.`);
   return {
     ok: true,
     workbook: {
