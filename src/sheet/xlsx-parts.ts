@@ -2,48 +2,6 @@ import { SHEET_LIMITS } from "./limits";
 import { failure, SheetReadError } from "./read-failure";
 import { checkDeclaredSizes, inflateEntry, listZipEntries, type ZipEntry } from "./zip-guard";
 
-export interface WorkbookSheetPart {
-  readonly name: string;
-  /** Path of the worksheet part inside the zip, e.g. `xl/worksheets/sheet1.xml`. */
-  readonly part: string;
-  readonly hidden: boolean;
-}
-
-function decodeXmlText(text: string): string {
-  return text
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&#x([0-9a-f]+);/gi, (_m, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
-    .replace(/&#(\d+);/g, (_m, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&amp;/g, "&");
-}
-
-function attribute(tag: string, name: string): string | undefined {
-  const match = new RegExp(`\\s(?:[\\w-]+:)?${name}\\s*=\\s*("([^"]*)"|'([^']*)')`).exec(tag);
-  return match ? decodeXmlText(match[2] ?? match[3] ?? "") : undefined;
-}
-
-/** The sheets a workbook lists, in order, with their parts and whether they are hidden. */
-export function workbookSheetParts(workbookXml: string, relationshipsXml: string): WorkbookSheetPart[] {
-  const targets = new Map<string, string>();
-  for (const [tag] of relationshipsXml.matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)) {
-    const id = attribute(tag, "Id");
-    const target = attribute(tag, "Target");
-    if (id && target) targets.set(id, target.startsWith("/") ? target.slice(1) : `xl/${target}`);
-  }
-  const sheets: WorkbookSheetPart[] = [];
-  for (const [tag] of workbookXml.matchAll(/<(?:\w+:)?sheet\b[^>]*>/g)) {
-    const name = attribute(tag, "name");
-    const id = /\sr:id\s*=\s*"([^"]*)"/.exec(tag)?.[1] ?? attribute(tag, "id");
-    const state = attribute(tag, "state");
-    if (name === undefined || id === undefined) continue;
-    sheets.push({ name, part: targets.get(id) ?? "", hidden: state === "hidden" || state === "veryHidden" });
-  }
-  return sheets;
-}
-
 const FORMAT_HINTS: readonly [test: (names: ReadonlySet<string>) => boolean, message: (file: string) => string][] = [
   [(n) => n.has("xl/workbook.bin"), (f) => `${f} is an Excel binary workbook (.xlsb). Open it in Excel and save it as an Excel Workbook (.xlsx) or as CSV.`],
   [(n) => n.has("content.xml") && n.has("mimetype"), (f) => `${f} is an OpenDocument spreadsheet (.ods). Save it as .xlsx or .csv from your spreadsheet program.`],

@@ -9,7 +9,7 @@ import { SHEET_LIMITS } from "../../src/sheet/limits";
 import { readXlsx } from "../../src/sheet/read-xlsx";
 import { createSheetSession } from "../../src/sheet/worker-api";
 import { uniqueSheetName, writeXlsxResults, type WriteBackFailureCode } from "../../src/sheet/xlsx-write-back";
-import { workbookSheetParts } from "../../src/sheet/xlsx-parts";
+import { readRelationships, readSheets } from "../../src/sheet/xlsx-package-patch";
 import { listZipEntries } from "../../src/sheet/zip-guard";
 import { zip } from "../helpers/zip-writer";
 
@@ -37,9 +37,14 @@ function zipParts(bytes: Uint8Array): Map<string, string> {
   return parts;
 }
 
+/** The part of the sheet with this name, as the workbook lists it. */
+function sheetPartOf(parts: Map<string, string>, sheetName: string): string | undefined {
+  const relationships = readRelationships(parts.get("xl/_rels/workbook.xml.rels") ?? "");
+  return readSheets(parts.get("xl/workbook.xml") ?? "", relationships).sheets.find((s) => s.name === sheetName)?.relationship?.part;
+}
+
 function sheetXml(parts: Map<string, string>, sheetName: string): string {
-  const sheet = workbookSheetParts(parts.get("xl/workbook.xml") ?? "", parts.get("xl/_rels/workbook.xml.rels") ?? "").find((s) => s.name === sheetName);
-  return parts.get(sheet?.part ?? "") ?? "";
+  return parts.get(sheetPartOf(parts, sheetName) ?? "") ?? "";
 }
 
 const columnLetter = (column: number): string => (column > 26 ? columnLetter(Math.floor((column - 1) / 26)) : "") + String.fromCharCode(65 + ((column - 1) % 26));
@@ -417,8 +422,7 @@ describe("writeXlsxResults: only what the results need is touched", () => {
     if (!written.ok) throw new Error(written.message);
     const before = zipParts(original);
     const after = zipParts(written.bytes);
-    const partOf = (parts: Map<string, string>, name: string) => workbookSheetParts(parts.get("xl/workbook.xml") ?? "", parts.get("xl/_rels/workbook.xml.rels") ?? "").find((s) => s.name === name)?.part;
-    const orderSheet = partOf(before, trip.sheet) ?? "";
+    const orderSheet = sheetPartOf(before, trip.sheet) ?? "";
     const changed = new Set(["xl/workbook.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml", "xl/styles.xml", orderSheet]);
 
     const beforeRecords = zipRecords(original);
@@ -430,10 +434,10 @@ describe("writeXlsxResults: only what the results need is touched", () => {
       expect(afterRecords.get(name)?.central.equals(beforeRecords.get(name)?.central ?? Buffer.alloc(0)), `${name} listed as it was`).toBe(true);
     }
     expect([...afterRecords.keys()].slice(0, beforeRecords.size)).toEqual([...beforeRecords.keys()]);
-    expect([...afterRecords.keys()].slice(beforeRecords.size)).toEqual([partOf(after, "Jobs"), partOf(after, "Audit")]);
+    expect([...afterRecords.keys()].slice(beforeRecords.size)).toEqual([sheetPartOf(after, "Jobs"), sheetPartOf(after, "Audit")]);
 
     // The parts that change only gain entries.
-    const newParts = [partOf(after, "Jobs"), partOf(after, "Audit")].map((part) => (part ?? "").replace(/\./g, "\\."));
+    const newParts = [sheetPartOf(after, "Jobs"), sheetPartOf(after, "Audit")].map((part) => (part ?? "").replace(/\./g, "\\."));
     const additions: readonly [string, RegExp][] = [
       ["xl/workbook.xml", /<sheet name="(Jobs|Audit)" sheetId="\d+" r:id="rId\d+"\/>/g],
       ["xl/_rels/workbook.xml.rels", new RegExp(`<Relationship Id="rId\\d+" Type="[^"]*/worksheet" Target="(${newParts.map((part) => part.slice(3)).join("|")})"/>`, "g")],
