@@ -1,5 +1,6 @@
 import type { SheetMapping } from "../core/mapping/sheet-mapping";
 import type { SavedReview, ReviewSessionStore } from "../storage/review-sessions";
+import { sha256Hex } from "../submit/payload-hash";
 import type { Connected } from "./workflow-state";
 
 /** How long after an edit the session's edits are written (several quick edits, one write). */
@@ -29,15 +30,9 @@ interface Kept {
   lost: boolean;
 }
 
-/** The SHA-256 of some bytes, as hex; undefined where it cannot be worked out. */
-export async function sha256Hex(bytes: Uint8Array | ArrayBuffer): Promise<string | undefined> {
-  try {
-    const copy = bytes instanceof Uint8Array ? bytes.slice().buffer : bytes;
-    const digest = await crypto.subtle.digest("SHA-256", copy);
-    return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-  } catch {
-    return undefined;
-  }
+/** The SHA-256 of a file's bytes, as hex; undefined where it cannot be worked out (the audit then says it is not known). */
+function fileSha256Of(bytes: Uint8Array | ArrayBuffer): Promise<string | undefined> {
+  return sha256Hex(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)).catch(() => undefined);
 }
 
 /**
@@ -103,7 +98,7 @@ export function createReviewKeeper(deps: {
   return {
     /** Holds on to the dropped file until its review starts (the reader takes the bytes themselves), and works out its SHA-256. */
     holdFile(bytes: Uint8Array): void {
-      held = { file: new Blob([bytes as Uint8Array<ArrayBuffer>]), sha256: sha256Hex(bytes) };
+      held = { file: new Blob([bytes as Uint8Array<ArrayBuffer>]), sha256: fileSha256Of(bytes) };
     },
 
     /** Writes the file, its SHA-256 and the choices made, once the review starts: a new review, with an id of its own (answered). */
@@ -127,7 +122,7 @@ export function createReviewKeeper(deps: {
      * that had it open is told). Its file's SHA-256 is worked out again if it was not kept.
      */
     async reopened(connected: Connected, review: SavedReview): Promise<void> {
-      const fileSha256 = review.fileSha256 ?? (await sha256Hex(await review.file.arrayBuffer().catch(() => new ArrayBuffer(0))));
+      const fileSha256 = review.fileSha256 ?? (await fileSha256Of(await review.file.arrayBuffer().catch(() => new ArrayBuffer(0))));
       const target = keep(connected, newId(), review.file, fileSha256);
       const ours = await (await deps.store()).takeOver(review.connection, review.accountId, review.reviewId, target.reviewId, deps.tabId).catch(() => true);
       if (!ours) lose(target);
