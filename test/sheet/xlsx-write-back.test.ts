@@ -3,6 +3,7 @@ import { isDeepStrictEqual } from "node:util";
 import { inflateRawSync } from "node:zlib";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
+import { columnLetter } from "../../src/core/sheet-model";
 import { RESULT_COLUMNS, type ResultCell, type ResultSheetData } from "../../src/core/result-sheet";
 import { neutraliseFormula } from "../../src/core/spreadsheet-safety";
 import { SHEET_LIMITS } from "../../src/sheet/limits";
@@ -47,7 +48,8 @@ function sheetXml(parts: Map<string, string>, sheetName: string): string {
   return parts.get(sheetPartOf(parts, sheetName) ?? "") ?? "";
 }
 
-const columnLetter = (column: number): string => (column > 26 ? columnLetter(Math.floor((column - 1) / 26)) : "") + String.fromCharCode(65 + ((column - 1) % 26));
+/** A 1-based column number (as exceljs counts) as its letters. */
+const letterOf = (column: number): string => columnLetter(column - 1);
 
 /** Result cells for an order row: text, a blank, numbers, and text that looks like a formula. */
 function resultRow(rowNumber: number): ResultCell[] {
@@ -191,7 +193,7 @@ function sheetDifferences(a: Worksheet, b: Worksheet, region: Region): string[] 
     const cellCount = Math.max(rowA?.cellCount ?? 0, rowB?.cellCount ?? 0);
     for (let c = 1; c <= cellCount; c++) {
       if (inRegion(region, a.name, c) && region.rows.has(r)) continue;
-      compare(`${columnLetter(c)}${r}`, cellSnapshot(rowA?.findCell(c)), cellSnapshot(rowB?.findCell(c)));
+      compare(`${letterOf(c)}${r}`, cellSnapshot(rowA?.findCell(c)), cellSnapshot(rowB?.findCell(c)));
     }
   }
   const columnCount = Math.max(a.columns?.length ?? 0, b.columns?.length ?? 0);
@@ -199,7 +201,7 @@ function sheetDifferences(a: Worksheet, b: Worksheet, region: Region): string[] 
     if (inRegion(region, a.name, c)) continue;
     const x = a.getColumn(c);
     const y = b.getColumn(c);
-    compare(`column ${columnLetter(c)}`, [x.width, x.hidden, x.outlineLevel, withoutDefaults(plain(x.style))], [y.width, y.hidden, y.outlineLevel, withoutDefaults(plain(y.style))]);
+    compare(`column ${letterOf(c)}`, [x.width, x.hidden, x.outlineLevel, withoutDefaults(plain(x.style))], [y.width, y.hidden, y.outlineLevel, withoutDefaults(plain(y.style))]);
   }
   return found;
 }
