@@ -5,12 +5,8 @@
  * CompressionStream and DecompressionStream do the packing.
  */
 import { partEncodingOf, type PartEncoding } from "./xlsx/part-reader";
-import { inflateEntry, listZipEntries, piecesOf, type ZipEntry } from "./zip-guard";
+import { CENTRAL_HEADER, EOCD, inflateEntry, listZipEntries, LOCAL_HEADER, localDataStart, piecesOf, ZIP64_LOCATOR, type ZipEntry } from "./zip-guard";
 
-const LOCAL_HEADER = 0x04034b50;
-const CENTRAL_HEADER = 0x02014b50;
-const EOCD = 0x06054b50;
-const ZIP64_LOCATOR = 0x07064b50;
 const DATA_DESCRIPTOR = 0x08074b50;
 const HAS_DATA_DESCRIPTOR = 0x0008;
 const MAX16 = 0xffff;
@@ -175,11 +171,11 @@ export function packText(name: string, pieces: Iterable<string>, encoding: PartE
   return packStream(name, source, encoder.state);
 }
 
-/** Where an entry's compressed data starts, after its local header. */
-function dataStart(view: DataView, entry: ZipEntry): number {
-  const at = entry.localHeaderOffset;
-  if (view.getUint32(at, true) !== LOCAL_HEADER) throw new Error(`${entry.name} has no local header`);
-  return at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
+/** Where an entry's compressed data starts, after its local header (the zip was checked before it is rewritten). */
+function dataStart(bytes: Uint8Array, entry: ZipEntry): number {
+  const start = localDataStart(bytes, entry);
+  if (start === undefined) throw new Error(`${entry.name} has no local header`);
+  return start;
 }
 
 /**
@@ -189,8 +185,7 @@ function dataStart(view: DataView, entry: ZipEntry): number {
  * rewriter comes out of the returned promise.
  */
 export function repackText(bytes: Uint8Array, entry: ZipEntry, rewriter: TextRewriter): Promise<PackedPart> {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const start = dataStart(view, entry);
+  const start = dataStart(bytes, entry);
   const stored = piecesOf(bytes.subarray(start, start + entry.compressedSize));
   const inflated = entry.method === 8 ? stored.pipeThrough(new DecompressionStream("deflate-raw")) : stored;
   // Written back in the encoding it came in.
@@ -244,8 +239,8 @@ function centralDirectory(bytes: Uint8Array, view: DataView, count: number): { r
 }
 
 /** Where an entry's local record ends: header, name, extra field, data and any data descriptor. */
-function recordEnd(view: DataView, entry: ZipEntry): number {
-  let end = dataStart(view, entry) + entry.compressedSize;
+function recordEnd(bytes: Uint8Array, view: DataView, entry: ZipEntry): number {
+  let end = dataStart(bytes, entry) + entry.compressedSize;
   if (view.getUint16(entry.localHeaderOffset + 6, true) & HAS_DATA_DESCRIPTOR) end += (view.getUint32(end, true) === DATA_DESCRIPTOR ? 4 : 0) + 12;
   return end;
 }
@@ -345,7 +340,7 @@ export function rewriteZip(bytes: Uint8Array, replaced: ReadonlyMap<string, Pack
   for (const { entry, index } of byPosition) {
     const part = replaced.get(entry.name);
     const stamp = stampOf(entry);
-    const local = part ? localRecord(entry.nameBytes, stamp, part) : bytes.subarray(entry.localHeaderOffset, recordEnd(view, entry));
+    const local = part ? localRecord(entry.nameBytes, stamp, part) : bytes.subarray(entry.localHeaderOffset, recordEnd(bytes, view, entry));
     directory[index] = part ? centralRecord(entry.nameBytes, stamp, part, offset) : movedRecord(records[index] as Uint8Array, offset);
     locals.push(local);
     offset += local.length;

@@ -14,11 +14,12 @@ export interface ZipEntry {
   readonly localHeaderOffset: number;
 }
 
-const EOCD = 0x06054b50;
-const ZIP64_LOCATOR = 0x07064b50;
+/** The signatures that open a zip's records. */
+export const EOCD = 0x06054b50;
+export const ZIP64_LOCATOR = 0x07064b50;
 const ZIP64_EOCD = 0x06064b50;
-const CENTRAL_HEADER = 0x02014b50;
-const LOCAL_HEADER = 0x04034b50;
+export const CENTRAL_HEADER = 0x02014b50;
+export const LOCAL_HEADER = 0x04034b50;
 const MAX32 = 0xffffffff;
 
 function corrupt(fileName: string, detail: string): SheetReadError {
@@ -108,11 +109,17 @@ export function checkDeclaredSizes(entries: readonly ZipEntry[], fileName: strin
 }
 
 /** Where an entry's data starts: after its local header, whose name and extra lengths may differ. */
-function dataOffset(bytes: Uint8Array, entry: ZipEntry, fileName: string): number {
+/** Where an entry's packed data starts, past its local header (name and extra field); undefined when no local header is where the directory says. */
+export function localDataStart(bytes: Uint8Array, entry: ZipEntry): number | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const at = entry.localHeaderOffset;
-  if (at + 30 > bytes.length || view.getUint32(at, true) !== LOCAL_HEADER) throw corrupt(fileName, `a broken header for ${entry.name}`);
-  const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
+  if (at + 30 > bytes.length || view.getUint32(at, true) !== LOCAL_HEADER) return undefined;
+  return at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
+}
+
+function dataOffset(bytes: Uint8Array, entry: ZipEntry, fileName: string): number {
+  const start = localDataStart(bytes, entry);
+  if (start === undefined) throw corrupt(fileName, `a broken header for ${entry.name}`);
   if (start + entry.compressedSize > bytes.length) throw corrupt(fileName, `${entry.name} is cut short`);
   return start;
 }
