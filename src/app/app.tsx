@@ -1,3 +1,4 @@
+import { formatInstant } from "./tracking/tracked-jobs";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { createCatalogueStore, type CatalogueStore } from "../catalogue/catalogue-store";
 import { openImporterDB } from "../storage/database";
@@ -144,7 +145,7 @@ export function App() {
       {state.step === "upload" && state.batches && <EarlierBatches batches={state.batches} onResume={workflow.resume} onShow={workflow.showResults} />}
       {state.step === "upload" && state.savedReview && (
         <section class="notice" data-testid="saved-review">
-          Your review of {state.savedReview.fileName} from {new Date(state.savedReview.savedAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })} is kept here.{" "}
+          Your review of {state.savedReview.fileName} from {formatInstant(state.savedReview.savedAt)} is kept here.{" "}
           <button type="button" class="small" onClick={workflow.reopenSaved}>
             Continue that review
           </button>

@@ -1,3 +1,4 @@
+import { formatInstant } from "./tracking/tracked-jobs";
 import type { VendorClient } from "../api";
 import { isStale } from "../catalogue/catalogue-store";
 import { catalogueCounts, loadCatalogue } from "../catalogue/load-catalogue";
@@ -228,7 +229,7 @@ export function createImportWorkflow(deps: WorkflowDeps) {
         filter: ALL_ROWS,
         revision: 0,
         busy: "Checking the jobs with the vendor",
-        notice: saved ? `Reopened your review of ${origin.fileName} as you left it (saved ${new Date(saved.savedAt).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}).` : undefined,
+        notice: saved ? `Reopened your review of ${origin.fileName} as you left it (saved ${formatInstant(saved.savedAt)}).` : undefined,
       },
     });
     // The dry runs go on while the user works; their answers land in the grid as they come.

@@ -1,13 +1,9 @@
+import { formatInstant } from "../tracking/tracked-jobs";
 import type { Connected } from "../import-workflow";
 
 interface Props {
   readonly connected: Connected;
   readonly onRefresh: () => void;
-}
-
-function when(iso: string): string {
-  const date = new Date(iso);
-  return date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }
 
 /** The account and its catalogue: currency, when it was fetched and what it holds. */
@@ -26,7 +22,7 @@ export function CataloguePanel({ connected, onRefresh }: Props) {
         )}
         {catalogue.state === "ready" && (
           <span>
-            Catalogue from {when(catalogue.fetchedAt)}: {catalogue.counts.priceCodes} price codes, {catalogue.counts.assets} assets ({catalogue.counts.archivedAssets} archived) and {catalogue.counts.globalAssets} global, {catalogue.counts.stockItems} stock items.{" "}
+            Catalogue from {formatInstant(catalogue.fetchedAt)}: {catalogue.counts.priceCodes} price codes, {catalogue.counts.assets} assets ({catalogue.counts.archivedAssets} archived) and {catalogue.counts.globalAssets} global, {catalogue.counts.stockItems} stock items.{" "}
             <button type="button" class="link" onClick={onRefresh}>
               Refresh
             </button>

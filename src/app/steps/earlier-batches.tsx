@@ -1,3 +1,4 @@
+import { formatInstant } from "../tracking/tracked-jobs";
 import { describeCounts } from "../../core/journal";
 import type { BatchSummary } from "../../submit/submit-api";
 
@@ -10,7 +11,6 @@ interface Props {
 /** Finished imports listed at most; the journal keeps them all. */
 const RECENT = 5;
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** Submissions left unfinished (a reload, a crash, a stop), offered again; and the latest finished ones, with their results. */
 export function EarlierBatches({ batches, onResume, onShow }: Props) {
@@ -24,7 +24,7 @@ export function EarlierBatches({ batches, onResume, onShow }: Props) {
           <ul>
             {unfinished.map(({ batch, counts, busyElsewhere }) => (
               <li key={batch.id} data-testid={`unfinished-${batch.id}`}>
-                {batch.fileName} ({batch.sheetName}), started {when(batch.createdAt)}: {describeCounts(counts)}.{" "}
+                {batch.fileName} ({batch.sheetName}), started {formatInstant(batch.createdAt)}: {describeCounts(counts)}.{" "}
                 {busyElsewhere ? (
                   <strong role="status">It is being submitted in another tab or window right now.</strong>
                 ) : (
@@ -47,8 +47,8 @@ export function EarlierBatches({ batches, onResume, onShow }: Props) {
           <ul>
             {recent.map(({ batch, counts }) => (
               <li key={batch.id}>
-                {batch.fileName} ({batch.sheetName}), {when(batch.createdAt)}: {describeCounts(counts)}.{" "}
-                <button type="button" class="small secondary" onClick={() => onShow(batch.id)} aria-label={`Results of ${batch.fileName} from ${when(batch.createdAt)}`}>
+                {batch.fileName} ({batch.sheetName}), {formatInstant(batch.createdAt)}: {describeCounts(counts)}.{" "}
+                <button type="button" class="small secondary" onClick={() => onShow(batch.id)} aria-label={`Results of ${batch.fileName} from ${formatInstant(batch.createdAt)}`}>
                   Results
                 </button>
               </li>
