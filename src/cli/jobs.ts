@@ -1,3 +1,4 @@
+import { countOf } from "../core/plural";
 import { allActiveJobs, type ApiResult, type VendorClient } from "../api";
 import type { ActiveJob } from "../core/vendor";
 import { findJobsByOrderNumber } from "../submit/vendor-jobs";
@@ -38,5 +39,5 @@ export function jobsText(jobs: readonly ListedJob[]): string {
     (job) =>
       `  ${String(job.jobNumber).padEnd(8)} ${(job.orderNumber ?? "").padEnd(14)} ${(job.status ?? "unknown").padEnd(18)} due ${job.dateDue?.slice(0, 10) ?? "—"}${job.mustDate ? " (must)" : ""}${job.tracking.map((t) => `  ${t.trackingLink ?? t.trackingNumber}`).join("")}`,
   );
-  return `${jobs.length === 1 ? "1 job" : `${jobs.length} jobs`}:\n${lines.join("\n")}\n`;
+  return `${countOf(jobs.length, "job", "jobs")}:\n${lines.join("\n")}\n`;
 }

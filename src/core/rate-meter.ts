@@ -1,3 +1,4 @@
+import { countOf } from "./plural";
 /** How fast work is going and when it will be done, from the work itself (never a guess). */
 export interface RateSnapshot {
   readonly done: number;
@@ -30,10 +31,10 @@ export function describeEta(etaMs: number | undefined): string {
   if (etaMs === undefined) return "working out the time left";
   const minutes = Math.round(etaMs / 60_000);
   if (etaMs < 45_000) return `about ${Math.max(1, Math.round(etaMs / 1000))} s left`;
-  if (minutes < 60) return `about ${minutes} ${minutes === 1 ? "minute" : "minutes"} left`;
+  if (minutes < 60) return `about ${countOf(minutes, "minute", "minutes")} left`;
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  return `about ${hours} ${hours === 1 ? "hour" : "hours"}${rest ? ` ${rest} min` : ""} left`;
+  return `about ${countOf(hours, "hour", "hours")}${rest ? ` ${rest} min` : ""} left`;
 }
 
 /** "12 of 40 · 35 a minute · about 1 minute left" */

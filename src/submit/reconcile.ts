@@ -1,3 +1,4 @@
+import { countOf } from "../core/plural";
 import { isTransientProblem, type ApiProblem, type VendorClient } from "../api";
 import { advance, type OrderRecord } from "../core/journal";
 import type { ActiveJob } from "../core/vendor";
@@ -86,7 +87,7 @@ export async function settleUnclearOrder(client: VendorClient, order: OrderRecor
       problem: `Order ${order.orderNumber} could not be looked up at the vendor: ${problemText(found.problem)}. Continue to try again; nothing is sent until it is.`,
     };
   }
-  const notFound = `no job found after ${found.lookups} ${found.lookups === 1 ? "lookup" : "lookups"}`;
+  const notFound = `no job found after ${countOf(found.lookups, "lookup", "lookups")}`;
   // A 500 on create usually means a bad request (the vendor's own advice): check it again before offering to resend.
   let check = await client.validateJob(order.candidate, options.applicationName);
   if (!check.ok && isTransientProblem(check.problem)) {

@@ -1,3 +1,4 @@
+import { pluralise } from "../core/plural";
 import {
   createAdaptiveLimiter,
   DEFAULT_APPLICATION_NAME,
@@ -324,7 +325,7 @@ async function runLocked(deps: SubmitDeps, batch: BatchRecord, options: RunOptio
         if (settled?.state !== "not-found") continue;
         // Compared line by line and not this order's: someone else's job with its number, so
         // the order is not sent unless the user decides again, knowing of that job.
-        const what = `${jobNumbersText(appeared)}, listed since, ${appeared.length === 1 ? "does" : "do"} not match this order's request line for line; not sent`;
+        const what = `${jobNumbersText(appeared)}, listed since, ${pluralise(appeared.length, "does", "do")} not match this order's request line for line; not sent`;
         await save(advance(settled, "existing", now(), what, { existingJobNumbers: [...new Set([...settled.existingJobNumbers, ...appeared])] }));
       }
     }
@@ -390,7 +391,7 @@ export async function allowResend(deps: Pick<SubmitDeps, "journal" | "now">, bat
     .filter((o) => wanted.has(o.orderNumber) && (o.state === "existing" || o.state === "not-found"))
     .map((o) =>
       o.state === "existing"
-        ? advance(o, "planned", at, `to be sent again at the user's request, although ${jobNumbersText(o.existingJobNumbers)} ${o.existingJobNumbers.length === 1 ? "exists" : "exist"}`, { allowExisting: true, messages: [] })
+        ? advance(o, "planned", at, `to be sent again at the user's request, although ${jobNumbersText(o.existingJobNumbers)} ${pluralise(o.existingJobNumbers.length, "exists", "exist")}`, { allowExisting: true, messages: [] })
         : advance(o, "planned", at, "to be sent again at the user's request", { messages: [] }),
     );
   await deps.journal.putOrders(updates);

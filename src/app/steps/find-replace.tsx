@@ -1,3 +1,4 @@
+import { countOf } from "../../core/plural";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { ImportWorkflow } from "../import-workflow";
 
@@ -50,7 +51,7 @@ export function FindReplace({ headers, initialColumn, revision, workflow, onClos
         void workflow.replaceInColumn(column, find, replacement, matchCase).then((result) => {
           // What the replace changed, not what the last count said (it may have been of other text).
           const changed = result?.changedCells ?? 0;
-          setDone(changed === 0 ? "Nothing was replaced." : `Replaced in ${changed} ${changed === 1 ? "cell" : "cells"}. Undo takes it back.`);
+          setDone(changed === 0 ? "Nothing was replaced." : `Replaced in ${countOf(changed, "cell", "cells")}. Undo takes it back.`);
         });
       }}
       onKeyDown={(event) => event.key === "Escape" && onClose()}
@@ -77,10 +78,10 @@ export function FindReplace({ headers, initialColumn, revision, workflow, onClos
         <input type="checkbox" checked={matchCase} onChange={(e) => setMatchCase(e.currentTarget.checked)} /> Match case
       </label>
       <span role="status" data-testid="find-count">
-        {find === "" ? "Type what to find." : `${count} ${count === 1 ? "cell contains" : "cells contain"} it.`}
+        {find === "" ? "Type what to find." : `${countOf(count, "cell contains", "cells contain")} it.`}
       </span>
       <button type="submit" disabled={count === 0}>
-        Replace in {count} {count === 1 ? "cell" : "cells"}
+        Replace in {countOf(count, "cell", "cells")}
       </button>
       <button type="button" class="secondary" onClick={onClose}>
         Close

@@ -1,3 +1,4 @@
+import { countOf } from "../../core/plural";
 import { useEffect, useState } from "preact/hooks";
 import type { CatalogueSnapshot } from "../../core/catalogue";
 import { fieldById, type FieldId } from "../../core/fields";
@@ -104,7 +105,7 @@ export function OrderPanel({ orderNumber, revision, snapshot, workflow }: Props)
       <h3 id="order-panel-heading">Order {order.orderNumber}</h3>
       {job ? (
         <p data-testid="order-state">
-          <span class="badge">{JOB_STATE_TEXT[job.state]}</span> · {job.lineCount} {job.lineCount === 1 ? "line" : "lines"} · {job.estimateText}
+          <span class="badge">{JOB_STATE_TEXT[job.state]}</span> · {countOf(job.lineCount, "line", "lines")} · {job.estimateText}
           {order.skippedRows > 0 ? ` · ${order.skippedRows} skipped` : ""}
         </p>
       ) : (
