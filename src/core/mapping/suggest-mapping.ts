@@ -80,6 +80,23 @@ function isWordOfShortHeader(header: string, word: string): boolean {
   return !words.some((other) => other !== word && MONEY_WORDS.has(other));
 }
 
+/** Whether a header holds `text` as whole words (`text` of three characters at least: shorter says nothing). */
+const isContained = (header: string, text: string) => text.length >= 3 && containsWords(header, text);
+
+/**
+ * How surely a header that contains `text` (as whole words) names what it names, or undefined
+ * when containing it says too little. "Customer PO
+ * number" names the order number. A single word says less, and only in a short header ("Qty
+ * ordered"); in a longer one ("Internal notes 2") it is a guess too far, and beside a money word
+ * ("Unit price") it names what is priced. Of a short header's two words the last names what the
+ * column holds ("Garment fabric" is a fabric), so it is a little surer than the first.
+ */
+function containedConfidence(header: string, text: string): number | undefined {
+  if (text.includes(" ")) return 0.75;
+  if (!isWordOfShortHeader(header, text)) return undefined;
+  return header.endsWith(` ${text}`) ? 0.56 : 0.55;
+}
+
 /** The best way a header names a field, if it names one at all. */
 function fieldCandidate(column: number, header: string): Candidate[] {
   const candidates: Candidate[] = [];
@@ -89,13 +106,9 @@ function fieldCandidate(column: number, header: string): Candidate[] {
   };
   for (const spelling of SPELLINGS) {
     if (header === spelling.text) offer(spelling.field, spelling.isLabel ? 1 : 0.95, spelling.isLabel ? "label" : "synonym");
-    else if (spelling.text.length >= 3 && containsWords(header, spelling.text)) {
-      // "Customer PO number" names the order number. A single word says less, and only in a
-      // short header ("Qty ordered"); in a longer one ("Internal notes 2") it is a guess too far,
-      // and beside a money word ("Unit price") it names what is priced.
-      const isPhrase = spelling.text.includes(" ");
-      if (isPhrase) offer(spelling.field, 0.75, "contains");
-      else if (isWordOfShortHeader(header, spelling.text)) offer(spelling.field, 0.55, "contains");
+    else if (isContained(header, spelling.text)) {
+      const contained = containedConfidence(header, spelling.text);
+      if (contained !== undefined) offer(spelling.field, contained, "contains");
     } else {
       const score = similarity(header, spelling.text);
       if (score >= FUZZY_THRESHOLD) offer(spelling.field, 0.85 * score, "fuzzy");
@@ -144,8 +157,11 @@ export function suggestMapping(headers: readonly string[], vocabulary: MappingVo
       candidates.push({ column, target: { kind: "attribute", attribute }, targetKey: `attribute:${header}`, confidence: 0.97, reason: "attribute" });
     } else {
       for (const [key, name] of attributes) {
+        const target = { kind: "attribute", attribute: name } as const;
         const score = similarity(header, key);
-        if (score >= 0.85) candidates.push({ column, target: { kind: "attribute", attribute: name }, targetKey: `attribute:${key}`, confidence: 0.8 * score, reason: "fuzzy" });
+        const contained = isContained(header, key) ? containedConfidence(header, key) : undefined;
+        if (score >= 0.85) candidates.push({ column, target, targetKey: `attribute:${key}`, confidence: 0.8 * score, reason: "fuzzy" });
+        else if (contained !== undefined) candidates.push({ column, target, targetKey: `attribute:${key}`, confidence: contained, reason: "contains" });
       }
     }
     if (isWideLayout && sizeLike[column]) {

@@ -134,6 +134,13 @@ describe("attribute columns", () => {
     expect(mapping.columns[3]?.reason).toBe("fuzzy");
     expect(suggestMapping(["Fabric"]).columns[0]?.target).toBeNull();
   });
+
+  it("are found in a short header that ends with the attribute's name, before a field its first word names", () => {
+    const mapping = suggestMapping(["PO #", "Garment fabric", "Fabric notes for the printer"], vocabulary);
+    expect(mapping.columns[1]).toMatchObject({ target: { kind: "attribute", attribute: "Fabric" }, reason: "contains" });
+    // In a longer header the word is a guess too far, as for fields.
+    expect(mapping.columns[2]?.target).toBeNull();
+  });
 });
 
 describe("changing a mapping by hand", () => {
