@@ -1,6 +1,6 @@
 import type { SubmissionPlan } from "./batch-plan";
 import { ROW_OUTCOME, rowResultsFromJournal, type BatchRecord, type OrderRecord } from "./journal";
-import { OUTCOME_TEXT, type RowResult } from "./results";
+import { OUTCOME_TEXT, type RowOutcome, type RowResult } from "./results";
 import { RESULT_COLUMNS, type ResultCell, type ResultSheetData, type ResultTable } from "./result-sheet";
 import type { EditLogEntry, RowDetail, SentValue } from "./session-edits";
 
@@ -30,10 +30,23 @@ export type AuditEntry =
 
 const blankIfNone = (value: string | number | null | undefined): ResultCell => (value === undefined || value === null ? null : value);
 
-/** "Qty sent as 40; the sheet had blank" */
-export function describeSent(value: Pick<SentValue, "column" | "sheet" | "sent">): string {
+/**
+ * Whether a row's values went to the vendor in a request to create its job ("sent"), are to go
+ * ("to send": ready, or not sent yet), or stayed here ("kept": not sent, skipped, or the vendor
+ * already had the order).
+ */
+export type SentState = "sent" | "to send" | "kept";
+
+const SENT_OUTCOMES: ReadonlySet<RowOutcome> = new Set(["created", "rejected", "unknown", "not-found"]);
+
+/** How far a row with this outcome got towards the vendor. */
+export const sentStateOf = (outcome: RowOutcome): SentState => (SENT_OUTCOMES.has(outcome) ? "sent" : outcome === "pending" ? "to send" : "kept");
+
+/** "Qty sent as 40; the sheet had blank", or "to be sent as", or "changed to 40 here, not sent". */
+export function describeSent(value: Pick<SentValue, "column" | "sheet" | "sent">, state: SentState): string {
   const shown = (text: string) => (text === "" ? "blank" : text);
-  return `${value.column} sent as ${shown(value.sent)}; the sheet had ${shown(value.sheet)}.`;
+  const what = state === "sent" ? "sent as" : state === "to send" ? "to be sent as" : "changed here to";
+  return `${value.column} ${what} ${shown(value.sent)}${state === "kept" ? ", not sent" : ""}; the sheet had ${shown(value.sheet)}.`;
 }
 
 function lineResult(result: RowResult, needsArtwork: boolean): string {
@@ -58,7 +71,7 @@ export function resultSheetData(batch: BatchRecord, orders: readonly OrderRecord
     const submitted = order?.events.find((e) => e.what.startsWith("created job") || e.what.startsWith("found as job"))?.at;
     const messages = [
       ...result.messages,
-      ...(detail?.sent ?? []).map(describeSent),
+      ...(detail?.sent ?? []).map((sent) => describeSent(sent, sentStateOf(result.outcome))),
       ...(detail?.skippedAt && result.outcome === "skipped" ? [`Skipped on ${detail.skippedAt}.`] : []),
     ];
     rows.set(result.rowNumber, [
@@ -171,16 +184,17 @@ export function auditJsonLines(entries: readonly AuditEntry[]): string {
 export function problemSheetData(origin: Pick<BatchRecord, "headerRowNumber">, plan: SubmissionPlan, audit: readonly AuditEntry[]): ResultSheetData {
   const details = new Map<number, RowDetail>((plan.rowDetails ?? []).map((d) => [d.rowNumber, d]));
   const rows = new Map<number, ResultCell[]>();
-  const row = (rowNumber: number, result: string, messages: readonly string[]) => {
+  const row = (rowNumber: number, result: string, messages: readonly string[], state: SentState) => {
     const detail = details.get(rowNumber);
-    rows.set(rowNumber, [result, null, null, null, null, null, blankIfNone(detail?.lineEstimate), null, [...messages, ...(detail?.sent ?? []).map(describeSent)].join("\n"), null]);
+    const sent = (detail?.sent ?? []).map((value) => describeSent(value, state));
+    rows.set(rowNumber, [result, null, null, null, null, null, blankIfNone(detail?.lineEstimate), null, [...messages, ...sent].join("\n"), null]);
   };
   for (const order of plan.orders) {
     for (const rowNumber of order.lineRows) {
-      row(rowNumber, "Ready to send", [`Passed the vendor's check; not submitted yet.`, ...order.notes.filter((n) => n.rowNumber === rowNumber || n.rowNumber === null).map((n) => n.text)]);
+      row(rowNumber, "Ready to send", [`Passed the vendor's check; not submitted yet.`, ...order.notes.filter((n) => n.rowNumber === rowNumber || n.rowNumber === null).map((n) => n.text)], "to send");
     }
   }
-  for (const other of plan.otherRows) row(other.rowNumber, OUTCOME_TEXT[other.outcome], other.messages);
+  for (const other of plan.otherRows) row(other.rowNumber, OUTCOME_TEXT[other.outcome], other.messages, sentStateOf(other.outcome));
   const jobs: ResultTable = {
     headers: ["Order number", "Result", "Lines"],
     rows: plan.orders.map((order) => [order.orderNumber, "Ready to send", order.lineRows.length]),

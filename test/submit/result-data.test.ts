@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { auditJsonLines, auditTrail, problemSheetData, resultSheetData } from "../../src/core/result-data";
+import { auditJsonLines, auditTrail, describeSent, problemSheetData, resultSheetData, sentStateOf } from "../../src/core/result-data";
+import type { RowOutcome } from "../../src/core/results";
 import { RESULT_COLUMNS } from "../../src/core/result-sheet";
 import { planBatch, runBatch } from "../../src/submit/submit-batch";
 import { fetchJobStatuses } from "../../src/submit/vendor-jobs";
@@ -22,7 +23,7 @@ describe("the result sheet's data and the audit trail, from a real submission", 
 
     const problems = problemSheetData({ headerRowNumber: 1 }, engine.submissionPlan(), []);
     expect(problems.rows.get(2)?.[column("Import result")]).toBe("Ready to send");
-    expect(problems.rows.get(2)?.[column("Messages")]).toContain("Qty sent as 40; the sheet had blank.");
+    expect(problems.rows.get(2)?.[column("Messages")]).toContain("Qty to be sent as 40; the sheet had blank.");
     expect(problems.rows.get(5)?.[column("Import result")]).toBe("Not sent");
     expect(problems.rows.get(5)?.[column("Messages")]).toMatch(/NOPE/);
 
@@ -76,5 +77,14 @@ describe("the result sheet's data and the audit trail, from a real submission", 
     expect(lines.join("\n")).not.toMatch(/Bearer|client_secret|sim-secret/);
     expect(data.audit.rows).toHaveLength(trail.length);
     await deps.journal.close();
+  });
+});
+
+describe("what a row's messages say of a value changed in the app", () => {
+  const qty = { column: "Qty", sheet: "", sent: "40" };
+  it("says it was sent only for a row whose job was asked for", () => {
+    expect(["created", "rejected", "unknown", "not-found"].map((outcome) => describeSent(qty, sentStateOf(outcome as RowOutcome)))).toEqual(Array(4).fill("Qty sent as 40; the sheet had blank."));
+    expect(describeSent(qty, sentStateOf("pending"))).toBe("Qty to be sent as 40; the sheet had blank.");
+    for (const outcome of ["not-sent", "skipped", "existing"] as const) expect(describeSent(qty, sentStateOf(outcome))).toBe("Qty changed here to 40, not sent; the sheet had blank.");
   });
 });
