@@ -84,8 +84,9 @@ export interface Issue {
   readonly message: string;
   /** A value that would fix the cell, when one is known. */
   readonly suggestion?: string;
-  /** For a price code's question: its name as the vendor gave it, and the price code asking. */
+  /** For a price code's question: its name as the vendor gave it (its key for answers), its label for people, and the price code asking. */
   readonly attribute?: string;
+  readonly attributeLabel?: string;
   readonly priceCode?: string;
 }
 
@@ -103,6 +104,7 @@ export function makeIssue(
     readonly field?: FieldId | undefined;
     readonly column?: string | undefined;
     readonly attribute?: string | undefined;
+    readonly attributeLabel?: string | undefined;
     readonly priceCode?: string | undefined;
   },
   message: string,
@@ -122,6 +124,7 @@ export function makeIssue(
     message: `${place}: ${message}`,
     ...(suggestion !== undefined ? { suggestion } : {}),
     ...(where.attribute ? { attribute: where.attribute } : {}),
+    ...(where.attributeLabel ? { attributeLabel: where.attributeLabel } : {}),
     ...(where.priceCode ? { priceCode: where.priceCode } : {}),
   };
 }

@@ -244,6 +244,12 @@ describe("the engine's running counts", () => {
     expect(engine.jobs().map((j) => j.state)).toEqual(["ready", "ready"]);
   });
 
+  it("names an unanswered question by its label for people and by its name for the answer", async () => {
+    const engine = await checkRows(account, [row({ Code: "SCR A4: 2 Colour" })]);
+    const question = engine.rowsByNumber([2])[0]?.issues.find((issue) => issue.code === "ATTRIBUTE_REQUIRED");
+    expect(question).toMatchObject({ attribute: "InkColours", attributeLabel: "Ink colours (Pantone)" });
+  });
+
   it("replaces with the text as typed, dollar signs and all, and says how many cells it changed", async () => {
     const engine = await checkRows(account, [row({ Street: "1 Queen Street" }), row({ Street: "2 Queen Street" }), row({ Street: "3 King Street" })]);
     const replaced = await engine.replaceInColumn("Street", "Queen", "$& $$1 $'");

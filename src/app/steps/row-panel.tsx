@@ -33,18 +33,18 @@ function IssueItem({ row, issue, workflow }: { readonly row: RowView; readonly i
           )}
         </div>
       )}
-      {issue.code === "ATTRIBUTE_REQUIRED" && issue.attribute && <AnswerQuestion row={row} attribute={issue.attribute} code={issue.priceCode} workflow={workflow} />}
+      {issue.code === "ATTRIBUTE_REQUIRED" && issue.attribute && <AnswerQuestion row={row} attribute={issue.attribute} label={issue.attributeLabel ?? issue.attribute} code={issue.priceCode} workflow={workflow} />}
     </li>
   );
 }
 
 /** A price code's question the sheet has no column for, answered here for this row or every row of the code. */
-function AnswerQuestion({ row, attribute, code, workflow }: { readonly row: RowView; readonly attribute: string; readonly code: string | undefined; readonly workflow: ImportWorkflow }) {
+function AnswerQuestion({ row, attribute, label, code, workflow }: { readonly row: RowView; readonly attribute: string; readonly label: string; readonly code: string | undefined; readonly workflow: ImportWorkflow }) {
   const [value, setValue] = useState("");
   const id = `answer-${row.rowNumber}-${attribute}`;
   return (
     <div class="field-row">
-      <label for={id}>{attribute}</label>
+      <label for={id}>{label}</label>
       <input id={id} value={value} onInput={(e) => setValue(e.currentTarget.value)} />
       <div class="field-actions">
         <button type="button" class="small" disabled={value.trim() === ""} onClick={() => workflow.answerAttribute(attribute, value, { rowNumber: row.rowNumber })}>

@@ -57,6 +57,7 @@ export function resolveAttributes(row: OrderRow, code: PriceCode, context: Attri
             field: dimensionField,
             column: answer?.column || (dimensionField ? context.columnOf(dimensionField) : undefined),
             attribute: dimensionField ? undefined : definition.name,
+            attributeLabel: dimensionField ? undefined : label,
             priceCode: code.priceCode ?? undefined,
           },
           message,
