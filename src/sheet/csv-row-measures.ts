@@ -1,3 +1,4 @@
+import { Growable } from "./xlsx/growable";
 import type { LongestCell } from "../core/sheet-table";
 
 /**
@@ -35,20 +36,20 @@ export class CsvRowMeasures {
   }
 }
 
-/** Collects the measures row by row, in arrays that grow by doubling. */
+/** Collects the measures row by row. */
 export function csvRowMeasurer() {
-  let widths = new Uint32Array(1024);
-  let lengths = new Uint32Array(1024);
-  let columns = new Uint32Array(1024);
-  let count = 0;
-  return {
+  const widths = new Growable(Uint32Array);
+  const lengths = new Growable(Uint32Array);
+  const columns = new Growable(Uint32Array);
+  const measurer = {
+    /** Keeps the measures of the next row, found by whoever read it. */
+    record(width: number, longest: number, longestColumn: number): void {
+      widths.push(width);
+      lengths.push(longest);
+      columns.push(longestColumn);
+    },
     /** Measures a row and returns its width (see {@link CsvRowMeasures.usedWidth}). */
     add(row: readonly string[]): number {
-      if (count === widths.length) {
-        widths = grown(widths);
-        lengths = grown(lengths);
-        columns = grown(columns);
-      }
       let longest = 0;
       let longestColumn = 0;
       let lastFilled = -1;
@@ -63,22 +64,14 @@ export function csvRowMeasurer() {
       }
       // Text of spaces only is not a value; it is rare, so only the row's end is looked at again.
       while (lastFilled >= 0 && (row[lastFilled] as string).trim() === "") lastFilled--;
-      widths[count] = lastFilled + 1;
-      lengths[count] = longest;
-      columns[count] = longestColumn;
-      count++;
+      measurer.record(lastFilled + 1, longest, longestColumn);
       return lastFilled + 1;
     },
     /** The measures of the first `rowCount` rows. */
     measures(rowCount: number): CsvRowMeasures {
-      const n = Math.min(rowCount, count);
-      return new CsvRowMeasures(widths.slice(0, n), lengths.slice(0, n), columns.slice(0, n));
+      const n = Math.min(rowCount, widths.length);
+      return new CsvRowMeasures(widths.trimmed().subarray(0, n), lengths.trimmed().subarray(0, n), columns.trimmed().subarray(0, n));
     },
   };
-}
-
-function grown(from: Uint32Array<ArrayBuffer>): Uint32Array<ArrayBuffer> {
-  const to = new Uint32Array(from.length * 2);
-  to.set(from);
-  return to;
+  return measurer;
 }

@@ -1,4 +1,4 @@
-type NumberArray = Int32Array | Uint16Array | Uint8Array | Float64Array;
+type NumberArray = Int32Array | Uint32Array | Uint16Array | Uint8Array | Float64Array;
 type NumberArrayType<T extends NumberArray> = { new (length: number): T };
 
 /** A typed array that grows as values are appended: numbers kept without a JS value each. */
