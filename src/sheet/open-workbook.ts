@@ -1,19 +1,18 @@
-import { arrayRows } from "../core/sheet-table";
 import type { CsvRowMeasures } from "./csv-row-measures";
-import { readCsv } from "./read-csv";
+import { readCsv, type CsvContent } from "./read-csv";
 import { failure, type SheetReadFailure } from "./read-failure";
 import { readXlsx } from "./read-xlsx";
 import { sniffFile } from "./sniff-file";
 import type { OpenedWorkbook, RawSheet, ReadProgress } from "./workbook";
 
 /** A CSV's records serve as its rows as they are (a blank line is a row of blank cells), measured as they were read. */
-function csvSheet(name: string, rows: readonly (readonly string[])[], measures: CsvRowMeasures): RawSheet {
+function csvSheet(name: string, rows: CsvContent["rows"], measures: CsvRowMeasures): RawSheet {
   return {
     name,
     hidden: false,
     rowCount: rows.length,
-    head: (count) => rows.slice(0, count),
-    rows: () => ({ ...arrayRows(rows), usedWidth: (from) => measures.usedWidth(from), longestCell: (from) => measures.longestCell(from) }),
+    head: (count) => Array.from({ length: Math.min(count, rows.length) }, (_, index) => rows.at(index) ?? []),
+    rows: () => ({ length: rows.length, at: (index) => rows.at(index), usedWidth: (from) => measures.usedWidth(from), longestCell: (from) => measures.longestCell(from) }),
     hiddenRows: () => [],
   };
 }

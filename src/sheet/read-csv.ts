@@ -1,28 +1,38 @@
 import Papa from "papaparse";
 import { csvRowMeasurer, type CsvRowMeasures } from "./csv-row-measures";
+import { csvRowLimits, IRREGULAR, type CsvRowsParser } from "./csv-rows-parser";
+import { emptyRowOf, type CsvRows } from "./csv-text-rows";
+import { wellFormedCsvParser } from "./csv-well-formed-parser";
 import { decodeChunks, NotUtf8Error, textLayoutOf, WINDOWS_1252_LAYOUT, type DecodedChunk, type TextEncodingName, type TextLayout } from "./decode-text";
 import { formatBytes, formatCount, SHEET_LIMITS } from "./limits";
 import { failure, type SheetReadFailure } from "./read-failure";
-import { sniffDelimiter, type CsvDelimiter } from "./sniff-delimiter";
+import { sniffDelimiter, type CsvDelimiter, type LineEnd } from "./sniff-delimiter";
 import type { ReadProgress } from "./workbook";
 
 export interface CsvContent {
   readonly ok: true;
   /**
    * `rows[i]` is spreadsheet row i + 1: a quoted line break stays inside its row. Blank lines
-   * between rows keep their place; blank lines after the last value are not rows.
+   * between rows keep their place; blank lines after the last value are not rows. A row may be
+   * made into strings only when asked for.
    */
-  readonly rows: readonly (readonly string[])[];
+  readonly rows: CsvRows;
   /** Each row's used width and longest text, so the table needs no second pass over every cell. */
   readonly measures: CsvRowMeasures;
   readonly encoding: TextEncodingName;
   readonly delimiter: CsvDelimiter;
   readonly hadByteOrderMark: boolean;
+  /** Which parser read the rows: the scanner for well-formed text, or papaparse for the rest. */
+  readonly parser: CsvParserName;
 }
+
+export type CsvParserName = "well-formed" | "papaparse";
 
 export interface CsvReadOptions {
   /** Bytes decoded and parsed at a time; tests make it tiny to put boundaries inside characters and rows. */
   readonly chunkBytes?: number;
+  /** Papaparse for every file, as the scanner's oracle in tests. */
+  readonly parser?: "papaparse";
 }
 
 // A quarter-megabyte: progress comes often, and a row split between two chunks costs little to join.
@@ -41,8 +51,10 @@ interface ParsedText {
 /**
  * Reads CSV bytes: encoding detected, delimiter sniffed, quotes and any line ending honoured.
  * The size is checked before anything is decoded; then the text is decoded and parsed a chunk
- * at a time (the whole text never exists at once), with progress after each chunk. Rows stay
- * arrays of strings as papaparse gives them, split exactly as papaparse splits the whole text.
+ * at a time (the whole text never exists at once), with progress after each chunk. Rows are
+ * split exactly as papaparse splits the whole text. Well-formed text (nearly every file) is
+ * read by a scanner that keeps each row as its text and field ends, a fraction of the time and
+ * memory of a string per cell; anything else is read again by papaparse itself.
  */
 export function readCsv(
   bytes: Uint8Array,
@@ -62,12 +74,18 @@ export function readCsv(
     shown = isLast ? 1 : fraction;
     onProgress?.({ phase: "parsing", fraction: shown });
   };
-  const layout = textLayoutOf(bytes);
+  const read = (layout: TextLayout): CsvContent | SheetReadFailure => {
+    const scanned = options.parser === "papaparse" ? IRREGULAR : readText(bytes, fileName, layout, chunkBytes, progress, "well-formed");
+    if (scanned !== IRREGULAR) return scanned;
+    const parsed = readText(bytes, fileName, layout, chunkBytes, progress, "papaparse");
+    if (parsed === IRREGULAR) throw new Error("papaparse reads any text");
+    return parsed;
+  };
   try {
-    return readText(bytes, fileName, layout, chunkBytes, progress);
+    return read(textLayoutOf(bytes));
   } catch (error) {
     if (!(error instanceof NotUtf8Error)) throw error;
-    return readText(bytes, fileName, WINDOWS_1252_LAYOUT, chunkBytes, progress);
+    return read(WINDOWS_1252_LAYOUT);
   }
 }
 
@@ -77,7 +95,8 @@ function readText(
   layout: TextLayout,
   chunkBytes: number,
   progress: (fraction: number, isLast: boolean) => void,
-): CsvContent | SheetReadFailure {
+  parserName: CsvParserName,
+): CsvContent | SheetReadFailure | typeof IRREGULAR {
   const chunks = decodeChunks(bytes, layout, chunkBytes);
   // The delimiter and line end are decided on the same text as when the whole text was parsed at once.
   const head: DecodedChunk[] = [];
@@ -96,9 +115,8 @@ function readText(
   const newline = lineEndOf(headText, delimiter);
   headText = "";
 
-  const parser = new Papa.Parser({ delimiter, newline });
+  const parser = parserName === "papaparse" ? papaparseRowsParser(fileName, delimiter, newline) : wellFormedCsvParser(fileName, delimiter, newline);
   const rowEnd = newline[newline.length - 1] ?? "\n";
-  const collector = rowCollector(fileName);
   const pieces = (function* () {
     yield* head.splice(0);
     yield* chunks;
@@ -117,40 +135,51 @@ function readText(
     unfinished = unfinished === "" ? text : unfinished + text;
     // A row can only end at a line end (or at the end of the file).
     if (isLast || text.indexOf(rowEnd) !== -1) {
-      const parsed = parser.parse(unfinished, 0, !isLast) as ParsedText;
-      const unterminated = parsed.errors.find((error) => error.code === "MissingQuotes");
-      if (unterminated) return unterminatedQuote(fileName, collector.rowCount + (unterminated.row ?? 0) + 1, unfinished, unterminated.index ?? 0);
-      const refused = collector.add(parsed.data);
-      if (refused) return refused;
-      unfinished = isLast ? "" : unfinished.slice(parsed.meta.cursor);
+      const read = parser.parse(unfinished, isLast);
+      if (typeof read !== "number") return read;
+      unfinished = unfinished.slice(read);
     }
-    if (unfinished.length > SHEET_LIMITS.csv.maxRowChars) return overlongRow(fileName, collector.rowCount + 1, unfinished, delimiter, newline, pieces);
+    if (unfinished.length > SHEET_LIMITS.csv.maxRowChars) return overlongRow(fileName, parser.rowCount + 1, unfinished, delimiter, newline, pieces);
     progress(current.value.bytesRead / bytes.length, isLast);
     current = next;
   }
   progress(1, true);
-  return { ok: true, ...collector.finish(), encoding: layout.encoding, delimiter, hadByteOrderMark: layout.hadByteOrderMark };
+  return { ok: true, ...parser.finish(), encoding: layout.encoding, delimiter, hadByteOrderMark: layout.hadByteOrderMark, parser: parserName };
 }
 
 /** The line end papaparse picks for this text (it looks at the first 1 MiB, outside quotes). */
-function lineEndOf(text: string, delimiter: CsvDelimiter): "\n" | "\r" | "\r\n" {
+function lineEndOf(text: string, delimiter: CsvDelimiter): LineEnd {
   const linebreak: string | undefined = Papa.parse<string[]>(text, { delimiter, preview: 1 }).meta.linebreak;
   return linebreak === "\r\n" || linebreak === "\r" ? linebreak : "\n";
 }
 
+/** Papaparse's own parser over each piece, the rows kept as the arrays of strings it gives. */
+function papaparseRowsParser(fileName: string, delimiter: CsvDelimiter, newline: LineEnd): CsvRowsParser {
+  const parser = new Papa.Parser({ delimiter, newline });
+  const collector = rowCollector(fileName);
+  return {
+    get rowCount() {
+      return collector.rowCount;
+    },
+    parse(text, isLast) {
+      const parsed = parser.parse(text, 0, !isLast) as ParsedText;
+      const unterminated = parsed.errors.find((error) => error.code === "MissingQuotes");
+      if (unterminated) return unterminatedQuote(fileName, collector.rowCount + (unterminated.row ?? 0) + 1, text, unterminated.index ?? 0);
+      return collector.add(parsed.data) ?? (isLast ? text.length : parsed.meta.cursor);
+    },
+    finish: () => collector.finish(),
+  };
+}
+
 /**
  * Keeps the rows as they come, measuring each while it is fresh from the parser and counting
- * the rows with a value (blank lines are not order rows), and refuses at once a file with too
- * many of them or too many columns.
+ * the rows with a value, and refuses at once a file with too many of them or too many columns.
  */
 function rowCollector(fileName: string) {
   const { maxColumns } = SHEET_LIMITS;
-  const maxValuedRows = SHEET_LIMITS.csv.maxRows + SHEET_LIMITS.headerAllowance;
+  const limits = csvRowLimits(fileName);
   const rows: (readonly string[])[] = [];
   const measurer = csvRowMeasurer();
-  // Every empty row of a width is one shared array: a million blank lines cost a million references.
-  const emptyRows = new Map<number, readonly string[]>();
-  let valuedRows = 0;
   let lastValued = -1;
   return {
     get rowCount() {
@@ -163,38 +192,20 @@ function rowCollector(fileName: string) {
           rows.push(isEmptyRow(row) ? emptyRowOf(Math.min(row.length, maxColumns)) : row.length > maxColumns ? row.slice(0, maxColumns) : row);
           continue;
         }
-        if (width > maxColumns) {
-          return failure(
-            "TOO_MANY_COLUMNS",
-            `Row ${formatCount(rows.length + 1)} of ${fileName} has values in ${formatCount(width)} columns; an order sheet may have up to ${formatCount(maxColumns)}. Is it really an order sheet? Save only the order table as CSV and drop that file.`,
-            { rowNumber: rows.length + 1 },
-          );
-        }
+        const refused = limits.countValuedRow(rows.length + 1, width);
+        if (refused) return refused;
         // Empty fields after the last value (an export's unused columns) are not kept beyond the column limit.
         if (row.length > maxColumns) row.length = maxColumns;
-        if (++valuedRows > maxValuedRows) {
-          return failure("TOO_MANY_ROWS", `${fileName} has more than ${formatCount(SHEET_LIMITS.csv.maxRows)} order rows (blank lines not counted), the most a CSV sheet may have here. Split it into smaller files.`);
-        }
         lastValued = rows.length;
         rows.push(row);
       }
       return undefined;
     },
-    /** The rows up to the last with a value, and their measures. */
-    finish(): { rows: (readonly string[])[]; measures: CsvRowMeasures } {
+    finish() {
       rows.length = lastValued + 1;
-      return { rows, measures: measurer.measures(rows.length) };
+      return { rows: { length: rows.length, at: (index: number) => rows[index] }, measures: measurer.measures(rows.length) };
     },
   };
-
-  function emptyRowOf(width: number): readonly string[] {
-    let row = emptyRows.get(width);
-    if (row === undefined) {
-      row = Object.freeze(Array.from({ length: width }, () => ""));
-      emptyRows.set(width, row);
-    }
-    return row;
-  }
 }
 
 function isEmptyRow(row: readonly string[]): boolean {

@@ -2,6 +2,8 @@ import Papa from "papaparse";
 
 export const CSV_DELIMITERS = [",", ";", "\t", "|"] as const;
 export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
+/** The line end a CSV's rows are split at (one per file; any other line break stays inside its field). */
+export type LineEnd = "\n" | "\r" | "\r\n";
 
 const SAMPLE_CHARS = 64 * 1024;
 const SAMPLE_ROWS = 60;

@@ -4,6 +4,7 @@ import { decodeChunks, decodeText, NotUtf8Error, textLayoutOf, WINDOWS_1252_LAYO
 import { arrayRows, tableView } from "../../src/core/sheet-table";
 import { readCsv } from "../../src/sheet/read-csv";
 import type { ReadProgress } from "../../src/sheet/workbook";
+import { readCsvArrays } from "../helpers/csv-rows";
 
 const fixtures = new URL("../fixtures/sheets/", import.meta.url);
 
@@ -72,22 +73,22 @@ describe("readCsv a chunk at a time", () => {
 
   it.each(csvFixtures)("%s reads the same rows whatever the chunk size", (name) => {
     const bytes = new Uint8Array(readFileSync(new URL(name, fixtures)));
-    const whole = readCsv(bytes, name);
-    for (const chunkBytes of CHUNK_SIZES) expect(readCsv(bytes, name, undefined, { chunkBytes })).toEqual(whole);
+    const whole = readCsvArrays(bytes, name);
+    for (const chunkBytes of CHUNK_SIZES) expect(readCsvArrays(bytes, name, { chunkBytes })).toEqual(whole);
   });
 
   it.each(ENCODED.map((e) => [e.name, e] as const))("%s: rows are split the same across chunk boundaries", (_name, { bytes, encoding }) => {
-    const whole = readCsv(bytes, "mixed.csv");
+    const whole = readCsvArrays(bytes, "mixed.csv");
     if (!whole.ok) throw new Error(whole.message);
     expect(whole.encoding).toBe(encoding);
-    for (const chunkBytes of CHUNK_SIZES) expect(readCsv(bytes, "mixed.csv", undefined, { chunkBytes })).toEqual(whole);
+    for (const chunkBytes of CHUNK_SIZES) expect(readCsvArrays(bytes, "mixed.csv", { chunkBytes })).toEqual(whole);
   });
 
   it("starts again as Windows-1252 when a byte late in the file is not UTF-8, and progress never goes back", () => {
     const text = "Order No,Club\r\n" + "A-1,Karori\r\n".repeat(5000);
     const bytes = new Uint8Array([...new TextEncoder().encode(text), ...windows1252("A-2,Café\r\n")]);
     const progress: ReadProgress[] = [];
-    const read = readCsv(bytes, "late.csv", (p) => progress.push(p), { chunkBytes: 4096 });
+    const read = readCsvArrays(bytes, "late.csv", { chunkBytes: 4096 }, (p) => progress.push(p));
     if (!read.ok) throw new Error(read.message);
     expect(read.encoding).toBe("windows-1252");
     expect(read.rows.at(-1)).toEqual(["A-2", "Café"]);
@@ -104,7 +105,7 @@ describe("the measures taken while reading", () => {
   it.each([...csvFixtures.map((name) => [name, new Uint8Array(readFileSync(new URL(name, fixtures)))] as const), ["ragged.csv", ragged] as const])(
     "%s: every header row gets the same table width and longest text as a pass over every cell",
     (name, bytes) => {
-      const read = readCsv(bytes, name);
+      const read = readCsvArrays(bytes, name);
       if (!read.ok) return;
       for (let header = 0; header < Math.min(read.rows.length, 6); header++) {
         const measured = tableView(name, { ...arrayRows(read.rows), usedWidth: (from) => read.measures.usedWidth(from), longestCell: (from) => read.measures.longestCell(from) }, header);

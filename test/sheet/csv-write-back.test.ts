@@ -5,9 +5,9 @@ import { writeCsvResults } from "../../src/sheet/csv-write-back";
 import { decodeText, type TextEncodingName } from "../../src/sheet/decode-text";
 import { encodeText } from "../../src/sheet/encode-text";
 import { SHEET_LIMITS } from "../../src/sheet/limits";
-import { readCsv } from "../../src/sheet/read-csv";
 import { createSheetSession } from "../../src/sheet/worker-api";
 import { writeResults } from "../../src/sheet/write-results";
+import { readCsvArrays } from "../helpers/csv-rows";
 
 const fixture = async (name: string) => new Uint8Array(await readFile(new URL(`../fixtures/sheets/${name}`, import.meta.url)));
 const text = (value: string) => new TextEncoder().encode(value);
@@ -130,7 +130,7 @@ async function sessionTable(bytes: Uint8Array, name: string, headerRowNumber?: n
 }
 
 function readRows(bytes: Uint8Array) {
-  const read = readCsv(bytes, "test.csv");
+  const read = readCsvArrays(bytes, "test.csv");
   if (!read.ok) throw new Error(read.message);
   return read;
 }

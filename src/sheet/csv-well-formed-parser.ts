@@ -1,0 +1,152 @@
+import { csvRowMeasurer } from "./csv-row-measures";
+import { csvRowLimits, IRREGULAR, type CsvRowsParser } from "./csv-rows-parser";
+import { CsvTextRowsBuilder } from "./csv-text-rows";
+import { SHEET_LIMITS } from "./limits";
+import type { SheetReadFailure } from "./read-failure";
+import type { CsvDelimiter, LineEnd } from "./sniff-delimiter";
+
+const QUOTE = 0x22;
+
+/** Whether `code` is a character String.prototype.trim removes. */
+function isWhiteSpace(code: number): boolean {
+  return String.fromCharCode(code).trim() === "";
+}
+
+/** Whether a field's value is empty or white space only. */
+function isBlankField(text: string, start: number, end: number): boolean {
+  if (text.charCodeAt(start) === QUOTE) {
+    start++;
+    end--;
+  }
+  for (let at = start; at < end; at++) {
+    const code = text.charCodeAt(at);
+    if ((code > 0x20 && code < 0x7f) || !isWhiteSpace(code)) return false;
+  }
+  return true;
+}
+
+/**
+ * Reads CSV text in which every quote mark is where CSV puts one (a quoted field closes right
+ * before a delimiter, a line end or the end of the file; a doubled quote mark inside is one),
+ * exactly as papaparse splits it, but keeps each row as its text and field ends instead of a
+ * string per cell. Text outside that (a quote mark followed by anything else, or one that
+ * never closes) is left to papaparse, whose rules for it this parser does not repeat.
+ */
+export function wellFormedCsvParser(fileName: string, delimiter: CsvDelimiter, newline: LineEnd): CsvRowsParser {
+  const { maxColumns } = SHEET_LIMITS;
+  const builder = new CsvTextRowsBuilder();
+  const ends = builder.fieldEnds;
+  const measurer = csvRowMeasurer();
+  const limits = csvRowLimits(fileName);
+  const delimiterCode = delimiter.charCodeAt(0);
+  const lineEnd = newline.charCodeAt(0);
+  const lineEndSecond = newline.length === 2 ? newline.charCodeAt(1) : -1;
+  let lastValued = -1;
+  let text = "";
+  let textIndex = -1;
+
+  /** Keeps the row of `fields` fields starting at `rowStart`, whose field ends were pushed from `firstEnd`. */
+  function keepRow(rowStart: number, firstEnd: number, fields: number, lastNonEmpty: number, longest: number, longestColumn: number): SheetReadFailure | undefined {
+    let width = lastNonEmpty + 1;
+    while (width > 0 && isBlankField(text, width === 1 ? rowStart : ends.get(firstEnd + width - 2) + 1, ends.get(firstEnd + width - 1))) width--;
+    measurer.record(width, longest, longestColumn);
+    if (width > 0) {
+      const refused = limits.countValuedRow(builder.rowCount + 1, width);
+      if (refused) return refused;
+      lastValued = builder.rowCount;
+    }
+    if (textIndex === -1) textIndex = builder.addText(text);
+    builder.addRow(textIndex, rowStart, firstEnd, Math.min(lastNonEmpty + 1, maxColumns), Math.min(fields, maxColumns));
+    return undefined;
+  }
+
+  return {
+    get rowCount() {
+      return builder.rowCount;
+    },
+
+    parse(input, isLast) {
+      text = input;
+      textIndex = -1;
+      const length = input.length;
+      // As papaparse: an empty text has no rows, not one empty row.
+      if (length === 0) return 0;
+      let rowStart = 0;
+      let at = 0;
+      let firstEnd = ends.length;
+      let field = 0;
+      let lastNonEmpty = -1;
+      let longest = 0;
+      let longestColumn = 0;
+      const unfinished = () => {
+        ends.length = firstEnd;
+        return rowStart;
+      };
+      for (;;) {
+        let end: number;
+        let valueLength: number;
+        if (input.charCodeAt(at) === QUOTE) {
+          let close = input.indexOf('"', at + 1);
+          let doubled = 0;
+          while (close !== -1 && input.charCodeAt(close + 1) === QUOTE) {
+            doubled++;
+            close = input.indexOf('"', close + 2);
+          }
+          if (close === -1) return isLast ? IRREGULAR : unfinished();
+          end = close + 1;
+          valueLength = end - at - 2 - doubled;
+          if (end < length) {
+            const next = input.charCodeAt(end);
+            if (next === lineEnd && lineEndSecond !== -1) {
+              if (end + 1 === length) {
+                if (isLast) return IRREGULAR;
+                return unfinished();
+              }
+              if (input.charCodeAt(end + 1) !== lineEndSecond) return IRREGULAR;
+            } else if (next !== delimiterCode && next !== lineEnd) {
+              return IRREGULAR;
+            }
+          }
+        } else {
+          end = at;
+          for (; end < length; end++) {
+            const code = input.charCodeAt(end);
+            if (code === delimiterCode || (code === lineEnd && (lineEndSecond === -1 || input.charCodeAt(end + 1) === lineEndSecond))) break;
+          }
+          valueLength = end - at;
+        }
+        // Another quoted value, a doubled quote mark or a longer line end may follow in the next piece.
+        if (end === length && !isLast) return unfinished();
+        ends.push(end);
+        if (valueLength > 0) {
+          lastNonEmpty = field;
+          if (valueLength > longest) {
+            longest = valueLength;
+            longestColumn = field;
+          }
+        }
+        field++;
+        if (end < length && input.charCodeAt(end) === delimiterCode) {
+          at = end + 1;
+          continue;
+        }
+        const refused = keepRow(rowStart, firstEnd, field, lastNonEmpty, longest, longestColumn);
+        if (refused) return refused;
+        if (end === length) return length;
+        at = end + newline.length;
+        // Past the last line end, papaparse reads one more row, empty, at the end of the file.
+        if (at === length && !isLast) return length;
+        rowStart = at;
+        firstEnd = ends.length;
+        field = 0;
+        lastNonEmpty = -1;
+        longest = 0;
+        longestColumn = 0;
+      }
+    },
+
+    finish() {
+      return { rows: builder.finish(lastValued + 1), measures: measurer.measures(lastValued + 1) };
+    },
+  };
+}

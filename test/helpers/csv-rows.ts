@@ -1,0 +1,14 @@
+import type { CsvRows } from "../../src/sheet/csv-text-rows";
+import { readCsv, type CsvReadOptions } from "../../src/sheet/read-csv";
+import type { ReadProgress } from "../../src/sheet/workbook";
+
+/** Every row of a CSV as an array of strings. */
+export function rowArrays(rows: CsvRows): (readonly string[])[] {
+  return Array.from({ length: rows.length }, (_, index) => rows.at(index) ?? []);
+}
+
+/** readCsv with its rows as arrays of strings, so two reads can be compared whole. */
+export function readCsvArrays(bytes: Uint8Array, fileName: string, options?: CsvReadOptions, onProgress?: (progress: ReadProgress) => void) {
+  const read = readCsv(bytes, fileName, onProgress, options);
+  return read.ok ? { ...read, rows: rowArrays(read.rows) } : read;
+}

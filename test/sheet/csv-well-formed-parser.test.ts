@@ -1,0 +1,76 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { readCsvArrays } from "../helpers/csv-rows";
+
+const encode = (text: string) => new TextEncoder().encode(text);
+
+/** A read without the name of the parser that made it, so the scanner and papaparse can be compared. */
+function withoutParserName(read: ReturnType<typeof readCsvArrays>) {
+  if (!read.ok) return read;
+  const { parser: _parser, ...rest } = read;
+  return rest;
+}
+
+/** The scanner's reading (or papaparse's, where the scanner gave the file up) against papaparse's alone, at one chunk size. */
+function expectPapaparseRows(text: string, chunkBytes: number) {
+  const bytes = encode(text);
+  const read = readCsvArrays(bytes, "orders.csv", { chunkBytes });
+  const oracle = readCsvArrays(bytes, "orders.csv", { chunkBytes, parser: "papaparse" });
+  expect(withoutParserName(read)).toEqual(withoutParserName(oracle));
+  return read;
+}
+
+const chunkBytes = fc.constantFrom(1, 2, 3, 5, 8, 13, 64, 4096);
+
+describe("the well-formed scanner against papaparse", () => {
+  it("splits any text into the rows papaparse gives, or leaves it to papaparse", () => {
+    // Quote marks, every delimiter and line break, white space, wide characters: the pieces of malformed CSV.
+    const piece = fc.constantFrom('"', '""', ",", ";", "\t", "|", "\r", "\n", "\r\n", " ", "\u00a0", "a", "Bé", "😀", "7", "x y");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 60 }), chunkBytes, (pieces, size) => {
+        expectPapaparseRows(pieces.join(""), size);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("reads well-formed CSV itself, every value as it was written", () => {
+    const delimiter = fc.constantFrom(",", ";", "\t", "|");
+    const newline = fc.constantFrom("\r\n", "\n", "\r");
+    // Values may hold quote marks, line breaks and white space; only the file's own delimiter, so it is the one found.
+    const value = fc.array(fc.constantFrom("a", "B", "é", "😀", "1", " ", '"', "\r\n", "\n", "\u00a0", "-"), { maxLength: 6 }).map((chars) => chars.join(""));
+    fc.assert(
+      fc.property(delimiter, newline, fc.integer({ min: 2, max: 5 }), fc.array(fc.array(value, { minLength: 5, maxLength: 5 }), { minLength: 1, maxLength: 12 }), chunkBytes, fc.boolean(), (delim, lineEnd, width, cells, size, endsWithLineEnd) => {
+        // Every row has a plain first value, so no row is blank and the delimiter is plain to see.
+        const rows = cells.map((row, index) => [`A-${index + 1}`, ...row.slice(1, width)]);
+        const quote = (text: string) => (/["\r\n]|^\s|\s$/.test(text) || text.includes(delim) ? `"${text.replaceAll('"', '""')}"` : text);
+        const text = rows.map((row) => row.map(quote).join(delim)).join(lineEnd) + (endsWithLineEnd ? lineEnd : "");
+        const read = expectPapaparseRows(text, size);
+        if (!read.ok) throw new Error(read.message);
+        expect(read.parser).toBe("well-formed");
+        expect(read.rows).toEqual(rows);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it.each([
+    ["a quote mark after a quoted value", 'Order,Note\r\nA-1,"big" one\r\nA-2,ok\r\n'],
+    ["spaces between a quoted value and the delimiter", 'Order,Note\r\nA-1,"big"  ,x\r\n'],
+    ["a quoted value that never closes", 'Order,Note\r\nA-1,"big\r\nA-2,ok\r\n'],
+    ["a lone carriage return after a quoted value in a CRLF file", 'Order,Note\r\nA-1,"big"\rA-2\r\n'],
+  ])("leaves %s to papaparse", (_name, text) => {
+    for (const size of [3, 4096]) {
+      const read = expectPapaparseRows(text, size);
+      if (read.ok) expect(read.parser).toBe("papaparse");
+    }
+  });
+
+  it("keeps a row's empty fields after its last value, and shares one array among empty rows", () => {
+    const read = readCsvArrays(encode("Order,Note,,\r\n,,,\r\nA-1,  ,,\r\n,,,\r\nA-2,x\r\n"), "orders.csv");
+    if (!read.ok) throw new Error(read.message);
+    expect(read.parser).toBe("well-formed");
+    expect(read.rows).toEqual([["Order", "Note", "", ""], ["", "", "", ""], ["A-1", "  ", "", ""], ["", "", "", ""], ["A-2", "x"]]);
+    expect(read.rows[1]).toBe(read.rows[3]);
+  });
+});
