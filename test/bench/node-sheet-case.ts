@@ -42,7 +42,8 @@ switch (caseName) {
     result = await exceljsStreaming(file);
     break;
   case "ours":
-    result = await SHEET_CASES.ours(bytes, basename(file), createSheetSession());
+  case "oursEveryRow":
+    result = await SHEET_CASES[caseName](bytes, basename(file), createSheetSession());
     break;
   default:
     throw new Error(`unknown case ${caseName}`);

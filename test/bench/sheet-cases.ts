@@ -29,4 +29,16 @@ export const SHEET_CASES = {
     if (!preview.ok) throw new Error(preview.message);
     return { ms: performance.now() - started, rows: preview.preview.rowCount };
   },
+  /** Ours, then every row of the table as the page takes them: 5,000 at a time, each window let go once sent. */
+  async oursEveryRow(bytes: Uint8Array, fileName: string, session: SheetSession): Promise<CaseResult> {
+    const started = performance.now();
+    const opened = await session.open(bytes, fileName);
+    if (!opened.ok) throw new Error(opened.message);
+    const preview = session.preview(opened.summary.defaultSheet);
+    if (!preview.ok) throw new Error(preview.message);
+    const { sheetName, headerRowNumber, rowCount } = preview.preview;
+    let rows = 0;
+    for (let start = 0; start < rowCount; start += 5000) rows += session.rows(sheetName, headerRowNumber, start, 5000).length;
+    return { ms: performance.now() - started, rows };
+  },
 };

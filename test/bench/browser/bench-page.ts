@@ -25,7 +25,7 @@ const bench = {
   engineCase(template: unknown, rows: number) {
     return worker.engineCase(template as Parameters<BenchWorkerApi["engineCase"]>[0], rows);
   },
-  async run(caseName: "papaparseArrays" | "exceljsLoad" | "ours", url: string, fileName: string): Promise<CaseResult> {
+  async run(caseName: "papaparseArrays" | "exceljsLoad" | "ours" | "oursEveryRow", url: string, fileName: string): Promise<CaseResult> {
     const bytes = await fetchBytes(url);
     return worker.run(transfer(bytes, [bytes.buffer]), fileName, caseName);
   },
