@@ -14,7 +14,7 @@ function isWhiteSpace(code: number): boolean {
 
 /** Whether a field's value is empty or white space only. */
 function isBlankField(text: string, start: number, end: number): boolean {
-  if (text.charCodeAt(start) === QUOTE) {
+  if (start < end && text.charCodeAt(start) === QUOTE) {
     start++;
     end--;
   }
@@ -60,6 +60,12 @@ export function wellFormedCsvParser(fileName: string, delimiter: CsvDelimiter, n
     return undefined;
   }
 
+  /** Lets go of the unfinished row's field ends and says where it starts. */
+  function unfinishedRow(rowStart: number, firstEnd: number): number {
+    ends.length = firstEnd;
+    return rowStart;
+  }
+
   return {
     get rowCount() {
       return builder.rowCount;
@@ -78,21 +84,20 @@ export function wellFormedCsvParser(fileName: string, delimiter: CsvDelimiter, n
       let lastNonEmpty = -1;
       let longest = 0;
       let longestColumn = 0;
-      const unfinished = () => {
-        ends.length = firstEnd;
-        return rowStart;
-      };
+      let nextDelimiter = input.indexOf(delimiter);
+      let nextLineEnd = input.indexOf(newline);
       for (;;) {
         let end: number;
         let valueLength: number;
-        if (input.charCodeAt(at) === QUOTE) {
+        // Every read past the text's end is guarded: the optimiser drops code that once read there.
+        if (at < length && input.charCodeAt(at) === QUOTE) {
           let close = input.indexOf('"', at + 1);
           let doubled = 0;
-          while (close !== -1 && input.charCodeAt(close + 1) === QUOTE) {
+          while (close !== -1 && close + 1 < length && input.charCodeAt(close + 1) === QUOTE) {
             doubled++;
             close = input.indexOf('"', close + 2);
           }
-          if (close === -1) return isLast ? IRREGULAR : unfinished();
+          if (close === -1) return isLast ? IRREGULAR : unfinishedRow(rowStart, firstEnd);
           end = close + 1;
           valueLength = end - at - 2 - doubled;
           if (end < length) {
@@ -100,7 +105,7 @@ export function wellFormedCsvParser(fileName: string, delimiter: CsvDelimiter, n
             if (next === lineEnd && lineEndSecond !== -1) {
               if (end + 1 === length) {
                 if (isLast) return IRREGULAR;
-                return unfinished();
+                return unfinishedRow(rowStart, firstEnd);
               }
               if (input.charCodeAt(end + 1) !== lineEndSecond) return IRREGULAR;
             } else if (next !== delimiterCode && next !== lineEnd) {
@@ -108,15 +113,14 @@ export function wellFormedCsvParser(fileName: string, delimiter: CsvDelimiter, n
             }
           }
         } else {
-          end = at;
-          for (; end < length; end++) {
-            const code = input.charCodeAt(end);
-            if (code === delimiterCode || (code === lineEnd && (lineEndSecond === -1 || input.charCodeAt(end + 1) === lineEndSecond))) break;
-          }
+          // As papaparse: the next delimiter and the next line end are searched for, and kept until passed.
+          if (nextDelimiter !== -1 && nextDelimiter < at) nextDelimiter = input.indexOf(delimiter, at);
+          if (nextLineEnd !== -1 && nextLineEnd < at) nextLineEnd = input.indexOf(newline, at);
+          end = nextDelimiter !== -1 && (nextLineEnd === -1 || nextDelimiter < nextLineEnd) ? nextDelimiter : nextLineEnd !== -1 ? nextLineEnd : length;
           valueLength = end - at;
         }
         // Another quoted value, a doubled quote mark or a longer line end may follow in the next piece.
-        if (end === length && !isLast) return unfinished();
+        if (end === length && !isLast) return unfinishedRow(rowStart, firstEnd);
         ends.push(end);
         if (valueLength > 0) {
           lastNonEmpty = field;
