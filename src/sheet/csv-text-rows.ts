@@ -1,3 +1,4 @@
+import { lowerBound } from "./sorted-search";
 import { Growable } from "./xlsx/growable";
 
 /** A CSV's rows by position, each an array of strings: `at(i)` is spreadsheet row i + 1. */
@@ -29,38 +30,47 @@ export function fieldValue(text: string, start: number, end: number): string {
 /**
  * A CSV's rows kept as the text they were read from and where each field ends, instead of a
  * string per cell: a row becomes an array of strings only when it is asked for. Fields after a
- * row's last non-empty one are empty and not stored.
+ * row's last non-empty one are empty and not stored; runs of empty rows are kept as a start
+ * and a width, so a million blank lines cost next to nothing.
  */
 export class CsvTextRows implements CsvRows {
+  /** Where the last look-up found a stored row: rows are mostly taken in order. */
+  private nextStored = 0;
+
   constructor(
+    readonly length: number,
     private readonly texts: readonly string[],
-    /** Per row: which text holds it, where it starts there, how many fields it has (at most the column limit). */
+    /** Per stored row (one with a non-empty field): its position, which text holds it, where it starts there, and how many fields it has (at most the column limit). */
+    private readonly rowAt: Uint32Array,
     private readonly rowText: Uint32Array,
     private readonly rowStart: Uint32Array,
     private readonly rowFields: Uint32Array,
-    /** Per row, and one more: where its stored field ends start in `fieldEnds`. */
+    /** Per stored row, and one more: where its field ends start in `fieldEnds`. */
     private readonly firstEnd: Uint32Array,
     /** Offset just past each stored field (its delimiter or line end, or the end of the text). */
     private readonly fieldEnds: Uint32Array,
-    readonly length: number,
+    /** Runs of empty rows: the position each starts at, and its rows' width. */
+    private readonly emptyFrom: Uint32Array,
+    private readonly emptyFields: Uint32Array,
   ) {}
 
   at(index: number): readonly string[] | undefined {
     if (!(index >= 0 && index < this.length)) return undefined;
-    const fields = this.rowFields[index] as number;
-    const first = this.firstEnd[index] as number;
-    const stored = (this.firstEnd[index + 1] as number) - first;
-    if (stored === 0) return emptyRowOf(fields);
-    const text = this.texts[this.rowText[index] as number] as string;
+    const stored = this.rowAt[this.nextStored] === index ? this.nextStored : lowerBound(this.rowAt, index);
+    if (this.rowAt[stored] !== index) return emptyRowOf(this.emptyFields[lowerBound(this.emptyFrom, index + 1) - 1] as number);
+    this.nextStored = stored + 1;
+    const first = this.firstEnd[stored] as number;
+    const kept = (this.firstEnd[stored + 1] as number) - first;
+    const text = this.texts[this.rowText[stored] as number] as string;
     const row: string[] = [];
-    let start = this.rowStart[index] as number;
-    for (let f = 0; f < stored; f++) {
+    let start = this.rowStart[stored] as number;
+    for (let f = 0; f < kept; f++) {
       const end = this.fieldEnds[first + f] as number;
       row.push(fieldValue(text, start, end));
       // Delimiters are one character.
       start = end + 1;
     }
-    for (let f = stored; f < fields; f++) row.push("");
+    for (let f = kept, fields = this.rowFields[stored] as number; f < fields; f++) row.push("");
     return row;
   }
 }
@@ -68,15 +78,21 @@ export class CsvTextRows implements CsvRows {
 /** Collects rows for a {@link CsvTextRows}, a text and a row at a time. */
 export class CsvTextRowsBuilder {
   private readonly texts: string[] = [];
+  private readonly rowAt = new Growable(Uint32Array);
   private readonly rowText = new Growable(Uint32Array);
   private readonly rowStart = new Growable(Uint32Array);
   private readonly rowFields = new Growable(Uint32Array);
   private readonly firstEnd = new Growable(Uint32Array);
+  private readonly emptyFrom = new Growable(Uint32Array, 16);
+  private readonly emptyFields = new Growable(Uint32Array, 16);
   /** Field ends of the rows kept, then those of the row being read. */
   readonly fieldEnds = new Growable(Uint32Array, 1 << 14);
+  private rows = 0;
+  /** Position just past the last empty row. */
+  private emptyEnd = -1;
 
   get rowCount(): number {
-    return this.rowText.length;
+    return this.rows;
   }
 
   /** Starts keeping a text that rows are about to be read from, and gives its index. */
@@ -90,20 +106,44 @@ export class CsvTextRowsBuilder {
    * the first `stored` are kept (the rest are empty).
    */
   addRow(textIndex: number, start: number, firstEnd: number, stored: number, fields: number): void {
+    this.fieldEnds.length = firstEnd + stored;
+    if (stored === 0) {
+      const runs = this.emptyFrom.length;
+      if (this.emptyEnd !== this.rows || runs === 0 || this.emptyFields.get(runs - 1) !== fields) {
+        this.emptyFrom.push(this.rows);
+        this.emptyFields.push(fields);
+      }
+      this.emptyEnd = ++this.rows;
+      return;
+    }
+    this.rowAt.push(this.rows++);
     this.rowText.push(textIndex);
     this.rowStart.push(start);
     this.rowFields.push(fields);
     this.firstEnd.push(firstEnd);
-    this.fieldEnds.length = firstEnd + stored;
   }
 
   /** The first `rowCount` rows. */
   finish(rowCount: number): CsvTextRows {
-    const count = Math.min(rowCount, this.rowCount);
-    const firstEnd = this.firstEnd.trimmed();
-    const bounds = new Uint32Array(count + 1);
-    bounds.set(firstEnd.subarray(0, count));
-    bounds[count] = count < this.rowCount ? (firstEnd[count] as number) : this.fieldEnds.length;
-    return new CsvTextRows(this.texts, this.rowText.trimmed(), this.rowStart.trimmed(), this.rowFields.trimmed(), bounds, this.fieldEnds.trimmed(), count);
+    const count = Math.min(rowCount, this.rows);
+    const rowAt = this.rowAt.trimmed();
+    const stored = lowerBound(rowAt, count);
+    const firstEnd = new Uint32Array(stored + 1);
+    firstEnd.set(this.firstEnd.trimmed().subarray(0, stored));
+    firstEnd[stored] = stored < this.rowAt.length ? this.firstEnd.get(stored) : this.fieldEnds.length;
+    const runs = lowerBound(this.emptyFrom.trimmed(), count);
+    const upTo = (values: Growable<Uint32Array>, length: number) => values.trimmed().subarray(0, length);
+    return new CsvTextRows(
+      count,
+      this.texts,
+      rowAt.subarray(0, stored),
+      upTo(this.rowText, stored),
+      upTo(this.rowStart, stored),
+      upTo(this.rowFields, stored),
+      firstEnd,
+      this.fieldEnds.trimmed(),
+      upTo(this.emptyFrom, runs),
+      upTo(this.emptyFields, runs),
+    );
   }
 }

@@ -49,7 +49,7 @@ export function wellFormedCsvParser(fileName: string, delimiter: CsvDelimiter, n
   function keepRow(rowStart: number, firstEnd: number, fields: number, lastNonEmpty: number, longest: number, longestColumn: number): SheetReadFailure | undefined {
     let width = lastNonEmpty + 1;
     while (width > 0 && isBlankField(text, width === 1 ? rowStart : ends.get(firstEnd + width - 2) + 1, ends.get(firstEnd + width - 1))) width--;
-    measurer.record(width, longest, longestColumn);
+    measurer.record(builder.rowCount, width, longest, longestColumn);
     if (width > 0) {
       const refused = limits.countValuedRow(builder.rowCount + 1, width);
       if (refused) return refused;

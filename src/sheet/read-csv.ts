@@ -187,7 +187,7 @@ function rowCollector(fileName: string) {
     },
     add(data: string[][]): SheetReadFailure | undefined {
       for (const row of data) {
-        const width = measurer.add(row);
+        const width = measurer.add(rows.length, row);
         if (width === 0) {
           rows.push(isEmptyRow(row) ? emptyRowOf(Math.min(row.length, maxColumns)) : row.length > maxColumns ? row.slice(0, maxColumns) : row);
           continue;

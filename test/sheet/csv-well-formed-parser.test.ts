@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { readCsv } from "../../src/sheet/read-csv";
 import { readCsvArrays } from "../helpers/csv-rows";
 
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -72,5 +73,17 @@ describe("the well-formed scanner against papaparse", () => {
     expect(read.parser).toBe("well-formed");
     expect(read.rows).toEqual([["Order", "Note", "", ""], ["", "", "", ""], ["A-1", "  ", "", ""], ["", "", "", ""], ["A-2", "x"]]);
     expect(read.rows[1]).toBe(read.rows[3]);
+  });
+
+  it("keeps runs of blank lines between rows as runs, each line its own width, and drops those after the last value", () => {
+    const text = `Order,Qty\r\nA-1,2\r\n${",\r\n".repeat(300_000)}\r\n\r\n,,\r\nA-2,3\r\n${"\r\n".repeat(100_000)}`;
+    const read = readCsv(encode(text), "orders.csv");
+    if (!read.ok) throw new Error(read.message);
+    expect(read.parser).toBe("well-formed");
+    expect(read.rows.length).toBe(300_006);
+    expect([2, 300_001, 300_002, 300_003, 300_004, 300_005].map((index) => read.rows.at(index))).toEqual([["", ""], ["", ""], [""], [""], ["", "", ""], ["A-2", "3"]]);
+    expect(read.rows.at(300_006)).toBeUndefined();
+    expect(read.measures.usedWidth(2)).toBe(2);
+    expect(read.measures.longestCell(2)).toEqual({ rowNumber: 300_006, columnIndex: 0, length: 3 });
   });
 });
