@@ -40,6 +40,25 @@ export class CsvRowMeasures {
   }
 }
 
+/** A row's measures: index just past its last value, and its longest text and that text's column. */
+export function measureRow(row: readonly string[]): { width: number; longest: number; longestColumn: number } {
+  let longest = 0;
+  let longestColumn = 0;
+  let lastFilled = -1;
+  for (let c = 0; c < row.length; c++) {
+    const length = (row[c] as string).length;
+    if (length === 0) continue;
+    lastFilled = c;
+    if (length > longest) {
+      longest = length;
+      longestColumn = c;
+    }
+  }
+  // Text of spaces only is not a value; it is rare, so only the row's end is looked at again.
+  while (lastFilled >= 0 && (row[lastFilled] as string).trim() === "") lastFilled--;
+  return { width: lastFilled + 1, longest, longestColumn };
+}
+
 /** Collects the measures row by row. */
 export function csvRowMeasurer() {
   const rows = new Growable(Uint32Array);
@@ -54,25 +73,6 @@ export function csvRowMeasurer() {
       widths.push(width);
       lengths.push(longest);
       columns.push(longestColumn);
-    },
-    /** Measures the row at `position` and returns its width (see {@link CsvRowMeasures.usedWidth}). */
-    add(position: number, row: readonly string[]): number {
-      let longest = 0;
-      let longestColumn = 0;
-      let lastFilled = -1;
-      for (let c = 0; c < row.length; c++) {
-        const length = (row[c] as string).length;
-        if (length === 0) continue;
-        lastFilled = c;
-        if (length > longest) {
-          longest = length;
-          longestColumn = c;
-        }
-      }
-      // Text of spaces only is not a value; it is rare, so only the row's end is looked at again.
-      while (lastFilled >= 0 && (row[lastFilled] as string).trim() === "") lastFilled--;
-      measurer.record(position, lastFilled + 1, longest, longestColumn);
-      return lastFilled + 1;
     },
     /** The measures of the rows before position `rowCount`. */
     measures(rowCount: number): CsvRowMeasures {

@@ -1,5 +1,4 @@
-import { csvRowMeasurer } from "./csv-row-measures";
-import { csvRowLimits, IRREGULAR, type CsvRowsParser } from "./csv-rows-parser";
+import type { CsvRowsParser, CsvRowTally } from "./csv-rows-parser";
 import { CsvTextRowsBuilder } from "./csv-text-rows";
 import { SHEET_LIMITS } from "./limits";
 import type { SheetReadFailure } from "./read-failure";
@@ -29,19 +28,17 @@ function isBlankField(text: string, start: number, end: number): boolean {
  * Reads CSV text in which every quote mark is where CSV puts one (a quoted field closes right
  * before a delimiter, a line end or the end of the file; a doubled quote mark inside is one),
  * exactly as papaparse splits it, but keeps each row as its text and field ends instead of a
- * string per cell. Text outside that (a quote mark followed by anything else, or one that
- * never closes) is left to papaparse, whose rules for it this parser does not repeat.
+ * string per cell. At text outside that (a quote mark followed by anything else, or one that
+ * never closes) it says where that row starts, for papaparse to read on from there: its rules
+ * for such text are not repeated here.
  */
-export function wellFormedCsvParser(fileName: string, delimiter: CsvDelimiter, newline: LineEnd): CsvRowsParser {
+export function wellFormedCsvParser(delimiter: CsvDelimiter, newline: LineEnd, tally: CsvRowTally): CsvRowsParser {
   const { maxColumns } = SHEET_LIMITS;
   const builder = new CsvTextRowsBuilder();
   const ends = builder.fieldEnds;
-  const measurer = csvRowMeasurer();
-  const limits = csvRowLimits(fileName);
   const delimiterCode = delimiter.charCodeAt(0);
   const lineEnd = newline.charCodeAt(0);
   const lineEndSecond = newline.length === 2 ? newline.charCodeAt(1) : -1;
-  let lastValued = -1;
   let text = "";
   let textIndex = -1;
 
@@ -49,18 +46,14 @@ export function wellFormedCsvParser(fileName: string, delimiter: CsvDelimiter, n
   function keepRow(rowStart: number, firstEnd: number, fields: number, lastNonEmpty: number, longest: number, longestColumn: number): SheetReadFailure | undefined {
     let width = lastNonEmpty + 1;
     while (width > 0 && isBlankField(text, width === 1 ? rowStart : ends.get(firstEnd + width - 2) + 1, ends.get(firstEnd + width - 1))) width--;
-    measurer.record(builder.rowCount, width, longest, longestColumn);
-    if (width > 0) {
-      const refused = limits.countValuedRow(builder.rowCount + 1, width);
-      if (refused) return refused;
-      lastValued = builder.rowCount;
-    }
+    const refused = tally.count(builder.rowCount, width, longest, longestColumn);
+    if (refused) return refused;
     if (textIndex === -1) textIndex = builder.addText(text);
     builder.addRow(textIndex, rowStart, firstEnd, Math.min(lastNonEmpty + 1, maxColumns), Math.min(fields, maxColumns));
     return undefined;
   }
 
-  /** Lets go of the unfinished row's field ends and says where it starts. */
+  /** Lets go of the field ends of the row not read (yet) and says where it starts. */
   function unfinishedRow(rowStart: number, firstEnd: number): number {
     ends.length = firstEnd;
     return rowStart;
@@ -97,19 +90,22 @@ export function wellFormedCsvParser(fileName: string, delimiter: CsvDelimiter, n
             doubled++;
             close = input.indexOf('"', close + 2);
           }
-          if (close === -1) return isLast ? IRREGULAR : unfinishedRow(rowStart, firstEnd);
+          if (close === -1) {
+            const from = unfinishedRow(rowStart, firstEnd);
+            return isLast ? { irregularFrom: from } : from;
+          }
           end = close + 1;
           valueLength = end - at - 2 - doubled;
           if (end < length) {
             const next = input.charCodeAt(end);
             if (next === lineEnd && lineEndSecond !== -1) {
               if (end + 1 === length) {
-                if (isLast) return IRREGULAR;
+                if (isLast) return { irregularFrom: unfinishedRow(rowStart, firstEnd) };
                 return unfinishedRow(rowStart, firstEnd);
               }
-              if (input.charCodeAt(end + 1) !== lineEndSecond) return IRREGULAR;
+              if (input.charCodeAt(end + 1) !== lineEndSecond) return { irregularFrom: unfinishedRow(rowStart, firstEnd) };
             } else if (next !== delimiterCode && next !== lineEnd) {
-              return IRREGULAR;
+              return { irregularFrom: unfinishedRow(rowStart, firstEnd) };
             }
           }
         } else {
@@ -149,8 +145,8 @@ export function wellFormedCsvParser(fileName: string, delimiter: CsvDelimiter, n
       }
     },
 
-    finish() {
-      return { rows: builder.finish(lastValued + 1), measures: measurer.measures(lastValued + 1) };
+    rows(rowCount) {
+      return builder.finish(rowCount);
     },
   };
 }

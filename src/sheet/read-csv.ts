@@ -1,6 +1,6 @@
 import Papa from "papaparse";
-import { csvRowMeasurer, type CsvRowMeasures } from "./csv-row-measures";
-import { csvRowLimits, IRREGULAR, type CsvRowsParser } from "./csv-rows-parser";
+import { measureRow, type CsvRowMeasures } from "./csv-row-measures";
+import { csvRowTally, isIrregular, type CsvRowsParser, type CsvRowTally } from "./csv-rows-parser";
 import { emptyRowOf, type CsvRows } from "./csv-text-rows";
 import { wellFormedCsvParser } from "./csv-well-formed-parser";
 import { decodeChunks, NotUtf8Error, textLayoutOf, WINDOWS_1252_LAYOUT, type DecodedChunk, type TextEncodingName, type TextLayout } from "./decode-text";
@@ -22,16 +22,17 @@ export interface CsvContent {
   readonly encoding: TextEncodingName;
   readonly delimiter: CsvDelimiter;
   readonly hadByteOrderMark: boolean;
-  /** Which parser read the rows: the scanner for well-formed text, or papaparse for the rest. */
-  readonly parser: CsvParserName;
+  /**
+   * The first row papaparse read, when the file holds text the scanner leaves to it (a quote
+   * mark where CSV has none); the rows above it were scanned.
+   */
+  readonly papaparseFrom: number | undefined;
 }
-
-export type CsvParserName = "well-formed" | "papaparse";
 
 export interface CsvReadOptions {
   /** Bytes decoded and parsed at a time; tests make it tiny to put boundaries inside characters and rows. */
   readonly chunkBytes?: number;
-  /** Papaparse for every file, as the scanner's oracle in tests. */
+  /** Papaparse for every row, as the scanner's oracle in tests. */
   readonly parser?: "papaparse";
 }
 
@@ -54,7 +55,7 @@ interface ParsedText {
  * at a time (the whole text never exists at once), with progress after each chunk. Rows are
  * split exactly as papaparse splits the whole text. Well-formed text (nearly every file) is
  * read by a scanner that keeps each row as its text and field ends, a fraction of the time and
- * memory of a string per cell; anything else is read again by papaparse itself.
+ * memory of a string per cell; from the first row it cannot read on, papaparse reads the rest.
  */
 export function readCsv(
   bytes: Uint8Array,
@@ -74,18 +75,12 @@ export function readCsv(
     shown = isLast ? 1 : fraction;
     onProgress?.({ phase: "parsing", fraction: shown });
   };
-  const read = (layout: TextLayout): CsvContent | SheetReadFailure => {
-    const scanned = options.parser === "papaparse" ? IRREGULAR : readText(bytes, fileName, layout, chunkBytes, progress, "well-formed");
-    if (scanned !== IRREGULAR) return scanned;
-    const parsed = readText(bytes, fileName, layout, chunkBytes, progress, "papaparse");
-    if (parsed === IRREGULAR) throw new Error("papaparse reads any text");
-    return parsed;
-  };
+  const scan = options.parser !== "papaparse";
   try {
-    return read(textLayoutOf(bytes));
+    return readText(bytes, fileName, textLayoutOf(bytes), chunkBytes, progress, scan);
   } catch (error) {
     if (!(error instanceof NotUtf8Error)) throw error;
-    return read(WINDOWS_1252_LAYOUT);
+    return readText(bytes, fileName, WINDOWS_1252_LAYOUT, chunkBytes, progress, scan);
   }
 }
 
@@ -95,8 +90,8 @@ function readText(
   layout: TextLayout,
   chunkBytes: number,
   progress: (fraction: number, isLast: boolean) => void,
-  parserName: CsvParserName,
-): CsvContent | SheetReadFailure | typeof IRREGULAR {
+  scan: boolean,
+): CsvContent | SheetReadFailure {
   const chunks = decodeChunks(bytes, layout, chunkBytes);
   // The delimiter and line end are decided on the same text as when the whole text was parsed at once.
   const head: DecodedChunk[] = [];
@@ -115,7 +110,9 @@ function readText(
   const newline = lineEndOf(headText, delimiter);
   headText = "";
 
-  const parser = parserName === "papaparse" ? papaparseRowsParser(fileName, delimiter, newline) : wellFormedCsvParser(fileName, delimiter, newline);
+  const tally = csvRowTally(fileName);
+  const scanner = scan ? wellFormedCsvParser(delimiter, newline, tally) : undefined;
+  let parser: CsvRowsParser = scanner ?? papaparseRowsParser(fileName, delimiter, newline, tally, 0);
   const rowEnd = newline[newline.length - 1] ?? "\n";
   const pieces = (function* () {
     yield* head.splice(0);
@@ -135,7 +132,17 @@ function readText(
     unfinished = unfinished === "" ? text : unfinished + text;
     // A row can only end at a line end (or at the end of the file).
     if (isLast || text.indexOf(rowEnd) !== -1) {
-      const read = parser.parse(unfinished, isLast);
+      const parsed = parser.parse(unfinished, isLast);
+      let read: number | SheetReadFailure;
+      if (isIrregular(parsed)) {
+        // Text the scanner does not read: papaparse reads on from that row, by its own rules.
+        unfinished = unfinished.slice(parsed.irregularFrom);
+        const papaparse = papaparseRowsParser(fileName, delimiter, newline, tally, parser.rowCount);
+        parser = papaparse;
+        read = papaparse.parse(unfinished, isLast);
+      } else {
+        read = parsed;
+      }
       if (typeof read !== "number") return read;
       unfinished = unfinished.slice(read);
     }
@@ -144,7 +151,15 @@ function readText(
     current = next;
   }
   progress(1, true);
-  return { ok: true, ...parser.finish(), encoding: layout.encoding, delimiter, hadByteOrderMark: layout.hadByteOrderMark, parser: parserName };
+  const kept = tally.keptRows;
+  const rows = scanner !== undefined && parser !== scanner ? joinedRows(scanner.rows(kept), parser.rows(kept), kept) : parser.rows(kept);
+  const papaparseFrom = parser === scanner ? undefined : (scanner?.rowCount ?? 0) + 1;
+  return { ok: true, rows, measures: tally.measures(), encoding: layout.encoding, delimiter, hadByteOrderMark: layout.hadByteOrderMark, papaparseFrom };
+}
+
+/** The rows of `first`, then from its end on those of `rest` (which numbers them as the whole file does). */
+function joinedRows(first: CsvRows, rest: CsvRows, length: number): CsvRows {
+  return { length, at: (index) => (index < first.length ? first.at(index) : index < length ? rest.at(index) : undefined) };
 }
 
 /** The line end papaparse picks for this text (it looks at the first 1 MiB, outside quotes). */
@@ -153,57 +168,40 @@ function lineEndOf(text: string, delimiter: CsvDelimiter): LineEnd {
   return linebreak === "\r\n" || linebreak === "\r" ? linebreak : "\n";
 }
 
-/** Papaparse's own parser over each piece, the rows kept as the arrays of strings it gives. */
-function papaparseRowsParser(fileName: string, delimiter: CsvDelimiter, newline: LineEnd): CsvRowsParser {
+/**
+ * Papaparse's own parser over each piece, from row position `firstRow` on, the rows kept as
+ * the arrays of strings it gives.
+ */
+function papaparseRowsParser(
+  fileName: string,
+  delimiter: CsvDelimiter,
+  newline: LineEnd,
+  tally: CsvRowTally,
+  firstRow: number,
+): CsvRowsParser<number | SheetReadFailure> {
+  const { maxColumns } = SHEET_LIMITS;
   const parser = new Papa.Parser({ delimiter, newline });
-  const collector = rowCollector(fileName);
+  const rows: (readonly string[])[] = [];
+  const position = () => firstRow + rows.length;
   return {
     get rowCount() {
-      return collector.rowCount;
+      return position();
     },
     parse(text, isLast) {
       const parsed = parser.parse(text, 0, !isLast) as ParsedText;
       const unterminated = parsed.errors.find((error) => error.code === "MissingQuotes");
-      if (unterminated) return unterminatedQuote(fileName, collector.rowCount + (unterminated.row ?? 0) + 1, text, unterminated.index ?? 0);
-      return collector.add(parsed.data) ?? (isLast ? text.length : parsed.meta.cursor);
-    },
-    finish: () => collector.finish(),
-  };
-}
-
-/**
- * Keeps the rows as they come, measuring each while it is fresh from the parser and counting
- * the rows with a value, and refuses at once a file with too many of them or too many columns.
- */
-function rowCollector(fileName: string) {
-  const { maxColumns } = SHEET_LIMITS;
-  const limits = csvRowLimits(fileName);
-  const rows: (readonly string[])[] = [];
-  const measurer = csvRowMeasurer();
-  let lastValued = -1;
-  return {
-    get rowCount() {
-      return rows.length;
-    },
-    add(data: string[][]): SheetReadFailure | undefined {
-      for (const row of data) {
-        const width = measurer.add(rows.length, row);
-        if (width === 0) {
-          rows.push(isEmptyRow(row) ? emptyRowOf(Math.min(row.length, maxColumns)) : row.length > maxColumns ? row.slice(0, maxColumns) : row);
-          continue;
-        }
-        const refused = limits.countValuedRow(rows.length + 1, width);
+      if (unterminated) return unterminatedQuote(fileName, position() + (unterminated.row ?? 0) + 1, text, unterminated.index ?? 0);
+      for (const row of parsed.data) {
+        const { width, longest, longestColumn } = measureRow(row);
+        const refused = tally.count(position(), width, longest, longestColumn);
         if (refused) return refused;
         // Empty fields after the last value (an export's unused columns) are not kept beyond the column limit.
-        if (row.length > maxColumns) row.length = maxColumns;
-        lastValued = rows.length;
-        rows.push(row);
+        rows.push(isEmptyRow(row) ? emptyRowOf(Math.min(row.length, maxColumns)) : row.length > maxColumns ? row.slice(0, maxColumns) : row);
       }
-      return undefined;
+      return isLast ? text.length : parsed.meta.cursor;
     },
-    finish() {
-      rows.length = lastValued + 1;
-      return { rows: { length: rows.length, at: (index: number) => rows[index] }, measures: measurer.measures(rows.length) };
+    rows(rowCount) {
+      return { length: rowCount, at: (index) => (index >= firstRow && index < rowCount ? rows[index - firstRow] : undefined) };
     },
   };
 }
