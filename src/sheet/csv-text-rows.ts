@@ -21,7 +21,7 @@ export function emptyRowOf(width: number): readonly string[] {
 }
 
 /** A field's value from its text: a quoted field loses its quote marks, and a doubled quote mark inside is one. */
-export function fieldValue(text: string, start: number, end: number): string {
+function fieldValue(text: string, start: number, end: number): string {
   if (text.charCodeAt(start) !== QUOTE) return text.slice(start, end);
   const inner = text.slice(start + 1, end - 1);
   return inner.indexOf('"') === -1 ? inner : inner.replaceAll('""', '"');

@@ -134,7 +134,7 @@ export function wellFormedCsvParser(delimiter: CsvDelimiter, newline: LineEnd, t
         if (refused) return refused;
         if (end === length) return length;
         at = end + newline.length;
-        // Past the last line end, papaparse reads one more row, empty, at the end of the file.
+        // A piece ending at a line end leaves no row unfinished; a file that does has one more row, empty, as papaparse reads it.
         if (at === length && !isLast) return length;
         rowStart = at;
         firstEnd = ends.length;
