@@ -65,7 +65,7 @@ export function csvRowMeasurer() {
   const widths = new Growable(Uint32Array);
   const lengths = new Growable(Uint32Array);
   const columns = new Growable(Uint32Array);
-  const measurer = {
+  return {
     /** Keeps the measures of the row at `position`, found by whoever read it. */
     record(position: number, width: number, longest: number, longestColumn: number): void {
       if (longest === 0) return;
@@ -82,5 +82,4 @@ export function csvRowMeasurer() {
       return new CsvRowMeasures(kept.subarray(0, n), upTo(widths), upTo(lengths), upTo(columns));
     },
   };
-  return measurer;
 }

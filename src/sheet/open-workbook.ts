@@ -1,12 +1,13 @@
 import type { CsvRowMeasures } from "./csv-row-measures";
-import { readCsv, type CsvContent } from "./read-csv";
+import type { CsvRows } from "./csv-text-rows";
+import { readCsv } from "./read-csv";
 import { failure, type SheetReadFailure } from "./read-failure";
 import { readXlsx } from "./read-xlsx";
 import { sniffFile } from "./sniff-file";
 import type { OpenedWorkbook, RawSheet, ReadProgress } from "./workbook";
 
 /** A CSV's records serve as its rows as they are (a blank line is a row of blank cells), measured as they were read. */
-function csvSheet(name: string, rows: CsvContent["rows"], measures: CsvRowMeasures): RawSheet {
+function csvSheet(name: string, rows: CsvRows, measures: CsvRowMeasures): RawSheet {
   return {
     name,
     hidden: false,
