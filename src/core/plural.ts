@@ -3,7 +3,7 @@ export function pluralise(count: number, one: string, many: string): string {
   return count === 1 ? one : many;
 }
 
-/** A count with its word: "1 job", "4 jobs", "0 jobs". */
+/** A count with its word: "1 job", "4 jobs", "0 jobs", "100,000 rows". */
 export function countOf(count: number, one: string, many: string): string {
-  return `${count} ${pluralise(count, one, many)}`;
+  return `${count.toLocaleString("en-US")} ${pluralise(count, one, many)}`;
 }
