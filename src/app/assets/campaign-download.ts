@@ -30,7 +30,7 @@ export async function downloadCampaign(services: ReorderServices, snapshot: Cata
   if (facts) {
     await facts.loadHistories(
       orderable.map((listing) => listing.tag),
-      { signal: options.signal, maxAgeMs: SHEET_HISTORY_AGE_MS, onProgress: (done, total) => options.onProgress?.(`Reading the last orders: ${done} of ${countOf(total, "asset", "assets")}`) },
+      { signal: options.signal, maxAgeMs: SHEET_HISTORY_AGE_MS, onProgress: (done, total) => options.onProgress?.(`Reading the last orders: ${done.toLocaleString("en-US")} of ${countOf(total, "asset", "assets")}`) },
     );
   }
   if (options.signal?.aborted) return { ok: false, message: "Stopped: no sheet was made." };

@@ -1,3 +1,4 @@
+import { countOf } from "../../core/plural";
 import { formatInstant } from "../tracking/tracked-jobs";
 import type { Connected } from "../import-workflow";
 
@@ -17,7 +18,7 @@ export function CataloguePanel({ connected, onRefresh }: Props) {
       <div class="catalogue" data-testid="catalogue">
         {catalogue.state === "loading" && (
           <span role="status">
-            Loading your catalogue{catalogue.progress ? `: ${catalogue.progress.part} (${catalogue.progress.partsDone} of ${catalogue.progress.partsTotal})${catalogue.progress.records ? `, ${catalogue.progress.records} records` : ""}` : ""}…
+            Loading your catalogue{catalogue.progress ? `: ${catalogue.progress.part} (${catalogue.progress.partsDone} of ${catalogue.progress.partsTotal})${catalogue.progress.records ? `, ${countOf(catalogue.progress.records, "record", "records")}` : ""}` : ""}…
           </span>
         )}
         {catalogue.state === "ready" && (
