@@ -1,16 +1,4 @@
-import { deflateRawSync } from "node:zlib";
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(data: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of data) crc = (CRC_TABLE[(crc ^ byte) & 0xff] as number) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
+import { crc32, deflateRawSync } from "node:zlib";
 
 export interface ZipPart {
   readonly name: string;
@@ -19,14 +7,14 @@ export interface ZipPart {
   readonly declaredSize?: number;
 }
 
-/** A plain deflated zip, for building test files byte by byte. */
-export function zip(parts: readonly ZipPart[]): Buffer {
+/** A plain deflated zip, for building test files byte by byte; a low `level` packs a large file fast. */
+export function zip(parts: readonly ZipPart[], level = 9): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const part of parts) {
     const name = Buffer.from(part.name);
-    const packed = deflateRawSync(part.data, { level: 9 });
+    const packed = deflateRawSync(part.data, { level });
     const size = part.declaredSize ?? part.data.length;
     const crc = crc32(part.data);
     const local = Buffer.alloc(30);
@@ -62,7 +50,7 @@ export function zip(parts: readonly ZipPart[]): Buffer {
 }
 
 /** The smallest workbook skeleton: one sheet whose XML is given. */
-export function minimalWorkbook(sheetXml: string): Buffer {
+export function minimalWorkbook(sheetXml: string, level = 9): Buffer {
   return zip([
     { name: "[Content_Types].xml", data: Buffer.from('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>') },
     {
@@ -74,5 +62,5 @@ export function minimalWorkbook(sheetXml: string): Buffer {
       data: Buffer.from('<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>'),
     },
     { name: "xl/worksheets/sheet1.xml", data: Buffer.from(sheetXml) },
-  ]);
+  ], level);
 }
