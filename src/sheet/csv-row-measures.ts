@@ -76,10 +76,8 @@ export function csvRowMeasurer() {
     },
     /** The measures of the rows before position `rowCount`. */
     measures(rowCount: number): CsvRowMeasures {
-      const kept = rows.trimmed();
-      const n = lowerBound(kept, rowCount);
-      const upTo = (values: Growable<Uint32Array>) => values.trimmed().subarray(0, n);
-      return new CsvRowMeasures(kept.subarray(0, n), upTo(widths), upTo(lengths), upTo(columns));
+      const n = lowerBound(rows.view(), rowCount);
+      return new CsvRowMeasures(rows.trimmed(n), widths.trimmed(n), lengths.trimmed(n), columns.trimmed(n));
     },
   };
 }

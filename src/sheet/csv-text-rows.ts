@@ -126,24 +126,22 @@ export class CsvTextRowsBuilder {
   /** The first `rowCount` rows. */
   finish(rowCount: number): CsvTextRows {
     const count = Math.min(rowCount, this.rows);
-    const rowAt = this.rowAt.trimmed();
-    const stored = lowerBound(rowAt, count);
+    const stored = lowerBound(this.rowAt.view(), count);
+    const runs = lowerBound(this.emptyFrom.view(), count);
     const firstEnd = new Uint32Array(stored + 1);
-    firstEnd.set(this.firstEnd.trimmed().subarray(0, stored));
+    firstEnd.set(this.firstEnd.view().subarray(0, stored));
     firstEnd[stored] = stored < this.rowAt.length ? this.firstEnd.get(stored) : this.fieldEnds.length;
-    const runs = lowerBound(this.emptyFrom.trimmed(), count);
-    const upTo = (values: Growable<Uint32Array>, length: number) => values.trimmed().subarray(0, length);
     return new CsvTextRows(
       count,
       this.texts,
-      rowAt.subarray(0, stored),
-      upTo(this.rowText, stored),
-      upTo(this.rowStart, stored),
-      upTo(this.rowFields, stored),
+      this.rowAt.trimmed(stored),
+      this.rowText.trimmed(stored),
+      this.rowStart.trimmed(stored),
+      this.rowFields.trimmed(stored),
       firstEnd,
-      this.fieldEnds.trimmed(),
-      upTo(this.emptyFrom, runs),
-      upTo(this.emptyFields, runs),
+      this.fieldEnds.trimmed(firstEnd[stored]),
+      this.emptyFrom.trimmed(runs),
+      this.emptyFields.trimmed(runs),
     );
   }
 }

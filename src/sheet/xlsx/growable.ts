@@ -30,8 +30,13 @@ export class Growable<T extends NumberArray> {
     this.data[index] = value;
   }
 
-  /** The values as an array of their own length (the spare capacity let go). */
-  trimmed(): T {
-    return this.data.slice(0, this.length) as T;
+  /** The first `count` values (all by default) as an array of their own length (the spare capacity let go). */
+  trimmed(count = this.length): T {
+    return this.data.slice(0, Math.min(count, this.length)) as T;
+  }
+
+  /** The values as they stand, without a copy: for looking through, not for keeping. */
+  view(): T {
+    return this.data.subarray(0, this.length) as T;
   }
 }
