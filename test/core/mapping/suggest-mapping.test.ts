@@ -91,6 +91,11 @@ describe("fields from header variants", () => {
     expect(sizeLayout(mapping)).toBe("wide");
     expect(missingRequiredFields(mapping)).toEqual([]);
   });
+
+  it.each(["Ship", "Shipping"])("reads a column headed %s as the delivery method, and a ship date as the due date", (header) => {
+    const mapping = suggestMapping(["Order", "Code", "Qty", header, "Ship date"], vocabulary);
+    expect([fieldOf(mapping, header), fieldOf(mapping, "Ship date")]).toEqual(["deliveryMethod", "dueDate"]);
+  });
 });
 
 describe("size columns", () => {
