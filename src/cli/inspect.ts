@@ -1,6 +1,7 @@
 import { IMPORT_FIELDS } from "../core/fields";
 import { missingRequiredFields, sizeLayout, suggestMapping, type SheetMapping } from "../core/mapping";
 import { cellRawText, type CellValue, type SheetRow } from "../core/sheet-model";
+import { csvDialectText } from "../sheet/csv-dialect-text";
 import { longHeaderNotes, type SheetPreview, type WorkbookSummary } from "../sheet/sheet-preview";
 import { openSheetFile, type SheetChoice } from "./open-sheet-file";
 
@@ -67,7 +68,7 @@ function showCell(value: CellValue | undefined): string {
 export function reportText(report: InspectReport): string {
   const { file, sheet, mapping } = report;
   const lines = [
-    `${file.fileName}: ${file.format.toUpperCase()}${file.csv ? `, ${file.csv.encoding}, separated by ${file.csv.delimiter === "\t" ? "tabs" : `"${file.csv.delimiter}"`}` : ""}`,
+    `${file.fileName}: ${file.format.toUpperCase()}${file.csv ? `, ${csvDialectText(file.csv)}` : ""}`,
     "",
     "Sheets:",
     ...file.sheets.map(

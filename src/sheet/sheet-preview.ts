@@ -2,6 +2,7 @@ import { detectHeaderRow, HEADER_SCAN_ROWS, type HeaderCandidate } from "../core
 import { columnLetter, isBlankCell, type SheetRow } from "../core/sheet-model";
 import { HEADER_NAME_CHARS, tableView, type LongHeader, type TableView } from "../core/sheet-table";
 import { formatCount, SHEET_LIMITS } from "./limits";
+import type { TextEncodingName } from "./decode-text";
 import { failure, type SheetReadFailure } from "./read-failure";
 import type { OpenedWorkbook, RawSheet } from "./workbook";
 
@@ -18,7 +19,7 @@ export interface SheetSummary {
 export interface WorkbookSummary {
   readonly fileName: string;
   readonly format: "csv" | "xlsx";
-  readonly csv?: { readonly encoding: string; readonly delimiter: string };
+  readonly csv?: { readonly encoding: TextEncodingName; readonly delimiter: string };
   readonly sheets: readonly SheetSummary[];
   /** The sheet that looks most like an order table (not an instructions sheet in front of it). */
   readonly defaultSheet: string;

@@ -1,5 +1,6 @@
 import type { CellValue } from "../core/sheet-model";
 import type { RowSource } from "../core/sheet-table";
+import type { TextEncodingName } from "./decode-text";
 
 export interface ReadProgress {
   readonly phase: "checking" | "parsing" | "converting";
@@ -28,5 +29,5 @@ export interface OpenedWorkbook {
   readonly format: "csv" | "xlsx";
   readonly sheets: readonly RawSheet[];
   /** How a CSV was read: its encoding and delimiter. */
-  readonly csv?: { readonly encoding: string; readonly delimiter: string };
+  readonly csv?: { readonly encoding: TextEncodingName; readonly delimiter: string };
 }

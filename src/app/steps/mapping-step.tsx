@@ -10,6 +10,8 @@ import {
   type ColumnAssignment,
   type MappingTarget,
 } from "../../core/mapping/sheet-mapping";
+import { countOf } from "../../core/plural";
+import { csvDialectText } from "../../sheet/csv-dialect-text";
 import type { Connected, ImportWorkflow, MappingState } from "../import-workflow";
 
 interface Props {
@@ -85,12 +87,12 @@ export function MappingStep({ connected, state, error, workflow }: Props) {
         {file.csv && (
           <span class="file-facts">
             {" "}
-            Read as {file.csv.encoding}, separated by {file.csv.delimiter === "\t" ? "tabs" : `"${file.csv.delimiter}"`}.
+            Read as {csvDialectText(file.csv)}.
           </span>
         )}
       </div>
       <p class="facts" data-testid="sheet-facts">
-        {preview.rowCount} rows below the header on row {preview.headerRowNumber}; sizes: {LAYOUT_TEXT[sizeLayout(mapping)]}.
+        {countOf(preview.rowCount, "row", "rows")} below the header on row {preview.headerRowNumber}; sizes: {LAYOUT_TEXT[sizeLayout(mapping)]}.
         {preview.hiddenRows.length > 0 && ` Rows ${preview.hiddenRows.slice(0, 10).join(", ")}${preview.hiddenRows.length > 10 ? "…" : ""} are hidden in the file and are imported too.`}
       </p>
       {missing.size > 0 && (
