@@ -196,7 +196,8 @@ function papaparseRowsParser(
         const refused = tally.count(position(), width, longest, longestColumn);
         if (refused) return refused;
         // Empty fields after the last value (an export's unused columns) are not kept beyond the column limit.
-        rows.push(isEmptyRow(row) ? emptyRowOf(Math.min(row.length, maxColumns)) : row.length > maxColumns ? row.slice(0, maxColumns) : row);
+        // A row with no character in it is empty: one shared array per width.
+        rows.push(longest === 0 ? emptyRowOf(Math.min(row.length, maxColumns)) : row.length > maxColumns ? row.slice(0, maxColumns) : row);
       }
       return isLast ? text.length : parsed.meta.cursor;
     },
@@ -204,11 +205,6 @@ function papaparseRowsParser(
       return { length: rowCount, at: (index) => (index >= firstRow && index < rowCount ? rows[index - firstRow] : undefined) };
     },
   };
-}
-
-function isEmptyRow(row: readonly string[]): boolean {
-  for (const cell of row) if (cell !== "") return false;
-  return true;
 }
 
 /** The first characters of a value, on one line, for a message. */
@@ -266,7 +262,7 @@ function overlongRow(
  * a quote opens a value only at the start of a field, a doubled quote is a quote mark, and a
  * value closes at a quote followed by (spaces and) a delimiter or a line end.
  */
-export function openQuoteIn(text: string, delimiter: string, newline: string): number | undefined {
+function openQuoteIn(text: string, delimiter: string, newline: string): number | undefined {
   let at = 0;
   while (at < text.length) {
     if (text[at] === QUOTE) {
