@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { decodeChunks, decodeText, NotUtf8Error, textLayoutOf, WINDOWS_1252_LAYOUT, type TextEncodingName, type TextLayout } from "../../src/sheet/decode-text";
-import { arrayRows, tableView } from "../../src/core/sheet-table";
+import { arrayRows, tableView, widthWith } from "../../src/core/sheet-table";
 import { readCsv } from "../../src/sheet/read-csv";
 import type { ReadProgress } from "../../src/sheet/workbook";
 import { readCsvArrays } from "../helpers/csv-rows";
@@ -30,6 +30,7 @@ const ENCODED: readonly { name: string; encoding: TextEncodingName; bytes: Uint8
 ];
 
 const CHUNK_SIZES = [1, 2, 3, 4, 5, 7, 13, 4093];
+const csvFixtures = readdirSync(fixtures).filter((name) => /\.(csv|tsv|txt)$/.test(name));
 
 /** The layout the reader ends up with: a UTF-8 guess the bytes disprove is Windows-1252. */
 function layoutOf(bytes: Uint8Array): TextLayout {
@@ -69,8 +70,6 @@ describe("decoding a chunk at a time", () => {
 });
 
 describe("readCsv a chunk at a time", () => {
-  const csvFixtures = readdirSync(fixtures).filter((name) => /\.(csv|tsv|txt)$/.test(name));
-
   it.each(csvFixtures)("%s reads the same rows whatever the chunk size", (name) => {
     const bytes = new Uint8Array(readFileSync(new URL(name, fixtures)));
     const whole = readCsvArrays(bytes, name);
@@ -99,14 +98,14 @@ describe("readCsv a chunk at a time", () => {
 });
 
 describe("the measures taken while reading", () => {
-  const csvFixtures = readdirSync(fixtures).filter((name) => /\.(csv|tsv|txt)$/.test(name));
   const ragged = new TextEncoder().encode('Title\r\n\r\nOrder No,Club,Note\r\nA-1, ,"a long, long note"\r\n  ,\r\nA-2,Karori,,,   \r\n');
 
   it.each([...csvFixtures.map((name) => [name, new Uint8Array(readFileSync(new URL(name, fixtures)))] as const), ["ragged.csv", ragged] as const])(
     "%s: every header row gets the same table width and longest text as a pass over every cell",
     (name, bytes) => {
       const read = readCsvArrays(bytes, name);
-      if (!read.ok) return;
+      if (!read.ok) throw new Error(read.message);
+      expect(read.measures.usedWidth(0)).toBe(read.rows.reduce((width, row) => widthWith(row, width), 0));
       for (let header = 0; header < Math.min(read.rows.length, 6); header++) {
         const measured = tableView(name, { ...arrayRows(read.rows), usedWidth: (from) => read.measures.usedWidth(from), longestCell: (from) => read.measures.longestCell(from) }, header);
         const counted = tableView(name, arrayRows(read.rows), header);
