@@ -25,12 +25,11 @@ function isLabelLike(value: CellValue): boolean {
   return text !== "" && text.length <= 60 && !/^[-+]?[\d.,]+$/.test(text);
 }
 
-/** How much a row reads like a header row: known names count most, numbers count against. */
-export function scoreHeaderRow(cells: readonly CellValue[], vocabulary: readonly string[] = []): { score: number; known: number } {
-  return scoreRow(cells, new Set(vocabulary.map(normaliseHeader)));
-}
-
-// It runs over every cell of the first rows just after a sheet is read, so it allocates next to nothing per cell.
+/**
+ * How much a row reads like a header row: known names (and the `extra` words of the
+ * account's vocabulary) count most, numbers count against. It runs over every cell of the
+ * first rows just after a sheet is read, so it allocates next to nothing per cell.
+ */
 function scoreRow(cells: readonly CellValue[], extra: ReadonlySet<string>): { score: number; known: number } {
   let known = 0;
   let labels = 0;
