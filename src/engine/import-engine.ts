@@ -356,7 +356,9 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
    * every problem counted can be reached from the grid.
    */
   function problemsOfRow(index: number): Issue[] {
-    return [...issuesOfRow(index), ...orderIssuesOn(index)];
+    const problems = issuesOfRow(index);
+    problems.push(...orderIssuesOn(index));
+    return problems;
   }
 
   /** On the first row of an order, the issues about the order as a whole; none on any other row. */
@@ -445,11 +447,12 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
   /**
    * Whether a row's code reads as this price code, as resolution reads it: exactly, written
    * with other case, spacing or quotes ("dtf 4x4" for "DTF 4x4"), or as a code fetched by name.
+   * `key` is the price code's priceCodeKey, worked out once for a pass over every row.
    */
-  function isRowOfPriceCode(index: number, priceCode: string): boolean {
+  function isRowOfPriceCode(index: number, priceCode: string, key: string): boolean {
     const text = orderRowAt(index)?.values.code;
     if (text === undefined) return false;
-    if (text === priceCode || priceCodeKey(text) === priceCodeKey(priceCode)) return true;
+    if (text === priceCode || priceCodeKey(text) === key) return true;
     const { catalogue, facts } = requireContext();
     return (catalogue.priceCode(text) ?? catalogue.priceCodeLoosely(text) ?? facts.metadataCodes.get(text))?.priceCode === priceCode;
   }
@@ -803,7 +806,8 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
       const column = columnFor({ kind: "attribute", attribute }, attribute);
       if ("rowNumber" in scope) return edit([cellChange(indexFor(scope.rowNumber), column, value)]);
       const changes: Change[] = [];
-      for (let i = 0; i < sheet.count; i++) if (isRowOfPriceCode(i, scope.code)) changes.push(cellChange(i, column, value));
+      const key = priceCodeKey(scope.code);
+      for (let i = 0; i < sheet.count; i++) if (isRowOfPriceCode(i, scope.code, key)) changes.push(cellChange(i, column, value));
       return edit(changes);
     },
 
