@@ -1,6 +1,6 @@
 import { writeFile } from "node:fs/promises";
-import { describeCounts, rowResultsFromJournal, type BatchRecord, type JournalStore, type OrderRecord } from "../core/journal";
-import { auditJsonLines, auditTrail, resultSheetData } from "../core/result-data";
+import { describeCounts, jobNumbersText, rowResultsFromJournal, type BatchRecord, type JournalStore, type OrderRecord } from "../core/journal";
+import { auditJsonLines, auditTrail, resultSheetData, shownJobNumbers } from "../core/result-data";
 import { OUTCOME_TEXT, type RowResult } from "../core/results";
 import { sha256Hex } from "../submit/payload-hash";
 import { pluralise } from "../core/plural";
@@ -95,11 +95,11 @@ async function toSendAgain(journal: JournalStore, batch: BatchRecord, options: {
     if (order.state !== "existing" || !options.allowExisting) continue;
     const made = order.existingJobNumbers.filter((n) => own.created.has(n));
     if (made.length > 0) {
-      declined.set(order.orderNumber, `Order ${order.orderNumber} was not sent again: its job ${made.join(", ")} was created by an earlier submission recorded in this journal.`);
+      declined.set(order.orderNumber, `Order ${order.orderNumber} was not sent again: its ${jobNumbersText(made)} ${pluralise(made.length, "was", "were")} created by an earlier submission recorded in this journal.`);
     } else if (own.unclear.has(orderKey(order.orderNumber))) {
       declined.set(
         order.orderNumber,
-        `Order ${order.orderNumber} was not sent again: a submission recorded in this journal sent it without getting a clear answer, so job ${order.existingJobNumbers.join(", ")} may be that one.`,
+        `Order ${order.orderNumber} was not sent again: a submission recorded in this journal sent it without getting a clear answer, so ${order.existingJobNumbers.length === 1 ? "" : "one of "}${jobNumbersText(order.existingJobNumbers)} may be that one.`,
       );
     } else resend.push(order.orderNumber);
   }
@@ -229,11 +229,10 @@ async function submitLocked(
 
     const rows = rowsOf(outcome.batch, outcome.orders);
     if (options.outPath || options.auditPath) {
-      const jobNumbers = outcome.orders.flatMap((o) => (o.jobNumber !== undefined ? [o.jobNumber] : o.existingJobNumbers.slice(0, 1)));
       const trail = auditTrail(outcome.batch, outcome.orders);
       if (options.auditPath) await writeFile(options.auditPath, auditJsonLines(trail));
       if (options.outPath) {
-        const data = resultSheetData(outcome.batch, outcome.orders, await fetchJobStatuses(vendor.client, jobNumbers), trail);
+        const data = resultSheetData(outcome.batch, outcome.orders, await fetchJobStatuses(vendor.client, shownJobNumbers(outcome.orders)), trail);
         const written = await writeResultFile(options.outPath, checked.bytes, report.file, report.sheet, data, options.utf8);
         if (written) return { ok: false, exitCode: 1, message: written };
       }

@@ -54,6 +54,19 @@ function lineResult(result: RowResult, needsArtwork: boolean): string {
   return needsArtwork ? "Created; the vendor is waiting for artwork" : "Created";
 }
 
+/** The job the result sheet shows for an order: its own, or the first the vendor already had under its number. */
+function shownJobNumber(order: OrderRecord): number | undefined {
+  return order.jobNumber ?? order.existingJobNumbers[0];
+}
+
+/** The jobs a batch's result sheet shows, whose status it asks the vendor for. */
+export function shownJobNumbers(orders: readonly OrderRecord[]): number[] {
+  return orders.flatMap((order) => {
+    const jobNumber = shownJobNumber(order);
+    return jobNumber === undefined ? [] : [jobNumber];
+  });
+}
+
 /**
  * The result columns of every order row, from the journal: the outcome, the job and its
  * status now, the line's own result, estimate and new asset tag, the job's total, every
@@ -94,7 +107,7 @@ function jobsTable(orders: readonly OrderRecord[], statuses: ReadonlyMap<number,
   return {
     headers: ["Order number", "Job number", "Result", "Status", "Lines", "Total", "Due date", "Tracking link"],
     rows: orders.map((order) => {
-      const jobNumber = order.jobNumber ?? order.existingJobNumbers[0];
+      const jobNumber = shownJobNumber(order);
       const status = jobNumber === undefined ? undefined : statuses.get(jobNumber);
       return [
         order.orderNumber,

@@ -1,6 +1,6 @@
 import { createVendorClient, type VendorClient } from "../api";
 import { countStates, isUnfinished, rowResultsFromJournal, type BatchRecord, type JournalStore, type OrderRecord, type StateCounts } from "../core/journal";
-import { auditJsonLines, auditTrail, resultSheetData } from "../core/result-data";
+import { auditJsonLines, auditTrail, resultSheetData, shownJobNumbers } from "../core/result-data";
 import type { ResultSheetData } from "../core/result-sheet";
 import type { RowResult } from "../core/results";
 import { fetchJobStatuses } from "./vendor-jobs";
@@ -92,8 +92,7 @@ export function createSubmitApi(deps: { readonly journal: JournalStore; readonly
       const batch = await journal.getBatch(batchId);
       if (!batch) return undefined;
       const orders = await journal.ordersOf(batchId);
-      const jobNumbers = orders.flatMap((o) => (o.jobNumber !== undefined ? [o.jobNumber] : o.existingJobNumbers.slice(0, 1)));
-      const statuses = client ? await fetchJobStatuses(client, jobNumbers) : new Map();
+      const statuses = client ? await fetchJobStatuses(client, shownJobNumbers(orders)) : new Map();
       const trail = auditTrail(batch, orders);
       return { data: resultSheetData(batch, orders, statuses, trail), auditJsonLines: auditJsonLines(trail) };
     },
