@@ -93,7 +93,8 @@ export async function writeReorderSheet(vendor: VendorConnection, options: Reord
     // A design whose history could not be read is not known to have been ordered since.
     found = filterAssets(listings, filter, (tag) => histories.get(tag) ?? NOT_READ);
   }
-  const chosen = found.matching.filter((listing) => !listing.isArchived);
+  // The filter leaves archived designs out (they cannot be ordered).
+  const chosen = found.matching;
   if (chosen.length === 0) return { ok: false, reason: "none", message: "No orderable design matches; nothing was written." };
   await readHistories(vendor.client, chosen, histories, progress);
   const files = await readFilesWhereNeeded(vendor.client, chosen);
