@@ -67,8 +67,9 @@ export function encodeTextInto(text: string, encoding: TextEncodingName, target:
 }
 
 /** Text as bytes in one of the encodings the reader recognises, as `encodeTextInto` writes them. */
-export function encodeText(text: string, encoding: TextEncodingName): Uint8Array | undefined {
-  const bytes = new Uint8Array(maxEncodedLength(text));
-  const length = encodeTextInto(text, encoding, bytes, 0);
-  return length === undefined ? undefined : bytes.slice(0, length);
+export function encodeText(text: string, encoding: TextEncodingName): Uint8Array<ArrayBuffer> | undefined {
+  if (encoding === "utf-8") return utf8.encode(text);
+  // UTF-16 takes two bytes a code unit, Windows-1252 one a character: the buffer is exactly filled.
+  const bytes = new Uint8Array(encoding === "windows-1252" ? text.length : text.length * 2);
+  return encodeTextInto(text, encoding, bytes, 0) === undefined ? undefined : bytes;
 }

@@ -6,6 +6,7 @@ import type { TextRewriter } from "./rewrite-zip-entry";
 import { StreamingEdit } from "./streaming-edit";
 import { cellColumnOf } from "./used-range-scan";
 import { parseCellRange, rowNumberAfter } from "./xlsx/cell-ref";
+import { isTrue } from "./xlsx/value-tests";
 import { childElements, lastCellTagBefore, NEEDS_MORE_TEXT, openFormOf, openTagOf, rawAttribute, readAttribute, RowEnds, tagEnd, withAttribute, XmlSyntaxError, type XmlTag } from "./xml-scan";
 
 /** Where the result columns go and how they look; style indexes are the workbook's cell formats. */
@@ -45,8 +46,6 @@ interface TailCell {
   readonly xml: string;
   readonly style: number | undefined;
 }
-
-const isTrue = (value: string | undefined) => value === "1" || value === "true";
 
 /**
  * Rewrites a worksheet's XML as it streams, adding the result columns: cells appended to the

@@ -4,6 +4,7 @@
  * byte for byte, only moved. Runs in the sheet worker and in Node: the platform's
  * CompressionStream and DecompressionStream do the packing.
  */
+import { encodeText } from "./encode-text";
 import { partEncodingOf, type PartEncoding } from "./xlsx/part-reader";
 import { CENTRAL_HEADER, EOCD, inflateEntry, listZipEntries, LOCAL_HEADER, localDataStart, piecesOf, ZIP64_LOCATOR, type ZipEntry } from "./zip-guard";
 
@@ -95,26 +96,12 @@ export function partDecoder() {
   };
 }
 
-/** One entry's text, inflated within `budget` bytes; undefined when the zip has no such entry. */
-export async function readZipText(bytes: Uint8Array, name: string, budget: number): Promise<ZipText | undefined> {
-  const entry = listZipEntries(bytes, name).find((e) => e.name === name);
-  if (!entry) return undefined;
+/** One entry's text, inflated within `budget` bytes. */
+export async function readZipText(bytes: Uint8Array, entry: ZipEntry, budget: number): Promise<ZipText> {
   const decoder = partDecoder();
   let text = "";
   await inflateEntry(bytes, entry, entry.name, budget, (chunk) => void (text += decoder.decode(chunk)));
   return { text: text + decoder.end(), encoding: decoder.encoding };
-}
-
-/** Text as UTF-16 code units, two bytes each, low byte first or high byte first. */
-function encodeUtf16(text: string, littleEndian: boolean): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(text.length * 2);
-  const [low, high] = littleEndian ? [0, 1] : [1, 0];
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    bytes[2 * i + low] = unit & 0xff;
-    bytes[2 * i + high] = unit >>> 8;
-  }
-  return bytes;
 }
 
 /** A part ready to be stored: deflated, with the CRC and size of its inflated bytes. */
@@ -133,13 +120,12 @@ export interface TextRewriter {
 
 /** Encodes text in the encoding `encodingNow` gives, counting its bytes and CRC on the way to the compressor. */
 function textEncoder(encodingNow: () => PartEncoding) {
-  const encoder = new TextEncoder();
   const state = { crc: 0, size: 0 };
   return {
     state,
     encode(text: string): Uint8Array<ArrayBuffer> {
-      const encoding = encodingNow();
-      const data = encoding === "utf-8" ? encoder.encode(text) : encodeUtf16(text, encoding === "utf-16le");
+      // A part's encodings (UTF-8, UTF-16) have bytes for any text: never undefined.
+      const data = encodeText(text, encodingNow()) as Uint8Array<ArrayBuffer>;
       state.crc = crc32(state.crc, data);
       state.size += data.length;
       return data;

@@ -1,3 +1,4 @@
+import { resolvePartPath } from "./xlsx/package-parts";
 import { childElement, childElements, escapeAttribute, openFormOf, openTagOf, readAttribute, rootElement, XmlSyntaxError, type XmlElement } from "./xml-scan";
 
 const MAIN_NAMESPACE = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
@@ -29,15 +30,8 @@ export interface WorkbookSheet {
   readonly relationship: Relationship | undefined;
 }
 
-/** `xl/` + a relative target, with `..` resolved; an absolute target from the package root. */
-function partName(target: string): string {
-  const segments: string[] = [];
-  for (const segment of (target.startsWith("/") ? target.slice(1) : `xl/${target}`).split("/")) {
-    if (segment === "..") segments.pop();
-    else if (segment !== "." && segment !== "") segments.push(segment);
-  }
-  return segments.join("/");
-}
+/** Relationship targets are read relative to the workbook part (`xl/`), or from the package root when absolute. */
+const WORKBOOK_PART = "xl/workbook.xml";
 
 /** A part's relationships to the parts inside the package (not those to outside addresses). */
 export function readRelationships(xml: string): Relationship[] {
@@ -49,7 +43,7 @@ export function readRelationships(xml: string): Relationship[] {
       const id = readAttribute(tag, "Id");
       const target = readAttribute(tag, "Target");
       if (id === undefined || target === undefined || readAttribute(tag, "TargetMode") === "External") return [];
-      return [{ id, type: readAttribute(tag, "Type") ?? "", part: partName(target) }];
+      return [{ id, type: readAttribute(tag, "Type") ?? "", part: resolvePartPath(WORKBOOK_PART, target) }];
     });
 }
 

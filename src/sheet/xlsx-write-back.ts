@@ -6,7 +6,7 @@
  * Node: no Node APIs, and no spreadsheet library.
  */
 import type { RESULT_COLUMNS, ResultSheetData } from "../core/result-sheet";
-import { formatCount, SHEET_LIMITS } from "./limits";
+import { formatBytes, formatCount, SHEET_LIMITS } from "./limits";
 import { SheetReadError, type SheetFailureCode } from "./read-failure";
 import { clampWidth, resultValue, safeText, textWidth, valueWidth } from "./result-cell-xml";
 import { ResultColumnsRewriter } from "./result-columns-rewriter";
@@ -88,7 +88,7 @@ async function checkOriginal(original: Uint8Array): Promise<WriteBackFailure | u
   if (typeof kind !== "string") return refused(kind.code, kind.message);
   if (kind !== "zip") return refused("NOT_A_SPREADSHEET", `${FILE} is not an Excel workbook (.xlsx).`);
   const { maxBytes } = SHEET_LIMITS.xlsx;
-  if (original.length > maxBytes) return refused("TOO_LARGE", `${FILE} is larger than the ${maxBytes / 1048576} MB a workbook may be.`);
+  if (original.length > maxBytes) return refused("TOO_LARGE", `${FILE} is larger than the ${formatBytes(maxBytes)} a workbook may be.`);
   await inspectWorkbookZip(original, FILE);
   return undefined;
 }
@@ -110,7 +110,7 @@ function entryNamed(entries: readonly ZipEntry[], name: string): ZipEntry | unde
 }
 
 async function readText(original: Uint8Array, entry: ZipEntry | undefined): Promise<ZipText | undefined> {
-  return entry && readZipText(original, entry.name, SHEET_LIMITS.zip.maxInflatedBytes);
+  return entry && readZipText(original, entry, SHEET_LIMITS.zip.maxInflatedBytes);
 }
 
 async function openPackage(original: Uint8Array, sheetName: string): Promise<OpenedPackage | WriteBackFailure> {

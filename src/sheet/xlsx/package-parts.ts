@@ -1,3 +1,4 @@
+import { isTrue } from "./value-tests";
 import type { XmlHandler, XmlTag } from "./xml-scanner";
 
 /** One relationship of a part: where `r:id="rId3"` leads. */
@@ -21,8 +22,6 @@ export interface WorkbookListing {
   readonly sheets: ListedSheet[];
   is1904: boolean;
 }
-
-const isTrue = (value: string | undefined) => value === "1" || value === "true";
 
 /** The folder of a part (`xl/worksheets/sheet1.xml` → `xl/worksheets/`). */
 function folderOf(part: string): string {

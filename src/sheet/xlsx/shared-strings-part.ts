@@ -1,12 +1,12 @@
 import { SHEET_LIMITS } from "../limits";
 import { cellTooLong, tooManyCells } from "./refusals";
 import type { SharedStrings } from "./sheet-store";
+import { HAS_TEXT } from "./value-tests";
 import { decodeEscapedCharacters } from "./xml-text";
 import type { XmlTag } from "./xml-scanner";
 
 /** `_x000D_` is 7 characters standing for one: a text can be that much longer as written. */
 const ESCAPE_LENGTH = 7;
-const HAS_TEXT = /\S/;
 
 /**
  * Reads `xl/sharedStrings.xml`: each `<si>` as plain text, rich text runs joined, phonetic

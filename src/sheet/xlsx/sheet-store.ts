@@ -24,8 +24,6 @@ export interface SharedStrings {
   readonly isBlank: Uint8Array;
 }
 
-const HAS_TEXT = /\S/;
-
 interface UsedRange {
   readonly lastRow: number;
   /** -1 when no cell holds a value. */
@@ -104,9 +102,10 @@ export class SheetStoreBuilder {
     this.add(columnIndex, CellKind.Shared, index, this.strings.isBlank[index] === 0);
   }
 
-  addText(columnIndex: number, text: string): void {
+  /** `isFilled`: the text holds something other than white space, as the caller found. */
+  addText(columnIndex: number, text: string, isFilled: boolean): void {
     this.texts.push(text);
-    this.add(columnIndex, CellKind.Text, this.texts.length - 1, HAS_TEXT.test(text));
+    this.add(columnIndex, CellKind.Text, this.texts.length - 1, isFilled);
   }
 
   hideRow(rowNumber: number): void {

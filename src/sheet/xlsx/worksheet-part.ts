@@ -4,6 +4,7 @@ import { GRID_ROWS, parseCellRange, parseCellRef } from "./cell-ref";
 import type { Relationship } from "./package-parts";
 import { cellTooLong, rowBeyondGrid, tooManyCells, tooManyColumns, tooManyMergedCells, tooManyRows } from "./refusals";
 import { SheetStoreBuilder, type SharedStrings, type SheetStore } from "./sheet-store";
+import { HAS_TEXT, isTrue } from "./value-tests";
 import { decodeEscapedCharacters } from "./xml-text";
 import type { XmlTag } from "./xml-scanner";
 
@@ -21,8 +22,6 @@ export interface WorkbookContext {
 }
 
 const MS_PER_DAY = 86_400_000;
-const HAS_TEXT = /\S/;
-const isTrue = (value: string | undefined) => value === "1" || value === "true";
 
 /** An ISO date (`t="d"`) as a serial day number; NaN when it is not one. */
 function isoToSerial(text: string, is1904: boolean): number {
@@ -75,7 +74,7 @@ export function createWorksheetReader(context: WorkbookContext, sheetName: strin
     if (type === "inlineStr" || hasInline) {
       const text = decodeEscapedCharacters(hasInline ? inline : value);
       if (text.length > maxCellChars) throw cellTooLong(fileName, cellName());
-      if (text !== "" && admit(HAS_TEXT.test(text))) builder.addText(columnIndex, text);
+      if (text !== "") keepText(text);
       return;
     }
     if (value === "") return;
@@ -87,25 +86,29 @@ export function createWorksheetReader(context: WorkbookContext, sheetName: strin
       }
       case "str":
       case "e":
-        if (admit(HAS_TEXT.test(value))) builder.addText(columnIndex, value);
+        keepText(value);
         return;
       case "b":
         if (admit(true)) builder.addBoolean(columnIndex, parseInt(value, 10) !== 0);
         return;
       case "d": {
         const serial = isoToSerial(value.trim(), is1904);
-        if (!Number.isFinite(serial)) {
-          if (admit(HAS_TEXT.test(value))) builder.addText(columnIndex, value);
-        } else if (admit(true)) builder.addNumber(columnIndex, serial, true);
+        if (!Number.isFinite(serial)) keepText(value);
+        else if (admit(true)) builder.addNumber(columnIndex, serial, true);
         return;
       }
       default: {
         const number = parseFloat(value);
-        if (Number.isNaN(number)) {
-          if (admit(HAS_TEXT.test(value))) builder.addText(columnIndex, value);
-        } else if (admit(true)) builder.addNumber(columnIndex, number, dateStyles[styleIndex] === 1);
+        if (Number.isNaN(number)) keepText(value);
+        else if (admit(true)) builder.addNumber(columnIndex, number, dateStyles[styleIndex] === 1);
       }
     }
+  }
+
+  /** Keeps a text cell if `admit` takes it, testing it for non-blank text once for both. */
+  function keepText(text: string): void {
+    const isFilled = HAS_TEXT.test(text);
+    if (admit(isFilled)) builder.addText(columnIndex, text, isFilled);
   }
 
   /** Whether the cell is kept: within the columns (blank text far to the right is left out) and the cells a workbook may have. */
