@@ -95,17 +95,37 @@ describe("the submit lock file", () => {
     await writeFile(join(folder.path, LOCK_FILE), String(await deadPid()));
     const log = join(folder.path, "log");
     await writeFile(log, "");
-    const until = Date.now() + 6_000;
-    const contenders = Array.from({ length: 4 }, () => {
-      const child = spawn(process.execPath, ["--import", "tsx", "test/helpers/lock-contender.ts", folder.path, NAME, log, String(until)], {
+    // Each contender stops once it has held the lock this many times; none has a deadline.
+    const TIMES = 25;
+    const spawned = Array.from({ length: 4 }, () => {
+      const child = spawn(process.execPath, ["--import", "tsx", "test/helpers/lock-contender.ts", folder.path, NAME, log, String(TIMES)], {
         cwd: ROOT,
-        stdio: ["ignore", "pipe", "inherit"],
+        stdio: ["pipe", "pipe", "inherit"],
       });
       let out = "";
-      child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
-      return new Promise<number>((resolve, reject) => child.on("exit", (code) => (code === 0 ? resolve(Number(out)) : reject(new Error(`contender exited with ${code}`)))));
+      let ready!: () => void;
+      const isReady = new Promise<void>((resolve) => (ready = resolve));
+      child.stdout.on("data", (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.startsWith("ready\n")) ready();
+      });
+      const exited = new Promise<{ pid: number; held: number }>((resolve, reject) =>
+        child.on("exit", (code) => {
+          const match = /^ready\nheld (\d+)\n$/.exec(out);
+          if (code === 0 && match) resolve({ pid: child.pid as number, held: Number(match[1]) });
+          else reject(new Error(`contender exited with ${code}, saying ${JSON.stringify(out)}`));
+        }),
+      );
+      // A contender that fails before it is ready must not leave the test waiting for it.
+      return { child, ready: Promise.race([isReady, exited.then(() => undefined)]), exited };
     });
-    const held = await Promise.all(contenders);
+    // Every contender is up before any tries the lock, so they all contend from the same moment.
+    await Promise.all(spawned.map((s) => s.ready));
+    for (const { child } of spawned) child.stdin?.end("go\n");
+    const contenders = await Promise.all(spawned.map((s) => s.exited));
+    const held = contenders.map((c) => c.held);
+    // Every contender got the lock, as many times as it was told to.
+    expect(held).toEqual([TIMES, TIMES, TIMES, TIMES]);
     const lines = (await readFile(log, "utf8")).trim().split("\n");
     expect(lines.length).toBe(2 * held.reduce((a, b) => a + b, 0));
     expect(lines.length).toBeGreaterThan(0);
@@ -113,6 +133,8 @@ describe("the submit lock file", () => {
       expect(lines[i]).toMatch(/^in \d+$/);
       expect(lines[i + 1]).toBe(lines[i]?.replace("in", "out"));
     }
+    // Each contender's holds are in the log under its own process id.
+    for (const { pid } of contenders) expect(lines.filter((line) => line === `in ${pid}`)).toHaveLength(TIMES);
     expect((await readdir(folder.path)).sort()).toEqual(["log"]);
   });
 });

@@ -290,14 +290,24 @@ describe("submitting a batch through the shared core, over the real proxy and si
     const batch = await planSample(session.account, deps, TEAM);
     let inFlight = 0;
     const sent: string[] = [];
+    // Explicit hand-shakes instead of timing: the first order is answered only once the second
+    // is in flight, and the second only once writing the first one's answer down has failed.
+    let secondSent!: () => void;
+    const secondInFlight = new Promise<void>((resolve) => (secondSent = resolve));
+    let diskFull!: () => void;
+    const writeFailed = new Promise<void>((resolve) => (diskFull = resolve));
+    let inFlightAtFailure: number | undefined;
     const client = {
       ...deps.client,
       createJob: async (...args: Parameters<typeof deps.client.createJob>) => {
         inFlight++;
         sent.push(args[0].orderNumber ?? "");
         try {
-          // The first order is answered at once, the second only after a while.
-          if (args[0].orderNumber === TEAM_ORDERS[1]) await new Promise((r) => setTimeout(r, 150));
+          if (args[0].orderNumber === TEAM_ORDERS[0]) await secondInFlight;
+          if (args[0].orderNumber === TEAM_ORDERS[1]) {
+            secondSent();
+            await writeFailed;
+          }
           return await deps.client.createJob(...args);
         } finally {
           inFlight--;
@@ -308,7 +318,11 @@ describe("submitting a batch through the shared core, over the real proxy and si
     const journal = {
       ...deps.journal,
       putOrders: async (orders: readonly OrderRecord[]) => {
-        if (orders.some((o) => o.orderNumber === TEAM_ORDERS[0] && o.state === "created")) throw new Error("ENOSPC: no space left on device");
+        if (orders.some((o) => o.orderNumber === TEAM_ORDERS[0] && o.state === "created")) {
+          inFlightAtFailure = inFlight;
+          diskFull();
+          throw new Error("ENOSPC: no space left on device");
+        }
         return deps.journal.putOrders(orders);
       },
     };
@@ -325,6 +339,8 @@ describe("submitting a batch through the shared core, over the real proxy and si
         }),
     };
     await expect(runBatch({ ...deps, client, journal, locks }, batch.id, { concurrency: 2 })).rejects.toThrow("ENOSPC");
+    // The second order was still waiting for its answer when the write failed.
+    expect(inFlightAtFailure).toBe(1);
     expect(inFlightAtRelease).toBe(0);
     expect(sent).toEqual(TEAM_ORDERS.slice(0, 2));
     const orders = await deps.journal.ordersOf(batch.id);
