@@ -128,7 +128,7 @@ export function createReviewActions(context: WorkflowContext, onSessionChange: (
       const plan = await (await engine()).submissionPlan();
       const data = problemSheetData(current, plan, editEntries(plan.editLog ?? []));
       const bytes = new Uint8Array(await original.arrayBuffer());
-      return deps.sheets.writeResults(bytes, current.fileName, current.sheetName, data, options);
+      return deps.sheets.writeResults(bytes, current.fileName, current.sheetName, data, { ...options, kind: "problems" });
     },
 
     /** Where a row stands among the rows a filter keeps, for scrolling to it. */

@@ -4,7 +4,7 @@ import type { MappingVocabulary } from "../core/mapping/suggest-mapping";
 import type { CampaignSheetData } from "../core/reorder/campaign-sheet-data";
 import type { ResultSheetData } from "../core/result-sheet";
 import type { RowResult } from "../core/results";
-import type { ResultFile } from "../sheet/write-results";
+import type { ResultFile, WriteResultsOptions } from "../sheet/write-results";
 import type { SheetRow } from "../core/sheet-model";
 import type { ReadProgress } from "../sheet/workbook";
 import type { OpenResult, PreviewResult, SheetSession } from "../sheet/worker-api";
@@ -68,7 +68,7 @@ export function createSheetWorkerClient() {
       return run(signal, (s) => s.rows(sheetName, headerRowNumber, start, count));
     },
     /** Writes results into the customer's own file (its bytes are handed to the worker). */
-    writeResults(original: Uint8Array, fileName: string, sheetName: string, data: ResultSheetData, options: { readonly utf8?: boolean } = {}): Promise<ResultFile> {
+    writeResults(original: Uint8Array, fileName: string, sheetName: string, data: ResultSheetData, options: WriteResultsOptions = {}): Promise<ResultFile> {
       return run(undefined, (s) => s.writeResults(transfer(original, [original.buffer]), fileName, sheetName, data, options));
     },
     suggestMapping(sheetName: string, headerRowNumber: number, vocabulary: MappingVocabulary | undefined): Promise<SheetMapping | undefined> {

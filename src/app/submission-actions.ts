@@ -1,5 +1,6 @@
 import { proxy } from "comlink";
 import { isUnfinished } from "../core/journal";
+import { auditJsonLines, auditTrail } from "../core/result-data";
 import { resultFileName } from "../core/result-sheet";
 import type { ResultFile } from "../sheet/write-results";
 import { APP_VERSION } from "./app-version";
@@ -158,8 +159,8 @@ export function createSubmissionActions(context: WorkflowContext) {
       if (!results) return { ok: false, reason: "unreadable", message: "That submission is no longer in this browser's journal." };
       const { batch } = results;
       const original = await (await deps.batchFiles()).get(batchId).catch(() => undefined);
-      const written = original ? await submitter.resultData(batchId) : undefined;
-      if (original && written) return deps.sheets.writeResults(new Uint8Array(await original.arrayBuffer()), batch.fileName, batch.sheetName, written.data, options);
+      const data = original ? await submitter.resultData(batchId) : undefined;
+      if (original && data) return deps.sheets.writeResults(new Uint8Array(await original.arrayBuffer()), batch.fileName, batch.sheetName, data, options);
       return { ok: true, bytes: await deps.sheets.resultsOnlySheet(results.rows), fileName: resultFileName(batch.fileName, "csv") };
     },
 
@@ -168,9 +169,11 @@ export function createSubmissionActions(context: WorkflowContext) {
       const connected = context.currentConnected();
       if (!connected) return undefined;
       const submitter = await submitterFor(connected);
-      const [written, results] = await Promise.all([submitter.resultData(batchId), submitter.results(batchId)]);
-      if (!written || !results) return undefined;
-      return { bytes: new TextEncoder().encode(written.auditJsonLines), fileName: `${results.batch.fileName.replace(/\.[^.]+$/, "")} - audit.jsonl` };
+      // The trail is the journal's alone: no need to ask the vendor for each job's status.
+      const results = await submitter.results(batchId);
+      if (!results) return undefined;
+      const trail = auditJsonLines(auditTrail(results.batch, results.orders));
+      return { bytes: new TextEncoder().encode(trail), fileName: resultFileName(results.batch.fileName, "jsonl", "audit") };
     },
   };
 }

@@ -62,7 +62,7 @@ export function rowsImportedBefore(headers: readonly string[], rows: readonly { 
 }
 
 /** "orders.xlsx" → "orders - results.xlsx" */
-export function resultFileName(fileName: string, extension: string): string {
+export function resultFileName(fileName: string, extension: string, kind: "results" | "problems" | "audit" = "results"): string {
   const dot = fileName.lastIndexOf(".");
-  return `${dot > 0 ? fileName.slice(0, dot) : fileName} - results.${extension}`;
+  return `${dot > 0 ? fileName.slice(0, dot) : fileName} - ${kind}.${extension}`;
 }

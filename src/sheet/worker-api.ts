@@ -11,7 +11,7 @@ import { failure, type SheetReadFailure } from "./read-failure";
 import { summariseWorkbook, tableOf, type SheetPreview, type WorkbookSummary } from "./sheet-preview";
 import type { OpenedWorkbook, ReadProgress } from "./workbook";
 import { writeCsv } from "./write-csv";
-import { writeResults, type ResultFile } from "./write-results";
+import { writeResults, type ResultFile, type WriteResultsOptions } from "./write-results";
 
 export type OpenResult = { readonly ok: true; readonly summary: WorkbookSummary } | SheetReadFailure;
 export type PreviewResult = { readonly ok: true; readonly preview: SheetPreview } | SheetReadFailure;
@@ -71,7 +71,7 @@ export function createSheetSession() {
     },
 
     /** The result (or problem) sheet written back into the customer's own file, as its format allows. */
-    writeResults(original: Uint8Array, fileName: string, sheetName: string, data: ResultSheetData, options: { readonly utf8?: boolean } = {}): Promise<ResultFile> {
+    writeResults(original: Uint8Array, fileName: string, sheetName: string, data: ResultSheetData, options: WriteResultsOptions = {}): Promise<ResultFile> {
       return writeResults(original, fileName, sheetName, data, options);
     },
 

@@ -15,7 +15,13 @@ export type ResultFile =
  * with the result columns and the Jobs and Audit sheets added; a CSV file as the same file,
  * in its own encoding and dialect, with the result fields appended to its lines.
  */
-export async function writeResults(original: Uint8Array, fileName: string, sheetName: string, data: ResultSheetData, options: { readonly utf8?: boolean } = {}): Promise<ResultFile> {
+/** `utf8`: a CSV's results in UTF-8 whatever its own encoding; `kind`: what the file is named as. */
+export interface WriteResultsOptions {
+  readonly utf8?: boolean;
+  readonly kind?: "results" | "problems";
+}
+
+export async function writeResults(original: Uint8Array, fileName: string, sheetName: string, data: ResultSheetData, options: WriteResultsOptions = {}): Promise<ResultFile> {
   try {
     return await writeResultFile(original, fileName, sheetName, data, options);
   } catch (error) {
@@ -25,15 +31,15 @@ export async function writeResults(original: Uint8Array, fileName: string, sheet
   }
 }
 
-async function writeResultFile(original: Uint8Array, fileName: string, sheetName: string, data: ResultSheetData, options: { readonly utf8?: boolean }): Promise<ResultFile> {
+async function writeResultFile(original: Uint8Array, fileName: string, sheetName: string, data: ResultSheetData, options: WriteResultsOptions): Promise<ResultFile> {
   const kind = sniffFile(original, fileName);
   if (typeof kind !== "string") return { ok: false, reason: "unreadable", message: kind.message };
   if (kind === "zip") {
     const written = await writeXlsxResults(original, sheetName, data);
-    return written.ok ? { ok: true, bytes: written.bytes, fileName: resultFileName(fileName, "xlsx") } : { ok: false, reason: "unreadable", message: written.message };
+    return written.ok ? { ok: true, bytes: written.bytes, fileName: resultFileName(fileName, "xlsx", options.kind) } : { ok: false, reason: "unreadable", message: written.message };
   }
   const written = writeCsvResults(original, data, options);
-  if (written.ok) return { ok: true, bytes: written.bytes, fileName: resultFileName(fileName, /\.(tsv|txt)$/i.test(fileName) ? (fileName.split(".").pop() ?? "csv") : "csv") };
+  if (written.ok) return { ok: true, bytes: written.bytes, fileName: resultFileName(fileName, /\.(tsv|txt)$/i.test(fileName) ? (fileName.split(".").pop() ?? "csv") : "csv", options.kind) };
   if (written.reason === "too-wide") {
     return {
       ok: false,

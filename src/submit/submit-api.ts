@@ -1,6 +1,6 @@
 import { createVendorClient, type VendorClient } from "../api";
 import { countStates, isUnfinished, rowResultsFromJournal, type BatchRecord, type JournalStore, type OrderRecord, type StateCounts } from "../core/journal";
-import { auditJsonLines, auditTrail, resultSheetData, shownJobNumbers } from "../core/result-data";
+import { auditTrail, resultSheetData, shownJobNumbers } from "../core/result-data";
 import type { ResultSheetData } from "../core/result-sheet";
 import type { RowResult } from "../core/results";
 import { fetchJobStatuses } from "./vendor-jobs";
@@ -83,18 +83,14 @@ export function createSubmitApi(deps: { readonly journal: JournalStore; readonly
       return Promise.all(mine.map((batch) => summaryOf(journal, batch)));
     },
 
-    /**
-     * What the result sheet writes back for a batch, from the journal and the vendor's word on
-     * each job now, and the audit trail as JSON Lines.
-     */
-    async resultData(batchId: string): Promise<{ readonly data: ResultSheetData; readonly auditJsonLines: string } | undefined> {
+    /** What the result sheet writes back for a batch, from the journal and the vendor's word on each job now. */
+    async resultData(batchId: string): Promise<ResultSheetData | undefined> {
       const { journal } = deps;
       const batch = await journal.getBatch(batchId);
       if (!batch) return undefined;
       const orders = await journal.ordersOf(batchId);
       const statuses = client ? await fetchJobStatuses(client, shownJobNumbers(orders)) : new Map();
-      const trail = auditTrail(batch, orders);
-      return { data: resultSheetData(batch, orders, statuses, trail), auditJsonLines: auditJsonLines(trail) };
+      return resultSheetData(batch, orders, statuses, auditTrail(batch, orders));
     },
 
     async results(batchId: string): Promise<BatchResults | undefined> {

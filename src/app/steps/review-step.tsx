@@ -38,7 +38,7 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
     const file = await workflow.downloadableProblems({ utf8 });
     if (file.ok) {
       setFileProblem(undefined);
-      saveFile(file.bytes, file.fileName.replace(" - results.", " - problems."));
+      saveFile(file.bytes, file.fileName);
     } else setFileProblem({ message: file.message, canUtf8: file.reason === "unrepresentable" });
   };
   useEffect(() => {
