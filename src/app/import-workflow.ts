@@ -7,7 +7,7 @@ import type { FieldId } from "../core/fields";
 import { assignColumn, assignField, missingRequiredFields, type MappingTarget, type SheetMapping } from "../core/mapping/sheet-mapping";
 import { suggestMapping, vocabularyWords, type MappingVocabulary } from "../core/mapping/suggest-mapping";
 import { applyTemplate, createTemplate } from "../core/mapping/templates";
-import { countOf, pluralise } from "../core/plural";
+import { countOf, formatCount, pluralise } from "../core/plural";
 import type { AccountProfile } from "../core/vendor";
 import type { EngineSummary } from "../engine/import-engine";
 import { ALL_ROWS } from "../engine/row-filter";
@@ -170,7 +170,6 @@ export function createImportWorkflow(deps: WorkflowDeps) {
     const progress = (message: string) => {
       if (!stopped()) set({ step: "checking", connected: currentConnected() ?? connected, fileName: origin.fileName, progress: message, canStop: true });
     };
-    const count = (n: number) => n.toLocaleString(navigatorLocale());
     /** The review kept for this check, forgotten again if the check does not finish. */
     let keptId: string | undefined;
     const abandon = (outcome: StartOutcome): StartOutcome => {
@@ -190,17 +189,17 @@ export function createImportWorkflow(deps: WorkflowDeps) {
       await engine.connect(address.baseUrl, address.headers);
       for (let start = 0; start < rowCount; start += ROW_CHUNK) {
         if (stopped()) return "stopped";
-        progress(`Reading rows ${count(start + 1)}–${count(Math.min(rowCount, start + ROW_CHUNK))} of ${count(rowCount)}`);
+        progress(`Reading rows ${formatCount(start + 1)}–${formatCount(Math.min(rowCount, start + ROW_CHUNK))} of ${formatCount(rowCount)}`);
         // A read still under way when the check is stopped is left to finish on its own.
         const rows = await orStop(deps.sheets.rows(origin.sheetName, origin.headerRowNumber, start, ROW_CHUNK));
         if (stopped()) return "stopped";
         await engine.appendRows(rows);
       }
-      progress(`Checking ${count(rowCount)} ${pluralise(rowCount, "row", "rows")} against your catalogue`);
+      progress(`Checking ${countOf(rowCount, "row", "rows")} against your catalogue`);
       summary = await engine.start({ headers, mapping: origin.mapping, snapshot, locale: navigatorLocale() });
       if (saved) {
         const changes = saved.edits.edits.length;
-        progress(`Replaying ${count(changes)} ${pluralise(changes, "change", "changes")} you made`);
+        progress(`Replaying ${countOf(changes, "change", "changes")} you made`);
         summary = await engine.restoreEdits(saved.edits);
         if (stopped()) return "stopped";
         await keeper.reopened(connected, saved);
@@ -524,7 +523,7 @@ const REVIEW_NOT_KEPT =
   "This review is no longer kept in this browser: a review started or continued in another tab on this account has taken its place, so a reload here would not bring back your changes. Submit from here or download the problem sheet before you leave, or carry on in the other tab.";
 
 /** The page's locale for money, where there is a page. */
-function navigatorLocale(): string {
+export function navigatorLocale(): string {
   return typeof navigator !== "undefined" && navigator.language ? navigator.language : "en-NZ";
 }
 

@@ -1,6 +1,7 @@
+import { formatCount } from "../core/plural";
 import { csvRowMeasurer, type CsvRowMeasures } from "./csv-row-measures";
 import type { CsvRows } from "./csv-text-rows";
-import { formatCount, SHEET_LIMITS } from "./limits";
+import { SHEET_LIMITS } from "./limits";
 import { failure, type SheetReadFailure } from "./read-failure";
 
 /** Said by a parser that met text outside what it reads (a quote mark where CSV has none): another parser must read on from there. */

@@ -50,4 +50,3 @@ export function formatBytes(bytes: number): string {
   return bytes >= MiB ? `${(bytes / MiB).toFixed(bytes >= 10 * MiB ? 0 : 1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
 }
 
-export const formatCount = (n: number) => n.toLocaleString("en-US");

@@ -1,10 +1,11 @@
 import Papa from "papaparse";
+import { formatCount } from "../core/plural";
 import { measureRow, type CsvRowMeasures } from "./csv-row-measures";
 import { csvRowTally, isIrregular, type CsvRowsParser, type CsvRowTally } from "./csv-rows-parser";
 import { emptyRowOf, type CsvRows } from "./csv-text-rows";
 import { wellFormedCsvParser } from "./csv-well-formed-parser";
 import { decodeChunks, NotUtf8Error, textLayoutOf, WINDOWS_1252_LAYOUT, type DecodedChunk, type TextEncodingName, type TextLayout } from "./decode-text";
-import { formatBytes, formatCount, SHEET_LIMITS } from "./limits";
+import { formatBytes, SHEET_LIMITS } from "./limits";
 import { failure, type SheetReadFailure } from "./read-failure";
 import { sniffDelimiter, type CsvDelimiter, type LineEnd } from "./sniff-delimiter";
 import type { ReadProgress } from "./workbook";

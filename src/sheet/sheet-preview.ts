@@ -1,7 +1,8 @@
 import { detectHeaderRow, HEADER_SCAN_ROWS, type HeaderCandidate } from "../core/header-row";
+import { formatCount } from "../core/plural";
 import { columnLetter, isBlankCell, type SheetRow } from "../core/sheet-model";
 import { HEADER_NAME_CHARS, tableView, type LongHeader, type TableView } from "../core/sheet-table";
-import { formatCount, SHEET_LIMITS } from "./limits";
+import { SHEET_LIMITS } from "./limits";
 import type { TextEncodingName } from "./decode-text";
 import { failure, type SheetReadFailure } from "./read-failure";
 import type { OpenedWorkbook, RawSheet } from "./workbook";

@@ -1,6 +1,7 @@
+import { formatCount } from "../core/plural";
 import { resultFileName, type ResultSheetData } from "../core/result-sheet";
 import { writeCsvResults } from "./csv-write-back";
-import { formatCount, SHEET_LIMITS } from "./limits";
+import { SHEET_LIMITS } from "./limits";
 import { sniffFile } from "./sniff-file";
 import { writeXlsxResults } from "./xlsx-write-back";
 

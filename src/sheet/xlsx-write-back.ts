@@ -5,8 +5,9 @@
  * every other part is copied byte for byte, still compressed. Runs in the sheet worker and in
  * Node: no Node APIs, and no spreadsheet library.
  */
+import { formatCount } from "../core/plural";
 import type { RESULT_COLUMNS, ResultSheetData } from "../core/result-sheet";
-import { formatBytes, formatCount, SHEET_LIMITS } from "./limits";
+import { formatBytes, SHEET_LIMITS } from "./limits";
 import { SheetReadError, type SheetFailureCode } from "./read-failure";
 import { clampWidth, resultValue, safeText, textWidth, valueWidth } from "./result-cell-xml";
 import { ResultColumnsRewriter } from "./result-columns-rewriter";

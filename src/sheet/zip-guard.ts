@@ -1,4 +1,5 @@
-import { formatBytes, formatCount, SHEET_LIMITS } from "./limits";
+import { formatCount } from "../core/plural";
+import { formatBytes, SHEET_LIMITS } from "./limits";
 import { failure, SheetReadError } from "./read-failure";
 
 /** One file inside a zip, from its central directory. */

@@ -1,4 +1,4 @@
-import { countOf } from "../../core/plural";
+import { countOf, formatCount } from "../../core/plural";
 import { formatInstant } from "../tracking/tracked-jobs";
 import type { Connected } from "../import-workflow";
 
@@ -23,7 +23,7 @@ export function CataloguePanel({ connected, onRefresh }: Props) {
         )}
         {catalogue.state === "ready" && (
           <span>
-            Catalogue from {formatInstant(catalogue.fetchedAt)}: {catalogue.counts.priceCodes} price codes, {catalogue.counts.assets} assets ({catalogue.counts.archivedAssets} archived) and {catalogue.counts.globalAssets} global, {catalogue.counts.stockItems} stock items.{" "}
+            Catalogue from {formatInstant(catalogue.fetchedAt)}: {countOf(catalogue.counts.priceCodes, "price code", "price codes")}, {countOf(catalogue.counts.assets, "asset", "assets")} ({formatCount(catalogue.counts.archivedAssets)} archived) and {formatCount(catalogue.counts.globalAssets)} global, {countOf(catalogue.counts.stockItems, "stock item", "stock items")}.{" "}
             <button type="button" class="link" onClick={onRefresh}>
               Refresh
             </button>

@@ -1,5 +1,6 @@
+import { formatCount } from "../../core/plural";
 import { columnLetter } from "../../core/sheet-model";
-import { formatCount, SHEET_LIMITS } from "../limits";
+import { SHEET_LIMITS } from "../limits";
 import { failure, SheetReadError } from "../read-failure";
 import type { XmlRefusal } from "./xml-scanner";
 
