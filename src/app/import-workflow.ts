@@ -155,6 +155,14 @@ export function createImportWorkflow(deps: WorkflowDeps) {
     await shown;
   }
 
+  /** Stops any check under way and starts another, which "Stop checking" leaves through `back`. */
+  function beginChecking(back: () => void): AbortController {
+    checking?.controller.abort();
+    const controller = new AbortController();
+    checking = { controller, back };
+    return controller;
+  }
+
   /**
    * Reads the chosen sheet's rows into the engine worker in windows, resolves them (replaying
    * saved edits when reopening), shows the review and dry-runs the jobs while the user works.
@@ -162,9 +170,7 @@ export function createImportWorkflow(deps: WorkflowDeps) {
    * started from. Answers why it could not start, when it could not, in words for the user.
    */
   async function startReview(connected: Connected, origin: ReviewOrigin, headers: readonly string[], rowCount: number, back: () => void, saved?: SavedReview): Promise<StartOutcome> {
-    checking?.controller.abort();
-    const controller = new AbortController();
-    checking = { controller, back };
+    const controller = beginChecking(back);
     const stopped = () => controller.signal.aborted;
     const orStop = <T>(work: Promise<T>) => untilStopped(work, controller.signal);
     const progress = (message: string) => {
@@ -245,10 +251,8 @@ export function createImportWorkflow(deps: WorkflowDeps) {
 
   /** Reopens a review saved before a reload or a crash, where it was; "Stop checking" goes back to the upload step, where it is offered again. */
   async function reopen(connected: Connected, saved: SavedReview): Promise<void> {
-    checking?.controller.abort();
-    const controller = new AbortController();
     const back = () => void showUploadOffering(currentConnected() ?? connected, saved);
-    checking = { controller, back };
+    const controller = beginChecking(back);
     set({ step: "checking", connected, fileName: saved.fileName, progress: `Reopening your review of ${saved.fileName}`, canStop: true });
     let preview: Awaited<ReturnType<typeof deps.sheets.preview>> | undefined;
     try {
