@@ -21,9 +21,12 @@ export type PreviewResult = { readonly ok: true; readonly preview: SheetPreview 
  * (a summary, a preview, a window of rows) instead of receiving the whole sheet at once.
  * Plain functions over plain data, so they run the same in the worker and in Node.
  */
+const keyOf = (sheetName: string, headerRowNumber: number) => `${sheetName}\u0000${headerRowNumber}`;
+
 export function createSheetSession() {
   let workbook: OpenedWorkbook | undefined;
-  let current: { readonly key: string; readonly table: TableView } | undefined;
+  /** The last table asked for, and its preview: the page asks for its mapping and its rows next. */
+  let current: { readonly key: string; readonly table: TableView; readonly preview: SheetPreview } | undefined;
 
   function table(sheetName: string, headerRowNumber: number | undefined, vocabulary: readonly string[] = []): { table: TableView; preview: SheetPreview } | SheetReadFailure {
     if (workbook === undefined) return failure("NO_TABLE", "No file is open.");
@@ -31,12 +34,12 @@ export function createSheetSession() {
     if (sheet === undefined) return failure("NO_TABLE", `There is no sheet named "${sheetName}".`);
     const place = workbook.format === "csv" ? workbook.fileName : `Sheet "${sheetName}" of ${workbook.fileName}`;
     const result = tableOf(sheet, headerRowNumber, vocabulary, place);
-    if ("table" in result) current = { key: `${sheetName}\u0000${result.preview.headerRowNumber}`, table: result.table };
+    if ("table" in result) current = { key: keyOf(sheetName, result.preview.headerRowNumber), ...result };
     return result;
   }
 
   function cachedTable(sheetName: string, headerRowNumber: number): TableView | undefined {
-    if (current?.key === `${sheetName}\u0000${headerRowNumber}`) return current.table;
+    if (current?.key === keyOf(sheetName, headerRowNumber)) return current.table;
     const result = table(sheetName, headerRowNumber);
     return "table" in result ? result.table : undefined;
   }
@@ -87,7 +90,8 @@ export function createSheetSession() {
 
     /** The suggested mapping of a sheet's columns, from its headers and first rows, worked out here rather than on the page. */
     suggestMapping(sheetName: string, headerRowNumber: number, vocabulary: MappingVocabulary | undefined): SheetMapping | undefined {
-      const result = table(sheetName, headerRowNumber, vocabularyWords(vocabulary));
+      // Below a header row named outright, the headers and sample rows do not depend on the vocabulary.
+      const result = current?.key === keyOf(sheetName, headerRowNumber) ? current : table(sheetName, headerRowNumber, vocabularyWords(vocabulary));
       return "preview" in result ? suggestMapping(result.preview.headers, vocabulary, result.preview.sampleRows) : undefined;
     },
 
