@@ -1,5 +1,5 @@
 import { formatInstant } from "./tracking/tracked-jobs";
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useContext, useEffect, useMemo, useState } from "preact/hooks";
 import { createCatalogueStore, type CatalogueStore } from "../catalogue/catalogue-store";
 import { openImporterDB } from "../storage/database";
 import { createIdbJournal } from "../storage/journal-idb";
@@ -80,23 +80,22 @@ function SubmittedJobsView({ connected }: { readonly connected: Connected }) {
       ? createJobTracker({ client, journal, connection: connected.connection.name, accountId: connected.account.id, ...documentVisibility() })
       : undefined;
   }, [connected.connection.name, connected.account.id]);
-  const services = useMemo(() => reorderServices(workflow, connected), [connected.connection.name, connected.account.id]);
-  return tracker ? (
-    <ReorderContext.Provider value={services}>
-      <SubmittedJobs tracker={tracker} currency={connected.account.currency} locale={navigator.language} />
-    </ReorderContext.Provider>
-  ) : null;
+  // "Order these again" reads the reorder services App provides.
+  return tracker ? <SubmittedJobs tracker={tracker} currency={connected.account.currency} locale={navigator.language} /> : null;
 }
 
 /** The account's assets, to choose from for a reorder campaign sheet. */
 function AssetsPanel({ connected }: { readonly connected: Connected }) {
-  const services = useMemo(() => reorderServices(workflow, connected), [connected.connection.name, connected.account.id]);
+  const services = useContext(ReorderContext);
   const fetchedAt = connected.catalogue.state === "ready" ? connected.catalogue.fetchedAt : undefined;
-  return <AssetsView services={services} catalogueFetchedAt={fetchedAt} />;
+  return services ? <AssetsView services={services} catalogueFetchedAt={fetchedAt} /> : null;
 }
 
 export function App() {
   const state = useWorkflowState(workflow);
+  const connected = state.step === "connect" ? undefined : state.connected;
+  /** The reorder services of the connected account, made once for every view that needs them (assets, order again, the row's design). */
+  const services = useMemo(() => (connected ? reorderServices(workflow, connected) : undefined), [connected?.connection.name, connected?.account.id]);
   const [showJobs, setShowJobs] = useState(false);
   const [showAssets, setShowAssets] = useState(false);
   const [outdated, setOutdated] = useState(databaseOutdated);
@@ -116,71 +115,73 @@ export function App() {
   }, []);
 
   return (
-    <main>
-      <header class="top">
-        <h1>Bulk order importer</h1>
-        {state.step !== "connect" && <CataloguePanel connected={state.connected} onRefresh={workflow.refreshCatalogue} />}
-        {state.step !== "connect" && (
-          <button type="button" class="secondary" aria-pressed={showJobs} onClick={() => setShowJobs(!showJobs)}>
-            {showJobs ? "Hide submitted jobs" : "Submitted jobs"}
-          </button>
-        )}
-        {state.step !== "connect" && (
-          <button type="button" class="secondary" aria-pressed={showAssets} onClick={() => setShowAssets(!showAssets)} data-testid="assets-toggle">
-            {showAssets ? "Hide assets" : "Assets"}
-          </button>
-        )}
-      </header>
-      {outdated && (
-        <p class="notice" role="alert">
-          A newer version of the importer was opened in another tab, so this page can no longer keep your work.{" "}
-          <button type="button" class="small" onClick={() => location.reload()}>
-            Reload this page
-          </button>
-        </p>
-      )}
-      {state.step !== "connect" && showJobs && <SubmittedJobsView connected={state.connected} />}
-      {state.step !== "connect" && showAssets && <AssetsPanel connected={state.connected} />}
-      {state.step === "connect" && <ConnectStep state={state} onConnect={workflow.connect} onAccessKey={workflow.loadConnections} />}
-      {state.step === "upload" && state.batches && <EarlierBatches batches={state.batches} onResume={workflow.resume} onShow={workflow.showResults} />}
-      {state.step === "upload" && state.savedReview && (
-        <section class="notice" data-testid="saved-review">
-          Your review of {state.savedReview.fileName} from {formatInstant(state.savedReview.savedAt)} is kept here.{" "}
-          <button type="button" class="small" onClick={workflow.reopenSaved}>
-            Continue that review
-          </button>
-        </section>
-      )}
-      {state.step === "upload" && (
-        <UploadStep error={state.error} onFile={async (file) => workflow.openFile(state.connected, file.name, new Uint8Array(await file.arrayBuffer()))} />
-      )}
-      {state.step === "opening" && <OpeningStep fileName={state.fileName} progress={state.progress} onCancel={workflow.cancelOpening} />}
-      {state.step === "mapping" && <MappingStep connected={state.connected} state={state.mapping} error={state.error} workflow={workflow} />}
-      {state.step === "checking" && (
-        <section aria-busy="true">
-          <h2>Checking {state.fileName}</h2>
-          <p role="status">{state.progress}…</p>
-          {state.canStop && (
-            <button type="button" class="secondary" onClick={workflow.stopChecking}>
-              Stop checking
+    <ReorderContext.Provider value={services}>
+      <main>
+        <header class="top">
+          <h1>Bulk order importer</h1>
+          {state.step !== "connect" && <CataloguePanel connected={state.connected} onRefresh={workflow.refreshCatalogue} />}
+          {state.step !== "connect" && (
+            <button type="button" class="secondary" aria-pressed={showJobs} onClick={() => setShowJobs(!showJobs)}>
+              {showJobs ? "Hide submitted jobs" : "Submitted jobs"}
             </button>
           )}
-        </section>
-      )}
-      {state.step === "review" && <ReviewStep connected={state.connected} review={state.review} error={state.error} workflow={workflow} />}
-      {state.step === "submitting" && (
-        <SubmittingStep submission={state.submission} onStop={workflow.stopSubmitting} makeFile={() => workflow.resultFile(state.submission.batchId)} />
-      )}
-      {state.step === "done" && (
-        <ResultsStep
-          done={state.done}
-          makeFile={(options) => workflow.resultFile(state.done.results.batch.id, options)}
-          makeAudit={() => workflow.auditFile(state.done.results.batch.id)}
-          onSendAgain={workflow.sendAgain}
-          onContinue={() => workflow.resume(state.done.results.batch.id)}
-          onStartOver={() => workflow.startOver(state.connected)}
-        />
-      )}
-    </main>
+          {state.step !== "connect" && (
+            <button type="button" class="secondary" aria-pressed={showAssets} onClick={() => setShowAssets(!showAssets)} data-testid="assets-toggle">
+              {showAssets ? "Hide assets" : "Assets"}
+            </button>
+          )}
+        </header>
+        {outdated && (
+          <p class="notice" role="alert">
+            A newer version of the importer was opened in another tab, so this page can no longer keep your work.{" "}
+            <button type="button" class="small" onClick={() => location.reload()}>
+              Reload this page
+            </button>
+          </p>
+        )}
+        {state.step !== "connect" && showJobs && <SubmittedJobsView connected={state.connected} />}
+        {state.step !== "connect" && showAssets && <AssetsPanel connected={state.connected} />}
+        {state.step === "connect" && <ConnectStep state={state} onConnect={workflow.connect} onAccessKey={workflow.loadConnections} />}
+        {state.step === "upload" && state.batches && <EarlierBatches batches={state.batches} onResume={workflow.resume} onShow={workflow.showResults} />}
+        {state.step === "upload" && state.savedReview && (
+          <section class="notice" data-testid="saved-review">
+            Your review of {state.savedReview.fileName} from {formatInstant(state.savedReview.savedAt)} is kept here.{" "}
+            <button type="button" class="small" onClick={workflow.reopenSaved}>
+              Continue that review
+            </button>
+          </section>
+        )}
+        {state.step === "upload" && (
+          <UploadStep error={state.error} onFile={async (file) => workflow.openFile(state.connected, file.name, new Uint8Array(await file.arrayBuffer()))} />
+        )}
+        {state.step === "opening" && <OpeningStep fileName={state.fileName} progress={state.progress} onCancel={workflow.cancelOpening} />}
+        {state.step === "mapping" && <MappingStep connected={state.connected} state={state.mapping} error={state.error} workflow={workflow} />}
+        {state.step === "checking" && (
+          <section aria-busy="true">
+            <h2>Checking {state.fileName}</h2>
+            <p role="status">{state.progress}…</p>
+            {state.canStop && (
+              <button type="button" class="secondary" onClick={workflow.stopChecking}>
+                Stop checking
+              </button>
+            )}
+          </section>
+        )}
+        {state.step === "review" && <ReviewStep connected={state.connected} review={state.review} error={state.error} workflow={workflow} />}
+        {state.step === "submitting" && (
+          <SubmittingStep submission={state.submission} onStop={workflow.stopSubmitting} makeFile={() => workflow.resultFile(state.submission.batchId)} />
+        )}
+        {state.step === "done" && (
+          <ResultsStep
+            done={state.done}
+            makeFile={(options) => workflow.resultFile(state.done.results.batch.id, options)}
+            makeAudit={() => workflow.auditFile(state.done.results.batch.id)}
+            onSendAgain={workflow.sendAgain}
+            onContinue={() => workflow.resume(state.done.results.batch.id)}
+            onStartOver={() => workflow.startOver(state.connected)}
+          />
+        )}
+      </main>
+    </ReorderContext.Provider>
   );
 }

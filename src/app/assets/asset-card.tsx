@@ -2,8 +2,9 @@ import { useEffect } from "preact/hooks";
 import type { CatalogueSnapshot } from "../../core/catalogue";
 import { formatMoney } from "../../core/estimate";
 import { minimumQuantity, processName, type AssetListing } from "../../core/reorder/asset-catalogue";
+import { formatDay } from "../tracking/tracked-jobs";
 import type { AssetFacts } from "./asset-facts";
-import { createdText, lastOrderText } from "./asset-text";
+import { lastOrderText } from "./asset-text";
 import { AssetThumbnail } from "./asset-thumbnail";
 import { PriceBands } from "./price-bands";
 import { useSeen } from "./use-asset-facts";
@@ -59,7 +60,7 @@ export function AssetCard({ listing, snapshot, facts, selected, onToggle, curren
         <dt>Garment</dt>
         <dd>{asset.garment || "Not given"}</dd>
         <dt>Made</dt>
-        <dd>{createdText(asset.createDate, locale)}</dd>
+        <dd>{formatDay(asset.createDate, locale)}</dd>
         <dt>Last ordered</dt>
         <dd data-testid="asset-last-order">{facts ? lastOrderText(facts.history(tag), locale) : "Not read yet"}</dd>
         <dt>Minimum</dt>

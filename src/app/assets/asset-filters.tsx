@@ -1,3 +1,4 @@
+import { formatCount } from "../../core/plural";
 import type { AssetFilter, Facet } from "../../core/reorder/asset-catalogue";
 
 interface Props {
@@ -8,6 +9,33 @@ interface Props {
 
 const blankToUndefined = (value: string) => (value.trim() === "" ? undefined : value);
 
+interface FacetSelectProps {
+  readonly id: string;
+  readonly label: string;
+  /** The first choice, which leaves this facet out of the filter ("Any process"). */
+  readonly anyText: string;
+  readonly value: string | undefined;
+  readonly facets: readonly Facet[];
+  readonly onChange: (value: string | undefined) => void;
+}
+
+/** One facet's list (process, garment): any, or one of the values the designs have, with how many have it. */
+function FacetSelect({ id, label, anyText, value, facets, onChange }: FacetSelectProps) {
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <select id={id} value={value ?? ""} onChange={(e) => onChange(blankToUndefined(e.currentTarget.value))}>
+        <option value="">{anyText}</option>
+        {facets.map((facet) => (
+          <option key={facet.value} value={facet.value}>
+            {facet.label} ({formatCount(facet.count)})
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** What the designs can be narrowed by: text, process, garment, when made and when last ordered; archived and global ones. */
 export function AssetFilters({ filter, facets, onChange }: Props) {
   const set = (change: Partial<AssetFilter>) => onChange({ ...filter, ...change });
@@ -17,28 +45,8 @@ export function AssetFilters({ filter, facets, onChange }: Props) {
         <label for="asset-filter-search">Search</label>
         <input id="asset-filter-search" type="search" value={filter.search ?? ""} placeholder="Tag, description, garment…" onInput={(e) => set({ search: blankToUndefined(e.currentTarget.value) })} />
       </div>
-      <div class="field">
-        <label for="asset-filter-process">Process</label>
-        <select id="asset-filter-process" value={filter.processCode ?? ""} onChange={(e) => set({ processCode: blankToUndefined(e.currentTarget.value) })}>
-          <option value="">Any process</option>
-          {facets.processes.map((p) => (
-            <option key={p.value} value={p.value}>
-              {p.label} ({p.count})
-            </option>
-          ))}
-        </select>
-      </div>
-      <div class="field">
-        <label for="asset-filter-garment">Garment</label>
-        <select id="asset-filter-garment" value={filter.garment ?? ""} onChange={(e) => set({ garment: blankToUndefined(e.currentTarget.value) })}>
-          <option value="">Any garment</option>
-          {facets.garments.map((g) => (
-            <option key={g.value} value={g.value}>
-              {g.label} ({g.count})
-            </option>
-          ))}
-        </select>
-      </div>
+      <FacetSelect id="asset-filter-process" label="Process" anyText="Any process" value={filter.processCode} facets={facets.processes} onChange={(processCode) => set({ processCode })} />
+      <FacetSelect id="asset-filter-garment" label="Garment" anyText="Any garment" value={filter.garment} facets={facets.garments} onChange={(garment) => set({ garment })} />
       <div class="field">
         <label for="asset-filter-made-from">Made from</label>
         <input id="asset-filter-made-from" type="date" value={filter.createdFrom ?? ""} onInput={(e) => set({ createdFrom: blankToUndefined(e.currentTarget.value) })} />

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "preact/hooks";
+import { useContext, useEffect, useMemo } from "preact/hooks";
 import type { CatalogueSnapshot } from "../../core/catalogue";
 import { formatMoney } from "../../core/estimate";
 import { cellText } from "../../core/sheet-model";
@@ -8,13 +8,15 @@ import type { ImportWorkflow } from "../import-workflow";
 import { lastOrderText } from "./asset-text";
 import { AssetThumbnail } from "./asset-thumbnail";
 import { PriceBands } from "./price-bands";
-import { reorderServices, type ReorderServices } from "./reorder-services";
+import { ReorderContext, type ReorderServices } from "./reorder-services";
 import { useFactsVersion } from "./use-asset-facts";
 import "./assets.css";
 
 interface Props {
   readonly row: RowView;
   readonly workflow: ImportWorkflow;
+  /** The review's catalogue snapshot; undefined until it is read. */
+  readonly snapshot: CatalogueSnapshot | undefined;
 }
 
 /** The tag in an asset row's code cell, read through the review's mapping. */
@@ -27,21 +29,16 @@ function tagOf(row: RowView, workflow: ImportWorkflow): string | undefined {
 }
 
 /** An asset row's design beside the grid: its picture, what it is, its prices and its last order. */
-export function AssetRowSection({ row, workflow }: Props) {
+export function AssetRowSection({ row, workflow, snapshot }: Props) {
   const tag = tagOf(row, workflow);
-  const state = workflow.getState();
-  const services = useMemo(() => (state.step === "connect" ? undefined : reorderServices(workflow, state.connected)), [workflow, state.step === "connect" ? undefined : state.connected.account.id]);
+  const services = useContext(ReorderContext);
   if (tag === undefined || services === undefined) return null;
-  return <AssetDesign key={tag} tag={tag} services={services} />;
+  return <AssetDesign key={tag} tag={tag} services={services} snapshot={snapshot} />;
 }
 
-function AssetDesign({ tag, services }: { readonly tag: string; readonly services: ReorderServices }) {
-  const [snapshot, setSnapshot] = useState<CatalogueSnapshot | undefined>();
+function AssetDesign({ tag, services, snapshot }: { readonly tag: string; readonly services: ReorderServices; readonly snapshot: CatalogueSnapshot | undefined }) {
   const facts = useMemo(() => services.facts(), [services]);
   useFactsVersion(facts);
-  useEffect(() => {
-    void services.snapshot().then(setSnapshot);
-  }, [services]);
   const listing = snapshot ? findListing(snapshot, tag) : undefined;
   useEffect(() => {
     if (listing) facts?.wantHistory(listing.tag);

@@ -16,6 +16,3 @@ export function lastOrderText(fact: Fact<AssetHistory>, locale: string | undefin
   const po = last.orderNumber ? ` (order ${last.orderNumber})` : "";
   return last.date ? `${formatDay(last.date, locale)}: ${quantity}job ${last.jobNumber}${po}` : `In progress: ${quantity}job ${last.jobNumber}${po}`;
 }
-
-/** The day a design was made, as the user reads dates. */
-export const createdText = (createDate: string, locale: string | undefined) => formatDay(createDate, locale);

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { CatalogueSnapshot } from "../../core/catalogue";
-import { countOf, pluralise } from "../../core/plural";
+import { countOf, formatCount } from "../../core/plural";
 import { assetFacets, assetListings, filterAssets, type AssetFilter, type AssetListing } from "../../core/reorder/asset-catalogue";
 import { AssetCard } from "./asset-card";
 import { AssetFilters } from "./asset-filters";
@@ -32,7 +32,7 @@ export function AssetsView({ services, catalogueFetchedAt }: Props) {
   const [message, setMessage] = useState<Message | undefined>();
   const stopper = useRef<AbortController | undefined>(undefined);
   const facts = useMemo(() => services.facts(), [services]);
-  useFactsVersion(facts);
+  const version = useFactsVersion(facts);
   useEffect(() => {
     void services.snapshot().then((loaded) => setSnapshot(loaded ?? null));
   }, [services, catalogueFetchedAt]);
@@ -40,8 +40,17 @@ export function AssetsView({ services, catalogueFetchedAt }: Props) {
 
   const listings = useMemo(() => (snapshot ? assetListings(snapshot) : []), [snapshot]);
   const facets = useMemo(() => (snapshot ? assetFacets(snapshot, listings) : { processes: [], garments: [] }), [snapshot, listings]);
-  const { matching, awaitingHistory } = filterAssets(listings, filter, (tag) => facts?.knownHistory(tag));
-  const orderable = matching.filter((listing) => !listing.isArchived);
+  // Filtered again only when the listings or the filter change, or, for "ordered since" (the one
+  // part that reads the order histories), when the facts read more of them.
+  const readsHistories = Boolean(filter.orderedSince);
+  const { matching, awaitingHistory, orderable, shownTags } = useMemo(() => {
+    const filtered = filterAssets(listings, filter, (tag) => facts?.knownHistory(tag));
+    return {
+      ...filtered,
+      orderable: filtered.matching.filter((listing) => !listing.isArchived),
+      shownTags: new Set(filtered.matching.map((listing) => listing.tag)),
+    };
+  }, [listings, filter, readsHistories ? facts : undefined, readsHistories ? version : 0]);
 
   /** Reads the order histories "ordered since" needs, a batch at a time. */
   const checkHistories = (waiting: readonly AssetListing[]) => {
@@ -66,7 +75,8 @@ export function AssetsView({ services, catalogueFetchedAt }: Props) {
 
   async function download(): Promise<void> {
     if (!snapshot) return;
-    const chosen = listings.filter((listing) => selected.has(listing.tag) && !listing.isArchived);
+    // Archived designs are left out by downloadCampaign.
+    const chosen = listings.filter((listing) => selected.has(listing.tag));
     const controller = new AbortController();
     stopper.current = controller;
     setMessage(undefined);
@@ -84,7 +94,6 @@ export function AssetsView({ services, catalogueFetchedAt }: Props) {
   if (snapshot === undefined) return <section class="assets" aria-busy="true"><h2>Assets</h2><p role="status">Waiting for your catalogue…</p></section>;
   if (snapshot === null) return <section class="assets"><h2>Assets</h2><p role="alert" class="error">The catalogue is not loaded; refresh it and try again.</p></section>;
 
-  const shownTags = new Set(matching.map((listing) => listing.tag));
   const hiddenSelected = [...selected].filter((tag) => !shownTags.has(tag)).length;
   return (
     <section class="assets" aria-labelledby="assets-heading" data-testid="assets">
@@ -97,15 +106,15 @@ export function AssetsView({ services, catalogueFetchedAt }: Props) {
       </p>
       {filter.orderedSince && awaitingHistory.length > 0 && (
         <button type="button" class="small secondary" onClick={() => checkHistories(awaitingHistory)}>
-          Check {Math.min(HISTORY_BATCH, awaitingHistory.length)} more
+          Check {formatCount(Math.min(HISTORY_BATCH, awaitingHistory.length))} more
         </button>
       )}
       <div class="asset-selection" role="group" aria-label="Chosen assets">
         <span data-testid="assets-selected">
-          {countOf(selected.size, "asset", "assets")} chosen{hiddenSelected > 0 ? ` (${hiddenSelected} not shown by the filter)` : ""}
+          {countOf(selected.size, "asset", "assets")} chosen{hiddenSelected > 0 ? ` (${formatCount(hiddenSelected)} not shown by the filter)` : ""}
         </span>
         <button type="button" class="small secondary" disabled={orderable.length === 0} onClick={() => setSelected(new Set([...selected, ...orderable.map((l) => l.tag)]))}>
-          Choose all {orderable.length} shown by the filter
+          Choose all {formatCount(orderable.length)} shown by the filter
         </button>
         <button type="button" class="small secondary" disabled={selected.size === 0} onClick={() => setSelected(new Set())}>
           Clear the choice
@@ -132,7 +141,7 @@ export function AssetsView({ services, catalogueFetchedAt }: Props) {
       </ul>
       {matching.length > shown && (
         <button type="button" class="secondary" onClick={() => setShown(shown + PAGE)}>
-          Show {Math.min(PAGE, matching.length - shown)} more of {matching.length - shown} {pluralise(matching.length - shown, "asset", "assets")}
+          Show {formatCount(Math.min(PAGE, matching.length - shown))} more of {countOf(matching.length - shown, "asset", "assets")}
         </button>
       )}
     </section>

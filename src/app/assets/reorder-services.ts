@@ -1,20 +1,16 @@
 import { createContext } from "preact";
-import type { VendorClient } from "../../api";
 import type { CatalogueSnapshot } from "../../core/catalogue";
 import type { CampaignSheetData } from "../../core/reorder/campaign-sheet-data";
-import type { Connected, ImportWorkflow } from "../import-workflow";
+import { navigatorLocale, type Connected, type ImportWorkflow } from "../import-workflow";
 import { createSheetWorkerClient, type SheetWorkerClient } from "../sheet-worker-client";
 import { assetFactsFor, type AssetFacts } from "./asset-facts";
 
 /** What the Assets view, the row panel's design and "Order these again" need from the page. */
 export interface ReorderServices {
-  readonly connection: string;
-  readonly accountId: number;
   readonly currency: string;
   readonly locale: string;
   /** The account's catalogue snapshot (its designs, lookups and processes). */
   snapshot(): Promise<CatalogueSnapshot | undefined>;
-  client(): VendorClient | undefined;
   /** The account's designs' files and order histories, read lazily and kept in memory. */
   facts(): AssetFacts | undefined;
   /** Reads the catalogue again (designs made since it was read). */
@@ -25,6 +21,7 @@ export interface ReorderServices {
   today(): string;
 }
 
+/** The connected account's services, provided once by the page for every view that needs them. */
 export const ReorderContext = createContext<ReorderServices | undefined>(undefined);
 
 /** Campaign workbooks are written by a sheet worker of their own, started on first use. */
@@ -40,12 +37,9 @@ export function reorderServices(workflow: Pick<ImportWorkflow, "catalogueSnapsho
   const connection = connected.connection.name;
   const accountId = connected.account.id;
   return {
-    connection,
-    accountId,
     currency: connected.account.currency,
-    locale: typeof navigator !== "undefined" && navigator.language ? navigator.language : "en-NZ",
+    locale: navigatorLocale(),
     snapshot: () => workflow.catalogueSnapshot(),
-    client: () => workflow.vendorClient(),
     facts: () => {
       const client = workflow.vendorClient();
       return client ? assetFactsFor(connection, accountId, client) : undefined;

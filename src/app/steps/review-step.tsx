@@ -193,7 +193,7 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
           onActiveCell={onActiveCell}
         />
         <aside aria-label="The selected row and its order">
-          <RowPanel row={active.row} column={active.column} workflow={workflow} />
+          <RowPanel row={active.row} column={active.column} workflow={workflow} snapshot={snapshot} />
           <OrderPanel orderNumber={active.row?.orderNumber} revision={review.revision} snapshot={snapshot} workflow={workflow} />
         </aside>
       </div>

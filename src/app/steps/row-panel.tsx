@@ -1,4 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
+import type { CatalogueSnapshot } from "../../core/catalogue";
 import type { Issue } from "../../core/issues";
 import { countOf } from "../../core/plural";
 import type { RowView } from "../../engine/import-engine";
@@ -9,6 +10,8 @@ interface Props {
   readonly row: RowView | undefined;
   readonly column: string | undefined;
   readonly workflow: ImportWorkflow;
+  /** The review's catalogue snapshot, for an asset row's design; undefined until it is read. */
+  readonly snapshot: CatalogueSnapshot | undefined;
 }
 
 const SEVERITY_TEXT = { error: "Error", warning: "Warning", info: "Note" } as const;
@@ -61,7 +64,7 @@ function AnswerQuestion({ row, attribute, label, code, workflow }: { readonly ro
 }
 
 /** The active row: what it is, its issues with their fixes, and skipping it. */
-export function RowPanel({ row, column, workflow }: Props) {
+export function RowPanel({ row, column, workflow, snapshot }: Props) {
   const [focusColumn, setFocusColumn] = useState(column);
   useEffect(() => setFocusColumn(column), [column]);
   if (!row) return <section class="side-panel" aria-label="Row">Select a row to see its problems.</section>;
@@ -75,7 +78,7 @@ export function RowPanel({ row, column, workflow }: Props) {
         {row.estimateText ? ` · ${row.estimateText}` : ""}
       </h3>
       {row.skipped && <p class="hint">Skipped: left out of the import, kept in the result sheet.</p>}
-      <AssetRowSection row={row} workflow={workflow} />
+      <AssetRowSection row={row} workflow={workflow} snapshot={snapshot} />
       {row.orderIssues > 0 && (
         <p class="hint" data-testid="row-order-issues">
           Order {row.orderNumber} has {countOf(row.orderIssues, "problem", "problems")} as a whole: see the order below.
