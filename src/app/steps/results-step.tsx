@@ -5,6 +5,7 @@ import { OUTCOME_TEXT } from "../../core/results";
 import type { ResultFile } from "../../sheet/write-results";
 import type { SubmissionResult } from "../import-workflow";
 import { saveFile } from "../save-file";
+import { useSheetDownload } from "./use-sheet-download";
 
 interface Props {
   readonly done: SubmissionResult;
@@ -65,30 +66,16 @@ function OrderActions({ order, onSendAgain }: { readonly order: OrderRecord; rea
 /** Every order's and row's outcome, read back from the journal, and the result sheet to download. */
 export function ResultsStep({ done, makeFile, makeAudit, onSendAgain, onContinue, onStartOver }: Props) {
   const [error, setError] = useState<string | undefined>();
-  const [needsUtf8, setNeedsUtf8] = useState(false);
+  const { download, problem } = useSheetDownload(makeFile);
   const { batch, orders, rows } = done.results;
   const created = orders.filter((o) => o.state === "created").length;
   const createdRows = rows.filter((r) => r.outcome === "created").length;
   const notFound = orders.filter((o) => o.state === "not-found").map((o) => o.orderNumber);
   const canContinue = orders.some((o) => o.state === "planned" || o.state === "unknown" || o.state === "sending");
-  const download = async (utf8: boolean) => {
-    setError(undefined);
-    try {
-      const file = await makeFile({ utf8 });
-      if (file.ok) {
-        setNeedsUtf8(false);
-        return saveFile(file.bytes, file.fileName);
-      }
-      setError(file.message);
-      setNeedsUtf8(file.reason === "unrepresentable");
-    } catch (e) {
-      setError(`The result sheet could not be written: ${(e as Error).message}`);
-    }
-  };
   const downloadAudit = async () => {
     const file = await makeAudit();
+    setError(file ? undefined : "The audit trail could not be read back.");
     if (file) saveFile(file.bytes, file.fileName);
-    else setError("The audit trail could not be read back.");
   };
   return (
     <section>
@@ -104,12 +91,13 @@ export function ResultsStep({ done, makeFile, makeAudit, onSendAgain, onContinue
           ))}
         </ul>
       )}
+      {problem && <p role="alert" class="error">{problem.message}</p>}
       {error && <p role="alert" class="error">{error}</p>}
       <div class="actions">
         <button type="button" onClick={() => download(false)}>
           Download result sheet
         </button>{" "}
-        {needsUtf8 && (
+        {problem?.canUtf8 && (
           <>
             <button type="button" onClick={() => download(true)}>
               Download it as UTF-8

@@ -8,10 +8,10 @@ import { filterKey } from "../../engine/row-filter";
 import { editorFor } from "../grid/column-editors";
 import { FixUpGrid, type GridColumn } from "../grid/fix-up-grid";
 import type { Connected, ImportWorkflow, ReviewState } from "../import-workflow";
-import { saveFile } from "../save-file";
 import { FindReplace } from "./find-replace";
 import { OrderPanel } from "./order-panel";
 import { RowPanel } from "./row-panel";
+import { useSheetDownload } from "./use-sheet-download";
 
 interface Props {
   readonly connected: Connected;
@@ -33,14 +33,7 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
   const [active, setActive] = useState<{ row: RowView | undefined; column: string | undefined }>({ row: undefined, column: undefined });
   const [finding, setFinding] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const [fileProblem, setFileProblem] = useState<{ readonly message: string; readonly canUtf8: boolean } | undefined>();
-  const downloadProblems = async (utf8: boolean) => {
-    const file = await workflow.downloadableProblems({ utf8 });
-    if (file.ok) {
-      setFileProblem(undefined);
-      saveFile(file.bytes, file.fileName);
-    } else setFileProblem({ message: file.message, canUtf8: file.reason === "unrepresentable" });
-  };
+  const { download: downloadProblems, problem: fileProblem } = useSheetDownload(workflow.downloadableProblems);
   useEffect(() => {
     void workflow.catalogueSnapshot().then(setSnapshot);
   }, [connected.account.id]);
