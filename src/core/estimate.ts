@@ -10,7 +10,8 @@ export interface LineEstimate {
   readonly total: number;
 }
 
-const round2 = (value: number) => Math.round(value * 100) / 100;
+/** An amount to the cent. */
+export const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** The unit price of the band a quantity falls in (the top band when above all). */
 export function bandPrice(bands: readonly PriceBand[], quantity: number): number | undefined {

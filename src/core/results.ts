@@ -1,5 +1,4 @@
 import type { Issue } from "./issues";
-import { cellRawText, type SheetTable } from "./sheet-model";
 
 /**
  * What became of one sheet row: its job was created, already existed, was rejected, got no

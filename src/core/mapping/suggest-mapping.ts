@@ -159,9 +159,11 @@ export function suggestMapping(headers: readonly string[], vocabulary: MappingVo
       for (const [key, name] of attributes) {
         const target = { kind: "attribute", attribute: name } as const;
         const score = similarity(header, key);
-        const contained = isContained(header, key) ? containedConfidence(header, key) : undefined;
         if (score >= 0.85) candidates.push({ column, target, targetKey: `attribute:${key}`, confidence: 0.8 * score, reason: "fuzzy" });
-        else if (contained !== undefined) candidates.push({ column, target, targetKey: `attribute:${key}`, confidence: contained, reason: "contains" });
+        else {
+          const contained = isContained(header, key) ? containedConfidence(header, key) : undefined;
+          if (contained !== undefined) candidates.push({ column, target, targetKey: `attribute:${key}`, confidence: contained, reason: "contains" });
+        }
       }
     }
     if (isWideLayout && sizeLike[column]) {

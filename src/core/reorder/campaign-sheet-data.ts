@@ -207,12 +207,13 @@ export function campaignSheetData(input: CampaignInput): CampaignSheetData {
     put(h.lastOrdered, lastOrderedText(history));
     put(h.lastQuantity, history?.lastOrder?.quantity);
     put(h.lastJob, history?.lastOrder?.jobNumber);
-    put(h.minimum, minimumQuantity(asset));
+    const minimum = minimumQuantity(asset);
+    put(h.minimum, minimum);
     put(`${h.bands} (${currency})`, describeBands(asset.priceBands, money2, "; "));
     put(`${h.reset} (${currency})`, asset.reset);
     put(h.quantity, input.quantities?.get(key));
     put(h.itemType, "Asset");
-    rows.push({ tag: listing.tag, cells, minimum: minimumQuantity(asset) });
+    rows.push({ tag: listing.tag, cells, minimum });
   }
   const deliveryMethods = deliveryChoices(snapshot);
   const accountName = snapshot.account.name ?? "your account";

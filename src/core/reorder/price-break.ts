@@ -1,3 +1,4 @@
+import { round2 } from "../estimate";
 import type { PriceBand } from "../vendor";
 import { sortedBands } from "./asset-catalogue";
 
@@ -17,9 +18,8 @@ export interface PriceBreakHint {
 }
 
 /** "Just under" is within this share of the next band's quantity (at least one unit): 45–49 under 50, 90–99 under 100. */
-export const NEAR_SHARE = 0.1;
+const NEAR_SHARE = 0.1;
 
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /**
  * The hint for a quantity just under the next, cheaper band, or undefined: below the minimum

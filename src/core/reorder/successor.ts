@@ -8,7 +8,7 @@ const plain = (text: string | null | undefined) => (text ?? "").normalize("NFKC"
  * third-party design id or the same price code and description. Undefined when an asset says
  * too little to tell (no process, or neither a design id nor both a price code and a description).
  */
-export function designKeys(asset: Asset): string[] {
+function designKeys(asset: Asset): string[] {
   const process = plain(asset.processCode);
   if (process === "") return [];
   const keys: string[] = [];
