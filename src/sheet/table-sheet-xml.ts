@@ -1,6 +1,6 @@
 import type { ResultTable } from "../core/result-sheet";
 import { cellAddress } from "./cell-address";
-import { cellXml, clampWidth, resultValue, safeText, textWidth, valueWidth } from "./result-cell-xml";
+import { cellXml, clampWidth, contentWidths, resultValue, safeText } from "./result-cell-xml";
 import { escapeAttribute } from "./xml-scan";
 
 /**
@@ -9,13 +9,7 @@ import { escapeAttribute } from "./xml-scan";
  * a time, so a long table is never one string.
  */
 export function* tableSheetXml(table: ResultTable, namespace: string, headerStyle: number): Generator<string> {
-  const widths = table.headers.map((header) => textWidth(header));
-  for (const cells of table.rows) {
-    cells.forEach((value, i) => {
-      const written = resultValue(value);
-      if (written !== null) widths[i] = Math.max(widths[i] ?? 0, valueWidth(written, false));
-    });
-  }
+  const widths = contentWidths(table.headers, table.rows);
   const lastRow = table.rows.length + 1;
   const range = widths.length === 0 ? "A1" : `A1:${cellAddress(widths.length, lastRow)}`;
   const cols = widths.map((width, i) => `<col min="${i + 1}" max="${i + 1}" width="${clampWidth(width ?? 0)}" customWidth="1"/>`).join("");

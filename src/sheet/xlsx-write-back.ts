@@ -9,7 +9,7 @@ import { formatCount } from "../core/plural";
 import type { RESULT_COLUMNS, ResultSheetData } from "../core/result-sheet";
 import { formatBytes, SHEET_LIMITS } from "./limits";
 import { SheetReadError, type SheetFailureCode } from "./read-failure";
-import { clampWidth, resultValue, safeText, textWidth, valueWidth } from "./result-cell-xml";
+import { clampWidth, contentWidths, safeText } from "./result-cell-xml";
 import { ResultColumnsRewriter } from "./result-columns-rewriter";
 import { packText, partDecoder, readZipText, repackText, rewriteZip, type PackedPart, type ZipText } from "./rewrite-zip-entry";
 import { sniffFile } from "./sniff-file";
@@ -216,14 +216,7 @@ function freeStylesPart(taken: ReadonlySet<string>): string {
 
 /** Each result column wide enough for its header and its widest value, within bounds. */
 function columnWidths(data: ResultSheetData, isMoney: readonly boolean[]): number[] {
-  const widths = data.columns.map((name) => textWidth(name));
-  for (const cells of data.rows.values()) {
-    cells.forEach((value, i) => {
-      const written = resultValue(value);
-      if (written !== null) widths[i] = Math.max(widths[i] ?? 0, valueWidth(written, isMoney[i] ?? false));
-    });
-  }
-  return widths.map(clampWidth);
+  return contentWidths(data.columns, data.rows.values(), isMoney).map(clampWidth);
 }
 
 /** `base`, or `base (2)`, `base (3)`…: sheet names are unique regardless of case. */
