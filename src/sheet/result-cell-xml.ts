@@ -17,13 +17,13 @@ export function resultValue(value: ResultCell | undefined): string | number | nu
   return value === null || value === undefined || value === "" ? null : safeText(value);
 }
 
-export function textWidth(text: string): number {
+function textWidth(text: string): number {
   let widest = 0;
   for (const line of text.split("\n")) widest = Math.max(widest, line.length);
   return widest;
 }
 
-export function valueWidth(value: string | number, isMoney: boolean): number {
+function valueWidth(value: string | number, isMoney: boolean): number {
   return typeof value === "number" ? (isMoney ? value.toFixed(2).length + Math.floor(Math.log10(Math.max(1, Math.abs(value))) / 3) : String(value).length) : textWidth(value);
 }
 
