@@ -174,8 +174,10 @@ function cellText(cell: ResultCell): string {
   return typeof cell === "number" ? plainNumber(cell) : neutraliseFormula(cell);
 }
 
+const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
 function csvField(text: string, delimiter: string): string {
-  return NEEDS_QUOTES.test(text) || text.includes(delimiter) ? `"${text.replaceAll('"', '""')}"` : text;
+  return NEEDS_QUOTES.test(text) || text.includes(delimiter) ? quoted(text) : text;
 }
 
 /**
@@ -325,7 +327,7 @@ export function writeCsvResults(
     const beforeBreak = textAt < textContentEnd && (text.charCodeAt(textAt) === 0x0d || text.charCodeAt(textAt) === 0x0a);
     cells.forEach((cell, c) => {
       const field = cellText(cell);
-      appended += delimiter + (beforeBreak && c === cells.length - 1 ? `"${field.replaceAll('"', '""')}"` : csvField(field, delimiter));
+      appended += delimiter + (beforeBreak && c === cells.length - 1 ? quoted(field) : csvField(field, delimiter));
     });
     if (examples.length === 0) {
       if (transcode) out.text(text.slice(copied, insertAt), encoding);

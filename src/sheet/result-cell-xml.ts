@@ -49,7 +49,7 @@ export function clampWidth(characters: number): number {
  * `_xHHHH_`, so a text that already looks like one has its underscore escaped; a carriage
  * return is a character reference, which XML readers do not turn into a line feed.
  */
-export function escapeCellText(text: string): string {
+function escapeCellText(text: string): string {
   return text.replace(/[&<>\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|_(?=x[0-9A-Fa-f]{4}_)/g, (c) => {
     if (c === "&") return "&amp;";
     if (c === "<") return "&lt;";
