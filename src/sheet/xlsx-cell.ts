@@ -10,13 +10,23 @@ export function linkedCellValue(text: string, link: string): CellValue {
 }
 
 const MS_PER_DAY = 86_400_000;
+/** Days from Excel's day 0 (1899-12-30) to 1970-01-01, and from there to 1904-01-01, day 0 of the 1904 date system. */
+const UNIX_EPOCH_SERIAL = 25_569;
+const DATE_1904_OFFSET = 1_462;
 
 /**
  * The moment an Excel serial number stands for, read as UTC: days since 1899-12-30, or since
  * 1904-01-01 in the 1904 date system. Rounded to the millisecond, as the value is a double.
  */
 export function serialToDate(serial: number, is1904: boolean): Date {
-  return new Date(Math.round((serial - 25_569 + (is1904 ? 1_462 : 0)) * MS_PER_DAY));
+  return new Date(Math.round((serial - UNIX_EPOCH_SERIAL + (is1904 ? DATE_1904_OFFSET : 0)) * MS_PER_DAY));
+}
+
+/** An ISO date (`t="d"`) as a serial day number, the inverse of serialToDate; NaN when it is not one. */
+export function isoToSerial(text: string, is1904: boolean): number {
+  const iso = /[zZ]|[+-]\d\d:?\d\d$/.test(text) || !text.includes("T") ? text : `${text}Z`;
+  const ms = Date.parse(/^\d{4}-\d\d-\d\d$/.test(iso) ? `${iso}T00:00:00Z` : iso);
+  return ms / MS_PER_DAY + UNIX_EPOCH_SERIAL - (is1904 ? DATE_1904_OFFSET : 0);
 }
 
 /** Built-in number formats that show dates or times: 14–22 and 45–47 (the locale-specific ones name no format). */

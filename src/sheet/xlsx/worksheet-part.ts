@@ -1,5 +1,6 @@
 import { columnLetter } from "../../core/sheet-model";
 import { SHEET_LIMITS } from "../limits";
+import { isoToSerial } from "../xlsx-cell";
 import { GRID_ROWS, parseCellRange, parseCellRef } from "./cell-ref";
 import type { Relationship } from "./package-parts";
 import { cellTooLong, rowBeyondGrid, tooManyCells, tooManyColumns, tooManyMergedCells, tooManyRows } from "./refusals";
@@ -19,15 +20,6 @@ export interface WorkbookContext {
   cells: number;
   /** Rows that are not blank, all sheets together. */
   orderRows: number;
-}
-
-const MS_PER_DAY = 86_400_000;
-
-/** An ISO date (`t="d"`) as a serial day number; NaN when it is not one. */
-function isoToSerial(text: string, is1904: boolean): number {
-  const iso = /[zZ]|[+-]\d\d:?\d\d$/.test(text) || !text.includes("T") ? text : `${text}Z`;
-  const ms = Date.parse(/^\d{4}-\d\d-\d\d$/.test(iso) ? `${iso}T00:00:00Z` : iso);
-  return ms / MS_PER_DAY + 25_569 - (is1904 ? 1_462 : 0);
 }
 
 const enum Capture {
