@@ -2,41 +2,15 @@ import { appendFile, open, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { openFileJournal } from "../../src/cli/file-journal";
-import type { BatchRecord, OrderRecord } from "../../src/core/journal";
+import type { OrderRecord } from "../../src/core/journal";
+import { batchRecord, orderRecord } from "../helpers/journal-records";
 import { ordersSheet } from "../helpers/order-sheets";
 import { runCommand, useSimulatorAndFolder, vendorEnv } from "../helpers/cli-session";
 
 const session = useSimulatorAndFolder();
 
-const batch = (id: string): BatchRecord => ({
-  id,
-  createdAt: "2026-11-20T00:00:00.000Z",
-  connection: "demo",
-  accountId: 1042,
-  accountName: "Demo",
-  fileName: "orders.csv",
-  sheetName: "orders",
-  headerRowNumber: 1,
-  otherRows: [],
-});
-
-const order = (batchId: string, orderNumber: string, state: OrderRecord["state"], patch: Partial<OrderRecord> = {}): OrderRecord => ({
-  batchId,
-  orderNumber,
-  sequence: 0,
-  payloadHash: "hash",
-  candidate: { orderNumber, items: [] } as unknown as OrderRecord["candidate"],
-  lineRows: [2],
-  notes: [],
-  state,
-  allowExisting: false,
-  existingJobNumbers: [],
-  messages: [],
-  attempts: 0,
-  events: [],
-  updatedAt: "2026-11-20T00:00:00.000Z",
-  ...patch,
-});
+const order = (batchId: string, orderNumber: string, state: OrderRecord["state"], patch: Partial<OrderRecord> = {}) =>
+  orderRecord(batchId, orderNumber, { payloadHash: "hash", candidate: { orderNumber, items: [] } as unknown as OrderRecord["candidate"], state, ...patch });
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -46,7 +20,7 @@ describe("the journal file", () => {
   it("leaves out a line cut short by a crash, says so plainly, and reads every whole record", async () => {
     const path = join(session.folder.path, "j.jsonl");
     const journal = await openFileJournal(path);
-    await journal.putBatch(batch("b"));
+    await journal.putBatch(batchRecord("b"));
     await journal.putOrders([order("b", "A", "created", { jobNumber: 7 })]);
     await journal.close();
     await appendFile(path, '{"kind":"order","record":{"batchId":"b","orderNumber":"B","sta');
@@ -60,7 +34,7 @@ describe("the journal file", () => {
   it("starts the next record on a line of its own after a write that failed part-way", async () => {
     const path = join(session.folder.path, "j.jsonl");
     const journal = await openFileJournal(path);
-    await journal.putBatch(batch("b"));
+    await journal.putBatch(batchRecord("b"));
 
     // The disk fills up half-way through the next write.
     const probe = await open(join(session.folder.path, "probe"), "w");
@@ -91,7 +65,7 @@ describe("the journal file", () => {
   it("does not stop at a line that holds something other than a record", async () => {
     const path = join(session.folder.path, "j.jsonl");
     const journal = await openFileJournal(path);
-    await journal.putBatch(batch("b"));
+    await journal.putBatch(batchRecord("b"));
     await journal.close();
     await appendFile(path, "null\n42\n");
     await appendFile(path, `${JSON.stringify({ kind: "order", record: order("b", "A", "planned") })}\n`);

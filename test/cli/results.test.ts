@@ -5,8 +5,8 @@ import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { runCommand, useSimulatorAndFolder, vendorEnv } from "../helpers/cli-session";
+import { sample } from "../helpers/submit-session";
 
-const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
 const session = useSimulatorAndFolder();
 
 const cli = (args: readonly string[]) => runCommand(args, vendorEnv(session.sim, session.folder.path));

@@ -1,9 +1,8 @@
 import { rm } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
-import type { FaultSettings } from "../../src/server/simulator/simulator";
 import { ordersSheet } from "../helpers/order-sheets";
-import { openAndConnect, useBuiltAppInChromium } from "./harness";
+import { openAndConnect, useBuiltAppInChromium, withFaults } from "./harness";
 
 const ACCOUNT_ID = 1042;
 const e2e = useBuiltAppInChromium();
@@ -13,11 +12,6 @@ afterAll(async () => {
   await Promise.all(written.map((path) => rm(path, { force: true })));
 });
 
-const faults = (settings: FaultSettings) => {
-  const simulator = e2e.app.simulator?.simulator;
-  if (!simulator) throw new Error("no embedded simulator");
-  simulator.faults = settings;
-};
 const vendorJobs = () => e2e.app.simulator?.simulator.jobsByOrderNumber(ACCOUNT_ID) ?? new Map();
 
 /** A sheet of `copies × 4` orders, mapped and ready to check. */
@@ -35,15 +29,12 @@ describe("checking the rows in Chromium", () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await mapped(page, "CHECK-STOP", 1);
     // The vendor answers nothing for a while: checking waits on it.
-    faults({ delayMs: 20_000 });
-    try {
+    await withFaults(e2e.app, { delayMs: 20_000 }, async () => {
       await page.getByRole("button", { name: "Check the rows" }).click();
       await expect.poll(() => page.locator("section[aria-busy] [role=status]").textContent()).toBe("Checking 10 rows against your catalogue…");
       await page.getByRole("button", { name: "Stop checking" }).click();
       await page.getByRole("heading", { name: /Map the columns/ }).waitFor();
-    } finally {
-      faults({});
-    }
+    });
     expect(await page.getByRole("alert").count()).toBe(0);
     await page.getByRole("button", { name: "Check the rows" }).click();
     await page.getByTestId("summary").waitFor({ timeout: 30_000 });
@@ -55,8 +46,7 @@ describe("checking the rows in Chromium", () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await mapped(page, "SUBMIT-STOP", 3);
     // Slow answers, so the check can be stopped with most jobs not yet checked.
-    faults({ delayMs: 1_500 });
-    try {
+    await withFaults(e2e.app, { delayMs: 1_500 }, async () => {
       await page.getByRole("button", { name: "Check the rows" }).click();
       await page.getByTestId("review-busy").waitFor({ timeout: 30_000 });
       await page.getByRole("button", { name: "Stop checking" }).click();
@@ -69,9 +59,7 @@ describe("checking the rows in Chromium", () => {
       await expect.poll(() => page.getByRole("alert").first().textContent(), { timeout: 30_000 }).toBe(
         "Nothing was sent: you stopped the check before it finished. Submit again when you are ready; every job is checked with the vendor first.",
       );
-    } finally {
-      faults({});
-    }
+    });
     expect(vendorJobs().size).toBe(0);
     expect(await page.getByRole("button", { name: /^Submit \d+ ready jobs$/ }).isEnabled()).toBe(true);
     await page.close();

@@ -1,8 +1,10 @@
 import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type Locator, type Page } from "playwright-core";
+import { expect } from "vitest";
 import { readServerSettings, startAppServer, type RunningAppServer } from "../../src/server/app-server";
-import type { SimulatorOptions } from "../../src/server/simulator/simulator";
+import type { FaultSettings, SimulatorOptions } from "../../src/server/simulator/simulator";
 import { SIM_START } from "../helpers/sim-clock";
 import { useResource } from "../helpers/use-resource";
 
@@ -61,4 +63,29 @@ export async function openAndConnect(page: Page, appUrl: string, connection = "d
   await page.getByLabel("Connection").selectOption(connection);
   await page.getByRole("button", { name: "Connect" }).click();
   await page.getByLabel("Order sheet").waitFor();
+}
+
+/** Clicks "Check the rows", waits for the summary, then for the checks with the vendor to finish (within `busyTimeout` ms). */
+export async function checkTheRows(page: Page, busyTimeout = 30_000): Promise<void> {
+  await page.getByRole("button", { name: "Check the rows" }).click();
+  await page.getByTestId("summary").waitFor({ timeout: 30_000 });
+  await expect.poll(() => page.getByTestId("review-busy").count(), { timeout: busyTimeout }).toBe(0);
+}
+
+/** Clicks `target` and reads the file it downloads. */
+export async function download(target: Locator): Promise<{ name: string; bytes: Buffer }> {
+  const [file] = await Promise.all([target.page().waitForEvent("download"), target.click()]);
+  return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
+}
+
+/** Runs `work` with the embedded simulator's faults set to `settings`, clearing them afterwards whatever happens. */
+export async function withFaults<T>(app: RunningAppServer, settings: FaultSettings, work: () => Promise<T>): Promise<T> {
+  const simulator = app.simulator?.simulator;
+  if (!simulator) throw new Error("the embedded simulator is not running");
+  simulator.faults = settings;
+  try {
+    return await work();
+  } finally {
+    simulator.faults = {};
+  }
 }

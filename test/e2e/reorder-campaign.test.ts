@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
@@ -8,14 +7,9 @@ import { CAMPAIGN_FIELDS, CAMPAIGN_HEADERS } from "../../src/core/reorder/campai
 import { IMPORT_FIELDS } from "../../src/core/fields";
 import { unwrap } from "../helpers/unwrap";
 import { deliveredTo, fillCampaign, readCampaign } from "../core/reorder/campaign-workbook";
-import { openAndConnect, useBuiltAppInChromium } from "./harness";
+import { checkTheRows, download, openAndConnect, useBuiltAppInChromium } from "./harness";
 
 const e2e = useBuiltAppInChromium();
-
-async function download(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
-  const [file] = await Promise.all([page.waitForEvent("download"), click()]);
-  return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
-}
 
 const fitsTheWindow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const selectedText = (page: Page, label: string) => page.getByLabel(label, { exact: true }).evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? "");
@@ -71,7 +65,7 @@ describe("a reorder campaign in Chromium", () => {
     await expect.poll(() => page.getByTestId("assets-selected").textContent()).toBe("3 assets chosen");
     expect(await fitsTheWindow(page)).toBe(true);
 
-    const campaign = await download(page, () => page.getByTestId("download-campaign").click());
+    const campaign = await download(page.getByTestId("download-campaign"));
     expect(campaign.name).toMatch(/^Reorder campaign \d{4}-\d{2}-\d{2}\.xlsx$/);
     const sheet = await readCampaign(campaign.bytes);
     expect(sheet.book.worksheets.map((s) => s.name)).toEqual(["Instructions", "Reorder", "Lists"]);
@@ -100,9 +94,7 @@ describe("a reorder campaign in Chromium", () => {
       const label = IMPORT_FIELDS.find((f) => f.id === field)?.label as string;
       expect(await selectedText(page, `Column for ${label}`), label).toBe(CAMPAIGN_HEADERS[key as keyof typeof CAMPAIGN_HEADERS]);
     }
-    await page.getByRole("button", { name: "Check the rows" }).click();
-    await page.getByTestId("summary").waitFor();
-    await expect.poll(() => page.getByTestId("review-busy").count(), { timeout: 30_000 }).toBe(0);
+    await checkTheRows(page);
     expect(await page.getByTestId("summary").textContent()).toMatch(/^3 rows, 2 jobs: 2 ready/);
     expect(await page.getByTestId("issue-counts").textContent()).toMatch(/^0 errors, 0 warnings, 1 note\./);
 
@@ -125,7 +117,7 @@ describe("a reorder campaign in Chromium", () => {
     expect(job2).toBeDefined();
 
     // The result sheet is the campaign workbook with each row's job number.
-    const results = await download(page, () => page.getByRole("button", { name: "Download result sheet" }).click());
+    const results = await download(page.getByRole("button", { name: "Download result sheet" }));
     expect(results.name).toBe("campaign filled - results.xlsx");
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(results.bytes as unknown as ArrayBuffer);
@@ -139,7 +131,7 @@ describe("a reorder campaign in Chromium", () => {
     await page.getByRole("button", { name: "Submitted jobs" }).click();
     await page.getByRole("button", { name: `Show job ${job1}` }).click();
     await page.getByTestId("job-lines").waitFor();
-    const again = await download(page, () => page.getByTestId("order-again").click());
+    const again = await download(page.getByTestId("order-again"));
     expect(again.name).toMatch(new RegExp(`^Reorder of job ${job1} \\d{4}-\\d{2}-\\d{2}\\.xlsx$`));
     const reordered = await readCampaign(again.bytes);
     expect(reordered.rows.map((r) => [r["Asset tag"], r["Quantity"], r["Last job"], r["Order number"]])).toEqual([
@@ -167,7 +159,7 @@ describe("a reorder campaign in Chromium", () => {
     await page.getByRole("button", { name: "Submitted jobs" }).click();
     await page.getByRole("button", { name: `Show job ${jobNumber}` }).click();
     await page.getByTestId("job-lines").waitFor();
-    const again = await download(page, () => page.getByTestId("order-again").click());
+    const again = await download(page.getByTestId("order-again"));
     const sheet = await readCampaign(again.bytes);
     expect(sheet.rows.map((r) => [r["Asset tag"], r["Quantity"]])).toEqual(made);
 
@@ -176,9 +168,7 @@ describe("a reorder campaign in Chromium", () => {
     await page.getByRole("button", { name: "Hide submitted jobs" }).click();
     await page.getByRole("button", { name: "Import another sheet" }).click();
     await page.getByLabel("Order sheet").setInputFiles({ name: "again.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: filled });
-    await page.getByRole("button", { name: "Check the rows" }).click();
-    await page.getByTestId("summary").waitFor();
-    await expect.poll(() => page.getByTestId("review-busy").count(), { timeout: 30_000 }).toBe(0);
+    await checkTheRows(page);
     expect(await page.getByTestId("summary").textContent()).toMatch(/^3 rows, 1 job: 1 ready/);
     expect(await page.getByTestId("issue-counts").textContent()).toMatch(/^0 errors, 0 warnings,/);
     await page.close();

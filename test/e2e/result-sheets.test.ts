@@ -1,26 +1,17 @@
 import { readFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { openAndConnect, useBuiltAppInChromium } from "./harness";
-
-const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
+import { sample } from "../helpers/submit-session";
+import { checkTheRows, download, openAndConnect, useBuiltAppInChromium } from "./harness";
 
 const e2e = useBuiltAppInChromium();
 
 async function review(page: Page, file: string): Promise<void> {
   await openAndConnect(page, e2e.app.url);
   await page.getByLabel("Order sheet").setInputFiles(file);
-  await page.getByRole("button", { name: "Check the rows" }).click();
-  await page.getByTestId("summary").waitFor();
-  await expect.poll(() => page.getByTestId("review-busy").count(), { timeout: 30_000 }).toBe(0);
-}
-
-async function download(page: Page, button: string): Promise<{ name: string; bytes: Buffer }> {
-  const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: button }).click()]);
-  return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
+  await checkTheRows(page);
 }
 
 describe("result sheets from the page", () => {
@@ -34,11 +25,11 @@ describe("result sheets from the page", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => page.getByTestId("review-busy").count(), { timeout: 30_000 }).toBe(0);
 
-    const problems = await download(page, "Download problem sheet");
+    const problems = await download(page.getByRole("button", { name: "Download problem sheet" }));
     expect(problems.name).toBe("team-orders-winter-2027 - problems.xlsx");
     await page.getByRole("button", { name: /^Submit \d+ ready jobs?$/ }).click();
     await page.getByTestId("results-summary").waitFor({ timeout: 60_000 });
-    const results = await download(page, "Download result sheet");
+    const results = await download(page.getByRole("button", { name: "Download result sheet" }));
     expect(results.name).toBe("team-orders-winter-2027 - results.xlsx");
 
     const original = new ExcelJS.Workbook();
@@ -56,7 +47,7 @@ describe("result sheets from the page", () => {
     expect(typeof orders?.getRow(6).getCell(at("Job number")).value).toBe("number");
     expect(book.getWorksheet("Audit")?.getColumn(2).values).toContain("edit");
 
-    const audit = await download(page, "Download audit trail");
+    const audit = await download(page.getByRole("button", { name: "Download audit trail" }));
     expect(audit.name).toBe("team-orders-winter-2027 - audit.jsonl");
     const entries = audit.bytes.toString("utf8").trim().split("\n").map((line) => JSON.parse(line) as { type: string; column?: string; new?: string });
     expect(entries[0]?.type).toBe("import");
@@ -69,7 +60,7 @@ describe("result sheets from the page", () => {
     await review(page, sample("reorder-campaign.csv"));
     await page.getByRole("button", { name: /^Submit \d+ ready jobs?$/ }).click();
     await page.getByTestId("results-summary").waitFor({ timeout: 60_000 });
-    const results = await download(page, "Download result sheet");
+    const results = await download(page.getByRole("button", { name: "Download result sheet" }));
     expect(results.name).toBe("reorder-campaign - results.csv");
     const original = await readFile(sample("reorder-campaign.csv"));
     // Windows-1252 stays Windows-1252 (no byte-order mark added), each original line first.

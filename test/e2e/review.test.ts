@@ -6,7 +6,7 @@ import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FaultSettings } from "../../src/server/simulator/simulator";
-import { openAndConnect, useBuiltAppInChromium } from "./harness";
+import { checkTheRows, openAndConnect, useBuiltAppInChromium, withFaults } from "./harness";
 
 const TEAM_WORKBOOK = fileURLToPath(new URL("../../samples/team-orders-winter-2027.xlsx", import.meta.url));
 
@@ -48,16 +48,9 @@ async function openReview(page: Page, file = withMistakes, faults?: FaultSetting
   await openAndConnect(page, e2e.app.url);
   await expect.poll(() => page.getByTestId("catalogue").textContent(), { timeout: 30_000 }).toMatch(/45 price codes/);
   await page.getByLabel("Order sheet").setInputFiles(file);
-  const sim = e2e.app.simulator?.simulator;
-  if (faults && !sim) throw new Error("the embedded simulator is not running");
-  if (faults && sim) sim.faults = faults;
-  try {
-    await page.getByRole("button", { name: "Check the rows" }).click();
-    await page.getByTestId("summary").waitFor({ timeout: 30_000 });
-    await expect.poll(() => page.getByTestId("review-busy").count()).toBe(0);
-  } finally {
-    if (faults && sim) sim.faults = {};
-  }
+  // No longer than expect.poll's default second for the checks to finish, as this file always waited.
+  const check = () => checkTheRows(page, 1_000);
+  await (faults ? withFaults(e2e.app, faults, check) : check());
 }
 
 const summary = (page: Page) => page.getByTestId("summary").textContent();

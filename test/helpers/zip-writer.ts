@@ -1,4 +1,5 @@
-import { crc32, deflateRawSync } from "node:zlib";
+import { crc32, deflateRawSync, inflateRawSync } from "node:zlib";
+import type { ZipEntry } from "../../src/sheet/zip-guard";
 
 export interface ZipPart {
   readonly name: string;
@@ -63,4 +64,13 @@ export function minimalWorkbook(sheetXml: string, level = 9): Buffer {
     },
     { name: "xl/worksheets/sheet1.xml", data: Buffer.from(sheetXml) },
   ], level);
+}
+
+/** An entry's data as stored in `bytes`, inflated when deflated; found through its local header. */
+export function entryData(bytes: Uint8Array, entry: Pick<ZipEntry, "localHeaderOffset" | "compressedSize" | "method">): Buffer {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const at = entry.localHeaderOffset;
+  const start = at + 30 + buffer.readUInt16LE(at + 26) + buffer.readUInt16LE(at + 28);
+  const packed = buffer.subarray(start, start + entry.compressedSize);
+  return entry.method === 8 ? inflateRawSync(packed) : packed;
 }

@@ -3,7 +3,7 @@ import { crc32, inflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { packText, repackText, rewriteZip } from "../../src/sheet/rewrite-zip-entry";
 import { listZipEntries } from "../../src/sheet/zip-guard";
-import { zip } from "../helpers/zip-writer";
+import { entryData, zip } from "../helpers/zip-writer";
 
 const fixture = (name: string) => readFile(new URL(`../fixtures/sheets/${name}`, import.meta.url)).then((b) => new Uint8Array(b));
 
@@ -12,11 +12,8 @@ function checkedEntries(bytes: Uint8Array): Map<string, Buffer> {
   const buffer = Buffer.from(bytes);
   const entries = new Map<string, Buffer>();
   for (const entry of listZipEntries(bytes, "test.zip")) {
-    const at = entry.localHeaderOffset;
-    expect(buffer.readUInt32LE(at), `${entry.name} local header`).toBe(0x04034b50);
-    const start = at + 30 + buffer.readUInt16LE(at + 26) + buffer.readUInt16LE(at + 28);
-    const packed = buffer.subarray(start, start + entry.compressedSize);
-    const data = entry.method === 8 ? inflateRawSync(packed) : packed;
+    expect(buffer.readUInt32LE(entry.localHeaderOffset), `${entry.name} local header`).toBe(0x04034b50);
+    const data = entryData(bytes, entry);
     expect([data.length, crc32(data)], entry.name).toEqual([entry.uncompressedSize, entry.crc32]);
     entries.set(entry.name, data);
   }

@@ -1,18 +1,18 @@
 import { readFile } from "node:fs/promises";
 import { isDeepStrictEqual } from "node:util";
-import { inflateRawSync } from "node:zlib";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { columnLetter } from "../../src/core/sheet-model";
 import { RESULT_COLUMNS, type ResultCell, type ResultSheetData } from "../../src/core/result-sheet";
 import { neutraliseFormula } from "../../src/core/spreadsheet-safety";
 import { SHEET_LIMITS } from "../../src/sheet/limits";
+import { columnNumberAt } from "../../src/sheet/xlsx/cell-ref";
 import { readXlsx } from "../../src/sheet/read-xlsx";
 import { createSheetSession } from "../../src/sheet/worker-api";
 import { uniqueSheetName, writeXlsxResults, type WriteBackFailureCode } from "../../src/sheet/xlsx-write-back";
 import { readRelationships, readSheets } from "../../src/sheet/xlsx-package-patch";
 import { listZipEntries } from "../../src/sheet/zip-guard";
-import { zip } from "../helpers/zip-writer";
+import { entryData, zip } from "../helpers/zip-writer";
 
 type Workbook = ExcelJS.Workbook;
 type Worksheet = ExcelJS.Worksheet;
@@ -27,15 +27,7 @@ async function load(bytes: Uint8Array): Promise<Workbook> {
 }
 
 function zipParts(bytes: Uint8Array): Map<string, string> {
-  const buffer = Buffer.from(bytes);
-  const parts = new Map<string, string>();
-  for (const entry of listZipEntries(bytes, "test.xlsx")) {
-    const at = entry.localHeaderOffset;
-    const start = at + 30 + buffer.readUInt16LE(at + 26) + buffer.readUInt16LE(at + 28);
-    const packed = buffer.subarray(start, start + entry.compressedSize);
-    parts.set(entry.name, (entry.method === 8 ? inflateRawSync(packed) : packed).toString("utf8"));
-  }
-  return parts;
+  return new Map(listZipEntries(bytes, "test.xlsx").map((entry) => [entry.name, entryData(bytes, entry).toString("utf8")]));
 }
 
 /** The part of the sheet with this name, as the workbook lists it. */
@@ -270,14 +262,12 @@ function styleItems(stylesXml: string, section: string): string[] {
 /** A sheet's XML without what the results add: cells from `firstColumn` on, rows left empty by that, the used range, the column widths and row spans. */
 function withoutResults(xml: string, firstColumn: number): string {
   return xml
-    .replace(/<c r="([A-Z]+)\d+"[^>]*?(\/>|>[\s\S]*?<\/c>)/g, (cell, letters: string) => (columnNumber(letters) >= firstColumn ? "" : cell))
+    .replace(/<c r="([A-Z]+)\d+"[^>]*?(\/>|>[\s\S]*?<\/c>)/g, (cell, letters: string) => (columnNumberAt(letters, 0) >= firstColumn ? "" : cell))
     .replace(/<row r="\d+"><\/row>/g, "")
     .replace(/<dimension [^>]*\/>/, "")
     .replace(/<cols>[\s\S]*?<\/cols>/, "")
     .replace(/ spans="[^"]*"/g, "");
 }
-
-const columnNumber = (letters: string) => [...letters].reduce((n, letter) => n * 26 + letter.charCodeAt(0) - 64, 0);
 
 interface RoundTrip {
   readonly name: string;
@@ -753,7 +743,7 @@ describe("writeXlsxResults: parts as the reader reads them", () => {
     if (!written.ok) throw new Error(written.message);
     const rows = await readBack(written.bytes);
     expect(typeof rows === "string" ? rows : rows.map((row) => row?.slice(0, 2))).toEqual([["Order", "Import result"], ["A-1", "Submitted"]]);
-    const raw = new Map(listZipEntries(written.bytes, "results.xlsx").map((entry) => [entry.name, rawPart(written.bytes, entry)]));
+    const raw = new Map(listZipEntries(written.bytes, "results.xlsx").map((entry) => [entry.name, entryData(written.bytes, entry)]));
     for (const name of ["xl/workbook.xml", "xl/_rels/workbook.xml.rels", "xl/styles.xml", "xl/worksheets/sheet1.xml"]) {
       const bytes = raw.get(name) as Buffer;
       expect([...bytes.subarray(0, 2)], name).toEqual(littleEndian ? [0xff, 0xfe] : [0xfe, 0xff]);
@@ -803,15 +793,6 @@ describe("writeXlsxResults: long rows and comments", () => {
 });
 
 type ZipPartList = { readonly name: string; readonly data: Buffer }[];
-
-/** A part's inflated bytes as stored. */
-function rawPart(bytes: Uint8Array, entry: ReturnType<typeof listZipEntries>[number]): Buffer {
-  const buffer = Buffer.from(bytes);
-  const at = entry.localHeaderOffset;
-  const start = at + 30 + buffer.readUInt16LE(at + 26) + buffer.readUInt16LE(at + 28);
-  const packed = buffer.subarray(start, start + entry.compressedSize);
-  return entry.method === 8 ? inflateRawSync(packed) : packed;
-}
 
 /** A zip's parts, inflated, to build a changed copy from. */
 function zipPartsOf(bytes: Uint8Array): ZipPartList {

@@ -3,40 +3,21 @@ import { appendFile, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openFileJournal } from "../../src/cli/file-journal";
-import type { BatchRecord, JournalStore, OrderRecord } from "../../src/core/journal";
+import type { JournalStore, OrderRecord } from "../../src/core/journal";
 import { openImporterDB } from "../../src/storage/database";
 import { createIdbJournal } from "../../src/storage/journal-idb";
+import { batchRecord, orderRecord } from "../helpers/journal-records";
 import { scratchFolder } from "../helpers/submit-session";
 
-const batch = (id: string, createdAt: string): BatchRecord => ({
-  id,
-  connection: "demo",
-  accountId: 1042,
-  accountName: "Kiwi Team Print Ltd",
-  fileName: "orders.csv",
-  sheetName: "orders",
-  headerRowNumber: 1,
-  createdAt,
-  otherRows: [{ rowNumber: 9, orderNumber: "B", outcome: "skipped", messages: ["Skipped: left out of the import."] }],
-});
+const batch = (id: string, createdAt: string) =>
+  batchRecord(id, {
+    createdAt,
+    accountName: "Kiwi Team Print Ltd",
+    otherRows: [{ rowNumber: 9, orderNumber: "B", outcome: "skipped", messages: ["Skipped: left out of the import."] }],
+  });
 
-const order = (batchId: string, orderNumber: string, sequence: number, patch: Partial<OrderRecord> = {}): OrderRecord => ({
-  batchId,
-  orderNumber,
-  sequence,
-  payloadHash: "0".repeat(64),
-  candidate: { orderNumber, items: [], validateOnly: false },
-  lineRows: [sequence + 2],
-  notes: [],
-  state: "planned",
-  allowExisting: false,
-  existingJobNumbers: [],
-  messages: [],
-  attempts: 0,
-  events: [{ at: "2026-11-20T00:00:00.000Z", what: "planned" }],
-  updatedAt: "2026-11-20T00:00:00.000Z",
-  ...patch,
-});
+const order = (batchId: string, orderNumber: string, sequence: number, patch: Partial<OrderRecord> = {}) =>
+  orderRecord(batchId, orderNumber, { sequence, lineRows: [sequence + 2], events: [{ at: "2026-11-20T00:00:00.000Z", what: "planned" }], ...patch });
 
 /** The same behaviour asked of both stores: the last write wins, orders come back in sheet order, batches newest first. */
 async function exercise(journal: JournalStore): Promise<void> {

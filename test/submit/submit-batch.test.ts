@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rowResultsFromJournal, type OrderRecord } from "../../src/core/journal";
+import { rowResultsFromJournal, type JournalStore, type OrderRecord } from "../../src/core/journal";
 import type { FaultSettings } from "../../src/server/simulator/simulator";
 import { networkProblem } from "../../src/api";
 import { allowResend, planBatch, runBatch } from "../../src/submit/submit-batch";
@@ -15,6 +15,9 @@ const faults = (settings: FaultSettings) => {
   const simulator = session.account.app.simulator?.simulator;
   if (simulator) simulator.faults = settings;
 };
+/** What a crash mid-send leaves in the journal: the order written down as sending, its first attempt begun, after the check for an existing job. */
+const crashWhileSending = (journal: JournalStore, order: OrderRecord) =>
+  journal.putOrders([{ ...order, state: "sending", attempts: 1, checkedExistingAt: new Date().toISOString() }]);
 const createCalls = () => session.account.app.simulator?.simulator.stats.callsByEndpoint.createJob ?? 0;
 
 /** Every order exists once at the vendor, and each of its rows carries that job's number. */
@@ -256,7 +259,7 @@ describe("submitting a batch through the shared core, over the real proxy and si
     const [first, ...rest] = await deps.journal.ordersOf(batch.id);
     if (!first) throw new Error("no orders");
     // What a crash leaves behind: the journal says sending, and the vendor made the job.
-    await deps.journal.putOrders([{ ...first, state: "sending", attempts: 1, checkedExistingAt: new Date().toISOString() }]);
+    await crashWhileSending(deps.journal, first);
     const made = await session.account.client.createJob(first.candidate);
     if (!made.ok) throw new Error(made.problem.title);
 
@@ -274,7 +277,7 @@ describe("submitting a batch through the shared core, over the real proxy and si
     const batch = await planSample(session.account, deps, TEAM);
     const [first] = await deps.journal.ordersOf(batch.id);
     if (!first) throw new Error("no orders");
-    await deps.journal.putOrders([{ ...first, state: "sending", attempts: 1, checkedExistingAt: new Date().toISOString() }]);
+    await crashWhileSending(deps.journal, first);
 
     const outcome = await runBatch(deps, batch.id);
     expect(outcome.status).toBe("incomplete");
@@ -441,7 +444,7 @@ describe("submitting a batch through the shared core, over the real proxy and si
     const [order] = await deps.journal.ordersOf(batch.id);
     if (!order) throw new Error("no orders");
     // A crash just before the request left, and the user chose to send it again.
-    await deps.journal.putOrders([{ ...order, state: "sending", attempts: 1, checkedExistingAt: new Date().toISOString() }]);
+    await crashWhileSending(deps.journal, order);
     await runBatch(deps, batch.id);
     expect((await deps.journal.ordersOf(batch.id))[0]?.state).toBe("not-found");
     await allowResend(deps, batch.id, [order.orderNumber]);
@@ -469,7 +472,7 @@ describe("submitting a batch through the shared core, over the real proxy and si
     const [unclear] = await deps.journal.ordersOf(earlier.id);
     if (!unclear) throw new Error("no orders");
     // A crash just before the request left: the order is unclear, and the vendor has no job for it.
-    await deps.journal.putOrders([{ ...unclear, state: "sending", attempts: 1, checkedExistingAt: new Date().toISOString() }]);
+    await crashWhileSending(deps.journal, unclear);
 
     // The same sheet imported again, into the same journal, creates every order.
     const later = await planSample(session.account, deps, TEAM);
