@@ -13,6 +13,7 @@ import { openImporterDB, type ImporterDB } from "../../src/storage/database";
 import { createIdbJournal } from "../../src/storage/journal-idb";
 import { assetLine, validCandidate } from "../helpers/job-candidates";
 import { SIM_START } from "../helpers/sim-clock";
+import { orderRecord as plannedOrder } from "../helpers/journal-records";
 import { simClient, simCredentials } from "../helpers/sim-client";
 import { unwrap } from "../helpers/unwrap";
 
@@ -63,23 +64,14 @@ function batchRecord(overrides: Partial<BatchRecord> = {}): BatchRecord {
 }
 
 function orderRecord(batch: BatchRecord, candidate: JobCandidate, sequence: number, patch: Partial<OrderRecord>): OrderRecord {
-  return {
-    batchId: batch.id,
-    orderNumber: candidate.orderNumber ?? `order-${sequence}`,
+  return plannedOrder(batch.id, candidate.orderNumber ?? `order-${sequence}`, {
     sequence,
     payloadHash: `hash-${sequence}`,
     candidate,
     lineRows: (candidate.items ?? []).map((_, index) => sequence * 10 + index + 2),
-    notes: [],
-    state: "planned",
-    allowExisting: false,
-    existingJobNumbers: [],
-    messages: [],
-    attempts: 0,
-    events: [],
     updatedAt: simNow().toISOString(),
     ...patch,
-  };
+  });
 }
 
 /** Creates the job at the vendor and writes it down as the submission core does. */
