@@ -65,11 +65,11 @@ export async function openAndConnect(page: Page, appUrl: string, connection = "d
   await page.getByLabel("Order sheet").waitFor();
 }
 
-/** Clicks "Check the rows", waits for the summary, then for the checks with the vendor to finish (within `busyTimeout` ms). */
-export async function checkTheRows(page: Page, busyTimeout = 30_000): Promise<void> {
+/** Clicks "Check the rows", waits for the summary, then for the checks with the vendor to finish. */
+export async function checkTheRows(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Check the rows" }).click();
   await page.getByTestId("summary").waitFor({ timeout: 30_000 });
-  await expect.poll(() => page.getByTestId("review-busy").count(), { timeout: busyTimeout }).toBe(0);
+  await expect.poll(() => page.getByTestId("review-busy").count(), { timeout: 30_000 }).toBe(0);
 }
 
 /** Clicks `target` and reads the file it downloads. */
