@@ -6,17 +6,11 @@ import type { ResultFile } from "../sheet/write-results";
 import { APP_VERSION } from "./app-version";
 import { describeRate } from "../core/rate-meter";
 import type { BatchSummary } from "../submit/submit-api";
-import type { SubmitProgress } from "../submit/submit-batch";
+import { PHASE_TEXT, type SubmitProgress } from "../submit/submit-batch";
 import type { Connected, ReviewState, SubmissionResult, SubmissionView, WorkflowContext } from "./workflow-state";
 
 /** Requests in flight at most while submitting; fewer while the vendor is slowing down. */
 export const SUBMIT_CONCURRENCY = 4;
-
-const PHASE_TEXT: Readonly<Record<SubmitProgress["phase"], string>> = {
-  reconciling: "Looking up orders that got no clear answer",
-  checking: "Looking for orders the vendor already has",
-  sending: "Creating jobs",
-};
 
 /** "Creating jobs: 12 of 40 · 35 a minute · about 1 minute left" */
 export function describeSubmitProgress(progress: SubmitProgress): string {

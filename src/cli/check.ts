@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { loadCatalogue } from "../catalogue/load-catalogue";
-import { catalogueVocabulary } from "../core/catalogue";
+import { catalogueVocabulary, type CatalogueSnapshot } from "../core/catalogue";
 import type { Issue } from "../core/issues";
 import { countOf } from "../core/plural";
 import { missingRequiredFields, suggestMapping, type SheetMapping } from "../core/mapping";
@@ -10,6 +10,7 @@ import { problemSheetData } from "../core/result-data";
 import type { ResultSheetData } from "../core/result-sheet";
 import { writeResults } from "../sheet/write-results";
 import { createImportEngine, type EngineSummary, type ImportEngine, type JobView } from "../engine/import-engine";
+import { JOB_STATE_TEXT } from "../engine/job-state-text";
 import type { SheetSession } from "../sheet/worker-api";
 import { createVendorGateway } from "../engine/vendor-gateway";
 import { openSheetFile } from "./open-sheet-file";
@@ -48,6 +49,7 @@ export type CheckOutcome =
       readonly report: CheckReport;
       /** The session, for a submission that follows the check. */
       readonly engine: ImportEngine;
+      readonly snapshot: CatalogueSnapshot;
       readonly sheet: SheetSession;
       readonly bytes: Uint8Array;
     }
@@ -94,6 +96,7 @@ export async function checkFile(path: string, vendor: VendorConnection, options:
   return {
     ok: true,
     engine,
+    snapshot,
     sheet: session,
     bytes,
     report: {
@@ -122,14 +125,6 @@ export async function writeResultFile(outPath: string, original: Uint8Array, fil
   return undefined;
 }
 
-const STATE_TEXT: Readonly<Record<JobView["state"], string>> = {
-  valid: "ready (validated)",
-  ready: "ready",
-  pending: "waiting for the vendor",
-  blocked: "needs fixing",
-  rejected: "rejected by the vendor",
-  unverified: "not checked: no answer",
-};
 
 /** The report as text: the jobs with their estimates, then every issue with its row and severity. */
 export function checkText(report: CheckReport): string {
@@ -140,7 +135,7 @@ export function checkText(report: CheckReport): string {
     `Estimated total ${summary.estimate.text} (from the account's tier prices; an estimate, not an invoice).`,
     "",
     "Jobs:",
-    ...report.jobs.map((job) => `  ${job.orderNumber.padEnd(14)} ${STATE_TEXT[job.state].padEnd(24)} ${String(job.lineCount).padStart(4)} ${job.lineCount === 1 ? "line " : "lines"}  due ${job.dateDue ?? "—"}  ${job.estimateText.padStart(12)}`),
+    ...report.jobs.map((job) => `  ${job.orderNumber.padEnd(14)} ${JOB_STATE_TEXT[job.state].padEnd(38)} ${String(job.lineCount).padStart(4)} ${job.lineCount === 1 ? "line " : "lines"}  due ${job.dateDue ?? "—"}  ${job.estimateText.padStart(12)}`),
   ];
   if (report.issues.length > 0) {
     lines.push("", "Issues:");

@@ -1,5 +1,6 @@
 /** `npm run cli -- …`: the command line over the same reader, mapper and engine as the app. */
 import { runCli } from "./main";
+import { terminalConfirm } from "./terminal-confirm";
 
 // The first Ctrl+C stops sending after the orders in flight (they are written down); a second one quits at once.
 const stop = new AbortController();
@@ -9,7 +10,7 @@ process.on("SIGINT", () => {
   stop.abort();
 });
 
-runCli(process.argv.slice(2), (text) => process.stdout.write(text), (text) => process.stderr.write(text), process.env, stop.signal).then(
+runCli(process.argv.slice(2), (text) => process.stdout.write(text), (text) => process.stderr.write(text), process.env, stop.signal, terminalConfirm(process.stdin, process.stderr)).then(
   (code) => {
     process.exitCode = code;
   },

@@ -14,7 +14,7 @@ const USAGE = `Usage:
                               [--each-row-own-job] [--no-validate] [--out FILE] [--utf8] [--json]
   npm run cli -- submit <file> --connection NAME [--sheet NAME] [--header-row N]
                                [--journal PATH] [--out RESULT] [--audit PATH] [--utf8]
-                               [--allow-existing] [--concurrency N] [--each-row-own-job] [--json]
+                               [--allow-existing] [--concurrency N] [--each-row-own-job] [--yes] [--json]
   npm run cli -- jobs --connection NAME [--order X] [--json]
   npm run cli -- reorder-sheet --connection NAME [--process CODE] [--search TEXT]
                                [--ordered-since YYYY-MM-DD] [--no-global] --out FILE.xlsx [--json]
@@ -32,8 +32,12 @@ submit    checks the sheet, then creates every job the dry run accepted. Each or
           written to the journal (default: <file>.journal.jsonl) before it is sent; orders
           the vendor already has are skipped unless --allow-existing (which never sends
           again one that this journal created); an unclear answer is looked up at the
-          vendor, never sent again blindly. Run it again with the same journal to continue
-          after a stop, a crash or with --allow-existing: nothing is created twice. --out
+          vendor, never sent again blindly. Before anything is created it prints what will be
+          (jobs, lines, estimated total, due dates, delivery, the orders left out and why) and
+          asks; --yes answers for scripts, and without a terminal submit needs --yes. Run it
+          again with the same journal to continue after a stop, a crash or with
+          --allow-existing, or to send orders the vendor could not check before: nothing is
+          created twice. --out
           writes the result sheet into a copy of the customer's own file (a workbook gets
           Jobs and Audit sheets too), --audit the audit trail as JSON Lines; --json prints
           every row's outcome. --utf8 writes a CSV result in UTF-8 when its own encoding
@@ -46,11 +50,15 @@ reorder-sheet
           for the quantity and delivery details that the importer maps by itself.
 
 Exit codes: 0 fine (every order without errors created or already there); 1 the sheet
-cannot be read, or has errors left; 2 usage error; 3 the vendor or the connection settings
-failed, or orders are left unsettled.
+cannot be read, has errors left, or the submission was not confirmed; 2 usage error; 3 the
+vendor or the connection settings failed, or orders are left unsettled (among them orders the
+vendor could not check).
 `;
 
 type Writer = (text: string) => void;
+
+/** Shows a summary and asks a yes/no question at a terminal; absent when there is no terminal to ask at. */
+export type Confirm = (summary: readonly string[], question: string) => Promise<boolean>;
 
 /** Runs one command; returns the exit code. Output goes to the given writers (tests read them). */
 export async function runCli(
@@ -59,6 +67,7 @@ export async function runCli(
   err: Writer,
   env: Readonly<Record<string, string | undefined>> = process.env,
   signal?: AbortSignal,
+  confirm?: Confirm,
 ): Promise<number> {
   const line = parseArgs(argv);
   const { command, positional, options } = line;
@@ -90,6 +99,10 @@ export async function runCli(
   }
   if (command === "submit" && typeof options.get("connection") !== "string" && loadsConfiguredConnections(env)) {
     err("submit needs --connection NAME: jobs cost money, so say which account they are for.\n");
+    return 2;
+  }
+  if (command === "submit" && !options.has("yes") && confirm === undefined) {
+    err("submit creates jobs that cost money and asks before it does: run it in a terminal, or add --yes to create them without asking.\n");
     return 2;
   }
   const sheetChoice = {
@@ -136,6 +149,8 @@ export async function runCli(
       concurrency: concurrency === undefined ? 4 : Number(concurrency),
       signal,
       lockFolder: env["SUBMIT_LOCK_DIR"],
+      yes: options.has("yes"),
+      confirm,
       onProgress,
     });
     if (!outcome.ok) {

@@ -1,11 +1,28 @@
 import { writeFile } from "node:fs/promises";
-import { describeCounts, jobNumbersText, rowResultsFromJournal, type BatchRecord, type JournalStore, type OrderRecord } from "../core/journal";
+import { createAdaptiveLimiter } from "../api";
+import type { SubmissionPlan } from "../core/batch-plan";
+import {
+  countStates,
+  describeCounts,
+  jobNumbersText,
+  ORDER_STATE_TEXT,
+  rowResultsFromJournal,
+  shownJobNumber,
+  type BatchRecord,
+  type JournalStore,
+  type OrderRecord,
+} from "../core/journal";
+import { countOf, pluralise } from "../core/plural";
 import { auditJsonLines, auditTrail, resultSheetData, shownJobNumbers } from "../core/result-data";
 import { OUTCOME_TEXT, type RowResult } from "../core/results";
+import { summariseSubmission, summaryText, summaryWordsFor, type SubmissionSummary } from "../core/submission-summary";
+import { noteCancelledJobs } from "../submit/cancelled-jobs";
+import { findExistingOrders } from "../submit/existing-orders";
+import { ownJobsOf } from "../submit/own-jobs";
 import { sha256Hex } from "../submit/payload-hash";
-import { pluralise } from "../core/plural";
-import { allowResend, planBatch, runBatch, type RunOutcome, type SubmitDeps, type SubmitProgress } from "../submit/submit-batch";
+import { addToBatch, allowResend, PHASE_TEXT, planBatch, runBatch, type BatchPlan, type SubmitDeps, type SubmitProgress } from "../submit/submit-batch";
 import { submitLockName, type SubmitLocks } from "../submit/submit-lock";
+import { problemText } from "../submit/vendor-answers";
 import { fetchJobStatuses, orderKey } from "../submit/vendor-jobs";
 import { checkFile, writeResultFile, type CheckOptions } from "./check";
 import { appVersion } from "./app-version";
@@ -23,6 +40,10 @@ export interface SubmitOptions extends Omit<CheckOptions, "validate" | "outPath"
   readonly signal?: AbortSignal | undefined;
   /** Where lock files go (the system's temporary folder unless told). */
   readonly lockFolder?: string | undefined;
+  /** `--yes`: the summary is printed and the jobs created without asking. */
+  readonly yes: boolean;
+  /** Shows the summary and asks the question; answers whether to go on. Without it (no terminal), only `yes` goes on. */
+  readonly confirm?: ((summary: readonly string[], question: string) => Promise<boolean>) | undefined;
 }
 
 /** One sheet row's outcome, as `--json` prints it. */
@@ -140,12 +161,6 @@ function rowsOf(batch: BatchRecord, orders: readonly OrderRecord[]): SubmittedRo
   }));
 }
 
-const PHASE_LABEL: Readonly<Record<SubmitProgress["phase"], string>> = {
-  reconciling: "Looking up orders that got no clear answer",
-  checking: "Looking for orders the vendor already has",
-  sending: "Creating jobs",
-};
-
 /**
  * Checks a sheet as `check` does, then submits its ready jobs through the shared submission
  * core with a journal file: running it again with the same journal continues the same batch
@@ -170,33 +185,109 @@ export async function submitFile(path: string, vendor: VendorConnection, options
   }
 }
 
+type Checked = Extract<Awaited<ReturnType<typeof checkFile>>, { ok: true }>;
+
+/**
+ * Looks every order the dry run accepted up, in the journal's memory and at the vendor, and
+ * tells the engine what was found: orders that exist are left out of the plan (those the
+ * vendor has from someone else are sent anyway with --allow-existing, unless this journal
+ * made or may have made that job; `declined` says why).
+ */
+async function lookUpExisting(checked: Checked, vendor: VendorConnection, journal: JournalStore, account: Pick<BatchRecord, "connection" | "accountId">, options: SubmitOptions, declined: Map<string, string>): Promise<string[]> {
+  const { engine } = checked;
+  const due = engine.ordersToLookUp();
+  if (due.length === 0) return [];
+  options.onProgress?.(`Looking for the ${countOf(due.length, "order", "orders")} among the jobs the vendor already has`);
+  const own = await ownJobsOf(journal, account);
+  const existing = await findExistingOrders(vendor.client, own, due, { limiter: createAdaptiveLimiter({ max: options.concurrency }), signal: options.signal });
+  engine.recordOrdersAtVendor(due.map((o) => o.orderNumber).filter((n) => !existing.failed.has(n)), existing.found);
+  const problems = [...existing.failed].map(([orderNumber, problem]) => `Order ${orderNumber} could not be looked up among the vendor's jobs (${problemText(problem)}); it is looked up again right before it is sent.`);
+  if (options.allowExisting) {
+    const mine = await ownJobs(journal, account);
+    for (const [orderNumber, found] of existing.found) {
+      const why = declineToResend(orderNumber, found.kind === "earlier" ? [found.job.jobNumber] : found.jobNumbers, mine);
+      if (why) declined.set(orderNumber, why);
+      else engine.sendAnyway(orderNumber, true);
+    }
+  }
+  return problems;
+}
+
+/** Why an order the vendor has under its number is not sent again with --allow-existing, when it is not. */
+function declineToResend(orderNumber: string, jobNumbers: readonly number[], own: { created: ReadonlySet<number>; unclear: ReadonlySet<string> }): string | undefined {
+  const made = jobNumbers.filter((n) => own.created.has(n));
+  if (made.length > 0) return `Order ${orderNumber} was not sent again: its ${jobNumbersText(made)} ${pluralise(made.length, "was", "were")} created by an earlier submission recorded in this journal.`;
+  if (own.unclear.has(orderKey(orderNumber))) {
+    return `Order ${orderNumber} was not sent again: a submission recorded in this journal sent it without getting a clear answer, so ${jobNumbers.length === 1 ? "" : "one of "}${jobNumbersText(jobNumbers)} may be that one.`;
+  }
+  return undefined;
+}
+
+/** What a run is about to do to the journal once confirmed: a new batch, or orders added to (or sent again in) an earlier one. */
+interface RunPlan {
+  readonly summary: SubmissionSummary;
+  write(): Promise<BatchRecord>;
+}
+
+function newBatchPlan(checked: Checked, vendor: VendorConnection, deps: Pick<SubmitDeps, "journal">, origin: Omit<BatchPlan, keyof SubmissionPlan>): RunPlan {
+  const plan = checked.engine.submissionPlan();
+  return {
+    summary: summariseSubmission(plan.orders, plan.otherRows),
+    write: () => planBatch(deps, { ...plan, ...origin }),
+  };
+}
+
+/**
+ * Continuing a batch of this very file: the orders it still has to send, the orders the vendor
+ * could not check when it was planned and that passed now (added to it), and the orders to
+ * send again (not found after an unclear answer; with --allow-existing, those someone else's
+ * job had).
+ */
+async function earlierBatchPlan(checked: Checked, deps: Pick<SubmitDeps, "journal">, batch: BatchRecord, options: SubmitOptions, declined: Map<string, string>): Promise<RunPlan> {
+  const orders = await deps.journal.ordersOf(batch.id);
+  const inBatch = new Set(orders.map((o) => o.orderNumber));
+  const plan = checked.engine.submissionPlan();
+  const stranded = plan.orders.filter((o) => !inBatch.has(o.orderNumber));
+  const again = await toSendAgain(deps.journal, batch, { notFound: true, allowExisting: options.allowExisting });
+  for (const [orderNumber, why] of again.declined) declined.set(orderNumber, why);
+  const resend = new Set(again.resend);
+  const toSend = [...orders.filter((o) => o.state === "planned" || resend.has(o.orderNumber)), ...stranded];
+  const strandedRows = new Set(stranded.flatMap((o) => o.lineRows));
+  return {
+    summary: summariseSubmission(toSend, batch.otherRows.filter((r) => !strandedRows.has(r.rowNumber))),
+    async write() {
+      const grown = await addToBatch(deps, batch, stranded);
+      await sendAgain(deps, grown, again.resend);
+      return (await deps.journal.getBatch(batch.id)) ?? grown;
+    },
+  };
+}
+
 async function submitLocked(
-  checked: Extract<Awaited<ReturnType<typeof checkFile>>, { ok: true }>,
+  checked: Checked,
   match: Pick<BatchRecord, "connection" | "accountId" | "sheetName" | "fileSha256">,
   vendor: VendorConnection,
   options: SubmitOptions,
   locks: SubmitLocks,
 ): Promise<SubmitOutcome> {
   const progress = options.onProgress;
-  const { report, engine } = checked;
+  const { report } = checked;
   const journal = await openFileJournal(options.journalPath);
   try {
     const deps = { client: vendor.client, journal, locks };
     const declined = new Map<string, string>();
+    const lookupProblems = await lookUpExisting(checked, vendor, journal, match, options, declined);
     // A batch of this very file is never planned twice: running again continues it, or reports it.
-    let batch = await earlierBatch(journal, match);
-    if (batch) {
-      const again = await toSendAgain(journal, batch, { notFound: true, allowExisting: options.allowExisting });
-      for (const [orderNumber, why] of again.declined) declined.set(orderNumber, why);
-      if (!batch.finishedAt) progress?.(`Continuing the submission of ${report.file} from ${batch.createdAt} recorded in ${options.journalPath}`);
-      else if (again.resend.length > 0) progress?.(`Sending ${again.resend.length} ${pluralise(again.resend.length, "order", "orders")} of ${report.file} that the vendor already had from someone else (see ${options.journalPath})`);
-      else progress?.(`${report.file} was submitted on ${batch.finishedAt}; nothing is sent again (see ${options.journalPath})`);
-      await sendAgain(deps, batch, again.resend);
+    const earlier = await earlierBatch(journal, match);
+    let runPlan: RunPlan;
+    if (earlier) {
+      runPlan = await earlierBatchPlan(checked, deps, earlier, options, declined);
+      if (!earlier.finishedAt) progress?.(`Continuing the submission of ${report.file} from ${earlier.createdAt} recorded in ${options.journalPath}`);
+      else if (runPlan.summary.jobs > 0) progress?.(`Sending ${countOf(runPlan.summary.jobs, "order", "orders")} of ${report.file} that ${pluralise(runPlan.summary.jobs, "was", "were")} not sent before (see ${options.journalPath})`);
+      else progress?.(`${report.file} was submitted on ${earlier.finishedAt}; nothing is sent again (see ${options.journalPath})`);
     } else {
       const user = await vendor.client.getCurrentUser();
-      // Orders the vendor already has are found first and sent below only when they are someone else's.
-      batch = await planBatch(deps, {
-        ...engine.submissionPlan(),
+      runPlan = newBatchPlan(checked, vendor, deps, {
         ...match,
         accountName: report.account.name ?? "",
         fileName: report.file,
@@ -206,26 +297,26 @@ async function submitLocked(
       });
     }
 
+    if (runPlan.summary.jobs > 0) {
+      const text = [`About to create jobs for ${report.account.name ?? match.connection}:`, ...summaryText(runPlan.summary, summaryWordsFor(checked.snapshot)).map((line) => `  ${line}`)];
+      const confirmed = options.yes ? (progress?.(text.join("\n")), true) : await (options.confirm?.(text, `Create ${countOf(runPlan.summary.jobs, "job", "jobs")}?`) ?? Promise.resolve(false));
+      if (!confirmed) return { ok: false, exitCode: 1, message: "Nothing was sent: the submission was not confirmed." };
+    }
+    const batch = await runPlan.write();
+
     const meter = throttled(progress);
     const runOptions = {
       concurrency: options.concurrency,
       signal: options.signal,
-      onProgress: (p: SubmitProgress) => meter(p.rate.done, p.rate.total, PHASE_LABEL[p.phase]),
+      onProgress: (p: SubmitProgress) => meter(p.rate.done, p.rate.total, PHASE_TEXT[p.phase]),
     };
-    let outcome: RunOutcome = await runBatch(deps, batch.id, runOptions);
-    if (options.allowExisting && !options.signal?.aborted && (outcome.status === "finished" || outcome.status === "incomplete")) {
-      // Orders this run found at the vendor: those that are someone else's are sent, as --allow-existing asks.
-      const again = await toSendAgain(journal, outcome.batch, { notFound: false, allowExisting: true });
-      for (const [orderNumber, why] of again.declined) declined.set(orderNumber, why);
-      if (again.resend.length > 0) {
-        const before = outcome.problems;
-        await sendAgain(deps, outcome.batch, again.resend);
-        const next = await runBatch(deps, batch.id, runOptions);
-        outcome = next.status === "busy" || next.status === "missing" ? next : { ...next, problems: [...new Set([...before, ...next.problems])] };
-      }
-    }
-    if (outcome.status === "busy") return { ok: false, exitCode: 3, message: `Another submission for ${vendor.connection.name} is running; try again when it has finished.` };
-    if (outcome.status === "missing") return { ok: false, exitCode: 3, message: "The journal lost the batch it was continuing." };
+    const ran = await runBatch(deps, batch.id, runOptions);
+    if (ran.status === "busy") return { ok: false, exitCode: 3, message: `Another submission for ${vendor.connection.name} is running; try again when it has finished.` };
+    if (ran.status === "missing") return { ok: false, exitCode: 3, message: "The journal lost the batch it was continuing." };
+    // Jobs created by an earlier run and cancelled since are reported as such, not as created.
+    const createdEarlier = ran.orders.filter((o) => o.state === "created" && o.updatedAt < batch.createdAt);
+    const noted = createdEarlier.length > 0 ? await noteCancelledJobs(vendor.client, journal, ran.orders, () => new Date()) : ran.orders;
+    const outcome = { ...ran, orders: noted, counts: countStates(noted) };
 
     const rows = rowsOf(outcome.batch, outcome.orders);
     if (options.outPath || options.auditPath) {
@@ -239,18 +330,25 @@ async function submitLocked(
     }
     const stillExisting = new Set(outcome.orders.filter((o) => o.state === "existing").map((o) => o.orderNumber));
     const unsettled = outcome.orders.some((o) => o.state === "planned" || o.state === "sending" || o.state === "unknown" || o.state === "not-found");
-    const errorsLeft = outcome.orders.some((o) => o.state === "rejected") || outcome.batch.otherRows.some((r) => r.outcome === "not-sent");
+    const vendorFailed = outcome.batch.otherRows.some((r) => r.vendorFailed);
+    const errorsLeft = outcome.orders.some((o) => o.state === "rejected") || outcome.batch.otherRows.some((r) => r.outcome === "not-sent" && !r.vendorFailed);
     return {
       ok: true,
-      exitCode: unsettled ? 3 : errorsLeft ? 1 : 0,
+      exitCode: unsettled || vendorFailed ? 3 : errorsLeft ? 1 : 0,
       report: {
         file: report.file,
         journal: options.journalPath,
         batchId: outcome.batch.id,
         status: outcome.status,
         summary: describeCounts(outcome.counts),
-        problems: [...journal.unreadLines, ...[...declined].filter(([orderNumber]) => stillExisting.has(orderNumber)).map(([, why]) => why), ...outcome.problems],
-        orders: outcome.orders.map((o) => ({ orderNumber: o.orderNumber, state: o.state, jobNumber: o.jobNumber ?? o.existingJobNumbers[0] ?? null })),
+        problems: [
+          ...journal.unreadLines,
+          ...[...declined].filter(([orderNumber]) => stillExisting.has(orderNumber) || checked.engine.jobs().some((j) => j.orderNumber === orderNumber && j.state === "existing")).map(([, why]) => why),
+          ...lookupProblems,
+          ...outcome.problems,
+          ...(vendorFailed ? ["Some orders were not sent because the vendor could not check them just now; run the same command again to check and send them."] : []),
+        ],
+        orders: outcome.orders.map((o) => ({ orderNumber: o.orderNumber, state: o.state, jobNumber: shownJobNumber(o) ?? null })),
         rows,
       },
     };
@@ -259,20 +357,10 @@ async function submitLocked(
   }
 }
 
-const STATE_TEXT: Readonly<Record<OrderRecord["state"], string>> = {
-  created: "created",
-  existing: "already existed, not sent",
-  rejected: "rejected by the vendor",
-  unknown: "no clear answer yet",
-  sending: "no clear answer yet",
-  "not-found": "not found after an unclear answer; run again to send it",
-  planned: "not sent yet",
-};
-
 /** The submission as text: one line per order, then every row that was not created, with why. */
 export function submitText(report: SubmitReport): string {
   const lines = [`${report.file}: ${report.summary}.`, `Journal: ${report.journal}`, "", "Orders:"];
-  for (const order of report.orders) lines.push(`  ${order.orderNumber.padEnd(14)} ${order.jobNumber === null ? "".padEnd(8) : String(order.jobNumber).padEnd(8)} ${STATE_TEXT[order.state]}`);
+  for (const order of report.orders) lines.push(`  ${order.orderNumber.padEnd(14)} ${order.jobNumber === null ? "".padEnd(8) : String(order.jobNumber).padEnd(8)} ${ORDER_STATE_TEXT[order.state]}${order.state === "not-found" ? "; run again to send it" : ""}`);
   const notCreated = report.rows.filter((row) => row.outcome !== "created");
   if (notCreated.length > 0) {
     lines.push("", "Rows not created:");

@@ -1,5 +1,5 @@
 import type { Issue } from "./issues";
-import type { OrderMessage, UnsentRow } from "./journal";
+import { existingText, type EarlierJob, type OrderMessage, type UnsentRow } from "./journal";
 import type { JobPayload } from "./resolve/resolve-job";
 import { issueText } from "./results";
 import type { EditLogEntry, RowDetail } from "./session-edits";
@@ -12,6 +12,35 @@ export interface PlannedOrder {
   readonly lineRows: readonly number[];
   /** Warnings and notes on its rows and on the job, carried into the result sheet. */
   readonly notes: readonly OrderMessage[];
+  /** The estimate from the account's tier prices, in its currency. */
+  readonly estimate?: number | undefined;
+  /** Jobs the vendor already has under its number that the user chose to send it beside. */
+  readonly allowExisting?: readonly number[] | undefined;
+  /** Its job exists already (found after its dry run): it is written down as existing, not sent. */
+  readonly existing?: ExistingOrder | undefined;
+}
+
+/**
+ * Why an order is not to be sent: the journal here created it earlier (whatever its PO number
+ * at the vendor now), or the vendor has jobs under its number that were not made here.
+ */
+export type ExistingOrder = { readonly kind: "earlier"; readonly job: EarlierJob } | { readonly kind: "vendor"; readonly jobNumbers: readonly number[] };
+
+/** Why an order found to exist is not sent, in the words its rows carry. */
+export function existingOrderText(orderNumber: string, existing: ExistingOrder): string {
+  return existing.kind === "earlier"
+    ? existingText({ orderNumber, existingJobNumbers: [existing.job.jobNumber], createdEarlier: existing.job })
+    : existingText({ orderNumber, existingJobNumbers: existing.jobNumbers, createdEarlier: undefined });
+}
+
+/** What the engine knows of each order, for the plan. */
+export interface PlanJobs {
+  /** The orders the vendor's dry run accepted: to send, or (with `existing`) found to exist already. */
+  readonly ready: ReadonlyMap<string, JobPayload & { readonly estimate?: number; readonly allowExisting?: readonly number[]; readonly existing?: ExistingOrder }>;
+  /** An order's issues as a whole. */
+  readonly issues: (orderNumber: string) => readonly Issue[];
+  /** Orders the vendor could not check this time (a 429, a 5xx, no answer): checked again on the next run. */
+  readonly unchecked: ReadonlySet<string>;
 }
 
 /** What a submission sends, and every other row with why it is not sent. */
@@ -35,10 +64,11 @@ export interface PlanRow {
 }
 
 /**
- * Splits the session into orders to send (those the vendor's dry run accepted) and the rows
- * that stay behind, each with its reasons in the user's words.
+ * Splits the session into orders to send (those the vendor's dry run accepted, some of them
+ * found to exist already) and the rows that stay behind, each with its reasons in the user's words.
  */
-export function planSubmission(rows: Iterable<PlanRow>, ready: ReadonlyMap<string, JobPayload>, jobIssues: (orderNumber: string) => readonly Issue[]): SubmissionPlan {
+export function planSubmission(rows: Iterable<PlanRow>, jobs: PlanJobs): SubmissionPlan {
+  const { ready, issues: jobIssues } = jobs;
   const otherRows: UnsentRow[] = [];
   const notes = new Map<string, OrderMessage[]>();
   for (const row of rows) {
@@ -64,13 +94,17 @@ export function planSubmission(rows: Iterable<PlanRow>, ready: ReadonlyMap<strin
     }
     const messages = [...row.issues, ...(row.orderNumber === undefined ? [] : jobIssues(row.orderNumber))].map(issueText);
     if (messages.length === 0 && row.orderNumber !== undefined) messages.push(`Not sent: other rows of order ${row.orderNumber} need fixing first.`);
-    otherRows.push({ rowNumber: row.rowNumber, orderNumber: row.orderNumber, outcome: "not-sent", messages });
+    const vendorFailed = row.orderNumber !== undefined && jobs.unchecked.has(row.orderNumber) && !row.issues.some((issue) => issue.severity === "error");
+    otherRows.push({ rowNumber: row.rowNumber, orderNumber: row.orderNumber, outcome: "not-sent", messages, ...(vendorFailed ? { vendorFailed } : {}) });
   }
   const orders = [...ready.values()].map((payload) => ({
     orderNumber: payload.orderNumber,
     candidate: payload.candidate,
     lineRows: payload.lineRows,
     notes: [...(notes.get(payload.orderNumber) ?? []), ...jobIssues(payload.orderNumber).map((issue) => ({ rowNumber: null, text: issueText(issue) }))],
+    ...(payload.estimate !== undefined ? { estimate: payload.estimate } : {}),
+    ...(payload.allowExisting?.length ? { allowExisting: payload.allowExisting } : {}),
+    ...(payload.existing ? { existing: payload.existing } : {}),
   }));
   return { orders, otherRows };
 }

@@ -52,5 +52,6 @@ export const ISSUE_LABELS: Readonly<Record<IssueCode, string>> = {
   SERVER_REJECTED: "Rejected by the vendor",
   SERVER_ERROR: "Vendor error",
   VENDOR_UNAVAILABLE: "Vendor did not answer",
+  ORDER_AT_VENDOR: "Already at the vendor",
   NOT_AN_ORDER_ROW: "Not an order row (totals or a note)",
 };

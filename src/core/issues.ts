@@ -63,6 +63,7 @@ export const ISSUE_SEVERITY = {
   SERVER_REJECTED: "error",
   SERVER_ERROR: "error",
   VENDOR_UNAVAILABLE: "error",
+  ORDER_AT_VENDOR: "warning",
 } as const satisfies Record<string, Severity>;
 
 export type IssueCode = keyof typeof ISSUE_SEVERITY;

@@ -7,11 +7,12 @@ import type { JobCandidate } from "./vendor";
  * Where an order is on its way to the vendor. An order moves planned → sending → created |
  * rejected | unknown; an unknown one is reconciled against the vendor's job list to created,
  * or to not-found once a bounded recheck and a fresh dry run say it was never made. An order
- * that the vendor already had before we sent anything is existing.
+ * that the vendor already had before we sent anything is existing. A created job cancelled
+ * since (by the user, or here as a duplicate of a job made elsewhere at the same time) is cancelled.
  */
-export type OrderState = "planned" | "sending" | "created" | "rejected" | "unknown" | "not-found" | "existing";
+export type OrderState = "planned" | "sending" | "created" | "rejected" | "unknown" | "not-found" | "existing" | "cancelled";
 
-export const ORDER_STATES: readonly OrderState[] = ["planned", "sending", "created", "rejected", "unknown", "not-found", "existing"];
+export const ORDER_STATES: readonly OrderState[] = ["planned", "sending", "created", "rejected", "unknown", "not-found", "existing", "cancelled"];
 
 /** States that need more work: sending or reconciling (and a user's decision, for not-found). */
 export const UNFINISHED_STATES: ReadonlySet<OrderState> = new Set(["planned", "sending", "unknown", "not-found"]);
@@ -26,10 +27,12 @@ export interface JournalEvent {
 export interface UnsentRow {
   readonly rowNumber: number;
   readonly orderNumber?: string | undefined;
-  /** existing: created by an earlier import, its job number given (a result sheet imported again). */
+  /** existing: created by an earlier import, its job number given (a result sheet imported again, or recognised in the journal). */
   readonly outcome: "not-sent" | "skipped" | "existing";
   readonly jobNumber?: number | undefined;
   readonly messages: readonly string[];
+  /** Not sent only because the vendor could not check its order (a 429, a 5xx, no answer): it is checked again on the next run. */
+  readonly vendorFailed?: boolean | undefined;
 }
 
 /** Where a batch comes from and goes to: the account, and the sheet (as it was read). */
@@ -56,6 +59,14 @@ export interface BatchRecord extends BatchOrigin {
   readonly editLog?: readonly EditLogEntry[] | undefined;
   /** Set once no order of the batch needs anything more. */
   readonly finishedAt?: string | undefined;
+}
+
+/** A job this journal created earlier for an order, as a later import of the same order is told of it. */
+export interface EarlierJob {
+  readonly jobNumber: number;
+  readonly createdAt: string;
+  /** Its PO number at the vendor now, when that differs from the order number sent. */
+  readonly orderNumberNow?: string | undefined;
 }
 
 /** What the vendor said when it created the job, per line. */
@@ -103,6 +114,16 @@ export interface OrderRecord {
   readonly existingJobNumbers: readonly number[];
   /** When the vendor's jobs were last searched for this order number before sending. */
   readonly checkedExistingAt?: string | undefined;
+  /** The job an earlier batch of this journal created for the same order (recognised by its number and lines, whatever its PO number now). */
+  readonly createdEarlier?: EarlierJob | undefined;
+  /** Live jobs for this order number that another submitter made while this one was being created: possible duplicates. */
+  readonly duplicateJobNumbers?: readonly number[] | undefined;
+  /** The job this one was cancelled in favour of, when it was cancelled here as a duplicate. */
+  readonly duplicateOf?: number | undefined;
+  /** The job's PO number at the vendor when it was changed there after creation (the key the vendor's list is searched by). */
+  readonly vendorOrderNumber?: string | undefined;
+  /** Its estimate from the account's tier prices when it was planned. */
+  readonly estimate?: number | undefined;
   readonly jobNumber?: number | undefined;
   readonly totalJobCost?: number | undefined;
   readonly dateDue?: string | undefined;
@@ -141,6 +162,7 @@ export function describeCounts(counts: StateCounts): string {
   const parts: string[] = [];
   const say = (n: number, text: string) => n > 0 && parts.push(`${n} ${text}`);
   say(counts.created, "created");
+  say(counts.cancelled, "created and since cancelled");
   say(counts.existing, "already existed");
   say(counts.rejected, "rejected by the vendor");
   say(counts.sending, "being sent");
@@ -149,6 +171,25 @@ export function describeCounts(counts: StateCounts): string {
   say(counts.planned, "not sent yet");
   return parts.join(", ") || "nothing";
 }
+
+/** The job an order's rows show: its own (cancelled since or not), or the one it was found to exist as. */
+export function shownJobNumber(order: Pick<OrderRecord, "state" | "jobNumber" | "existingJobNumbers" | "createdEarlier">): number | undefined {
+  if (order.state === "created" || order.state === "cancelled") return order.jobNumber;
+  if (order.state === "existing") return order.createdEarlier?.jobNumber ?? order.existingJobNumbers[0];
+  return undefined;
+}
+
+/** An order's state in a few words, as the results list and the command line show it. */
+export const ORDER_STATE_TEXT: Readonly<Record<OrderState, string>> = {
+  created: "Created",
+  cancelled: "Created, since cancelled",
+  existing: "Already existed: not sent",
+  rejected: "Rejected by the vendor",
+  unknown: "No clear answer yet",
+  sending: "No clear answer yet",
+  "not-found": "Not found after an unclear answer",
+  planned: "Not sent yet",
+};
 
 /** What an order's state means for each of its rows. */
 export const ROW_OUTCOME: Readonly<Record<OrderState, RowOutcome>> = {
@@ -159,15 +200,18 @@ export const ROW_OUTCOME: Readonly<Record<OrderState, RowOutcome>> = {
   existing: "existing",
   rejected: "rejected",
   "not-found": "not-found",
+  cancelled: "cancelled",
 };
 
 /** The messages an order's state gives each of its rows. */
 function stateMessages(order: OrderRecord): string[] {
   switch (order.state) {
     case "created":
-      return [];
+      return order.duplicateJobNumbers?.length ? [possibleDuplicateText(order)] : [];
+    case "cancelled":
+      return [cancelledText(order)];
     case "existing":
-      return [`Not sent: the vendor already has order ${order.orderNumber} as ${jobNumbersText(order.existingJobNumbers)}.`];
+      return [existingText(order)];
     case "unknown":
     case "sending":
       return ["No clear answer from the vendor yet: the job may exist. Open the import again to look it up; nothing is sent twice."];
@@ -178,6 +222,29 @@ function stateMessages(order: OrderRecord): string[] {
     case "rejected":
       return [];
   }
+}
+
+/** Why an order was not sent because its job exists: made by an earlier import here, or found at the vendor under its number. */
+export function existingText(order: Pick<OrderRecord, "orderNumber" | "existingJobNumbers" | "createdEarlier">): string {
+  const earlier = order.createdEarlier;
+  if (earlier) {
+    const renamed = earlier.orderNumberNow === undefined ? "" : `; its PO number is now ${earlier.orderNumberNow}`;
+    return `Not sent: already created as job ${earlier.jobNumber} by an earlier import (${earlier.createdAt.slice(0, 10)})${renamed}.`;
+  }
+  return `Not sent: the vendor already has order ${order.orderNumber} as ${jobNumbersText(order.existingJobNumbers)}.`;
+}
+
+/** "Possible duplicate: jobs 300001 and 300007 …", for a created order that another submitter raced. */
+export function possibleDuplicateText(order: Pick<OrderRecord, "orderNumber" | "jobNumber" | "duplicateJobNumbers">): string {
+  const all = [...new Set([order.jobNumber, ...(order.duplicateJobNumbers ?? [])].filter((n): n is number => n !== undefined))].sort((a, b) => a - b);
+  return `Possible duplicate: ${jobNumbersText(all)} were created for order ${order.orderNumber} at the same time from elsewhere; cancel the one you do not want in Submitted jobs.`;
+}
+
+function cancelledText(order: Pick<OrderRecord, "jobNumber" | "duplicateOf">): string {
+  if (order.duplicateOf !== undefined) {
+    return `Created as job ${order.jobNumber ?? ""}, then cancelled here: job ${order.duplicateOf}, made elsewhere at the same time, has the same lines and is kept.`;
+  }
+  return `Created as job ${order.jobNumber ?? ""}, since cancelled.`;
 }
 
 /**
@@ -196,10 +263,10 @@ export function rowResultsFromJournal(batch: BatchRecord, orders: readonly Order
     const general = stateMessages(order);
     const orderWide = order.messages.filter((m) => m.rowNumber === null || !order.lineRows.includes(m.rowNumber)).map((m) => m.text);
     order.lineRows.forEach((rowNumber, index) => {
-      const created = order.state === "created" ? order.createdLines?.[index] : undefined;
+      const created = order.state === "created" || order.state === "cancelled" ? order.createdLines?.[index] : undefined;
       const own = order.messages.filter((m) => m.rowNumber === rowNumber).map((m) => m.text);
       const notes = order.notes.filter((m) => m.rowNumber === rowNumber).map((m) => m.text);
-      const jobNumber = order.state === "created" ? order.jobNumber : order.state === "existing" ? order.existingJobNumbers[0] : undefined;
+      const jobNumber = shownJobNumber(order);
       results.push({
         rowNumber,
         orderNumber: order.orderNumber,

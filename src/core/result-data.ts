@@ -1,5 +1,5 @@
-import type { SubmissionPlan } from "./batch-plan";
-import { ROW_OUTCOME, rowResultsFromJournal, type BatchRecord, type OrderRecord } from "./journal";
+import { existingOrderText, type PlannedOrder, type SubmissionPlan } from "./batch-plan";
+import { ROW_OUTCOME, rowResultsFromJournal, shownJobNumber, type BatchRecord, type OrderRecord } from "./journal";
 import { OUTCOME_TEXT, type RowOutcome, type RowResult } from "./results";
 import { RESULT_COLUMNS, type ResultCell, type ResultSheetData, type ResultTable } from "./result-sheet";
 import type { EditLogEntry, RowDetail, SentValue } from "./session-edits";
@@ -37,7 +37,7 @@ const blankIfNone = (value: string | number | null | undefined): ResultCell => (
  */
 export type SentState = "sent" | "to send" | "kept";
 
-const SENT_OUTCOMES: ReadonlySet<RowOutcome> = new Set(["created", "rejected", "unknown", "not-found"]);
+const SENT_OUTCOMES: ReadonlySet<RowOutcome> = new Set(["created", "cancelled", "rejected", "unknown", "not-found"]);
 
 /** How far a row with this outcome got towards the vendor. */
 export const sentStateOf = (outcome: RowOutcome): SentState => (SENT_OUTCOMES.has(outcome) ? "sent" : outcome === "pending" ? "to send" : "kept");
@@ -52,11 +52,6 @@ export function describeSent(value: Pick<SentValue, "column" | "sheet" | "sent">
 function lineResult(result: RowResult, needsArtwork: boolean): string {
   if (result.outcome !== "created") return "";
   return needsArtwork ? "Created; the vendor is waiting for artwork" : "Created";
-}
-
-/** The job the result sheet shows for an order: its own, or the first the vendor already had under its number. */
-function shownJobNumber(order: OrderRecord): number | undefined {
-  return order.jobNumber ?? order.existingJobNumbers[0];
 }
 
 /** The jobs a batch's result sheet shows, whose status it asks the vendor for. */
@@ -202,15 +197,17 @@ export function problemSheetData(origin: Pick<BatchRecord, "headerRowNumber">, p
     const sent = (detail?.sent ?? []).map((value) => describeSent(value, state));
     rows.set(rowNumber, [result, null, null, null, null, null, blankIfNone(detail?.lineEstimate), null, [...messages, ...sent].join("\n"), null]);
   };
+  const resultOf = (order: PlannedOrder) => (order.existing ? OUTCOME_TEXT.existing : "Ready to send");
   for (const order of plan.orders) {
+    const why = order.existing ? existingOrderText(order.orderNumber, order.existing) : "Passed the vendor's check; not submitted yet.";
     for (const rowNumber of order.lineRows) {
-      row(rowNumber, "Ready to send", [`Passed the vendor's check; not submitted yet.`, ...order.notes.filter((n) => n.rowNumber === rowNumber || n.rowNumber === null).map((n) => n.text)], "to send");
+      row(rowNumber, resultOf(order), [why, ...order.notes.filter((n) => n.rowNumber === rowNumber || n.rowNumber === null).map((n) => n.text)], order.existing ? "kept" : "to send");
     }
   }
   for (const other of plan.otherRows) row(other.rowNumber, OUTCOME_TEXT[other.outcome], other.messages, sentStateOf(other.outcome));
   const jobs: ResultTable = {
     headers: ["Order number", "Result", "Lines"],
-    rows: plan.orders.map((order) => [order.orderNumber, "Ready to send", order.lineRows.length]),
+    rows: plan.orders.map((order) => [order.orderNumber, resultOf(order), order.lineRows.length]),
   };
   return { headerRowNumber: origin.headerRowNumber, columns: RESULT_COLUMNS, rows, jobs, audit: auditTable(audit) };
 }

@@ -1,11 +1,11 @@
 import type { Issue } from "./issues";
 
 /**
- * What became of one sheet row: its job was created, already existed, was rejected, got no
+ * What became of one sheet row: its job was created (and perhaps cancelled since), already existed, was rejected, got no
  * clear answer yet, was not found after one, is still to be sent; or the row was not sent
  * (because of errors) or was skipped by the user.
  */
-export type RowOutcome = "created" | "existing" | "rejected" | "unknown" | "not-found" | "pending" | "not-sent" | "skipped";
+export type RowOutcome = "created" | "cancelled" | "existing" | "rejected" | "unknown" | "not-found" | "pending" | "not-sent" | "skipped";
 
 export interface RowResult {
   readonly rowNumber: number;
@@ -20,6 +20,7 @@ export const RESULT_HEADERS = ["Import result", "Job number", "New asset tag", "
 
 export const OUTCOME_TEXT: Readonly<Record<RowOutcome, string>> = {
   created: "Created",
+  cancelled: "Created, since cancelled",
   existing: "Already existed",
   rejected: "Rejected by the vendor",
   unknown: "No clear answer yet",

@@ -1,4 +1,5 @@
 import { createVendorClient } from "../api/client";
+import type { ExistingOrder } from "../core/batch-plan";
 import type { IssueCode } from "../core/issues";
 import type { CellValue, SheetRow } from "../core/sheet-model";
 import type { FieldId } from "../core/fields";
@@ -63,6 +64,9 @@ export function createEngineApi() {
     redo: () => use().redo(),
     validate: (onProgress?: (done: number, total: number) => void) => use().validate(onProgress),
     stopValidation: () => use().stopValidation(),
+    ordersToLookUp: () => use().ordersToLookUp(),
+    recordOrdersAtVendor: (lookedUp: readonly string[], found: ReadonlyMap<string, ExistingOrder>) => use().recordOrdersAtVendor(lookedUp, found),
+    sendAnyway: (orderNumber: string, yes: boolean) => use().sendAnyway(orderNumber, yes),
     retryFacts: () => use().retryFacts(),
   };
 }

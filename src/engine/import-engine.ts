@@ -1,5 +1,5 @@
 import { createAdaptiveLimiter, mapAdaptively, pressureOf } from "../api/adaptive-limiter";
-import { planSubmission, type PlanRow, type SubmissionPlan } from "../core/batch-plan";
+import { planSubmission, type ExistingOrder, type PlanRow, type SubmissionPlan } from "../core/batch-plan";
 import { catalogueVocabulary, indexCatalogue, priceCodeKey, type CatalogueSnapshot } from "../core/catalogue";
 import { dateOrderFor } from "../core/dates";
 import { formatMoney } from "../core/estimate";
@@ -29,16 +29,18 @@ import type { AddedColumn, Change, EditLogEntry, RowDetail, SentValue, SessionEd
 import { createEditHistory } from "./edit-history";
 import { createIssueTally } from "./issue-tally";
 import { createLiveFacts } from "./live-facts";
+import { createOrdersAtVendor } from "./orders-at-vendor";
 import { ALL_ROWS, createFilterCache, rowMatches, type RowFilter } from "./row-filter";
 import { createSessionRows } from "./session-rows";
 import type { VendorGateway } from "./vendor-gateway";
 
 /**
  * What a job looks like to the review screen: blocked by errors, waiting for facts from the
- * vendor (pending), ready to dry-run, valid (the dry run passed), rejected by the dry run, or
- * unverified (the vendor could not check it, or could not give a fact it needs, this time).
+ * vendor (pending), ready to dry-run, valid (the dry run passed), rejected by the dry run,
+ * unverified (the vendor could not check it, or could not give a fact it needs, this time),
+ * or existing (valid, but its job is already at the vendor: it is left out).
  */
-export type JobState = "ready" | "blocked" | "pending" | "rejected" | "unverified" | "valid";
+export type JobState = "ready" | "blocked" | "pending" | "rejected" | "unverified" | "valid" | "existing";
 
 export interface JobView {
   readonly orderNumber: string;
@@ -54,6 +56,10 @@ export interface JobView {
   readonly issues: readonly Issue[];
   /** Whether every row of the order is skipped. */
   readonly skipped?: boolean;
+  /** Its job at the vendor, when it was found there after its dry run. */
+  readonly atVendor?: ExistingOrder | undefined;
+  /** Whether the user chose to send it although the vendor has a job under its number. */
+  readonly sendingAnyway?: boolean;
 }
 
 /** One order for the order panel: the job, its job-level values as the sheet gives them, and which column holds each. */
@@ -161,6 +167,10 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
   const jobs = new Map<string, ResolvedJob>();
   const serverIssues = new Map<string, Issue[]>();
   const validated = new Set<string>();
+  const atVendor = createOrdersAtVendor((before, after) => {
+    tally.count(before ? [before] : undefined, -1);
+    tally.count(after ? [after] : undefined, 1);
+  });
   let validation: AbortController | undefined;
   /** Rows of a result sheet imported again that an earlier import created, with their jobs. */
   let importedBefore = new Map<number, number>();
@@ -183,6 +193,7 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
     }
     setServerIssues(orderNumber, undefined);
     validated.delete(orderNumber);
+    atVendor.forget(orderNumber);
     if (job) {
       jobs.set(orderNumber, job);
       tally.count(job.issues, 1);
@@ -305,12 +316,13 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
     if (isRecheckable(orderNumber)) return "unverified";
     if (serverIssues.get(orderNumber)?.length) return "rejected";
     if (!job.payload) return waitsOnUnavailable(orderNumber, job) ? "unverified" : "pending";
-    return validated.has(orderNumber) ? "valid" : "ready";
+    if (!validated.has(orderNumber)) return "ready";
+    return atVendor.holdsBack(orderNumber) ? "existing" : "valid";
   }
 
   function summary(): EngineSummary {
     const counts = tally.snapshot();
-    const jobCounts: Record<JobState, number> = { ready: 0, blocked: 0, pending: 0, rejected: 0, unverified: 0, valid: 0 };
+    const jobCounts: Record<JobState, number> = { ready: 0, blocked: 0, pending: 0, rejected: 0, unverified: 0, valid: 0, existing: 0 };
     for (const [orderNumber, job] of jobs) jobCounts[jobState(orderNumber, job)]++;
     return {
       rows: sheet.count - sheet.skippedCount,
@@ -365,10 +377,7 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
   function orderIssuesOn(index: number): Issue[] {
     const orderNumber = lines[index]?.orderNumber;
     if (orderNumber === undefined || jobRows.get(orderNumber)?.[0] !== index) return [];
-    const whole: Issue[] = [];
-    for (const issue of jobs.get(orderNumber)?.issues ?? []) if (issue.rowNumber === null) whole.push(issue);
-    for (const issue of serverIssues.get(orderNumber) ?? []) if (issue.rowNumber === null) whole.push(issue);
-    return whole;
+    return wholeOrderIssues(orderNumber);
   }
 
   function rowView(index: number): RowView {
@@ -385,7 +394,18 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
     };
   }
 
+  /** The issues about an order as a whole: its own, the vendor's answer naming no line, and its job found at the vendor. */
+  function wholeOrderIssues(orderNumber: string): Issue[] {
+    const whole: Issue[] = [];
+    for (const issue of jobs.get(orderNumber)?.issues ?? []) if (issue.rowNumber === null) whole.push(issue);
+    for (const issue of serverIssues.get(orderNumber) ?? []) if (issue.rowNumber === null) whole.push(issue);
+    const found = atVendor.issue(orderNumber);
+    if (found) whole.push(found);
+    return whole;
+  }
+
   function jobView(orderNumber: string, job: ResolvedJob): JobView {
+    const existing = atVendor.existing(orderNumber);
     return {
       orderNumber,
       rowNumbers: job.rowNumbers,
@@ -396,7 +416,8 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
       processCodes: job.processCodes,
       dateDue: job.dateDue,
       deliveryMethod: job.deliveryMethod,
-      issues: [...job.issues.filter((i) => i.rowNumber === null), ...(serverIssues.get(orderNumber) ?? []).filter((i) => i.rowNumber === null)],
+      issues: wholeOrderIssues(orderNumber),
+      ...(existing ? { atVendor: existing, sendingAnyway: atVendor.allowed(orderNumber) !== undefined } : {}),
     };
   }
 
@@ -677,10 +698,7 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
     issues(severity?: Issue["severity"]): Issue[] {
       const all: Issue[] = [];
       for (let i = 0; i < lines.length; i++) all.push(...issuesOfRow(i));
-      for (const [orderNumber, job] of jobs) {
-        all.push(...job.issues.filter((issue) => issue.rowNumber === null));
-        all.push(...(serverIssues.get(orderNumber) ?? []).filter((issue) => issue.rowNumber === null));
-      }
+      for (const orderNumber of jobs.keys()) all.push(...wholeOrderIssues(orderNumber));
       return severity ? all.filter((issue) => issue.severity === severity) : all;
     },
 
@@ -691,8 +709,15 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
 
     /** What a submission sends now (every job the vendor's dry run accepted) and why each other row stays behind. */
     submissionPlan(): SubmissionPlan {
-      const ready = new Map<string, JobPayload>();
-      for (const [orderNumber, job] of jobs) if (job.payload && jobState(orderNumber, job) === "valid") ready.set(orderNumber, job.payload);
+      const ready = new Map<string, JobPayload & { estimate: number; allowExisting?: readonly number[]; existing?: ExistingOrder }>();
+      const unchecked = new Set<string>();
+      for (const [orderNumber, job] of jobs) {
+        const state = jobState(orderNumber, job);
+        const allowed = atVendor.allowed(orderNumber);
+        const found = state === "existing" ? atVendor.existing(orderNumber) : undefined;
+        if (job.payload && (state === "valid" || found)) ready.set(orderNumber, { ...job.payload, estimate: job.estimate, ...(allowed ? { allowExisting: allowed } : {}), ...(found ? { existing: found } : {}) });
+        else if (state === "unverified") unchecked.add(orderNumber);
+      }
       const rows: PlanRow[] = [];
       for (let i = 0; i < sheet.count; i++) {
         if (!lines[i] && !sheet.isSkipped(i)) continue;
@@ -703,7 +728,7 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
         const job = jobs.get(orderNumber);
         return job ? jobView(orderNumber, job).issues : [];
       };
-      return { ...planSubmission(rows, ready, jobIssues), rowDetails: rowDetails(), editLog: editLog() };
+      return { ...planSubmission(rows, { ready, issues: jobIssues, unchecked }), rowDetails: rowDetails(), editLog: editLog() };
     },
 
     setCell(rowNumber: number, column: number | string, value: CellValue): Promise<EditResult> {
@@ -869,6 +894,28 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
         stop.signal,
       );
       if (validation === stop) validation = undefined;
+      return summary();
+    },
+
+    /** Orders the dry run accepted that have not been looked up at the vendor since: are their jobs there already? */
+    ordersToLookUp(): { orderNumber: string; candidate: JobPayload["candidate"] }[] {
+      const due: { orderNumber: string; candidate: JobPayload["candidate"] }[] = [];
+      for (const [orderNumber, job] of jobs) if (job.payload && validated.has(orderNumber) && !atVendor.isLookedUp(orderNumber)) due.push({ orderNumber, candidate: job.payload.candidate });
+      return due;
+    },
+
+    /** What the vendor (and the journal of earlier imports) said of the orders looked up: those found are left out of the submission. */
+    recordOrdersAtVendor(lookedUp: readonly string[], found: ReadonlyMap<string, ExistingOrder>): EngineSummary {
+      // An order changed while it was looked up is looked up again after its next dry run.
+      atVendor.record(lookedUp.filter((orderNumber) => validated.has(orderNumber)), found);
+      filters.invalidate();
+      return summary();
+    },
+
+    /** The user's choice to send an order although the vendor has a job under its number (never one made here). */
+    sendAnyway(orderNumber: string, yes: boolean): EngineSummary {
+      atVendor.setSendAnyway(orderNumber, yes);
+      filters.invalidate();
       return summary();
     },
 

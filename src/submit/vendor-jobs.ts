@@ -17,6 +17,13 @@ export async function findJobsByOrderNumber(client: VendorClient, orderNumber: s
   return { ...found, value: found.value.filter((job) => orderKey(job.orderNumber) === wanted) };
 }
 
+/** The vendor's listing of one job (open or closed), found by its number; undefined when it is not listed (cancelled, or no such job). */
+export async function findListedJob(client: VendorClient, jobNumber: number, signal?: AbortSignal): Promise<ApiResult<ActiveJob | undefined>> {
+  const found = await allActiveJobs(client, { searchText: String(jobNumber), includeClosedJobs: true }, { signal });
+  if (!found.ok) return found;
+  return { ...found, value: found.value.find((job) => job.jobNumber === jobNumber) };
+}
+
 export interface ExistingJobs {
   /** Job numbers by order key, for every order asked about that could be looked up. */
   readonly byOrder: ReadonlyMap<string, readonly number[]>;

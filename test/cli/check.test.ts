@@ -22,7 +22,7 @@ describe("npm run cli -- check, on the embedded simulator", () => {
     expect(err).toContain("Loading the catalogue of demo (embedded simulator)");
     expect(out).toMatch(/^team-orders-winter-2027\.xlsx, sheet "Orders" \(header on row 4\), for Kiwi Team Print Ltd in NZD$/m);
     expect(out).toContain("25 rows, 4 jobs: 4 ready, 0 need attention; 0 errors");
-    expect(out).toMatch(/KTP-27001\s+ready \(validated\)\s+11 lines\s+due 2027-02-15\s+\$[\d,]+\.\d\d/);
+    expect(out).toMatch(/KTP-27001\s+Ready: the vendor.s check passed\s+11 lines\s+due 2027-02-15\s+\$[\d,]+\.\d\d/);
     expect(out).toMatch(/Estimated total \$[\d,]+\.\d\d/);
   });
 

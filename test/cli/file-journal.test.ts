@@ -82,11 +82,11 @@ describe("submit with a journal whose last line was cut short", () => {
     const { path, orderNumbers } = await ordersSheet("TORN", 1, session.folder.path);
     const journal = join(session.folder.path, "j.jsonl");
     const env = vendorEnv(session.sim, session.folder.path);
-    expect((await runCommand(["submit", path, "--connection", "demo", "--journal", journal], env)).code).toBe(0);
+    expect((await runCommand(["submit", path, "--yes", "--connection", "demo", "--journal", journal], env)).code).toBe(0);
     const lines = (await readFile(journal, "utf8")).split("\n").length;
     await appendFile(journal, '{"kind":"order","record":{"batchId":"x","orderNumb');
 
-    const again = await runCommand(["submit", path, "--connection", "demo", "--journal", journal, "--json"], env);
+    const again = await runCommand(["submit", path, "--yes", "--connection", "demo", "--journal", journal, "--json"], env);
     expect(again.code).toBe(0);
     const report = JSON.parse(again.out) as { problems: string[]; orders: { state: string }[] };
     expect(report.problems).toEqual([`Line ${lines} of the journal ${journal} is incomplete, most likely from a write that did not finish, and was left out.`]);

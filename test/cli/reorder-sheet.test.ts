@@ -83,7 +83,7 @@ describe("npm run cli -- reorder-sheet", () => {
     // The designs left blank are notes, not errors.
     expect(checked.issues.filter((i: { code: string }) => i.code === "NOT_AN_ORDER_ROW").length).toBe(report.tags.length - 3);
 
-    const submitted = await cli(["submit", filled, "--connection", "demo", "--journal", join(session.folder.path, "journal.jsonl"), "--json"]);
+    const submitted = await cli(["submit", filled, "--yes", "--connection", "demo", "--journal", join(session.folder.path, "journal.jsonl"), "--json"]);
     expect(submitted.code).toBe(0);
     const jobs = session.sim.simulator.jobsByOrderNumber(1042);
     const since = await reorderSheet("since.xlsx", "--ordered-since", "2026-11-01");

@@ -20,7 +20,7 @@ describe("result and problem sheets from the command line", () => {
     await copyFile(sample("price-code-orders.csv"), input);
     const out = join(session.folder.path, "orders - results.csv");
     const audit = join(session.folder.path, "audit.jsonl");
-    const first = await cli(["submit", input, "--connection", "demo", "--journal", join(session.folder.path, "a.jsonl"), "--out", out, "--audit", audit]);
+    const first = await cli(["submit", input, "--yes", "--connection", "demo", "--journal", join(session.folder.path, "a.jsonl"), "--out", out, "--audit", audit]);
     expect(first.code).toBe(0);
 
     const original = lines(await readFile(input));
@@ -41,7 +41,7 @@ describe("result and problem sheets from the command line", () => {
     expect(trail.filter((e) => e.type === "request")).toHaveLength(4);
 
     // The result sheet imported again (another machine, a fresh journal): nothing is sent.
-    const again = await cli(["submit", out, "--connection", "demo", "--journal", join(session.folder.path, "b.jsonl"), "--json"]);
+    const again = await cli(["submit", out, "--yes", "--connection", "demo", "--journal", join(session.folder.path, "b.jsonl"), "--json"]);
     expect(again.code).toBe(0);
     const report = JSON.parse(again.out) as { rows: { rowNumber: number; outcome: string; jobNumber: number | null }[] };
     expect(report.rows.every((row) => row.outcome === "existing")).toBe(true);
@@ -62,7 +62,7 @@ describe("result and problem sheets from the command line", () => {
 
   it("writes the results into the customer's own workbook, with Jobs and Audit sheets, leaving its own sheets as they were", async () => {
     const out = join(session.folder.path, "team - results.xlsx");
-    const { code } = await cli(["submit", sample("team-orders-winter-2027.xlsx"), "--connection", "demo", "--journal", join(session.folder.path, "x.jsonl"), "--out", out]);
+    const { code } = await cli(["submit", sample("team-orders-winter-2027.xlsx"), "--yes", "--connection", "demo", "--journal", join(session.folder.path, "x.jsonl"), "--out", out]);
     expect(code).toBe(0);
     const before = new ExcelJS.Workbook();
     await before.xlsx.readFile(sample("team-orders-winter-2027.xlsx"));

@@ -25,11 +25,11 @@ describe("submitting the same sheet again with --allow-existing", () => {
   it("never sends again an order this journal created, however often it is run", async () => {
     const { path, orderNumbers } = await ordersSheet("TWICE", 1, session.folder.path);
     const journal = join(session.folder.path, "j.jsonl");
-    const first = await cli(["submit", path, "--connection", "demo", "--journal", journal, "--allow-existing"]);
+    const first = await cli(["submit", path, "--yes", "--connection", "demo", "--journal", journal, "--allow-existing"]);
     expect(first.code).toBe(0);
     expect(jobCounts(orderNumbers)).toEqual(each(orderNumbers, 1));
 
-    const second = await cli(["submit", path, "--connection", "demo", "--journal", journal, "--allow-existing", "--json"]);
+    const second = await cli(["submit", path, "--yes", "--connection", "demo", "--journal", journal, "--allow-existing", "--json"]);
     expect(second.code).toBe(0);
     expect(jobCounts(orderNumbers)).toEqual(each(orderNumbers, 1));
     const report = JSON.parse(second.out) as JsonReport;
@@ -42,12 +42,12 @@ describe("submitting the same sheet again with --allow-existing", () => {
   it("sends only the orders someone else had made, not those it created the first time", async () => {
     // Someone else's import made the first four orders.
     const theirs = await ordersSheet("MIX", 1, session.folder.path);
-    expect((await cli(["submit", theirs.path, "--connection", "demo", "--journal", join(session.folder.path, "theirs.jsonl")])).code).toBe(0);
+    expect((await cli(["submit", theirs.path, "--yes", "--connection", "demo", "--journal", join(session.folder.path, "theirs.jsonl")])).code).toBe(0);
     const { path, orderNumbers } = await ordersSheet("MIX", 2, session.folder.path);
     const ours = orderNumbers.filter((n) => !theirs.orderNumbers.includes(n));
     const journal = join(session.folder.path, "ours.jsonl");
 
-    const first = await cli(["submit", path, "--connection", "demo", "--journal", journal, "--json"]);
+    const first = await cli(["submit", path, "--yes", "--connection", "demo", "--journal", journal, "--json"]);
     expect(first.code).toBe(0);
     const firstReport = JSON.parse(first.out) as JsonReport;
     expect(firstReport.status).toBe("finished");
@@ -56,7 +56,7 @@ describe("submitting the same sheet again with --allow-existing", () => {
       ...Object.fromEntries(ours.map((n) => [n, "created"])),
     });
 
-    const allowed = await cli(["submit", path, "--connection", "demo", "--journal", journal, "--allow-existing", "--json"]);
+    const allowed = await cli(["submit", path, "--yes", "--connection", "demo", "--journal", journal, "--allow-existing", "--json"]);
     expect(allowed.code).toBe(0);
     expect(jobCounts(theirs.orderNumbers)).toEqual(each(theirs.orderNumbers, 2));
     expect(jobCounts(ours)).toEqual(each(ours, 1));
@@ -65,7 +65,7 @@ describe("submitting the same sheet again with --allow-existing", () => {
     expect(report.orders.map((o) => o.state)).toEqual(orderNumbers.map(() => "created"));
 
     // And once more: nothing left to send.
-    const again = await cli(["submit", path, "--connection", "demo", "--journal", journal, "--allow-existing"]);
+    const again = await cli(["submit", path, "--yes", "--connection", "demo", "--journal", journal, "--allow-existing"]);
     expect(again.code).toBe(0);
     expect(jobCounts(theirs.orderNumbers)).toEqual(each(theirs.orderNumbers, 2));
     expect(jobCounts(ours)).toEqual(each(ours, 1));
@@ -74,13 +74,13 @@ describe("submitting the same sheet again with --allow-existing", () => {
   it("does not count a job this journal created as someone else's when a changed sheet is imported", async () => {
     const before = await ordersSheet("EDIT", 1, session.folder.path);
     const journal = join(session.folder.path, "j.jsonl");
-    expect((await cli(["submit", before.path, "--connection", "demo", "--journal", journal])).code).toBe(0);
+    expect((await cli(["submit", before.path, "--yes", "--connection", "demo", "--journal", journal])).code).toBe(0);
     const created = jobsHeld();
 
     // The same file with four more orders: a new batch, whose first four orders the vendor has from the first import.
     const after = await ordersSheet("EDIT", 2, session.folder.path);
     const added = after.orderNumbers.filter((n) => !before.orderNumbers.includes(n));
-    const run = await cli(["submit", after.path, "--connection", "demo", "--journal", journal, "--allow-existing", "--json"]);
+    const run = await cli(["submit", after.path, "--yes", "--connection", "demo", "--journal", journal, "--allow-existing", "--json"]);
     expect(jobCounts(after.orderNumbers)).toEqual(each(after.orderNumbers, 1));
     const report = JSON.parse(run.out) as JsonReport;
     expect(report.orders.filter((o) => before.orderNumbers.includes(o.orderNumber))).toEqual(
@@ -96,7 +96,7 @@ describe("submitting the same sheet again with --allow-existing", () => {
   it("does not send an order again when this journal sent it once without a clear answer", async () => {
     const before = await ordersSheet("UNCLEAR", 1, session.folder.path);
     const journal = join(session.folder.path, "j.jsonl");
-    expect((await cli(["submit", before.path, "--connection", "demo", "--journal", journal])).code).toBe(0);
+    expect((await cli(["submit", before.path, "--yes", "--connection", "demo", "--journal", journal])).code).toBe(0);
     const [first] = before.orderNumbers as [string];
     // As if the first order's request had got no answer at all (the job was made all the same).
     const lines = (await readFile(journal, "utf8")).split("\n").filter((line) => line.includes(`"orderNumber":"${first}"`));
@@ -106,7 +106,7 @@ describe("submitting the same sheet again with --allow-existing", () => {
     const created = jobsHeld();
 
     const after = await ordersSheet("UNCLEAR", 2, session.folder.path);
-    const run = await cli(["submit", after.path, "--connection", "demo", "--journal", journal, "--allow-existing", "--json"]);
+    const run = await cli(["submit", after.path, "--yes", "--connection", "demo", "--journal", journal, "--allow-existing", "--json"]);
     expect(jobCounts(after.orderNumbers)).toEqual(each(after.orderNumbers, 1));
     const report = JSON.parse(run.out) as JsonReport;
     expect(report.orders.find((o) => o.orderNumber === first)).toEqual({ orderNumber: first, state: "existing", jobNumber: created.get(first)?.[0] });
@@ -120,7 +120,7 @@ describe("a second submission while the account is busy", () => {
   it("writes nothing to the journal and says another submission is running", async () => {
     const { path } = await ordersSheet("BUSY", 1, session.folder.path);
     const journal = join(session.folder.path, "j.jsonl");
-    expect((await cli(["submit", path, "--connection", "demo", "--journal", journal])).code).toBe(0);
+    expect((await cli(["submit", path, "--yes", "--connection", "demo", "--journal", journal])).code).toBe(0);
     // As if each order had got no clear answer and had not been found afterwards: running again sends them.
     const last = new Map<string, { kind: string; record: Record<string, unknown> }>();
     for (const line of (await readFile(journal, "utf8")).split("\n").filter(Boolean)) {
@@ -134,7 +134,7 @@ describe("a second submission while the account is busy", () => {
     const text = await readFile(journal, "utf8");
 
     const held = await fileLocks(session.folder.path).withLock(submitLockName("demo", ACCOUNT_ID), async () => {
-      const second = await cli(["submit", path, "--connection", "demo", "--journal", journal]);
+      const second = await cli(["submit", path, "--yes", "--connection", "demo", "--journal", journal]);
       expect(second.code).toBe(3);
       expect(second.err).toContain("Another submission for demo is running");
       expect(await readFile(journal, "utf8")).toBe(text);

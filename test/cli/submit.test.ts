@@ -40,7 +40,7 @@ describe("npm run cli -- submit", () => {
     const { path, orderNumbers } = await ordersSheet("CLI", 2, session.folder.path);
     const journal = join(session.folder.path, "orders.journal.jsonl");
     const out = join(session.folder.path, "results.csv");
-    const first = await cli(["submit", path, "--connection", "demo", "--journal", journal, "--out", out, "--json"]);
+    const first = await cli(["submit", path, "--yes", "--connection", "demo", "--journal", journal, "--out", out, "--json"]);
     expect(first.err).toBe("");
     expect(first.code).toBe(0);
     const report = JSON.parse(first.out) as { rows: JsonRow[]; status: string; summary: string };
@@ -53,32 +53,32 @@ describe("npm run cli -- submit", () => {
 
     // The same journal again: reported, nothing sent.
     const held = jobsHeld();
-    const again = await cli(["submit", path, "--connection", "demo", "--journal", journal]);
+    const again = await cli(["submit", path, "--yes", "--connection", "demo", "--journal", journal]);
     expect(again.code).toBe(0);
     expect(again.err).toContain("nothing is sent again");
     expect(jobsHeld()).toEqual(held);
-    expect(again.out).toMatch(/^\s+CLI-1-1\s+\d+\s+created$/m);
+    expect(again.out).toMatch(/^\s+CLI-1-1\s+\d+\s+Created$/m);
   });
 
   it("reports the orders a fresh journal finds at the vendor as already there, and sends them again only with --allow-existing", async () => {
     const { path, orderNumbers } = await ordersSheet("TWICE", 1, session.folder.path);
-    await cli(["submit", path, "--connection", "demo", "--journal", join(session.folder.path, "a.jsonl")]);
+    await cli(["submit", path, "--yes", "--connection", "demo", "--journal", join(session.folder.path, "a.jsonl")]);
     const held = jobsHeld();
 
-    const fresh = await cli(["submit", path, "--connection", "demo", "--journal", join(session.folder.path, "b.jsonl"), "--json"]);
+    const fresh = await cli(["submit", path, "--yes", "--connection", "demo", "--journal", join(session.folder.path, "b.jsonl"), "--json"]);
     expect(fresh.code).toBe(0);
     const rows = (JSON.parse(fresh.out) as { rows: JsonRow[] }).rows;
     for (const row of rows) expect(row).toMatchObject({ outcome: "existing", jobNumber: held.get(row.orderNumber as string)?.[0] });
     expect(jobsHeld()).toEqual(held);
 
-    const allowed = await cli(["submit", path, "--connection", "demo", "--journal", join(session.folder.path, "c.jsonl"), "--allow-existing", "--json"]);
+    const allowed = await cli(["submit", path, "--yes", "--connection", "demo", "--journal", join(session.folder.path, "c.jsonl"), "--allow-existing", "--json"]);
     expect(allowed.code).toBe(0);
     for (const orderNumber of orderNumbers) expect(jobsHeld().get(orderNumber)).toHaveLength(2);
   });
 
   it("exits 1 while rows stay unsent because of their errors, and says why on each", async () => {
     const path = fileURLToPath(new URL("../fixtures/unknown-price-code.csv", import.meta.url));
-    const { code, out } = await cli(["submit", path, "--connection", "demo", "--journal", join(session.folder.path, "j.jsonl"), "--json"]);
+    const { code, out } = await cli(["submit", path, "--yes", "--connection", "demo", "--journal", join(session.folder.path, "j.jsonl"), "--json"]);
     expect(code).toBe(1);
     const rows = (JSON.parse(out) as { rows: JsonRow[] }).rows;
     expect(rows.filter((row) => row.outcome === "not-sent").map((row) => row.rowNumber)).toEqual([5, 6, 7, 8]);
@@ -89,7 +89,7 @@ describe("npm run cli -- submit", () => {
 
   it("exits 3 when the vendor refuses the connection, and 2 without a connection when real ones are configured", async () => {
     const { path } = await ordersSheet("REFUSED", 1, session.folder.path);
-    const refused = await cli(["submit", path, "--connection", "demo", "--journal", join(session.folder.path, "j.jsonl")], { ...vendorSettings(), VENDOR_CLIENT_SECRET: "wrong-secret" });
+    const refused = await cli(["submit", path, "--yes", "--connection", "demo", "--journal", join(session.folder.path, "j.jsonl")], { ...vendorSettings(), VENDOR_CLIENT_SECRET: "wrong-secret" });
     expect(refused.code).toBe(3);
     expect(refused.err).not.toContain("wrong-secret");
     const unnamed = await cli(["submit", path]);
@@ -101,7 +101,7 @@ describe("npm run cli -- submit", () => {
     const { path, orderNumbers } = await ordersSheet("KILL", 4, session.folder.path);
     const journal = join(session.folder.path, "kill.journal.jsonl");
     session.sim.simulator.faults = { delayMs: 400, endpoints: ["createJob"] };
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/cli.ts", "submit", path, "--connection", "demo", "--journal", journal, "--concurrency", "2"], {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/cli.ts", "submit", path, "--yes", "--connection", "demo", "--journal", journal, "--concurrency", "2"], {
       cwd: ROOT,
       env: { ...process.env, ...vendorSettings() },
       stdio: "ignore",
@@ -118,7 +118,7 @@ describe("npm run cli -- submit", () => {
 
     // Orders in flight when the process died are looked up first. One whose request never
     // reached the vendor is not found and waits: running the command again is the word to send it.
-    let resumed = await cli(["submit", path, "--connection", "demo", "--journal", journal, "--json"]);
+    let resumed = await cli(["submit", path, "--yes", "--connection", "demo", "--journal", journal, "--json"]);
     const waiting = (JSON.parse(resumed.out) as { rows: JsonRow[] }).rows.filter((row) => row.outcome !== "created");
     for (const row of waiting) {
       expect(row.outcome).toBe("not-found");
@@ -126,7 +126,7 @@ describe("npm run cli -- submit", () => {
       expect(jobsHeld().get(row.orderNumber as string)).toBeUndefined();
     }
     expect(resumed.code).toBe(waiting.length > 0 ? 3 : 0);
-    if (waiting.length > 0) resumed = await cli(["submit", path, "--connection", "demo", "--journal", journal, "--json"]);
+    if (waiting.length > 0) resumed = await cli(["submit", path, "--yes", "--connection", "demo", "--journal", journal, "--json"]);
     expect(resumed.code).toBe(0);
     expectOneJobEach(orderNumbers, (JSON.parse(resumed.out) as { rows: JsonRow[] }).rows);
   });
@@ -135,7 +135,7 @@ describe("npm run cli -- submit", () => {
 describe("npm run cli -- jobs", () => {
   it("lists the account's jobs with their status, or one order's", async () => {
     const { path } = await ordersSheet("LIST", 1, session.folder.path);
-    await cli(["submit", path, "--connection", "demo", "--journal", join(session.folder.path, "j.jsonl")]);
+    await cli(["submit", path, "--yes", "--connection", "demo", "--journal", join(session.folder.path, "j.jsonl")]);
     const all = await cli(["jobs", "--connection", "demo"]);
     expect(all.code).toBe(0);
     expect(all.out).toMatch(/^4 jobs:$/m);

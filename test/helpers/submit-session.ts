@@ -5,7 +5,9 @@ import { fileURLToPath } from "node:url";
 import { openFileJournal } from "../../src/cli/file-journal";
 import { fileLocks } from "../../src/cli/file-lock";
 import type { JournalStore } from "../../src/core/journal";
+import { createAdaptiveLimiter } from "../../src/api";
 import { planBatch, type SubmitDeps } from "../../src/submit/submit-batch";
+import { findExistingJobs, orderKey } from "../../src/submit/vendor-jobs";
 import { checkFile, startProxiedAccount, type ProxiedAccount } from "./engine-session";
 import { useResource } from "./use-resource";
 
@@ -43,20 +45,24 @@ export async function submitDeps(account: ProxiedAccount, folder: string, journa
   return { client: account.client, journal, locks: fileLocks(folder), recheckDelaysMs: [0, 20, 50], sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 50))) };
 }
 
-/** Reads a sample, checks it (dry runs included) and writes its batch down. */
+/**
+ * Reads a sample, checks it (dry runs included) and writes its batch down; with
+ * `allowExisting`, every order is to be sent beside the jobs the vendor has under its number now.
+ */
 export async function planSample(account: ProxiedAccount, deps: Pick<SubmitDeps, "journal">, name: string, options: { allowExisting?: boolean } = {}) {
   const { engine } = await checkFile(account, sample(name));
   await engine.validate();
   const plan = engine.submissionPlan();
+  const allowed = options.allowExisting ? await findExistingJobs(account.client, plan.orders.map((o) => o.orderNumber), { limiter: createAdaptiveLimiter({ max: 4 }) }) : undefined;
   return planBatch(deps, {
     ...plan,
+    orders: plan.orders.map((order) => ({ ...order, allowExisting: allowed?.byOrder.get(orderKey(order.orderNumber)) })),
     connection: "demo",
     accountId: account.snapshot.account.id,
     accountName: account.snapshot.account.name ?? "",
     fileName: name,
     sheetName: "Orders",
     headerRowNumber: 1,
-    allowExisting: options.allowExisting ?? false,
   });
 }
 

@@ -45,10 +45,11 @@ describe("submitting a batch through the shared core, over the real proxy and si
     const outcome = await runBatch(deps, batch.id, { onProgress: (p) => progress.push(p.phase) });
     if (outcome.status !== "finished") throw new Error(`ended ${outcome.status}`);
     expect(outcome.counts.created).toBe(4);
-    expect(progress).toContain("checking");
     expect(progress).toContain("sending");
     const orders = await deps.journal.ordersOf(batch.id);
     expect(orders.every((o) => o.events.some((e) => e.what.startsWith("sending")))).toBe(true);
+    // Each order was looked up at the vendor right before it was sent.
+    expect(orders.every((o) => o.checkedExistingAt !== undefined && o.checkedExistingAt <= (o.events.find((e) => e.what.startsWith("sending"))?.at ?? ""))).toBe(true);
     const results = rowResultsFromJournal(batch, orders);
     expectOneJobPerOrder(orders, results);
     // Price-code lines made new assets, and their tags are in the results.
@@ -366,12 +367,12 @@ describe("submitting a batch through the shared core, over the real proxy and si
       sheetName: "orders",
       headerRowNumber: 1,
     });
-    // Once a job has been asked for, the vendor's job list can no longer be reached.
+    // Once the second job has been asked for, the vendor's job list can no longer be reached.
     let created = false;
     const client = {
       ...deps.client,
       createJob: (...args: Parameters<typeof deps.client.createJob>) => {
-        created = true;
+        if (args[0].orderNumber === "PLAIN-2") created = true;
         return deps.client.createJob(...args);
       },
       listActiveJobs: async (...args: Parameters<typeof deps.client.listActiveJobs>) =>

@@ -2,7 +2,8 @@ import { countOf } from "../../core/plural";
 import { useEffect, useState } from "preact/hooks";
 import type { CatalogueSnapshot } from "../../core/catalogue";
 import { fieldById, type FieldId } from "../../core/fields";
-import type { JobState, OrderView } from "../../engine/import-engine";
+import type { OrderView } from "../../engine/import-engine";
+import { JOB_STATE_TEXT } from "../../engine/job-state-text";
 import { editorFor } from "../grid/column-editors";
 import type { ImportWorkflow } from "../import-workflow";
 
@@ -14,14 +15,6 @@ interface Props {
   readonly workflow: ImportWorkflow;
 }
 
-export const JOB_STATE_TEXT: Readonly<Record<JobState, string>> = {
-  valid: "Ready: the vendor's check passed",
-  ready: "Ready, to check with the vendor",
-  pending: "Waiting for the vendor",
-  blocked: "Needs fixing",
-  rejected: "Rejected by the vendor",
-  unverified: "Not checked: the vendor did not answer",
-};
 
 /** The job-level values a user can give per order, in the order a delivery is written. */
 const ORDER_FIELDS: readonly FieldId[] = [

@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { countStates, describeCounts, jobNumbersText, type OrderRecord } from "../../core/journal";
+import { countStates, describeCounts, jobNumbersText, ORDER_STATE_TEXT, type OrderRecord } from "../../core/journal";
 import { countOf } from "../../core/plural";
 import { OUTCOME_TEXT } from "../../core/results";
 import type { ResultFile } from "../../sheet/write-results";
@@ -18,16 +18,6 @@ interface Props {
 
 /** Rows listed on the page at most; the result sheet has them all. */
 const LISTED_ROWS = 1_000;
-
-const ORDER_TEXT: Readonly<Record<OrderRecord["state"], string>> = {
-  created: "Created",
-  existing: "Already existed: not sent",
-  rejected: "Rejected by the vendor",
-  unknown: "No clear answer yet",
-  sending: "No clear answer yet",
-  "not-found": "Not found after an unclear answer",
-  planned: "Not sent yet",
-};
 
 const STATUS_TEXT: Readonly<Record<SubmissionResult["status"], string>> = {
   finished: "",
@@ -135,7 +125,7 @@ export function ResultsStep({ done, makeFile, makeAudit, onSendAgain, onContinue
             {orders.map((order) => (
               <tr key={order.orderNumber} data-testid={`order-${order.orderNumber}`} class={order.state}>
                 <td>{order.orderNumber}</td>
-                <td>{ORDER_TEXT[order.state]}</td>
+                <td>{ORDER_STATE_TEXT[order.state]}</td>
                 <td>{order.jobNumber ?? order.existingJobNumbers.join(", ")}</td>
                 <td>
                   {order.messages.map((m) => m.text).join(" ")} <OrderActions order={order} onSendAgain={onSendAgain} />

@@ -42,7 +42,7 @@ interface RuleCase {
   readonly suggestion?: string;
 }
 
-const PRODUCING: Readonly<Record<Exclude<IssueCode, "SERVER_REJECTED" | "SERVER_ERROR" | "VENDOR_UNAVAILABLE">, RuleCase>> = {
+const PRODUCING: Readonly<Record<Exclude<IssueCode, "SERVER_REJECTED" | "SERVER_ERROR" | "VENDOR_UNAVAILABLE" | "ORDER_AT_VENDOR">, RuleCase>> = {
   NOT_AN_ORDER_ROW: { name: "a totals row under the data", rows: [base(), { "Order No": "Total", Qty: "20" }], row: 3, column: "Order No" },
   ORDER_NUMBER_MISSING: { name: "a blank order number", rows: [base({ "Order No": "" })], row: 2, column: "Order No" },
   JOB_VALUE_CONFLICT: { name: "two cities for one order", rows: [base(), base({ City: "Hamilton" })], row: 3, column: "City", suggestion: "Auckland" },
@@ -109,7 +109,7 @@ describe("resolution rules, over the simulator's catalogue through the proxy", (
   });
 
   it("has a producing case for every issue code", () => {
-    const covered = new Set([...Object.keys(PRODUCING), "SERVER_REJECTED", "SERVER_ERROR", "VENDOR_UNAVAILABLE"]);
+    const covered = new Set([...Object.keys(PRODUCING), "SERVER_REJECTED", "SERVER_ERROR", "VENDOR_UNAVAILABLE", "ORDER_AT_VENDOR"]);
     expect(ISSUE_CODES.filter((code) => !covered.has(code))).toEqual([]);
   });
 
