@@ -310,12 +310,12 @@ async function submitLocked(
       signal: options.signal,
       onProgress: (p: SubmitProgress) => meter(p.rate.done, p.rate.total, PHASE_TEXT[p.phase]),
     };
+    const createdBefore = new Set((await journal.ordersOf(batch.id)).filter((o) => o.state === "created").map((o) => o.orderNumber));
     const ran = await runBatch(deps, batch.id, runOptions);
     if (ran.status === "busy") return { ok: false, exitCode: 3, message: `Another submission for ${vendor.connection.name} is running; try again when it has finished.` };
     if (ran.status === "missing") return { ok: false, exitCode: 3, message: "The journal lost the batch it was continuing." };
     // Jobs created by an earlier run and cancelled since are reported as such, not as created.
-    const createdEarlier = ran.orders.filter((o) => o.state === "created" && o.updatedAt < batch.createdAt);
-    const noted = createdEarlier.length > 0 ? await noteCancelledJobs(vendor.client, journal, ran.orders, () => new Date()) : ran.orders;
+    const noted = await noteCancelledJobs(vendor.client, journal, ran.orders, () => new Date(), createdBefore);
     const outcome = { ...ran, orders: noted, counts: countStates(noted) };
 
     const rows = rowsOf(outcome.batch, outcome.orders);

@@ -20,13 +20,14 @@ async function listedOf(client: VendorClient, jobNumbers: readonly number[]): Pr
 }
 
 /**
- * Writes down, as cancelled, the created orders whose jobs were cancelled at the vendor since
- * (in Submitted jobs, or in the vendor's own dashboard): a job the vendor no longer lists but
- * can still read. Answers the orders as they stand afterwards; unchanged when the vendor
- * could not be asked.
+ * Writes down, as cancelled, the created orders (of those named in `among`) whose jobs were
+ * cancelled at the vendor since (in Submitted jobs, or in the vendor's own dashboard): a job
+ * the vendor no longer lists but can still read. Answers the orders as they stand afterwards;
+ * unchanged when the vendor could not be asked. Jobs created a moment ago are best left out:
+ * the vendor may not list them yet.
  */
-export async function noteCancelledJobs(client: VendorClient, journal: JournalStore, orders: readonly OrderRecord[], now: () => Date): Promise<OrderRecord[]> {
-  const created = orders.filter((o) => o.state === "created" && o.jobNumber !== undefined);
+export async function noteCancelledJobs(client: VendorClient, journal: JournalStore, orders: readonly OrderRecord[], now: () => Date, among: ReadonlySet<string>): Promise<OrderRecord[]> {
+  const created = orders.filter((o) => o.state === "created" && o.jobNumber !== undefined && among.has(o.orderNumber));
   if (created.length === 0) return [...orders];
   const listed = await listedOf(client, created.map((o) => o.jobNumber as number));
   if (!listed) return [...orders];
