@@ -18,6 +18,8 @@ export interface SubmitDeps {
   readonly locks: SubmitLocks;
   /** The account's lease from the proxy, for submitters on other machines or browsers (none from the command line). */
   readonly lease?: SubmissionLease | undefined;
+  /** How often a held lease is renewed (every 15 s unless told). */
+  readonly leaseRenewMs?: number;
   readonly now?: () => Date;
   readonly sleep?: (ms: number) => Promise<void>;
   /** Pauses between lookups of an order whose creation got no clear answer. */
@@ -158,7 +160,7 @@ async function withLease(deps: SubmitDeps, work: (lease: LeaseKeeper | undefined
   if (!deps.lease) return work(undefined);
   const taken = await deps.lease.take();
   if (!taken.held) return { status: "busy", since: taken.since };
-  const keeper = keepLease(deps.lease, { now: () => (deps.now ?? (() => new Date()))().getTime() });
+  const keeper = keepLease(deps.lease, { now: () => (deps.now ?? (() => new Date()))().getTime(), renewMs: deps.leaseRenewMs });
   try {
     return await work(keeper);
   } finally {

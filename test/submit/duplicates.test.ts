@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { rowResultsFromJournal } from "../../src/core/journal";
 import type { Job, JobCandidate } from "../../src/core/vendor";
 import { decideDuplicate } from "../../src/submit/duplicates";
-import { planBatch, runBatch, type SubmitDeps } from "../../src/submit/submit-batch";
+import { planBatch, runBatch, submitPlan, type SubmitDeps } from "../../src/submit/submit-batch";
 import { priceCodeLine, validCandidate } from "../helpers/job-candidates";
 import { submitDeps, useProxiedAccountAndFolder } from "../helpers/submit-session";
 
@@ -101,6 +101,63 @@ describe("a job made for the same order elsewhere while ours was being created",
     const { order, other } = await raceOneOrder(deps, "before", theirs);
     expect(order).toMatchObject({ state: "created", duplicateJobNumbers: [other] });
     expect(isCancelled(order?.jobNumber)).toBe(false);
+    await deps.journal.close();
+  });
+});
+
+describe("a page that loses the account's lease mid-batch", () => {
+  it("stops before its next creation and says why; what it made stays written down", async () => {
+    const deps = await submitDeps(session.account, session.folder.path);
+    const orders = ["LEASE-1", "LEASE-2", "LEASE-3", "LEASE-4"].map((orderNumber, i) => ({
+      orderNumber,
+      candidate: validCandidate({ orderNumber, items: [priceCodeLine({ customerReference: `l${i}` })] }),
+      lineRows: [i + 2],
+      notes: [],
+    }));
+    const batch = await planBatch(deps, { orders, otherRows: [], connection: "demo", accountId: session.account.snapshot.account.id, accountName: "", fileName: "orders.csv", sheetName: "orders", headerRowNumber: 1 });
+    let takenElsewhere = false;
+    let renewed = 0;
+    const lease = {
+      take: async () => {
+        renewed++;
+        return takenElsewhere ? { held: false as const, since: "2026-11-20T10:00:00Z" } : { held: true as const };
+      },
+      release: async () => undefined,
+    };
+    // Another browser takes the lease while the first job is being created; the page hears so at its next renewal.
+    const client = {
+      ...deps.client,
+      createJob: async (...args: Parameters<typeof deps.client.createJob>) => {
+        const answer = await deps.client.createJob(...args);
+        takenElsewhere = true;
+        const seen = renewed;
+        await expect.poll(() => renewed).toBeGreaterThan(seen);
+        return answer;
+      },
+    };
+    const outcome = await runBatch({ ...deps, client, lease, leaseRenewMs: 5 }, batch.id, { concurrency: 1 });
+    if (outcome.status === "busy" || outcome.status === "missing") throw new Error(outcome.status);
+    expect(outcome.orders.map((o) => o.state)).toEqual(["created", "planned", "planned", "planned"]);
+    expect(outcome.status).toBe("incomplete");
+    expect(outcome.problems.join(" ")).toContain("Another browser or computer took over submitting for this account");
+    await deps.journal.close();
+  });
+
+  it("does not start when another holds the lease, and writes nothing down", async () => {
+    const deps = await submitDeps(session.account, session.folder.path);
+    const lease = { take: async () => ({ held: false as const, since: "2026-11-20T14:02:00Z" }), release: async () => undefined };
+    const outcome = await submitPlan({ ...deps, lease }, {
+      orders: [{ orderNumber: "LEASE-9", candidate: validCandidate({ orderNumber: "LEASE-9" }), lineRows: [2], notes: [] }],
+      otherRows: [],
+      connection: "demo",
+      accountId: session.account.snapshot.account.id,
+      accountName: "",
+      fileName: "orders.csv",
+      sheetName: "orders",
+      headerRowNumber: 1,
+    });
+    expect(outcome).toEqual({ status: "busy", since: "2026-11-20T14:02:00Z" });
+    expect(await deps.journal.listBatches()).toEqual([]);
     await deps.journal.close();
   });
 });

@@ -4,6 +4,7 @@ import { ENDPOINTS, buildEndpointPath, matchEndpoint, pickDocumentedQuery, type 
 import { BodyTooLargeError, readBody } from "../http/read-body";
 import type { Connection } from "./connections";
 import { createAuthorisedFetch } from "./authorised-fetch";
+import { createSubmissionLeases, type SubmissionLeases } from "./submission-leases";
 import { TokenError, TokenSource, type TokenSourceOptions } from "./token-source";
 
 /** One line per proxied call. Tokens, secrets and bodies never appear in it. */
@@ -28,12 +29,16 @@ export interface ProxyOptions {
   readonly fetch?: typeof fetch;
   readonly tokenOptions?: TokenSourceOptions;
   readonly log?: (entry: ProxyLogEntry) => void;
+  /** The per-account submission leases the pages take before creating jobs (made here unless given, for tests with their own clock). */
+  readonly leases?: SubmissionLeases;
 }
 
 export const API_PREFIX = "/api";
 export const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024;
 export const ACCESS_KEY_HEADER = "x-access-key";
 export const PROBLEM_BASE = "https://bulk-order-importer.invalid/problems/";
+/** The importer's own route beside a connection's vendor paths (which never begin with "_"). */
+export const LEASE_PATH = "/_submission-lease";
 
 /** Response headers from the vendor that the browser may see; everything else (Set-Cookie first) is dropped. */
 const PASSED_RESPONSE_HEADERS = ["content-type", "retry-after", "content-language"];
@@ -75,6 +80,7 @@ export function createProxy(options: ProxyOptions) {
     options.connections.map((c) => [c.name, new TokenSource(c, { fetch: fetchImpl, ...options.tokenOptions })]),
   );
   const authorised = new Map([...tokens].map(([name, source]) => [name, createAuthorisedFetch(source, fetchImpl)]));
+  const leases = options.leases ?? createSubmissionLeases();
 
   function isAllowedOrigin(req: IncomingMessage, origin: string): boolean {
     return allowedOrigins.has(origin) || ownOrigins(req).includes(origin);
@@ -115,7 +121,7 @@ export function createProxy(options: ProxyOptions) {
         ...(note ? { note } : {}),
       });
     };
-    const refuse = (status: number, slug: string, title: string, detail?: string, extra?: Record<string, string>) => {
+    const refuse = (status: number, slug: string, title: string, detail?: string, extra?: Record<string, string>): true => {
       req.resume();
       finish(status, problemBody(status, slug, title, detail), extra);
       return true;
@@ -138,7 +144,7 @@ export function createProxy(options: ProxyOptions) {
       req.resume();
       finish(204, undefined, {
         ...corsHeaders,
-        "Access-Control-Allow-Methods": "GET, POST, PATCH",
+        "Access-Control-Allow-Methods": "GET, POST, PATCH, DELETE",
         "Access-Control-Allow-Headers": "Content-Type, Accept, X-Requested-With, X-Access-Key, X-Application-Name",
         "Access-Control-Max-Age": "600",
       });
@@ -171,6 +177,10 @@ export function createProxy(options: ProxyOptions) {
       return refuse(404, "unknown-connection", "No such connection", undefined, corsHeaders);
     }
     connectionName = connection.name;
+    if (slash !== -1 && rest.slice(slash) === LEASE_PATH) {
+      route = "submissionLease";
+      return answerLease(req, method, connection.name, rawUrl, queryStart, { finish, refuse, corsHeaders });
+    }
     const match = slash === -1 ? undefined : matchEndpoint(method, rest.slice(slash));
     if (match === undefined) {
       return refuse(404, "not-a-documented-endpoint", "Not a documented endpoint of the vendor's API", undefined, corsHeaders);
@@ -258,7 +268,43 @@ export function createProxy(options: ProxyOptions) {
     return true;
   }
 
+  /**
+   * The account's submission lease: POST `{ "holder": id }` takes or renews it (200, or 409
+   * with since when another page holds it); DELETE `?holder=id` gives it up.
+   */
+  async function answerLease(req: IncomingMessage, method: string, connection: string, rawUrl: string, queryStart: number, reply: LeaseReply): Promise<true> {
+    const { finish, refuse, corsHeaders } = reply;
+    const json = { ...corsHeaders, "Content-Type": "application/json; charset=utf-8" };
+    if (method === "DELETE") {
+      req.resume();
+      const holder = new URLSearchParams(queryStart === -1 ? "" : rawUrl.slice(queryStart + 1)).get("holder");
+      if (holder) leases.release(connection, holder);
+      finish(204, undefined, corsHeaders);
+      return true;
+    }
+    if (method !== "POST") return refuse(405, "method-not-allowed", "Take the lease with POST, give it up with DELETE", undefined, corsHeaders);
+    let holder: unknown;
+    try {
+      holder = (JSON.parse((await readBody(req, 1024)).toString("utf8")) as { holder?: unknown }).holder;
+    } catch {
+      holder = undefined;
+    }
+    if (typeof holder !== "string" || !/^[\w-]{8,64}$/.test(holder)) return refuse(400, "lease-holder-missing", "Name the lease's holder", undefined, corsHeaders);
+    const grant = leases.take(connection, holder);
+    const since = new Date(grant.since).toISOString();
+    if (grant.held) finish(200, { held: true, since }, json);
+    else finish(409, { ...problemBody(409, "submitting-elsewhere", "This account's orders are being submitted elsewhere"), held: false, since }, corsHeaders);
+    return true;
+  }
+
   return { handle, tokenSources: tokens };
+}
+
+/** How the lease route answers, through the request's own logging and headers. */
+interface LeaseReply {
+  readonly finish: (status: number, body: unknown, extraHeaders?: Record<string, string>) => void;
+  readonly refuse: (status: number, slug: string, title: string, detail?: string, extra?: Record<string, string>) => true;
+  readonly corsHeaders: Record<string, string>;
 }
 
 export type Proxy = ReturnType<typeof createProxy>;
