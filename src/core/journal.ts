@@ -191,6 +191,11 @@ export const ORDER_STATE_TEXT: Readonly<Record<OrderState, string>> = {
   planned: "Not sent yet",
 };
 
+/** When the order's job was created (or found at the vendor as its own), from its events. */
+export function createdAtOf(order: Pick<OrderRecord, "events">): string | undefined {
+  return order.events.find((e) => e.what.startsWith("created job") || e.what.startsWith("found as job"))?.at;
+}
+
 /** What an order's state means for each of its rows. */
 export const ROW_OUTCOME: Readonly<Record<OrderState, RowOutcome>> = {
   planned: "pending",

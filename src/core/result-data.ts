@@ -1,5 +1,5 @@
 import { existingOrderText, type PlannedOrder, type SubmissionPlan } from "./batch-plan";
-import { ROW_OUTCOME, rowResultsFromJournal, shownJobNumber, type BatchRecord, type OrderRecord } from "./journal";
+import { createdAtOf, ROW_OUTCOME, rowResultsFromJournal, shownJobNumber, type BatchRecord, type OrderRecord } from "./journal";
 import { OUTCOME_TEXT, type RowOutcome, type RowResult } from "./results";
 import { RESULT_COLUMNS, type ResultCell, type ResultSheetData, type ResultTable } from "./result-sheet";
 import type { EditLogEntry, RowDetail, SentValue } from "./session-edits";
@@ -76,7 +76,7 @@ export function resultSheetData(batch: BatchRecord, orders: readonly OrderRecord
     const order = orderOf.get(result.rowNumber);
     const detail = details.get(result.rowNumber);
     const line = order?.createdLines?.find((l) => l.rowNumber === result.rowNumber);
-    const submitted = order?.events.find((e) => e.what.startsWith("created job") || e.what.startsWith("found as job"))?.at;
+    const submitted = order ? createdAtOf(order) : undefined;
     const messages = [
       ...result.messages,
       ...(detail?.sent ?? []).map((sent) => describeSent(sent, sentStateOf(result.outcome))),

@@ -1,5 +1,5 @@
 import type { ApiProblem, VendorClient } from "../api";
-import type { BatchRecord, EarlierJob, JournalStore, OrderRecord } from "../core/journal";
+import { createdAtOf, type BatchRecord, type EarlierJob, type JournalStore } from "../core/journal";
 import type { JobCandidate } from "../core/vendor";
 import { findListedJob, orderKey } from "./vendor-jobs";
 
@@ -34,15 +34,11 @@ export async function ownJobsOf(journal: JournalStore, account: Account, exceptB
         vendorOrderNumber: order.vendorOrderNumber,
         payloadHash: order.payloadHash,
         candidate: order.candidate,
-        createdAt: createdAtOf(order),
+        createdAt: createdAtOf(order) ?? order.updatedAt,
       });
     }
   }
   return own;
-}
-
-function createdAtOf(order: OrderRecord): string {
-  return order.events.find((e) => e.what.startsWith("created job") || e.what.startsWith("found as job"))?.at ?? order.updatedAt;
 }
 
 /** What a line asks for, whatever its customer reference: type, code, variant and quantities. */

@@ -1,5 +1,6 @@
 import { allActiveJobs, mapWithConcurrency, type ApiProblem, type VendorClient } from "../../api";
 import type { JournalStore } from "../../core/journal";
+import { recordJobChange } from "../../submit/job-changes";
 import { countOf, pluralise } from "../../core/plural";
 import type { Job } from "../../core/vendor";
 import {
@@ -151,6 +152,7 @@ function createPoller(options: {
 export function createJobTracker(deps: JobTrackerDeps) {
   const { client } = deps;
   const now = () => deps.now?.() ?? new Date();
+  const account = { connection: deps.connection, accountId: deps.accountId };
   const day = (value: string) => formatDay(value, deps.locale);
   const listeners = new Set<() => void>();
   let state: JobTrackerState = {
@@ -344,6 +346,7 @@ export function createJobTracker(deps: JobTrackerDeps) {
     updateOpen(jobNumber, token, { busy: "cancelling", message: undefined });
     const result = await client.cancelJob(jobNumber);
     if (result.ok) {
+      await recordJobChange(deps.journal, account, jobNumber, { kind: "cancelled" }, now()).catch(() => undefined);
       say(info(`Job ${jobNumber} was cancelled.`));
       await loadJob(jobNumber, token);
       return true;
@@ -400,6 +403,7 @@ export function createJobTracker(deps: JobTrackerDeps) {
 
     const result = await client.patchJob(jobNumber, patch);
     if (result.ok) {
+      if (patch.orderNumber != null) await recordJobChange(deps.journal, account, jobNumber, { kind: "order-number", orderNumber: patch.orderNumber }, now()).catch(() => undefined);
       recordJob(result.value);
       say(info(`Saved the changes to job ${jobNumber}.`), { job: jobDetailOf(result.value), fieldErrors: {} });
       return true;

@@ -1,5 +1,5 @@
 import type { ApiProblem } from "../../api";
-import type { BatchRecord, OrderRecord } from "../../core/journal";
+import { createdAtOf, shownJobNumber, type BatchRecord, type OrderRecord } from "../../core/journal";
 import type { ActiveJob, Job, PatchJobDto } from "../../core/vendor";
 
 /** A parcel's tracking number, with the courier's link when the vendor gave one. */
@@ -118,9 +118,9 @@ export const dayOf = (value: string): string => value.slice(0, 10);
 
 /** The journal's job for an order, or undefined for an order that has no job at the vendor. */
 export function journalJobOf(batch: BatchRecord, order: OrderRecord): JournalJob | undefined {
-  const jobNumber = order.state === "created" ? order.jobNumber : order.state === "existing" ? order.existingJobNumbers[0] : undefined;
+  const jobNumber = shownJobNumber(order);
   if (jobNumber === undefined) return undefined;
-  const created = order.state === "created";
+  const created = order.state === "created" || order.state === "cancelled";
   return {
     jobNumber,
     origin: created ? "created" : "existing",
@@ -131,8 +131,7 @@ export function journalJobOf(batch: BatchRecord, order: OrderRecord): JournalJob
     totalJobCost: created ? order.totalJobCost : undefined,
     dateDue: created ? (order.dateDue ?? orUndefined(order.candidate.dateDue)) : undefined,
     mustDate: created ? (order.candidate.mustDate ?? false) : false,
-    // A created order's record is last written when the vendor's answer is recorded.
-    submittedAt: created ? order.updatedAt : undefined,
+    submittedAt: created ? (createdAtOf(order) ?? order.updatedAt) : undefined,
   };
 }
 
