@@ -224,6 +224,9 @@ describe("readXlsx: limits", () => {
   it.each([
     ["a cell as long as a cell may be", workbook([{ name: "Orders", cells: row(1, inline("A1", "x".repeat(maxCellChars))) }]), "read"],
     ["an inline cell one character longer", workbook([{ name: "Orders", cells: row(1, inline("A1", "x".repeat(maxCellChars + 1))) }]), ["CELL_TOO_LONG", /cell A1 of sheet "Orders" holds more than 32,767 characters/]],
+    ["a shared text as long as a cell may be", workbook([{ name: "Orders", cells: row(1, '<c r="A1" t="s"><v>0</v></c>') }], { strings: ["x".repeat(maxCellChars)] }), "read"],
+    ["a shared text one character longer", workbook([{ name: "Orders", cells: row(1, '<c r="A1" t="s"><v>0</v></c>') }], { strings: ["x".repeat(maxCellChars + 1)] }), ["CELL_TOO_LONG", /one of the shared texts holds more than 32,767 characters/]],
+    ["a formula's text as long as a cell may be, written with entities", workbook([{ name: "Orders", cells: row(2, `<c r="C2" t="str"><f>x</f><v>${"&amp;".repeat(maxCellChars)}</v></c>`) }]), "read"],
     ["a formula's text one character longer", workbook([{ name: "Orders", cells: row(2, `<c r="C2" t="str"><f>x</f><v>${"x".repeat(maxCellChars + 1)}</v></c>`) }]), ["CELL_TOO_LONG", /cell C2 of sheet "Orders"/]],
     ["a value in the last column allowed", workbook([{ name: "Orders", cells: row(1, '<c r="ALL1"><v>1</v></c>') }]), "read"],
     ["a value one column further", workbook([{ name: "Orders", cells: row(1, '<c r="ALM1"><v>1</v></c>') }]), ["TOO_MANY_COLUMNS", /value in column ALM \(cell ALM1\)/]],
