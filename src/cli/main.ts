@@ -4,6 +4,7 @@ import { parseArgs, type CommandLine } from "./args";
 import { checkFile, checkText } from "./check";
 import { inspectFile, reportJson, reportText } from "./inspect";
 import { jobsText, listJobs } from "./jobs";
+import { readSheetFile } from "./read-sheet-file";
 import { reorderSheetText, writeReorderSheet } from "./reorder-sheet";
 import { submitFile, submitText } from "./submit";
 import { openVendorConnection, type VendorConnection } from "./vendor-connection";
@@ -83,8 +84,8 @@ export async function runCli(
   }
   if (command === "jobs") return withVendor(line, env, err, (vendor) => jobsCommand(vendor, line, out, err));
   if (command === "reorder-sheet") return reorderSheetCommand(line, env, out, err);
-  const [file] = positional;
-  if (file === undefined) {
+  const [path] = positional;
+  if (path === undefined) {
     err(`${command} needs a file.\n${USAGE}`);
     return 2;
   }
@@ -92,6 +93,13 @@ export async function runCli(
     err("submit needs --connection NAME: jobs cost money, so say which account they are for.\n");
     return 2;
   }
+  // The file is read before anything else is done with it, the vendor reached least of all.
+  const read = await readSheetFile(path);
+  if (!read.ok) {
+    err(`${read.message}\n`);
+    return 1;
+  }
+  const { file } = read;
   const sheetChoice = {
     sheet: stringOption(line, "sheet"),
     headerRow: headerRow === undefined ? undefined : Number(headerRow),
@@ -128,7 +136,7 @@ export async function runCli(
     const outcome = await submitFile(file, vendor, {
       ...sheetChoice,
       eachRowOwnJob: options.has("each-row-own-job"),
-      journalPath: stringOption(line, "journal") ?? `${file}.journal.jsonl`,
+      journalPath: stringOption(line, "journal") ?? `${path}.journal.jsonl`,
       outPath: stringOption(line, "out"),
       auditPath: stringOption(line, "audit"),
       utf8: options.has("utf8"),
