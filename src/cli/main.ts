@@ -2,11 +2,13 @@ import { describeProblem } from "../api";
 import { ConfigError } from "../server/proxy/connections";
 import { parseArgs, type CommandLine } from "./args";
 import { checkFile, checkText } from "./check";
+import { checkFilesToWrite, checkWritableFile, type FileToWrite } from "./check-writable-file";
 import { inspectFile, reportJson, reportText } from "./inspect";
 import { jobsText, listJobs } from "./jobs";
 import { readSheetFile } from "./read-sheet-file";
 import { reorderSheetText, writeReorderSheet } from "./reorder-sheet";
 import { submitFile, submitText } from "./submit";
+import { unexpectedFailureText } from "./unexpected-failure";
 import { openVendorConnection, type VendorConnection } from "./vendor-connection";
 
 const USAGE = `Usage:
@@ -47,21 +49,46 @@ reorder-sheet
           for the quantity and delivery details that the importer maps by itself.
 
 Exit codes: 0 fine (every order without errors created or already there); 1 the sheet
-cannot be read, or has errors left; 2 usage error; 3 the vendor or the connection settings
-failed, or orders are left unsettled.
+cannot be read, or has errors left; 2 usage error (a journal, --out or --audit path that
+cannot be written included: they are checked before the vendor is asked anything); 3 the
+vendor or the connection settings failed, or orders are left unsettled.
 `;
 
 type Writer = (text: string) => void;
 
-/** Runs one command; returns the exit code. Output goes to the given writers (tests read them). */
-export async function runCli(
-  argv: readonly string[],
-  out: Writer,
-  err: Writer,
-  env: Readonly<Record<string, string | undefined>> = process.env,
-  signal?: AbortSignal,
-): Promise<number> {
+type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Runs one command; returns the exit code. Output goes to the given writers (tests read them).
+ * A failure nothing foresaw is said in one sentence, never as a stack: 1 for `inspect`, which
+ * only reads, 3 for the commands that reach the vendor (something may be left unsettled).
+ */
+export async function runCli(argv: readonly string[], out: Writer, err: Writer, env: Env = process.env, signal?: AbortSignal): Promise<number> {
   const line = parseArgs(argv);
+  try {
+    return await runCommand(line, out, err, env, signal);
+  } catch (error) {
+    const resume = line.command === "submit" ? ` Every order sent is written in the journal ${journalPathOf(line)}; run the same command again to continue.` : "";
+    err(`${line.command ?? "The command"} stopped on an unexpected failure: ${unexpectedFailureText(error)}.${resume}\n`);
+    return line.command === "inspect" ? 1 : 3;
+  }
+}
+
+/** Where `submit` keeps its journal: as told, or beside the sheet. */
+function journalPathOf(line: CommandLine): string {
+  return stringOption(line, "journal") ?? `${line.positional[0] ?? ""}.journal.jsonl`;
+}
+
+/** The files `check` (only its problem sheet) or `submit` will write, as the user named them. */
+function filesToWrite(isSubmit: boolean, paths: { readonly journalPath: string; readonly outPath: string | undefined; readonly auditPath: string | undefined }): FileToWrite[] {
+  const files: FileToWrite[] = [];
+  if (isSubmit) files.push({ path: paths.journalPath, what: "The journal", option: "--journal" });
+  if (paths.outPath !== undefined) files.push({ path: paths.outPath, what: isSubmit ? "The result sheet" : "The problem sheet", option: "--out" });
+  if (isSubmit && paths.auditPath !== undefined) files.push({ path: paths.auditPath, what: "The audit trail", option: "--audit" });
+  return files;
+}
+
+async function runCommand(line: CommandLine, out: Writer, err: Writer, env: Env, signal: AbortSignal | undefined): Promise<number> {
   const { command, positional, options } = line;
   if (command === undefined || options.has("help") || command === "help") {
     out(USAGE);
@@ -113,6 +140,15 @@ export async function runCli(
     out(options.has("json") ? `${JSON.stringify(reportJson(outcome.report), null, 2)}\n` : reportText(outcome.report));
     return 0;
   }
+  const outPath = stringOption(line, "out");
+  const auditPath = stringOption(line, "audit");
+  const journalPath = journalPathOf(line);
+  // Where results go is checked before the vendor is asked anything: a wrong path must not cost the dry runs first.
+  const refusal = await checkFilesToWrite(filesToWrite(command === "submit", { journalPath, outPath, auditPath }), path);
+  if (refusal !== undefined) {
+    err(`${refusal}\n`);
+    return 2;
+  }
   const onProgress = options.has("json") ? undefined : (message: string) => err(`${message}…\n`);
   if (command === "check") {
     return withVendor(line, env, err, async (vendor) => {
@@ -120,7 +156,7 @@ export async function runCli(
         ...sheetChoice,
         eachRowOwnJob: options.has("each-row-own-job"),
         validate: !options.has("no-validate"),
-        outPath: stringOption(line, "out"),
+        outPath,
         utf8: options.has("utf8"),
         onProgress,
       });
@@ -136,9 +172,9 @@ export async function runCli(
     const outcome = await submitFile(file, vendor, {
       ...sheetChoice,
       eachRowOwnJob: options.has("each-row-own-job"),
-      journalPath: stringOption(line, "journal") ?? `${path}.journal.jsonl`,
-      outPath: stringOption(line, "out"),
-      auditPath: stringOption(line, "audit"),
+      journalPath,
+      outPath,
+      auditPath,
       utf8: options.has("utf8"),
       allowExisting: options.has("allow-existing"),
       concurrency: concurrency === undefined ? 4 : Number(concurrency),
@@ -161,12 +197,12 @@ function stringOption(line: CommandLine, name: string): string | undefined {
 }
 
 /** Whether real vendor connections are configured (then no account is assumed for money-spending commands). */
-function loadsConfiguredConnections(env: Readonly<Record<string, string | undefined>>): boolean {
+function loadsConfiguredConnections(env: Env): boolean {
   return Boolean(env["CONNECTIONS_FILE"] || env["VENDOR_CLIENT_ID"]);
 }
 
 /** Opens the vendor connection a command names, runs it and closes the connection. */
-async function withVendor(line: CommandLine, env: Readonly<Record<string, string | undefined>>, err: Writer, run: (vendor: VendorConnection) => Promise<number>): Promise<number> {
+async function withVendor(line: CommandLine, env: Env, err: Writer, run: (vendor: VendorConnection) => Promise<number>): Promise<number> {
   let vendor: VendorConnection;
   try {
     vendor = await openVendorConnection(env, stringOption(line, "connection"));
@@ -181,7 +217,7 @@ async function withVendor(line: CommandLine, env: Readonly<Record<string, string
   }
 }
 
-async function reorderSheetCommand(line: CommandLine, env: Readonly<Record<string, string | undefined>>, out: Writer, err: Writer): Promise<number> {
+async function reorderSheetCommand(line: CommandLine, env: Env, out: Writer, err: Writer): Promise<number> {
   const outPath = stringOption(line, "out");
   const since = stringOption(line, "ordered-since");
   if (outPath === undefined || !/\.xlsx$/i.test(outPath)) {
@@ -190,6 +226,11 @@ async function reorderSheetCommand(line: CommandLine, env: Readonly<Record<strin
   }
   if (line.options.has("ordered-since") && (since === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(since) || Number.isNaN(Date.parse(since)))) {
     err("--ordered-since takes a date as YYYY-MM-DD.\n");
+    return 2;
+  }
+  const refusal = await checkWritableFile({ path: outPath, what: "The workbook", option: "--out" });
+  if (refusal !== undefined) {
+    err(`${refusal}\n`);
     return 2;
   }
   return withVendor(line, env, err, async (vendor) => {

@@ -26,6 +26,15 @@ describe("npm run cli -- check, on the embedded simulator", () => {
     expect(out).toMatch(/Estimated total \$[\d,]+\.\d\d/);
   });
 
+  it("refuses a problem sheet path it cannot write before loading the catalogue, with a usage error", async () => {
+    const sheet = path("samples/price-code-orders.csv");
+    const out = path("samples");
+    // A vendor no one answers at: were it asked first, this would be exit 3.
+    const unreachable = { VENDOR_CLIENT_ID: "x", VENDOR_CLIENT_SECRET: "y", VENDOR_REGION: "nz", VENDOR_REALM: "r", VENDOR_BASE_URL: "http://127.0.0.1:9/api", VENDOR_AUTH_URL: "http://127.0.0.1:9/auth" };
+    expect(await cli(["check", sheet, "--out", out], unreachable)).toEqual({ code: 2, out: "", err: `The problem sheet ${out} cannot be written: it is a folder, not a file. Give another path with --out.\n` });
+    expect(await cli(["check", sheet, "--out", sheet], unreachable)).toEqual({ code: 2, out: "", err: `The problem sheet ${sheet} cannot be written: it is the order sheet itself. Give another path with --out.\n` });
+  });
+
   it("lists every issue with its row and severity and exits 1 while errors remain", async () => {
     const { code, out } = await cli(["check", path("test/fixtures/sheets-with-mistakes/reorder-mistakes.csv")]);
     expect(code).toBe(1);
