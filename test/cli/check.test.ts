@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/main";
@@ -120,5 +123,30 @@ describe("npm run cli -- check, with configured credentials", () => {
     const wrong = await cli(["check", path("samples/price-code-orders.csv")], { ...env, VENDOR_CLIENT_SECRET: "wrong" });
     expect(wrong.code).toBe(3);
     expect(wrong.err).toMatch(/refused the client credentials/);
+  });
+});
+
+describe("npm run cli -- check, with connection settings that hold a secret where it does not belong", () => {
+  it("says which setting is wrong without repeating the secret, with exit 3", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "connections-"));
+    try {
+      const file = join(folder, "connections.json");
+      writeFileSync(file, JSON.stringify([{ name: "nz", region: "New Zealand", baseUrl: "https://api.vendor.test/", authUrl: "https://auth.vendor.test/", realm: "r", clientId: "kiwi", clientSecretEnv: "s3cr3t-value-xyz" }]));
+      const fromFile = await cli(["check", path("samples/price-code-orders.csv")], { CONNECTIONS_FILE: file });
+      expect(fromFile).toMatchObject({ code: 3, out: "", err: expect.stringMatching(/^Configuration error: CONNECTIONS_FILE .*0\.clientSecretEnv: must name an environment variable/) });
+      expect(fromFile.err).not.toContain("s3cr3t");
+      const inAddress = await cli(["check", path("samples/price-code-orders.csv")], {
+        VENDOR_REGION: "nz",
+        VENDOR_REALM: "r",
+        VENDOR_CLIENT_ID: "kiwi",
+        VENDOR_CLIENT_SECRET: "x",
+        VENDOR_BASE_URL: "https://kiwi:s3cr3t-value-xyz@api.vendor.test/",
+        VENDOR_AUTH_URL: "https://auth.vendor.test/",
+      });
+      expect(inAddress).toMatchObject({ code: 3, out: "", err: expect.stringMatching(/^Configuration error: VENDOR_\* settings: VENDOR_BASE_URL: must not hold a user name or password/) });
+      expect(inAddress.err).not.toContain("s3cr3t");
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
