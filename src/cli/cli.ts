@@ -1,5 +1,6 @@
 /** `npm run cli -- …`: the command line over the same reader, mapper and engine as the app. */
 import { runCli } from "./main";
+import { terminalSafe } from "./terminal-text";
 import { unexpectedFailureText } from "./unexpected-failure";
 
 // The first Ctrl+C stops sending after the orders in flight (they are written down); a second one quits at once.
@@ -19,7 +20,7 @@ runCli(process.argv.slice(2), (text) => process.stdout.write(text), (text) => pr
   },
   // runCli says its own failures; this is for one in writing them out.
   (error: unknown) => {
-    process.stderr.write(`Stopped on an unexpected failure: ${unexpectedFailureText(error)}.\n`);
+    process.stderr.write(terminalSafe(`Stopped on an unexpected failure: ${unexpectedFailureText(error)}.\n`));
     process.exitCode = 3;
   },
 );

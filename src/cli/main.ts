@@ -8,6 +8,7 @@ import { jobsText, listJobs } from "./jobs";
 import { readSheetFile } from "./read-sheet-file";
 import { reorderSheetText, writeReorderSheet } from "./reorder-sheet";
 import { submitFile, submitText } from "./submit";
+import { terminalSafe, terminalSafeJson } from "./terminal-text";
 import { unexpectedFailureText } from "./unexpected-failure";
 import { openVendorConnection, type VendorConnection } from "./vendor-connection";
 
@@ -63,8 +64,13 @@ type Env = Readonly<Record<string, string | undefined>>;
  * A failure nothing foresaw is said in one sentence, never as a stack: 1 for `inspect`, which
  * only reads, 3 for the commands that reach the vendor (something may be left unsettled).
  */
-export async function runCli(argv: readonly string[], out: Writer, err: Writer, env: Env = process.env, signal?: AbortSignal): Promise<number> {
+export async function runCli(argv: readonly string[], toOut: Writer, toErr: Writer, env: Env = process.env, signal?: AbortSignal): Promise<number> {
   const line = parseArgs(argv);
+  // All output may quote a sheet's cells, its file and sheet names, or the vendor's words: what a
+  // terminal would act on is shown, never acted on. JSON keeps every value exact.
+  const isJson = line.options.has("json");
+  const out: Writer = (text) => toOut(isJson ? terminalSafeJson(text) : terminalSafe(text));
+  const err: Writer = (text) => toErr(terminalSafe(text));
   try {
     return await runCommand(line, out, err, env, signal);
   } catch (error) {
