@@ -15,6 +15,7 @@ import type { SheetSession } from "../sheet/worker-api";
 import { createVendorGateway } from "../engine/vendor-gateway";
 import { openSheetFile } from "./open-sheet-file";
 import { throttled } from "./progress-line";
+import type { SheetFile } from "./read-sheet-file";
 import type { VendorConnection } from "./vendor-connection";
 
 export interface CheckOptions {
@@ -56,14 +57,14 @@ export type CheckOutcome =
   | { readonly ok: false; readonly reason: "unreadable" | "unmapped" | "vendor"; readonly message: string };
 
 /** Reads, maps, resolves and (unless told not to) dry-runs a sheet: the page's check, from Node. */
-export async function checkFile(path: string, vendor: VendorConnection, options: CheckOptions): Promise<CheckOutcome> {
+export async function checkFile(sheetFile: SheetFile, vendor: VendorConnection, options: CheckOptions): Promise<CheckOutcome> {
   const progress = options.onProgress ?? (() => undefined);
   progress(`Loading the catalogue of ${vendor.connection.name}${vendor.simulated ? " (embedded simulator)" : ""}`);
   const catalogue = await loadCatalogue(vendor.client, vendor.connection.name);
   if (!catalogue.ok) return { ok: false, reason: "vendor", message: catalogue.message };
   const { snapshot } = catalogue;
   const vocabulary = catalogueVocabulary(snapshot);
-  const opened = await openSheetFile(path, { sheet: options.sheet, headerRow: options.headerRow, vocabulary });
+  const opened = await openSheetFile(sheetFile, { sheet: options.sheet, headerRow: options.headerRow, vocabulary });
   if (!opened.ok) return { ok: false, reason: "unreadable", message: opened.message };
   const { session, bytes } = opened;
   const { sheetName, headers, headerRowNumber, rowCount, sampleRows } = opened.preview;
@@ -90,7 +91,7 @@ export async function checkFile(path: string, vendor: VendorConnection, options:
   }
   if (options.outPath) {
     const data = problemSheetData({ headerRowNumber }, engine.submissionPlan(), []);
-    const refused = await writeResultFile(options.outPath, bytes, basename(path), sheetName, data, options.utf8);
+    const refused = await writeResultFile(options.outPath, bytes, basename(sheetFile.path), sheetName, data, options.utf8);
     if (refused) return { ok: false, reason: "unreadable", message: refused };
   }
   return {
@@ -100,7 +101,7 @@ export async function checkFile(path: string, vendor: VendorConnection, options:
     sheet: session,
     bytes,
     report: {
-      file: basename(path),
+      file: basename(sheetFile.path),
       sheet: sheetName,
       headerRowNumber,
       connection: vendor.connection.name,

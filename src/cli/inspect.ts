@@ -4,6 +4,7 @@ import { cellRawText, type CellValue, type SheetRow } from "../core/sheet-model"
 import { csvDialectText } from "../sheet/csv-dialect-text";
 import { longHeaderNotes, type SheetPreview, type WorkbookSummary } from "../sheet/sheet-preview";
 import { openSheetFile, type SheetChoice } from "./open-sheet-file";
+import type { SheetFile } from "./read-sheet-file";
 
 export interface InspectOptions extends SheetChoice {
   readonly rows: number;
@@ -21,8 +22,8 @@ export interface InspectReport {
 export type InspectOutcome = { readonly ok: true; readonly report: InspectReport } | { readonly ok: false; readonly message: string };
 
 /** Reads a sheet with the same reader and mapper as the page. */
-export async function inspectFile(path: string, options: InspectOptions): Promise<InspectOutcome> {
-  const opened = await openSheetFile(path, options);
+export async function inspectFile(sheetFile: SheetFile, options: InspectOptions): Promise<InspectOutcome> {
+  const opened = await openSheetFile(sheetFile, options);
   if (!opened.ok) return opened;
   const { file, preview, session } = opened;
   const mapping = suggestMapping(preview.headers, options.vocabulary, preview.sampleRows);

@@ -2,10 +2,14 @@ import { describeProblem } from "../api";
 import { ConfigError } from "../server/proxy/connections";
 import { parseArgs, type CommandLine } from "./args";
 import { checkFile, checkText } from "./check";
+import { checkFilesToWrite, checkWritableFile, type FileToWrite } from "./check-writable-file";
 import { inspectFile, reportJson, reportText } from "./inspect";
 import { jobsText, listJobs } from "./jobs";
+import { readSheetFile } from "./read-sheet-file";
 import { reorderSheetText, writeReorderSheet } from "./reorder-sheet";
 import { submitFile, submitText } from "./submit";
+import { terminalSafe, terminalSafeJson } from "./terminal-text";
+import { unexpectedFailureText } from "./unexpected-failure";
 import { openVendorConnection, type VendorConnection } from "./vendor-connection";
 
 const USAGE = `Usage:
@@ -50,26 +54,57 @@ reorder-sheet
           for the quantity and delivery details that the importer maps by itself.
 
 Exit codes: 0 fine (every order without errors created or already there); 1 the sheet
-cannot be read, has errors left, or the submission was not confirmed; 2 usage error; 3 the
-vendor or the connection settings failed, or orders are left unsettled (among them orders the
-vendor could not check).
+cannot be read, has errors left, or the submission was not confirmed; 2 usage error (a
+journal, --out or --audit path that cannot be written included: they are checked before the
+vendor is asked anything); 3 the vendor or the connection settings failed, or orders are left
+unsettled (among them orders the vendor could not check).
 `;
 
 type Writer = (text: string) => void;
 
+type Env = Readonly<Record<string, string | undefined>>;
+
 /** Shows a summary and asks a yes/no question at a terminal; absent when there is no terminal to ask at. */
 export type Confirm = (summary: readonly string[], question: string) => Promise<boolean>;
 
-/** Runs one command; returns the exit code. Output goes to the given writers (tests read them). */
-export async function runCli(
-  argv: readonly string[],
-  out: Writer,
-  err: Writer,
-  env: Readonly<Record<string, string | undefined>> = process.env,
-  signal?: AbortSignal,
-  confirm?: Confirm,
-): Promise<number> {
+/**
+ * Runs one command; returns the exit code. Output goes to the given writers (tests read them).
+ * A failure nothing foresaw is said in one sentence, never as a stack: 1 for `inspect`, which
+ * only reads, 3 for the commands that reach the vendor (something may be left unsettled).
+ */
+export async function runCli(argv: readonly string[], toOut: Writer, toErr: Writer, env: Env = process.env, signal?: AbortSignal, confirm?: Confirm): Promise<number> {
   const line = parseArgs(argv);
+  // All output may quote a sheet's cells, its file and sheet names, or the vendor's words: what a
+  // terminal would act on is shown, never acted on. JSON keeps every value exact.
+  const isJson = line.options.has("json");
+  const out: Writer = (text) => toOut(isJson ? terminalSafeJson(text) : terminalSafe(text));
+  const err: Writer = (text) => toErr(terminalSafe(text));
+  try {
+    // The summary asked about quotes order numbers from the sheet, so it is made safe as all output is.
+    const safeConfirm: Confirm | undefined = confirm && ((summary, question) => confirm(summary.map(terminalSafe), terminalSafe(question)));
+    return await runCommand(line, out, err, env, signal, safeConfirm);
+  } catch (error) {
+    const resume = line.command === "submit" ? ` Every order sent is written in the journal ${journalPathOf(line)}; run the same command again to continue.` : "";
+    err(`${line.command ?? "The command"} stopped on an unexpected failure: ${unexpectedFailureText(error)}.${resume}\n`);
+    return line.command === "inspect" ? 1 : 3;
+  }
+}
+
+/** Where `submit` keeps its journal: as told, or beside the sheet. */
+function journalPathOf(line: CommandLine): string {
+  return stringOption(line, "journal") ?? `${line.positional[0] ?? ""}.journal.jsonl`;
+}
+
+/** The files `check` (only its problem sheet) or `submit` will write, as the user named them. */
+function filesToWrite(isSubmit: boolean, paths: { readonly journalPath: string; readonly outPath: string | undefined; readonly auditPath: string | undefined }): FileToWrite[] {
+  const files: FileToWrite[] = [];
+  if (isSubmit) files.push({ path: paths.journalPath, what: "The journal", option: "--journal" });
+  if (paths.outPath !== undefined) files.push({ path: paths.outPath, what: isSubmit ? "The result sheet" : "The problem sheet", option: "--out" });
+  if (isSubmit && paths.auditPath !== undefined) files.push({ path: paths.auditPath, what: "The audit trail", option: "--audit" });
+  return files;
+}
+
+async function runCommand(line: CommandLine, out: Writer, err: Writer, env: Env, signal: AbortSignal | undefined, confirm: Confirm | undefined): Promise<number> {
   const { command, positional, options } = line;
   if (command === undefined || options.has("help") || command === "help") {
     out(USAGE);
@@ -92,8 +127,8 @@ export async function runCli(
   }
   if (command === "jobs") return withVendor(line, env, err, (vendor) => jobsCommand(vendor, line, out, err));
   if (command === "reorder-sheet") return reorderSheetCommand(line, env, out, err);
-  const [file] = positional;
-  if (file === undefined) {
+  const [path] = positional;
+  if (path === undefined) {
     err(`${command} needs a file.\n${USAGE}`);
     return 2;
   }
@@ -105,6 +140,13 @@ export async function runCli(
     err("submit creates jobs that cost money and asks before it does: run it in a terminal, or add --yes to create them without asking.\n");
     return 2;
   }
+  // The file is read before anything else is done with it, the vendor reached least of all.
+  const read = await readSheetFile(path);
+  if (!read.ok) {
+    err(`${read.message}\n`);
+    return 1;
+  }
+  const { file } = read;
   const sheetChoice = {
     sheet: stringOption(line, "sheet"),
     headerRow: headerRow === undefined ? undefined : Number(headerRow),
@@ -118,6 +160,15 @@ export async function runCli(
     out(options.has("json") ? `${JSON.stringify(reportJson(outcome.report), null, 2)}\n` : reportText(outcome.report));
     return 0;
   }
+  const outPath = stringOption(line, "out");
+  const auditPath = stringOption(line, "audit");
+  const journalPath = journalPathOf(line);
+  // Where results go is checked before the vendor is asked anything: a wrong path must not cost the dry runs first.
+  const refusal = await checkFilesToWrite(filesToWrite(command === "submit", { journalPath, outPath, auditPath }), path);
+  if (refusal !== undefined) {
+    err(`${refusal}\n`);
+    return 2;
+  }
   const onProgress = options.has("json") ? undefined : (message: string) => err(`${message}…\n`);
   if (command === "check") {
     return withVendor(line, env, err, async (vendor) => {
@@ -125,7 +176,7 @@ export async function runCli(
         ...sheetChoice,
         eachRowOwnJob: options.has("each-row-own-job"),
         validate: !options.has("no-validate"),
-        outPath: stringOption(line, "out"),
+        outPath,
         utf8: options.has("utf8"),
         onProgress,
       });
@@ -141,9 +192,9 @@ export async function runCli(
     const outcome = await submitFile(file, vendor, {
       ...sheetChoice,
       eachRowOwnJob: options.has("each-row-own-job"),
-      journalPath: stringOption(line, "journal") ?? `${file}.journal.jsonl`,
-      outPath: stringOption(line, "out"),
-      auditPath: stringOption(line, "audit"),
+      journalPath,
+      outPath,
+      auditPath,
       utf8: options.has("utf8"),
       allowExisting: options.has("allow-existing"),
       concurrency: concurrency === undefined ? 4 : Number(concurrency),
@@ -168,12 +219,12 @@ function stringOption(line: CommandLine, name: string): string | undefined {
 }
 
 /** Whether real vendor connections are configured (then no account is assumed for money-spending commands). */
-function loadsConfiguredConnections(env: Readonly<Record<string, string | undefined>>): boolean {
+function loadsConfiguredConnections(env: Env): boolean {
   return Boolean(env["CONNECTIONS_FILE"] || env["VENDOR_CLIENT_ID"]);
 }
 
 /** Opens the vendor connection a command names, runs it and closes the connection. */
-async function withVendor(line: CommandLine, env: Readonly<Record<string, string | undefined>>, err: Writer, run: (vendor: VendorConnection) => Promise<number>): Promise<number> {
+async function withVendor(line: CommandLine, env: Env, err: Writer, run: (vendor: VendorConnection) => Promise<number>): Promise<number> {
   let vendor: VendorConnection;
   try {
     vendor = await openVendorConnection(env, stringOption(line, "connection"));
@@ -188,7 +239,7 @@ async function withVendor(line: CommandLine, env: Readonly<Record<string, string
   }
 }
 
-async function reorderSheetCommand(line: CommandLine, env: Readonly<Record<string, string | undefined>>, out: Writer, err: Writer): Promise<number> {
+async function reorderSheetCommand(line: CommandLine, env: Env, out: Writer, err: Writer): Promise<number> {
   const outPath = stringOption(line, "out");
   const since = stringOption(line, "ordered-since");
   if (outPath === undefined || !/\.xlsx$/i.test(outPath)) {
@@ -197,6 +248,11 @@ async function reorderSheetCommand(line: CommandLine, env: Readonly<Record<strin
   }
   if (line.options.has("ordered-since") && (since === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(since) || Number.isNaN(Date.parse(since)))) {
     err("--ordered-since takes a date as YYYY-MM-DD.\n");
+    return 2;
+  }
+  const refusal = await checkWritableFile({ path: outPath, what: "The workbook", option: "--out" });
+  if (refusal !== undefined) {
+    err(`${refusal}\n`);
     return 2;
   }
   return withVendor(line, env, err, async (vendor) => {

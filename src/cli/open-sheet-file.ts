@@ -1,8 +1,8 @@
-import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { vocabularyWords, type MappingVocabulary } from "../core/mapping";
 import type { SheetPreview, WorkbookSummary } from "../sheet/sheet-preview";
 import { createSheetSession, type SheetSession } from "../sheet/worker-api";
+import type { SheetFile } from "./read-sheet-file";
 
 export interface SheetChoice {
   readonly sheet?: string | undefined;
@@ -15,14 +15,8 @@ export type OpenedSheetFile =
   | { readonly ok: true; readonly file: WorkbookSummary; readonly preview: SheetPreview; readonly session: SheetSession; readonly bytes: Uint8Array }
   | { readonly ok: false; readonly message: string };
 
-/** Reads a file from disk with the page's own reader and previews the chosen sheet (or the one that looks like orders). */
-export async function openSheetFile(path: string, choice: SheetChoice): Promise<OpenedSheetFile> {
-  let bytes: Uint8Array;
-  try {
-    bytes = new Uint8Array(await readFile(path));
-  } catch (error) {
-    return { ok: false, message: `${path} could not be opened: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as Error).message}` };
-  }
+/** Opens a file read from disk with the page's own reader and previews the chosen sheet (or the one that looks like orders). */
+export async function openSheetFile({ path, bytes }: SheetFile, choice: SheetChoice): Promise<OpenedSheetFile> {
   const session = createSheetSession();
   const words = vocabularyWords(choice.vocabulary);
   const opened = await session.open(bytes, basename(path), undefined, words);

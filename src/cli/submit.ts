@@ -29,6 +29,7 @@ import { appVersion } from "./app-version";
 import { openFileJournal } from "./file-journal";
 import { fileLocks, LockFileError } from "./file-lock";
 import { throttled } from "./progress-line";
+import type { SheetFile } from "./read-sheet-file";
 import type { VendorConnection } from "./vendor-connection";
 
 export interface SubmitOptions extends Omit<CheckOptions, "validate" | "outPath"> {
@@ -168,8 +169,8 @@ function rowsOf(batch: BatchRecord, orders: readonly OrderRecord[]): SubmittedRo
  * last answer happens under the account's lock, so a second process started alongside sees
  * the journal only as the first one left it.
  */
-export async function submitFile(path: string, vendor: VendorConnection, options: SubmitOptions): Promise<SubmitOutcome> {
-  const checked = await checkFile(path, vendor, { ...options, validate: true });
+export async function submitFile(sheetFile: SheetFile, vendor: VendorConnection, options: SubmitOptions): Promise<SubmitOutcome> {
+  const checked = await checkFile(sheetFile, vendor, { ...options, validate: true });
   if (!checked.ok) return { ok: false, exitCode: checked.reason === "vendor" ? 3 : 1, message: checked.message };
   const fileSha256 = await sha256Hex(checked.bytes);
   const match = { connection: vendor.connection.name, accountId: checked.report.account.id, sheetName: checked.report.sheet, fileSha256 };

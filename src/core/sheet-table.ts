@@ -66,6 +66,8 @@ export interface RowSource {
   usedWidth?(from: number): number;
   /** The longest text from row index `from` on, where the source measured it as it read the rows. */
   longestCell?(from: number): LongestCell | undefined;
+  /** Rows holding a value (not blank) from row index `from` on, where the source counted them as it read the rows. */
+  filledRowsFrom?(from: number): number;
 }
 
 /** A plain array of rows as a row source. */
@@ -83,22 +85,41 @@ export interface LongestCell {
 
 /**
  * The used width from the header row on, found by reading every row, and on the way the
- * longest text below the header (its row, column and length).
+ * longest text below the header (its row, column and length) and the rows holding a value.
  */
-function measureRows(rows: RowSource, headerIndex: number): { width: number; longestCell: LongestCell | undefined } {
+function measureRows(rows: RowSource, headerIndex: number): { width: number; longestCell: LongestCell | undefined; filledRows: number } {
   const header = rows.at(headerIndex);
   let width = header ? widthWith(header, 0) : 0;
   let longest = { row: -1, column: -1, length: 0 };
+  let filledRows = 0;
   for (let r = headerIndex + 1; r < rows.length; r++) {
     const cells = rows.at(r);
     if (!cells) continue;
     width = widthWith(cells, width);
+    if (cells.some((cell) => !isBlankCell(cell))) filledRows++;
     for (let c = 0; c < cells.length; c++) {
       const cell = cells[c];
       if (typeof cell === "string" && cell.length > longest.length) longest = { row: r, column: c, length: cell.length };
     }
   }
-  return { width, longestCell: longest.row === -1 ? undefined : { rowNumber: longest.row + 1, columnIndex: longest.column, length: longest.length } };
+  return { width, longestCell: longest.row === -1 ? undefined : { rowNumber: longest.row + 1, columnIndex: longest.column, length: longest.length }, filledRows };
+}
+
+/** Rows holding a value from row index `from` on, counted by reading them. */
+function countFilledRows(rows: RowSource, from: number): number {
+  let count = 0;
+  for (let r = from; r < rows.length; r++) if ((rows.at(r) ?? []).some((cell) => !isBlankCell(cell))) count++;
+  return count;
+}
+
+/** The measures of the table below a header row: as the source took them while reading, or by reading every row. */
+function measuresBelow(rows: RowSource, headerIndex: number): ReturnType<typeof measureRows> {
+  if (!rows.usedWidth) return measureRows(rows, headerIndex);
+  return {
+    width: rows.usedWidth(headerIndex),
+    longestCell: rows.longestCell?.(headerIndex + 1),
+    filledRows: rows.filledRowsFrom?.(headerIndex + 1) ?? countFilledRows(rows, headerIndex + 1),
+  };
 }
 
 /**
@@ -119,6 +140,8 @@ export interface TableView {
   readonly longestCell: LongestCell | undefined;
   /** Data rows below the header, blank rows between them included. */
   readonly rowCount: number;
+  /** Rows below the header holding a value: the order rows (and any totals or notes), blank ones not counted. */
+  readonly orderRowCount: number;
   /** The data row at a 0-based position below the header. */
   row(index: number): SheetRow;
 }
@@ -128,7 +151,7 @@ export interface TableView {
  * between keep their place so every row keeps the number the user sees.
  */
 export function tableView(sheetName: string, rows: RowSource, headerIndex: number): TableView {
-  const { width, longestCell } = rows.usedWidth ? { width: rows.usedWidth(headerIndex), longestCell: rows.longestCell?.(headerIndex + 1) } : measureRows(rows, headerIndex);
+  const { width, longestCell, filledRows } = measuresBelow(rows, headerIndex);
   let last = rows.length - 1;
   while (last > headerIndex && (rows.at(last) ?? []).every((cell) => isBlankCell(cell))) last--;
   const header = rows.at(headerIndex) ?? [];
@@ -140,6 +163,7 @@ export function tableView(sheetName: string, rows: RowSource, headerIndex: numbe
     longHeaders: longHeaders(header, width),
     longestCell,
     rowCount: Math.max(0, last - headerIndex),
+    orderRowCount: filledRows,
     row(index: number): SheetRow {
       const position = headerIndex + 1 + index;
       const cells = rows.at(position) ?? empty;

@@ -26,6 +26,13 @@ export class CsvRowMeasures {
     return width;
   }
 
+  /** Rows with a value (blank text is not one) from row index `from` on. */
+  filledRowsFrom(from: number): number {
+    let count = 0;
+    for (let k = lowerBound(this.rows, from); k < this.widths.length; k++) if ((this.widths[k] as number) > 0) count++;
+    return count;
+  }
+
   /** The longest text from row index `from` on (the first such cell on a tie), or undefined when all is empty. */
   longestCell(from: number): LongestCell | undefined {
     let longest = -1;

@@ -34,7 +34,11 @@ export const SHEET_LIMITS = {
   },
   /** Columns holding a value; in a CSV, empty fields after a row's last value do not count. */
   maxColumns: 1_000,
-  /** Rows above the order rows a file may have besides (titles, notes, the header itself). */
+  /**
+   * Rows above the order rows a file may have besides (titles, notes, the header itself):
+   * reading, before the header is known, stops a file with more rows than `maxRows` and these;
+   * the order rows under the header are then counted exactly against `maxRows`.
+   */
   headerAllowance: 30,
   zip: {
     maxEntries: 5_000,

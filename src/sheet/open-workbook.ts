@@ -13,7 +13,13 @@ function csvSheet(name: string, rows: CsvRows, measures: CsvRowMeasures): RawShe
     hidden: false,
     rowCount: rows.length,
     head: (count) => Array.from({ length: Math.min(count, rows.length) }, (_, index) => rows.at(index) ?? []),
-    rows: () => ({ length: rows.length, at: (index) => rows.at(index), usedWidth: (from) => measures.usedWidth(from), longestCell: (from) => measures.longestCell(from) }),
+    rows: () => ({
+      length: rows.length,
+      at: (index) => rows.at(index),
+      usedWidth: (from) => measures.usedWidth(from),
+      longestCell: (from) => measures.longestCell(from),
+      filledRowsFrom: (from) => measures.filledRowsFrom(from),
+    }),
     hiddenRows: () => [],
   };
 }

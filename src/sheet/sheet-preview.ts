@@ -90,16 +90,23 @@ export function summariseWorkbook(workbook: OpenedWorkbook, vocabulary: readonly
 
 export const SAMPLE_ROWS = 20;
 
+/** What a table's refusals say the sheet is, and how many order rows its format allows. */
+export interface TableLimits {
+  /** Names the sheet in messages: `Sheet "Orders" of orders.xlsx`, or a CSV's file name. */
+  readonly place: string;
+  readonly maxOrderRows: number;
+}
+
 /**
  * The sheet's table below the given header row (or the detected one), with a preview of it.
- * Refused when nothing but blank rows is under the header, or when a cell under it holds more
- * text than a spreadsheet cell can; `place` names the sheet in those messages.
+ * Refused when nothing but blank rows is under the header, when more order rows are under it
+ * than can be read, or when a cell under it holds more text than a spreadsheet cell can.
  */
 export function tableOf(
   sheet: RawSheet,
   headerRowNumber: number | undefined,
   vocabulary: readonly string[] = [],
-  place = `Sheet "${sheet.name}"`,
+  { place, maxOrderRows }: TableLimits = { place: `Sheet "${sheet.name}"`, maxOrderRows: SHEET_LIMITS.xlsx.maxRows },
 ): { table: TableView; preview: SheetPreview } | SheetReadFailure {
   const detected = headerCandidates(sheet, vocabulary);
   const chosen = headerRowNumber ?? (detected[0] ? detected[0].rowIndex + 1 : firstNonEmptyRow(sheet));
@@ -110,6 +117,14 @@ export function tableOf(
     return failure(
       "NO_ORDER_ROWS",
       `${place} has no order rows under the header (row ${formatCount(chosen)}). Put the orders in the rows below the header (or choose the row that heads them), save the file and drop it again.`,
+      { rowNumber: chosen },
+    );
+  }
+  // Reading bounds the rows of a whole file loosely (it cannot know where the header is); this is the exact count.
+  if (table.orderRowCount > maxOrderRows) {
+    return failure(
+      "TOO_MANY_ROWS",
+      `${place} has ${formatCount(table.orderRowCount)} order rows under the header (row ${formatCount(chosen)}); up to ${formatCount(maxOrderRows)} can be read (blank rows are not counted). Split the orders into smaller files.`,
       { rowNumber: chosen },
     );
   }

@@ -7,6 +7,7 @@ import type { SheetRow } from "../core/sheet-model";
 import type { TableView } from "../core/sheet-table";
 import { writeCampaignSheet } from "./campaign-sheet";
 import { openWorkbook } from "./open-workbook";
+import { SHEET_LIMITS } from "./limits";
 import { failure, type SheetReadFailure } from "./read-failure";
 import { summariseWorkbook, tableOf, type SheetPreview, type WorkbookSummary } from "./sheet-preview";
 import type { OpenedWorkbook, ReadProgress } from "./workbook";
@@ -33,7 +34,7 @@ export function createSheetSession() {
     const sheet = workbook.sheets.find((s) => s.name === sheetName);
     if (sheet === undefined) return failure("NO_TABLE", `There is no sheet named "${sheetName}".`);
     const place = workbook.format === "csv" ? workbook.fileName : `Sheet "${sheetName}" of ${workbook.fileName}`;
-    const result = tableOf(sheet, headerRowNumber, vocabulary, place);
+    const result = tableOf(sheet, headerRowNumber, vocabulary, { place, maxOrderRows: SHEET_LIMITS[workbook.format].maxRows });
     if ("table" in result) current = { key: keyOf(sheetName, result.preview.headerRowNumber), ...result };
     return result;
   }

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/main";
@@ -24,6 +27,15 @@ describe("npm run cli -- check, on the embedded simulator", () => {
     expect(out).toContain("25 rows, 4 jobs: 4 ready, 0 need attention; 0 errors");
     expect(out).toMatch(/KTP-27001\s+Ready: the vendor.s check passed\s+11 lines\s+due 2027-02-15\s+\$[\d,]+\.\d\d/);
     expect(out).toMatch(/Estimated total \$[\d,]+\.\d\d/);
+  });
+
+  it("refuses a problem sheet path it cannot write before loading the catalogue, with a usage error", async () => {
+    const sheet = path("samples/price-code-orders.csv");
+    const out = path("samples");
+    // A vendor no one answers at: were it asked first, this would be exit 3.
+    const unreachable = { VENDOR_CLIENT_ID: "x", VENDOR_CLIENT_SECRET: "y", VENDOR_REGION: "nz", VENDOR_REALM: "r", VENDOR_BASE_URL: "http://127.0.0.1:9/api", VENDOR_AUTH_URL: "http://127.0.0.1:9/auth" };
+    expect(await cli(["check", sheet, "--out", out], unreachable)).toEqual({ code: 2, out: "", err: `The problem sheet ${out} cannot be written: it is a folder, not a file. Give another path with --out.\n` });
+    expect(await cli(["check", sheet, "--out", sheet], unreachable)).toEqual({ code: 2, out: "", err: `The problem sheet ${sheet} cannot be written: it is the order sheet itself. Give another path with --out.\n` });
   });
 
   it("lists every issue with its row and severity and exits 1 while errors remain", async () => {
@@ -111,5 +123,30 @@ describe("npm run cli -- check, with configured credentials", () => {
     const wrong = await cli(["check", path("samples/price-code-orders.csv")], { ...env, VENDOR_CLIENT_SECRET: "wrong" });
     expect(wrong.code).toBe(3);
     expect(wrong.err).toMatch(/refused the client credentials/);
+  });
+});
+
+describe("npm run cli -- check, with connection settings that hold a secret where it does not belong", () => {
+  it("says which setting is wrong without repeating the secret, with exit 3", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "connections-"));
+    try {
+      const file = join(folder, "connections.json");
+      writeFileSync(file, JSON.stringify([{ name: "nz", region: "New Zealand", baseUrl: "https://api.vendor.test/", authUrl: "https://auth.vendor.test/", realm: "r", clientId: "kiwi", clientSecretEnv: "s3cr3t-value-xyz" }]));
+      const fromFile = await cli(["check", path("samples/price-code-orders.csv")], { CONNECTIONS_FILE: file });
+      expect(fromFile).toMatchObject({ code: 3, out: "", err: expect.stringMatching(/^Configuration error: CONNECTIONS_FILE .*0\.clientSecretEnv: must name an environment variable/) });
+      expect(fromFile.err).not.toContain("s3cr3t");
+      const inAddress = await cli(["check", path("samples/price-code-orders.csv")], {
+        VENDOR_REGION: "nz",
+        VENDOR_REALM: "r",
+        VENDOR_CLIENT_ID: "kiwi",
+        VENDOR_CLIENT_SECRET: "x",
+        VENDOR_BASE_URL: "https://kiwi:s3cr3t-value-xyz@api.vendor.test/",
+        VENDOR_AUTH_URL: "https://auth.vendor.test/",
+      });
+      expect(inAddress).toMatchObject({ code: 3, out: "", err: expect.stringMatching(/^Configuration error: VENDOR_\* settings: VENDOR_BASE_URL: must not hold a user name or password/) });
+      expect(inAddress.err).not.toContain("s3cr3t");
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -1,9 +1,17 @@
+import { execFileSync } from "node:child_process";
+import { mkdir, truncate, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/main";
 import { SIM_NOW } from "../helpers/sim-clock";
+import { scratchFolder } from "../helpers/submit-session";
+import { useResource } from "../helpers/use-resource";
+import { minimalWorkbook } from "../helpers/zip-writer";
 
 const path = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
+
+const folder = useResource("each", "The scratch folder", scratchFolder, (made) => made.cleanup());
 
 async function cli(...args: string[]) {
   let out = "";
@@ -66,6 +74,36 @@ describe("npm run cli -- inspect", () => {
     });
     expect((await cli("inspect", path("no-such-file.csv"))).err).toMatch(/no such file/);
     expect((await cli("inspect", path("samples/reorder-campaign.csv"), "--sheet", "Nope")).err).toMatch(/no sheet named "Nope"/);
+  });
+
+  it("says a workbook whose cell refers to text it does not hold is damaged, naming the cell and sheet", async () => {
+    const path = join(folder.current.path, "damaged.xlsx");
+    const header = '<row r="1"><c r="A1" t="inlineStr"><is><t>Order No</t></is></c><c r="B1" t="inlineStr"><is><t>Qty</t></is></c></row>';
+    await writeFile(path, minimalWorkbook(`<worksheet><sheetData>${header}<row r="7"><c r="A7" t="inlineStr"><is><t>A-1</t></is></c><c r="B7" t="s"><v>5</v></c></row></sheetData></worksheet>`));
+    const { code, out, err } = await cli("inspect", path);
+    expect([code, out]).toEqual([1, ""]);
+    expect(err).toMatch(/^damaged\.xlsx is damaged: cell B7 of sheet "Big & wide" refers to text that is not in the workbook/);
+  });
+
+  it("refuses what is not a file at once, naming the path and what it is, here and in check and submit", async () => {
+    const pipe = join(folder.current.path, "x.csv");
+    execFileSync("mkfifo", [pipe]);
+    const sheets = join(folder.current.path, "sheets.csv");
+    await mkdir(sheets);
+    for (const [path, kind] of [[pipe, "a named pipe"], ["/dev/zero", "a device"], [sheets, "a folder"]] as const) {
+      expect(await cli("inspect", path)).toEqual({ code: 1, out: "", err: `${path} is ${kind}, not a spreadsheet file.\n` });
+    }
+    for (const command of ["check", "submit"]) expect(await cli(command, sheets, "--journal", join(folder.current.path, "j.jsonl"))).toEqual({ code: 1, out: "", err: `${sheets} is a folder, not a spreadsheet file.\n` });
+  });
+
+  it("refuses a file over the size limit by its size, without reading it", async () => {
+    // Sparse files: they take no room on the disk, and reading them would take gigabytes of memory.
+    for (const [name, bytes, size] of [["big.csv", 1.5 * 1024 ** 3, "1536 MB"], ["bigger.xlsx", 3 * 1024 ** 3, "3072 MB"]] as const) {
+      const path = join(folder.current.path, name);
+      await writeFile(path, "");
+      await truncate(path, bytes);
+      expect(await cli("inspect", path)).toEqual({ code: 1, out: "", err: `${path} is ${size}; order sheets (CSV files and workbooks) up to 64 MB can be read. Split the sheet into smaller files.\n` });
+    }
   });
 
   it("refuses a sheet with a header and no order rows under it, here and in check, with a non-zero exit", async () => {

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { allAssets, allGlobalAssets } from "../../src/api";
@@ -108,6 +108,10 @@ describe("npm run cli -- reorder-sheet", () => {
     const process = await cli(["reorder-sheet", "--connection", "demo", "--process", "NOPE", "--out", join(session.folder.path, "x.xlsx")]);
     expect(process.code).toBe(2);
     expect(process.err).toMatch(/No design of this account is of process "NOPE"; the processes are .+\(.+\)/);
+    const folderPath = join(session.folder.path, "campaign.xlsx");
+    await mkdir(folderPath);
+    const folder = await cli(["reorder-sheet", "--connection", "demo", "--out", folderPath]);
+    expect(folder).toEqual({ code: 2, out: "", err: `The workbook ${folderPath} cannot be written: it is a folder, not a file. Give another path with --out.\n` });
     const nothing = await cli(["reorder-sheet", "--connection", "demo", "--search", "no design is called this", "--out", join(session.folder.path, "x.xlsx")]);
     expect(nothing.code).toBe(1);
     expect(nothing.err).toContain("No orderable design matches");

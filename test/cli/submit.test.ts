@@ -1,11 +1,13 @@
 import { spawn } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { ordersSheet } from "../helpers/order-sheets";
+import { runCli } from "../../src/cli/main";
 import { runCommand, useSimulatorAndFolder, vendorEnv } from "../helpers/cli-session";
+import { sample } from "../helpers/submit-session";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const ACCOUNT_ID = 1042;
@@ -97,6 +99,36 @@ describe("npm run cli -- submit", () => {
     expect(unnamed.err).toContain("submit needs --connection NAME");
   });
 
+  it("refuses a journal, result or audit path it cannot write before it reaches the vendor, and says why", async () => {
+    const { path } = await ordersSheet("PATHS", 1, session.folder.path);
+    const folder = join(session.folder.path, "journals");
+    await mkdir(folder);
+    const journal = join(session.folder.path, "j.jsonl");
+    const refusals = [
+      [["--journal", folder], `The journal ${folder} cannot be written: it is a folder, not a file. Give another path with --journal.`],
+      [["--journal", join(path, "journal.jsonl")], `The journal ${join(path, "journal.jsonl")} cannot be written: ${path} is a file, not a folder. Give another path with --journal.`],
+      [["--journal", join(path, "deeper", "journal.jsonl")], `The journal ${join(path, "deeper", "journal.jsonl")} cannot be written: ${path} is a file, not a folder. Give another path with --journal.`],
+      [["--journal", journal, "--out", folder], `The result sheet ${folder} cannot be written: it is a folder, not a file. Give another path with --out.`],
+      [["--journal", journal, "--audit", join(path, "audit.jsonl")], `The audit trail ${join(path, "audit.jsonl")} cannot be written: ${path} is a file, not a folder. Give another path with --audit.`],
+      [["--journal", path], `The journal ${path} cannot be written: it is the order sheet itself. Give another path with --journal.`],
+    ] as const;
+    for (const [options, message] of refusals) {
+      expect(await cli(["submit", path, "--connection", "demo", ...options])).toEqual({ code: 2, out: "", err: `${message}\n` });
+    }
+    expect(session.sim.simulator.stats).toMatchObject({ tokenRequests: 0, apiCalls: 0 });
+    // Looking leaves nothing behind: the sheet as it was, no journal file.
+    expect(await readFile(path, "utf8")).not.toContain("{");
+    expect((await readdir(session.folder.path)).sort()).toEqual([path.slice(session.folder.path.length + 1), "journals"].sort());
+  });
+
+  it("makes the journal's folder when it does not exist yet", async () => {
+    const { path } = await ordersSheet("NEWFOLDER", 1, session.folder.path);
+    const journal = join(session.folder.path, "new", "folder", "j.jsonl");
+    const { code } = await cli(["submit", path, "--connection", "demo", "--journal", journal]);
+    expect(code).toBe(0);
+    expect(await readFile(journal, "utf8")).toContain('"kind":"batch"');
+  });
+
   it("continues after the process was killed mid-batch, from its journal, and creates nothing twice", { timeout: 90_000 }, async () => {
     const { path, orderNumbers } = await ordersSheet("KILL", 4, session.folder.path);
     const journal = join(session.folder.path, "kill.journal.jsonl");
@@ -129,6 +161,28 @@ describe("npm run cli -- submit", () => {
     if (waiting.length > 0) resumed = await cli(["submit", path, "--yes", "--connection", "demo", "--journal", journal, "--json"]);
     expect(resumed.code).toBe(0);
     expectOneJobEach(orderNumbers, (JSON.parse(resumed.out) as { rows: JsonRow[] }).rows);
+  });
+});
+
+describe("an unexpected failure", () => {
+  it("is said in one plain sentence, with no stack, and a non-zero exit", async () => {
+    const { path } = await ordersSheet("BROKEN", 1, session.folder.path);
+    const journal = join(session.folder.path, "j.jsonl");
+    let err = "";
+    // Standard output closed under it: the report cannot be printed, after every job was made.
+    const code = await runCli(["submit", path, "--connection", "demo", "--journal", journal, "--json"], () => {
+      throw new Error("EPIPE: broken pipe, write\n    at afterWriteDispatched (node:internal/stream_base_commons:161:15)");
+    }, (text) => (err += text), vendorSettings());
+    expect(code).toBe(3);
+    expect(err).toMatch(/^submit stopped on an unexpected failure: EPIPE: broken pipe, write\. Every order sent is written in the journal .+; run the same command again to continue\.\n$/);
+  });
+
+  it("of inspect exits 1, with the failure in one line", async () => {
+    let err = "";
+    const code = await runCli(["inspect", sample("price-code-orders.csv")], () => {
+      throw new TypeError("Cannot read properties of undefined (reading 'x')");
+    }, (text) => (err += text), {});
+    expect([code, err]).toEqual([1, "inspect stopped on an unexpected failure: Cannot read properties of undefined (reading 'x').\n"]);
   });
 });
 

@@ -101,15 +101,16 @@ describe("the measures taken while reading", () => {
   const ragged = new TextEncoder().encode('Title\r\n\r\nOrder No,Club,Note\r\nA-1, ,"a long, long note"\r\n  ,\r\nA-2,Karori,,,   \r\n');
 
   it.each([...csvFixtures.map((name) => [name, new Uint8Array(readFileSync(new URL(name, fixtures)))] as const), ["ragged.csv", ragged] as const])(
-    "%s: every header row gets the same table width and longest text as a pass over every cell",
+    "%s: every header row gets the same table width, longest text and count of order rows as a pass over every cell",
     (name, bytes) => {
       const read = readCsvArrays(bytes, name);
       if (!read.ok) throw new Error(read.message);
       expect(read.measures.usedWidth(0)).toBe(read.rows.reduce((width, row) => widthWith(row, width), 0));
       for (let header = 0; header < Math.min(read.rows.length, 6); header++) {
-        const measured = tableView(name, { ...arrayRows(read.rows), usedWidth: (from) => read.measures.usedWidth(from), longestCell: (from) => read.measures.longestCell(from) }, header);
+        const { measures } = read;
+        const measured = tableView(name, { ...arrayRows(read.rows), usedWidth: (from) => measures.usedWidth(from), longestCell: (from) => measures.longestCell(from), filledRowsFrom: (from) => measures.filledRowsFrom(from) }, header);
         const counted = tableView(name, arrayRows(read.rows), header);
-        expect({ headers: measured.headers, longestCell: measured.longestCell }).toEqual({ headers: counted.headers, longestCell: counted.longestCell });
+        expect({ headers: measured.headers, longestCell: measured.longestCell, orderRowCount: measured.orderRowCount }).toEqual({ headers: counted.headers, longestCell: counted.longestCell, orderRowCount: counted.orderRowCount });
       }
     },
   );

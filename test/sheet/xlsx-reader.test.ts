@@ -217,6 +217,35 @@ describe("readXlsx: rows, merged cells and hidden rows", () => {
   });
 });
 
+describe("readXlsx: a damaged workbook", () => {
+  const failureOf = async (bytes: Uint8Array) => {
+    const result = await readXlsx(bytes, "orders.xlsx");
+    return result.ok ? "read" : { code: result.code, rowNumber: result.rowNumber, columnIndex: result.columnIndex, message: result.message };
+  };
+  const header = row(1, '<c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c>');
+
+  it.each([
+    ["an index past the last shared text", "3", ["Order No", "Qty", "A-1"]],
+    ["an index with no shared texts at all", "0", undefined],
+    ["a negative index", "-1", ["Order No", "Qty", "A-1"]],
+    ["an index that is not a number", "x", ["Order No", "Qty", "A-1"]],
+  ] as const)("refuses a cell that refers to text the workbook does not have (%s), naming the cell and the sheet", async (_, index, strings) => {
+    const cells = (strings ? header : "") + row(7, `<c r="A7" t="s"><v>2</v></c><c r="B7" t="s"><v>${index}</v></c>`);
+    const bytes = workbook([{ name: "Orders", cells }], strings ? { strings: [...strings] } : {});
+    // Without shared texts, A7 is the first cell to name one.
+    expect(await failureOf(bytes)).toEqual({
+      code: "CORRUPT",
+      rowNumber: 7,
+      columnIndex: strings ? 1 : 0,
+      message: expect.stringMatching(new RegExp(`^orders\\.xlsx is damaged: cell ${strings ? "B7" : "A7"} of sheet "Orders" refers to text that is not in the workbook`)),
+    });
+  });
+
+  it("reads a cell naming the last shared text", async () => {
+    expect(await cells(header + row(7, '<c r="A7" t="s"><v>2</v></c>'), { strings: ["Order No", "Qty", "A-1"] })).toEqual([["Order No", "Qty"], undefined, undefined, undefined, undefined, undefined, ["A-1"]]);
+  });
+});
+
 describe("readXlsx: limits", () => {
   const { maxCellChars } = SHEET_LIMITS.xlsx;
   const inline = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
@@ -224,6 +253,9 @@ describe("readXlsx: limits", () => {
   it.each([
     ["a cell as long as a cell may be", workbook([{ name: "Orders", cells: row(1, inline("A1", "x".repeat(maxCellChars))) }]), "read"],
     ["an inline cell one character longer", workbook([{ name: "Orders", cells: row(1, inline("A1", "x".repeat(maxCellChars + 1))) }]), ["CELL_TOO_LONG", /cell A1 of sheet "Orders" holds more than 32,767 characters/]],
+    ["a shared text as long as a cell may be", workbook([{ name: "Orders", cells: row(1, '<c r="A1" t="s"><v>0</v></c>') }], { strings: ["x".repeat(maxCellChars)] }), "read"],
+    ["a shared text one character longer", workbook([{ name: "Orders", cells: row(1, '<c r="A1" t="s"><v>0</v></c>') }], { strings: ["x".repeat(maxCellChars + 1)] }), ["CELL_TOO_LONG", /one of the shared texts holds more than 32,767 characters/]],
+    ["a formula's text as long as a cell may be, written with entities", workbook([{ name: "Orders", cells: row(2, `<c r="C2" t="str"><f>x</f><v>${"&amp;".repeat(maxCellChars)}</v></c>`) }]), "read"],
     ["a formula's text one character longer", workbook([{ name: "Orders", cells: row(2, `<c r="C2" t="str"><f>x</f><v>${"x".repeat(maxCellChars + 1)}</v></c>`) }]), ["CELL_TOO_LONG", /cell C2 of sheet "Orders"/]],
     ["a value in the last column allowed", workbook([{ name: "Orders", cells: row(1, '<c r="ALL1"><v>1</v></c>') }]), "read"],
     ["a value one column further", workbook([{ name: "Orders", cells: row(1, '<c r="ALM1"><v>1</v></c>') }]), ["TOO_MANY_COLUMNS", /value in column ALM \(cell ALM1\)/]],

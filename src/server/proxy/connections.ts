@@ -1,19 +1,32 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 
-const httpUrl = z.url({ protocol: /^https?$/ });
+/**
+ * An address as the vendor issues it. A user name or password in it would go out, and into
+ * logs, with every call; the client id and secret have settings of their own.
+ */
+const vendorUrl = z.url({ protocol: /^https?$/ }).refine((value) => !URL.canParse(value) || hasNoCredentials(new URL(value)), {
+  message: "must not hold a user name or password (user:password@); give the address alone, and the client id and secret in their own settings",
+});
+
+function hasNoCredentials(url: URL): boolean {
+  return url.username === "" && url.password === "";
+}
 
 const ConnectionEntry = z
   .object({
     name: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/i, "letters, digits, - and _ only (at most 40)"),
     region: z.string().min(1),
-    baseUrl: httpUrl,
-    authUrl: httpUrl,
+    baseUrl: vendorUrl,
+    authUrl: vendorUrl,
     realm: z.string().min(1),
     clientId: z.string().min(1),
     clientSecret: z.string().min(1).optional(),
     /** Name of an environment variable holding the secret, so the file itself need not. */
-    clientSecretEnv: z.string().min(1).optional(),
+    clientSecretEnv: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "must name an environment variable (letters, digits and _), not hold the secret itself")
+      .optional(),
   })
   .refine((entry) => entry.clientSecret !== undefined || entry.clientSecretEnv !== undefined, {
     message: "needs clientSecret or clientSecretEnv",
@@ -42,7 +55,11 @@ export class ConfigError extends Error {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** Zod's messages name the expected type or format and the path names schema keys: neither carries a value. */
+/**
+ * Zod's messages name the expected type or format, the schema's own messages say what is
+ * wanted, and the path names schema keys (settings it does not know are dropped unread):
+ * none of them carries a value, which may be a secret.
+ */
 function describeIssues(error: z.ZodError): string {
   return error.issues.map((issue) => `${issue.path.join(".") || "(file)"}: ${issue.message}`).join("; ");
 }
@@ -66,7 +83,8 @@ function resolveEntries(entries: readonly z.infer<typeof ConnectionEntry>[], env
     if (seen.has(entry.name)) throw new ConfigError(`Connection "${entry.name}" is defined twice`);
     seen.add(entry.name);
     const secret = entry.clientSecret ?? env[entry.clientSecretEnv ?? ""];
-    if (!secret) throw new ConfigError(`Connection "${entry.name}": environment variable ${entry.clientSecretEnv} is not set`);
+    // The variable's name is not repeated: a secret written there by mistake would be.
+    if (!secret) throw new ConfigError(`Connection "${entry.name}": the environment variable that clientSecretEnv names is not set, or is empty`);
     const { clientSecretEnv: _env, ...rest } = entry;
     return { ...rest, clientSecret: secret };
   });

@@ -81,6 +81,16 @@ export function tooManyMergedCells(fileName: string, sheet: string): SheetReadEr
   );
 }
 
+export function missingSharedText(fileName: string, sheet: string, rowNumber: number, columnIndex: number): SheetReadError {
+  return new SheetReadError(
+    failure(
+      "CORRUPT",
+      `${fileName} is damaged: cell ${columnLetter(columnIndex)}${rowNumber} of sheet "${sheet}" refers to text that is not in the workbook, so its value is lost. Open it in your spreadsheet program (it may offer to repair it), check that cell, ${SAVE_AGAIN}.`,
+      { rowNumber, columnIndex },
+    ),
+  );
+}
+
 export function rowBeyondGrid(fileName: string, sheet: string, rowNumber: number): SheetReadError {
   return new SheetReadError(
     failure(

@@ -343,6 +343,11 @@ export class SheetStore implements RowSource {
     return p < this.widthsFrom.length ? (this.widthsFrom[p] as number) : 0;
   }
 
+  /** Rows that are not blank from row index `from` on. */
+  filledRowsFrom(from: number): number {
+    return this.widthRows.length - lowerBound(this.widthRows, from + 1);
+  }
+
   /** Row numbers the user has hidden, within the used range. */
   hiddenRows(): number[] {
     const rows: number[] = [];

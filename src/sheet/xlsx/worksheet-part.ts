@@ -3,7 +3,7 @@ import { SHEET_LIMITS } from "../limits";
 import { isoToSerial } from "../xlsx-cell";
 import { GRID_ROWS, parseCellRange, parseCellRef } from "./cell-ref";
 import type { Relationship } from "./package-parts";
-import { cellTooLong, rowBeyondGrid, tooManyCells, tooManyColumns, tooManyMergedCells, tooManyRows } from "./refusals";
+import { cellTooLong, missingSharedText, rowBeyondGrid, tooManyCells, tooManyColumns, tooManyMergedCells, tooManyRows } from "./refusals";
 import { SheetStoreBuilder, type SharedStrings, type SheetStore } from "./sheet-store";
 import { HAS_TEXT, isTrue } from "./value-tests";
 import { decodeEscapedCharacters } from "./xml-text";
@@ -21,6 +21,9 @@ export interface WorkbookContext {
   /** Rows that are not blank, all sheets together. */
   orderRows: number;
 }
+
+/** A shared-text cell's value: the index of its text among the workbook's shared texts. */
+const SHARED_INDEX = /^\s*\d+\s*$/;
 
 const enum Capture {
   None,
@@ -72,8 +75,10 @@ export function createWorksheetReader(context: WorkbookContext, sheetName: strin
     if (value === "") return;
     switch (type) {
       case "s": {
-        const index = parseInt(value, 10);
-        if (index >= 0 && index < strings.texts.length && admit(strings.isBlank[index] === 0)) builder.addShared(columnIndex, index);
+        // A cell naming text the workbook does not hold is damage, not a blank cell: reading on would lose the value unseen.
+        const index = SHARED_INDEX.test(value) ? parseInt(value, 10) : -1;
+        if (index < 0 || index >= strings.texts.length) throw missingSharedText(fileName, sheetName, rowNumber, columnIndex);
+        if (admit(strings.isBlank[index] === 0)) builder.addShared(columnIndex, index);
         return;
       }
       case "str":
