@@ -93,7 +93,7 @@ describe("npm run cli -- inspect", () => {
     for (const [path, kind] of [[pipe, "a named pipe"], ["/dev/zero", "a device"], [sheets, "a folder"]] as const) {
       expect(await cli("inspect", path)).toEqual({ code: 1, out: "", err: `${path} is ${kind}, not a spreadsheet file.\n` });
     }
-    for (const command of ["check", "submit"]) expect(await cli(command, sheets, "--journal", join(folder.current.path, "j.jsonl"))).toEqual({ code: 1, out: "", err: `${sheets} is a folder, not a spreadsheet file.\n` });
+    for (const command of ["check", "submit"]) expect(await cli(command, sheets, "--yes", "--journal", join(folder.current.path, "j.jsonl"))).toEqual({ code: 1, out: "", err: `${sheets} is a folder, not a spreadsheet file.\n` });
   });
 
   it("refuses a file over the size limit by its size, without reading it", async () => {

@@ -113,7 +113,7 @@ describe("npm run cli -- submit", () => {
       [["--journal", path], `The journal ${path} cannot be written: it is the order sheet itself. Give another path with --journal.`],
     ] as const;
     for (const [options, message] of refusals) {
-      expect(await cli(["submit", path, "--connection", "demo", ...options])).toEqual({ code: 2, out: "", err: `${message}\n` });
+      expect(await cli(["submit", path, "--yes", "--connection", "demo", ...options])).toEqual({ code: 2, out: "", err: `${message}\n` });
     }
     expect(session.sim.simulator.stats).toMatchObject({ tokenRequests: 0, apiCalls: 0 });
     // Looking leaves nothing behind: the sheet as it was, no journal file.
@@ -124,7 +124,7 @@ describe("npm run cli -- submit", () => {
   it("makes the journal's folder when it does not exist yet", async () => {
     const { path } = await ordersSheet("NEWFOLDER", 1, session.folder.path);
     const journal = join(session.folder.path, "new", "folder", "j.jsonl");
-    const { code } = await cli(["submit", path, "--connection", "demo", "--journal", journal]);
+    const { code } = await cli(["submit", path, "--yes", "--connection", "demo", "--journal", journal]);
     expect(code).toBe(0);
     expect(await readFile(journal, "utf8")).toContain('"kind":"batch"');
   });
@@ -170,7 +170,7 @@ describe("an unexpected failure", () => {
     const journal = join(session.folder.path, "j.jsonl");
     let err = "";
     // Standard output closed under it: the report cannot be printed, after every job was made.
-    const code = await runCli(["submit", path, "--connection", "demo", "--journal", journal, "--json"], () => {
+    const code = await runCli(["submit", path, "--yes", "--connection", "demo", "--journal", journal, "--json"], () => {
       throw new Error("EPIPE: broken pipe, write\n    at afterWriteDispatched (node:internal/stream_base_commons:161:15)");
     }, (text) => (err += text), vendorSettings());
     expect(code).toBe(3);
