@@ -18,6 +18,7 @@ import { OpeningStep } from "./steps/opening-step";
 import { ResultsStep } from "./steps/results-step";
 import { ReviewStep } from "./steps/review-step";
 import { SubmittingStep } from "./steps/submitting-step";
+import { ConfirmStep } from "./steps/confirm-step";
 import { EarlierBatches } from "./steps/earlier-batches";
 import { UploadStep } from "./steps/upload-step";
 import { createJobTracker } from "./tracking/job-tracker";
@@ -168,6 +169,14 @@ export function App() {
           </section>
         )}
         {state.step === "review" && <ReviewStep connected={state.connected} review={state.review} error={state.error} workflow={workflow} />}
+        {state.step === "confirm" && (
+          <ConfirmStep
+            confirm={state.confirm}
+            accountName={state.connected.account.name ?? state.connected.connection.name}
+            onCreate={workflow.confirmSubmit}
+            onBack={workflow.backToReview}
+          />
+        )}
         {state.step === "submitting" && (
           <SubmittingStep submission={state.submission} onStop={workflow.stopSubmitting} makeFile={() => workflow.resultFile(state.submission.batchId)} />
         )}
@@ -177,6 +186,7 @@ export function App() {
             makeFile={(options) => workflow.resultFile(state.done.results.batch.id, options)}
             makeAudit={() => workflow.auditFile(state.done.results.batch.id)}
             onSendAgain={workflow.sendAgain}
+            onCancelDuplicate={workflow.cancelDuplicate}
             onContinue={() => workflow.resume(state.done.results.batch.id)}
             onStartOver={() => workflow.startOver(state.connected)}
           />

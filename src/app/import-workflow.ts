@@ -17,7 +17,7 @@ import { isEngineStopped } from "./engine-worker-client";
 import type { ConnectionInfo } from "./proxy-client";
 import { createReviewActions } from "./review-actions";
 import { createReviewKeeper, type ReviewOrigin } from "./review-keeper";
-import { createSubmissionActions } from "./submission-actions";
+import { createSubmissionActions, SUBMIT_CONCURRENCY } from "./submission-actions";
 import type { CatalogueStatus, Connected, ImportState, MappingState, WorkflowContext, WorkflowDeps } from "./workflow-state";
 
 export type * from "./workflow-state";
@@ -129,6 +129,24 @@ export function createImportWorkflow(deps: WorkflowDeps) {
     fileSha256: () => {
       const connected = currentConnected();
       return connected ? keeper.fileSha256(connected) : undefined;
+    },
+    async submitter(connected) {
+      const submitter = await deps.submitter.get();
+      const address = context.address(connected);
+      await submitter.connect(address.baseUrl, address.headers);
+      return submitter;
+    },
+    async lookUpOrders(connected, all) {
+      const engine = await deps.engine.get();
+      const due = await engine.ordersToLookUp(all);
+      if (due.length === 0) return;
+      const found = await (await context.submitter(connected)).findExisting(connected.connection.name, connected.account.id, due, SUBMIT_CONCURRENCY);
+      // An order that could not be looked up now is looked up again before the confirmation, and right before it is sent.
+      const summary = await engine.recordOrdersAtVendor(
+        due.map((o) => o.orderNumber).filter((n) => !found.failed.has(n)),
+        found.found,
+      );
+      if (state.step === "review") set({ ...state, review: { ...state.review, summary, revision: state.review.revision + 1 } });
     },
   };
   const keeper = createReviewKeeper({
@@ -414,10 +432,10 @@ export function createImportWorkflow(deps: WorkflowDeps) {
     },
 
     /**
-     * Checks what changed since the last dry run, then writes the batch to the journal and
-     * sends it (see the submission actions). Once clicked, Submit does nothing more until the
-     * batch is sent or refused; if the check is stopped, or some jobs are left unchecked,
-     * nothing is sent and the review is shown again.
+     * Checks what changed since the last dry run and looks the orders up at the vendor, then
+     * shows what would be created for confirmation (see the submission actions). Once clicked,
+     * Submit does nothing more until the confirmation is shown or refused; if the check is
+     * stopped, or some jobs are left unchecked, nothing is shown and the review stays.
      */
     async submit(): Promise<void> {
       if (state.step !== "review" || submitting) return;
@@ -433,11 +451,7 @@ export function createImportWorkflow(deps: WorkflowDeps) {
         if (unchecked > 0) {
           return set({ ...state, error: `Nothing was sent: ${countOf(unchecked, "job", "jobs")} changed while the jobs were being checked and ${pluralise(unchecked, "is", "are")} not checked yet. Submit again to check and send ${pluralise(unchecked, "it", "them")}.` });
         }
-        const file = await keeper.file(connected);
-        const refused = await submission.submitReview(connected, state.review, async (batchId) => {
-          if (file) await (await deps.batchFiles()).put(batchId, file).catch(() => undefined);
-          await keeper.forget(connected);
-        });
+        const refused = await submission.prepare(connected, state.review);
         if (refused && state.step === "review") set({ ...state, error: refused });
       } catch (error) {
         // Another sheet was chosen meanwhile (the review is gone), or the worker failed: nothing was sent.
@@ -452,6 +466,26 @@ export function createImportWorkflow(deps: WorkflowDeps) {
         submitting = false;
         if (state.step === "review" && state.review.submitting) set({ ...state, review: { ...state.review, submitting: false } });
       }
+    },
+
+    /**
+     * Sends exactly what the confirmation showed: the batch is written down, then sent; the
+     * customer's file is kept with it for the result sheet, and the review is no longer kept.
+     */
+    async confirmSubmit(): Promise<void> {
+      if (state.step !== "confirm") return;
+      const { connected } = state;
+      const file = await keeper.file(connected);
+      await submission.sendConfirmed(async (batchId) => {
+        if (file) await (await deps.batchFiles()).put(batchId, file).catch(() => undefined);
+        await keeper.forget(connected);
+      });
+    },
+
+    /** The user's choice to send an order although the vendor has a job under its number (never one made here). */
+    async sendAnyway(orderNumber: string, yes: boolean): Promise<void> {
+      const summary = await (await deps.engine.get()).sendAnyway(orderNumber, yes);
+      if (state.step === "review") set({ ...state, review: { ...state.review, summary, revision: state.review.revision + 1 } });
     },
 
     /**

@@ -63,8 +63,14 @@ export function createReviewActions(context: WorkflowContext, onSessionChange: (
       }),
     );
     finished = true;
-    show(undefined);
     update((current) => ({ summary, revision: current.revision + 1 }));
+    // Orders the vendor (or an earlier import here) has already are found now, not while sending.
+    const connected = context.currentConnected();
+    if (connected) {
+      show("Looking for these orders among the jobs the vendor already has");
+      await context.lookUpOrders(connected, false);
+    }
+    show(undefined);
   }
 
   return {

@@ -13,6 +13,8 @@ import type { BatchFileStore } from "../storage/batch-files";
 import type { ReviewSessionStore } from "../storage/review-sessions";
 import type { BatchResults, BatchSummary } from "../submit/submit-api";
 import type { SubmitProgress } from "../submit/submit-batch";
+import type { SubmissionSummary } from "../core/submission-summary";
+import type { SubmissionChannel } from "./submission-channel";
 import type { EngineWorkerClient } from "./engine-worker-client";
 import type { ConnectionInfo, ConnectionsResult } from "./proxy-client";
 import type { SheetWorkerClient } from "./sheet-worker-client";
@@ -84,6 +86,25 @@ export interface SubmissionView {
   readonly stopping: boolean;
 }
 
+/** What is about to be created, shown for confirmation before anything is sent. */
+export interface ConfirmState {
+  /** The review it came from, shown again on "Back to the review". */
+  readonly review: ReviewState;
+  readonly summary: SubmissionSummary;
+  /** The summary in sentences, in the account's money and delivery names. */
+  readonly lines: readonly string[];
+  /** The estimated total in the account's money. */
+  readonly totalText: string;
+  readonly currency: string;
+  /** Said once, at the top (another submission has finished meanwhile, say). */
+  readonly notice?: string | undefined;
+  readonly error?: string | undefined;
+  /** "Create N jobs" was clicked: it cannot be clicked again. */
+  readonly sending?: boolean | undefined;
+  /** Another tab, browser or machine is submitting for the account: this page waits (since when it was told, and its progress when a tab of this browser says it). */
+  readonly waiting?: { readonly since?: string | undefined; readonly progress?: string | undefined } | undefined;
+}
+
 /** A finished (or stopped) submission: every row's outcome from the journal. */
 export interface SubmissionResult {
   readonly results: BatchResults;
@@ -108,6 +129,7 @@ export type ImportState =
   /** Reading and checking the rows (or reopening a saved review), with counts; "Stop checking" goes back to the step before. */
   | { readonly step: "checking"; readonly connected: Connected; readonly fileName: string; readonly progress: string; readonly canStop?: boolean }
   | { readonly step: "review"; readonly connected: Connected; readonly review: ReviewState; readonly error?: string }
+  | { readonly step: "confirm"; readonly connected: Connected; readonly confirm: ConfirmState }
   | { readonly step: "submitting"; readonly connected: Connected; readonly submission: SubmissionView }
   | { readonly step: "done"; readonly connected: Connected; readonly done: SubmissionResult };
 
@@ -124,6 +146,8 @@ export interface WorkflowDeps {
   readonly batchFiles: () => Promise<BatchFileStore>;
   /** This browser tab's own id, kept across its reloads. */
   readonly tabId: string;
+  /** News of submissions between this browser's tabs (its BroadcastChannel unless given). */
+  readonly channel?: SubmissionChannel;
   readonly now?: () => Date;
 }
 
@@ -139,4 +163,11 @@ export interface WorkflowContext {
   catalogue(): Promise<CatalogueSnapshot | undefined>;
   /** SHA-256 of the file being imported, when worked out. */
   fileSha256(): string | undefined;
+  /** The submitter, pointed at this connection through the proxy. */
+  submitter(connected: Connected): Promise<Awaited<ReturnType<WorkflowDeps["submitter"]["get"]>>>;
+  /**
+   * Looks the review's checked orders up at the vendor and in the journal (those not looked up
+   * since they last changed; every one when `all`), so orders already there are left out.
+   */
+  lookUpOrders(connected: Connected, all: boolean): Promise<void>;
 }

@@ -252,6 +252,11 @@ function cancelledText(order: Pick<OrderRecord, "jobNumber" | "duplicateOf">): s
   return `Created as job ${order.jobNumber ?? ""}, since cancelled.`;
 }
 
+/** What an order's line in the results says: its state's words, then the vendor's messages. */
+export function orderMessages(order: OrderRecord): string[] {
+  return [...stateMessages(order), ...order.messages.map((m) => m.text)];
+}
+
 /**
  * Every row's outcome, from the journal alone: each order's rows from its record, every other
  * row from the batch. This is what the result sheet is written from, during and after sending.

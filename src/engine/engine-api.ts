@@ -64,7 +64,7 @@ export function createEngineApi() {
     redo: () => use().redo(),
     validate: (onProgress?: (done: number, total: number) => void) => use().validate(onProgress),
     stopValidation: () => use().stopValidation(),
-    ordersToLookUp: () => use().ordersToLookUp(),
+    ordersToLookUp: (all?: boolean) => use().ordersToLookUp(all),
     recordOrdersAtVendor: (lookedUp: readonly string[], found: ReadonlyMap<string, ExistingOrder>) => use().recordOrdersAtVendor(lookedUp, found),
     sendAnyway: (orderNumber: string, yes: boolean) => use().sendAnyway(orderNumber, yes),
     retryFacts: () => use().retryFacts(),

@@ -897,10 +897,10 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
       return summary();
     },
 
-    /** Orders the dry run accepted that have not been looked up at the vendor since: are their jobs there already? */
-    ordersToLookUp(): { orderNumber: string; candidate: JobPayload["candidate"] }[] {
+    /** Orders the dry run accepted that have not been looked up at the vendor since (every one when `all`): are their jobs there already? */
+    ordersToLookUp(all = false): { orderNumber: string; candidate: JobPayload["candidate"] }[] {
       const due: { orderNumber: string; candidate: JobPayload["candidate"] }[] = [];
-      for (const [orderNumber, job] of jobs) if (job.payload && validated.has(orderNumber) && !atVendor.isLookedUp(orderNumber)) due.push({ orderNumber, candidate: job.payload.candidate });
+      for (const [orderNumber, job] of jobs) if (job.payload && validated.has(orderNumber) && (all || !atVendor.isLookedUp(orderNumber))) due.push({ orderNumber, candidate: job.payload.candidate });
       return due;
     },
 

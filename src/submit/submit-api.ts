@@ -1,11 +1,18 @@
-import { createVendorClient, type VendorClient } from "../api";
-import { countStates, isUnfinished, rowResultsFromJournal, type BatchRecord, type JournalStore, type OrderRecord, type StateCounts } from "../core/journal";
+import { createAdaptiveLimiter, createVendorClient, type VendorClient } from "../api";
+import type { ExistingOrder } from "../core/batch-plan";
+import { advance, countStates, isUnfinished, rowResultsFromJournal, type BatchRecord, type JournalStore, type OrderRecord, type StateCounts } from "../core/journal";
 import { auditTrail, resultSheetData, shownJobNumbers } from "../core/result-data";
 import type { ResultSheetData } from "../core/result-sheet";
 import type { RowResult } from "../core/results";
+import type { JobCandidate } from "../core/vendor";
+import { noteCancelledJobs } from "./cancelled-jobs";
+import { findExistingOrders } from "./existing-orders";
+import { ownJobsOf } from "./own-jobs";
+import { proxyLease } from "./proxy-lease";
 import { fetchJobStatuses } from "./vendor-jobs";
-import { allowResend, planBatch, runBatch, type BatchPlan, type RunOutcome, type SubmitProgress } from "./submit-batch";
-import { submitLockName, type SubmitLocks } from "./submit-lock";
+import { allowResend, runBatch, submitPlan, type BatchPlan, type RunOutcome, type SubmitProgress } from "./submit-batch";
+import { submitLockName, type SubmissionLease, type SubmitLocks } from "./submit-lock";
+import { problemText } from "./vendor-answers";
 
 /** A batch as the page lists it: what it is, how far it got, and whether another tab is sending it now. */
 export interface BatchSummary {
@@ -13,6 +20,8 @@ export interface BatchSummary {
   readonly counts: StateCounts;
   readonly unfinished: boolean;
   readonly busyElsewhere: boolean;
+  /** How far it has got, as the tab sending it last said. */
+  readonly progress?: string | undefined;
 }
 
 export interface BatchResults {
@@ -21,20 +30,43 @@ export interface BatchResults {
   readonly rows: readonly RowResult[];
 }
 
+/** What looking orders up before sending found: those that exist, and those that could not be looked up (with why, in words). */
+export interface ExistingLookup {
+  readonly found: ReadonlyMap<string, ExistingOrder>;
+  readonly failed: ReadonlyMap<string, string>;
+}
+
+/** Whether another tab here, or another browser or machine through the proxy, is submitting for the account (and since when). */
+export type BusyState = { readonly busy: false } | { readonly busy: true; readonly since?: string | undefined };
+
 /**
  * The submit worker's surface: plans a batch into the journal, runs or continues it, stops
  * it, and reads back batches and results. Plain functions over plain data, so they run the
  * same in a worker and on the main thread.
  */
-export function createSubmitApi(deps: { readonly journal: JournalStore; readonly locks: SubmitLocks }) {
+export function createSubmitApi(deps: { readonly journal: JournalStore; readonly locks: SubmitLocks; readonly now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
+  /** This page's name as a lease holder: the proxy tells it apart from other browsers by it. */
+  const holder = crypto.randomUUID();
   let client: VendorClient | undefined;
+  let lease: SubmissionLease | undefined;
   /** The runs going on here, each with its own stop; a run told busy adds and removes only its own. */
   const running = new Set<AbortController>();
   const use = (): VendorClient => {
     if (!client) throw new Error("The submitter is not connected");
     return client;
   };
-  const submitDeps = () => ({ client: use(), journal: deps.journal, locks: deps.locks });
+  const submitDeps = () => ({ client: use(), journal: deps.journal, locks: deps.locks, lease });
+  /** Runs a submission with its own stop, so "Stop sending" reaches it. */
+  async function withStop<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const stop = new AbortController();
+    running.add(stop);
+    try {
+      return await work(stop.signal);
+    } finally {
+      running.delete(stop);
+    }
+  }
 
   async function summaryOf(journal: JournalStore, batch: BatchRecord): Promise<BatchSummary> {
     const orders = await journal.ordersOf(batch.id);
@@ -50,21 +82,71 @@ export function createSubmitApi(deps: { readonly journal: JournalStore; readonly
     /** Points the submitter at the vendor: the proxy's `/api/{connection}` from a browser. */
     connect(baseUrl: string, headers: Readonly<Record<string, string>>): void {
       client = createVendorClient({ baseUrl, headers });
+      lease = proxyLease(baseUrl, headers, holder);
     },
 
-    async plan(plan: BatchPlan): Promise<BatchRecord> {
-      return planBatch({ journal: deps.journal }, plan);
+    /**
+     * Looks orders up before they are sent: in the journal's memory of the jobs it made for the
+     * account (whatever their PO number now), then among the vendor's jobs by order number.
+     */
+    async findExisting(connection: string, accountId: number, orders: readonly { readonly orderNumber: string; readonly candidate: JobCandidate }[], concurrency: number): Promise<ExistingLookup> {
+      const own = await ownJobsOf(deps.journal, { connection, accountId });
+      const found = await findExistingOrders(use(), own, orders, { limiter: createAdaptiveLimiter({ max: concurrency }) });
+      return { found: found.found, failed: new Map([...found.failed].map(([orderNumber, problem]) => [orderNumber, problemText(problem)])) };
+    },
+
+    /**
+     * Writes a new batch down and sends it, under the account's lock and lease: when another tab,
+     * browser or machine is submitting for the account it answers busy and writes nothing.
+     */
+    async submit(plan: BatchPlan, batchId: string, concurrency: number, onProgress?: (progress: SubmitProgress) => void): Promise<RunOutcome> {
+      return withStop((signal) => submitPlan(submitDeps(), plan, { concurrency, signal, onProgress }, batchId));
     },
 
     /** Sends (or continues) a batch; progress is reported as it goes. */
     async run(batchId: string, concurrency: number, onProgress?: (progress: SubmitProgress) => void): Promise<RunOutcome> {
-      const stop = new AbortController();
-      running.add(stop);
-      try {
-        return await runBatch(submitDeps(), batchId, { concurrency, signal: stop.signal, onProgress });
-      } finally {
-        running.delete(stop);
+      return withStop((signal) => runBatch(submitDeps(), batchId, { concurrency, signal, onProgress }));
+    },
+
+    /** Whether another tab here, or another browser or machine through the proxy, is submitting for the account now. */
+    async busy(connection: string, accountId: number): Promise<BusyState> {
+      if (running.size > 0 || (await deps.locks.isHeld(submitLockName(connection, accountId)))) return { busy: true };
+      const answer = await lease?.take().catch(() => undefined);
+      if (answer?.held === false) return { busy: true, since: answer.since };
+      if (answer?.held) await lease?.release().catch(() => undefined);
+      return { busy: false };
+    },
+
+    /** Writes down, as cancelled, the batch's jobs that were cancelled at the vendor since; answers the results as they now stand. */
+    async refreshResults(batchId: string): Promise<BatchResults | undefined> {
+      const batch = await deps.journal.getBatch(batchId);
+      if (!batch) return undefined;
+      const orders = await deps.journal.ordersOf(batchId);
+      const created = new Set(orders.filter((o) => o.state === "created").map((o) => o.orderNumber));
+      const noted = client && created.size > 0 ? await noteCancelledJobs(client, deps.journal, orders, now, created) : orders;
+      return { batch, orders: noted, rows: rowResultsFromJournal(batch, noted) };
+    },
+
+    /**
+     * Cancels one job of a possible duplicate, as the user chose on the results: the order's own
+     * job (then written down as cancelled in favour of the other) or the other one.
+     */
+    async cancelDuplicate(batchId: string, orderNumber: string, jobNumber: number): Promise<{ readonly ok: boolean; readonly message: string }> {
+      const order = (await deps.journal.ordersOf(batchId)).find((o) => o.orderNumber === orderNumber);
+      if (!order || order.jobNumber === undefined) return { ok: false, message: "That order is no longer in this browser's journal." };
+      const answer = await use().cancelJob(jobNumber);
+      if (!answer.ok) {
+        const why = answer.problem.status === 409 ? "it is already in production; contact the vendor if it must be stopped" : problemText(answer.problem);
+        return { ok: false, message: `Job ${jobNumber} was not cancelled: ${why}.` };
       }
+      const others = (order.duplicateJobNumbers ?? []).filter((n) => n !== jobNumber);
+      const ours = jobNumber === order.jobNumber;
+      const kept = ours ? others[0] : undefined;
+      const updated = ours
+        ? advance(order, "cancelled", now(), `cancelled job ${jobNumber} at the user's request, as a duplicate`, { duplicateJobNumbers: others, ...(kept !== undefined ? { duplicateOf: kept } : {}) })
+        : advance(order, "created", now(), `cancelled job ${jobNumber}, made elsewhere for this order, at the user's request`, { duplicateJobNumbers: others });
+      await deps.journal.putOrders([updated]);
+      return { ok: true, message: `Job ${jobNumber} was cancelled.` };
     },
 
     /** No further order is sent; those in flight finish and are written down. */

@@ -22,11 +22,11 @@ export function EarlierBatches({ batches, onResume, onShow }: Props) {
         <section class="notice" data-testid="unfinished">
           <h2>{unfinished.length === 1 ? "An import is unfinished" : `${unfinished.length} imports are unfinished`}</h2>
           <ul>
-            {unfinished.map(({ batch, counts, busyElsewhere }) => (
+            {unfinished.map(({ batch, counts, busyElsewhere, progress }) => (
               <li key={batch.id} data-testid={`unfinished-${batch.id}`}>
                 {batch.fileName} ({batch.sheetName}), started {formatInstant(batch.createdAt)}: {describeCounts(counts)}.{" "}
                 {busyElsewhere ? (
-                  <strong role="status">It is being submitted in another tab or window right now.</strong>
+                  <strong role="status">It is being submitted in another tab or window right now{progress ? `: ${progress}` : ""}.</strong>
                 ) : (
                   <button type="button" class="small" onClick={() => onResume(batch.id)}>
                     Continue it

@@ -1,3 +1,4 @@
+import { jobNumbersText } from "../../core/journal";
 import { countOf } from "../../core/plural";
 import { useEffect, useState } from "preact/hooks";
 import type { CatalogueSnapshot } from "../../core/catalogue";
@@ -79,6 +80,40 @@ function OrderField({ order, field, snapshot, workflow }: { readonly order: Orde
   );
 }
 
+/**
+ * An order the vendor already has a job for under its number (not one made here): left out
+ * unless the user chooses, knowingly, to create another beside it.
+ */
+function SendAnyway({ orderNumber, jobNumbers, sending, workflow }: { readonly orderNumber: string; readonly jobNumbers: readonly number[]; readonly sending: boolean; readonly workflow: ImportWorkflow }) {
+  const [asking, setAsking] = useState(false);
+  if (sending) {
+    return (
+      <p class="field-actions">
+        <button type="button" class="small secondary" onClick={() => workflow.sendAnyway(orderNumber, false)}>
+          Leave it out after all
+        </button>
+      </p>
+    );
+  }
+  return asking ? (
+    <p class="field-actions" role="group" aria-label="Send it again?">
+      This creates another job for {orderNumber} beside {jobNumbersText(jobNumbers)}.{" "}
+      <button type="button" class="small" onClick={() => workflow.sendAnyway(orderNumber, true)}>
+        Yes, send it anyway
+      </button>{" "}
+      <button type="button" class="small secondary" onClick={() => setAsking(false)}>
+        Keep it out
+      </button>
+    </p>
+  ) : (
+    <p class="field-actions">
+      <button type="button" class="small secondary" onClick={() => setAsking(true)}>
+        Send it anyway…
+      </button>
+    </p>
+  );
+}
+
 /** The active row's order: its state, estimate and the vendor's answer, its job values, skipping it whole. */
 export function OrderPanel({ orderNumber, revision, snapshot, workflow }: Props) {
   const [order, setOrder] = useState<OrderView | undefined>();
@@ -113,6 +148,7 @@ export function OrderPanel({ orderNumber, revision, snapshot, workflow }: Props)
           ))}
         </ul>
       )}
+      {job?.atVendor?.kind === "vendor" && <SendAnyway orderNumber={order.orderNumber} jobNumbers={job.atVendor.jobNumbers} sending={job.sendingAnyway === true} workflow={workflow} />}
       <div class="field-actions">
         <button type="button" class="small secondary" onClick={() => workflow.setFilter({ kind: "order", orderNumber: order.orderNumber })}>
           Show only this order

@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import { countStates, describeCounts, jobNumbersText, ORDER_STATE_TEXT, type OrderRecord } from "../../core/journal";
+import { countStates, describeCounts, jobNumbersText, ORDER_STATE_TEXT, orderMessages, shownJobNumber, type OrderRecord } from "../../core/journal";
 import { countOf } from "../../core/plural";
 import { OUTCOME_TEXT } from "../../core/results";
 import type { ResultFile } from "../../sheet/write-results";
@@ -12,6 +12,7 @@ interface Props {
   readonly makeFile: (options: { readonly utf8?: boolean }) => Promise<ResultFile>;
   readonly makeAudit: () => Promise<{ readonly bytes: Uint8Array; readonly fileName: string } | undefined>;
   readonly onSendAgain: (orderNumbers: readonly string[]) => void;
+  readonly onCancelDuplicate: (orderNumber: string, jobNumber: number) => Promise<string>;
   readonly onContinue: () => void;
   readonly onStartOver: () => void;
 }
@@ -26,8 +27,38 @@ const STATUS_TEXT: Readonly<Record<SubmissionResult["status"], string>> = {
   busy: "This account's orders are being submitted in another tab or window right now; wait for it to finish, then continue here.",
 };
 
-function OrderActions({ order, onSendAgain }: { readonly order: OrderRecord; readonly onSendAgain: (orderNumbers: readonly string[]) => void }) {
+/** A created order with another live job made for it elsewhere at the same time: a button per job to cancel the unwanted one. */
+function DuplicateActions({ order, onCancel }: { readonly order: OrderRecord; readonly onCancel: (orderNumber: string, jobNumber: number) => Promise<string> }) {
+  const [asking, setAsking] = useState<number | undefined>();
+  const [said, setSaid] = useState<string | undefined>();
+  const jobs = [...new Set([order.jobNumber, ...(order.duplicateJobNumbers ?? [])].filter((n): n is number => n !== undefined))].sort((a, b) => a - b);
+  return (
+    <span>
+      {asking === undefined ? (
+        jobs.map((jobNumber) => (
+          <button key={jobNumber} type="button" class="small secondary" onClick={() => setAsking(jobNumber)}>
+            Cancel job {jobNumber}…
+          </button>
+        ))
+      ) : (
+        <span role="group" aria-label={`Cancel job ${asking}?`}>
+          Cancel job {asking}{asking === order.jobNumber ? " (made here)" : " (made elsewhere)"}? This cannot be undone here.{" "}
+          <button type="button" class="small" onClick={() => void onCancel(order.orderNumber, asking).then((message) => (setSaid(message), setAsking(undefined)))}>
+            Yes, cancel job {asking}
+          </button>{" "}
+          <button type="button" class="small secondary" onClick={() => setAsking(undefined)}>
+            Keep both for now
+          </button>
+        </span>
+      )}
+      {said && <span role="status"> {said}</span>}
+    </span>
+  );
+}
+
+function OrderActions({ order, onSendAgain, onCancelDuplicate }: { readonly order: OrderRecord; readonly onSendAgain: (orderNumbers: readonly string[]) => void; readonly onCancelDuplicate: (orderNumber: string, jobNumber: number) => Promise<string> }) {
   const [confirming, setConfirming] = useState(false);
+  if (order.state === "created" && order.duplicateJobNumbers?.length) return <DuplicateActions order={order} onCancel={onCancelDuplicate} />;
   if (order.state === "not-found") {
     return (
       <button type="button" class="small" onClick={() => onSendAgain([order.orderNumber])}>
@@ -35,7 +66,8 @@ function OrderActions({ order, onSendAgain }: { readonly order: OrderRecord; rea
       </button>
     );
   }
-  if (order.state !== "existing") return null;
+  // A job this importer made earlier is never sent again from here.
+  if (order.state !== "existing" || order.createdEarlier) return null;
   return confirming ? (
     <span>
       This creates another job for {order.orderNumber} beside {jobNumbersText(order.existingJobNumbers)}.{" "}
@@ -54,7 +86,7 @@ function OrderActions({ order, onSendAgain }: { readonly order: OrderRecord; rea
 }
 
 /** Every order's and row's outcome, read back from the journal, and the result sheet to download. */
-export function ResultsStep({ done, makeFile, makeAudit, onSendAgain, onContinue, onStartOver }: Props) {
+export function ResultsStep({ done, makeFile, makeAudit, onSendAgain, onCancelDuplicate, onContinue, onStartOver }: Props) {
   const [error, setError] = useState<string | undefined>();
   const { download, problem } = useSheetDownload(makeFile);
   const { batch, orders, rows } = done.results;
@@ -126,9 +158,9 @@ export function ResultsStep({ done, makeFile, makeAudit, onSendAgain, onContinue
               <tr key={order.orderNumber} data-testid={`order-${order.orderNumber}`} class={order.state}>
                 <td>{order.orderNumber}</td>
                 <td>{ORDER_STATE_TEXT[order.state]}</td>
-                <td>{order.jobNumber ?? order.existingJobNumbers.join(", ")}</td>
+                <td>{shownJobNumber(order) ?? order.existingJobNumbers.join(", ")}</td>
                 <td>
-                  {order.messages.map((m) => m.text).join(" ")} <OrderActions order={order} onSendAgain={onSendAgain} />
+                  {orderMessages(order).join(" ")} <OrderActions order={order} onSendAgain={onSendAgain} onCancelDuplicate={onCancelDuplicate} />
                 </td>
               </tr>
             ))}

@@ -50,7 +50,10 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
   const fetchWindow = useCallback(workflow.gridWindow, [workflow]);
   const positionOf = useCallback(workflow.positionOf, [workflow]);
 
-  const sendable = summary.jobs.valid + summary.jobs.ready;
+  // Checked jobs not already at the vendor are what Submit will offer to create; unchecked ones are checked first.
+  const checked = summary.jobs.valid;
+  const unchecked = summary.jobs.ready;
+  const sendable = checked + unchecked;
   const attention = summary.jobs.blocked + summary.jobs.rejected + summary.jobs.pending + summary.jobs.unverified;
   const busy = review.busy !== undefined;
   // From the first click until the batch is sent or refused, Submit (and a second check) wait.
@@ -79,7 +82,8 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
         </p>
       )}
       <p data-testid="summary">
-        {countOf(summary.rows, "row", "rows")}, {countOf(summary.jobs.total, "job", "jobs")}: {sendable} ready, {attention} {pluralise(attention, "needs", "need")} attention.
+        {countOf(summary.rows, "row", "rows")}, {countOf(summary.jobs.total, "job", "jobs")}: {sendable} ready, {attention} {pluralise(attention, "needs", "need")} attention
+        {summary.jobs.existing > 0 ? `, ${summary.jobs.existing} already at the vendor` : ""}.
         {summary.skippedRows > 0 ? ` ${countOf(summary.skippedRows, "row", "rows")} skipped.` : ""}
       </p>
       <p class="facts" data-testid="issue-counts">
@@ -138,7 +142,7 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
           Download problem sheet
         </button>
         <button type="button" onClick={workflow.submit} disabled={busy || submitting || sendable === 0} aria-busy={submitting}>
-          {submitting ? "Submitting…" : `Submit ${sendable} ready ${pluralise(sendable, "job", "jobs")}`}
+          {submitting ? "Checking before you confirm…" : unchecked > 0 ? "Check and submit…" : `Submit ${checked} ${pluralise(checked, "job", "jobs")}…`}
         </button>
         {leaving ? (
           <span role="group" aria-label="Discard your changes?">
