@@ -145,8 +145,9 @@ function LinesTable({ job, currency, locale }: { readonly job: JobDetail; readon
                 <td>{line.status ?? ""}</td>
                 <td>
                   {image ? (
-                    <a href={image} target="_blank" rel="noopener noreferrer" aria-label={`Image of ${line.description || `line ${line.jobLineId}`} (opens in a new tab)`}>
-                      View
+                    // The visible word starts the link's name, so a user who says "click View" reaches it.
+                    <a href={image} target="_blank" rel="noopener noreferrer">
+                      View<span class="visually-hidden"> the image of {line.description || `line ${line.jobLineId}`} (opens in a new tab)</span>
                     </a>
                   ) : (
                     <span class="hint">None</span>
