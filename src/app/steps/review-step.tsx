@@ -11,6 +11,7 @@ import type { Connected, ImportWorkflow, ReviewState } from "../import-workflow"
 import { FindReplace } from "./find-replace";
 import { OrderPanel } from "./order-panel";
 import { RowPanel } from "./row-panel";
+import { sidePanelAction } from "./side-panel-focus";
 import { useSheetDownload } from "./use-sheet-download";
 
 interface Props {
@@ -57,6 +58,7 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
   const submitting = review.submitting === true;
   const kinds = Object.entries(summary.issues.byCode).sort(([, a], [, b]) => (b ?? 0) - (a ?? 0)) as [IssueCode, number][];
   const rowsWithProblems = summary.issues.error + summary.issues.warning;
+  const act = sidePanelAction(active.row ? { rowNumber: active.row.rowNumber, column: active.column } : undefined, workflow.focusGrid);
 
   return (
     <section
@@ -186,8 +188,8 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
           onActiveCell={onActiveCell}
         />
         <aside aria-label="The selected row and its order">
-          <RowPanel row={active.row} column={active.column} workflow={workflow} snapshot={snapshot} />
-          <OrderPanel orderNumber={active.row?.orderNumber} revision={review.revision} snapshot={snapshot} workflow={workflow} />
+          <RowPanel row={active.row} column={active.column} workflow={workflow} snapshot={snapshot} act={act} />
+          <OrderPanel orderNumber={active.row?.orderNumber} revision={review.revision} snapshot={snapshot} workflow={workflow} act={act} />
         </aside>
       </div>
     </section>
