@@ -99,8 +99,12 @@ describe("mapping a workbook in Chromium", () => {
     await connect(page);
     await page.getByLabel("Order sheet").setInputFiles(file);
     await page.getByRole("heading", { name: "Reading big-orders.xlsx" }).waitFor();
-    const status = () => page.getByTestId("opening").getByRole("status").textContent();
+    const status = () => page.getByTestId("opening-progress").textContent();
     await expect.poll(status, { timeout: 30_000 }).toMatch(/Reading the sheet — \d+%/);
+    // A screen reader hears it too, from a polite status region.
+    const live = page.getByTestId("opening-status");
+    expect([await live.getAttribute("role"), await live.getAttribute("aria-live")]).toEqual(["status", "polite"]);
+    await expect.poll(() => live.textContent(), { timeout: 30_000 }).toMatch(/^(Checking the file|Reading the sheet)/);
     // The page stays responsive while the worker reads: it keeps drawing the worker's progress.
     const first = await status();
     await expect.poll(status, { timeout: 30_000 }).not.toBe(first);

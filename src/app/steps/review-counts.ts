@@ -1,0 +1,19 @@
+import { countOf, pluralise } from "../../core/plural";
+import type { EngineSummary } from "../../engine/import-engine";
+
+/** Jobs the vendor's check passed or that wait only for it: what Submit sends. */
+export const sendableJobs = (summary: EngineSummary): number => summary.jobs.valid + summary.jobs.ready;
+
+/** "25 rows, 4 jobs: 3 ready, 1 needs attention. 1 row skipped." */
+export function summaryText(summary: EngineSummary): string {
+  const { jobs } = summary;
+  const attention = jobs.blocked + jobs.rejected + jobs.pending + jobs.unverified;
+  const skipped = summary.skippedRows > 0 ? ` ${countOf(summary.skippedRows, "row", "rows")} skipped.` : "";
+  return `${countOf(summary.rows, "row", "rows")}, ${countOf(jobs.total, "job", "jobs")}: ${sendableJobs(summary)} ready, ${attention} ${pluralise(attention, "needs", "need")} attention.${skipped}`;
+}
+
+/** "2 errors, 0 warnings, 3 notes." */
+export function issueCountsText(summary: EngineSummary): string {
+  const { issues } = summary;
+  return `${countOf(issues.error, "error", "errors")}, ${countOf(issues.warning, "warning", "warnings")}, ${countOf(issues.info, "note", "notes")}.`;
+}
