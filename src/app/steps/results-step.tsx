@@ -6,6 +6,7 @@ import type { ResultFile } from "../../sheet/write-results";
 import type { SubmissionResult } from "../import-workflow";
 import { LiveStatus } from "../live-status";
 import { saveFile } from "../save-file";
+import { TableScroll } from "../table-scroll";
 import { useSheetDownload } from "./use-sheet-download";
 
 interface Props {
@@ -123,7 +124,7 @@ export function ResultsStep({ done, makeFile, makeAudit, onSendAgain, onContinue
           Import another sheet
         </button>
       </div>
-      <div class="table-scroll">
+      <TableScroll label="Orders and their results">
         <table class="orders">
           <thead>
             <tr>
@@ -146,10 +147,10 @@ export function ResultsStep({ done, makeFile, makeAudit, onSendAgain, onContinue
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <h3>Rows</h3>
       {rows.length > LISTED_ROWS && <p class="hint">The first {LISTED_ROWS} rows are listed; the result sheet has all {rows.length}.</p>}
-      <div class="table-scroll">
+      <TableScroll label="Rows and their results">
         <table>
           <thead>
             <tr>
@@ -172,7 +173,7 @@ export function ResultsStep({ done, makeFile, makeAudit, onSendAgain, onContinue
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }
