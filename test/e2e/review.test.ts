@@ -6,6 +6,7 @@ import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FaultSettings } from "../../src/server/simulator/simulator";
+import { expectNoAxeViolations } from "./axe";
 import { checkTheRows, openAndConnect, useBuiltAppInChromium, withFaults } from "./harness";
 
 const TEAM_WORKBOOK = fileURLToPath(new URL("../../samples/team-orders-winter-2027.xlsx", import.meta.url));
@@ -411,6 +412,8 @@ describe("the fix-up grid in Chromium", () => {
     await page.getByTestId("row-panel").getByRole("button", { name: "Skip this row" }).click();
     await expect.poll(() => summary(page)).toContain("1 row skipped");
     await expect.poll(() => page.locator('[role="row"][data-row-number="6"]').getAttribute("class")).toContain("skipped");
+    // Greyed, still legible.
+    await expectNoAxeViolations(page, "review with a skipped row");
     await page.getByTestId("row-panel").getByRole("button", { name: "Include this row again" }).click();
     await expect.poll(() => summary(page)).toBe("25 rows, 4 jobs: 4 ready, 0 need attention.");
     await page.close();
@@ -513,6 +516,7 @@ describe("the fix-up grid in Chromium", () => {
     await openReview(page, TEAM_WORKBOOK);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(await grid(page).evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    await expectNoAxeViolations(page, "review, in a narrow window");
     await page.close();
   });
 });
