@@ -3,7 +3,7 @@ import type { MappingTarget } from "../../core/mapping/sheet-mapping";
 import type { CellEdit, RowFilter, RowView, RowWindow } from "../../engine/import-engine";
 import type { GridFocus } from "../workflow-state";
 import { targetLabel, type CellEditor } from "./column-editors";
-import { commandFor, isInRange, rangeOf, type CellPosition, type GridSelection } from "./grid-navigation";
+import { commandFor, isInRange, landingRow, rangeOf, type CellPosition, type GridSelection } from "./grid-navigation";
 import { formatTsv, parseTsv } from "./tsv";
 
 export interface GridColumn {
@@ -119,8 +119,9 @@ export function FixUpGrid(props: Props) {
 
   // Fewer rows than before (a fix took the last one out of the filter): the active cell stays on the grid.
   useEffect(() => {
-    if (total === 0 || selection.active.row < total) return;
-    const at = { row: total - 1, column: selection.active.column };
+    const row = landingRow(selection.active.row, total);
+    if (row === selection.active.row) return;
+    const at = { row, column: selection.active.column };
     setSelection({ active: at, anchor: at });
   }, [total]);
   const activeRow = cache.current.get(selection.active.row);
@@ -156,9 +157,7 @@ export function FixUpGrid(props: Props) {
     if (!focus) return;
     void props.positionOf(filter, focus.rowNumber).then((position) => {
       const column = Math.max(0, columns.findIndex((c) => c.header === focus.column));
-      // A row the filter no longer keeps gives way to the one now in its place, or to the last row (once the count is known).
-      const last = totalRef.current - 1;
-      const at = { row: last >= 0 ? Math.min(position, last) : position, column };
+      const at = { row: landingRow(position, totalRef.current), column };
       select({ active: at, anchor: at });
       scroller.current?.focus();
     });
