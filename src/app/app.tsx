@@ -12,6 +12,7 @@ import { clientFor, fetchConnections, proxyAddress } from "./proxy-client";
 import { createSheetWorkerClient } from "./sheet-worker-client";
 import { createSubmitWorkerClient } from "./submit-worker-client";
 import { CataloguePanel } from "./steps/catalogue-panel";
+import { CheckingStep } from "./steps/checking-step";
 import { ConnectStep } from "./steps/connect-step";
 import { MappingStep } from "./steps/mapping-step";
 import { OpeningStep } from "./steps/opening-step";
@@ -157,17 +158,7 @@ export function App() {
         )}
         {state.step === "opening" && <OpeningStep fileName={state.fileName} progress={state.progress} onCancel={workflow.cancelOpening} />}
         {state.step === "mapping" && <MappingStep connected={state.connected} state={state.mapping} error={state.error} workflow={workflow} />}
-        {state.step === "checking" && (
-          <section aria-busy="true">
-            <h2>Checking {state.fileName}</h2>
-            <p role="status">{state.progress}…</p>
-            {state.canStop && (
-              <button type="button" class="secondary" onClick={workflow.stopChecking}>
-                Stop checking
-              </button>
-            )}
-          </section>
-        )}
+        {state.step === "checking" && <CheckingStep fileName={state.fileName} progress={state.progress} onStop={state.canStop ? workflow.stopChecking : undefined} />}
         {state.step === "review" && <ReviewStep connected={state.connected} review={state.review} error={state.error} workflow={workflow} />}
         {state.step === "confirm" && (
           <ConfirmStep

@@ -18,7 +18,7 @@ import type { ConnectionInfo } from "./proxy-client";
 import { createReviewActions } from "./review-actions";
 import { createReviewKeeper, type ReviewOrigin } from "./review-keeper";
 import { createSubmissionActions, SUBMIT_CONCURRENCY } from "./submission-actions";
-import type { CatalogueStatus, Connected, ImportState, MappingState, WorkflowContext, WorkflowDeps } from "./workflow-state";
+import type { CatalogueStatus, Connected, GridFocus, ImportState, MappingState, WorkflowContext, WorkflowDeps } from "./workflow-state";
 
 export type * from "./workflow-state";
 export { describeSubmitProgress, SUBMIT_CONCURRENCY } from "./submission-actions";
@@ -202,6 +202,7 @@ export function createImportWorkflow(deps: WorkflowDeps) {
     };
     let summary: EngineSummary;
     let columns: Awaited<ReturnType<Engine["columns"]>>;
+    let focus: GridFocus | undefined;
     try {
       progress("Waiting for your catalogue");
       const snapshot = await orStop(catalogue ?? Promise.resolve(undefined));
@@ -232,6 +233,7 @@ export function createImportWorkflow(deps: WorkflowDeps) {
         keptId = await keeper.started(connected, origin);
       }
       columns = await engine.columns();
+      focus = await review.startingFocus();
       if (stopped()) return abandon("stopped");
     } catch (error) {
       if (stopped()) return abandon("stopped");
@@ -251,6 +253,8 @@ export function createImportWorkflow(deps: WorkflowDeps) {
         summary,
         filter: ALL_ROWS,
         revision: 0,
+        // The grid has focus from the start, so its keys (F8 to the next problem) work at once.
+        focus,
         busy: "Checking the jobs with the vendor",
         notice: saved ? `Reopened your review of ${origin.fileName} as you left it (saved ${formatInstant(saved.savedAt)}).` : undefined,
       },

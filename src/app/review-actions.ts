@@ -6,12 +6,16 @@ import type { CellValue } from "../core/sheet-model";
 import { editEntries, problemSheetData } from "../core/result-data";
 import type { CellEdit, EditResult, OrderView, RowFilter, RowWindow } from "../engine/import-engine";
 import type { ResultFile } from "../sheet/write-results";
-import type { ReviewState, WorkflowContext } from "./workflow-state";
+import { ALL_ROWS } from "../engine/row-filter";
+import type { GridFocus, ReviewState, WorkflowContext } from "./workflow-state";
 
 /** How often at most the grid is told that dry-run answers have come in. */
 const DRY_RUN_REFRESH_MS = 400;
 
 type Engine = Awaited<ReturnType<WorkflowContext["deps"]["engine"]["get"]>>;
+
+/** A request to move the grid to a cell, told apart from the last one. */
+const focusAt = (review: ReviewState, rowNumber: number, column: string | undefined): GridFocus => ({ rowNumber, column, request: (review.focus?.request ?? 0) + 1 });
 
 /**
  * The review screen's intents: windows of rows for the grid, edits of every kind, filters,
@@ -117,11 +121,25 @@ export function createReviewActions(context: WorkflowContext, onSessionChange: (
       if (!found || !current) return false;
       // A problem outside the filter is shown with every row; one inside it keeps the filter.
       const shown = current.filter.kind === "all" || (await e.keeps(current.filter, found.rowNumber));
-      update((latest) => ({
-        filter: shown ? latest.filter : { kind: "all" },
-        focus: { rowNumber: found.rowNumber, column: found.column, request: (latest.focus?.request ?? 0) + 1 },
-      }));
+      update((latest) => ({ filter: shown ? latest.filter : { kind: "all" }, focus: focusAt(latest, found.rowNumber, found.column) }));
       return true;
+    },
+
+    /**
+     * Gives the grid focus at a cell: the one the user was on, after an action beside the grid,
+     * so its keys (F8 to the next problem) work at once. A row the filter no longer keeps gives
+     * way to the row now in its place.
+     */
+    focusGrid(rowNumber: number, column: string | undefined): void {
+      update((latest) => ({ focus: focusAt(latest, rowNumber, column) }));
+    },
+
+    /** Where the grid starts when the review opens: at the first problem, or the first cell when there is none. */
+    async startingFocus(): Promise<GridFocus | undefined> {
+      const e = await engine();
+      const problem = await e.nextProblem(undefined, 1);
+      const rowNumber = problem?.rowNumber ?? (await e.view(ALL_ROWS, 0, 1)).rows[0]?.rowNumber;
+      return rowNumber === undefined ? undefined : { rowNumber, column: problem?.column, request: 1 };
     },
 
     /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { commandFor, rangeOf, type GridSelection, type KeyPress } from "../../src/app/grid/grid-navigation";
+import { commandFor, landingRow, rangeOf, type GridSelection, type KeyPress } from "../../src/app/grid/grid-navigation";
 import { formatTsv, parseTsv } from "../../src/app/grid/tsv";
 
 const at = (row: number, column: number): GridSelection => ({ active: { row, column }, anchor: { row, column } });
@@ -40,6 +40,17 @@ describe("keys in the grid", () => {
 
   it("turns a selection into a rectangle whichever corner is active", () => {
     expect(rangeOf({ active: { row: 2, column: 1 }, anchor: { row: 5, column: 3 } })).toEqual({ top: 2, bottom: 5, left: 1, right: 3 });
+  });
+});
+
+describe("where a move to a row lands", () => {
+  it.each([
+    ["the row at that position: the row itself, or the one now in its place when a fix took it out of the filter", 4, 10, 4],
+    ["the last row, when a fix took the last one out of the filter", 3, 3, 2],
+    ["the last row, when the position is past the end", 12, 10, 9],
+    ["the position as it is, while no rows are known yet", 5, 0, 5],
+  ])("%s", (_description, position, rows, expected) => {
+    expect(landingRow(position, rows)).toBe(expected);
   });
 });
 

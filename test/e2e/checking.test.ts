@@ -31,7 +31,7 @@ describe("checking the rows in Chromium", () => {
     // The vendor answers nothing for a while: checking waits on it.
     await withFaults(e2e.app, { delayMs: 20_000 }, async () => {
       await page.getByRole("button", { name: "Check the rows" }).click();
-      await expect.poll(() => page.locator("section[aria-busy] [role=status]").textContent()).toBe("Checking 10 rows against your catalogue…");
+      await expect.poll(() => page.getByTestId("checking").getByRole("status").textContent()).toBe("Checking 10 rows against your catalogue…");
       await page.getByRole("button", { name: "Stop checking" }).click();
       await page.getByRole("heading", { name: /Map the columns/ }).waitFor();
     });

@@ -6,6 +6,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { columnLetter } from "../../src/core/sheet-model";
 import { minimalWorkbook } from "../helpers/zip-writer";
+import { expectNoAxeViolations } from "./axe";
 import { openAndConnect, useBuiltAppInChromium } from "./harness";
 
 const TEAM_WORKBOOK = fileURLToPath(new URL("../../samples/team-orders-winter-2027.xlsx", import.meta.url));
@@ -78,10 +79,12 @@ describe("mapping a workbook in Chromium", () => {
   it("fits the mapping table into a narrow window: it scrolls inside itself", async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 390, height: 844 } });
     await openAndConnect(page, e2e.app.url);
+    await expectNoAxeViolations(page, "upload, in a narrow window");
     await page.getByLabel("Order sheet").setInputFiles(TEAM_WORKBOOK);
     await page.getByRole("heading", { name: "Map the columns of team-orders-winter-2027.xlsx" }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(await page.locator(".table-scroll").first().evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    await expectNoAxeViolations(page, "mapping, in a narrow window");
     await page.close();
   });
 
@@ -99,10 +102,15 @@ describe("mapping a workbook in Chromium", () => {
     await connect(page);
     await page.getByLabel("Order sheet").setInputFiles(file);
     await page.getByRole("heading", { name: "Reading big-orders.xlsx" }).waitFor();
-    const status = () => page.getByTestId("opening").getByRole("status").textContent();
+    const status = () => page.getByTestId("opening-progress").textContent();
     await expect.poll(status, { timeout: 30_000 }).toMatch(/Reading the sheet — \d+%/);
+    // A screen reader hears it too, from a polite status region.
+    const live = page.getByTestId("opening-status");
+    expect([await live.getAttribute("role"), await live.getAttribute("aria-live")]).toEqual(["status", "polite"]);
+    await expect.poll(() => live.textContent(), { timeout: 30_000 }).toMatch(/^(Checking the file|Reading the sheet)/);
     // The page stays responsive while the worker reads: it keeps drawing the worker's progress.
     const first = await status();
+    await expectNoAxeViolations(page, "reading a file");
     await expect.poll(status, { timeout: 30_000 }).not.toBe(first);
     const worker = page.workers().find((w) => w.url().includes("sheet.worker"));
     if (worker === undefined) throw new Error(`no sheet worker among ${page.workers().map((w) => w.url()).join(", ")}`);

@@ -7,6 +7,7 @@ import { CAMPAIGN_FIELDS, CAMPAIGN_HEADERS } from "../../src/core/reorder/campai
 import { IMPORT_FIELDS } from "../../src/core/fields";
 import { unwrap } from "../helpers/unwrap";
 import { deliveredTo, fillCampaign, readCampaign } from "../core/reorder/campaign-workbook";
+import { expectNoAxeViolations } from "./axe";
 import { checkTheRows, download, openAndConnect, useBuiltAppInChromium } from "./harness";
 
 const e2e = useBuiltAppInChromium();
@@ -64,6 +65,7 @@ describe("a reorder campaign in Chromium", () => {
     for (const tag of chosen.slice(1)) await page.locator(`#asset-${tag}`).check();
     await expect.poll(() => page.getByTestId("assets-selected").textContent()).toBe("3 assets chosen");
     expect(await fitsTheWindow(page)).toBe(true);
+    await expectNoAxeViolations(page, "assets, in a narrow window");
 
     const campaign = await download(page.getByTestId("download-campaign"));
     expect(campaign.name).toMatch(/^Reorder campaign \d{4}-\d{2}-\d{2}\.xlsx$/);
@@ -105,6 +107,7 @@ describe("a reorder campaign in Chromium", () => {
     const hint = page.getByTestId("row-panel").locator('li[data-code="PRICE_BREAK_NEAR"]');
     expect(await hint.textContent()).toContain("1 more reaches the next band");
     expect(await hint.getByRole("button").count()).toBe(1);
+    await expectNoAxeViolations(page, "review with an asset row's design, in a narrow window");
     await hint.getByRole("button", { name: `Use “${justShort + 1}”` }).click();
     await expect.poll(() => page.getByTestId("issue-counts").textContent()).toMatch(/^0 errors, 0 warnings, 0 notes\./);
     await expect.poll(() => page.getByTestId("review-busy").count(), { timeout: 30_000 }).toBe(0);

@@ -6,6 +6,7 @@ import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FaultSettings } from "../../src/server/simulator/simulator";
+import { expectNoAxeViolations } from "./axe";
 import { checkTheRows, openAndConnect, useBuiltAppInChromium, withFaults } from "./harness";
 
 const TEAM_WORKBOOK = fileURLToPath(new URL("../../samples/team-orders-winter-2027.xlsx", import.meta.url));
@@ -82,6 +83,14 @@ async function activeCell(page: Page): Promise<[number, string]> {
 
 const gridHasFocus = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute("role") === "grid");
 
+/** Whether focus is on a cell of the grid: the grid has it, and its active descendant is a cell drawn on the page. */
+const focusIsOnACell = (page: Page) =>
+  page.evaluate(() => {
+    const focused = document.activeElement;
+    const active = document.getElementById(focused?.getAttribute("aria-activedescendant") ?? "");
+    return focused?.getAttribute("role") === "grid" && active?.getAttribute("role") === "gridcell";
+  });
+
 async function clickCell(page: Page, rowNumber: number, header: string): Promise<void> {
   await (await cell(page, rowNumber, header)).click();
 }
@@ -153,14 +162,15 @@ describe("the fix-up grid in Chromium", () => {
     await expect.poll(() => page.getByTestId("row-filter").locator("option").allTextContents()).not.toContain("Answer in the wrong case (8)");
     await expect.poll(async () => (await cell(page, 14, "Vinyl colour")).textContent()).toBe("White");
 
-    await grid(page).focus();
+    // Each fix gives focus back to the grid, so F8 goes on at once.
+    await expect.poll(() => focusIsOnACell(page)).toBe(true);
     await page.keyboard.press("F8");
     await expect.poll(() => activeCell(page)).toEqual([17, "Code"]);
     await rowPanel.getByRole("button", { name: "Use “DTF A4: Full Colour”" }).click();
     await expect.poll(async () => (await cell(page, 17, "Code")).textContent()).toBe("DTF A4: Full Colour");
 
     // Typing: F8 to the size, Delete clears it (the quantity of a size not in the run).
-    await grid(page).focus();
+    await expect.poll(() => focusIsOnACell(page)).toBe(true);
     await page.keyboard.press("F8");
     await expect.poll(() => activeCell(page)).toEqual([24, "S"]);
     await page.keyboard.press("Delete");
@@ -184,6 +194,73 @@ describe("the fix-up grid in Chromium", () => {
     await expect.poll(() => summary(page)).toBe("25 rows, 4 jobs: 3 ready, 1 needs attention.");
     await page.keyboard.press("Control+y");
     await expect.poll(() => summary(page)).toBe("25 rows, 4 jobs: 4 ready, 0 need attention.");
+    await page.close();
+  });
+
+  it("opens with focus on the first problem and gives it back to the grid after every action beside it, so F8 always goes on", async () => {
+    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await openReview(page);
+    // No click needed: the grid has focus from the start, on the first problem.
+    await expect.poll(() => focusIsOnACell(page)).toBe(true);
+    expect(await activeCell(page)).toEqual([7, "Vinyl colour"]);
+    await page.keyboard.press("F8");
+    await expect.poll(() => activeCell(page)).toEqual([8, "Vinyl colour"]);
+
+    // A fix for every row like it: back on the cell the user was on.
+    const rowPanel = page.getByTestId("row-panel");
+    await expect.poll(() => rowPanel.locator("h3").textContent()).toMatch(/^Row 8 /);
+    await rowPanel.getByRole("button", { name: "Use it in every row like this" }).click();
+    await expect.poll(async () => (await cell(page, 14, "Vinyl colour")).textContent()).toBe("White");
+    await expect.poll(() => focusIsOnACell(page)).toBe(true);
+    expect(await activeCell(page)).toEqual([8, "Vinyl colour"]);
+    await page.keyboard.press("F8");
+    await expect.poll(() => activeCell(page)).toEqual([17, "Code"]);
+
+    // A fix that takes the row out of the filter: focus goes to the row now in its place.
+    await page.getByTestId("row-filter").selectOption("errors");
+    await expect.poll(() => grid(page).getAttribute("aria-rowcount")).toBe("3");
+    await clickCell(page, 17, "Code");
+    await rowPanel.getByRole("button", { name: "Use “DTF A4: Full Colour”" }).click();
+    await expect.poll(() => grid(page).getAttribute("aria-rowcount")).toBe("2");
+    await expect.poll(() => focusIsOnACell(page)).toBe(true);
+    await expect.poll(() => activeCell(page)).toEqual([24, "Code"]);
+    await page.keyboard.press("F8");
+    await expect.poll(() => activeCell(page)).toEqual([24, "S"]);
+
+    // The order panel: skipping the order and bringing it back each give focus back.
+    await page.getByTestId("row-filter").selectOption("all");
+    await clickCell(page, 24, "S");
+    const orderPanel = page.getByTestId("order-panel");
+    await orderPanel.getByRole("button", { name: "Skip this order" }).click();
+    await expect.poll(() => orderPanel.getByTestId("order-state").textContent()).toBe("Every row of this order is skipped.");
+    await expect.poll(() => focusIsOnACell(page)).toBe(true);
+    await orderPanel.getByRole("button", { name: "Include this order again" }).click();
+    await expect.poll(() => orderPanel.getByTestId("order-state").textContent()).not.toBe("Every row of this order is skipped.");
+    await expect.poll(() => focusIsOnACell(page)).toBe(true);
+    await page.close();
+  });
+
+  it("keeps focus in a field of the order panel while the user types, even as the vendor's answers come in, and gives it back to the grid once saved", async () => {
+    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await openAndConnect(page, e2e.app.url);
+    await page.getByLabel("Order sheet").setInputFiles(TEAM_WORKBOOK);
+    await withFaults(e2e.app, { delayMs: 4_000, endpoints: ["createJob"] }, async () => {
+      await page.getByRole("button", { name: "Check the rows" }).click();
+      await page.getByTestId("summary").waitFor({ timeout: 30_000 });
+      await expect.poll(() => focusIsOnACell(page)).toBe(true);
+      await clickCell(page, 17, "Code");
+      const phone = page.getByTestId("order-panel").getByLabel("Phone");
+      await phone.click();
+      await page.keyboard.type("04 555");
+      // The vendor's answers come in (the grid and the panels are drawn again) while the field is being typed in.
+      await expect.poll(() => page.getByTestId("review-busy").count(), { timeout: 30_000 }).toBe(0);
+      await page.keyboard.type(" 0100");
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("order-phone");
+      await page.keyboard.press("Enter");
+      await expect.poll(() => focusIsOnACell(page)).toBe(true);
+      expect(await activeCell(page)).toEqual([17, "Code"]);
+      await expect.poll(() => page.locator('[role="columnheader"] .grid-header-name').allTextContents()).toContain("Phone");
+    });
     await page.close();
   });
 
@@ -335,6 +412,8 @@ describe("the fix-up grid in Chromium", () => {
     await page.getByTestId("row-panel").getByRole("button", { name: "Skip this row" }).click();
     await expect.poll(() => summary(page)).toContain("1 row skipped");
     await expect.poll(() => page.locator('[role="row"][data-row-number="6"]').getAttribute("class")).toContain("skipped");
+    // Greyed, still legible.
+    await expectNoAxeViolations(page, "review with a skipped row");
     await page.getByTestId("row-panel").getByRole("button", { name: "Include this row again" }).click();
     await expect.poll(() => summary(page)).toBe("25 rows, 4 jobs: 4 ready, 0 need attention.");
     await page.close();
@@ -437,6 +516,7 @@ describe("the fix-up grid in Chromium", () => {
     await openReview(page, TEAM_WORKBOOK);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(await grid(page).evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    await expectNoAxeViolations(page, "review, in a narrow window");
     await page.close();
   });
 });

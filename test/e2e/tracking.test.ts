@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { expectNoAxeViolations } from "./axe";
 import { openAndConnect, useBuiltAppInChromium } from "./harness";
 
 const SAMPLE = fileURLToPath(new URL("../../samples/price-code-orders.csv", import.meta.url));
@@ -24,10 +25,12 @@ describe("the submitted jobs view in Chromium", () => {
     }
     // The page itself never scrolls sideways at 390 px; wide tables scroll inside themselves.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectNoAxeViolations(page, "submitted jobs, in a narrow window");
 
     await page.getByRole("button", { name: `Show job ${first}` }).click();
     await page.getByTestId("job-lines").waitFor();
     expect(await page.getByTestId("job-lines").locator("tbody tr").count()).toBe(3);
+    await expectNoAxeViolations(page, "job detail, in a narrow window");
     await page.getByLabel("Description").fill("Karori seniors, reprint");
     await page.getByTestId("job-save").click();
     await expect.poll(() => page.getByTestId("job-status-message").textContent()).toMatch(/saved|changed/i);

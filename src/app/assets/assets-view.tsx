@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { CatalogueSnapshot } from "../../core/catalogue";
 import { countOf, formatCount } from "../../core/plural";
 import { assetFacets, assetListings, filterAssets, type AssetFilter, type AssetListing } from "../../core/reorder/asset-catalogue";
+import { LiveStatus } from "../live-status";
 import { AssetCard } from "./asset-card";
 import { AssetFilters } from "./asset-filters";
 import { downloadCampaign } from "./campaign-download";
@@ -91,7 +92,7 @@ export function AssetsView({ services, catalogueFetchedAt }: Props) {
     );
   }
 
-  if (snapshot === undefined) return <section class="assets" aria-busy="true"><h2>Assets</h2><p role="status">Waiting for your catalogue…</p></section>;
+  if (snapshot === undefined) return <section class="assets"><h2>Assets</h2><p role="status">Waiting for your catalogue…</p></section>;
   if (snapshot === null) return <section class="assets"><h2>Assets</h2><p role="alert" class="error">The catalogue is not loaded; refresh it and try again.</p></section>;
 
   const hiddenSelected = [...selected].filter((tag) => !shownTags.has(tag)).length;
@@ -128,9 +129,11 @@ export function AssetsView({ services, catalogueFetchedAt }: Props) {
           </button>
         )}
       </div>
-      <p role="status" data-testid="assets-busy">{busy ? `${busy}…` : ""}</p>
+      <p data-testid="assets-busy">{busy ? `${busy}…` : ""}</p>
+      {/* The campaign sheet being made, as it goes, then what was downloaded; a failure is said by its alert. */}
+      <LiveStatus text={busy ? `${busy}…` : message?.tone === "info" ? message.text : ""} testId="assets-status" />
       {message && (
-        <p role={message.tone === "error" ? "alert" : "status"} class={message.tone === "error" ? "error" : "notice"} data-testid="assets-message">
+        <p role={message.tone === "error" ? "alert" : undefined} class={message.tone === "error" ? "error" : "notice"} data-testid="assets-message">
           {message.text}
         </p>
       )}

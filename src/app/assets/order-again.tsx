@@ -2,6 +2,7 @@ import { useContext, useState } from "preact/hooks";
 import { countOf, pluralise } from "../../core/plural";
 import { reorderOfJob, tagsMissingFrom, type JobReorder } from "../../core/reorder/reorder-from-job";
 import type { JobDetail } from "../tracking/tracked-jobs";
+import { LiveStatus } from "../live-status";
 import { downloadCampaign } from "./campaign-download";
 import { ReorderContext } from "./reorder-services";
 import "./assets.css";
@@ -59,14 +60,16 @@ export function OrderAgain({ job }: { readonly job: JobDetail }) {
     }
   }
 
+  const status = busy ? `${busy}…` : message?.tone === "info" ? message.text : "";
   return (
     <div class="order-again">
       <button type="button" class="secondary" disabled={busy !== undefined} onClick={() => void orderAgain()} data-testid="order-again">
         Order these again
       </button>
-      <p role="status" class="hint" data-testid="order-again-status">
-        {busy ? `${busy}…` : message?.tone === "info" ? message.text : ""}
+      <p class="hint" data-testid="order-again-status">
+        {status}
       </p>
+      <LiveStatus text={status} />
       {message?.tone === "error" && (
         <p role="alert" class="error">
           {message.text}

@@ -3,7 +3,7 @@ import type { MappingTarget } from "../../core/mapping/sheet-mapping";
 import type { CellEdit, RowFilter, RowView, RowWindow } from "../../engine/import-engine";
 import type { GridFocus } from "../workflow-state";
 import { targetLabel, type CellEditor } from "./column-editors";
-import { commandFor, isInRange, rangeOf, type CellPosition, type GridSelection } from "./grid-navigation";
+import { commandFor, isInRange, landingRow, rangeOf, type CellPosition, type GridSelection } from "./grid-navigation";
 import { formatTsv, parseTsv } from "./tsv";
 
 export interface GridColumn {
@@ -54,6 +54,8 @@ export function FixUpGrid(props: Props) {
   const generation = useRef(0);
   const [, setLoaded] = useState(0);
   const [total, setTotal] = useState(0);
+  // The latest count, for answers that come back after a render (a focus request's position).
+  const totalRef = useRef(0);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(480);
   const [selection, setSelection] = useState<GridSelection>({ active: { row: 0, column: 0 }, anchor: { row: 0, column: 0 } });
@@ -81,6 +83,7 @@ export function FixUpGrid(props: Props) {
       if (asked !== generation.current) return;
       if (fresh) cache.current = new Map();
       window.rows.forEach((row, i) => cache.current.set(window.start + i, row));
+      totalRef.current = window.total;
       setTotal(window.total);
       setLoaded((n) => n + 1);
     },
@@ -113,6 +116,14 @@ export function FixUpGrid(props: Props) {
   }, []);
 
   const clampSelection = (row: number) => Math.max(0, Math.min(total - 1, row));
+
+  // Fewer rows than before (a fix took the last one out of the filter): the active cell stays on the grid.
+  useEffect(() => {
+    const row = landingRow(selection.active.row, total);
+    if (row === selection.active.row) return;
+    const at = { row, column: selection.active.column };
+    setSelection({ active: at, anchor: at });
+  }, [total]);
   const activeRow = cache.current.get(selection.active.row);
   const activeColumn = columns[selection.active.column];
 
@@ -140,13 +151,13 @@ export function FixUpGrid(props: Props) {
     reveal(next.active);
   }
 
-  // A request to move to a cell (the next problem): found among the rows shown, then focused.
+  // A request to move to a cell (the next problem, or back to the user's after a fix beside the grid): found among the rows shown, then focused.
   useEffect(() => {
     const focus = props.focus;
     if (!focus) return;
-    void props.positionOf(filter, focus.rowNumber).then((row) => {
+    void props.positionOf(filter, focus.rowNumber).then((position) => {
       const column = Math.max(0, columns.findIndex((c) => c.header === focus.column));
-      const at = { row, column };
+      const at = { row: landingRow(position, totalRef.current), column };
       select({ active: at, anchor: at });
       scroller.current?.focus();
     });

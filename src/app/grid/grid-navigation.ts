@@ -58,6 +58,15 @@ export const isInRange = (range: SelectionRange, row: number, column: number) =>
 
 const clamp = (value: number, low: number, high: number) => Math.max(low, Math.min(high, value));
 
+/**
+ * The row a request to move to a row lands on, by the position the row has (or would have)
+ * among the rows shown: that row; the row now in its place when the filter no longer keeps it;
+ * the last row when it was past the end. With no rows known yet, the position as it is.
+ */
+export function landingRow(position: number, rows: number): number {
+  return rows > 0 ? clamp(position, 0, rows - 1) : Math.max(0, position);
+}
+
 function moveTo(selection: GridSelection, target: CellPosition, size: GridSize, extend: boolean): GridCommand {
   const active = { row: clamp(target.row, 0, Math.max(0, size.rows - 1)), column: clamp(target.column, 0, Math.max(0, size.columns - 1)) };
   return { kind: "move", selection: { active, anchor: extend ? selection.anchor : active } };

@@ -1,6 +1,7 @@
 import { countOf, formatCount } from "../../core/plural";
 import { formatInstant } from "../tracking/tracked-jobs";
 import type { Connected } from "../import-workflow";
+import { LiveStatus } from "../live-status";
 
 interface Props {
   readonly connected: Connected;
@@ -10,17 +11,17 @@ interface Props {
 /** The account and its catalogue: currency, when it was fetched and what it holds. */
 export function CataloguePanel({ connected, onRefresh }: Props) {
   const { account, connection, catalogue } = connected;
+  const loading =
+    catalogue.state === "loading"
+      ? `Loading your catalogue${catalogue.progress ? `: ${catalogue.progress.part} (${catalogue.progress.partsDone} of ${catalogue.progress.partsTotal})${catalogue.progress.records ? `, ${countOf(catalogue.progress.records, "record", "records")}` : ""}` : ""}…`
+      : undefined;
   return (
     <div class="account" data-testid="account">
       <div>
         {account.name} · {account.currency} · {connection.region}
       </div>
       <div class="catalogue" data-testid="catalogue">
-        {catalogue.state === "loading" && (
-          <span role="status">
-            Loading your catalogue{catalogue.progress ? `: ${catalogue.progress.part} (${catalogue.progress.partsDone} of ${catalogue.progress.partsTotal})${catalogue.progress.records ? `, ${countOf(catalogue.progress.records, "record", "records")}` : ""}` : ""}…
-          </span>
-        )}
+        {loading && <span>{loading}</span>}
         {catalogue.state === "ready" && (
           <span>
             Catalogue from {formatInstant(catalogue.fetchedAt)}: {countOf(catalogue.counts.priceCodes, "price code", "price codes")}, {countOf(catalogue.counts.assets, "asset", "assets")} ({formatCount(catalogue.counts.archivedAssets)} archived) and {formatCount(catalogue.counts.globalAssets)} global, {countOf(catalogue.counts.stockItems, "stock item", "stock items")}.{" "}
@@ -38,6 +39,8 @@ export function CataloguePanel({ connected, onRefresh }: Props) {
           </span>
         )}
       </div>
+      {/* Loading as it goes, and once it is loaded; a failure is said by the alert above. */}
+      <LiveStatus text={loading ?? (catalogue.state === "ready" ? `Your catalogue is loaded: ${countOf(catalogue.counts.priceCodes, "price code", "price codes")}.` : "")} testId="catalogue-status" />
     </div>
   );
 }

@@ -86,7 +86,8 @@ export function FindReplace({ headers, initialColumn, revision, workflow, onClos
       <button type="button" class="secondary" onClick={onClose}>
         Close
       </button>
-      {done && <p role="status">{done}</p>}
+      {/* In the form from the start, so what a replace did is heard when it is said. */}
+      <p role="status">{done ?? ""}</p>
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReadProgress } from "../../sheet/workbook";
+import { LiveStatus } from "../live-status";
 
 const PHASES: Readonly<Record<ReadProgress["phase"], string>> = {
   checking: "Checking the file",
@@ -14,13 +15,12 @@ interface Props {
 
 export function OpeningStep({ fileName, progress, onCancel }: Props) {
   const percent = progress?.fraction === undefined ? undefined : Math.round(progress.fraction * 100);
+  const text = `${progress ? PHASES[progress.phase] : "Starting"}${percent === undefined ? "…" : ` — ${percent}%`}`;
   return (
-    <section aria-busy="true" data-testid="opening">
+    <section data-testid="opening">
       <h2>Reading {fileName}</h2>
-      <p role="status">
-        {progress ? PHASES[progress.phase] : "Starting"}
-        {percent === undefined ? "…" : ` — ${percent}%`}
-      </p>
+      <p data-testid="opening-progress">{text}</p>
+      <LiveStatus text={text} testId="opening-status" />
       <progress max={100} value={percent} aria-label="Reading progress" />
       <div class="actions">
         <button type="button" class="secondary" onClick={onCancel}>

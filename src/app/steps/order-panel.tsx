@@ -7,6 +7,7 @@ import type { OrderView } from "../../engine/import-engine";
 import { JOB_STATE_TEXT } from "../../engine/job-state-text";
 import { editorFor } from "../grid/column-editors";
 import type { ImportWorkflow } from "../import-workflow";
+import type { SidePanelAction } from "./side-panel-focus";
 
 interface Props {
   readonly orderNumber: string | undefined;
@@ -14,6 +15,8 @@ interface Props {
   readonly revision: number;
   readonly snapshot: CatalogueSnapshot | undefined;
   readonly workflow: ImportWorkflow;
+  /** Runs a change of the order, then gives focus back to the grid. */
+  readonly act: SidePanelAction;
 }
 
 
@@ -35,7 +38,15 @@ const ORDER_FIELDS: readonly FieldId[] = [
   "promoCode",
 ];
 
-function OrderField({ order, field, snapshot, workflow }: { readonly order: OrderView; readonly field: FieldId; readonly snapshot: CatalogueSnapshot | undefined; readonly workflow: ImportWorkflow }) {
+interface FieldProps {
+  readonly order: OrderView;
+  readonly field: FieldId;
+  readonly snapshot: CatalogueSnapshot | undefined;
+  readonly workflow: ImportWorkflow;
+  readonly act: SidePanelAction;
+}
+
+function OrderField({ order, field, snapshot, workflow, act }: FieldProps) {
   const current = order.values[field] ?? "";
   const [value, setValue] = useState(current);
   // The list of options is put in the page while the field is in use only: some lists are long.
@@ -56,7 +67,7 @@ function OrderField({ order, field, snapshot, workflow }: { readonly order: Orde
         onFocus={() => setFocused(true)}
         onBlur={() => setFocused(false)}
         onKeyDown={(e) => {
-          if (e.key === "Enter" && changed) void workflow.setJobValue(order.orderNumber, field, value);
+          if (e.key === "Enter" && changed) void act(() => workflow.setJobValue(order.orderNumber, field, value));
         }}
       />
       {editor.kind === "list" && focused && (
@@ -69,10 +80,10 @@ function OrderField({ order, field, snapshot, workflow }: { readonly order: Orde
         </datalist>
       )}
       <div class="field-actions">
-        <button type="button" class="small" disabled={!changed} onClick={() => workflow.setJobValue(order.orderNumber, field, value)}>
+        <button type="button" class="small" disabled={!changed} onClick={() => act(() => workflow.setJobValue(order.orderNumber, field, value))}>
           Save
         </button>
-        <button type="button" class="small secondary" disabled={value === ""} onClick={() => workflow.setJobValue("all orders", field, value)}>
+        <button type="button" class="small secondary" disabled={value === ""} onClick={() => act(() => workflow.setJobValue("all orders", field, value))}>
           Apply to all orders
         </button>
       </div>
@@ -115,7 +126,7 @@ function SendAnyway({ orderNumber, jobNumbers, sending, workflow }: { readonly o
 }
 
 /** The active row's order: its state, estimate and the vendor's answer, its job values, skipping it whole. */
-export function OrderPanel({ orderNumber, revision, snapshot, workflow }: Props) {
+export function OrderPanel({ orderNumber, revision, snapshot, workflow, act }: Props) {
   const [order, setOrder] = useState<OrderView | undefined>();
   useEffect(() => {
     if (orderNumber === undefined) return setOrder(undefined);
@@ -150,16 +161,16 @@ export function OrderPanel({ orderNumber, revision, snapshot, workflow }: Props)
       )}
       {job?.atVendor?.kind === "vendor" && <SendAnyway orderNumber={order.orderNumber} jobNumbers={job.atVendor.jobNumbers} sending={job.sendingAnyway === true} workflow={workflow} />}
       <div class="field-actions">
-        <button type="button" class="small secondary" onClick={() => workflow.setFilter({ kind: "order", orderNumber: order.orderNumber })}>
+        <button type="button" class="small secondary" onClick={() => act(() => workflow.setFilter({ kind: "order", orderNumber: order.orderNumber }))}>
           Show only this order
         </button>
-        <button type="button" class="small secondary" onClick={() => workflow.skipOrder(order.orderNumber, !allSkipped)}>
+        <button type="button" class="small secondary" onClick={() => act(() => workflow.skipOrder(order.orderNumber, !allSkipped))}>
           {allSkipped ? "Include this order again" : "Skip this order"}
         </button>
       </div>
       <h4>Delivery and dates</h4>
       {job && ORDER_FIELDS.map((field) => (
-        <OrderField key={field} order={order} field={field} snapshot={snapshot} workflow={workflow} />
+        <OrderField key={field} order={order} field={field} snapshot={snapshot} workflow={workflow} act={act} />
       ))}
     </section>
   );

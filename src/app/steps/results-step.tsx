@@ -4,7 +4,9 @@ import { countOf } from "../../core/plural";
 import { OUTCOME_TEXT } from "../../core/results";
 import type { ResultFile } from "../../sheet/write-results";
 import type { SubmissionResult } from "../import-workflow";
+import { LiveStatus } from "../live-status";
 import { saveFile } from "../save-file";
+import { TableScroll } from "../table-scroll";
 import { useSheetDownload } from "./use-sheet-download";
 
 interface Props {
@@ -99,13 +101,14 @@ export function ResultsStep({ done, makeFile, makeAudit, onSendAgain, onCancelDu
     setError(file ? undefined : "The audit trail could not be read back.");
     if (file) saveFile(file.bytes, file.fileName);
   };
+  const summary = `${countOf(created, "job", "jobs")} created from ${countOf(createdRows, "row", "rows")}; ${countOf(rows.length - createdRows, "row", "rows")} not created. Orders: ${describeCounts(countStates(orders))}.`;
   return (
     <section>
       <h2>Results of {batch.fileName}</h2>
-      <p data-testid="results-summary">
-        {countOf(created, "job", "jobs")} created from {countOf(createdRows, "row", "rows")}; {countOf(rows.length - createdRows, "row", "rows")} not created. Orders: {describeCounts(countStates(orders))}.
-      </p>
-      {STATUS_TEXT[done.status] && <p role="status" data-testid="results-status">{STATUS_TEXT[done.status]}</p>}
+      <p data-testid="results-summary">{summary}</p>
+      {STATUS_TEXT[done.status] && <p data-testid="results-status">{STATUS_TEXT[done.status]}</p>}
+      {/* How the sending ended, said once it has. */}
+      <LiveStatus text={`${summary} ${STATUS_TEXT[done.status]}`.trim()} testId="results-live" />
       {done.problems.length > 0 && (
         <ul role="alert" class="error">
           {done.problems.map((problem) => (
@@ -143,7 +146,7 @@ export function ResultsStep({ done, makeFile, makeAudit, onSendAgain, onCancelDu
           Import another sheet
         </button>
       </div>
-      <div class="table-scroll">
+      <TableScroll label="Orders and their results">
         <table class="orders">
           <thead>
             <tr>
@@ -166,10 +169,10 @@ export function ResultsStep({ done, makeFile, makeAudit, onSendAgain, onCancelDu
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <h3>Rows</h3>
       {rows.length > LISTED_ROWS && <p class="hint">The first {LISTED_ROWS} rows are listed; the result sheet has all {rows.length}.</p>}
-      <div class="table-scroll">
+      <TableScroll label="Rows and their results">
         <table>
           <thead>
             <tr>
@@ -192,7 +195,7 @@ export function ResultsStep({ done, makeFile, makeAudit, onSendAgain, onCancelDu
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }

@@ -8,9 +8,12 @@ import { filterKey } from "../../engine/row-filter";
 import { editorFor } from "../grid/column-editors";
 import { FixUpGrid, type GridColumn } from "../grid/fix-up-grid";
 import type { Connected, ImportWorkflow, ReviewState } from "../import-workflow";
+import { LiveStatus } from "../live-status";
 import { FindReplace } from "./find-replace";
 import { OrderPanel } from "./order-panel";
+import { issueCountsText, sendableJobs, summaryText } from "./review-counts";
 import { RowPanel } from "./row-panel";
+import { sidePanelAction } from "./side-panel-focus";
 import { useSheetDownload } from "./use-sheet-download";
 
 interface Props {
@@ -53,13 +56,13 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
   // Checked jobs not already at the vendor are what Submit will offer to create; unchecked ones are checked first.
   const checked = summary.jobs.valid;
   const unchecked = summary.jobs.ready;
-  const sendable = checked + unchecked;
-  const attention = summary.jobs.blocked + summary.jobs.rejected + summary.jobs.pending + summary.jobs.unverified;
+  const sendable = sendableJobs(summary);
   const busy = review.busy !== undefined;
   // From the first click until the batch is sent or refused, Submit (and a second check) wait.
   const submitting = review.submitting === true;
   const kinds = Object.entries(summary.issues.byCode).sort(([, a], [, b]) => (b ?? 0) - (a ?? 0)) as [IssueCode, number][];
   const rowsWithProblems = summary.issues.error + summary.issues.warning;
+  const act = sidePanelAction(active.row ? { rowNumber: active.row.rowNumber, column: active.column } : undefined, workflow.focusGrid);
 
   return (
     <section
@@ -81,22 +84,19 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
           </button>
         </p>
       )}
-      <p data-testid="summary">
-        {countOf(summary.rows, "row", "rows")}, {countOf(summary.jobs.total, "job", "jobs")}: {sendable} ready, {attention} {pluralise(attention, "needs", "need")} attention
-        {summary.jobs.existing > 0 ? `, ${summary.jobs.existing} already at the vendor` : ""}.
-        {summary.skippedRows > 0 ? ` ${countOf(summary.skippedRows, "row", "rows")} skipped.` : ""}
-      </p>
+      <p data-testid="summary">{summaryText(summary)}</p>
       <p class="facts" data-testid="issue-counts">
-        {countOf(summary.issues.error, "error", "errors")}, {countOf(summary.issues.warning, "warning", "warnings")}, {countOf(summary.issues.info, "note", "notes")}.{" "}
-        Estimated total {summary.estimate.text} ({summary.estimate.currency}, from your tier's prices; an estimate, not an invoice).
+        {issueCountsText(summary)} Estimated total {summary.estimate.text} ({summary.estimate.currency}, from your tier's prices; an estimate, not an invoice).
       </p>
+      {/* The checks with the vendor as they go, then the counts, said again after each change. */}
+      <LiveStatus text={busy ? `${review.busy}…` : `${summaryText(summary)} ${issueCountsText(summary)}`} testId="review-status" />
       {summary.unavailableFacts.length > 0 && (
         <p role="alert" class="error">
           The vendor could not answer: {summary.unavailableFacts.join("; ")}.
         </p>
       )}
       {busy && (
-        <p role="status" data-testid="review-busy">
+        <p data-testid="review-busy">
           {review.busy}…{" "}
           <button type="button" class="small secondary" onClick={workflow.stopChecking}>
             Stop checking
@@ -190,8 +190,8 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
           onActiveCell={onActiveCell}
         />
         <aside aria-label="The selected row and its order">
-          <RowPanel row={active.row} column={active.column} workflow={workflow} snapshot={snapshot} />
-          <OrderPanel orderNumber={active.row?.orderNumber} revision={review.revision} snapshot={snapshot} workflow={workflow} />
+          <RowPanel row={active.row} column={active.column} workflow={workflow} snapshot={snapshot} act={act} />
+          <OrderPanel orderNumber={active.row?.orderNumber} revision={review.revision} snapshot={snapshot} workflow={workflow} act={act} />
         </aside>
       </div>
     </section>

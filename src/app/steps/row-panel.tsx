@@ -5,6 +5,7 @@ import { countOf } from "../../core/plural";
 import type { RowView } from "../../engine/import-engine";
 import type { ImportWorkflow } from "../import-workflow";
 import { AssetRowSection } from "../assets/asset-row-section";
+import type { SidePanelAction } from "./side-panel-focus";
 
 interface Props {
   readonly row: RowView | undefined;
@@ -12,11 +13,13 @@ interface Props {
   readonly workflow: ImportWorkflow;
   /** The review's catalogue snapshot, for an asset row's design; undefined until it is read. */
   readonly snapshot: CatalogueSnapshot | undefined;
+  /** Runs a fix, then gives focus back to the grid. */
+  readonly act: SidePanelAction;
 }
 
 const SEVERITY_TEXT = { error: "Error", warning: "Warning", info: "Note" } as const;
 
-function IssueItem({ row, issue, workflow }: { readonly row: RowView; readonly issue: Issue; readonly workflow: ImportWorkflow }) {
+function IssueItem({ row, issue, workflow, act }: { readonly row: RowView; readonly issue: Issue; readonly workflow: ImportWorkflow; readonly act: SidePanelAction }) {
   const hasSuggestion = issue.suggestion !== undefined && issue.column !== undefined && issue.rowNumber !== null;
   // The next band's quantity is this row's own: another row's design has bands of its own.
   const isRowsOwn = issue.code === "PRICE_BREAK_NEAR";
@@ -26,23 +29,32 @@ function IssueItem({ row, issue, workflow }: { readonly row: RowView; readonly i
       <span class="message">{issue.message}</span>
       {hasSuggestion && (
         <div class="field-actions">
-          <button type="button" class="small" onClick={() => workflow.applySuggestion(row.rowNumber, issue.code, issue.column)}>
+          <button type="button" class="small" onClick={() => act(() => workflow.applySuggestion(row.rowNumber, issue.code, issue.column))}>
             Use “{issue.suggestion}”
           </button>
           {!isRowsOwn && (
-            <button type="button" class="small secondary" onClick={() => workflow.applySuggestionToAll(row.rowNumber, issue.code, issue.column)}>
+            <button type="button" class="small secondary" onClick={() => act(() => workflow.applySuggestionToAll(row.rowNumber, issue.code, issue.column))}>
               Use it in every row like this
             </button>
           )}
         </div>
       )}
-      {issue.code === "ATTRIBUTE_REQUIRED" && issue.attribute && <AnswerQuestion row={row} attribute={issue.attribute} label={issue.attributeLabel ?? issue.attribute} code={issue.priceCode} workflow={workflow} />}
+      {issue.code === "ATTRIBUTE_REQUIRED" && issue.attribute && <AnswerQuestion row={row} attribute={issue.attribute} label={issue.attributeLabel ?? issue.attribute} code={issue.priceCode} workflow={workflow} act={act} />}
     </li>
   );
 }
 
 /** A price code's question the sheet has no column for, answered here for this row or every row of the code. */
-function AnswerQuestion({ row, attribute, label, code, workflow }: { readonly row: RowView; readonly attribute: string; readonly label: string; readonly code: string | undefined; readonly workflow: ImportWorkflow }) {
+interface AnswerProps {
+  readonly row: RowView;
+  readonly attribute: string;
+  readonly label: string;
+  readonly code: string | undefined;
+  readonly workflow: ImportWorkflow;
+  readonly act: SidePanelAction;
+}
+
+function AnswerQuestion({ row, attribute, label, code, workflow, act }: AnswerProps) {
   const [value, setValue] = useState("");
   const id = `answer-${row.rowNumber}-${attribute}`;
   return (
@@ -50,11 +62,11 @@ function AnswerQuestion({ row, attribute, label, code, workflow }: { readonly ro
       <label for={id}>{label}</label>
       <input id={id} value={value} onInput={(e) => setValue(e.currentTarget.value)} />
       <div class="field-actions">
-        <button type="button" class="small" disabled={value.trim() === ""} onClick={() => workflow.answerAttribute(attribute, value, { rowNumber: row.rowNumber })}>
+        <button type="button" class="small" disabled={value.trim() === ""} onClick={() => act(() => workflow.answerAttribute(attribute, value, { rowNumber: row.rowNumber }))}>
           For this row
         </button>
         {code && (
-          <button type="button" class="small secondary" disabled={value.trim() === ""} onClick={() => workflow.answerAttribute(attribute, value, { code })}>
+          <button type="button" class="small secondary" disabled={value.trim() === ""} onClick={() => act(() => workflow.answerAttribute(attribute, value, { code }))}>
             For every row of {code}
           </button>
         )}
@@ -64,7 +76,7 @@ function AnswerQuestion({ row, attribute, label, code, workflow }: { readonly ro
 }
 
 /** The active row: what it is, its issues with their fixes, and skipping it. */
-export function RowPanel({ row, column, workflow, snapshot }: Props) {
+export function RowPanel({ row, column, workflow, snapshot, act }: Props) {
   const [focusColumn, setFocusColumn] = useState(column);
   useEffect(() => setFocusColumn(column), [column]);
   if (!row) return <section class="side-panel" aria-label="Row">Select a row to see its problems.</section>;
@@ -87,11 +99,11 @@ export function RowPanel({ row, column, workflow, snapshot }: Props) {
       {issues.length === 0 ? <p class="hint">{row.orderIssues > 0 ? "Nothing to fix in this row's own cells." : "Nothing to fix on this row."}</p> : (
         <ul class="issues">
           {issues.map((issue) => (
-            <IssueItem key={`${issue.code}-${issue.column}-${issue.message}`} row={row} issue={issue} workflow={workflow} />
+            <IssueItem key={`${issue.code}-${issue.column}-${issue.message}`} row={row} issue={issue} workflow={workflow} act={act} />
           ))}
         </ul>
       )}
-      <button type="button" class="small secondary" onClick={() => workflow.skipRow(row.rowNumber, !row.skipped)}>
+      <button type="button" class="small secondary" onClick={() => act(() => workflow.skipRow(row.rowNumber, !row.skipped))}>
         {row.skipped ? "Include this row again" : "Skip this row"}
       </button>
     </section>

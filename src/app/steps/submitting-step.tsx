@@ -1,6 +1,7 @@
 import { useState } from "preact/hooks";
 import { describeCounts } from "../../core/journal";
 import type { ResultFile } from "../../sheet/write-results";
+import { LiveStatus } from "../live-status";
 import { saveFile } from "../save-file";
 import { describeSubmitProgress, type SubmissionView } from "../import-workflow";
 
@@ -20,12 +21,12 @@ export function SubmittingStep({ submission, onStop, makeFile }: Props) {
     if (file.ok) saveFile(file.bytes, file.fileName);
     else setProblem(file.message);
   };
+  const text = `${progress ? describeSubmitProgress(progress) : "Starting"}…`;
   return (
-    <section aria-busy="true">
+    <section>
       <h2>Submitting {submission.fileName}</h2>
-      <p role="status" data-testid="submit-progress">
-        {progress ? describeSubmitProgress(progress) : "Starting"}…
-      </p>
+      <p data-testid="submit-progress">{text}</p>
+      <LiveStatus text={stopping ? "Stopping after the orders in flight…" : text} testId="submit-status" />
       {progress && <p data-testid="submit-counts">Orders so far: {describeCounts(progress.counts)}.</p>}
       <p class="hint">Each order is written down in this browser before it is sent, so a reload or a closed tab loses nothing and nothing is sent twice.</p>
       <div class="actions">

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { JobTracker, OpenJob } from "./job-tracker";
 import { formatMoney } from "../../core/estimate";
+import { TableScroll } from "../table-scroll";
 import { TrackingLinks } from "./tracking-links";
 import { OrderAgain } from "../assets/order-again";
 import { asClause, dayOf, EDIT_FIELD_LABELS, formatDay, formatInstant, safeLink, type EditField, type JobDetail } from "./tracked-jobs";
@@ -116,7 +117,7 @@ function CancelControl({ tracker, open, job }: { readonly tracker: JobTracker; r
 
 function LinesTable({ job, currency, locale }: { readonly job: JobDetail; readonly currency: string; readonly locale: string | undefined }) {
   return (
-    <div class="table-scroll" role="region" aria-label={`Lines of job ${job.jobNumber}`} tabIndex={0}>
+    <TableScroll label={`Lines of job ${job.jobNumber}`}>
       <table class="job-lines" data-testid="job-lines">
         <thead>
           <tr>
@@ -145,8 +146,9 @@ function LinesTable({ job, currency, locale }: { readonly job: JobDetail; readon
                 <td>{line.status ?? ""}</td>
                 <td>
                   {image ? (
-                    <a href={image} target="_blank" rel="noopener noreferrer" aria-label={`Image of ${line.description || `line ${line.jobLineId}`} (opens in a new tab)`}>
-                      View
+                    // The visible word starts the link's name, so a user who says "click View" reaches it.
+                    <a href={image} target="_blank" rel="noopener noreferrer">
+                      View<span class="visually-hidden"> the image of {line.description || `line ${line.jobLineId}`} (opens in a new tab)</span>
                     </a>
                   ) : (
                     <span class="hint">None</span>
@@ -157,7 +159,7 @@ function LinesTable({ job, currency, locale }: { readonly job: JobDetail; readon
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

@@ -3,6 +3,7 @@ import { formatMoney } from "../../core/estimate";
 import { countOf } from "../../core/plural";
 import type { JobTracker, JobTrackerDeps, JobTrackerState } from "./job-tracker";
 import { JobDetailPanel } from "./job-detail-panel";
+import { TableScroll } from "../table-scroll";
 import { TrackingLinks } from "./tracking-links";
 import { formatDay, formatInstant, type TrackedJob } from "./tracked-jobs";
 
@@ -100,7 +101,7 @@ export function SubmittedJobs({ tracker, currency, locale }: Props) {
       {state.loaded && jobs.length === 0 ? (
         <p data-testid="tracked-empty">No jobs have been submitted to this account from this browser yet.</p>
       ) : (
-        <div class="table-scroll" role="region" aria-label="Submitted jobs table" tabIndex={0}>
+        <TableScroll label="Submitted jobs table">
           <table class="tracked-jobs">
             <thead>
               <tr>
@@ -156,7 +157,7 @@ export function SubmittedJobs({ tracker, currency, locale }: Props) {
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {open && <JobDetailPanel tracker={tracker} open={open} currency={currency} locale={locale} />}
     </section>
