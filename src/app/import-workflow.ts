@@ -133,7 +133,7 @@ export function createImportWorkflow(deps: WorkflowDeps) {
     async submitter(connected) {
       const submitter = await deps.submitter.get();
       const address = context.address(connected);
-      await submitter.connect(address.baseUrl, address.headers);
+      await submitter.connect(address.baseUrl, address.headers, deps.tabId);
       return submitter;
     },
     async lookUpOrders(connected, all) {

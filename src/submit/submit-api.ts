@@ -46,8 +46,6 @@ export type BusyState = { readonly busy: false } | { readonly busy: true; readon
  */
 export function createSubmitApi(deps: { readonly journal: JournalStore; readonly locks: SubmitLocks; readonly now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
-  /** This page's name as a lease holder: the proxy tells it apart from other browsers by it. */
-  const holder = crypto.randomUUID();
   let client: VendorClient | undefined;
   let lease: SubmissionLease | undefined;
   /** The runs going on here, each with its own stop; a run told busy adds and removes only its own. */
@@ -79,8 +77,12 @@ export function createSubmitApi(deps: { readonly journal: JournalStore; readonly
   }
 
   return {
-    /** Points the submitter at the vendor: the proxy's `/api/{connection}` from a browser. */
-    connect(baseUrl: string, headers: Readonly<Record<string, string>>): void {
+    /**
+     * Points the submitter at the vendor: the proxy's `/api/{connection}` from a browser.
+     * `holder` names this tab to the proxy's lease, the same across its reloads, so a reloaded
+     * tab takes up its own lease again at once rather than waiting for it to lapse.
+     */
+    connect(baseUrl: string, headers: Readonly<Record<string, string>>, holder: string = crypto.randomUUID()): void {
       client = createVendorClient({ baseUrl, headers });
       lease = proxyLease(baseUrl, headers, holder);
     },

@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { ordersSheet } from "../helpers/order-sheets";
 import { expectNoAxeViolations } from "./axe";
-import { download, openAndConnect, useBuiltAppInChromium, withFaults } from "./harness";
+import { download, openAndConnect, useBuiltAppInChromium, withFaults, submitAndConfirm } from "./harness";
 
 const UNKNOWN_CODE = fileURLToPath(new URL("../fixtures/unknown-price-code.csv", import.meta.url));
 
@@ -72,7 +72,7 @@ describe("the app for keyboard and screen reader users, in Chromium", () => {
     await expectNoAxeViolations(page, "review");
 
     await withFaults(e2e.app, { delayMs: 4_000, endpoints: ["createJob"] }, async () => {
-      await page.getByRole("button", { name: "Submit 3 ready jobs" }).click();
+      await submitAndConfirm(page, 3);
       await page.getByTestId("submit-progress").waitFor({ timeout: 30_000 });
       await expectNoAxeViolations(page, "submitting");
       await page.getByTestId("results-summary").waitFor({ timeout: 60_000 });
@@ -140,7 +140,7 @@ describe("the app for keyboard and screen reader users, in Chromium", () => {
     await expect.poll(() => said(page, "review-status"), { timeout: 15_000 }).toMatch(/^30 rows, 12 jobs: 11 ready, 1 needs attention\. [1-9]\d* errors?, /);
 
     await withFaults(e2e.app, { delayMs: 1_000, endpoints: ["createJob"] }, async () => {
-      await page.getByRole("button", { name: "Submit 11 ready jobs" }).click();
+      await submitAndConfirm(page, 11);
       await page.getByTestId("submit-progress").waitFor({ timeout: 30_000 });
       expect(await liveSettings(page, "submit-status")).toEqual(["status", "polite"]);
       await expect.poll(() => said(page, "submit-status"), { timeout: 30_000 }).toMatch(/^Creating jobs: \d+ of 11/);

@@ -72,6 +72,18 @@ export async function checkTheRows(page: Page): Promise<void> {
   await expect.poll(() => page.getByTestId("review-busy").count(), { timeout: 30_000 }).toBe(0);
 }
 
+/**
+ * Submits the review through its confirmation: clicks Submit, expects the confirmation to offer
+ * to create exactly `jobs` jobs, and creates them.
+ */
+export async function submitAndConfirm(page: Page, jobs: number): Promise<void> {
+  await page.getByRole("button", { name: /^(Submit \d+ jobs?…|Check and submit…)$/ }).click();
+  const create = page.getByTestId("confirm-create");
+  await create.waitFor({ timeout: 60_000 });
+  expect(await create.textContent()).toBe(`Create ${jobs} ${jobs === 1 ? "job" : "jobs"}`);
+  await create.click();
+}
+
 /** Clicks `target` and reads the file it downloads. */
 export async function download(target: Locator): Promise<{ name: string; bytes: Buffer }> {
   const [file] = await Promise.all([target.page().waitForEvent("download"), target.click()]);

@@ -8,7 +8,7 @@ import { IMPORT_FIELDS } from "../../src/core/fields";
 import { unwrap } from "../helpers/unwrap";
 import { deliveredTo, fillCampaign, readCampaign } from "../core/reorder/campaign-workbook";
 import { expectNoAxeViolations } from "./axe";
-import { checkTheRows, download, openAndConnect, useBuiltAppInChromium } from "./harness";
+import { checkTheRows, download, openAndConnect, useBuiltAppInChromium, submitAndConfirm } from "./harness";
 
 const e2e = useBuiltAppInChromium();
 
@@ -112,7 +112,7 @@ describe("a reorder campaign in Chromium", () => {
     await expect.poll(() => page.getByTestId("issue-counts").textContent()).toMatch(/^0 errors, 0 warnings, 0 notes\./);
     await expect.poll(() => page.getByTestId("review-busy").count(), { timeout: 30_000 }).toBe(0);
 
-    await page.getByRole("button", { name: "Submit 2 ready jobs" }).click();
+    await submitAndConfirm(page, 2);
     await page.getByTestId("results-summary").waitFor({ timeout: 60_000 });
     const jobs = e2e.app.simulator?.simulator.jobsByOrderNumber(1042) ?? new Map<string, number[]>();
     const [job1, job2] = ["WEB-CAMP-1", "WEB-CAMP-2"].map((order) => jobs.get(order)?.[0]);
@@ -152,7 +152,7 @@ describe("a reorder campaign in Chromium", () => {
     await expect.poll(() => page.getByTestId("catalogue").textContent(), { timeout: 30_000 }).toMatch(/^Catalogue from /);
     await page.getByLabel("Order sheet").setInputFiles(fileURLToPath(new URL("../../samples/price-code-orders.csv", import.meta.url)));
     await page.getByRole("button", { name: "Check the rows" }).click();
-    await page.getByRole("button", { name: "Submit 4 ready jobs" }).click();
+    await submitAndConfirm(page, 4);
     await page.getByTestId("results-summary").waitFor({ timeout: 60_000 });
     const jobNumber = e2e.app.simulator?.simulator.jobsByOrderNumber(1042).get("KTP-24001")?.[0] ?? 0;
     const job = unwrap(await client.getJob(jobNumber));

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { RunningAppServer } from "../../src/server/app-server";
 import type { FaultSettings } from "../../src/server/simulator/simulator";
 import { ordersSheet } from "../helpers/order-sheets";
-import { launchChromium, openAndConnect, startBuiltApp } from "./harness";
+import { launchChromium, openAndConnect, startBuiltApp, submitAndConfirm } from "./harness";
 const ACCOUNT_ID = 1042;
 
 let browser: Browser;
@@ -80,7 +80,7 @@ describe("submitting from the page, whatever fails", () => {
     const page = await openConnected();
     await checkSheet(page, path);
     faults(settings);
-    await page.getByRole("button", { name: "Submit 8 ready jobs" }).click();
+    await submitAndConfirm(page, 8);
     await page.getByTestId("results-summary").waitFor({ timeout: 60_000 });
     faults({});
     expect(await page.getByTestId("results-summary").textContent()).toContain("8 jobs created from 20 rows; 0 rows not created");
@@ -92,7 +92,7 @@ describe("submitting from the page, whatever fails", () => {
     const page = await openConnected();
     await checkSheet(page, path);
     faults({ delayMs: 600, endpoints: ["createJob"] });
-    await page.getByRole("button", { name: "Submit 12 ready jobs" }).click();
+    await submitAndConfirm(page, 12);
     await page.getByTestId("submit-progress").waitFor();
     await expect.poll(() => [...vendorJobs().values()].length, { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
     await page.reload();
@@ -110,32 +110,43 @@ describe("submitting from the page, whatever fails", () => {
     expectOneJobEach(orderNumbers, await resultSheet(page), "Order No");
   });
 
-  it("lets one tab submit; the others say it is in progress there, and continuing later sends nothing twice", async () => {
+  it("lets one tab submit; a second waits at its confirmation and a third follows it live, then both see what was done, with no phantom batch", async () => {
     const { path, orderNumbers } = await ordersSheet("TABS", 2);
     const first = await openConnected();
     await checkSheet(first, path);
     const second = await openConnected();
     await checkSheet(second, path);
     faults({ delayMs: 1_500, endpoints: ["createJob"] });
-    await first.getByRole("button", { name: "Submit 8 ready jobs" }).click();
+    await submitAndConfirm(first, 8);
     await first.getByTestId("submit-counts").waitFor();
 
-    // The same sheet, submitted from a second tab meanwhile, waits for the first.
-    await second.getByRole("button", { name: "Submit 8 ready jobs" }).click();
-    await second.getByTestId("results-status").waitFor();
-    expect(await second.getByTestId("results-status").textContent()).toContain("being submitted in another tab");
+    // The same sheet, confirmed in a second tab meanwhile, writes nothing down and waits for the first.
+    await submitAndConfirm(second, 8);
+    await second.getByTestId("confirm-waiting").waitFor({ timeout: 30_000 });
+    expect(await second.getByTestId("confirm-waiting").textContent()).toContain("being submitted elsewhere");
 
-    // A third tab offers the first tab's batch as in progress elsewhere, with nothing to continue there.
+    // A third tab offers the first tab's batch as in progress elsewhere, with its progress as it goes.
     const third = await openConnected();
     await third.getByTestId("unfinished").waitFor();
-    expect(await third.getByTestId("unfinished").textContent()).toContain("It is being submitted in another tab or window right now.");
+    expect(await third.getByTestId("unfinished").textContent()).toContain("It is being submitted in another tab or window right now");
     expect(await third.getByRole("button", { name: "Continue it" }).count()).toBe(0);
+    await expect.poll(() => third.getByTestId("unfinished").textContent(), { timeout: 30_000 }).toMatch(/Creating jobs: \d+ of 8/);
 
     await first.getByTestId("results-summary").waitFor({ timeout: 60_000 });
     faults({});
-    await second.getByRole("button", { name: "Continue sending" }).click();
-    await expect.poll(() => second.getByTestId("results-summary").textContent()).toContain("Orders: 8 already existed");
+    // The third tab's list follows: the batch is finished, among the recent imports.
+    await expect.poll(() => third.getByTestId("unfinished").count(), { timeout: 30_000 }).toBe(0);
+    expect(await third.getByTestId("recent-imports").textContent()).toContain("8 created");
+    // The second tab looks again: every order is at the vendor now, so there is nothing to create.
+    await expect.poll(() => second.getByTestId("confirm").textContent(), { timeout: 30_000 }).toContain("The other submission has finished");
+    expect(await second.getByTestId("confirm-create").count()).toBe(0);
+    expect(await second.getByTestId("confirm-left-out").textContent()).toContain("already at the vendor");
     expectOneJobEach(orderNumbers, await resultSheet(first), "Order No");
+
+    // No tab is left with an unfinished batch to offer.
+    const fourth = await openConnected();
+    await fourth.getByTestId("recent-imports").waitFor();
+    expect(await fourth.getByTestId("unfinished").count()).toBe(0);
   });
 
   it("stops when asked, then continues: what was in flight is written down and nothing is sent twice", async () => {
@@ -143,7 +154,7 @@ describe("submitting from the page, whatever fails", () => {
     const page = await openConnected();
     await checkSheet(page, path);
     faults({ delayMs: 500, endpoints: ["createJob"] });
-    await page.getByRole("button", { name: "Submit 12 ready jobs" }).click();
+    await submitAndConfirm(page, 12);
     await expect.poll(() => page.getByTestId("submit-counts").textContent().catch(() => ""), { timeout: 30_000 }).toMatch(/\d+ created/);
     expect(await page.getByTestId("submit-progress").textContent()).toMatch(/Creating jobs: \d+ of 12 · \d+ a minute · about .* left/);
     // The result sheet is at hand while sending, from the journal.
@@ -162,11 +173,11 @@ describe("submitting from the page, whatever fails", () => {
     expectOneJobEach(orderNumbers, await resultSheet(page), "Order No");
   });
 
-  it("warns with the existing job numbers when the same sheet is imported again, here or with a fresh journal", async () => {
+  it("shows orders already at the vendor in the review before anything is sent, here or in another browser, and sends one again only when asked", async () => {
     const { path, orderNumbers } = await ordersSheet("AGAIN", 1);
     const page = await openConnected();
     await checkSheet(page, path);
-    await page.getByRole("button", { name: "Submit 4 ready jobs" }).click();
+    await submitAndConfirm(page, 4);
     await page.getByTestId("results-summary").waitFor();
     const jobs = vendorJobs();
 
@@ -177,26 +188,34 @@ describe("submitting from the page, whatever fails", () => {
     await page.getByTestId("recent-imports").getByRole("button", { name: /^Results of / }).click();
     await expect.poll(() => page.getByTestId("results-summary").textContent()).toContain("4 jobs created from 10 rows");
 
-    // Another browser: nothing of the first import is in its journal.
+    // The same sheet again in this browser: the review says each order was created by the earlier import.
+    await page.getByRole("button", { name: "Import another sheet" }).click();
+    await checkSheet(page, path);
+    await expect.poll(() => page.getByTestId("summary").textContent()).toContain("4 already at the vendor");
+    expect(await page.getByRole("button", { name: /^(Submit \d+ jobs?…|Check and submit…)$/ }).isDisabled()).toBe(true);
+    await page.locator('[role="row"][data-row-number="2"] [role="gridcell"][aria-colindex="2"]').click();
+    expect(await page.getByTestId("order-panel").textContent()).toContain(`already created by an earlier import as job ${jobs.get(orderNumbers[0] as string)?.[0]}`);
+    expect(await page.getByTestId("order-panel").getByRole("button", { name: "Send it anyway…" }).count()).toBe(0);
+
+    // Another browser: nothing of the first import is in its journal, but the vendor's list says it all.
     await context.close();
     context = await browser.newContext({ acceptDownloads: true });
     const fresh = await openConnected();
     await checkSheet(fresh, path);
-    await fresh.getByRole("button", { name: "Submit 4 ready jobs" }).click();
-    await fresh.getByTestId("results-summary").waitFor();
-    expect(await fresh.getByTestId("results-summary").textContent()).toContain("0 jobs created");
-    for (const orderNumber of orderNumbers) {
-      const row = fresh.getByTestId(`order-${orderNumber}`);
-      expect(await row.locator("td").nth(1).textContent()).toBe("Already existed: not sent");
-      expect(await row.locator("td").nth(2).textContent()).toBe(String(jobs.get(orderNumber)?.[0]));
-    }
+    await expect.poll(() => fresh.getByTestId("summary").textContent()).toContain("4 already at the vendor");
     expect(vendorJobs()).toEqual(jobs);
 
-    // Sending one again is the user's explicit decision, confirmed.
+    // Sending one again is the user's explicit decision, confirmed, and the confirmation counts only it.
     const [one] = orderNumbers;
-    await fresh.getByTestId(`order-${one}`).getByRole("button", { name: "Send again anyway…" }).click();
-    await fresh.getByTestId(`order-${one}`).getByRole("button", { name: "Yes, send it again" }).click();
-    await expect.poll(() => fresh.getByTestId(`order-${one}`).locator("td").nth(1).textContent()).toBe("Created");
+    await fresh.locator('[role="row"][data-row-number="2"] [role="gridcell"][aria-colindex="2"]').click();
+    const panel = fresh.getByTestId("order-panel");
+    expect(await panel.textContent()).toContain(`the vendor already has job ${jobs.get(one as string)?.[0]} under this order number`);
+    await panel.getByRole("button", { name: "Send it anyway…" }).click();
+    await panel.getByRole("button", { name: "Yes, send it anyway" }).click();
+    await submitAndConfirm(fresh, 1);
+    await fresh.getByTestId("results-summary").waitFor();
+    expect(await fresh.getByTestId(`order-${one}`).locator("td").nth(1).textContent()).toBe("Created");
     expect(vendorJobs().get(one as string)).toHaveLength(2);
+    for (const other of orderNumbers.slice(1)) expect(vendorJobs().get(other)).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { expectNoAxeViolations } from "./axe";
-import { openAndConnect, useBuiltAppInChromium } from "./harness";
+import { openAndConnect, useBuiltAppInChromium, submitAndConfirm } from "./harness";
 
 const SAMPLE = fileURLToPath(new URL("../../samples/price-code-orders.csv", import.meta.url));
 
@@ -13,7 +13,7 @@ describe("the submitted jobs view in Chromium", () => {
     await openAndConnect(page, e2e.app.url);
     await page.getByLabel("Order sheet").setInputFiles(SAMPLE);
     await page.getByRole("button", { name: "Check the rows" }).click();
-    await page.getByRole("button", { name: "Submit 4 ready jobs" }).click();
+    await submitAndConfirm(page, 4);
     await page.getByTestId("results-summary").waitFor();
     const jobs = e2e.app.simulator?.simulator.jobsByOrderNumber(1042) ?? new Map<string, number[]>();
     const [first, second] = ["KTP-24001", "KTP-24002"].map((order) => jobs.get(order)?.[0] ?? 0) as [number, number];

@@ -4,7 +4,7 @@ import Papa from "papaparse";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { allActiveJobs, createVendorClient, type VendorClient } from "../../src/api";
-import { openAndConnect, useBuiltAppInChromium } from "./harness";
+import { openAndConnect, useBuiltAppInChromium, submitAndConfirm } from "./harness";
 
 const SAMPLE = fileURLToPath(new URL("../../samples/price-code-orders.csv", import.meta.url));
 const UNKNOWN_CODE = fileURLToPath(new URL("../fixtures/unknown-price-code.csv", import.meta.url));
@@ -45,7 +45,7 @@ describe("walking skeleton in Chromium", () => {
     );
     expect(workerScripts).toBe(1);
 
-    await page.getByRole("button", { name: "Submit 4 ready jobs" }).click();
+    await submitAndConfirm(page, 4);
     await page.getByTestId("results-summary").waitFor();
     const [download] = await Promise.all([
       page.waitForEvent("download"),
@@ -95,7 +95,7 @@ describe("walking skeleton in Chromium", () => {
     );
     await expect.poll(() => page.getByTestId("order-state").locator(".badge").textContent()).toBe("Needs fixing");
 
-    await page.getByRole("button", { name: "Submit 3 ready jobs" }).click();
+    await submitAndConfirm(page, 3);
     await page.getByTestId("results-summary").waitFor();
     for (const rowNumber of [5, 6, 7, 8]) {
       expect(await page.getByTestId(`result-${rowNumber}`).locator("td").nth(1).textContent()).toBe("Not sent");

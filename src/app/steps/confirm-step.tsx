@@ -24,7 +24,7 @@ export function ConfirmStep({ confirm, accountName, onCreate, onBack }: Props) {
   return (
     <section aria-labelledby="confirm-heading" data-testid="confirm">
       <h2 id="confirm-heading" tabIndex={-1} ref={heading}>
-        Create {countOf(summary.jobs, "job", "jobs")} for {accountName}?
+        {summary.jobs > 0 ? `Create ${countOf(summary.jobs, "job", "jobs")} for ${accountName}?` : `Nothing to create for ${accountName}`}
       </h2>
       {confirm.notice && <p class="notice">{confirm.notice}</p>}
       <dl class="facts confirm-facts">
@@ -68,9 +68,13 @@ export function ConfirmStep({ confirm, accountName, onCreate, onBack }: Props) {
         </div>
       ) : (
         <div class="actions">
-          <button type="button" onClick={onCreate} disabled={sending === true} aria-busy={sending === true} data-testid="confirm-create">
-            {sending ? "Creating…" : create}
-          </button>{" "}
+          {summary.jobs > 0 ? (
+            <button type="button" onClick={onCreate} disabled={sending === true} aria-busy={sending === true} data-testid="confirm-create">
+              {sending ? "Creating…" : create}
+            </button>
+          ) : (
+            <p>Nothing is left to create: every order is already at the vendor or left out for the reasons above.</p>
+          )}{" "}
           <button type="button" class="secondary" onClick={onBack} disabled={sending === true}>
             Back to the review
           </button>
