@@ -1,3 +1,4 @@
+import { describeCatalogueWaits } from "../../catalogue/describe-catalogue-wait";
 import { countOf, formatCount } from "../../core/plural";
 import { formatInstant } from "../tracking/tracked-jobs";
 import type { Connected } from "../import-workflow";
@@ -19,6 +20,7 @@ export function CataloguePanel({ connected, onRefresh }: Props) {
         {catalogue.state === "loading" && (
           <span role="status">
             Loading your catalogue{catalogue.progress ? `: ${catalogue.progress.part} (${catalogue.progress.partsDone} of ${catalogue.progress.partsTotal})${catalogue.progress.records ? `, ${countOf(catalogue.progress.records, "record", "records")}` : ""}` : ""}…
+            {catalogue.progress && catalogue.progress.waiting.length > 0 && <span data-testid="catalogue-waiting"> {describeCatalogueWaits(catalogue.progress.waiting)}</span>}
           </span>
         )}
         {catalogue.state === "ready" && (

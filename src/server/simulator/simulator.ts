@@ -25,6 +25,8 @@ export interface FaultSettings {
   readonly rate500?: number;
   /** Share (0..1) of API calls answered 429. */
   readonly rate429?: number;
+  /** What those 429s ask the caller to wait, in seconds (their Retry-After); 1 unless set. */
+  readonly retryAfterSeconds?: number;
   /** Share (0..1) of created jobs whose connection is dropped after the job was stored. */
   readonly dropAfterCreateRate?: number;
   /** Share (0..1) of created jobs answered with the opaque 500 after the job was stored. */
@@ -287,7 +289,7 @@ export class VendorSimulator implements SimulatorCore {
       if (!(await waitUnlessClosed(ms, res))) return;
     }
     if (faulty && this.#random.chance(this.faults.rate429 ?? 0)) {
-      return send(res, { ...problem(429, "Too Many Requests", "Rate limit exceeded."), headers: { "Retry-After": "1" } });
+      return send(res, { ...problem(429, "Too Many Requests", "Rate limit exceeded."), headers: { "Retry-After": String(this.faults.retryAfterSeconds ?? 1) } });
     }
     if (faulty && this.#random.chance(this.faults.rate500 ?? 0)) return send(res, opaqueServerError());
 
