@@ -9,7 +9,7 @@ process.on("SIGINT", () => {
   stop.abort();
 });
 
-runCli(process.argv.slice(2), (text) => process.stdout.write(text), (text) => process.stderr.write(text), process.env, stop.signal).then(
+runCli(process.argv.slice(2), (text) => process.stdout.write(text), (text) => process.stderr.write(text), process.env, { signal: stop.signal }).then(
   (code) => {
     process.exitCode = code;
   },

@@ -1,4 +1,4 @@
-import { describeProblem } from "../api";
+import { describeProblem, type Sleep } from "../api";
 import { ConfigError } from "../server/proxy/connections";
 import { parseArgs, type CommandLine } from "./args";
 import { checkFile, checkText } from "./check";
@@ -52,13 +52,20 @@ failed, or orders are left unsettled.
 
 type Writer = (text: string) => void;
 
+export interface RunOptions {
+  /** Ctrl+C: stops loading the catalogue, and sending after the orders in flight. */
+  readonly signal?: AbortSignal;
+  /** How pauses before trying the vendor again are taken (a timer unless told; tests record them). */
+  readonly sleep?: Sleep;
+}
+
 /** Runs one command; returns the exit code. Output goes to the given writers (tests read them). */
 export async function runCli(
   argv: readonly string[],
   out: Writer,
   err: Writer,
   env: Readonly<Record<string, string | undefined>> = process.env,
-  signal?: AbortSignal,
+  { signal, sleep }: RunOptions = {},
 ): Promise<number> {
   const line = parseArgs(argv);
   const { command, positional, options } = line;
@@ -81,8 +88,9 @@ export async function runCli(
     err("--header-row and --rows take whole numbers, --concurrency a number from 1 to 20.\n");
     return 2;
   }
-  if (command === "jobs") return withVendor(line, env, err, (vendor) => jobsCommand(vendor, line, out, err));
-  if (command === "reorder-sheet") return reorderSheetCommand(line, env, out, err);
+  const withVendor: WithVendor = (run) => runWithVendor(line, env, err, sleep, run);
+  if (command === "jobs") return withVendor((vendor) => jobsCommand(vendor, line, out, err));
+  if (command === "reorder-sheet") return reorderSheetCommand(line, withVendor, out, err);
   const [file] = positional;
   if (file === undefined) {
     err(`${command} needs a file.\n${USAGE}`);
@@ -107,7 +115,7 @@ export async function runCli(
   }
   const onProgress = options.has("json") ? undefined : (message: string) => err(`${message}…\n`);
   if (command === "check") {
-    return withVendor(line, env, err, async (vendor) => {
+    return withVendor(async (vendor) => {
       const outcome = await checkFile(file, vendor, {
         ...sheetChoice,
         eachRowOwnJob: options.has("each-row-own-job"),
@@ -115,6 +123,7 @@ export async function runCli(
         outPath: stringOption(line, "out"),
         utf8: options.has("utf8"),
         onProgress,
+        signal,
       });
       if (!outcome.ok) {
         err(`${outcome.message}\n`);
@@ -124,7 +133,7 @@ export async function runCli(
       return outcome.report.summary.issues.error > 0 ? 1 : 0;
     });
   }
-  return withVendor(line, env, err, async (vendor) => {
+  return withVendor(async (vendor) => {
     const outcome = await submitFile(file, vendor, {
       ...sheetChoice,
       eachRowOwnJob: options.has("each-row-own-job"),
@@ -157,11 +166,19 @@ function loadsConfiguredConnections(env: Readonly<Record<string, string | undefi
   return Boolean(env["CONNECTIONS_FILE"] || env["VENDOR_CLIENT_ID"]);
 }
 
+type WithVendor = (run: (vendor: VendorConnection) => Promise<number>) => Promise<number>;
+
 /** Opens the vendor connection a command names, runs it and closes the connection. */
-async function withVendor(line: CommandLine, env: Readonly<Record<string, string | undefined>>, err: Writer, run: (vendor: VendorConnection) => Promise<number>): Promise<number> {
+async function runWithVendor(
+  line: CommandLine,
+  env: Readonly<Record<string, string | undefined>>,
+  err: Writer,
+  sleep: Sleep | undefined,
+  run: (vendor: VendorConnection) => Promise<number>,
+): Promise<number> {
   let vendor: VendorConnection;
   try {
-    vendor = await openVendorConnection(env, stringOption(line, "connection"));
+    vendor = await openVendorConnection(env, stringOption(line, "connection"), sleep);
   } catch (error) {
     err(`${error instanceof ConfigError ? "Configuration error" : "Could not reach the vendor"}: ${(error as Error).message}\n`);
     return 3;
@@ -173,7 +190,7 @@ async function withVendor(line: CommandLine, env: Readonly<Record<string, string
   }
 }
 
-async function reorderSheetCommand(line: CommandLine, env: Readonly<Record<string, string | undefined>>, out: Writer, err: Writer): Promise<number> {
+async function reorderSheetCommand(line: CommandLine, withVendor: WithVendor, out: Writer, err: Writer): Promise<number> {
   const outPath = stringOption(line, "out");
   const since = stringOption(line, "ordered-since");
   if (outPath === undefined || !/\.xlsx$/i.test(outPath)) {
@@ -184,7 +201,7 @@ async function reorderSheetCommand(line: CommandLine, env: Readonly<Record<strin
     err("--ordered-since takes a date as YYYY-MM-DD.\n");
     return 2;
   }
-  return withVendor(line, env, err, async (vendor) => {
+  return withVendor(async (vendor) => {
     const outcome = await writeReorderSheet(vendor, {
       outPath,
       processCode: stringOption(line, "process"),

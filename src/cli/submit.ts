@@ -181,7 +181,7 @@ async function submitLocked(
   const { report, engine } = checked;
   const journal = await openFileJournal(options.journalPath);
   try {
-    const deps = { client: vendor.client, journal, locks };
+    const deps = { client: vendor.client, journal, locks, sleep: vendor.sleep };
     const declined = new Map<string, string>();
     // A batch of this very file is never planned twice: running again continues it, or reports it.
     let batch = await earlierBatch(journal, match);

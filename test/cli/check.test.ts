@@ -1,17 +1,21 @@
+import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Sleep } from "../../src/api";
 import { runCli } from "../../src/cli/main";
 import { startSimulator, type RunningSimulator } from "../../src/server/simulator/simulator";
 import { simCredentials } from "../helpers/sim-client";
+import { vendorEnv } from "../helpers/cli-session";
+import { recordedSleep } from "../helpers/recorded-sleep";
 import { SIM_NOW, SIM_START } from "../helpers/sim-clock";
 
 const path = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
 
-/** The embedded simulator's clock starts at SIM_START unless the test says otherwise. */
-async function cli(args: readonly string[], env: Record<string, string | undefined> = { SIM_NOW }) {
+/** The embedded simulator's clock starts at SIM_START unless the test says otherwise; pauses are taken with `sleep`. */
+async function cli(args: readonly string[], env: Record<string, string | undefined> = { SIM_NOW }, sleep?: Sleep) {
   let out = "";
   let err = "";
-  const code = await runCli(args, (t) => (out += t), (t) => (err += t), env);
+  const code = await runCli(args, (t) => (out += t), (t) => (err += t), env, sleep ? { sleep } : {});
   return { code, out, err };
 }
 
@@ -81,6 +85,38 @@ describe("npm run cli -- check, on the embedded simulator", () => {
     expect(failing.code).toBe(1);
     const invalid = await cli(["check", path("samples/price-code-orders.csv")], { SIM_NOW: "next week" });
     expect(invalid).toMatchObject({ code: 3, err: expect.stringMatching(/^Configuration error: SIM_NOW must be an ISO date-time/) });
+  });
+});
+
+describe("npm run cli -- check, with a vendor that fails now and then", () => {
+  it("gets past the catalogue when the vendor answers 30% of calls with a 500", async () => {
+    const waitLines: string[] = [];
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const sim = await startSimulator({ startAt: SIM_START, faults: { rate500: 0.3 }, seed });
+      try {
+        const { code, err } = await cli(["check", path("samples/price-code-orders.csv")], vendorEnv(sim, tmpdir()), recordedSleep().sleep);
+        expect(err).not.toContain("could not be loaded");
+        expect(err).toContain("Checking 10 rows…");
+        // Whatever the dry runs met, the rows were checked against the whole catalogue.
+        expect(code).not.toBe(3);
+        waitLines.push(...err.split("\n").filter((line) => line.includes("again in")));
+      } finally {
+        await sim.close();
+      }
+    }
+    // Dozens of calls a run: some part somewhere was tried again, and the progress line said so.
+    expect(waitLines.length).toBeGreaterThan(0);
+    for (const line of waitLines) expect(line).toMatch(/^The vendor is busy; trying [a-z ]+ again in [1248] s…$/);
+  });
+
+  it("says on its progress line what it waits for, then names the part it gave up on", async () => {
+    const { sleep, pauses } = recordedSleep();
+    const { code, err } = await cli(["check", path("samples/price-code-orders.csv")], { SIM_NOW, SIM_RATE_500: "1", SIM_FAULT_ENDPOINTS: "listStock" }, sleep);
+    expect(code).toBe(3);
+    expect(err.split("\n").filter((l) => l.startsWith("The vendor"))).toEqual([1, 2, 4, 8, 8].map((s) => `The vendor is busy; trying stock again in ${s} s…`));
+    expect(err).toContain("The catalogue could not be loaded: stock (An error occurred while processing your request.). Nothing else is missing; try again.");
+    // The catalogue's pauses, each after the client's own quick second try.
+    expect(pauses.filter((ms) => ms >= 1_000)).toEqual([1_000, 2_000, 4_000, 8_000, 8_000]);
   });
 });
 
