@@ -5,6 +5,7 @@ import { matchEndpoint, type EndpointId } from "../../core/vendor";
 import { readBody, BodyTooLargeError } from "../http/read-body";
 import { SimClock } from "./clock";
 import { ACCOUNTS, REGIONS, type SimAccount, type SimRegion, type SimUser } from "./fixtures/accounts";
+import { promoCodesFrom, type SimPromoCode } from "./fixtures/lookups";
 import type { SimulatorCore } from "./handlers/context";
 import { HANDLERS } from "./handlers";
 import { QueryReader } from "./query-reader";
@@ -104,6 +105,7 @@ function waitUnlessClosed(ms: number, res: ServerResponse): Promise<boolean> {
  */
 export class VendorSimulator implements SimulatorCore {
   readonly clock: SimClock;
+  readonly promoCodes: readonly SimPromoCode[];
   faults: FaultSettings;
   readonly stats: SimulatorStats = { tokenRequests: 0, apiCalls: 0, callsByEndpoint: {} };
   readonly #states: Map<number, AccountState> = createAccountStates();
@@ -113,6 +115,7 @@ export class VendorSimulator implements SimulatorCore {
 
   constructor(options: SimulatorOptions = {}) {
     this.clock = new SimClock(options.startAt);
+    this.promoCodes = promoCodesFrom(this.clock.startedAt);
     this.faults = options.faults ?? {};
     this.#random = createRandom(options.seed ?? 20261122);
   }
