@@ -7,6 +7,7 @@ import { startSimulator, type RunningSimulator } from "../../src/server/simulato
 import { simCredentials } from "../helpers/sim-client";
 import { vendorEnv } from "../helpers/cli-session";
 import { recordedSleep } from "../helpers/recorded-sleep";
+import { samplePath } from "../helpers/samples";
 import { SIM_NOW, SIM_START } from "../helpers/sim-clock";
 
 const path = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
@@ -21,10 +22,10 @@ async function cli(args: readonly string[], env: Record<string, string | undefin
 
 describe("npm run cli -- check, on the embedded simulator", () => {
   it("prints the jobs with estimates and exits 0 for a clean sheet", async () => {
-    const { code, out, err } = await cli(["check", path("samples/team-orders-winter-2027.xlsx")]);
+    const { code, out, err } = await cli(["check", samplePath("team-orders-winter.xlsx")]);
     expect(code).toBe(0);
     expect(err).toContain("Loading the catalogue of demo (embedded simulator)");
-    expect(out).toMatch(/^team-orders-winter-2027\.xlsx, sheet "Orders" \(header on row 4\), for Kiwi Team Print Ltd in NZD$/m);
+    expect(out).toMatch(/^team-orders-winter\.xlsx, sheet "Orders" \(header on row 4\), for Kiwi Team Print Ltd in NZD$/m);
     expect(out).toContain("25 rows, 4 jobs: 4 ready, 0 need attention; 0 errors");
     expect(out).toMatch(/KTP-27001\s+ready \(validated\)\s+11 lines\s+due 2027-02-15\s+\$[\d,]+\.\d\d/);
     expect(out).toMatch(/Estimated total \$[\d,]+\.\d\d/);
@@ -40,7 +41,7 @@ describe("npm run cli -- check, on the embedded simulator", () => {
   });
 
   it("prints the report as JSON, payloads included", async () => {
-    const { code, out } = await cli(["check", path("samples/reorder-campaign.csv"), "--json", "--no-validate"]);
+    const { code, out } = await cli(["check", samplePath("reorder-campaign.csv"), "--json", "--no-validate"]);
     expect(code).toBe(0);
     const report = JSON.parse(out);
     expect(report.summary.jobs).toMatchObject({ total: 4, ready: 4, valid: 0 });
@@ -68,22 +69,22 @@ describe("npm run cli -- check, on the embedded simulator", () => {
   });
 
   it("uses the other demo connections by name and refuses an unknown one", async () => {
-    const au = await cli(["check", path("samples/reorder-campaign.csv"), "--connection", "demo-au", "--json", "--no-validate"]);
+    const au = await cli(["check", samplePath("reorder-campaign.csv"), "--connection", "demo-au", "--json", "--no-validate"]);
     expect(JSON.parse(au.out).account).toEqual({ id: 2077, name: "Southern Cross Decorators Pty Ltd", currency: "AUD" });
     // Another account's asset tags are unknown here.
     expect(au.code).toBe(1);
-    const unknown = await cli(["check", path("samples/reorder-campaign.csv"), "--connection", "nope"]);
+    const unknown = await cli(["check", samplePath("reorder-campaign.csv"), "--connection", "nope"]);
     expect(unknown).toMatchObject({ code: 3, err: expect.stringContaining('No connection named "nope"') });
   });
 
   it("starts the embedded simulator with the SIM_* settings", async () => {
-    const later = await cli(["check", path("samples/team-orders-winter-2027.xlsx")], { SIM_NOW: "2027-06-01T00:00:00Z" });
+    const later = await cli(["check", samplePath("team-orders-winter.xlsx")], { SIM_NOW: "2027-06-01T00:00:00Z" });
     expect(later.out).toMatch(/warning DUE_DATE_TOO_EARLY\s+Row 5, column Due: 2027-02-15 is before the earliest ship date; the job will ship on 2027-06-/);
-    const failing = await cli(["check", path("samples/price-code-orders.csv")], { SIM_NOW, SIM_RATE_500: "1", SIM_FAULT_ENDPOINTS: "createJob" });
+    const failing = await cli(["check", samplePath("price-code-orders.csv")], { SIM_NOW, SIM_RATE_500: "1", SIM_FAULT_ENDPOINTS: "createJob" });
     expect(failing.out).toContain("10 rows, 4 jobs: 0 ready, 4 need attention; 4 errors");
     expect(failing.out).toMatch(/error {3}SERVER_ERROR\s+Order KTP-24001: the vendor answered with an unexplained error \(HTTP 500\)/);
     expect(failing.code).toBe(1);
-    const invalid = await cli(["check", path("samples/price-code-orders.csv")], { SIM_NOW: "next week" });
+    const invalid = await cli(["check", samplePath("price-code-orders.csv")], { SIM_NOW: "next week" });
     expect(invalid).toMatchObject({ code: 3, err: expect.stringMatching(/^Configuration error: SIM_NOW must be an ISO date-time/) });
   });
 });
@@ -94,7 +95,7 @@ describe("npm run cli -- check, with a vendor that fails now and then", () => {
     for (const seed of [1, 2, 3, 4, 5]) {
       const sim = await startSimulator({ startAt: SIM_START, faults: { rate500: 0.3 }, seed });
       try {
-        const { code, err } = await cli(["check", path("samples/price-code-orders.csv")], vendorEnv(sim, tmpdir()), recordedSleep().sleep);
+        const { code, err } = await cli(["check", samplePath("price-code-orders.csv")], vendorEnv(sim, tmpdir()), recordedSleep().sleep);
         expect(err).not.toContain("could not be loaded");
         expect(err).toContain("Checking 10 rows…");
         // Whatever the dry runs met, the rows were checked against the whole catalogue.
@@ -111,7 +112,7 @@ describe("npm run cli -- check, with a vendor that fails now and then", () => {
 
   it("says on its progress line what it waits for, then names the part it gave up on", async () => {
     const { sleep, pauses } = recordedSleep();
-    const { code, err } = await cli(["check", path("samples/price-code-orders.csv")], { SIM_NOW, SIM_RATE_500: "1", SIM_FAULT_ENDPOINTS: "listStock" }, sleep);
+    const { code, err } = await cli(["check", samplePath("price-code-orders.csv")], { SIM_NOW, SIM_RATE_500: "1", SIM_FAULT_ENDPOINTS: "listStock" }, sleep);
     expect(code).toBe(3);
     expect(err.split("\n").filter((l) => l.startsWith("The vendor"))).toEqual([1, 2, 4, 8, 8].map((s) => `The vendor is busy; trying stock again in ${s} s…`));
     expect(err).toContain("The catalogue could not be loaded: stock (An error occurred while processing your request.). Nothing else is missing; try again.");
@@ -139,12 +140,12 @@ describe("npm run cli -- check, with configured credentials", () => {
       VENDOR_CLIENT_SECRET: details.clientSecret,
     };
     const before = sim.simulator.stats.tokenRequests;
-    const { code, out } = await cli(["check", path("samples/price-code-orders.csv")], env);
+    const { code, out } = await cli(["check", samplePath("price-code-orders.csv")], env);
     expect(code).toBe(0);
     expect(out).toContain("10 rows, 4 jobs: 4 ready");
     expect(sim.simulator.stats.tokenRequests - before).toBe(1);
     expect(sim.simulator.stats.callsByEndpoint.createJob).toBe(4);
-    const wrong = await cli(["check", path("samples/price-code-orders.csv")], { ...env, VENDOR_CLIENT_SECRET: "wrong" });
+    const wrong = await cli(["check", samplePath("price-code-orders.csv")], { ...env, VENDOR_CLIENT_SECRET: "wrong" });
     expect(wrong.code).toBe(3);
     expect(wrong.err).toMatch(/refused the client credentials/);
   });

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/main";
+import { samplePath } from "../helpers/samples";
 import { SIM_NOW } from "../helpers/sim-clock";
 
 const path = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
@@ -15,7 +16,7 @@ async function cli(...args: string[]) {
 
 describe("npm run cli -- inspect", () => {
   it("prints the sheets, header row, mapping and first rows of a workbook", async () => {
-    const { code, out, err } = await cli("inspect", path("samples/team-orders-winter-2027.xlsx"), "--rows", "2");
+    const { code, out, err } = await cli("inspect", samplePath("team-orders-winter.xlsx"), "--rows", "2");
     expect(code).toBe(0);
     expect(err).toBe("");
     expect(out).toContain("  * Orders: 28 rows, header on row 4");
@@ -28,7 +29,7 @@ describe("npm run cli -- inspect", () => {
   });
 
   it("prints JSON with typed values", async () => {
-    const { code, out } = await cli("inspect", path("samples/reorder-campaign.csv"), "--json", "--rows", "1");
+    const { code, out } = await cli("inspect", samplePath("reorder-campaign.csv"), "--json", "--rows", "1");
     expect(code).toBe(0);
     const report = JSON.parse(out);
     expect(report.file.csv).toEqual({ encoding: "windows-1252", delimiter: "," });
@@ -65,7 +66,7 @@ describe("npm run cli -- inspect", () => {
       err: "encrypted.xlsx is protected with a password. Open it in Excel, remove the password (File › Info › Protect Workbook), save it and drop it again.\n",
     });
     expect((await cli("inspect", path("no-such-file.csv"))).err).toMatch(/no such file/);
-    expect((await cli("inspect", path("samples/reorder-campaign.csv"), "--sheet", "Nope")).err).toMatch(/no sheet named "Nope"/);
+    expect((await cli("inspect", samplePath("reorder-campaign.csv"), "--sheet", "Nope")).err).toMatch(/no sheet named "Nope"/);
   });
 
   it("refuses a sheet with a header and no order rows under it, here and in check, with a non-zero exit", async () => {

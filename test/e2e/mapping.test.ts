@@ -1,14 +1,14 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { columnLetter } from "../../src/core/sheet-model";
 import { minimalWorkbook } from "../helpers/zip-writer";
 import { openAndConnect, useBuiltAppInChromium } from "./harness";
+import { samplePath } from "../helpers/samples";
 
-const TEAM_WORKBOOK = fileURLToPath(new URL("../../samples/team-orders-winter-2027.xlsx", import.meta.url));
+const TEAM_WORKBOOK = samplePath("team-orders-winter.xlsx");
 
 let scratch: string;
 
@@ -37,7 +37,7 @@ describe("mapping a workbook in Chromium", () => {
     const page = await context.newPage();
     await connect(page);
     await page.getByLabel("Order sheet").setInputFiles(TEAM_WORKBOOK);
-    await page.getByRole("heading", { name: "Map the columns of team-orders-winter-2027.xlsx" }).waitFor();
+    await page.getByRole("heading", { name: "Map the columns of team-orders-winter.xlsx" }).waitFor();
 
     // The order table is chosen over the instructions sheet in front of it; the hidden list sheet is marked.
     expect(await selectedText(page, "Sheet")).toMatch(/^Orders/);
@@ -79,7 +79,7 @@ describe("mapping a workbook in Chromium", () => {
     const page = await e2e.browser.newPage({ viewport: { width: 390, height: 844 } });
     await openAndConnect(page, e2e.app.url);
     await page.getByLabel("Order sheet").setInputFiles(TEAM_WORKBOOK);
-    await page.getByRole("heading", { name: "Map the columns of team-orders-winter-2027.xlsx" }).waitFor();
+    await page.getByRole("heading", { name: "Map the columns of team-orders-winter.xlsx" }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(await page.locator(".table-scroll").first().evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
     await page.close();
