@@ -9,6 +9,7 @@ export default defineConfig({
           include: ["test/**/*.test.ts"],
           exclude: ["test/e2e/**"],
           environment: "node",
+          globalSetup: ["test/global-setup.ts"],
         },
       },
       {
@@ -16,6 +17,7 @@ export default defineConfig({
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
           environment: "node",
+          globalSetup: ["test/global-setup.ts"],
           testTimeout: 90_000,
           hookTimeout: 90_000,
           fileParallelism: false,

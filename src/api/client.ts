@@ -9,12 +9,14 @@ import {
 } from "../core/vendor";
 import {
   invalidResponseProblem,
+  isTransientProblem,
   networkProblem,
   parseRetryAfter,
   problemFromResponse,
   type ApiProblem,
   type ApiResult,
 } from "./problem";
+import { timerSleep, type Sleep } from "./sleep";
 
 type Endpoints = typeof ENDPOINTS;
 /** The parsed success body of an endpoint, or undefined for bodiless (204) endpoints. */
@@ -37,6 +39,8 @@ export interface VendorClientOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** Pause before the single retry of an idempotent read; injectable so tests need not wait. */
   readonly retryDelayMs?: number;
+  /** How that pause is taken (a timer unless told). */
+  readonly sleep?: Sleep;
 }
 
 interface CallSpec {
@@ -64,22 +68,6 @@ export function encodeQuery(query: QueryParams | undefined): string {
   return parts.length > 0 ? `?${parts.join("&")}` : "";
 }
 
-/** Waits `ms`, or less when the signal aborts; leaves no listener on the signal either way. */
-function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    if (ms <= 0 || signal?.aborted) return resolve();
-    const onAbort = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
-}
-
 /**
  * Creates the low-level caller: one request to one documented endpoint, its body checked
  * against the endpoint's schema, every failure returned as an {@link ApiProblem}.
@@ -88,6 +76,7 @@ export function createEndpointCaller(options: VendorClientOptions) {
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const retryDelayMs = options.retryDelayMs ?? 400;
+  const sleep = options.sleep ?? timerSleep;
 
   async function send(id: EndpointId, spec: CallSpec): Promise<Response | ApiProblem> {
     const def = ENDPOINTS[id];
@@ -116,14 +105,14 @@ export function createEndpointCaller(options: VendorClientOptions) {
     const isRead = def.method === "GET";
     let response = await send(id, spec);
     const failedTransiently =
-      !(response instanceof Response) ? response.kind === "network" : RETRYABLE_READ_STATUSES.has(response.status);
+      !(response instanceof Response) ? response.kind === "network" && isTransientProblem(response) : RETRYABLE_READ_STATUSES.has(response.status);
     if (isRead && failedTransiently && !spec.signal?.aborted) {
       let asked: number | undefined;
       if (response instanceof Response) {
         asked = parseRetryAfter(response.headers.get("retry-after"));
         await response.body?.cancel().catch(() => undefined);
       }
-      await delay(Math.max(retryDelayMs, Math.min(asked ?? 0, MAX_RETRY_AFTER_MS)), spec.signal);
+      await sleep(Math.max(retryDelayMs, Math.min(asked ?? 0, MAX_RETRY_AFTER_MS)), spec.signal);
       response = await send(id, spec);
     }
     if (!(response instanceof Response)) return { ok: false, problem: response };

@@ -3,3 +3,5 @@ export * from "./paging";
 export * from "./problem";
 export * from "./queue";
 export * from "./adaptive-limiter";
+export * from "./retry-transient";
+export * from "./sleep";

@@ -14,10 +14,15 @@ import type { ApiResult } from "./problem";
 /** A guard against a service that keeps saying "there is more". */
 const MAX_PAGES = 5_000;
 
+/** Makes one page's call, trying it again as the caller sees fit. */
+export type PageAttempt = <Answer>(call: () => Promise<ApiResult<Answer>>) => Promise<ApiResult<Answer>>;
+
 export interface PagingOptions extends RequestOptions {
   readonly pageSize?: number;
   /** Called after each page with the records so far and, when the service says, the total. */
   readonly onPage?: (loaded: number, total: number | undefined) => void;
+  /** Wraps each page's call (to retry a failed page without starting over); one plain call unless given. */
+  readonly attempt?: PageAttempt;
 }
 
 interface PageSummary<T> {
@@ -75,7 +80,8 @@ function walkPages<Answer, T>(
   summarise: (answer: ApiResult<Answer>, pageSize: number) => ApiResult<PageSummary<T>>,
 ): Promise<ApiResult<T[]>> {
   const pageSize = options.pageSize ?? defaultPageSize;
-  return collectPages(async (page) => summarise(await fetchPage({ page, pageSize }), pageSize), options.onPage);
+  const attempt = options.attempt ?? ((call) => call());
+  return collectPages(async (page) => summarise(await attempt(() => fetchPage({ page, pageSize })), pageSize), options.onPage);
 }
 
 export function allPriceCodes(client: VendorClient, query: PriceCodeQuery = {}, options: PagingOptions = {}) {

@@ -25,6 +25,15 @@ export interface ApiProblem {
   readonly retryAfterMs?: number | undefined;
 }
 
+/** Where the importer's own problem types live: the proxy's answers, and calls it never made. */
+export const IMPORTER_PROBLEM_BASE = "https://bulk-order-importer.invalid/problems/";
+
+/**
+ * A call never made because the token service refused the connection's credentials (the
+ * proxy's `token-refused`; from Node, a TokenError): no retry helps until they are changed.
+ */
+export const CREDENTIALS_REFUSED = `${IMPORTER_PROBLEM_BASE}token-refused`;
+
 export type ApiResult<T> = { readonly ok: true; readonly status: number; readonly value: T } | { readonly ok: false; readonly problem: ApiProblem };
 
 /** Reads `Retry-After` as delay seconds or an HTTP date; undefined when absent or unreadable. */
@@ -66,18 +75,21 @@ export function problemFromResponse(status: number, statusText: string, bodyText
  * server error. Such calls may succeed later; the others fail identically on retry.
  */
 export function isTransientProblem(problem: ApiProblem): boolean {
+  if (problem.type === CREDENTIALS_REFUSED) return false;
   return problem.kind === "network" || problem.status === 408 || problem.status === 429 || problem.status >= 500;
 }
 
 export function networkProblem(error: unknown): ApiProblem {
   const aborted = error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError");
   // A token failure's message is the connection's own, in plain words (which setting to check).
-  const tokenFailure = error instanceof Error && error.name === "TokenError" ? error.message : undefined;
+  const tokenFailure = error instanceof Error && error.name === "TokenError" ? error : undefined;
+  const refused = tokenFailure !== undefined && "reason" in tokenFailure && tokenFailure.reason === "refused";
   return {
     kind: aborted ? "aborted" : "network",
     status: 0,
-    title: aborted ? "Request cancelled" : (tokenFailure ?? "The service could not be reached"),
+    title: aborted ? "Request cancelled" : (tokenFailure?.message ?? "The service could not be reached"),
     detail: error instanceof Error ? error.message : String(error),
+    ...(refused ? { type: CREDENTIALS_REFUSED } : {}),
     validationMessages: [],
     errors: {},
   };

@@ -1,123 +1,119 @@
-import { allAssets, allGlobalAssets, allPriceCodes, allStock, describeProblem, mapWithConcurrency, type ApiResult, type VendorClient } from "../api";
+import {
+  allAssets,
+  allGlobalAssets,
+  allPriceCodes,
+  allStock,
+  describeProblem,
+  isTransientProblem,
+  mapWithConcurrency,
+  type ApiResult,
+  type PageAttempt,
+  type PagingOptions,
+  type Sleep,
+  type VendorClient,
+} from "../api";
 import { SNAPSHOT_SCHEMA_VERSION, type CatalogueSnapshot } from "../core/catalogue";
-import type { PriceCode, State } from "../core/vendor";
+import type { Asset, CountriesResponse, PriceCode, State } from "../core/vendor";
+import { createPartLoader, PartFailed, valueOf, type CatalogueProgress, type PartLoader, type PartName } from "./catalogue-parts";
 
-/** Where a load has got to, for a progress bar. */
-export interface CatalogueProgress {
-  readonly part: string;
-  readonly partsDone: number;
-  readonly partsTotal: number;
-  /** Records of the current part so far (pages of price codes, assets …). */
-  readonly records?: number;
+export type { CatalogueProgress, CatalogueWait } from "./catalogue-parts";
+
+export interface LoadCatalogueOptions {
+  readonly now?: () => Date;
+  readonly onProgress?: (progress: CatalogueProgress) => void;
+  /** Stops the load, a pause before trying again included, at once. */
+  readonly signal?: AbortSignal;
+  /** How the pauses before trying a part again are taken: a timer unless told. */
+  readonly sleep?: Sleep;
 }
 
 export type CatalogueLoadResult =
   | { readonly ok: true; readonly snapshot: CatalogueSnapshot }
   | { readonly ok: false; readonly message: string; readonly missing: readonly string[] };
 
-class PartFailed extends Error {
-  constructor(readonly part: string, readonly detail: string) {
-    super(`${part}: ${detail}`);
-  }
+async function countriesAndStates(client: VendorClient, attempt: PageAttempt, signal: AbortSignal | undefined) {
+  const list: CountriesResponse = valueOf("countries", await attempt(() => client.listCountries({ signal })));
+  const states: Record<string, readonly State[]> = {};
+  await mapWithConcurrency(
+    list.countries.filter((country) => country.hasState),
+    3,
+    async (country) => {
+      states[country.iso2] = valueOf(`states of ${country.name}`, await attempt(() => client.listStates(country.iso2, { signal }))).states;
+    },
+  );
+  return { list, states };
 }
-
-async function part<T>(name: string, result: Promise<ApiResult<T>>): Promise<T> {
-  const answer = await result;
-  if (!answer.ok) throw new PartFailed(name, describeProblem(answer.problem).join("; "));
-  return answer.value;
-}
-
-const PARTS = [
-  "account",
-  "processes",
-  "process codes",
-  "price codes",
-  "assets",
-  "global assets",
-  "stock",
-  "delivery options",
-  "countries and states",
-  "job statuses",
-  "size sets",
-  "shipment settings",
-] as const;
 
 /**
- * Loads everything resolution needs for one account, through the given client. Every read
- * is retried once by the client; a part that still fails is named in the message. Codes the
- * price-code list leaves out (those with metadata attributes) are found through the assets
- * made from them and fetched one by one.
+ * Codes with metadata attributes are not listed; the assets made from them name them, and
+ * each is read on its own. A code the vendor will not give (gone, say) is left out; one it
+ * keeps failing for now fails the price codes.
  */
-export async function loadCatalogue(
-  client: VendorClient,
-  connection: string,
-  options: { readonly now?: () => Date; readonly onProgress?: (progress: CatalogueProgress) => void; readonly signal?: AbortSignal } = {},
-): Promise<CatalogueLoadResult> {
-  const { onProgress, signal } = options;
-  let done = 0;
-  const step = <T>(name: (typeof PARTS)[number], work: () => Promise<T>): Promise<T> =>
-    work().then((value) => {
-      onProgress?.({ part: name, partsDone: ++done, partsTotal: PARTS.length });
-      return value;
-    });
-  const paging = (name: string) => ({ signal, onPage: (records: number) => onProgress?.({ part: name, partsDone: done, partsTotal: PARTS.length, records }) });
-  const failures: PartFailed[] = [];
-  const attempt = <T>(promise: Promise<T>): Promise<T | undefined> =>
-    promise.catch((error: unknown) => {
-      if (error instanceof PartFailed) failures.push(error);
-      // Anything else is a fault of our own; its runtime text would mean nothing to the user.
-      else failures.push(new PartFailed("catalogue", "it could not be read for a reason of the importer's own"));
-      return undefined;
-    });
-  /** One call for one part: counted when it is done, recorded when it fails. */
-  const load = <T>(name: (typeof PARTS)[number], call: () => Promise<ApiResult<T>>) => attempt(step(name, () => part(name, call())));
+async function codesLeftOut(client: VendorClient, listed: readonly PriceCode[], assets: readonly Asset[], parts: PartLoader, signal: AbortSignal | undefined): Promise<PriceCode[]> {
+  const listedCodes = new Set(listed.map((code) => code.priceCode));
+  const unlisted = [...new Set(assets.map((a) => a.priceCode).filter((c): c is string => !!c && !listedCodes.has(c)))];
+  const found: PriceCode[] = [];
+  await mapWithConcurrency(unlisted, 4, async (code) => {
+    const answer = await parts.attempt("price codes")(() => client.getPriceCode(code, {}, { signal }));
+    if (answer.ok) found.push(answer.value);
+    else if (isTransientProblem(answer.problem) || answer.problem.kind === "aborted") {
+      parts.failures.push(new PartFailed("price codes", `${code}: ${describeProblem(answer.problem).join("; ")}`));
+    }
+  });
+  return found.sort((a, b) => (a.priceCode ?? "").localeCompare(b.priceCode ?? ""));
+}
 
-  const account = await load("account", () => client.getAccount({ signal }));
+function notLoaded(failures: readonly PartFailed[], signal: AbortSignal | undefined): CatalogueLoadResult {
+  const missing = [...new Set(failures.map((f) => f.part))];
+  if (signal?.aborted) return { ok: false, missing, message: "Loading the catalogue was stopped." };
+  return {
+    ok: false,
+    missing,
+    message: `The catalogue could not be loaded: ${failures.map((f) => `${f.part} (${f.detail})`).join("; ")}. Nothing else is missing; try again.`,
+  };
+}
+
+/**
+ * Loads everything resolution needs for one account, through the given client. A part (or a
+ * page of one) the vendor fails for now (busy, a server error, no answer) is tried again
+ * after 1, 2, 4, then 8 s (longer when the vendor's Retry-After asks), for about half a
+ * minute of pauses in all; one it refuses (400, 401, 403, 404, refused credentials) fails at
+ * once. A part that still fails is named in the message.
+ */
+export async function loadCatalogue(client: VendorClient, connection: string, options: LoadCatalogueOptions = {}): Promise<CatalogueLoadResult> {
+  const { signal } = options;
+  const parts = createPartLoader(options);
+  const read = <T>(part: PartName, call: () => Promise<ApiResult<T>>) => parts.load(part, async (attempt) => valueOf(part, await attempt(call)));
+  const readPages = <T>(part: PartName, walk: (paging: PagingOptions) => Promise<ApiResult<T>>) =>
+    parts.load(part, async (attempt) => valueOf(part, await walk({ signal, attempt, onPage: (records) => parts.report(part, records) })));
+
+  const account = await read("account", () => client.getAccount({ signal }));
+  // Without the account (credentials refused, say) nothing else would be answered either.
+  if (!account) return notLoaded(parts.failures, signal);
+  parts.nextPhase();
   const [processes, processCodes, listed, assets, globalAssets, stock, deliveryOptions, countries, jobStatuses, sizeSets, shipmentSettings] = await Promise.all([
-    load("processes", () => client.listProcesses({ signal })),
-    load("process codes", () => client.listProcessCodes({ signal })),
-    load("price codes", () => allPriceCodes(client, {}, paging("price codes"))),
-    load("assets", () => allAssets(client, {}, paging("assets"))),
-    load("global assets", () => allGlobalAssets(client, {}, paging("global assets"))),
-    load("stock", () => allStock(client, { includePricing: true }, paging("stock"))),
-    load("delivery options", () => client.listDeliveryOptions({ signal })),
-    attempt(
-      step("countries and states", async () => {
-        const list = await part("countries", client.listCountries({ signal }));
-        const withStates = list.countries.filter((country) => country.hasState);
-        const states: Record<string, readonly State[]> = {};
-        await mapWithConcurrency(withStates, 3, async (country) => {
-          states[country.iso2] = (await part(`states of ${country.name}`, client.listStates(country.iso2, { signal }))).states;
-        });
-        return { list, states };
-      }),
-    ),
-    load("job statuses", () => client.listJobStatuses({ signal })),
-    load("size sets", () => client.listSizeSets({ signal })),
+    read("processes", () => client.listProcesses({ signal })),
+    read("process codes", () => client.listProcessCodes({ signal })),
+    readPages("price codes", (paging) => allPriceCodes(client, {}, paging)),
+    readPages("assets", (paging) => allAssets(client, {}, paging)),
+    readPages("global assets", (paging) => allGlobalAssets(client, {}, paging)),
+    readPages("stock", (paging) => allStock(client, { includePricing: true }, paging)),
+    read("delivery options", () => client.listDeliveryOptions({ signal })),
+    parts.load("countries and states", (attempt) => countriesAndStates(client, attempt, signal)),
+    read("job statuses", () => client.listJobStatuses({ signal })),
+    read("size sets", () => client.listSizeSets({ signal })),
     // Shipment settings are shown, not needed to resolve: an account without them still loads.
-    step("shipment settings", async () => {
-      const settings = await client.getShipmentSettings({ signal });
+    parts.load("shipment settings", async (attempt) => {
+      const settings = await attempt(() => client.getShipmentSettings({ signal }));
       return settings.ok ? settings.value : null;
     }),
   ]);
-
-  if (failures.length > 0 || !account || !processes || !processCodes || !listed || !assets || !globalAssets || !stock || !deliveryOptions || !countries || !jobStatuses || !sizeSets) {
-    const missing = [...new Set(failures.map((f) => f.part))];
-    return {
-      ok: false,
-      missing,
-      message: `The catalogue could not be loaded: ${failures.map((f) => `${f.part} (${f.detail})`).join("; ")}. Nothing else is missing; try again.`,
-    };
+  if (parts.failures.length > 0 || !processes || !processCodes || !listed || !assets || !globalAssets || !stock || !deliveryOptions || !countries || !jobStatuses || !sizeSets) {
+    return notLoaded(parts.failures, signal);
   }
-
-  // Codes with metadata attributes are not listed; the assets made from them name them.
-  const listedCodes = new Set(listed.map((code) => code.priceCode));
-  const unlisted = [...new Set([...assets, ...globalAssets].map((a) => a.priceCode).filter((c): c is string => !!c && !listedCodes.has(c)))];
-  const metadataCodes: PriceCode[] = [];
-  await mapWithConcurrency(unlisted, 4, async (code) => {
-    const found = await client.getPriceCode(code, {}, { signal });
-    if (found.ok) metadataCodes.push(found.value);
-  });
+  parts.nextPhase();
+  const metadataCodes = await codesLeftOut(client, listed, [...assets, ...globalAssets], parts, signal);
+  if (parts.failures.length > 0) return notLoaded(parts.failures, signal);
 
   return {
     ok: true,
@@ -128,7 +124,7 @@ export async function loadCatalogue(
       fetchedAt: (options.now?.() ?? new Date()).toISOString(),
       processes: processes.processes,
       processCodes,
-      priceCodes: [...listed, ...metadataCodes.sort((a, b) => (a.priceCode ?? "").localeCompare(b.priceCode ?? ""))],
+      priceCodes: [...listed, ...metadataCodes],
       assets,
       globalAssets,
       stock,
@@ -137,7 +133,7 @@ export async function loadCatalogue(
       states: countries.states,
       jobStatuses,
       sizeSets,
-      shipmentSettings,
+      shipmentSettings: shipmentSettings ?? null,
     },
   };
 }

@@ -1,6 +1,5 @@
 import { writeFile } from "node:fs/promises";
 import { basename } from "node:path";
-import { loadCatalogue } from "../catalogue/load-catalogue";
 import { catalogueVocabulary, type CatalogueSnapshot } from "../core/catalogue";
 import type { Issue } from "../core/issues";
 import { countOf } from "../core/plural";
@@ -13,6 +12,7 @@ import { createImportEngine, type EngineSummary, type ImportEngine, type JobView
 import { JOB_STATE_TEXT } from "../engine/job-state-text";
 import type { SheetSession } from "../sheet/worker-api";
 import { createVendorGateway } from "../engine/vendor-gateway";
+import { loadCatalogueOf } from "./catalogue-of";
 import { openSheetFile } from "./open-sheet-file";
 import { throttled } from "./progress-line";
 import type { SheetFile } from "./read-sheet-file";
@@ -29,6 +29,8 @@ export interface CheckOptions {
   /** Dry-run each job with the vendor's validateOnly (on unless turned off). */
   readonly validate: boolean;
   readonly onProgress?: (message: string) => void;
+  /** Stops loading the catalogue (Ctrl+C). */
+  readonly signal?: AbortSignal | undefined;
 }
 
 export interface CheckReport {
@@ -59,8 +61,7 @@ export type CheckOutcome =
 /** Reads, maps, resolves and (unless told not to) dry-runs a sheet: the page's check, from Node. */
 export async function checkFile(sheetFile: SheetFile, vendor: VendorConnection, options: CheckOptions): Promise<CheckOutcome> {
   const progress = options.onProgress ?? (() => undefined);
-  progress(`Loading the catalogue of ${vendor.connection.name}${vendor.simulated ? " (embedded simulator)" : ""}`);
-  const catalogue = await loadCatalogue(vendor.client, vendor.connection.name);
+  const catalogue = await loadCatalogueOf(vendor, options.onProgress, options.signal);
   if (!catalogue.ok) return { ok: false, reason: "vendor", message: catalogue.message };
   const { snapshot } = catalogue;
   const vocabulary = catalogueVocabulary(snapshot);
@@ -75,7 +76,7 @@ export async function checkFile(sheetFile: SheetFile, vendor: VendorConnection, 
   }
 
   progress(`Checking ${rowCount} rows`);
-  const engine = createImportEngine(createVendorGateway(vendor.client));
+  const engine = createImportEngine(createVendorGateway(vendor.client, { sleep: vendor.sleep }));
   await engine.start({
     headers,
     rows: session.rows(sheetName, headerRowNumber, 0, rowCount),

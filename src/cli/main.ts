@@ -1,4 +1,4 @@
-import { describeProblem } from "../api";
+import { describeProblem, type Sleep } from "../api";
 import { ConfigError } from "../server/proxy/connections";
 import { parseArgs, type CommandLine } from "./args";
 import { checkFile, checkText } from "./check";
@@ -67,12 +67,21 @@ type Env = Readonly<Record<string, string | undefined>>;
 /** Shows a summary and asks a yes/no question at a terminal; absent when there is no terminal to ask at. */
 export type Confirm = (summary: readonly string[], question: string) => Promise<boolean>;
 
+export interface RunOptions {
+  /** Ctrl+C: stops loading the catalogue, and sending after the orders in flight. */
+  readonly signal?: AbortSignal | undefined;
+  /** How pauses before trying the vendor again are taken (a timer unless told; tests record them). */
+  readonly sleep?: Sleep | undefined;
+  /** Asks before jobs are created; absent when there is no terminal to ask at (then submit needs --yes). */
+  readonly confirm?: Confirm | undefined;
+}
+
 /**
  * Runs one command; returns the exit code. Output goes to the given writers (tests read them).
  * A failure nothing foresaw is said in one sentence, never as a stack: 1 for `inspect`, which
  * only reads, 3 for the commands that reach the vendor (something may be left unsettled).
  */
-export async function runCli(argv: readonly string[], toOut: Writer, toErr: Writer, env: Env = process.env, signal?: AbortSignal, confirm?: Confirm): Promise<number> {
+export async function runCli(argv: readonly string[], toOut: Writer, toErr: Writer, env: Env = process.env, options: RunOptions = {}): Promise<number> {
   const line = parseArgs(argv);
   // All output may quote a sheet's cells, its file and sheet names, or the vendor's words: what a
   // terminal would act on is shown, never acted on. JSON keeps every value exact.
@@ -81,8 +90,9 @@ export async function runCli(argv: readonly string[], toOut: Writer, toErr: Writ
   const err: Writer = (text) => toErr(terminalSafe(text));
   try {
     // The summary asked about quotes order numbers from the sheet, so it is made safe as all output is.
+    const { confirm } = options;
     const safeConfirm: Confirm | undefined = confirm && ((summary, question) => confirm(summary.map(terminalSafe), terminalSafe(question)));
-    return await runCommand(line, out, err, env, signal, safeConfirm);
+    return await runCommand(line, out, err, env, { ...options, confirm: safeConfirm });
   } catch (error) {
     const resume = line.command === "submit" ? ` Every order sent is written in the journal ${journalPathOf(line)}; run the same command again to continue.` : "";
     err(`${line.command ?? "The command"} stopped on an unexpected failure: ${unexpectedFailureText(error)}.${resume}\n`);
@@ -104,7 +114,7 @@ function filesToWrite(isSubmit: boolean, paths: { readonly journalPath: string; 
   return files;
 }
 
-async function runCommand(line: CommandLine, out: Writer, err: Writer, env: Env, signal: AbortSignal | undefined, confirm: Confirm | undefined): Promise<number> {
+async function runCommand(line: CommandLine, out: Writer, err: Writer, env: Env, { signal, sleep, confirm }: RunOptions): Promise<number> {
   const { command, positional, options } = line;
   if (command === undefined || options.has("help") || command === "help") {
     out(USAGE);
@@ -125,8 +135,9 @@ async function runCommand(line: CommandLine, out: Writer, err: Writer, env: Env,
     err("--header-row and --rows take whole numbers, --concurrency a number from 1 to 20.\n");
     return 2;
   }
-  if (command === "jobs") return withVendor(line, env, err, (vendor) => jobsCommand(vendor, line, out, err));
-  if (command === "reorder-sheet") return reorderSheetCommand(line, env, out, err);
+  const withVendor: WithVendor = (run) => runWithVendor(line, env, err, sleep, run);
+  if (command === "jobs") return withVendor((vendor) => jobsCommand(vendor, line, out, err));
+  if (command === "reorder-sheet") return reorderSheetCommand(line, withVendor, out, err);
   const [path] = positional;
   if (path === undefined) {
     err(`${command} needs a file.\n${USAGE}`);
@@ -171,7 +182,7 @@ async function runCommand(line: CommandLine, out: Writer, err: Writer, env: Env,
   }
   const onProgress = options.has("json") ? undefined : (message: string) => err(`${message}…\n`);
   if (command === "check") {
-    return withVendor(line, env, err, async (vendor) => {
+    return withVendor(async (vendor) => {
       const outcome = await checkFile(file, vendor, {
         ...sheetChoice,
         eachRowOwnJob: options.has("each-row-own-job"),
@@ -179,6 +190,7 @@ async function runCommand(line: CommandLine, out: Writer, err: Writer, env: Env,
         outPath,
         utf8: options.has("utf8"),
         onProgress,
+        signal,
       });
       if (!outcome.ok) {
         err(`${outcome.message}\n`);
@@ -188,7 +200,7 @@ async function runCommand(line: CommandLine, out: Writer, err: Writer, env: Env,
       return outcome.report.summary.issues.error > 0 ? 1 : 0;
     });
   }
-  return withVendor(line, env, err, async (vendor) => {
+  return withVendor(async (vendor) => {
     const outcome = await submitFile(file, vendor, {
       ...sheetChoice,
       eachRowOwnJob: options.has("each-row-own-job"),
@@ -223,11 +235,13 @@ function loadsConfiguredConnections(env: Env): boolean {
   return Boolean(env["CONNECTIONS_FILE"] || env["VENDOR_CLIENT_ID"]);
 }
 
+type WithVendor = (run: (vendor: VendorConnection) => Promise<number>) => Promise<number>;
+
 /** Opens the vendor connection a command names, runs it and closes the connection. */
-async function withVendor(line: CommandLine, env: Env, err: Writer, run: (vendor: VendorConnection) => Promise<number>): Promise<number> {
+async function runWithVendor(line: CommandLine, env: Env, err: Writer, sleep: Sleep | undefined, run: (vendor: VendorConnection) => Promise<number>): Promise<number> {
   let vendor: VendorConnection;
   try {
-    vendor = await openVendorConnection(env, stringOption(line, "connection"));
+    vendor = await openVendorConnection(env, stringOption(line, "connection"), sleep);
   } catch (error) {
     err(`${error instanceof ConfigError ? "Configuration error" : "Could not reach the vendor"}: ${(error as Error).message}\n`);
     return 3;
@@ -239,7 +253,7 @@ async function withVendor(line: CommandLine, env: Env, err: Writer, run: (vendor
   }
 }
 
-async function reorderSheetCommand(line: CommandLine, env: Env, out: Writer, err: Writer): Promise<number> {
+async function reorderSheetCommand(line: CommandLine, withVendor: WithVendor, out: Writer, err: Writer): Promise<number> {
   const outPath = stringOption(line, "out");
   const since = stringOption(line, "ordered-since");
   if (outPath === undefined || !/\.xlsx$/i.test(outPath)) {
@@ -255,7 +269,7 @@ async function reorderSheetCommand(line: CommandLine, env: Env, out: Writer, err
     err(`${refusal}\n`);
     return 2;
   }
-  return withVendor(line, env, err, async (vendor) => {
+  return withVendor(async (vendor) => {
     const outcome = await writeReorderSheet(vendor, {
       outPath,
       processCode: stringOption(line, "process"),

@@ -1,13 +1,13 @@
 import { writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { mapWithConcurrency, type VendorClient } from "../api";
-import { loadCatalogue } from "../catalogue/load-catalogue";
 import type { CatalogueSnapshot } from "../core/catalogue";
 import { countOf, pluralise } from "../core/plural";
 import { assetFacets, assetListings, filterAssets, historyOf, processName, type AssetHistory, type AssetListing } from "../core/reorder/asset-catalogue";
 import { campaignSheetData } from "../core/reorder/campaign-sheet-data";
 import type { AssetFiles } from "../core/vendor";
 import { writeCampaignSheet } from "../sheet/campaign-sheet";
+import { loadCatalogueOf } from "./catalogue-of";
 import type { VendorConnection } from "./vendor-connection";
 
 /** Order histories and files are read this many designs at a time. */
@@ -77,8 +77,7 @@ function unknownProcess(snapshot: CatalogueSnapshot, code: string): string {
  */
 export async function writeReorderSheet(vendor: VendorConnection, options: ReorderSheetOptions): Promise<ReorderSheetOutcome> {
   const progress = options.onProgress ?? (() => undefined);
-  progress(`Loading the catalogue of ${vendor.connection.name}${vendor.simulated ? " (embedded simulator)" : ""}`);
-  const catalogue = await loadCatalogue(vendor.client, vendor.connection.name);
+  const catalogue = await loadCatalogueOf(vendor, options.onProgress);
   if (!catalogue.ok) return { ok: false, reason: "vendor", message: catalogue.message };
   const { snapshot } = catalogue;
   const listings = assetListings(snapshot);

@@ -275,7 +275,7 @@ async function submitLocked(
   const { report } = checked;
   const journal = await openFileJournal(options.journalPath);
   try {
-    const deps = { client: vendor.client, journal, locks };
+    const deps = { client: vendor.client, journal, locks, sleep: vendor.sleep };
     const declined = new Map<string, string>();
     const lookupProblems = await lookUpExisting(checked, vendor, journal, match, options, declined);
     // A batch of this very file is never planned twice: running again continues it, or reports it.

@@ -1,7 +1,22 @@
 import { getEventListeners } from "node:events";
 import { SIM_START } from "../helpers/sim-clock";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allActiveJobs, allAssets, allGlobalAssets, allPriceCodes, allTransactions, createVendorClient, describeProblem, encodeQuery, mapWithConcurrency, networkProblem, type VendorClient } from "../../src/api";
+import {
+  allActiveJobs,
+  allAssets,
+  allGlobalAssets,
+  allPriceCodes,
+  allTransactions,
+  createVendorClient,
+  CREDENTIALS_REFUSED,
+  describeProblem,
+  encodeQuery,
+  isTransientProblem,
+  mapWithConcurrency,
+  networkProblem,
+  problemFromResponse,
+  type VendorClient,
+} from "../../src/api";
 import { startSimulator, type RunningSimulator } from "../../src/server/simulator/simulator";
 import { assetLine, validCandidate } from "../helpers/job-candidates";
 import { simClient } from "../helpers/sim-client";
@@ -78,6 +93,16 @@ describe("typed problems", () => {
     expect(problem.detail).toBe("fetch failed");
     const refused = Object.assign(new Error("The token service refused the client credentials (HTTP 401); check the client id, secret and realm"), { name: "TokenError" });
     expect(describeProblem(networkProblem(refused))).toEqual([refused.message]);
+  });
+
+  it("takes refused credentials as final, and an unreachable token service as passing", () => {
+    const tokenError = (reason: string) => Object.assign(new Error("no token"), { name: "TokenError", reason });
+    expect(isTransientProblem(networkProblem(tokenError("refused")))).toBe(false);
+    expect(isTransientProblem(networkProblem(tokenError("unreachable")))).toBe(true);
+    // The proxy's answer when the token service refused the connection's credentials.
+    const viaProxy = problemFromResponse(503, "", JSON.stringify({ type: CREDENTIALS_REFUSED, title: "No access token for this connection", status: 503 }), "1");
+    expect(isTransientProblem(viaProxy)).toBe(false);
+    expect(isTransientProblem(problemFromResponse(503, "", "", "1"))).toBe(true);
   });
 
   it("surfaces field errors", async () => {

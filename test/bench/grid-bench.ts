@@ -8,14 +8,14 @@ import { build } from "vite";
 import { readServerSettings, startAppServer } from "../../src/server/app-server";
 import { launchChromium } from "../e2e/harness";
 import { SIM_START } from "../helpers/sim-clock";
+import { benchSample } from "./bench-samples";
 import { median, table } from "./report";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-const SAMPLE = join(ROOT, "samples/price-code-orders.csv");
 
 /** `rows` rows of the price-code sample, repeated under new order numbers. */
 async function orderSheet(folder: string, rows: number): Promise<string> {
-  const [header, ...sample] = Papa.parse<string[]>((await readFile(SAMPLE, "utf8")).trim()).data;
+  const [header, ...sample] = Papa.parse<string[]>((await readFile(await benchSample("price-code-orders.csv"), "utf8")).trim()).data;
   const out: string[][] = [header as string[]];
   for (let i = 0; out.length <= rows; i++) {
     const row = sample[i % sample.length] as string[];

@@ -1,5 +1,4 @@
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { openFileJournal } from "../../src/cli/file-journal";
 import { fileLocks } from "../../src/cli/file-lock";
 import { isUnfinished } from "../../src/core/journal";
@@ -10,15 +9,15 @@ import type { FaultSettings } from "../../src/server/simulator/simulator";
 import { allowResend, planBatch, runBatch } from "../../src/submit/submit-batch";
 import { checkFile, startProxiedAccount, type ProxiedAccount } from "../helpers/engine-session";
 import { scratchFolder } from "../helpers/submit-session";
+import { benchSample } from "./bench-samples";
 import { table } from "./report";
 
 const JOBS = Number(process.env["BENCH_SUBMIT_JOBS"] ?? 500);
 const LATENCY_MS = 100;
-const SAMPLE = fileURLToPath(new URL("../../samples/price-code-orders.csv", import.meta.url));
 
 /** `count` distinct valid requests, each a copy of the sample's first order under its own order number and references. */
 async function candidates(account: ProxiedAccount, count: number): Promise<JobCandidate[]> {
-  const { engine } = await checkFile(account, SAMPLE);
+  const { engine } = await checkFile(account, await benchSample("price-code-orders.csv"));
   const template = engine.payloads()[0]?.candidate;
   if (!template) throw new Error("the sample has no ready job");
   return Array.from({ length: count }, (_, i) => ({

@@ -3,27 +3,31 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Sleep } from "../../src/api";
 import { runCli } from "../../src/cli/main";
 import { startSimulator, type RunningSimulator } from "../../src/server/simulator/simulator";
 import { simCredentials } from "../helpers/sim-client";
+import { vendorEnv } from "../helpers/cli-session";
+import { recordedSleep } from "../helpers/recorded-sleep";
+import { samplePath } from "../helpers/samples";
 import { SIM_NOW, SIM_START } from "../helpers/sim-clock";
 
 const path = (relative: string) => fileURLToPath(new URL(`../../${relative}`, import.meta.url));
 
-/** The embedded simulator's clock starts at SIM_START unless the test says otherwise. */
-async function cli(args: readonly string[], env: Record<string, string | undefined> = { SIM_NOW }) {
+/** The embedded simulator's clock starts at SIM_START unless the test says otherwise; pauses are taken with `sleep`. */
+async function cli(args: readonly string[], env: Record<string, string | undefined> = { SIM_NOW }, sleep?: Sleep) {
   let out = "";
   let err = "";
-  const code = await runCli(args, (t) => (out += t), (t) => (err += t), env);
+  const code = await runCli(args, (t) => (out += t), (t) => (err += t), env, sleep ? { sleep } : {});
   return { code, out, err };
 }
 
 describe("npm run cli -- check, on the embedded simulator", () => {
   it("prints the jobs with estimates and exits 0 for a clean sheet", async () => {
-    const { code, out, err } = await cli(["check", path("samples/team-orders-winter-2027.xlsx")]);
+    const { code, out, err } = await cli(["check", samplePath("team-orders-winter.xlsx")]);
     expect(code).toBe(0);
     expect(err).toContain("Loading the catalogue of demo (embedded simulator)");
-    expect(out).toMatch(/^team-orders-winter-2027\.xlsx, sheet "Orders" \(header on row 4\), for Kiwi Team Print Ltd in NZD$/m);
+    expect(out).toMatch(/^team-orders-winter\.xlsx, sheet "Orders" \(header on row 4\), for Kiwi Team Print Ltd in NZD$/m);
     expect(out).toContain("25 rows, 4 jobs: 4 ready, 0 need attention; 0 errors");
     expect(out).toMatch(/KTP-27001\s+Ready: the vendor.s check passed\s+11 lines\s+due 2027-02-15\s+\$[\d,]+\.\d\d/);
     expect(out).toMatch(/Estimated total \$[\d,]+\.\d\d/);
@@ -48,7 +52,7 @@ describe("npm run cli -- check, on the embedded simulator", () => {
   });
 
   it("prints the report as JSON, payloads included", async () => {
-    const { code, out } = await cli(["check", path("samples/reorder-campaign.csv"), "--json", "--no-validate"]);
+    const { code, out } = await cli(["check", samplePath("reorder-campaign.csv"), "--json", "--no-validate"]);
     expect(code).toBe(0);
     const report = JSON.parse(out);
     expect(report.summary.jobs).toMatchObject({ total: 4, ready: 4, valid: 0 });
@@ -76,23 +80,55 @@ describe("npm run cli -- check, on the embedded simulator", () => {
   });
 
   it("uses the other demo connections by name and refuses an unknown one", async () => {
-    const au = await cli(["check", path("samples/reorder-campaign.csv"), "--connection", "demo-au", "--json", "--no-validate"]);
+    const au = await cli(["check", samplePath("reorder-campaign.csv"), "--connection", "demo-au", "--json", "--no-validate"]);
     expect(JSON.parse(au.out).account).toEqual({ id: 2077, name: "Southern Cross Decorators Pty Ltd", currency: "AUD" });
     // Another account's asset tags are unknown here.
     expect(au.code).toBe(1);
-    const unknown = await cli(["check", path("samples/reorder-campaign.csv"), "--connection", "nope"]);
+    const unknown = await cli(["check", samplePath("reorder-campaign.csv"), "--connection", "nope"]);
     expect(unknown).toMatchObject({ code: 3, err: expect.stringContaining('No connection named "nope"') });
   });
 
   it("starts the embedded simulator with the SIM_* settings", async () => {
-    const later = await cli(["check", path("samples/team-orders-winter-2027.xlsx")], { SIM_NOW: "2027-06-01T00:00:00Z" });
+    const later = await cli(["check", samplePath("team-orders-winter.xlsx")], { SIM_NOW: "2027-06-01T00:00:00Z" });
     expect(later.out).toMatch(/warning DUE_DATE_TOO_EARLY\s+Row 5, column Due: 2027-02-15 is before the earliest ship date; the job will ship on 2027-06-/);
-    const failing = await cli(["check", path("samples/price-code-orders.csv")], { SIM_NOW, SIM_RATE_500: "1", SIM_FAULT_ENDPOINTS: "createJob" });
+    const failing = await cli(["check", samplePath("price-code-orders.csv")], { SIM_NOW, SIM_RATE_500: "1", SIM_FAULT_ENDPOINTS: "createJob" });
     expect(failing.out).toContain("10 rows, 4 jobs: 0 ready, 4 need attention; 4 errors");
     expect(failing.out).toMatch(/error {3}SERVER_ERROR\s+Order KTP-24001: the vendor answered with an unexplained error \(HTTP 500\)/);
     expect(failing.code).toBe(1);
-    const invalid = await cli(["check", path("samples/price-code-orders.csv")], { SIM_NOW: "next week" });
+    const invalid = await cli(["check", samplePath("price-code-orders.csv")], { SIM_NOW: "next week" });
     expect(invalid).toMatchObject({ code: 3, err: expect.stringMatching(/^Configuration error: SIM_NOW must be an ISO date-time/) });
+  });
+});
+
+describe("npm run cli -- check, with a vendor that fails now and then", () => {
+  it("gets past the catalogue when the vendor answers 30% of calls with a 500", async () => {
+    const waitLines: string[] = [];
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const sim = await startSimulator({ startAt: SIM_START, faults: { rate500: 0.3 }, seed });
+      try {
+        const { code, err } = await cli(["check", samplePath("price-code-orders.csv")], vendorEnv(sim, tmpdir()), recordedSleep().sleep);
+        expect(err).not.toContain("could not be loaded");
+        expect(err).toContain("Checking 10 rows…");
+        // Whatever the dry runs met, the rows were checked against the whole catalogue.
+        expect(code).not.toBe(3);
+        waitLines.push(...err.split("\n").filter((line) => line.includes("again in")));
+      } finally {
+        await sim.close();
+      }
+    }
+    // Dozens of calls a run: some part somewhere was tried again, and the progress line said so.
+    expect(waitLines.length).toBeGreaterThan(0);
+    for (const line of waitLines) expect(line).toMatch(/^The vendor is busy; trying [a-z ]+ again in [1248] s…$/);
+  });
+
+  it("says on its progress line what it waits for, then names the part it gave up on", async () => {
+    const { sleep, pauses } = recordedSleep();
+    const { code, err } = await cli(["check", samplePath("price-code-orders.csv")], { SIM_NOW, SIM_RATE_500: "1", SIM_FAULT_ENDPOINTS: "listStock" }, sleep);
+    expect(code).toBe(3);
+    expect(err.split("\n").filter((l) => l.startsWith("The vendor"))).toEqual([1, 2, 4, 8, 8].map((s) => `The vendor is busy; trying stock again in ${s} s…`));
+    expect(err).toContain("The catalogue could not be loaded: stock (An error occurred while processing your request.). Nothing else is missing; try again.");
+    // The catalogue's pauses, each after the client's own quick second try.
+    expect(pauses.filter((ms) => ms >= 1_000)).toEqual([1_000, 2_000, 4_000, 8_000, 8_000]);
   });
 });
 
@@ -115,12 +151,12 @@ describe("npm run cli -- check, with configured credentials", () => {
       VENDOR_CLIENT_SECRET: details.clientSecret,
     };
     const before = sim.simulator.stats.tokenRequests;
-    const { code, out } = await cli(["check", path("samples/price-code-orders.csv")], env);
+    const { code, out } = await cli(["check", samplePath("price-code-orders.csv")], env);
     expect(code).toBe(0);
     expect(out).toContain("10 rows, 4 jobs: 4 ready");
     expect(sim.simulator.stats.tokenRequests - before).toBe(1);
     expect(sim.simulator.stats.callsByEndpoint.createJob).toBe(4);
-    const wrong = await cli(["check", path("samples/price-code-orders.csv")], { ...env, VENDOR_CLIENT_SECRET: "wrong" });
+    const wrong = await cli(["check", samplePath("price-code-orders.csv")], { ...env, VENDOR_CLIENT_SECRET: "wrong" });
     expect(wrong.code).toBe(3);
     expect(wrong.err).toMatch(/refused the client credentials/);
   });

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/main";
+import { samplePath } from "../helpers/samples";
 import { SIM_NOW } from "../helpers/sim-clock";
 import { scratchFolder } from "../helpers/submit-session";
 import { useResource } from "../helpers/use-resource";
@@ -23,7 +24,7 @@ async function cli(...args: string[]) {
 
 describe("npm run cli -- inspect", () => {
   it("prints the sheets, header row, mapping and first rows of a workbook", async () => {
-    const { code, out, err } = await cli("inspect", path("samples/team-orders-winter-2027.xlsx"), "--rows", "2");
+    const { code, out, err } = await cli("inspect", samplePath("team-orders-winter.xlsx"), "--rows", "2");
     expect(code).toBe(0);
     expect(err).toBe("");
     expect(out).toContain("  * Orders: 28 rows, header on row 4");
@@ -36,7 +37,7 @@ describe("npm run cli -- inspect", () => {
   });
 
   it("prints JSON with typed values", async () => {
-    const { code, out } = await cli("inspect", path("samples/reorder-campaign.csv"), "--json", "--rows", "1");
+    const { code, out } = await cli("inspect", samplePath("reorder-campaign.csv"), "--json", "--rows", "1");
     expect(code).toBe(0);
     const report = JSON.parse(out);
     expect(report.file.csv).toEqual({ encoding: "windows-1252", delimiter: "," });
@@ -73,7 +74,7 @@ describe("npm run cli -- inspect", () => {
       err: "encrypted.xlsx is protected with a password. Open it in Excel, remove the password (File › Info › Protect Workbook), save it and drop it again.\n",
     });
     expect((await cli("inspect", path("no-such-file.csv"))).err).toMatch(/no such file/);
-    expect((await cli("inspect", path("samples/reorder-campaign.csv"), "--sheet", "Nope")).err).toMatch(/no sheet named "Nope"/);
+    expect((await cli("inspect", samplePath("reorder-campaign.csv"), "--sheet", "Nope")).err).toMatch(/no sheet named "Nope"/);
   });
 
   it("says a workbook whose cell refers to text it does not hold is damaged, naming the cell and sheet", async () => {

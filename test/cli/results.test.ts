@@ -5,7 +5,7 @@ import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { runCommand, useSimulatorAndFolder, vendorEnv } from "../helpers/cli-session";
-import { sample } from "../helpers/submit-session";
+import { samplePath } from "../helpers/samples";
 
 const session = useSimulatorAndFolder();
 
@@ -17,7 +17,7 @@ const records = (text: string) => Papa.parse<Record<string, string>>(text.replac
 describe("result and problem sheets from the command line", () => {
   it("writes the results into the customer's own CSV, keeps the audit trail, and a second import of that result sheet creates nothing", async () => {
     const input = join(session.folder.path, "orders.csv");
-    await copyFile(sample("price-code-orders.csv"), input);
+    await copyFile(samplePath("price-code-orders.csv"), input);
     const out = join(session.folder.path, "orders - results.csv");
     const audit = join(session.folder.path, "audit.jsonl");
     const first = await cli(["submit", input, "--yes", "--connection", "demo", "--journal", join(session.folder.path, "a.jsonl"), "--out", out, "--audit", audit]);
@@ -62,10 +62,10 @@ describe("result and problem sheets from the command line", () => {
 
   it("writes the results into the customer's own workbook, with Jobs and Audit sheets, leaving its own sheets as they were", async () => {
     const out = join(session.folder.path, "team - results.xlsx");
-    const { code } = await cli(["submit", sample("team-orders-winter-2027.xlsx"), "--yes", "--connection", "demo", "--journal", join(session.folder.path, "x.jsonl"), "--out", out]);
+    const { code } = await cli(["submit", samplePath("team-orders-winter.xlsx"), "--yes", "--connection", "demo", "--journal", join(session.folder.path, "x.jsonl"), "--out", out]);
     expect(code).toBe(0);
     const before = new ExcelJS.Workbook();
-    await before.xlsx.readFile(sample("team-orders-winter-2027.xlsx"));
+    await before.xlsx.readFile(samplePath("team-orders-winter.xlsx"));
     const after = new ExcelJS.Workbook();
     await after.xlsx.readFile(out);
     expect(after.worksheets.map((s) => s.name)).toEqual([...before.worksheets.map((s) => s.name), "Jobs", "Audit"]);

@@ -151,7 +151,7 @@ describe("the confirmation before jobs are created", () => {
         asked.push({ summary, question });
         return answer;
       };
-      return runCli(["submit", path, "--connection", "demo", "--journal", journal, "--json"], (t) => (out += t), (t) => (err += t), vendorEnv(session.sim, session.folder.path), undefined, confirm).then((code) => ({ code, out, err }));
+      return runCli(["submit", path, "--connection", "demo", "--journal", journal, "--json"], (t) => (out += t), (t) => (err += t), vendorEnv(session.sim, session.folder.path), { confirm }).then((code) => ({ code, out, err }));
     };
     const declined = await run(false);
     expect(declined.code).toBe(1);

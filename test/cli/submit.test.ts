@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { ordersSheet } from "../helpers/order-sheets";
 import { runCli } from "../../src/cli/main";
 import { runCommand, useSimulatorAndFolder, vendorEnv } from "../helpers/cli-session";
-import { sample } from "../helpers/submit-session";
+import { samplePath } from "../helpers/samples";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const ACCOUNT_ID = 1042;
@@ -179,7 +179,7 @@ describe("an unexpected failure", () => {
 
   it("of inspect exits 1, with the failure in one line", async () => {
     let err = "";
-    const code = await runCli(["inspect", sample("price-code-orders.csv")], () => {
+    const code = await runCli(["inspect", samplePath("price-code-orders.csv")], () => {
       throw new TypeError("Cannot read properties of undefined (reading 'x')");
     }, (text) => (err += text), {});
     expect([code, err]).toEqual([1, "inspect stopped on an unexpected failure: Cannot read properties of undefined (reading 'x').\n"]);

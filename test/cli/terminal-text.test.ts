@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { terminalSafe, terminalSafeJson } from "../../src/cli/terminal-text";
 import { runCommand } from "../helpers/cli-session";
 import { SIM_NOW } from "../helpers/sim-clock";
-import { sample, scratchFolder } from "../helpers/submit-session";
+import { samplePath } from "../helpers/samples";
+import { scratchFolder } from "../helpers/submit-session";
 import { useResource } from "../helpers/use-resource";
 
 const folder = useResource("each", "The scratch folder", scratchFolder, (made) => made.cleanup());
@@ -38,7 +39,7 @@ describe("terminalSafeJson", () => {
 
 describe("text from a sheet printed by the command line", () => {
   async function hostileSheet(): Promise<string> {
-    const csv = (await readFile(sample("price-code-orders.csv"), "utf8"))
+    const csv = (await readFile(samplePath("price-code-orders.csv"), "utf8"))
       .replace("Order No", "Order No\u001b[31m")
       .replace("Team", "Team\u202e")
       .replaceAll("KTP-24001", "KTP-24001\u001b]52;c;cm0gLXJmIH4=\u0007")

@@ -1,15 +1,15 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { columnLetter } from "../../src/core/sheet-model";
 import { minimalWorkbook } from "../helpers/zip-writer";
 import { expectNoAxeViolations } from "./axe";
 import { openAndConnect, useBuiltAppInChromium } from "./harness";
+import { samplePath } from "../helpers/samples";
 
-const TEAM_WORKBOOK = fileURLToPath(new URL("../../samples/team-orders-winter-2027.xlsx", import.meta.url));
+const TEAM_WORKBOOK = samplePath("team-orders-winter.xlsx");
 
 let scratch: string;
 
@@ -38,7 +38,7 @@ describe("mapping a workbook in Chromium", () => {
     const page = await context.newPage();
     await connect(page);
     await page.getByLabel("Order sheet").setInputFiles(TEAM_WORKBOOK);
-    await page.getByRole("heading", { name: "Map the columns of team-orders-winter-2027.xlsx" }).waitFor();
+    await page.getByRole("heading", { name: "Map the columns of team-orders-winter.xlsx" }).waitFor();
 
     // The order table is chosen over the instructions sheet in front of it; the hidden list sheet is marked.
     expect(await selectedText(page, "Sheet")).toMatch(/^Orders/);
@@ -81,7 +81,7 @@ describe("mapping a workbook in Chromium", () => {
     await openAndConnect(page, e2e.app.url);
     await expectNoAxeViolations(page, "upload, in a narrow window");
     await page.getByLabel("Order sheet").setInputFiles(TEAM_WORKBOOK);
-    await page.getByRole("heading", { name: "Map the columns of team-orders-winter-2027.xlsx" }).waitFor();
+    await page.getByRole("heading", { name: "Map the columns of team-orders-winter.xlsx" }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(await page.locator(".table-scroll").first().evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
     await expectNoAxeViolations(page, "mapping, in a narrow window");

@@ -1,4 +1,3 @@
-import { fileURLToPath } from "node:url";
 import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -9,6 +8,7 @@ import { unwrap } from "../helpers/unwrap";
 import { deliveredTo, fillCampaign, readCampaign } from "../core/reorder/campaign-workbook";
 import { expectNoAxeViolations } from "./axe";
 import { checkTheRows, download, openAndConnect, useBuiltAppInChromium, submitAndConfirm } from "./harness";
+import { samplePath } from "../helpers/samples";
 
 const e2e = useBuiltAppInChromium();
 
@@ -150,7 +150,7 @@ describe("a reorder campaign in Chromium", () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await openAndConnect(page, e2e.app.url);
     await expect.poll(() => page.getByTestId("catalogue").textContent(), { timeout: 30_000 }).toMatch(/^Catalogue from /);
-    await page.getByLabel("Order sheet").setInputFiles(fileURLToPath(new URL("../../samples/price-code-orders.csv", import.meta.url)));
+    await page.getByLabel("Order sheet").setInputFiles(samplePath("price-code-orders.csv"));
     await page.getByRole("button", { name: "Check the rows" }).click();
     await submitAndConfirm(page, 4);
     await page.getByTestId("results-summary").waitFor({ timeout: 60_000 });

@@ -3,7 +3,7 @@ import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { sample } from "../helpers/submit-session";
+import { samplePath } from "../helpers/samples";
 import { checkTheRows, download, openAndConnect, useBuiltAppInChromium } from "./harness";
 
 const e2e = useBuiltAppInChromium();
@@ -17,7 +17,7 @@ async function review(page: Page, file: string): Promise<void> {
 describe("result sheets from the page", () => {
   it("gives back the customer's own workbook with every row's outcome, what was sent, and Jobs and Audit sheets", async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await review(page, sample("team-orders-winter-2027.xlsx"));
+    await review(page, samplePath("team-orders-winter.xlsx"));
     // A change in the app: the result says what was sent instead of the sheet's value.
     const names = await page.locator('[role="columnheader"] .grid-header-name').allTextContents();
     await page.locator(`[role="row"][data-row-number="6"] [role="gridcell"][aria-colindex="${names.indexOf("Qty") + 2}"]`).click();
@@ -26,14 +26,14 @@ describe("result sheets from the page", () => {
     await expect.poll(() => page.getByTestId("review-busy").count(), { timeout: 30_000 }).toBe(0);
 
     const problems = await download(page.getByRole("button", { name: "Download problem sheet" }));
-    expect(problems.name).toBe("team-orders-winter-2027 - problems.xlsx");
+    expect(problems.name).toBe("team-orders-winter - problems.xlsx");
     await page.getByRole("button", { name: /^Submit \d+ ready jobs?$/ }).click();
     await page.getByTestId("results-summary").waitFor({ timeout: 60_000 });
     const results = await download(page.getByRole("button", { name: "Download result sheet" }));
-    expect(results.name).toBe("team-orders-winter-2027 - results.xlsx");
+    expect(results.name).toBe("team-orders-winter - results.xlsx");
 
     const original = new ExcelJS.Workbook();
-    await original.xlsx.readFile(sample("team-orders-winter-2027.xlsx"));
+    await original.xlsx.readFile(samplePath("team-orders-winter.xlsx"));
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(results.bytes as unknown as ArrayBuffer);
     expect(book.worksheets.map((s) => s.name)).toEqual([...original.worksheets.map((s) => s.name), "Jobs", "Audit"]);
@@ -48,7 +48,7 @@ describe("result sheets from the page", () => {
     expect(book.getWorksheet("Audit")?.getColumn(2).values).toContain("edit");
 
     const audit = await download(page.getByRole("button", { name: "Download audit trail" }));
-    expect(audit.name).toBe("team-orders-winter-2027 - audit.jsonl");
+    expect(audit.name).toBe("team-orders-winter - audit.jsonl");
     const entries = audit.bytes.toString("utf8").trim().split("\n").map((line) => JSON.parse(line) as { type: string; column?: string; new?: string });
     expect(entries[0]?.type).toBe("import");
     expect(entries).toContainEqual(expect.objectContaining({ type: "edit", column: "Qty", new: "40" }));
@@ -57,12 +57,12 @@ describe("result sheets from the page", () => {
 
   it("gives back the customer's own CSV in its own encoding, byte for byte with the results appended", async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await review(page, sample("reorder-campaign.csv"));
+    await review(page, samplePath("reorder-campaign.csv"));
     await page.getByRole("button", { name: /^Submit \d+ ready jobs?$/ }).click();
     await page.getByTestId("results-summary").waitFor({ timeout: 60_000 });
     const results = await download(page.getByRole("button", { name: "Download result sheet" }));
     expect(results.name).toBe("reorder-campaign - results.csv");
-    const original = await readFile(sample("reorder-campaign.csv"));
+    const original = await readFile(samplePath("reorder-campaign.csv"));
     // Windows-1252 stays Windows-1252 (no byte-order mark added), each original line first.
     expect(results.bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(false);
     const split = (bytes: Buffer) => bytes.toString("latin1").split("\r\n");

@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FaultSettings } from "../../src/server/simulator/simulator";
 import { expectNoAxeViolations } from "./axe";
 import { checkTheRows, openAndConnect, useBuiltAppInChromium, withFaults } from "./harness";
+import { samplePath } from "../helpers/samples";
 
-const TEAM_WORKBOOK = fileURLToPath(new URL("../../samples/team-orders-winter-2027.xlsx", import.meta.url));
+const TEAM_WORKBOOK = samplePath("team-orders-winter.xlsx");
 
 let scratch: string;
 let withMistakes: string;

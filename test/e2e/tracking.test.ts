@@ -1,9 +1,9 @@
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { expectNoAxeViolations } from "./axe";
 import { openAndConnect, useBuiltAppInChromium, submitAndConfirm } from "./harness";
+import { samplePath } from "../helpers/samples";
 
-const SAMPLE = fileURLToPath(new URL("../../samples/price-code-orders.csv", import.meta.url));
+const SAMPLE = samplePath("price-code-orders.csv");
 
 const e2e = useBuiltAppInChromium();
 

@@ -5,8 +5,9 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { allActiveJobs, createVendorClient, type VendorClient } from "../../src/api";
 import { openAndConnect, useBuiltAppInChromium, submitAndConfirm } from "./harness";
+import { samplePath } from "../helpers/samples";
 
-const SAMPLE = fileURLToPath(new URL("../../samples/price-code-orders.csv", import.meta.url));
+const SAMPLE = samplePath("price-code-orders.csv");
 const UNKNOWN_CODE = fileURLToPath(new URL("../fixtures/unknown-price-code.csv", import.meta.url));
 
 const e2e = useBuiltAppInChromium();

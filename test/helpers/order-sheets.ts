@@ -1,17 +1,16 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import Papa from "papaparse";
+import { samplePath } from "./samples";
 
-const SAMPLE = fileURLToPath(new URL("../../samples/price-code-orders.csv", import.meta.url));
 
 /**
  * The price-code sample's four orders repeated under new order numbers (`{prefix}-{copy}-{n}`):
  * `copies × 4` orders and `copies × 10` rows in one CSV file, written to the temporary folder.
  */
 export async function ordersSheet(prefix: string, copies: number, folder = tmpdir()): Promise<{ path: string; orderNumbers: string[] }> {
-  const parsed = Papa.parse<string[]>((await readFile(SAMPLE, "utf8")).trim());
+  const parsed = Papa.parse<string[]>((await readFile(samplePath("price-code-orders.csv"), "utf8")).trim());
   const [header, ...rows] = parsed.data;
   const out: string[][] = [header as string[]];
   const orderNumbers: string[] = [];

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import type { SampleFile } from "../../samples/make-samples";
 import { openFileJournal } from "../../src/cli/file-journal";
 import { fileLocks } from "../../src/cli/file-lock";
 import type { JournalStore } from "../../src/core/journal";
@@ -9,9 +9,9 @@ import { createAdaptiveLimiter } from "../../src/api";
 import { planBatch, type SubmitDeps } from "../../src/submit/submit-batch";
 import { findExistingJobs, orderKey } from "../../src/submit/vendor-jobs";
 import { checkFile, startProxiedAccount, type ProxiedAccount } from "./engine-session";
+import { samplePath } from "./samples";
 import { useResource } from "./use-resource";
 
-export const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
 
 /** A scratch folder's path, and how to remove it. */
 export interface ScratchFolder {
@@ -49,8 +49,8 @@ export async function submitDeps(account: ProxiedAccount, folder: string, journa
  * Reads a sample, checks it (dry runs included) and writes its batch down; with
  * `allowExisting`, every order is to be sent beside the jobs the vendor has under its number now.
  */
-export async function planSample(account: ProxiedAccount, deps: Pick<SubmitDeps, "journal">, name: string, options: { allowExisting?: boolean } = {}) {
-  const { engine } = await checkFile(account, sample(name));
+export async function planSample(account: ProxiedAccount, deps: Pick<SubmitDeps, "journal">, name: SampleFile, options: { allowExisting?: boolean } = {}) {
+  const { engine } = await checkFile(account, samplePath(name));
   await engine.validate();
   const plan = engine.submissionPlan();
   const allowed = options.allowExisting ? await findExistingJobs(account.client, plan.orders.map((o) => o.orderNumber), { limiter: createAdaptiveLimiter({ max: 4 }) }) : undefined;

@@ -1,8 +1,8 @@
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bandPrice } from "../../src/core/estimate";
 import type { JobCandidate } from "../../src/core/vendor";
 import { checkFile, startProxiedAccount, type ProxiedAccount } from "../helpers/engine-session";
+import { samplePath } from "../helpers/samples";
 
 let account: ProxiedAccount;
 beforeAll(async () => {
@@ -10,7 +10,6 @@ beforeAll(async () => {
 });
 afterAll(async () => account?.close());
 
-const sample = (name: string) => fileURLToPath(new URL(`../../samples/${name}`, import.meta.url));
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** The estimate worked out by hand from the catalogue: band price × quantity, plus setup or reset. */
@@ -35,7 +34,7 @@ function expectedEstimate(candidate: JobCandidate): number {
 
 describe("the samples, checked against the simulator through the real proxy", () => {
   it("team orders: four jobs of mixed stock, price-code and asset lines, each passing validateOnly", async () => {
-    const { engine } = await checkFile(account, sample("team-orders-winter-2027.xlsx"));
+    const { engine } = await checkFile(account, samplePath("team-orders-winter.xlsx"));
     expect(engine.issues("error")).toEqual([]);
     const jobs = engine.jobs();
     expect(jobs.map((j) => [j.orderNumber, j.state, j.lineCount])).toEqual([
@@ -86,7 +85,7 @@ describe("the samples, checked against the simulator through the real proxy", ()
   });
 
   it("reorder campaign: asset reorders with their reset charge, the due date from the live earliest ship date", async () => {
-    const { engine } = await checkFile(account, sample("reorder-campaign.csv"));
+    const { engine } = await checkFile(account, samplePath("reorder-campaign.csv"));
     expect(engine.issues("error")).toEqual([]);
     const payloads = engine.payloads();
     expect(payloads.map((p) => [p.orderNumber, p.lineRows])).toEqual([
@@ -111,7 +110,7 @@ describe("the samples, checked against the simulator through the real proxy", ()
   });
 
   it("stock order: size runs from wide columns (XXL read as 2XL, youth sizes), equipment by Qty", async () => {
-    const { engine } = await checkFile(account, sample("stock-order.xlsx"));
+    const { engine } = await checkFile(account, samplePath("stock-order.xlsx"));
     expect(engine.issues("error")).toEqual([]);
     const [warehouse, club] = engine.payloads();
     expect(warehouse?.candidate.items).toEqual([

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { isDeepStrictEqual } from "node:util";
 import ExcelJS from "exceljs";
+import type { SampleFile } from "../../samples/make-samples";
 import { describe, expect, it } from "vitest";
 import { columnLetter } from "../../src/core/sheet-model";
 import { RESULT_COLUMNS, type ResultCell, type ResultSheetData } from "../../src/core/result-sheet";
@@ -12,13 +13,14 @@ import { createSheetSession } from "../../src/sheet/worker-api";
 import { uniqueSheetName, writeXlsxResults, type WriteBackFailureCode } from "../../src/sheet/xlsx-write-back";
 import { readRelationships, readSheets } from "../../src/sheet/xlsx-package-patch";
 import { listZipEntries } from "../../src/sheet/zip-guard";
+import { samplePath } from "../helpers/samples";
 import { entryData, zip } from "../helpers/zip-writer";
 
 type Workbook = ExcelJS.Workbook;
 type Worksheet = ExcelJS.Worksheet;
 
 const fixture = (name: string) => readFile(new URL(`../fixtures/sheets/${name}`, import.meta.url)).then((b) => new Uint8Array(b));
-const sample = (name: string) => readFile(new URL(`../../samples/${name}`, import.meta.url)).then((b) => new Uint8Array(b));
+const sample = (name: SampleFile) => readFile(samplePath(name)).then((b) => new Uint8Array(b));
 
 async function load(bytes: Uint8Array): Promise<Workbook> {
   const workbook = new ExcelJS.Workbook();
@@ -312,8 +314,8 @@ const ROUND_TRIPS: readonly RoundTrip[] = [
     sheetNames: ["Instructions", "Team orders", "Lists"],
   },
   {
-    name: "samples/team-orders-winter-2027.xlsx",
-    bytes: () => sample("team-orders-winter-2027.xlsx"),
+    name: "samples/team-orders-winter.xlsx",
+    bytes: () => sample("team-orders-winter.xlsx"),
     sheet: "Orders",
     headerRowNumber: 4,
     resultRows: Array.from({ length: 24 }, (_, i) => i + 5),

@@ -11,7 +11,7 @@ describe("the submitter's surface", () => {
     const deps = await submitDeps(session.account, session.folder.path);
     const api = createSubmitApi({ journal: deps.journal, locks: deps.locks });
     api.connect(`${session.account.app.url}/api/demo`, CSRF);
-    const batch = await planSample(session.account, deps, "team-orders-winter-2027.xlsx");
+    const batch = await planSample(session.account, deps, "team-orders-winter.xlsx");
     const simulator = session.account.app.simulator?.simulator;
     if (!simulator) throw new Error("the embedded simulator is not running");
 

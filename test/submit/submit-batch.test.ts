@@ -6,7 +6,7 @@ import { allowResend, planBatch, runBatch } from "../../src/submit/submit-batch"
 import { validCandidate } from "../helpers/job-candidates";
 import { planSample, submitDeps, useProxiedAccountAndFolder, vendorJobs } from "../helpers/submit-session";
 
-const TEAM = "team-orders-winter-2027.xlsx";
+const TEAM = "team-orders-winter.xlsx";
 const TEAM_ORDERS = ["KTP-27001", "KTP-27002", "KTP-27003", "KTP-27004"];
 
 const session = useProxiedAccountAndFolder();

@@ -1,5 +1,6 @@
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { IMPORTER_PROBLEM_BASE } from "../../api/problem";
 import { ENDPOINTS, buildEndpointPath, matchEndpoint, pickDocumentedQuery, type EndpointDef, type EndpointId } from "../../core/vendor";
 import { BodyTooLargeError, readBody } from "../http/read-body";
 import type { Connection } from "./connections";
@@ -36,7 +37,6 @@ export interface ProxyOptions {
 export const API_PREFIX = "/api";
 export const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024;
 export const ACCESS_KEY_HEADER = "x-access-key";
-export const PROBLEM_BASE = "https://bulk-order-importer.invalid/problems/";
 /** The importer's own route beside a connection's vendor paths (which never begin with "_"). */
 export const LEASE_PATH = "/_submission-lease";
 
@@ -44,7 +44,7 @@ export const LEASE_PATH = "/_submission-lease";
 const PASSED_RESPONSE_HEADERS = ["content-type", "retry-after", "content-language"];
 
 function problemBody(status: number, slug: string, title: string, detail?: string) {
-  return { type: PROBLEM_BASE + slug, title, status, detail: detail ?? null };
+  return { type: IMPORTER_PROBLEM_BASE + slug, title, status, detail: detail ?? null };
 }
 
 function sameSecret(given: string, expected: string): boolean {

@@ -1,6 +1,6 @@
 import type { AttributeDefinition, JobCandidate, JobCandidateLine, PriceBand, ValidationMessage } from "../../core/vendor";
 import { customBands, type CatalogueEntry } from "./fixtures/catalogue";
-import { APPLICATION_NAMES, COUNTRIES, DELIVERY_OPTIONS, LOCATIONS, PROMO_CODES, STATES } from "./fixtures/lookups";
+import { APPLICATION_NAMES, COUNTRIES, DELIVERY_OPTIONS, LOCATIONS, STATES, type SimPromoCode } from "./fixtures/lookups";
 import { STOCK_ITEMS } from "./fixtures/stock";
 import { localDate } from "./ship-date";
 import { findAsset, type AccountState } from "./state";
@@ -270,8 +270,13 @@ function checkAddress(candidate: JobCandidate, messages: ValidationMessage[]): "
   return "ok";
 }
 
-export function promoProblem(code: string, processCodes: readonly string[], today: string): string | undefined {
-  const promo = PROMO_CODES.find((p) => p.code.toUpperCase() === code.trim().toUpperCase());
+/** The promo code of that name, whatever its case and spacing. */
+export function findPromoCode(promoCodes: readonly SimPromoCode[], code: string): SimPromoCode | undefined {
+  return promoCodes.find((p) => p.code.toUpperCase() === code.trim().toUpperCase());
+}
+
+export function promoProblem(promoCodes: readonly SimPromoCode[], code: string, processCodes: readonly string[], today: string): string | undefined {
+  const promo = findPromoCode(promoCodes, code);
   if (promo === undefined) return "The promo code does not exist.";
   if (!promo.active) return "The promo code is no longer active.";
   if (promo.expires !== null && today > promo.expires) return `The promo code expired on ${promo.expires}.`;
@@ -286,6 +291,7 @@ export interface JobCheckContext {
   readonly state: AccountState;
   readonly applicationName: string;
   readonly now: number;
+  readonly promoCodes: readonly SimPromoCode[];
   readonly earliestDate: (processCodes: readonly string[]) => string | undefined;
 }
 
@@ -359,7 +365,7 @@ export function checkJob(candidate: JobCandidate, context: JobCheckContext): Job
   const processCodes = [...new Set(priced.map((line) => line.processCode).filter((code) => code !== ""))];
   const today = localDate(context.now, state.region.timezone);
   if (candidate.promocode?.trim()) {
-    const reason = promoProblem(candidate.promocode, processCodes, today);
+    const reason = promoProblem(context.promoCodes, candidate.promocode, processCodes, today);
     if (reason !== undefined) messages.push({ errorCode: "PROMO_CODE_INVALID", message: `Promo code "${candidate.promocode}": ${reason}` });
   }
   let dateDue = candidate.dateDue?.trim() ?? "";

@@ -1,6 +1,6 @@
 import type { ShipDate } from "../../core/vendor";
 import { processInfo } from "./fixtures/catalogue";
-import { DATE_EXCLUSIONS } from "./fixtures/lookups";
+import { ANNUAL_CLOSURES } from "./fixtures/lookups";
 
 const DAY = 86_400_000;
 
@@ -20,7 +20,18 @@ function offsetMinutes(instant: number, timeZone: string): number {
 }
 
 function isExcluded(date: string): boolean {
-  return DATE_EXCLUSIONS.some((range) => date >= range.dateFrom && date <= range.dateTo);
+  const monthDay = date.slice(5);
+  return ANNUAL_CLOSURES.some(({ from, to }) => (from <= to ? monthDay >= from && monthDay <= to : monthDay >= from || monthDay <= to));
+}
+
+/** The closures as dated ranges: the one under way on `today`, if any, and those of the year after it. */
+function dateExclusions(today: string): { dateFrom: string; dateTo: string }[] {
+  const year = Number(today.slice(0, 4));
+  const inAYear = `${year + 1}${today.slice(4)}`;
+  return [year - 1, year, year + 1]
+    .flatMap((y) => ANNUAL_CLOSURES.map(({ from, to }) => ({ dateFrom: `${y}-${from}`, dateTo: `${from <= to ? y : y + 1}-${to}` })))
+    .filter((range) => range.dateTo >= today && range.dateFrom <= inAYear)
+    .sort((a, b) => a.dateFrom.localeCompare(b.dateFrom));
 }
 
 function isWorkingDay(date: string): boolean {
@@ -44,7 +55,8 @@ export function earliestShipDate(processCodes: readonly string[], now: number, t
     if (info === undefined) return undefined;
     leadDays = Math.max(leadDays, info.leadDays);
   }
-  let date = localDate(now, timeZone);
+  const today = localDate(now, timeZone);
+  let date = today;
   for (let counted = 0; counted < leadDays; ) {
     date = addDays(date, 1);
     if (isWorkingDay(date)) counted++;
@@ -54,6 +66,6 @@ export function earliestShipDate(processCodes: readonly string[], now: number, t
     shippingDateUtc: new Date(dispatchUtc).toISOString(),
     shippingDateLocal: `${date}T17:00:00`,
     timezone: timeZone,
-    dateExclusions: DATE_EXCLUSIONS.map((range) => ({ ...range })),
+    dateExclusions: dateExclusions(today),
   };
 }

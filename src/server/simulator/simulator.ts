@@ -5,6 +5,7 @@ import { matchEndpoint, type EndpointId } from "../../core/vendor";
 import { readBody, BodyTooLargeError } from "../http/read-body";
 import { SimClock } from "./clock";
 import { ACCOUNTS, REGIONS, type SimAccount, type SimRegion, type SimUser } from "./fixtures/accounts";
+import { promoCodesFrom, type SimPromoCode } from "./fixtures/lookups";
 import type { SimulatorCore } from "./handlers/context";
 import { HANDLERS } from "./handlers";
 import { QueryReader } from "./query-reader";
@@ -25,6 +26,8 @@ export interface FaultSettings {
   readonly rate500?: number;
   /** Share (0..1) of API calls answered 429. */
   readonly rate429?: number;
+  /** What those 429s ask the caller to wait, in seconds (their Retry-After); 1 unless set. */
+  readonly retryAfterSeconds?: number;
   /** Share (0..1) of created jobs whose connection is dropped after the job was stored. */
   readonly dropAfterCreateRate?: number;
   /** Share (0..1) of created jobs answered with the opaque 500 after the job was stored. */
@@ -102,6 +105,7 @@ function waitUnlessClosed(ms: number, res: ServerResponse): Promise<boolean> {
  */
 export class VendorSimulator implements SimulatorCore {
   readonly clock: SimClock;
+  readonly promoCodes: readonly SimPromoCode[];
   faults: FaultSettings;
   readonly stats: SimulatorStats = { tokenRequests: 0, apiCalls: 0, callsByEndpoint: {} };
   readonly #states: Map<number, AccountState> = createAccountStates();
@@ -111,6 +115,7 @@ export class VendorSimulator implements SimulatorCore {
 
   constructor(options: SimulatorOptions = {}) {
     this.clock = new SimClock(options.startAt);
+    this.promoCodes = promoCodesFrom(this.clock.startedAt);
     this.faults = options.faults ?? {};
     this.#random = createRandom(options.seed ?? 20261122);
   }
@@ -287,7 +292,7 @@ export class VendorSimulator implements SimulatorCore {
       if (!(await waitUnlessClosed(ms, res))) return;
     }
     if (faulty && this.#random.chance(this.faults.rate429 ?? 0)) {
-      return send(res, { ...problem(429, "Too Many Requests", "Rate limit exceeded."), headers: { "Retry-After": "1" } });
+      return send(res, { ...problem(429, "Too Many Requests", "Rate limit exceeded."), headers: { "Retry-After": String(this.faults.retryAfterSeconds ?? 1) } });
     }
     if (faulty && this.#random.chance(this.faults.rate500 ?? 0)) return send(res, opaqueServerError());
 

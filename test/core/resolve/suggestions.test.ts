@@ -1,9 +1,9 @@
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { IssueCode } from "../../../src/core/issues";
 import type { ImportEngine } from "../../../src/engine/import-engine";
 import { checkFile, checkRows, startProxiedAccount, type ProxiedAccount } from "../../helpers/engine-session";
 import { DTF, priceCodeRow } from "../../helpers/order-records";
+import { samplePath } from "../../helpers/samples";
 
 let account: ProxiedAccount;
 beforeAll(async () => {
@@ -94,7 +94,7 @@ describe("a suggestion is a value for the cell its issue names", () => {
   });
 
   it("keeps the wide layout's quantity when the youth size note is on screen", async () => {
-    const { engine } = await checkFile(account, fileURLToPath(new URL("../../../samples/team-orders-winter-2027.xlsx", import.meta.url)));
+    const { engine } = await checkFile(account, samplePath("team-orders-winter.xlsx"));
     const notes = engine.issues().filter((i) => i.rowNumber === 24);
     expect(notes.map((i) => [i.code, i.column, i.suggestion])).toEqual([
       ["STOCK_SIZE_NORMALISED", "Y8", undefined],

@@ -1,6 +1,7 @@
 import { request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { createVendorClient } from "../../../src/api/client";
+import { CREDENTIALS_REFUSED } from "../../../src/api/problem";
 import { readServerSettings } from "../../../src/server/app-server";
 import { ConfigError, type Connection } from "../../../src/server/proxy/connections";
 import type { RunningSimulator } from "../../../src/server/simulator/simulator";
@@ -111,7 +112,7 @@ describe("token handling", () => {
     });
     const first = await get("/api/wrong/account");
     expect(first.response.status).toBe(503);
-    expect(JSON.parse(first.text).detail).toMatch(/refused the client credentials/);
+    expect(JSON.parse(first.text)).toMatchObject({ type: CREDENTIALS_REFUSED, detail: expect.stringMatching(/refused the client credentials/) });
     const results = await Promise.all(Array.from({ length: 5 }, () => get("/api/wrong/account")));
     expect(results.map((r) => r.response.status)).toEqual([503, 503, 503, 503, 503]);
     expect(results[0]?.response.headers.get("retry-after")).toMatch(/^\d+$/);

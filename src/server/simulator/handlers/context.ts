@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { SimUser } from "../fixtures/accounts";
+import type { SimPromoCode } from "../fixtures/lookups";
 import type { SimResponse } from "../sim-response";
 import type { AccountState, SimJob } from "../state";
 import type { QueryReader } from "../query-reader";
@@ -7,6 +8,8 @@ import type { QueryReader } from "../query-reader";
 /** What the simulator core offers handlers beyond one account's state. */
 export interface SimulatorCore {
   now(): number;
+  /** Their expiry dated from the day the clock started. */
+  readonly promoCodes: readonly SimPromoCode[];
   allocateJobNumber(): number;
   /** Jobs of every account, for isolation checks. */
   findJob(jobNumber: number): SimJob | undefined;

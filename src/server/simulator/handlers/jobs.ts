@@ -126,6 +126,7 @@ export const createJob: Handler = (context) => {
     state,
     applicationName,
     now: core.now(),
+    promoCodes: core.promoCodes,
     earliestDate: (processCodes) => earliestDateFor(context, processCodes),
   });
   if (check.outcome === "invalid") return validationFailure(check.messages);

@@ -1,5 +1,4 @@
-import { PROMO_CODES } from "../fixtures/lookups";
-import { promoProblem } from "../job-validation";
+import { findPromoCode, promoProblem } from "../job-validation";
 import { localDate } from "../ship-date";
 import { ok } from "../sim-response";
 import type { Handler } from "./context";
@@ -8,8 +7,8 @@ import type { Handler } from "./context";
 export const validatePromoCode: Handler = ({ core, state, params, query }) => {
   const code = params["code"] ?? "";
   const processCodes = query.list("processCodes").map((p) => p.toUpperCase());
-  const promo = PROMO_CODES.find((p) => p.code.toUpperCase() === code.trim().toUpperCase());
-  const reason = promoProblem(code, processCodes, localDate(core.now(), state.region.timezone));
+  const promo = findPromoCode(core.promoCodes, code);
+  const reason = promoProblem(core.promoCodes, code, processCodes, localDate(core.now(), state.region.timezone));
   const applicable =
     processCodes.length === 0 || promo?.processCodes == null
       ? null
