@@ -1,18 +1,22 @@
 import "fake-indexeddb/auto";
 import { createHash } from "node:crypto";
+import { mkdtempSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEngineWorkerClient } from "../../src/app/engine-worker-client";
 import { createImportWorkflow, type ImportState, type ImportWorkflow } from "../../src/app/import-workflow";
 import type { SheetWorkerClient } from "../../src/app/sheet-worker-client";
-import type { SubmitWorkerClient } from "../../src/app/submit-worker-client";
 import type { WorkflowDeps } from "../../src/app/workflow-state";
 import type { CatalogueStore } from "../../src/catalogue/catalogue-store";
 import { createBatchFileStore } from "../../src/storage/batch-files";
 import { openImporterDB } from "../../src/storage/database";
 import { createTemplateStore } from "../../src/storage/mapping-templates";
 import { createReviewSessionStore } from "../../src/storage/review-sessions";
-import type { BatchPlan } from "../../src/submit/submit-batch";
+import { fileLocks } from "../../src/cli/file-lock";
+import { createIdbJournal } from "../../src/storage/journal-idb";
+import { createSubmitApi } from "../../src/submit/submit-api";
 import { createSheetSession } from "../../src/sheet/worker-api";
 import { startProxiedAccount, type ProxiedAccount } from "../helpers/engine-session";
 import { ordersSheet } from "../helpers/order-sheets";
@@ -22,10 +26,13 @@ let account: ProxiedAccount;
 let manyOrders: Uint8Array;
 let fewOrders: Uint8Array;
 
+/** A sheet of the price-code sample's orders under order numbers of its own: submitted, it makes jobs no other sheet has. */
+const sheetOf = async (prefix: string, copies: number) => new Uint8Array(await readFile((await ordersSheet(prefix, copies)).path));
+
 beforeAll(async () => {
   account = await startProxiedAccount();
-  manyOrders = new Uint8Array(await readFile((await ordersSheet("WF-MANY", 10)).path));
-  fewOrders = new Uint8Array(await readFile((await ordersSheet("WF-FEW", 2)).path));
+  manyOrders = await sheetOf("WF-MANY", 10);
+  fewOrders = await sheetOf("WF-FEW", 2);
 });
 
 afterAll(async () => {
@@ -56,20 +63,13 @@ function pageSheets() {
   return { sheets, control };
 }
 
-/** A submitter that writes down each batch planned and sends nothing. */
-function recordingSubmitter() {
-  const plans: BatchPlan[] = [];
-  const submitter = {
-    connect: () => undefined,
-    batches: async () => [],
-    plan: async (plan: BatchPlan) => {
-      plans.push(plan);
-      return { id: `batch-${plans.length}` };
-    },
-    run: async () => ({ status: "finished", problems: [] }),
-    results: async (batchId: string) => ({ batch: { id: batchId, fileName: "orders.csv", sheetName: "orders" }, orders: [], rows: [] }),
-  };
-  return { plans, client: { get: async () => submitter } as unknown as SubmitWorkerClient };
+const LOCK_FOLDER = mkdtempSync(join(tmpdir(), "workflow-locks-"));
+
+/** The real submitter, on the page (as when no worker can start): its journal in this browser's IndexedDB, lock files in a scratch folder. */
+function pageSubmitter(db: Awaited<ReturnType<typeof browserDatabase>>) {
+  const journal = createIdbJournal(Promise.resolve(db));
+  const submitter = createSubmitApi({ journal, locks: fileLocks(LOCK_FOLDER) });
+  return { journal, client: { get: async () => submitter } };
 }
 
 /** One browser: its IndexedDB, shared by the tabs (workflows) opened in it. */
@@ -80,7 +80,7 @@ async function browserDatabase() {
 /** A tab of the app over the real proxy and simulator, its engine on the page. */
 function openTab(db: Awaited<ReturnType<typeof browserDatabase>>, tabId: string) {
   const { sheets, control } = pageSheets();
-  const submitter = recordingSubmitter();
+  const submitter = pageSubmitter(db);
   const catalogues = { get: async () => account.snapshot, put: async () => undefined } as unknown as CatalogueStore;
   const deps: WorkflowDeps = {
     fetchConnections: async () => ({ ok: true, connections: [{ name: "demo", region: "NZ" }] }),
@@ -97,7 +97,9 @@ function openTab(db: Awaited<ReturnType<typeof browserDatabase>>, tabId: string)
     now: () => new Date(account.snapshot.fetchedAt),
   };
   const workflow = createImportWorkflow(deps);
-  return { workflow, control, plans: submitter.plans, deps };
+  /** The batches this browser's journal holds, oldest first. */
+  const batches = async () => (await submitter.journal.listBatches()).reverse();
+  return { workflow, control, batches, deps };
 }
 
 /** Resolves when the workflow's state is one the test waits for. */
@@ -213,27 +215,34 @@ describe("the import workflow on the page", () => {
     const stopping = when(tab.workflow, (state) => state.step === "review" && state.review.busy?.startsWith("Checking the jobs") === true).then(() => tab.workflow.stopChecking());
     await tab.workflow.submit();
     await stopping;
-    expect(tab.plans).toHaveLength(0);
+    expect(await tab.batches()).toHaveLength(0);
     const state = reviewOf(tab.workflow);
     expect(state.error).toBe("Nothing was sent: you stopped the check before it finished. Submit again when you are ready; every job is checked with the vendor first.");
     expect(state.review.submitting).toBe(false);
     db.close();
   });
 
-  it("plans a batch once however often Submit is clicked before it is sent", async () => {
+  it("plans a batch once however often Submit and Create are clicked before it is sent, and sends what the confirmation counted", async () => {
     const db = await browserDatabase();
     const tab = openTab(db, "tab-1");
-    await connectAndOpen(tab.workflow, "orders.csv", fewOrders);
+    await connectAndOpen(tab.workflow, "orders.csv", await sheetOf("WF-ONCE", 2));
     await tab.workflow.check();
     const first = tab.workflow.submit();
     const disabled = reviewOf(tab.workflow).review.submitting;
     const second = tab.workflow.submit();
-    // Between the check and the batch being written down, the button must not come back.
+    // Between the check and the confirmation being shown, the button must not come back.
     await when(tab.workflow, (state) => state.step === "review" && state.review.busy === undefined);
     const third = tab.workflow.submit();
     await Promise.all([first, second, third]);
-    expect(tab.plans).toHaveLength(1);
-    expect(step(tab.workflow)).toBe("done");
+    const confirm = tab.workflow.getState();
+    if (confirm.step !== "confirm") throw new Error(`not confirming but at ${confirm.step}`);
+    expect(confirm.confirm.summary.jobs).toBe(8);
+    expect(await tab.batches()).toHaveLength(0);
+    await Promise.all([tab.workflow.confirmSubmit(), tab.workflow.confirmSubmit(), tab.workflow.confirmSubmit()]);
+    expect(await tab.batches()).toHaveLength(1);
+    const done = tab.workflow.getState();
+    if (done.step !== "done") throw new Error(`not done but at ${done.step}`);
+    expect(done.done.results.orders.filter((o) => o.state === "created")).toHaveLength(confirm.confirm.summary.jobs);
     expect(disabled).toBe(true);
     db.close();
   });
@@ -241,7 +250,9 @@ describe("the import workflow on the page", () => {
   it("records each batch with the SHA-256 of its own file: after a reload, and for a review another tab left", async () => {
     const db = await browserDatabase();
     const first = openTab(db, "tab-1");
-    await connectAndOpen(first.workflow, "few.csv", fewOrders);
+    const few = await sheetOf("WF-SHA-FEW", 2);
+    const many = await sheetOf("WF-SHA-MANY", 10);
+    await connectAndOpen(first.workflow, "few.csv", few);
     await first.workflow.check();
 
     // The tab is reloaded: its review reopens where it was, and its batch names its file.
@@ -249,11 +260,12 @@ describe("the import workflow on the page", () => {
     await reloaded.workflow.connect({ name: "demo", region: "NZ" });
     expect(reviewOf(reloaded.workflow).review.notice).toMatch(/^Reopened your review of few.csv/);
     await reloaded.workflow.submit();
-    expect(reloaded.plans.map((plan) => plan.fileSha256)).toEqual([sha256(fewOrders)]);
+    await reloaded.workflow.confirmSubmit();
+    expect((await reloaded.batches()).map((batch) => batch.fileSha256)).toEqual([sha256(few)]);
 
     // Another tab leaves a review of another file; this one continues it after its own batch.
     const other = openTab(db, "tab-2");
-    await connectAndOpen(other.workflow, "many.csv", manyOrders);
+    await connectAndOpen(other.workflow, "many.csv", many);
     await checkStoppingDryRuns(other.workflow);
     const state = reloaded.workflow.getState();
     if (state.step !== "done") throw new Error(`not done but at ${state.step}`);
@@ -269,7 +281,8 @@ describe("the import workflow on the page", () => {
     expect(other.workflow.hasUnsavedWork()).toBe(true);
 
     await reloaded.workflow.submit();
-    expect(reloaded.plans.map((plan) => plan.fileSha256)).toEqual([sha256(fewOrders), sha256(manyOrders)]);
+    await reloaded.workflow.confirmSubmit();
+    expect((await reloaded.batches()).map((batch) => batch.fileSha256)).toEqual([sha256(few), sha256(many)]);
     db.close();
   });
 });

@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Sleep } from "../../src/api";
@@ -34,8 +34,8 @@ describe("npm run cli -- check, on the embedded simulator", () => {
   });
 
   it("refuses a problem sheet path it cannot write before loading the catalogue, with a usage error", async () => {
-    const sheet = path("samples/price-code-orders.csv");
-    const out = path("samples");
+    const sheet = samplePath("price-code-orders.csv");
+    const out = dirname(sheet);
     // A vendor no one answers at: were it asked first, this would be exit 3.
     const unreachable = { VENDOR_CLIENT_ID: "x", VENDOR_CLIENT_SECRET: "y", VENDOR_REGION: "nz", VENDOR_REALM: "r", VENDOR_BASE_URL: "http://127.0.0.1:9/api", VENDOR_AUTH_URL: "http://127.0.0.1:9/auth" };
     expect(await cli(["check", sheet, "--out", out], unreachable)).toEqual({ code: 2, out: "", err: `The problem sheet ${out} cannot be written: it is a folder, not a file. Give another path with --out.\n` });
@@ -168,10 +168,10 @@ describe("npm run cli -- check, with connection settings that hold a secret wher
     try {
       const file = join(folder, "connections.json");
       writeFileSync(file, JSON.stringify([{ name: "nz", region: "New Zealand", baseUrl: "https://api.vendor.test/", authUrl: "https://auth.vendor.test/", realm: "r", clientId: "kiwi", clientSecretEnv: "s3cr3t-value-xyz" }]));
-      const fromFile = await cli(["check", path("samples/price-code-orders.csv")], { CONNECTIONS_FILE: file });
+      const fromFile = await cli(["check", samplePath("price-code-orders.csv")], { CONNECTIONS_FILE: file });
       expect(fromFile).toMatchObject({ code: 3, out: "", err: expect.stringMatching(/^Configuration error: CONNECTIONS_FILE .*0\.clientSecretEnv: must name an environment variable/) });
       expect(fromFile.err).not.toContain("s3cr3t");
-      const inAddress = await cli(["check", path("samples/price-code-orders.csv")], {
+      const inAddress = await cli(["check", samplePath("price-code-orders.csv")], {
         VENDOR_REGION: "nz",
         VENDOR_REALM: "r",
         VENDOR_CLIENT_ID: "kiwi",

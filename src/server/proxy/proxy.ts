@@ -289,7 +289,7 @@ export function createProxy(options: ProxyOptions) {
     } catch {
       holder = undefined;
     }
-    if (typeof holder !== "string" || !/^[\w-]{8,64}$/.test(holder)) return refuse(400, "lease-holder-missing", "Name the lease's holder", undefined, corsHeaders);
+    if (typeof holder !== "string" || !/^[\w-]{1,100}$/.test(holder)) return refuse(400, "lease-holder-missing", "Name the lease's holder", undefined, corsHeaders);
     const grant = leases.take(connection, holder);
     const since = new Date(grant.since).toISOString();
     if (grant.held) finish(200, { held: true, since }, json);
