@@ -179,6 +179,7 @@ export function App() {
             onSendAgain={workflow.sendAgain}
             onCancelDuplicate={workflow.cancelDuplicate}
             onContinue={() => workflow.resume(state.done.results.batch.id)}
+            onCheckLeftAgain={state.done.review ? workflow.checkLeftOrdersAgain : undefined}
             onStartOver={() => workflow.startOver(state.connected)}
           />
         )}

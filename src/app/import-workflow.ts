@@ -486,6 +486,20 @@ export function createImportWorkflow(deps: WorkflowDeps) {
       });
     },
 
+    /**
+     * Back from the results to the review they came from, to check again the orders the vendor
+     * could not check then: those that pass can be submitted, and the orders just created are
+     * found in the journal and left out.
+     */
+    async checkLeftOrdersAgain(): Promise<void> {
+      if (state.step !== "done" || !state.done.review) return;
+      const { connected } = state;
+      const left = state.done.review;
+      set({ step: "review", connected, review: { ...left, submitting: false, revision: left.revision + 1, notice: "Checking again the orders the vendor could not check; the orders just created are left out." } });
+      await review.revalidate();
+      await context.lookUpOrders(connected, true);
+    },
+
     /** The user's choice to send an order although the vendor has a job under its number (never one made here). */
     async sendAnyway(orderNumber: string, yes: boolean): Promise<void> {
       const summary = await (await deps.engine.get()).sendAnyway(orderNumber, yes);

@@ -175,7 +175,8 @@ export function createSubmissionActions(context: WorkflowContext, channel = cont
      * due dates, the delivery methods and every order left out and why.
      */
     async prepare(connected: Connected, review: ReviewState): Promise<string | undefined> {
-      await context.lookUpOrders(connected, false);
+      // Every checked order is looked up afresh: another submission may have made some since they were last.
+      await context.lookUpOrders(connected, true);
       const plan = await (await deps.engine.get()).submissionPlan();
       if (!plan.orders.some((o) => o.existing === undefined)) {
         return plan.orders.length > 0 ? "Nothing to send: every ready order is already at the vendor (see the orders marked in the review)." : "No job is ready to send: fix the problems shown, then check again.";

@@ -51,17 +51,18 @@ describe("checking the rows in Chromium", () => {
       await page.getByTestId("review-busy").waitFor({ timeout: 30_000 });
       await page.getByRole("button", { name: "Stop checking" }).click();
       await expect.poll(() => page.getByTestId("review-busy").count(), { timeout: 30_000 }).toBe(0);
-      const submit = page.getByRole("button", { name: /^Submit \d+ ready jobs$/ });
+      // Jobs are left unchecked, so Submit checks them first.
+      const submit = page.getByRole("button", { name: "Check and submit…" });
       await submit.click();
       // From the first click, Submit waits: it cannot be clicked again.
-      expect(await page.getByRole("button", { name: "Submitting…" }).isDisabled()).toBe(true);
+      expect(await page.getByRole("button", { name: "Checking before you confirm…" }).isDisabled()).toBe(true);
       await page.getByTestId("review-busy").getByRole("button", { name: "Stop checking" }).click();
       await expect.poll(() => page.getByRole("alert").first().textContent(), { timeout: 30_000 }).toBe(
         "Nothing was sent: you stopped the check before it finished. Submit again when you are ready; every job is checked with the vendor first.",
       );
     });
     expect(vendorJobs().size).toBe(0);
-    expect(await page.getByRole("button", { name: /^Submit \d+ ready jobs$/ }).isEnabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Check and submit…" }).isEnabled()).toBe(true);
     await page.close();
   });
 });

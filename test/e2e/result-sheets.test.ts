@@ -4,7 +4,7 @@ import Papa from "papaparse";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { samplePath } from "../helpers/samples";
-import { checkTheRows, download, openAndConnect, useBuiltAppInChromium } from "./harness";
+import { checkTheRows, download, openAndConnect, submitAndConfirm, useBuiltAppInChromium } from "./harness";
 
 const e2e = useBuiltAppInChromium();
 
@@ -27,7 +27,7 @@ describe("result sheets from the page", () => {
 
     const problems = await download(page.getByRole("button", { name: "Download problem sheet" }));
     expect(problems.name).toBe("team-orders-winter - problems.xlsx");
-    await page.getByRole("button", { name: /^Submit \d+ ready jobs?$/ }).click();
+    await submitAndConfirm(page);
     await page.getByTestId("results-summary").waitFor({ timeout: 60_000 });
     const results = await download(page.getByRole("button", { name: "Download result sheet" }));
     expect(results.name).toBe("team-orders-winter - results.xlsx");
@@ -58,7 +58,7 @@ describe("result sheets from the page", () => {
   it("gives back the customer's own CSV in its own encoding, byte for byte with the results appended", async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await review(page, samplePath("reorder-campaign.csv"));
-    await page.getByRole("button", { name: /^Submit \d+ ready jobs?$/ }).click();
+    await submitAndConfirm(page);
     await page.getByTestId("results-summary").waitFor({ timeout: 60_000 });
     const results = await download(page.getByRole("button", { name: "Download result sheet" }));
     expect(results.name).toBe("reorder-campaign - results.csv");

@@ -16,6 +16,8 @@ interface Props {
   readonly onSendAgain: (orderNumbers: readonly string[]) => void;
   readonly onCancelDuplicate: (orderNumber: string, jobNumber: number) => Promise<string>;
   readonly onContinue: () => void;
+  /** Back to the review to check again the orders the vendor could not check (when the review is still at hand). */
+  readonly onCheckLeftAgain: (() => void) | undefined;
   readonly onStartOver: () => void;
 }
 
@@ -88,7 +90,7 @@ function OrderActions({ order, onSendAgain, onCancelDuplicate }: { readonly orde
 }
 
 /** Every order's and row's outcome, read back from the journal, and the result sheet to download. */
-export function ResultsStep({ done, makeFile, makeAudit, onSendAgain, onCancelDuplicate, onContinue, onStartOver }: Props) {
+export function ResultsStep({ done, makeFile, makeAudit, onSendAgain, onCancelDuplicate, onContinue, onCheckLeftAgain, onStartOver }: Props) {
   const [error, setError] = useState<string | undefined>();
   const { download, problem } = useSheetDownload(makeFile);
   const { batch, orders, rows } = done.results;
@@ -96,6 +98,7 @@ export function ResultsStep({ done, makeFile, makeAudit, onSendAgain, onCancelDu
   const createdRows = rows.filter((r) => r.outcome === "created").length;
   const notFound = orders.filter((o) => o.state === "not-found").map((o) => o.orderNumber);
   const canContinue = orders.some((o) => o.state === "planned" || o.state === "unknown" || o.state === "sending");
+  const unchecked = new Set(batch.otherRows.filter((row) => row.vendorFailed).map((row) => row.orderNumber)).size;
   const downloadAudit = async () => {
     const file = await makeAudit();
     setError(file ? undefined : "The audit trail could not be read back.");
@@ -135,6 +138,11 @@ export function ResultsStep({ done, makeFile, makeAudit, onSendAgain, onCancelDu
         {canContinue && (
           <button type="button" onClick={onContinue}>
             Continue sending
+          </button>
+        )}{" "}
+        {unchecked > 0 && onCheckLeftAgain && (
+          <button type="button" onClick={onCheckLeftAgain}>
+            Check the {countOf(unchecked, "order", "orders")} the vendor could not check again
           </button>
         )}{" "}
         {notFound.length > 1 && (

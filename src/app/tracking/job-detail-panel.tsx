@@ -22,6 +22,11 @@ function FieldErrors({ id, messages }: { readonly id: string; readonly messages:
   );
 }
 
+/** A field's descriptions: its errors' (when it has some) and one more, when given. */
+function describedWith(described: { readonly "aria-describedby"?: string }, more: string | undefined): string | undefined {
+  return [described["aria-describedby"], more].filter((id) => id !== undefined).join(" ") || undefined;
+}
+
 /** The form's values start from the job as last read; a saved job re-keys the form so they start again. */
 function EditForm({ tracker, open, job, locale }: { readonly tracker: JobTracker; readonly open: OpenJob; readonly job: JobDetail; readonly locale: string | undefined }) {
   const [description, setDescription] = useState(job.description);
@@ -50,7 +55,12 @@ function EditForm({ tracker, open, job, locale }: { readonly tracker: JobTracker
       <input id={id("description")} type="text" value={description} onInput={(e) => setDescription(e.currentTarget.value)} {...described("description")} />
       <FieldErrors id={`${id("description")}-error`} messages={errorsOf("description")} />
       <label for={id("orderNumber")}>{EDIT_FIELD_LABELS.orderNumber}</label>
-      <input id={id("orderNumber")} type="text" value={orderNumber} onInput={(e) => setOrderNumber(e.currentTarget.value)} {...described("orderNumber")} />
+      <input id={id("orderNumber")} type="text" value={orderNumber} onInput={(e) => setOrderNumber(e.currentTarget.value)} {...described("orderNumber")} aria-describedby={describedWith(described("orderNumber"), orderNumber !== job.orderNumber ? `${id("orderNumber")}-warning` : undefined)} />
+      {orderNumber !== job.orderNumber && (
+        <span id={`${id("orderNumber")}-warning`} class="hint" data-testid="po-number-warning">
+          The PO number is what the vendor's job list is searched by: an import of the same sheet elsewhere (another browser or computer) would no longer find this job and could create the order again. This browser writes the change down and still recognises the job.
+        </span>
+      )}
       <FieldErrors id={`${id("orderNumber")}-error`} messages={errorsOf("orderNumber")} />
       <label for={id("comments")}>{EDIT_FIELD_LABELS.comments} (sent to the factory)</label>
       <textarea id={id("comments")} rows={3} value={comments} onInput={(e) => setComments(e.currentTarget.value)} {...described("comments")} />
