@@ -12,6 +12,7 @@ import { resultsBench } from "./results-bench";
 import { proxyBench } from "./proxy-bench";
 import { sheetBench } from "./sheet-bench";
 import { faultBench, submitBench } from "./submit-bench";
+import { trustBench } from "./trust-bench";
 
 const wanted = new Set(process.argv.slice(2));
 const runs = (name: string) => wanted.size === 0 || wanted.has(name);
@@ -29,7 +30,7 @@ if (runs("sheets") || runs("engine")) {
   }
 }
 if (runs("submit")) sections.push(await submitBench());
-if (runs("faults")) sections.push(await faultBench());
+if (runs("faults")) sections.push(await faultBench(), await trustBench());
 if (runs("grid")) sections.push(await gridBench(sizes));
 if (runs("results")) sections.push(await resultsBench(dataDir, sizes));
 console.log(sections.join("\n\n"));
