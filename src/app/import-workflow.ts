@@ -17,11 +17,13 @@ import { isEngineStopped } from "./engine-worker-client";
 import type { ConnectionInfo } from "./proxy-client";
 import { createReviewActions } from "./review-actions";
 import { createReviewKeeper, type ReviewOrigin } from "./review-keeper";
+import { navigatorLocale } from "./page-locale";
 import { createSubmissionActions, SUBMIT_CONCURRENCY } from "./submission-actions";
 import type { CatalogueStatus, Connected, GridFocus, ImportState, MappingState, WorkflowContext, WorkflowDeps } from "./workflow-state";
 
 export type * from "./workflow-state";
 export { describeSubmitProgress, SUBMIT_CONCURRENCY } from "./submission-actions";
+export { navigatorLocale } from "./page-locale";
 
 /** Rows cross between workers in windows this size, never as one big message. */
 export const ROW_CHUNK = 1_000;
@@ -578,9 +580,5 @@ const REVIEW_BROKE = "This review stopped working: something went wrong in this 
 const REVIEW_NOT_KEPT =
   "This review is no longer kept in this browser: a review started or continued in another tab on this account has taken its place, so a reload here would not bring back your changes. Submit from here or download the problem sheet before you leave, or carry on in the other tab.";
 
-/** The page's locale for money, where there is a page. */
-export function navigatorLocale(): string {
-  return typeof navigator !== "undefined" && navigator.language ? navigator.language : "en-NZ";
-}
 
 export type ImportWorkflow = ReturnType<typeof createImportWorkflow>;

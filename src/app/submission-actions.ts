@@ -9,6 +9,7 @@ import type { ResultFile } from "../sheet/write-results";
 import type { BatchSummary } from "../submit/submit-api";
 import { PHASE_TEXT, type RunOutcome, type SubmitProgress } from "../submit/submit-batch";
 import { APP_VERSION } from "./app-version";
+import { navigatorLocale } from "./page-locale";
 import { createSubmissionChannel, type SubmissionNews } from "./submission-channel";
 import type { ConfirmState, Connected, ReviewState, SubmissionResult, SubmissionView, WorkflowContext } from "./workflow-state";
 
@@ -130,7 +131,7 @@ export function createSubmissionActions(context: WorkflowContext, channel = cont
   async function confirmationOf(review: ReviewState, plan: SubmissionPlan, extra: Partial<ConfirmState> = {}): Promise<ConfirmState> {
     const snapshot = await context.catalogue();
     const summary = summariseSubmission(plan.orders, plan.otherRows);
-    const words = snapshot ? summaryWordsFor(snapshot) : { money: (n: number) => n.toFixed(2), deliveryLabel: (code: string) => code };
+    const words = snapshot ? summaryWordsFor(snapshot, navigatorLocale()) : { money: (n: number) => n.toFixed(2), deliveryLabel: (code: string) => code };
     return { review, summary, lines: summaryText(summary, words), totalText: words.money(summary.total), currency: snapshot?.account.currency ?? "", ...extra };
   }
 

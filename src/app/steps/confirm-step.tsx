@@ -32,11 +32,12 @@ export function ConfirmStep({ confirm, accountName, onCreate, onBack }: Props) {
         <dd data-testid="confirm-jobs">{countOf(summary.jobs, "job", "jobs")}, {countOf(summary.lines, "line", "lines")}</dd>
         <dt>Estimated total</dt>
         <dd data-testid="confirm-total">
-          {confirm.totalText} {confirm.currency && `(${confirm.currency}, from your tier's prices)`}
+          {confirm.totalText} {confirm.currency && `(${confirm.currency}, from your tier's prices; an estimate, not an invoice)`}
         </dd>
       </dl>
+      {/* The first sentence says again what the list above says: jobs, lines and total. */}
       <ul class="confirm-lines" data-testid="confirm-summary">
-        {lines.map((line) => (
+        {lines.slice(1).map((line) => (
           <li key={line}>{line}</li>
         ))}
       </ul>

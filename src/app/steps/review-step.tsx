@@ -142,7 +142,7 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
           Download problem sheet
         </button>
         <button type="button" onClick={workflow.submit} disabled={busy || submitting || sendable === 0} aria-busy={submitting}>
-          {submitting ? "Checking before you confirm…" : unchecked > 0 ? "Check and submit…" : `Submit ${checked} ${pluralise(checked, "job", "jobs")}…`}
+          {submitting ? "Checking before you confirm…" : unchecked > 0 ? "Check and submit…" : checked > 0 ? `Submit ${checked} ${pluralise(checked, "job", "jobs")}…` : "Nothing to submit"}
         </button>
         {leaving ? (
           <span role="group" aria-label="Discard your changes?">
