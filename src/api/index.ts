@@ -5,3 +5,4 @@ export * from "./queue";
 export * from "./adaptive-limiter";
 export * from "./retry-transient";
 export * from "./sleep";
+export * from "./proxy-routes";

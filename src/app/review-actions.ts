@@ -1,16 +1,13 @@
-import { proxy } from "comlink";
 import type { FieldId } from "../core/fields";
 import type { IssueCode } from "../core/issues";
-import { createRateMeter, describeRate } from "../core/rate-meter";
 import type { CellValue } from "../core/sheet-model";
 import { editEntries, problemSheetData } from "../core/result-data";
 import type { CellEdit, EditResult, OrderView, RowFilter, RowWindow } from "../engine/import-engine";
 import type { ResultFile } from "../sheet/write-results";
 import { ALL_ROWS } from "../engine/row-filter";
+import { checkWithVendor } from "./vendor-check";
 import type { GridFocus, ReviewState, WorkflowContext } from "./workflow-state";
 
-/** How often at most the grid is told that dry-run answers have come in. */
-const DRY_RUN_REFRESH_MS = 400;
 
 type Engine = Awaited<ReturnType<WorkflowContext["deps"]["engine"]["get"]>>;
 
@@ -47,35 +44,7 @@ export function createReviewActions(context: WorkflowContext, onSessionChange: (
     return afterEdit(await run(await engine()));
   };
 
-  /** Dry-runs the jobs that need it; counts, rate and time left show as it goes, and answers land in the grid as they come. */
-  async function dryRun(show: (text: string | undefined) => void): Promise<void> {
-    const e = await engine();
-    let meter: ReturnType<typeof createRateMeter> | undefined;
-    let shownAt = 0;
-    // Progress comes through a port of its own, so its last word may arrive after the answer.
-    let finished = false;
-    const summary = await e.validate(
-      proxy((done: number, total: number) => {
-        if (finished) return;
-        meter ??= createRateMeter(total, () => context.now().getTime());
-        meter.tick(done - meter.snapshot().done);
-        show(`Checking the jobs with the vendor: ${describeRate(meter.snapshot())}`);
-        if (context.now().getTime() - shownAt >= DRY_RUN_REFRESH_MS) {
-          shownAt = context.now().getTime();
-          void Promise.resolve(e.summary()).then((latest) => update((current) => ({ summary: latest, revision: current.revision + 1 })));
-        }
-      }),
-    );
-    finished = true;
-    update((current) => ({ summary, revision: current.revision + 1 }));
-    // Orders the vendor (or an earlier import here) has already are found now, not while sending.
-    const connected = context.currentConnected();
-    if (connected) {
-      show("Looking for these orders among the jobs the vendor already has");
-      await context.lookUpOrders(connected, false);
-    }
-    show(undefined);
-  }
+  const dryRun = (show: (text: string | undefined) => void) => checkWithVendor(context, update, show);
 
   return {
     dryRun,

@@ -1,7 +1,5 @@
+import { SUBMISSION_LEASE_PATH } from "../api/proxy-routes";
 import type { LeaseAnswer, SubmissionLease } from "./submit-lock";
-
-/** The proxy's route for a connection's submission lease, beside its vendor paths. */
-const LEASE_PATH = "/_submission-lease";
 
 /**
  * The account's submission lease from the proxy that serves the page: `baseUrl` is the
@@ -10,7 +8,7 @@ const LEASE_PATH = "/_submission-lease";
  * any other call to the vendor through it would fail too.
  */
 export function proxyLease(baseUrl: string, headers: Readonly<Record<string, string>>, holder: string, fetchImpl: typeof fetch = fetch): SubmissionLease {
-  const address = `${baseUrl.replace(/\/+$/, "")}${LEASE_PATH}`;
+  const address = `${baseUrl.replace(/\/+$/, "")}${SUBMISSION_LEASE_PATH}`;
   return {
     async take(): Promise<LeaseAnswer> {
       const response = await fetchImpl(address, { method: "POST", headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify({ holder }) });

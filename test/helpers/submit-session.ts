@@ -66,6 +66,11 @@ export async function planSample(account: ProxiedAccount, deps: Pick<SubmitDeps,
   });
 }
 
+/** Where a batch planned by hand in a test comes from: the demo account and a plain CSV file. */
+export function testBatchOrigin(account: ProxiedAccount) {
+  return { connection: "demo", accountId: account.snapshot.account.id, accountName: "", fileName: "orders.csv", sheetName: "orders", headerRowNumber: 1 };
+}
+
 /** Job numbers the simulator holds per order number, for this account. */
 export function vendorJobs(account: ProxiedAccount): Map<string, number[]> {
   const simulator = account.app.simulator?.simulator;

@@ -4,7 +4,7 @@ import type { Job, JobCandidate } from "../../src/core/vendor";
 import { decideDuplicate } from "../../src/submit/duplicates";
 import { planBatch, runBatch, submitPlan, type SubmitDeps } from "../../src/submit/submit-batch";
 import { priceCodeLine, validCandidate } from "../helpers/job-candidates";
-import { submitDeps, useProxiedAccountAndFolder } from "../helpers/submit-session";
+import { submitDeps, testBatchOrigin, useProxiedAccountAndFolder } from "../helpers/submit-session";
 
 const session = useProxiedAccountAndFolder();
 
@@ -39,12 +39,7 @@ async function raceOneOrder(deps: SubmitDeps, when: "before" | "after", theirs: 
   const batch = await planBatch(deps, {
     orders: [{ orderNumber: "RACE-1", candidate: CANDIDATE, lineRows: [2], notes: [] }],
     otherRows: [],
-    connection: "demo",
-    accountId: session.account.snapshot.account.id,
-    accountName: "",
-    fileName: "orders.csv",
-    sheetName: "orders",
-    headerRowNumber: 1,
+    ...testBatchOrigin(session.account),
   });
   let other: number | undefined;
   const makeTheirs = async () => {
@@ -114,7 +109,7 @@ describe("a page that loses the account's lease mid-batch", () => {
       lineRows: [i + 2],
       notes: [],
     }));
-    const batch = await planBatch(deps, { orders, otherRows: [], connection: "demo", accountId: session.account.snapshot.account.id, accountName: "", fileName: "orders.csv", sheetName: "orders", headerRowNumber: 1 });
+    const batch = await planBatch(deps, { orders, otherRows: [], ...testBatchOrigin(session.account) });
     let takenElsewhere = false;
     let renewed = 0;
     const lease = {
@@ -149,12 +144,7 @@ describe("a page that loses the account's lease mid-batch", () => {
     const outcome = await submitPlan({ ...deps, lease }, {
       orders: [{ orderNumber: "LEASE-9", candidate: validCandidate({ orderNumber: "LEASE-9" }), lineRows: [2], notes: [] }],
       otherRows: [],
-      connection: "demo",
-      accountId: session.account.snapshot.account.id,
-      accountName: "",
-      fileName: "orders.csv",
-      sheetName: "orders",
-      headerRowNumber: 1,
+      ...testBatchOrigin(session.account),
     });
     expect(outcome).toEqual({ status: "busy", since: "2026-11-20T14:02:00Z" });
     expect(await deps.journal.listBatches()).toEqual([]);

@@ -4,7 +4,7 @@ import type { FaultSettings } from "../../src/server/simulator/simulator";
 import { networkProblem } from "../../src/api";
 import { allowResend, planBatch, runBatch } from "../../src/submit/submit-batch";
 import { validCandidate } from "../helpers/job-candidates";
-import { planSample, submitDeps, useProxiedAccountAndFolder, vendorJobs } from "../helpers/submit-session";
+import { planSample, submitDeps, testBatchOrigin, useProxiedAccountAndFolder, vendorJobs } from "../helpers/submit-session";
 
 const TEAM = "team-orders-winter.xlsx";
 const TEAM_ORDERS = ["KTP-27001", "KTP-27002", "KTP-27003", "KTP-27004"];
@@ -360,12 +360,7 @@ describe("submitting a batch through the shared core, over the real proxy and si
         { orderNumber: "PLAIN-2", candidate: validCandidate({ orderNumber: "PLAIN-2" }), lineRows: [3], notes: [] },
       ],
       otherRows: [],
-      connection: "demo",
-      accountId: session.account.snapshot.account.id,
-      accountName: "",
-      fileName: "orders.csv",
-      sheetName: "orders",
-      headerRowNumber: 1,
+      ...testBatchOrigin(session.account),
     });
     // Once the second job has been asked for, the vendor's job list can no longer be reached.
     let created = false;

@@ -1,10 +1,12 @@
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { IMPORTER_PROBLEM_BASE } from "../../api/problem";
+import { SUBMISSION_LEASE_PATH } from "../../api/proxy-routes";
 import { ENDPOINTS, buildEndpointPath, matchEndpoint, pickDocumentedQuery, type EndpointDef, type EndpointId } from "../../core/vendor";
 import { BodyTooLargeError, readBody } from "../http/read-body";
 import type { Connection } from "./connections";
 import { createAuthorisedFetch } from "./authorised-fetch";
+import { answerLease } from "./lease-route";
 import { createSubmissionLeases, type SubmissionLeases } from "./submission-leases";
 import { TokenError, TokenSource, type TokenSourceOptions } from "./token-source";
 
@@ -37,8 +39,6 @@ export interface ProxyOptions {
 export const API_PREFIX = "/api";
 export const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024;
 export const ACCESS_KEY_HEADER = "x-access-key";
-/** The importer's own route beside a connection's vendor paths (which never begin with "_"). */
-export const LEASE_PATH = "/_submission-lease";
 
 /** Response headers from the vendor that the browser may see; everything else (Set-Cookie first) is dropped. */
 const PASSED_RESPONSE_HEADERS = ["content-type", "retry-after", "content-language"];
@@ -177,9 +177,9 @@ export function createProxy(options: ProxyOptions) {
       return refuse(404, "unknown-connection", "No such connection", undefined, corsHeaders);
     }
     connectionName = connection.name;
-    if (slash !== -1 && rest.slice(slash) === LEASE_PATH) {
+    if (slash !== -1 && rest.slice(slash) === SUBMISSION_LEASE_PATH) {
       route = "submissionLease";
-      return answerLease(req, method, connection.name, rawUrl, queryStart, { finish, refuse, corsHeaders });
+      return answerLease(leases, req, method, connection.name, new URLSearchParams(queryStart === -1 ? "" : rawUrl.slice(queryStart + 1)), { finish, refuse, corsHeaders });
     }
     const match = slash === -1 ? undefined : matchEndpoint(method, rest.slice(slash));
     if (match === undefined) {
@@ -268,44 +268,9 @@ export function createProxy(options: ProxyOptions) {
     return true;
   }
 
-  /**
-   * The account's submission lease: POST `{ "holder": id }` takes or renews it (200, or 409
-   * with since when another page holds it); DELETE `?holder=id` gives it up.
-   */
-  async function answerLease(req: IncomingMessage, method: string, connection: string, rawUrl: string, queryStart: number, reply: LeaseReply): Promise<true> {
-    const { finish, refuse, corsHeaders } = reply;
-    const json = { ...corsHeaders, "Content-Type": "application/json; charset=utf-8" };
-    if (method === "DELETE") {
-      req.resume();
-      const holder = new URLSearchParams(queryStart === -1 ? "" : rawUrl.slice(queryStart + 1)).get("holder");
-      if (holder) leases.release(connection, holder);
-      finish(204, undefined, corsHeaders);
-      return true;
-    }
-    if (method !== "POST") return refuse(405, "method-not-allowed", "Take the lease with POST, give it up with DELETE", undefined, corsHeaders);
-    let holder: unknown;
-    try {
-      holder = (JSON.parse((await readBody(req, 1024)).toString("utf8")) as { holder?: unknown }).holder;
-    } catch {
-      holder = undefined;
-    }
-    if (typeof holder !== "string" || !/^[\w-]{1,100}$/.test(holder)) return refuse(400, "lease-holder-missing", "Name the lease's holder", undefined, corsHeaders);
-    const grant = leases.take(connection, holder);
-    const since = new Date(grant.since).toISOString();
-    if (grant.held) finish(200, { held: true, since }, json);
-    else finish(409, { ...problemBody(409, "submitting-elsewhere", "This account's orders are being submitted elsewhere"), held: false, since }, corsHeaders);
-    return true;
-  }
-
   return { handle, tokenSources: tokens };
 }
 
-/** How the lease route answers, through the request's own logging and headers. */
-interface LeaseReply {
-  readonly finish: (status: number, body: unknown, extraHeaders?: Record<string, string>) => void;
-  readonly refuse: (status: number, slug: string, title: string, detail?: string, extra?: Record<string, string>) => true;
-  readonly corsHeaders: Record<string, string>;
-}
 
 export type Proxy = ReturnType<typeof createProxy>;
 

@@ -1,0 +1,149 @@
+import type { SubmissionPlan } from "../core/batch-plan";
+import { summariseSubmission, summaryText, summaryWordsFor } from "../core/submission-summary";
+import { APP_VERSION } from "./app-version";
+import { navigatorLocale } from "./page-locale";
+import type { SubmissionNews } from "./submission-channel";
+import { SUBMIT_CONCURRENCY, type SubmissionRuns } from "./submission-runs";
+import type { ConfirmState, Connected, ReviewState, WorkflowContext } from "./workflow-state";
+
+/** How often a page waiting for another submission to finish looks again. */
+const WAIT_POLL_MS = 5_000;
+
+/**
+ * The confirmation before money is spent: what a submission would create now, looked up
+ * afresh; "Create N jobs" sends exactly that plan. When another tab, browser or machine is
+ * submitting for the account, nothing is written down: the page waits, looking every few
+ * seconds (and at once when a tab says it is done), then shows what is left for confirmation again.
+ */
+export function createSubmissionConfirmation(context: WorkflowContext, runs: Pick<SubmissionRuns, "runSubmission">) {
+  const { deps } = context;
+  /** The plan shown for confirmation: exactly what "Create N jobs" sends. */
+  let confirmedPlan: SubmissionPlan | undefined;
+  let waiting: { readonly stop: () => void } | undefined;
+
+  /** The confirmation of what a plan sends, in the account's words. */
+  async function confirmationOf(review: ReviewState, plan: SubmissionPlan, extra: Partial<ConfirmState> = {}): Promise<ConfirmState> {
+    const snapshot = await context.catalogue();
+    const summary = summariseSubmission(plan.orders, plan.otherRows);
+    const words = snapshot ? summaryWordsFor(snapshot, navigatorLocale()) : { money: (n: number) => n.toFixed(2), deliveryLabel: (code: string) => code };
+    return { review, summary, lines: summaryText(summary, words), totalText: words.money(summary.total), currency: snapshot?.account.currency ?? "", ...extra };
+  }
+
+  /** The other submission has finished: what is left to send is looked up again and shown for confirmation again. */
+  async function lookAgain(): Promise<void> {
+    const state = context.getState();
+    if (state.step !== "confirm" || !state.confirm.waiting) return;
+    stopWaiting();
+    const { review } = state.confirm;
+    await context.lookUpOrders(state.connected, true);
+    const plan = await (await deps.engine.get()).submissionPlan();
+    confirmedPlan = plan;
+    const latest = context.getState();
+    if (latest.step !== "confirm") return;
+    const notice = "The other submission has finished. Orders it created are now left out: check what is left before creating it.";
+    context.set({ ...latest, confirm: await confirmationOf(review, plan, { notice }) });
+  }
+
+  function stopWaiting(): void {
+    waiting?.stop();
+    waiting = undefined;
+  }
+
+  /** Waits for another tab, browser or machine to finish submitting for the account, looking every few seconds (and at once when a tab says it is done). */
+  function waitForTurn(connected: Connected): void {
+    stopWaiting();
+    const timer = setInterval(() => {
+      void (async () => {
+        const busy = await (await context.submitter(connected)).busy(connected.connection.name, connected.account.id).catch(() => ({ busy: true as const }));
+        if (!busy.busy) await lookAgain();
+      })();
+    }, WAIT_POLL_MS);
+    waiting = { stop: () => clearInterval(timer) };
+  }
+
+  /** Another tab's submission moved on: a page waiting for it shows its progress, and looks again once it is done. */
+  function followNews(news: SubmissionNews): void {
+    const state = context.getState();
+    if (state.step !== "confirm" || !state.confirm.waiting || state.connected.connection.name !== news.connection || state.connected.account.id !== news.accountId) return;
+    if (news.kind === "progress") context.set({ ...state, confirm: { ...state.confirm, waiting: { ...state.confirm.waiting, progress: news.text } } });
+    else void lookAgain();
+  }
+
+  return {
+    followNews,
+
+    /**
+     * Shows what a submission would create now, for confirmation: every order the vendor's dry
+     * run accepted and that is not at the vendor already (looked up first), with the total, the
+     * due dates, the delivery methods and every order left out and why.
+     */
+    async prepare(connected: Connected, review: ReviewState): Promise<string | undefined> {
+      // Every checked order is looked up afresh: another submission may have made some since they were last.
+      await context.lookUpOrders(connected, true);
+      const plan = await (await deps.engine.get()).submissionPlan();
+      if (!plan.orders.some((o) => o.existing === undefined)) {
+        return plan.orders.length > 0 ? "Nothing to send: every ready order is already at the vendor (see the orders marked in the review)." : "No job is ready to send: fix the problems shown, then check again.";
+      }
+      confirmedPlan = plan;
+      context.set({ step: "confirm", connected, confirm: await confirmationOf(review, plan) });
+      return undefined;
+    },
+
+    /** Back from the confirmation to the review, nothing sent. */
+    backToReview(): void {
+      const state = context.getState();
+      if (state.step !== "confirm") return;
+      stopWaiting();
+      confirmedPlan = undefined;
+      context.set({ step: "review", connected: state.connected, review: { ...state.confirm.review, submitting: false, revision: state.confirm.review.revision + 1 } });
+    },
+
+    /**
+     * Writes the confirmed plan down as a batch and sends it; `onPlanned` is told once it is
+     * written. When another tab, browser or machine is submitting for the account, nothing is
+     * written: the page waits and looks again when that one is done.
+     */
+    async sendConfirmed(onPlanned: (batchId: string) => Promise<void>): Promise<void> {
+      const state = context.getState();
+      const plan = confirmedPlan;
+      if (state.step !== "confirm" || !plan || state.confirm.sending) return;
+      const { connected, confirm } = state;
+      context.set({ ...state, confirm: { ...confirm, sending: true, error: undefined } });
+      const batchId = crypto.randomUUID();
+      const { review } = confirm;
+      const batchPlan = {
+        ...plan,
+        connection: connected.connection.name,
+        accountId: connected.account.id,
+        accountName: connected.account.name ?? "",
+        fileName: review.fileName,
+        sheetName: review.sheetName,
+        headerRowNumber: review.headerRowNumber,
+        fileSha256: context.fileSha256(),
+        importedBy: connected.userName,
+        appVersion: APP_VERSION,
+      };
+      let planned = false;
+      const outcome = await runs.runSubmission(
+        connected,
+        batchId,
+        review.fileName,
+        review,
+        (submitter, onProgress) => submitter.submit(batchPlan, batchId, SUBMIT_CONCURRENCY, onProgress),
+        () => {
+          planned = true;
+          void onPlanned(batchId);
+        },
+      );
+      if (outcome?.status === "busy") {
+        const since = outcome.since;
+        context.set({ step: "confirm", connected: context.currentConnected() ?? connected, confirm: { ...confirm, sending: false, waiting: { since } } });
+        waitForTurn(connected);
+        return;
+      }
+      confirmedPlan = undefined;
+      if (!planned) await onPlanned(batchId);
+    },
+
+  };
+}
