@@ -50,6 +50,15 @@ export function mayHaveMadeJob(order: OrderRecord): boolean {
  * job someone else made for it meanwhile. Leaves the order as it stands in `run.orders`.
  */
 export async function sendOrder(run: BatchRun, planned: OrderRecord): Promise<Sent> {
+  try {
+    return await checkThenCreate(run, planned);
+  } finally {
+    // Every order's turn counts towards the progress shown, sent or found to exist.
+    run.tick();
+  }
+}
+
+async function checkThenCreate(run: BatchRun, planned: OrderRecord): Promise<Sent> {
   const order = await checkBeforeSending(run, planned);
   if (order === undefined || order.state !== "planned") return NOTHING_SENT;
   if (run.stopped()) return NOTHING_SENT;
@@ -163,7 +172,6 @@ async function createOrder(run: BatchRun, order: OrderRecord): Promise<Sent> {
       continue;
     }
     await run.save(await settleAnswer(run, sending, result));
-    run.tick();
     return { pressure, refused: !result.ok && (result.problem.status === 401 || result.problem.status === 429) };
   }
 }

@@ -131,12 +131,7 @@ export async function addToBatch(deps: Pick<SubmitDeps, "journal" | "now">, batc
  */
 export async function submitPlan(deps: SubmitDeps, plan: BatchPlan, options: RunOptions = {}, id: string = crypto.randomUUID()): Promise<RunOutcome> {
   const held = await deps.locks.withLock(submitLockName(plan.connection, plan.accountId), () =>
-    withLease(deps, async (lease) => {
-      const { batch, orders } = await batchRecords(plan, id, (deps.now ?? (() => new Date()))());
-      await deps.journal.putBatch(batch);
-      await deps.journal.putOrders(orders);
-      return runLocked(deps, batch, lease, options);
-    }),
+    withLease(deps, async (lease) => runLocked(deps, await planBatch(deps, plan, id), lease, options)),
   );
   return held.acquired ? held.value : { status: "busy" };
 }
