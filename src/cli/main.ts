@@ -7,7 +7,7 @@ import { inspectFile, reportJson, reportText } from "./inspect";
 import { jobsText, listJobs } from "./jobs";
 import { readSheetFile } from "./read-sheet-file";
 import { reorderSheetText, writeReorderSheet } from "./reorder-sheet";
-import { submitFile, submitText } from "./submit";
+import { submitFile, submitText, type Confirm } from "./submit";
 import { terminalSafe, terminalSafeJson } from "./terminal-text";
 import { unexpectedFailureText } from "./unexpected-failure";
 import { openVendorConnection, type VendorConnection } from "./vendor-connection";
@@ -64,8 +64,6 @@ type Writer = (text: string) => void;
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** Shows a summary and asks a yes/no question at a terminal; absent when there is no terminal to ask at. */
-export type Confirm = (summary: readonly string[], question: string) => Promise<boolean>;
 
 export interface RunOptions {
   /** Ctrl+C: stops loading the catalogue, and sending after the orders in flight. */

@@ -32,6 +32,9 @@ import { throttled } from "./progress-line";
 import type { SheetFile } from "./read-sheet-file";
 import type { VendorConnection } from "./vendor-connection";
 
+/** Shows a summary and asks a yes/no question at a terminal. */
+export type Confirm = (summary: readonly string[], question: string) => Promise<boolean>;
+
 export interface SubmitOptions extends Omit<CheckOptions, "validate" | "outPath"> {
   readonly journalPath: string;
   readonly outPath?: string | undefined;
@@ -44,7 +47,7 @@ export interface SubmitOptions extends Omit<CheckOptions, "validate" | "outPath"
   /** `--yes`: the summary is printed and the jobs created without asking. */
   readonly yes: boolean;
   /** Shows the summary and asks the question; answers whether to go on. Without it (no terminal), only `yes` goes on. */
-  readonly confirm?: ((summary: readonly string[], question: string) => Promise<boolean>) | undefined;
+  readonly confirm?: Confirm | undefined;
 }
 
 /** One sheet row's outcome, as `--json` prints it. */
@@ -230,7 +233,7 @@ interface RunPlan {
   write(): Promise<BatchRecord>;
 }
 
-function newBatchPlan(checked: Checked, vendor: VendorConnection, deps: Pick<SubmitDeps, "journal">, origin: Omit<BatchPlan, keyof SubmissionPlan>): RunPlan {
+function newBatchPlan(checked: Checked, deps: Pick<SubmitDeps, "journal">, origin: Omit<BatchPlan, keyof SubmissionPlan>): RunPlan {
   const plan = checked.engine.submissionPlan();
   return {
     summary: summariseSubmission(plan.orders, plan.otherRows),
@@ -288,7 +291,7 @@ async function submitLocked(
       else progress?.(`${report.file} was submitted on ${earlier.finishedAt}; nothing is sent again (see ${options.journalPath})`);
     } else {
       const user = await vendor.client.getCurrentUser();
-      runPlan = newBatchPlan(checked, vendor, deps, {
+      runPlan = newBatchPlan(checked, deps, {
         ...match,
         accountName: report.account.name ?? "",
         fileName: report.file,

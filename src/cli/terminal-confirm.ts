@@ -1,5 +1,5 @@
 import { createInterface } from "node:readline/promises";
-import type { Confirm } from "./main";
+import type { Confirm } from "./submit";
 
 /**
  * Asks at the terminal: the summary goes to standard error (standard output stays the
