@@ -30,7 +30,7 @@ function liveJobs(): Map<string, number[]> {
 }
 
 describe("two machines submitting one sheet at once, each with its own journal and lock folder", () => {
-  it("leaves one live job per order: each order is looked up right before it is sent, and a duplicate made in the race is cancelled", { timeout: 90_000 }, async () => {
+  it("leaves one live job per order: each order is looked up right before it is sent, and any duplicate made in the race is cancelled", { timeout: 90_000 }, async () => {
     const { path, orderNumbers } = await ordersSheet("RACE", 8, session.folder.path);
     const [machineA, machineB] = [join(session.folder.path, "a"), join(session.folder.path, "b")];
     await Promise.all([mkdir(machineA), mkdir(machineB)]);
@@ -80,12 +80,12 @@ describe("an order whose PO number was changed at the vendor", () => {
   });
 });
 
-describe("dry runs the vendor could not answer", () => {
+describe("dry runs the vendor rate-limited", () => {
   it("leaves those orders for the next run, which checks and sends them once the vendor has recovered", { timeout: 60_000 }, async () => {
     const { path, orderNumbers } = await ordersSheet("STRAND", 5, session.folder.path);
     const journal = join(session.folder.path, "j.jsonl");
-    // Half the dry runs fail (each is tried twice); the vendor has recovered by the time jobs are created.
-    session.sim.simulator.faults = { rate500: 0.5, endpoints: ["createJob"] };
+    // The vendor rate-limits half the dry runs (each is tried twice); it has recovered by the time jobs are created.
+    session.sim.simulator.faults = { rate429: 0.5, endpoints: ["createJob"] };
     let out = "";
     const code = await runCli(["submit", path, "--yes", "--connection", "demo", "--journal", journal], (t) => (out += t), (text) => {
       if (text.startsWith("Looking for")) session.sim.simulator.faults = {};
