@@ -1,0 +1,116 @@
+import type { FieldId } from "../fields";
+import { closestBy, similarity } from "../mapping/normalise";
+import type { Country, DeliveryAddress, DeliveryOption } from "../vendor";
+import { jobText, raiseOnJob, type JobDraft } from "./job-draft";
+import { isYes } from "./values";
+
+/** Where and how an order is delivered, as far as the catalogue recognises its values. */
+export interface JobDelivery {
+  readonly option: DeliveryOption | undefined;
+  readonly country: Country | undefined;
+  /** The state's own name when it was recognised, else the sheet's text (null when blank). */
+  readonly stateName: string | null;
+}
+
+function closestName(wanted: string, names: readonly string[]): string | undefined {
+  const lower = wanted.trim().toLowerCase();
+  return closestBy(names, (name) => similarity(lower, name.toLowerCase()), 0.5);
+}
+
+/** The delivery option named; a blank one is suggested the usual (first ranked) courier option. */
+function checkDeliveryMethod(draft: JobDraft): DeliveryOption | undefined {
+  const { catalogue } = draft.context;
+  const methodText = draft.group.jobValues.deliveryMethod;
+  const options = catalogue.snapshot.deliveryOptions;
+  if (methodText === undefined) {
+    const usual = [...options].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0)).find((o) => !o.isCollection);
+    raiseOnJob(draft, "DELIVERY_METHOD_MISSING", "deliveryMethod", "the delivery method is blank.", usual?.label ?? usual?.code);
+    return undefined;
+  }
+  const option = catalogue.deliveryOption(methodText);
+  if (option === undefined) {
+    const names = options.flatMap((o) => [o.label ?? "", o.code]).filter(Boolean);
+    const list = options.map((o) => o.label ?? o.code).join(", ");
+    raiseOnJob(draft, "DELIVERY_METHOD_UNKNOWN", "deliveryMethod", `"${methodText}" is not a delivery option; the options are ${list}.`, closestName(methodText, names));
+  }
+  return option;
+}
+
+/** The country named, or the account's own when the order names none. */
+function checkCountry(draft: JobDraft): Country | undefined {
+  const { catalogue } = draft.context;
+  const countryText = draft.group.jobValues.country;
+  if (countryText === undefined) {
+    const { snapshot } = catalogue;
+    const defaultCountry = snapshot.countries.defaultCountry ?? snapshot.account.entityAddress?.countryCode ?? undefined;
+    return defaultCountry ? catalogue.country(defaultCountry) : undefined;
+  }
+  const country = catalogue.country(countryText);
+  if (country === undefined) {
+    raiseOnJob(draft, "COUNTRY_UNKNOWN", "country", `"${countryText}" is not a country the vendor delivers to.`, draft.context.catalogue.countryCandidates(countryText)[0]);
+  }
+  return country;
+}
+
+/** The state's name, checked when the country's addresses need one. */
+function checkState(draft: JobDraft, country: Country): string | null {
+  const states = draft.context.catalogue.states(country.iso2);
+  const stateText = draft.group.jobValues.state;
+  if (!country.hasState || states.length === 0) return jobText(draft, "state");
+  if (stateText === undefined) {
+    raiseOnJob(draft, "STATE_MISSING", "state", `${country.name} addresses need a state.`, undefined);
+    return null;
+  }
+  const lower = stateText.trim().toLowerCase();
+  const state = states.find((s) => s.name.toLowerCase() === lower || s.abbreviation?.toLowerCase() === lower);
+  if (state) return state.name;
+  raiseOnJob(draft, "STATE_UNKNOWN", "state", `"${stateText}" is not a state of ${country.name}.`, closestName(stateText, states.map((s) => s.name)));
+  return stateText;
+}
+
+const ADDRESS_PART_TEXT: Readonly<Partial<Record<FieldId, string>>> = { streetAddress: "a street", city: "a city", postalCode: "a postal code" };
+
+/** A delivery (not a collection) needs a street, a city and, where the country has them, a postal code. */
+function checkAddress(draft: JobDraft, option: DeliveryOption, country: Country | undefined): void {
+  const values = draft.group.jobValues;
+  const missing: FieldId[] = [];
+  if (!values.streetAddress) missing.push("streetAddress");
+  if (!values.city) missing.push("city");
+  if (country?.hasPostalCode !== false && !values.postalCode) missing.push("postalCode");
+  if (missing.length === 0) return;
+  const needed = missing.map((field) => ADDRESS_PART_TEXT[field]).join(", ");
+  raiseOnJob(draft, "ADDRESS_INCOMPLETE", missing[0], `the delivery address needs ${needed} for ${option.label ?? option.code}.`);
+}
+
+/** Checks an order's delivery method, country, state and address against the reference data. */
+export function resolveDelivery(draft: JobDraft): JobDelivery {
+  const option = checkDeliveryMethod(draft);
+  const isCollection = option?.isCollection === true;
+  const country = checkCountry(draft);
+  const stateName = country && !isCollection ? checkState(draft, country) : jobText(draft, "state");
+  if (option && !isCollection) checkAddress(draft, option, country);
+  return { option, country, stateName };
+}
+
+/** The delivery address as the request gives it. */
+export function deliveryAddressOf(draft: JobDraft, delivery: JobDelivery): DeliveryAddress {
+  const text = (field: FieldId) => jobText(draft, field);
+  return {
+    streetAddress: text("streetAddress"),
+    address2: text("address2"),
+    suburb: text("suburb"),
+    city: text("city"),
+    state: delivery.stateName,
+    postalCode: text("postalCode"),
+    countryCodeISO2: delivery.country?.iso2 ?? null,
+    country: delivery.country?.name ?? null,
+    deliveryMethod: delivery.option?.code ?? null,
+    shippingInstructions: text("shippingInstructions"),
+    contactName: text("contactName"),
+    organisation: text("organisation"),
+    phone: text("phone"),
+    mobile: text("mobile"),
+    emailAddress: text("email"),
+    isSaturdayDelivery: isYes(draft.group.jobValues.saturdayDelivery),
+  };
+}
