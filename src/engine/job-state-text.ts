@@ -1,4 +1,4 @@
-import type { JobState } from "./import-engine";
+import type { JobState } from "./job-state";
 
 /** A job's state in a few words, as the order panel and the command line's check show it. */
 export const JOB_STATE_TEXT: Readonly<Record<JobState, string>> = {

@@ -60,6 +60,8 @@ export function createOrdersAtVendor(onIssue: (before: Issue | undefined, after:
   };
 }
 
+export type OrdersAtVendor = ReturnType<typeof createOrdersAtVendor>;
+
 function describe(existing: ExistingOrder, sendingAnyway: boolean): string {
   if (existing.kind === "earlier") {
     const { job } = existing;

@@ -80,3 +80,5 @@ export function createFilterCache(count: () => number, rowAt: (index: number) =>
     },
   };
 }
+
+export type FilterCache = ReturnType<typeof createFilterCache>;

@@ -34,6 +34,12 @@ export function createSessionRows() {
     rowNumberAt: (index: number): number => rowNumbers[index] ?? 0,
     /** The position of a row, or undefined when the session has no such row. */
     indexOf: (rowNumber: number): number | undefined => indexOf.get(rowNumber),
+    /** The position of a row; throws for a row the session does not have. */
+    indexFor(rowNumber: number): number {
+      const index = indexOf.get(rowNumber);
+      if (index === undefined) throw new Error(`No row ${rowNumber} in the session`);
+      return index;
+    },
     cellAt: (index: number, column: number): CellValue => cells[index]?.[column] ?? null,
     /** The row as the mapping reads it. */
     sheetRow: (index: number): SheetRow => ({ rowNumber: rowNumbers[index] ?? 0, cells: cells[index] ?? [] }),

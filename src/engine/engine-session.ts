@@ -1,0 +1,115 @@
+import { indexCatalogue, type CatalogueSnapshot } from "../core/catalogue";
+import { dateOrderFor } from "../core/dates";
+import type { SheetMapping } from "../core/mapping/sheet-mapping";
+import type { ResolveOptions } from "../core/resolve";
+import { rowsImportedBefore } from "../core/result-sheet";
+import type { SheetRow } from "../core/sheet-model";
+import { createDryRuns, type DryRuns } from "./dry-runs";
+import { createEditHistory, type EditHistory } from "./edit-history";
+import { createIssueTally, type IssueTally } from "./issue-tally";
+import { createLiveFacts, type SessionFacts } from "./live-facts";
+import { createOrderIndex, type OrderIndex } from "./order-index";
+import { createOrdersAtVendor, type OrdersAtVendor } from "./orders-at-vendor";
+import { filterableRow } from "./row-issues";
+import { resolveSession } from "./settle-orders";
+import { createFilterCache, type FilterCache } from "./row-filter";
+import { createSessionColumns, type SessionColumns } from "./session-columns";
+import { createSessionRows, type SessionRows } from "./session-rows";
+import type { VendorGateway } from "./vendor-gateway";
+
+export interface EngineSetup {
+  readonly headers: readonly string[];
+  readonly rows: readonly SheetRow[];
+  readonly mapping: SheetMapping;
+  readonly snapshot: CatalogueSnapshot;
+  readonly options?: Partial<ResolveOptions>;
+  /** Locale for money; the account's country decides day/month order in dates. */
+  readonly locale?: string;
+}
+
+/** What a session started from, beyond its rows and mapping. */
+export interface SessionSettings {
+  readonly snapshot: CatalogueSnapshot | undefined;
+  readonly locale: string;
+  /** Rows of a result sheet imported again that an earlier import created, with their jobs. */
+  readonly importedBefore: ReadonlyMap<number, number>;
+}
+
+/**
+ * The session as views, edit commands and the audit trail read it: every part, narrowed to
+ * what reads it without changing it.
+ */
+export interface SessionState {
+  readonly rows: Pick<SessionRows, "count" | "headers" | "skippedCount" | "rowNumberAt" | "indexOf" | "indexFor" | "cellAt" | "isSkipped" | "columnIndex">;
+  readonly columns: Pick<SessionColumns, "mapping" | "added" | "columnOf">;
+  readonly index: Pick<OrderIndex, "context" | "line" | "lineCount" | "job" | "jobs" | "rowsOf" | "orderNumbers" | "orderRowAt" | "orderNumberAt">;
+  readonly dryRuns: Pick<DryRuns, "issues" | "isValidated" | "isRecheckable">;
+  readonly atVendor: Pick<OrdersAtVendor, "existing" | "issue" | "holdsBack" | "allowed" | "isLookedUp">;
+  readonly live: Pick<SessionFacts, "unavailable" | "isUnavailable">;
+  readonly history: Pick<EditHistory, "applied" | "canUndo" | "canRedo">;
+  readonly tally: Pick<IssueTally, "snapshot">;
+  readonly filters: Pick<FilterCache, "size" | "indexAt" | "positionOf">;
+  readonly settings: SessionSettings;
+}
+
+/** The import session's parts, wired together; what changes them holds this. */
+export interface EngineSession extends SessionState {
+  readonly rows: SessionRows;
+  readonly columns: SessionColumns;
+  readonly index: OrderIndex;
+  readonly dryRuns: DryRuns;
+  readonly atVendor: OrdersAtVendor;
+  readonly live: SessionFacts;
+  readonly history: EditHistory;
+  readonly tally: IssueTally;
+  readonly filters: FilterCache;
+  settings: SessionSettings;
+}
+
+/**
+ * The parts of an import session, each holding its own state: the rows, the columns, the
+ * live facts, the order index, the dry runs, the orders found at the vendor, the edit history,
+ * the issue tally they all count in, and the cache of filtered rows.
+ */
+export function createEngineSession(gateway: VendorGateway): EngineSession {
+  const rows = createSessionRows();
+  const columns = createSessionColumns(rows);
+  const tally = createIssueTally();
+  const live = createLiveFacts(gateway, (code) => index.processName(code));
+  const dryRuns = createDryRuns(gateway, tally);
+  const atVendor = createOrdersAtVendor((before, after) => {
+    tally.count(before ? [before] : undefined, -1);
+    tally.count(after ? [after] : undefined, 1);
+  });
+  const onJobChanged = (orderNumber: string) => {
+    dryRuns.forget(orderNumber);
+    atVendor.forget(orderNumber);
+  };
+  const index = createOrderIndex({ rows, columns, tally, onJobChanged });
+  const filters = createFilterCache(() => rows.count, (i) => filterableRow(session, i));
+  const settings: SessionSettings = { snapshot: undefined, locale: "en-NZ", importedBefore: new Map() };
+  const session: EngineSession = { rows, columns, index, dryRuns, atVendor, live, history: createEditHistory(), tally, filters, settings };
+  return session;
+}
+
+/** Starts a session: resolves every row, groups the jobs, and fetches the live facts they need. */
+export async function startSession(session: EngineSession, setup: EngineSetup): Promise<void> {
+  const { rows, columns } = session;
+  rows.load(setup.headers, setup.rows);
+  columns.load(setup.mapping);
+  session.settings = { snapshot: setup.snapshot, locale: setup.locale ?? "en-NZ", importedBefore: rowsImportedBefore(setup.headers, setup.rows) };
+  session.index.load({
+    catalogue: indexCatalogue(setup.snapshot),
+    facts: session.live.facts,
+    columnOf: columns.columnOf,
+    dateOrder: dateOrderFor(setup.snapshot.account.entityAddress?.countryCode),
+    options: { eachRowOwnJob: setup.options?.eachRowOwnJob ?? false },
+  });
+  session.dryRuns.clear();
+  session.tally.reset();
+  session.history.clear();
+  session.filters.invalidate();
+  // A result sheet imported again: the rows created then are left out (they can be brought back).
+  for (const rowNumber of session.settings.importedBefore.keys()) rows.setSkipped(rows.indexOf(rowNumber) ?? -1, true);
+  await resolveSession(session);
+}
