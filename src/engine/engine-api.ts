@@ -1,10 +1,55 @@
 import { createVendorClient } from "../api/client";
-import type { ExistingOrder } from "../core/batch-plan";
-import type { IssueCode } from "../core/issues";
-import type { CellValue, SheetRow } from "../core/sheet-model";
-import type { FieldId } from "../core/fields";
-import { createImportEngine, type CellEdit, type EngineSetup, type ImportEngine, type RowFilter, type SessionEdits } from "./import-engine";
+import type { SheetRow } from "../core/sheet-model";
+import type { EngineSetup } from "./engine-session";
+import { createImportEngine, type ImportEngine } from "./import-engine";
 import { createVendorGateway } from "./vendor-gateway";
+
+/** The engine's methods the page calls through the worker as they are, each on the engine `connect` made. */
+const ENGINE_CALLS = [
+  "summary",
+  "jobs",
+  "rows",
+  "rowsByNumber",
+  "view",
+  "positionOf",
+  "keeps",
+  "nextProblem",
+  "order",
+  "columns",
+  "issues",
+  "payloads",
+  "submissionPlan",
+  "setCell",
+  "setCells",
+  "countInColumn",
+  "skipRows",
+  "skipOrder",
+  "includeImportedBefore",
+  "setJobValue",
+  "answerAttribute",
+  "sessionEdits",
+  "restoreEdits",
+  "fillColumn",
+  "replaceInColumn",
+  "applySuggestion",
+  "applySuggestionToAll",
+  "skipRow",
+  "undo",
+  "redo",
+  "validate",
+  "stopValidation",
+  "ordersToLookUp",
+  "recordOrdersAtVendor",
+  "sendAnyway",
+  "retryFacts",
+] as const satisfies readonly (keyof ImportEngine)[];
+
+type EngineCalls = Pick<ImportEngine, (typeof ENGINE_CALLS)[number]>;
+
+/** Each call, forwarded to whichever engine `use` gives when it is made; the signatures are the engine's own. */
+function forwardCalls(use: () => ImportEngine): EngineCalls {
+  return Object.fromEntries(ENGINE_CALLS.map((name) => [name, (...args: unknown[]): unknown => Reflect.apply(use()[name], undefined, args)])) as EngineCalls;
+}
 
 /**
  * The engine worker's surface: rows arrive in windows (never the whole sheet in one
@@ -32,42 +77,7 @@ export function createEngineApi() {
       incoming = [];
       return use().start({ ...setup, rows });
     },
-    summary: () => use().summary(),
-    jobs: () => use().jobs(),
-    rows: (start: number, count: number) => use().rows(start, count),
-    rowsByNumber: (numbers: readonly number[]) => use().rowsByNumber(numbers),
-    view: (filter: RowFilter, start: number, count: number) => use().view(filter, start, count),
-    positionOf: (filter: RowFilter, rowNumber: number) => use().positionOf(filter, rowNumber),
-    keeps: (filter: RowFilter, rowNumber: number) => use().keeps(filter, rowNumber),
-    nextProblem: (rowNumber: number | undefined, direction?: 1 | -1, severity?: "error" | "warning") => use().nextProblem(rowNumber, direction, severity),
-    order: (orderNumber: string) => use().order(orderNumber),
-    columns: () => use().columns(),
-    issues: (severity?: "error" | "warning" | "info") => use().issues(severity),
-    payloads: () => use().payloads(),
-    submissionPlan: () => use().submissionPlan(),
-    setCell: (rowNumber: number, column: number | string, value: CellValue) => use().setCell(rowNumber, column, value),
-    setCells: (cells: readonly CellEdit[]) => use().setCells(cells),
-    countInColumn: (column: number | string, find: string, matchCase?: boolean) => use().countInColumn(column, find, matchCase),
-    skipRows: (rowNumbers: readonly number[], skip?: boolean) => use().skipRows(rowNumbers, skip),
-    skipOrder: (orderNumber: string, skip?: boolean) => use().skipOrder(orderNumber, skip),
-    includeImportedBefore: () => use().includeImportedBefore(),
-    setJobValue: (orderNumber: string, field: FieldId, value: string) => use().setJobValue(orderNumber, field, value),
-    answerAttribute: (attribute: string, value: string, scope: { readonly rowNumber: number } | { readonly code: string }) => use().answerAttribute(attribute, value, scope),
-    sessionEdits: () => use().sessionEdits(),
-    restoreEdits: (saved: SessionEdits) => use().restoreEdits(saved),
-    fillColumn: (column: number | string, value: CellValue, rows?: readonly number[]) => use().fillColumn(column, value, rows),
-    replaceInColumn: (column: number | string, find: string, replacement: string, matchCase?: boolean) => use().replaceInColumn(column, find, replacement, matchCase),
-    applySuggestion: (rowNumber: number, code: IssueCode, column?: string) => use().applySuggestion(rowNumber, code, column),
-    applySuggestionToAll: (rowNumber: number, code: IssueCode, column?: string) => use().applySuggestionToAll(rowNumber, code, column),
-    skipRow: (rowNumber: number, skip?: boolean) => use().skipRow(rowNumber, skip),
-    undo: () => use().undo(),
-    redo: () => use().redo(),
-    validate: (onProgress?: (done: number, total: number) => void) => use().validate(onProgress),
-    stopValidation: () => use().stopValidation(),
-    ordersToLookUp: (all?: boolean) => use().ordersToLookUp(all),
-    recordOrdersAtVendor: (lookedUp: readonly string[], found: ReadonlyMap<string, ExistingOrder>) => use().recordOrdersAtVendor(lookedUp, found),
-    sendAnyway: (orderNumber: string, yes: boolean) => use().sendAnyway(orderNumber, yes),
-    retryFacts: () => use().retryFacts(),
+    ...forwardCalls(use),
   };
 }
 
