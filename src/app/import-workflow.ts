@@ -9,7 +9,7 @@ import { suggestMapping, vocabularyWords, type MappingVocabulary } from "../core
 import { applyTemplate, createTemplate } from "../core/mapping/templates";
 import { countOf, formatCount, pluralise } from "../core/plural";
 import type { AccountProfile } from "../core/vendor";
-import type { EngineSummary } from "../engine/import-engine";
+import type { EngineSummary } from "../engine/views";
 import { ALL_ROWS } from "../engine/row-filter";
 import type { SheetPreview, WorkbookSummary } from "../sheet/sheet-preview";
 import type { SavedReview } from "../storage/review-sessions";

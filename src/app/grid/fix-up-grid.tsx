@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { MappingTarget } from "../../core/mapping/sheet-mapping";
-import type { CellEdit, RowFilter, RowView, RowWindow } from "../../engine/import-engine";
+import type { CellEdit } from "../../engine/edit-commands";
+import type { RowFilter } from "../../engine/row-filter";
+import type { RowView, RowWindow } from "../../engine/views";
 import type { GridFocus } from "../workflow-state";
 import { targetLabel, type CellEditor } from "./column-editors";
 import { commandFor, isInRange, landingRow, rangeOf, type CellPosition, type GridSelection } from "./grid-navigation";

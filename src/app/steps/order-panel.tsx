@@ -3,7 +3,7 @@ import { countOf } from "../../core/plural";
 import { useEffect, useState } from "preact/hooks";
 import type { CatalogueSnapshot } from "../../core/catalogue";
 import { fieldById, type FieldId } from "../../core/fields";
-import type { OrderView } from "../../engine/import-engine";
+import type { OrderView } from "../../engine/views";
 import { JOB_STATE_TEXT } from "../../engine/job-state-text";
 import { editorFor } from "../grid/column-editors";
 import type { ImportWorkflow } from "../import-workflow";

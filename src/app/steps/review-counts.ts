@@ -1,5 +1,5 @@
 import { countOf, formatCount, pluralise } from "../../core/plural";
-import type { EngineSummary } from "../../engine/import-engine";
+import type { EngineSummary } from "../../engine/views";
 
 /** Jobs the vendor's check passed (and not already at the vendor) or that wait only for it: what Submit offers to send. */
 export const sendableJobs = (summary: EngineSummary): number => summary.jobs.valid + summary.jobs.ready;
