@@ -46,7 +46,10 @@ export function redoEdit(session: EngineSession): Promise<EditResult> {
   return applyChanges(session, session.history.redo() ?? [], "after");
 }
 
-/** Replays edits saved from an earlier session of the same sheet and mapping: its columns first, then each edit as it was made. */
+/**
+ * Replays edits saved from an earlier session of the same sheet and mapping: its columns first,
+ * then each edit as it was made.
+ */
 export async function replayEdits(session: EngineSession, saved: SessionEdits): Promise<void> {
   for (const added of saved.addedColumns) session.columns.columnFor(added.target, added.header);
   for (const record of saved.edits) await recordEdit(session, record.changes.filter((c) => session.rows.indexOf(c.rowNumber) !== undefined), record.at);

@@ -2,7 +2,10 @@ import type { EditLogEntry, RowDetail, SentValue, SessionEdits } from "../core/s
 import { cellText, type CellValue } from "../core/sheet-model";
 import type { SessionState } from "./engine-session";
 
-/** What the audit trail reads of the session: the rows, the columns added, the lines' estimates and the edits in effect. */
+/**
+ * What the audit trail reads of the session: the rows, the columns added, the lines' estimates and
+ * the edits in effect.
+ */
 type AuditSource = Pick<SessionState, "rows" | "columns" | "index" | "history">;
 
 /** Every cell an edit changed, as the sheet had it and as it stands, and when each skipped row was skipped. */
@@ -49,7 +52,10 @@ export function editLog(session: AuditSource): EditLogEntry[] {
   );
 }
 
-/** What the result sheet says of each row beyond its outcome: its estimate, values sent instead of the sheet's, when it was skipped. */
+/**
+ * What the result sheet says of each row beyond its outcome: its estimate, values sent instead of
+ * the sheet's, when it was skipped.
+ */
 export function rowDetails(session: AuditSource): RowDetail[] {
   const { cells, skippedAt } = editedCells(session);
   const sentByRow = new Map<number, SentValue[]>();

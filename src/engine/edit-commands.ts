@@ -130,7 +130,10 @@ export function answerChanges(session: SessionState, column: number, value: stri
   return changes;
 }
 
-/** The cells to set so each order's job-level value in `column` says `value`: where the order gives it, or its first row. */
+/**
+ * The cells to set so each order's job-level value in `column` says `value`: where the order gives
+ * it, or its first row.
+ */
 export function jobValueChanges(session: SessionState, orderNumbers: readonly string[], column: number, value: string): Change[] {
   const { rows } = session;
   return orderNumbers.flatMap((orderNumber) => {

@@ -50,7 +50,10 @@ export type { EngineSetup } from "./engine-session";
 export { ALL_ROWS, type RowFilter } from "./row-filter";
 export type { EditResult, EngineSummary, JobState, JobView, OrderView, RowView, RowWindow } from "./views";
 
-/** What the page reads of the session: counts, jobs, windows of rows, orders, issues, requests and the submission plan. */
+/**
+ * What the page reads of the session: counts, jobs, windows of rows, orders, issues, requests and
+ * the submission plan.
+ */
 function readsOf(session: EngineSession) {
   return {
     summary: (): EngineSummary => summaryOf(session),
@@ -76,8 +79,11 @@ function readsOf(session: EngineSession) {
     payloads: () => payloadsOf(session),
     /** What a submission sends now (every job the vendor's dry run accepted) and why each other row stays behind. */
     submissionPlan: () => submissionPlanOf(session),
+    /** Every cell the edits in effect changed, as the sheet had it and as it is sent; when each skipped row was skipped. */
     editedCells: () => editedCells(session),
+    /** Every change of the edits in effect, oldest first, for the audit trail. */
     editLog: () => editLog(session),
+    /** What the result sheet says of each row beyond its outcome. */
     rowDetails: () => rowDetails(session),
     /** The session's edits, for keeping them across a reload. */
     sessionEdits: () => sessionEdits(session),
@@ -156,7 +162,10 @@ function checksOf(session: EngineSession) {
     stopValidation: (): void => dryRuns.stop(),
     /** Orders the dry run accepted that have not been looked up at the vendor since (every one when `all`). */
     ordersToLookUp: (all?: boolean) => ordersToLookUp(session, all),
-    /** What the vendor (and the journal of earlier imports) said of the orders looked up: those found are left out of the submission. */
+    /**
+     * What the vendor (and the journal of earlier imports) said of the orders looked up: those
+     * found are left out of the submission.
+     */
     recordOrdersAtVendor(lookedUp: readonly string[], found: ReadonlyMap<string, ExistingOrder>): EngineSummary {
       // An order changed while it was looked up is looked up again after its next dry run.
       atVendor.record(lookedUp.filter((orderNumber) => dryRuns.isValidated(orderNumber)), found);

@@ -18,7 +18,10 @@ function waitsOnUnavailable(session: JobStateSource, orderNumber: string, job: R
   return session.index.rowsOf(orderNumber).some((i) => session.index.line(i)?.needs.some(isUnavailable));
 }
 
-/** A job's state, from its own errors, the vendor's dry run, the facts it waits for and what was found at the vendor. */
+/**
+ * A job's state, from its own errors, the vendor's dry run, the facts it waits for and what was
+ * found at the vendor.
+ */
 export function jobStateOf(session: JobStateSource, orderNumber: string, job: ResolvedJob): JobState {
   const { dryRuns } = session;
   if (job.hasErrors) return "blocked";

@@ -18,7 +18,10 @@ export function issuesOfRow(session: IssueSource, index: number): Issue[] {
   return own;
 }
 
-/** The issues about an order as a whole: its own, the vendor's answer naming no line, and its job found at the vendor. */
+/**
+ * The issues about an order as a whole: its own, the vendor's answer naming no line, and its job
+ * found at the vendor.
+ */
 export function wholeOrderIssues(session: IssueSource, orderNumber: string): Issue[] {
   const whole: Issue[] = [];
   for (const issue of session.index.job(orderNumber)?.issues ?? []) if (issue.rowNumber === null) whole.push(issue);

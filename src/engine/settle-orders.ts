@@ -2,7 +2,10 @@ import { distinctNeeds, needKey, processCodesOf, processSetKey, type FactRequest
 import type { SessionFacts } from "./live-facts";
 import type { OrderIndex } from "./order-index";
 
-/** Rounds of fetching an answer may lead to (a price code fetched by name brings a process, whose ship date is asked next). */
+/**
+ * Rounds of fetching an answer may lead to (a price code fetched by name brings a process, whose
+ * ship date is asked next).
+ */
 const MAX_FACT_ROUNDS = 3;
 
 /** What settling reads and resolves again: the order index, and the live facts it fetches into. */

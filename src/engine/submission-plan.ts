@@ -13,7 +13,10 @@ export interface OrderToLookUp {
   candidate: JobPayload["candidate"];
 }
 
-/** The jobs a submission sends (the dry run accepted them, or they exist at the vendor already) and those the vendor could not check. */
+/**
+ * The jobs a submission sends (the dry run accepted them, or they exist at the vendor already) and
+ * those the vendor could not check.
+ */
 function jobsToSend(session: SessionState): { ready: Map<string, ReadyJob>; unchecked: Set<string> } {
   const ready = new Map<string, ReadyJob>();
   const unchecked = new Set<string>();
@@ -50,7 +53,10 @@ export function submissionPlanOf(session: SessionState): SubmissionPlan {
   return { ...planSubmission(planRows(session), { ready, issues: jobIssues, unchecked }), rowDetails: rowDetails(session), editLog: editLog(session) };
 }
 
-/** Orders the dry run accepted that have not been looked up at the vendor since (every one when `all`): are their jobs there already? */
+/**
+ * Orders the dry run accepted that have not been looked up at the vendor since (every one when
+ * `all`): are their jobs there already?
+ */
 export function ordersToLookUp(session: SessionState, all = false): OrderToLookUp[] {
   const due: OrderToLookUp[] = [];
   for (const [orderNumber, job] of session.index.jobs()) {

@@ -36,7 +36,10 @@ export interface JobView {
   readonly sendingAnyway?: boolean;
 }
 
-/** One order for the order panel: the job, its job-level values as the sheet gives them, and which column holds each. */
+/**
+ * One order for the order panel: the job, its job-level values as the sheet gives them, and which
+ * column holds each.
+ */
 export interface OrderView {
   readonly orderNumber: string;
   /** Undefined when every row of the order is skipped. */
@@ -54,7 +57,10 @@ export interface RowView {
   readonly skipped: boolean;
   readonly estimateText: string | undefined;
   readonly issues: readonly Issue[];
-  /** How many issues concern the row's order as a whole: counted on the order's first row only (they show in the order panel). */
+  /**
+   * How many issues concern the row's order as a whole: counted on the order's first row only (they
+   * show in the order panel).
+   */
   readonly orderIssues: number;
 }
 
@@ -79,7 +85,10 @@ export interface EngineSummary {
   readonly importedBefore: { readonly rows: number; readonly jobs: number };
 }
 
-/** What an edit changed: the rows whose view changed and the orders re-resolved, so a view refreshes only what it shows. */
+/**
+ * What an edit changed: the rows whose view changed and the orders re-resolved, so a view refreshes
+ * only what it shows.
+ */
 export interface EditResult {
   readonly changedCells: number;
   readonly summary: EngineSummary;

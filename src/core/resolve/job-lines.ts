@@ -28,7 +28,10 @@ function checkReferences(draft: JobDraft, lines: readonly ResolvedLine[]): void 
   }
 }
 
-/** Price-code lines of one design (code, answers, artwork): each is flagged with what one line of them all would cost less. */
+/**
+ * Price-code lines of one design (code, answers, artwork): each is flagged with what one line of
+ * them all would cost less.
+ */
 function checkDuplicateDesigns(draft: JobDraft, priceLines: readonly ResolvedLine[]): void {
   const designs = new Map<string, ResolvedLine[]>();
   for (const line of priceLines) {

@@ -72,7 +72,10 @@ const tee: StockItem = {
   priceBands: [{ from: 1, to: null, unitPrice: 10 }],
 };
 
-/** A small account: one transfer, a second one without questions, a reorderable and an archived asset, a tee, two delivery options, NZ and Australia. */
+/**
+ * A small account: one transfer, a second one without questions, a reorderable and an archived
+ * asset, a tee, two delivery options, NZ and Australia.
+ */
 export const SNAPSHOT: CatalogueSnapshot = snapshotWith({
   priceCodes: [priceCode(DTF), priceCode("SCR A4", { processCode: "SCR", attributes: [], sampleAvailable: false, minimumQuantity: 1, priceBands: [{ from: 1, to: null, unitPrice: 3 }] })],
   assets: [asset("A100"), asset("A199", { isArchived: true })],
