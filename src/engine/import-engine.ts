@@ -123,6 +123,7 @@ function editsOf(session: EngineSession, now: () => Date) {
      */
     setJobValue(orderNumber: string | "all orders", field: FieldId, value: string): Promise<EditResult> {
       const orders = orderNumber === "all orders" ? session.index.orderNumbers() : [orderNumber];
+      // With no order to set it on, no column is added for the value either.
       if (orders.length === 0) return edit([]);
       const column = session.columns.columnFor({ kind: "field", field }, fieldById(field).label);
       return edit(jobValueChanges(session, orders, column, value));
@@ -155,7 +156,7 @@ function checksOf(session: EngineSession) {
      * more; the dry runs in flight finish.
      */
     async validate(onProgress?: (done: number, total: number) => void): Promise<EngineSummary> {
-      await dryRuns.run(session.index.jobs(), filters.invalidate, onProgress);
+      await dryRuns.run(session.index.jobs(), () => filters.invalidate(), onProgress);
       return summaryOf(session);
     },
     /** Stops a running `validate` from starting more dry runs. */
