@@ -1,8 +1,9 @@
 import { countOf } from "../core/plural";
 import { isTransientProblem, type ApiProblem, type VendorClient } from "../api";
 import { advance, type OrderRecord } from "../core/journal";
+import { plainProblemText } from "../core/problem-text";
 import type { ActiveJob } from "../core/vendor";
-import { linesFromJob, messagesOf, problemAuditText, problemText } from "./vendor-answers";
+import { linesFromJob, messagesOf, problemAuditText } from "./vendor-answers";
 import { findJobsByOrderNumber, jobMatchesRequest } from "./vendor-jobs";
 
 /** Pauses between lookups of an order whose creation got no clear answer: the job may take a moment to be listed. */
@@ -84,7 +85,7 @@ export async function settleUnclearOrder(client: VendorClient, order: OrderRecor
   if (found.kind === "failed") {
     return {
       order: advance(order, "unknown", options.now(), `could not be looked up: ${problemAuditText(found.problem)}`),
-      problem: `Order ${order.orderNumber} could not be looked up at the vendor: ${problemText(found.problem)}. Continue to try again; nothing is sent until it is.`,
+      problem: `Order ${order.orderNumber} could not be looked up at the vendor: ${plainProblemText(found.problem)}. Continue to try again; nothing is sent until it is.`,
     };
   }
   const notFound = `no job found after ${countOf(found.lookups, "lookup", "lookups")}`;
@@ -101,7 +102,7 @@ export async function settleUnclearOrder(client: VendorClient, order: OrderRecor
   // Twice without a clear answer (an opaque 500 included): looked up and checked again on the next run.
   return {
     order: advance(order, "unknown", options.now(), `${notFound}; the dry run could not be repeated: ${problemAuditText(check.problem)}`),
-    problem: `Order ${order.orderNumber} got no clear answer and could not be checked again (${problemText(check.problem)}); continue to try again.`,
+    problem: `Order ${order.orderNumber} got no clear answer and could not be checked again (${plainProblemText(check.problem)}); continue to try again.`,
   };
 }
 

@@ -1,12 +1,13 @@
 import { isTransientProblem, pressureOf, type ApiResult, type Pressure } from "../api";
 import { advance, jobNumbersText, type OrderRecord } from "../core/journal";
 import { pluralise } from "../core/plural";
+import { plainProblemText } from "../core/problem-text";
 import type { JobCreateResult } from "../core/vendor";
 import type { BatchRun } from "./batch-run";
 import { decideDuplicate } from "./duplicates";
 import { earlierJob, lookUpOwnJob, recogniseOrder } from "./own-jobs";
 import { settleUnclearOrder } from "./reconcile";
-import { createdLines, messagesOf, problemAuditText, problemText } from "./vendor-answers";
+import { createdLines, messagesOf, problemAuditText } from "./vendor-answers";
 import { findJobsByOrderNumber } from "./vendor-jobs";
 
 /** Tries of one creation the vendor keeps refusing with 429 (too many requests). */
@@ -112,9 +113,9 @@ async function checkBeforeSending(run: BatchRun, order: OrderRecord): Promise<Or
   return existing;
 }
 
-async function cannotLookUp(run: BatchRun, order: OrderRecord, problem: Parameters<typeof problemText>[0]): Promise<undefined> {
+async function cannotLookUp(run: BatchRun, order: OrderRecord, problem: Parameters<typeof plainProblemText>[0]): Promise<undefined> {
   // A lookup cut short by a stop is no problem: the order is simply not sent yet.
-  if (!(problem.kind === "aborted" && run.stopped())) run.problems.push(`Order ${order.orderNumber} could not be checked for an existing job: ${problemText(problem)}. It was not sent; continue to try again.`);
+  if (!(problem.kind === "aborted" && run.stopped())) run.problems.push(`Order ${order.orderNumber} could not be checked for an existing job: ${plainProblemText(problem)}. It was not sent; continue to try again.`);
   return undefined;
 }
 
@@ -193,7 +194,7 @@ async function settleAnswer(run: BatchRun, sent: OrderRecord, result: ApiResult<
   const { problem } = result;
   if (problem.status === 401 || problem.status === 429) {
     // Refused before anything was done: the order was not created and may be sent later.
-    run.problems.push(`The vendor refused order ${sending.orderNumber} before doing anything (${problemText(problem)}); nothing was created. Continue later to send it.`);
+    run.problems.push(`The vendor refused order ${sending.orderNumber} before doing anything (${plainProblemText(problem)}); nothing was created. Continue later to send it.`);
     return advance(sending, "planned", at, `refused: ${problemAuditText(problem)}; nothing was created`);
   }
   if (problem.kind === "http" && !isTransientProblem(problem)) {
@@ -220,7 +221,7 @@ export async function lookForDuplicates(run: BatchRun, order: OrderRecord, liste
   if (listed === undefined) {
     const found = await findJobsByOrderNumber(run.client, order.orderNumber);
     if (!found.ok) {
-      run.problems.push(`Order ${order.orderNumber} was created as job ${ours}, but could not be checked for a duplicate made elsewhere (${problemText(found.problem)}); look for it in Submitted jobs.`);
+      run.problems.push(`Order ${order.orderNumber} was created as job ${ours}, but could not be checked for a duplicate made elsewhere (${plainProblemText(found.problem)}); look for it in Submitted jobs.`);
       return;
     }
     listed = found.value.map((job) => job.jobNumber);

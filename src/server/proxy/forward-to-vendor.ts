@@ -1,3 +1,4 @@
+import { plainProblemSentence } from "../../core/problem-text";
 import { ENDPOINTS, buildEndpointPath, pickDocumentedQuery, type EndpointDef, type EndpointId, type EndpointMatch } from "../../core/vendor";
 import { BodyTooLargeError, readBody } from "../http/read-body";
 import type { AuthorisedFetch } from "./authorised-fetch";
@@ -86,7 +87,7 @@ function refuseUnanswered(exchange: ProxyExchange, id: EndpointId, error: unknow
   return refuse(
     timedOut ? 504 : 502,
     timedOut ? "upstream-timeout" : "upstream-unreachable",
-    timedOut ? "The vendor did not answer in time" : "The vendor could not be reached",
+    plainProblemSentence(timedOut ? { kind: "http", status: 408 } : { kind: "network", status: 0 }),
     `No answer from the vendor.${outcome}`,
     corsHeaders,
   );
