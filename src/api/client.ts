@@ -17,6 +17,7 @@ import {
   type ApiProblem,
   type ApiResult,
 } from "./problem";
+import { retryWaitMs } from "./retry-wait";
 import { timerSleep, type Sleep } from "./sleep";
 
 type Endpoints = typeof ENDPOINTS;
@@ -38,7 +39,7 @@ export interface VendorClientOptions {
   readonly fetch?: typeof fetch;
   /** Headers sent with every call (the proxy requires `X-Requested-With`). */
   readonly headers?: Readonly<Record<string, string>>;
-  /** Pause before the single retry of an idempotent read; injectable so tests need not wait. */
+  /** Pause before the single retry of an idempotent read (longer when the vendor's Retry-After asks); injectable so tests need not wait. */
   readonly retryDelayMs?: number;
   /** How that pause is taken (a timer unless told). */
   readonly sleep?: Sleep;
@@ -55,8 +56,6 @@ interface CallSpec<Id extends EndpointId> {
 
 /** Reads are retried once on these statuses; writes never are, their outcome being unknown. */
 const RETRYABLE_READ_STATUSES = new Set([429, 500, 502, 503, 504]);
-/** The longest `Retry-After` a read's single retry waits for; a longer wait is the caller's decision. */
-const MAX_RETRY_AFTER_MS = 10_000;
 
 export function encodeQuery(query: QueryParams | undefined): string {
   if (!query) return "";
@@ -108,13 +107,11 @@ export function createEndpointCaller(options: VendorClientOptions) {
     let response = await send(id, spec);
     const failedTransiently =
       !(response instanceof Response) ? response.kind === "network" && isTransientProblem(response) : RETRYABLE_READ_STATUSES.has(response.status);
-    if (isRead && failedTransiently && !spec.signal?.aborted) {
-      let asked: number | undefined;
-      if (response instanceof Response) {
-        asked = parseRetryAfter(response.headers.get("retry-after"));
-        await response.body?.cancel().catch(() => undefined);
-      }
-      await sleep(Math.max(retryDelayMs, Math.min(asked ?? 0, MAX_RETRY_AFTER_MS)), spec.signal);
+    const asked = response instanceof Response ? parseRetryAfter(response.headers.get("retry-after")) : undefined;
+    const wait = isRead && failedTransiently && !spec.signal?.aborted ? retryWaitMs({ retryAfterMs: asked }, retryDelayMs) : undefined;
+    if (wait !== undefined) {
+      if (response instanceof Response) await response.body?.cancel().catch(() => undefined);
+      await sleep(wait, spec.signal);
       response = await send(id, spec);
     }
     if (!(response instanceof Response)) return { ok: false, problem: response };

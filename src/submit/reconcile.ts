@@ -1,5 +1,5 @@
 import { countOf } from "../core/plural";
-import { isTransientProblem, type ApiProblem, type VendorClient } from "../api";
+import { isTransientProblem, retryWaitMs, type ApiProblem, type VendorClient } from "../api";
 import { advance, type OrderRecord } from "../core/journal";
 import { plainProblemText } from "../core/problem-text";
 import type { ActiveJob } from "../core/vendor";
@@ -91,8 +91,9 @@ export async function settleUnclearOrder(client: VendorClient, order: OrderRecor
   const notFound = `no job found after ${countOf(found.lookups, "lookup", "lookups")}`;
   // A 500 on create usually means a bad request (the vendor's own advice): check it again before offering to resend.
   let check = await client.validateJob(order.candidate, options.applicationName);
-  if (!check.ok && isTransientProblem(check.problem)) {
-    await options.sleep(Math.min(MAX_RETRY_WAIT_MS, check.problem.retryAfterMs ?? 1_000));
+  const wait = !check.ok && isTransientProblem(check.problem) ? retryWaitMs(check.problem, 1_000) : undefined;
+  if (wait !== undefined) {
+    await options.sleep(wait);
     check = await client.validateJob(order.candidate, options.applicationName);
   }
   if (check.ok) return { order: advance(order, "not-found", options.now(), `${notFound}; a fresh dry run passed, so it may be sent again`, { messages: [] }) };
@@ -105,6 +106,3 @@ export async function settleUnclearOrder(client: VendorClient, order: OrderRecor
     problem: `Order ${order.orderNumber} got no clear answer and could not be checked again (${plainProblemText(check.problem)}); continue to try again.`,
   };
 }
-
-/** The longest Retry-After the repeated dry run waits for. */
-const MAX_RETRY_WAIT_MS = 30_000;

@@ -1,4 +1,4 @@
-import { isTransientProblem, pressureOf, type ApiResult, type Pressure } from "../api";
+import { isTransientProblem, pressureOf, retryWaitMs, type ApiResult, type Pressure } from "../api";
 import { advance, jobNumbersText, type OrderRecord } from "../core/journal";
 import { pluralise } from "../core/plural";
 import { plainProblemText } from "../core/problem-text";
@@ -12,7 +12,6 @@ import { findJobsByOrderNumber } from "./vendor-jobs";
 
 /** Tries of one creation the vendor keeps refusing with 429 (too many requests). */
 const RATE_LIMITED_ATTEMPTS = 4;
-const MAX_RATE_LIMIT_WAIT_MS = 30_000;
 
 /** How one order's turn ended, for the limiter and for stopping the batch. */
 export interface Sent {
@@ -149,7 +148,7 @@ async function settleAppeared(run: BatchRun, order: OrderRecord, appeared: reado
 
 /**
  * Creates one order, written down as sending first. A 429 says the vendor refused the
- * request unprocessed, so it is sent again after the pause asked for, a few times at most.
+ * request unprocessed, so it is sent again after the pause `retryWaitMs` decides, a few times at most.
  * An answer asking to slow down (a 429, a 503 or a Retry-After) is told to the limiter at
  * once, so the other orders wait out the pause too rather than when this one is done.
  */
@@ -164,8 +163,10 @@ async function createOrder(run: BatchRun, order: OrderRecord): Promise<Sent> {
       run.limiter.tell(pressure);
       pressure = { kind: "told" };
     }
-    if (!result.ok && result.problem.status === 429 && attempt < RATE_LIMITED_ATTEMPTS && !run.stopped()) {
-      const wait = Math.min(MAX_RATE_LIMIT_WAIT_MS, result.problem.retryAfterMs ?? 1_000 * 2 ** attempt);
+    const rateLimited = !result.ok && result.problem.status === 429 && attempt < RATE_LIMITED_ATTEMPTS && !run.stopped();
+    // Sent again after the pause asked for, at least a doubling back-off; a longer ask leaves the order for later.
+    const wait = rateLimited ? retryWaitMs(result.problem, 1_000 * 2 ** attempt) : undefined;
+    if (!result.ok && wait !== undefined) {
       const answer = { at: run.now().toISOString(), status: result.problem.status, body: result.problem };
       current = advance({ ...sending, answers: [...(sending.answers ?? []), answer] }, "planned", run.now(), `refused for now (too many requests); nothing was created; sending again in ${Math.ceil(wait / 1000)} s`);
       await run.save(current);
