@@ -4,6 +4,7 @@ import type { SubmissionPlan } from "../core/batch-plan";
 import {
   countStates,
   describeCounts,
+  isClearAnswer,
   jobNumbersText,
   ORDER_STATE_TEXT,
   rowResultsFromJournal,
@@ -96,8 +97,8 @@ async function ownJobs(journal: JournalStore, account: Pick<BatchRecord, "connec
     for (const row of batch.otherRows) if (row.jobNumber !== undefined) created.add(row.jobNumber);
     for (const order of await journal.ordersOf(batch.id)) {
       if (order.jobNumber !== undefined) created.add(order.jobNumber);
-      // Every request answered with a success or a refusal is accounted for; any other may have made a job.
-      const answered = (order.answers ?? []).filter((a) => a.status >= 200 && a.status < 500).length;
+      // Every request answered clearly is accounted for; any other may have made a job.
+      const answered = (order.answers ?? []).filter((a) => isClearAnswer(a.status)).length;
       if (order.attempts > answered) unclear.add(orderKey(order.orderNumber));
     }
   }

@@ -90,6 +90,23 @@ export interface VendorAnswer {
   readonly body: unknown;
 }
 
+/**
+ * Whether the vendor refused a creation request before doing anything: 401 (the connection's
+ * credentials) or 429 (too many requests). No job was made, and the order may be sent later.
+ */
+export function wasRefusedUnprocessed(status: number): boolean {
+  return status === 401 || status === 429;
+}
+
+/**
+ * Whether an answer to a creation request says what became of it: a job made (2xx), or none,
+ * the request refused or rejected (4xx, `wasRefusedUnprocessed` among them). After any other
+ * (a 5xx, or none at all) the request may have made a job no answer told of.
+ */
+export function isClearAnswer(status: number): boolean {
+  return status >= 200 && status < 500;
+}
+
 /** One order of a batch: what is (or was) sent, and what became of it. */
 export interface OrderRecord {
   readonly batchId: string;

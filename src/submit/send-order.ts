@@ -1,5 +1,5 @@
 import { isTransientProblem, pressureOf, retryWaitMs, type ApiResult, type Pressure } from "../api";
-import { advance, jobNumbersText, type OrderRecord } from "../core/journal";
+import { advance, jobNumbersText, wasRefusedUnprocessed, type OrderRecord } from "../core/journal";
 import { pluralise } from "../core/plural";
 import { plainProblemText } from "../core/problem-text";
 import type { JobCreateResult } from "../core/vendor";
@@ -40,7 +40,7 @@ export async function reconcile(run: BatchRun, order: OrderRecord): Promise<Orde
  * be) and the vendor did not clearly refuse it unprocessed (401, 429) before doing anything.
  */
 export function mayHaveMadeJob(order: OrderRecord): boolean {
-  const refused = (order.answers ?? []).filter((a) => a.status === 401 || a.status === 429).length;
+  const refused = (order.answers ?? []).filter((a) => wasRefusedUnprocessed(a.status)).length;
   return order.attempts > refused;
 }
 
@@ -174,7 +174,7 @@ async function createOrder(run: BatchRun, order: OrderRecord): Promise<Sent> {
       continue;
     }
     await run.save(await settleAnswer(run, sending, result));
-    return { pressure, refused: !result.ok && (result.problem.status === 401 || result.problem.status === 429) };
+    return { pressure, refused: !result.ok && wasRefusedUnprocessed(result.problem.status) };
   }
 }
 
@@ -193,7 +193,7 @@ async function settleAnswer(run: BatchRun, sent: OrderRecord, result: ApiResult<
     });
   }
   const { problem } = result;
-  if (problem.status === 401 || problem.status === 429) {
+  if (wasRefusedUnprocessed(problem.status)) {
     // Refused before anything was done: the order was not created and may be sent later.
     run.problems.push(`The vendor refused order ${sending.orderNumber} before doing anything (${plainProblemText(problem)}); nothing was created. Continue later to send it.`);
     return advance(sending, "planned", at, `refused: ${problemAuditText(problem)}; nothing was created`);
