@@ -39,7 +39,10 @@ export interface VendorClientOptions {
   readonly fetch?: typeof fetch;
   /** Headers sent with every call (the proxy requires `X-Requested-With`). */
   readonly headers?: Readonly<Record<string, string>>;
-  /** Pause before the single retry of an idempotent read (longer when the vendor's Retry-After asks); injectable so tests need not wait. */
+  /**
+   * Pause before the single retry of an idempotent read (longer when the vendor's Retry-After
+   * asks); injectable so tests need not wait.
+   */
   readonly retryDelayMs?: number;
   /** How that pause is taken (a timer unless told). */
   readonly sleep?: Sleep;
@@ -108,7 +111,8 @@ export function createEndpointCaller(options: VendorClientOptions) {
     const failedTransiently =
       !(response instanceof Response) ? response.kind === "network" && isTransientProblem(response) : RETRYABLE_READ_STATUSES.has(response.status);
     const asked = response instanceof Response ? parseRetryAfter(response.headers.get("retry-after")) : undefined;
-    const wait = isRead && failedTransiently && !spec.signal?.aborted ? retryWaitMs({ retryAfterMs: asked }, retryDelayMs) : undefined;
+    const mayRetry = isRead && failedTransiently && !spec.signal?.aborted;
+    const wait = mayRetry ? retryWaitMs({ retryAfterMs: asked }, retryDelayMs) : undefined;
     if (wait !== undefined) {
       if (response instanceof Response) await response.body?.cancel().catch(() => undefined);
       await sleep(wait, spec.signal);

@@ -72,7 +72,9 @@ function parseStrictly(argv: readonly string[]) {
  * option the command line does not have, a value missing or a value given to a flag is a usage
  * error, said in a sentence that names the option.
  */
-export function readCommandLine(argv: readonly string[]): { readonly ok: true; readonly line: CommandLine } | { readonly ok: false; readonly message: string } {
+export function readCommandLine(
+  argv: readonly string[],
+): { readonly ok: true; readonly line: CommandLine } | { readonly ok: false; readonly message: string } {
   const read = parseStrictly(argv);
   if (read instanceof Error) return { ok: false, message: usageError(argv) ?? read.message };
   const options = new Map<string, string | true>();

@@ -9,7 +9,16 @@ import { JobCandidate } from "./vendor";
  * trusts it.
  */
 
-export const ORDER_STATES = ["planned", "sending", "created", "rejected", "unknown", "not-found", "existing", "cancelled"] as const;
+export const ORDER_STATES = [
+  "planned",
+  "sending",
+  "created",
+  "rejected",
+  "unknown",
+  "not-found",
+  "existing",
+  "cancelled",
+] as const;
 
 /**
  * Where an order is on its way to the vendor. An order moves planned → sending → created |
@@ -30,11 +39,17 @@ export const UnsentRow = z
   .object({
     rowNumber: z.int(),
     orderNumber: z.string().optional(),
-    /** existing: created by an earlier import, its job number given (a result sheet imported again, or recognised in the journal). */
+    /**
+     * existing: created by an earlier import, its job number given (a result sheet imported
+     * again, or recognised in the journal).
+     */
     outcome: z.enum(["not-sent", "skipped", "existing"]),
     jobNumber: z.int().optional(),
     messages: z.array(z.string()).readonly(),
-    /** Not sent only because the vendor could not check its order (a 429, a 5xx, no answer): it is checked again on the next run. */
+    /**
+     * Not sent only because the vendor could not check its order (a 429, a 5xx, no answer): it
+     * is checked again on the next run.
+     */
     vendorFailed: z.boolean().optional(),
   })
   .readonly();
@@ -85,7 +100,9 @@ export const EarlierJob = z
 export type EarlierJob = z.infer<typeof EarlierJob>;
 
 /** What the vendor said when it created the job, per line. */
-export const CreatedLine = z.object({ rowNumber: z.int(), newAssetSku: z.string().nullable(), needsArtwork: z.boolean() }).readonly();
+export const CreatedLine = z
+  .object({ rowNumber: z.int(), newAssetSku: z.string().nullable(), needsArtwork: z.boolean() })
+  .readonly();
 export type CreatedLine = z.infer<typeof CreatedLine>;
 
 /** A message about an order, placed on a row when the vendor named a line. */
@@ -128,13 +145,16 @@ export const OrderRecord = z
     existingJobNumbers: z.array(z.int()).readonly(),
     /** When the vendor's jobs were last searched for this order number before sending. */
     checkedExistingAt: z.string().optional(),
-    /** The job an earlier batch of this journal created for the same order (recognised by its number and lines, whatever its PO number now). */
+    /**
+     * The job an earlier batch of this journal created for the same order (recognised by its
+     * number and lines, whatever its PO number now).
+     */
     createdEarlier: EarlierJob.optional(),
-    /** Live jobs for this order number that another submitter made while this one was being created: possible duplicates. */
+    /** Live jobs for this order number another submitter made while this one was being created: possible duplicates. */
     duplicateJobNumbers: z.array(z.int()).readonly().optional(),
     /** The job this one was cancelled in favour of, when it was cancelled here as a duplicate. */
     duplicateOf: z.int().optional(),
-    /** The job's PO number at the vendor when it was changed there after creation (the key the vendor's list is searched by). */
+    /** Its PO number at the vendor when it was changed there after creation (the key the vendor's list is searched by). */
     vendorOrderNumber: z.string().optional(),
     /** Its estimate from the account's tier prices when it was planned. */
     estimate: z.number().optional(),

@@ -4,7 +4,7 @@
  * answer all say it the same way.
  */
 
-/** What the words are chosen by: the problem's kind ("http", "network", "aborted", "invalid-response") and HTTP status. */
+/** What the words are chosen by: the problem's kind ("http", "network", "aborted", "invalid-response") and status. */
 export interface ProblemKindAndStatus {
   readonly kind: string;
   readonly status: number;

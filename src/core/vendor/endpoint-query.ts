@@ -4,7 +4,10 @@ import { QueryRule, type QueryIssue } from "./query-fields";
 
 /** Each endpoint's documented query parameters, by lower-cased name, under their documented spelling. */
 const DOCUMENTED_NAMES: ReadonlyMap<EndpointId, ReadonlyMap<string, string>> = new Map(
-  ENDPOINT_IDS.map((id) => [id, new Map(Object.keys(ENDPOINTS[id].query.shape).map((name) => [name.toLowerCase(), name]))]),
+  ENDPOINT_IDS.map((id) => {
+    const names = Object.keys(ENDPOINTS[id].query.shape);
+    return [id, new Map(names.map((name) => [name.toLowerCase(), name]))];
+  }),
 );
 
 /**
@@ -25,7 +28,9 @@ export function pickDocumentedQuery(
 }
 
 /** A query as read: its typed values, or every value that could not be read. */
-export type QueryReading<Values> = { readonly ok: true; readonly value: Values } | { readonly ok: false; readonly issues: readonly QueryIssue[] };
+export type QueryReading<Values> =
+  | { readonly ok: true; readonly value: Values }
+  | { readonly ok: false; readonly issues: readonly QueryIssue[] };
 
 /**
  * Reads a query through an endpoint's schema (`ENDPOINTS[id].query`) the way the vendor's model

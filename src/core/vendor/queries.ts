@@ -34,7 +34,7 @@ export const PriceCodeQuery = z.object({
 export type PriceCodeQuery = z.output<typeof PriceCodeQuery>;
 
 export const ACTIVE_JOB_SORT_COLUMNS = ["JobNumber", "DateDue", "OrderNumber", "Status", "DateOut"] as const;
-/** The spec lists no values for the active jobs' and the stock list's sort directions; the vendor takes both spellings. */
+/** The spec lists no values for the active jobs' and stock's sort directions; the vendor takes both spellings. */
 export const LOOSE_SORT_DIRECTIONS = ["asc", "desc", "Ascending", "Descending"] as const;
 
 export const ActiveJobsQuery = z.object({

@@ -24,7 +24,9 @@ export function queryIssueText(issue: QueryIssue): string {
 export function readQuery<Shape extends z.core.$ZodLooseShape>(
   schema: z.ZodObject<Shape>,
   query: URLSearchParams,
-): { readonly ok: true; readonly value: z.output<z.ZodObject<Shape>> } | { readonly ok: false; readonly refusal: SimResponse } {
+):
+  | { readonly ok: true; readonly value: z.output<z.ZodObject<Shape>> }
+  | { readonly ok: false; readonly refusal: SimResponse } {
   const reading = parseQuery(schema, query);
   if (reading.ok) return reading;
   const errors: Record<string, string[]> = {};
