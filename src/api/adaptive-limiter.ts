@@ -1,4 +1,6 @@
 import { isTransientProblem, type ApiProblem } from "./problem";
+import { MAX_RETRY_WAIT_MS } from "./retry-wait";
+import { timerSleep, type Sleep } from "./sleep";
 
 /**
  * What a finished call says about the service's load: all well; ease off (fewer calls at
@@ -30,7 +32,9 @@ export interface AdaptiveLimiterOptions {
   /** First pause after a call that asked us to slow down without saying how long; doubles while they continue. */
   readonly baseBackoffMs?: number;
   readonly maxBackoffMs?: number;
+  /** The clock pauses are measured by, and how one is waited out: a caller's own (simulated) pair, or the real ones. */
   readonly now?: () => number;
+  readonly sleep?: Sleep;
 }
 
 export interface LimiterState {
@@ -51,14 +55,15 @@ export function createAdaptiveLimiter(options: AdaptiveLimiterOptions) {
   const max = Math.max(1, Math.floor(options.max));
   const min = Math.min(max, Math.max(1, options.min ?? 1));
   const baseBackoffMs = options.baseBackoffMs ?? 500;
-  const maxBackoffMs = options.maxBackoffMs ?? 30_000;
+  const maxBackoffMs = options.maxBackoffMs ?? MAX_RETRY_WAIT_MS;
   const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? timerSleep;
   let limit = max;
   let active = 0;
   let pausedUntil = 0;
   let backoffMs = baseBackoffMs;
   let successes = 0;
-  let wakeTimer: ReturnType<typeof setTimeout> | undefined;
+  let wakeAwaited = false;
   const waiting: (() => void)[] = [];
 
   function wake(): void {
@@ -66,11 +71,12 @@ export function createAdaptiveLimiter(options: AdaptiveLimiterOptions) {
       active++;
       waiting.shift()?.();
     }
-    if (waiting.length > 0 && now() < pausedUntil && wakeTimer === undefined) {
-      wakeTimer = setTimeout(() => {
-        wakeTimer = undefined;
+    if (waiting.length > 0 && now() < pausedUntil && !wakeAwaited) {
+      wakeAwaited = true;
+      void sleep(pausedUntil - now()).then(() => {
+        wakeAwaited = false;
         wake();
-      }, pausedUntil - now());
+      });
     }
   }
 

@@ -6,6 +6,7 @@ import {
   type EndpointId,
   type JobCandidate,
   type PatchJobDto,
+  type QueryOf,
 } from "../core/vendor";
 import {
   invalidResponseProblem,
@@ -16,6 +17,7 @@ import {
   type ApiProblem,
   type ApiResult,
 } from "./problem";
+import { retryWaitMs } from "./retry-wait";
 import { timerSleep, type Sleep } from "./sleep";
 
 type Endpoints = typeof ENDPOINTS;
@@ -37,15 +39,19 @@ export interface VendorClientOptions {
   readonly fetch?: typeof fetch;
   /** Headers sent with every call (the proxy requires `X-Requested-With`). */
   readonly headers?: Readonly<Record<string, string>>;
-  /** Pause before the single retry of an idempotent read; injectable so tests need not wait. */
+  /**
+   * Pause before the single retry of an idempotent read (longer when the vendor's Retry-After
+   * asks); injectable so tests need not wait.
+   */
   readonly retryDelayMs?: number;
   /** How that pause is taken (a timer unless told). */
   readonly sleep?: Sleep;
 }
 
-interface CallSpec {
+interface CallSpec<Id extends EndpointId> {
   readonly params?: Readonly<Record<string, string | number>>;
-  readonly query?: QueryParams | undefined;
+  /** Typed by the endpoint's query schema, so nothing is sent that the vendor cannot read. */
+  readonly query?: (QueryOf<Id> & QueryParams) | undefined;
   readonly body?: unknown;
   readonly headers?: Readonly<Record<string, string>>;
   readonly signal?: AbortSignal | undefined;
@@ -53,8 +59,6 @@ interface CallSpec {
 
 /** Reads are retried once on these statuses; writes never are, their outcome being unknown. */
 const RETRYABLE_READ_STATUSES = new Set([429, 500, 502, 503, 504]);
-/** The longest `Retry-After` a read's single retry waits for; a longer wait is the caller's decision. */
-const MAX_RETRY_AFTER_MS = 10_000;
 
 export function encodeQuery(query: QueryParams | undefined): string {
   if (!query) return "";
@@ -78,7 +82,7 @@ export function createEndpointCaller(options: VendorClientOptions) {
   const retryDelayMs = options.retryDelayMs ?? 400;
   const sleep = options.sleep ?? timerSleep;
 
-  async function send(id: EndpointId, spec: CallSpec): Promise<Response | ApiProblem> {
+  async function send<Id extends EndpointId>(id: Id, spec: CallSpec<Id>): Promise<Response | ApiProblem> {
     const def = ENDPOINTS[id];
     const url = baseUrl + buildEndpointPath(id, spec.params) + encodeQuery(spec.query);
     const headers: Record<string, string> = { Accept: "application/json", ...options.headers, ...spec.headers };
@@ -98,7 +102,7 @@ export function createEndpointCaller(options: VendorClientOptions) {
 
   return async function call<Id extends EndpointId, Out = ResponseOf<Id>>(
     id: Id,
-    spec: CallSpec = {},
+    spec: CallSpec<Id> = {},
     responseSchema?: z.ZodType<Out>,
   ): Promise<ApiResult<Out>> {
     const def: { method: string; response?: z.ZodType } = ENDPOINTS[id];
@@ -106,13 +110,12 @@ export function createEndpointCaller(options: VendorClientOptions) {
     let response = await send(id, spec);
     const failedTransiently =
       !(response instanceof Response) ? response.kind === "network" && isTransientProblem(response) : RETRYABLE_READ_STATUSES.has(response.status);
-    if (isRead && failedTransiently && !spec.signal?.aborted) {
-      let asked: number | undefined;
-      if (response instanceof Response) {
-        asked = parseRetryAfter(response.headers.get("retry-after"));
-        await response.body?.cancel().catch(() => undefined);
-      }
-      await sleep(Math.max(retryDelayMs, Math.min(asked ?? 0, MAX_RETRY_AFTER_MS)), spec.signal);
+    const asked = response instanceof Response ? parseRetryAfter(response.headers.get("retry-after")) : undefined;
+    const mayRetry = isRead && failedTransiently && !spec.signal?.aborted;
+    const wait = mayRetry ? retryWaitMs({ retryAfterMs: asked }, retryDelayMs) : undefined;
+    if (wait !== undefined) {
+      if (response instanceof Response) await response.body?.cancel().catch(() => undefined);
+      await sleep(wait, spec.signal);
       response = await send(id, spec);
     }
     if (!(response instanceof Response)) return { ok: false, problem: response };
@@ -147,70 +150,6 @@ export function createEndpointCaller(options: VendorClientOptions) {
   };
 }
 
-type YesNo = boolean;
-type SortDirection = "Ascending" | "Descending";
-
-export interface PageQuery {
-  readonly page?: number;
-  readonly pageSize?: number;
-}
-export interface PriceCodeQuery extends PageQuery {
-  readonly filter?: string;
-}
-export interface PriceCodeDimensions {
-  readonly dgX?: number;
-  readonly dgY?: number;
-  readonly stitches?: number;
-}
-export interface ActiveJobsQuery extends PageQuery {
-  readonly excludeJobNumber?: number;
-  readonly searchText?: string;
-  readonly includeClosedJobs?: YesNo;
-  readonly sortColumn?: string;
-  readonly sortDirection?: string;
-  readonly orderGroup?: string;
-  readonly customerUserId?: number;
-}
-export interface AssetQuery extends PageQuery {
-  readonly sortColumn?: string;
-  readonly sortDirection?: SortDirection;
-  readonly includeProcesses?: readonly string[];
-  readonly excludeProcesses?: readonly string[];
-  readonly filter?: string;
-  readonly isArchived?: YesNo;
-  readonly priceCodeContains?: readonly string[];
-  readonly priceCodeNotContains?: readonly string[];
-}
-export interface UserQuery extends PageQuery {
-  readonly includeInactive?: YesNo;
-  readonly sortBy?: "LastName" | "FirstName" | "UserName" | "Email" | "LastLoginUtc" | "LoginCount";
-  readonly sortDirection?: "ASC" | "DESC";
-  readonly textFilter?: string;
-}
-export interface TransactionQuery extends PageQuery {
-  readonly sortBy?: "Id" | "CreatedAt" | "CompletedAt" | "AmountSettlement";
-  readonly sortDirection?: "ASC" | "DESC";
-  readonly completedOnly?: YesNo;
-  readonly textFilter?: string;
-}
-export interface StockQuery extends PageQuery {
-  readonly filter?: string;
-  readonly includePricing?: YesNo;
-  readonly stockSortColumn?: string;
-  readonly stockSortDirection?: string;
-  readonly variantSortColumn?: string;
-  readonly variantSortDirection?: string;
-  readonly markets?: readonly string[];
-  readonly code?: string;
-  readonly includeArchived?: YesNo;
-}
-export interface StockItemQuery {
-  readonly includePricing?: YesNo;
-  readonly variantSortColumn?: string;
-  readonly variantSortDirection?: string;
-  readonly includeArchived?: YesNo;
-}
-
 /** The value of `X-Application-Name` on job creation; the vendor validates it as an origin code. */
 export const DEFAULT_APPLICATION_NAME = "API";
 
@@ -220,13 +159,12 @@ export const DEFAULT_APPLICATION_NAME = "API";
  */
 export function createVendorClient(options: VendorClientOptions) {
   const call = createEndpointCaller(options);
-  const q = (query: object | undefined) => query as QueryParams | undefined;
   return {
     listProcesses: (o: RequestOptions = {}) => call("listProcesses", o),
-    listPriceCodes: (query: PriceCodeQuery = {}, o: RequestOptions = {}) =>
-      call("listPriceCodes", { query: q(query), ...o }),
-    getPriceCode: (priceCode: string, dimensions: PriceCodeDimensions = {}, o: RequestOptions = {}) =>
-      call("getPriceCode", { params: { priceCode }, query: q(dimensions), ...o }),
+    listPriceCodes: (query: QueryOf<"listPriceCodes"> = {}, o: RequestOptions = {}) =>
+      call("listPriceCodes", { query, ...o }),
+    getPriceCode: (priceCode: string, dimensions: QueryOf<"getPriceCode"> = {}, o: RequestOptions = {}) =>
+      call("getPriceCode", { params: { priceCode }, query: dimensions, ...o }),
 
     createJob: (candidate: JobCandidate, applicationName = DEFAULT_APPLICATION_NAME, o: RequestOptions = {}) =>
       call("createJob", {
@@ -245,16 +183,16 @@ export function createVendorClient(options: VendorClientOptions) {
     patchJob: (jobNumber: number, patch: PatchJobDto, o: RequestOptions = {}) =>
       call("patchJob", { params: { jobNumber }, body: patch, ...o }),
     cancelJob: (jobNumber: number, o: RequestOptions = {}) => call("cancelJob", { params: { jobNumber }, ...o }),
-    listActiveJobs: (query: ActiveJobsQuery = {}, o: RequestOptions = {}) =>
-      call("listActiveJobs", { query: q(query), ...o }),
+    listActiveJobs: (query: QueryOf<"listActiveJobs"> = {}, o: RequestOptions = {}) =>
+      call("listActiveJobs", { query, ...o }),
     listDeliveryOptions: (o: RequestOptions = {}) => call("listDeliveryOptions", o),
     /** Always live: the earliest ship date must never be cached. */
     getEarliestShipDate: (processCodes: readonly string[] = [], o: RequestOptions = {}) =>
       call("getEarliestShipDate", { query: { processCodes }, ...o }),
 
-    listAssets: (query: AssetQuery = {}, o: RequestOptions = {}) => call("listAssets", { query: q(query), ...o }),
-    listGlobalAssets: (query: AssetQuery = {}, o: RequestOptions = {}) =>
-      call("listGlobalAssets", { query: q(query), ...o }),
+    listAssets: (query: QueryOf<"listAssets"> = {}, o: RequestOptions = {}) => call("listAssets", { query, ...o }),
+    listGlobalAssets: (query: QueryOf<"listGlobalAssets"> = {}, o: RequestOptions = {}) =>
+      call("listGlobalAssets", { query, ...o }),
     listAssetTypes: (o: RequestOptions = {}) => call("listAssetTypes", o),
     getAsset: (assetTag: string, o: RequestOptions = {}) => call("getAsset", { params: { assetTag }, ...o }),
     getAssetFiles: (assetTag: string, o: RequestOptions = {}) => call("getAssetFiles", { params: { assetTag }, ...o }),
@@ -262,10 +200,10 @@ export function createVendorClient(options: VendorClientOptions) {
 
     getAccount: (o: RequestOptions = {}) => call("getAccount", o),
     getCurrentUser: (o: RequestOptions = {}) => call("getCurrentUser", o),
-    listUsers: (query: UserQuery = {}, o: RequestOptions = {}) => call("listUsers", { query: q(query), ...o }),
+    listUsers: (query: QueryOf<"listUsers"> = {}, o: RequestOptions = {}) => call("listUsers", { query, ...o }),
     getUser: (userId: number, o: RequestOptions = {}) => call("getUser", { params: { userId }, ...o }),
-    listTransactions: (query: TransactionQuery = {}, o: RequestOptions = {}) =>
-      call("listTransactions", { query: q(query), ...o }),
+    listTransactions: (query: QueryOf<"listTransactions"> = {}, o: RequestOptions = {}) =>
+      call("listTransactions", { query, ...o }),
     getShipmentSettings: (o: RequestOptions = {}) => call("getShipmentSettings", o),
 
     listCountries: (o: RequestOptions = {}) => call("listCountries", o),
@@ -274,9 +212,9 @@ export function createVendorClient(options: VendorClientOptions) {
     listProcessCodes: (o: RequestOptions = {}) => call("listProcessCodes", o),
     listSizeSets: (o: RequestOptions = {}) => call("listSizeSets", o),
 
-    listStock: (query: StockQuery = {}, o: RequestOptions = {}) => call("listStock", { query: q(query), ...o }),
-    getStockItem: (code: string, query: StockItemQuery = {}, o: RequestOptions = {}) =>
-      call("getStockItem", { params: { code }, query: q(query), ...o }),
+    listStock: (query: QueryOf<"listStock"> = {}, o: RequestOptions = {}) => call("listStock", { query, ...o }),
+    getStockItem: (code: string, query: QueryOf<"getStockItem"> = {}, o: RequestOptions = {}) =>
+      call("getStockItem", { params: { code }, query, ...o }),
     getStockItemShipping: (stockItemId: number, o: RequestOptions = {}) =>
       call("getStockItemShipping", { params: { stockItemId }, ...o }),
     listStockShipping: (market: string, o: RequestOptions = {}) =>

@@ -4,5 +4,6 @@ export * from "./problem";
 export * from "./queue";
 export * from "./adaptive-limiter";
 export * from "./retry-transient";
+export * from "./retry-wait";
 export * from "./sleep";
 export * from "./proxy-routes";

@@ -1,14 +1,5 @@
-import type { ActiveJob, ActiveJobsEnvelope, PagedEnvelope } from "../core/vendor";
-import type {
-  ActiveJobsQuery,
-  AssetQuery,
-  PriceCodeQuery,
-  RequestOptions,
-  StockQuery,
-  TransactionQuery,
-  UserQuery,
-  VendorClient,
-} from "./client";
+import type { ActiveJob, ActiveJobsEnvelope, PagedEnvelope, QueryOf } from "../core/vendor";
+import type { RequestOptions, VendorClient } from "./client";
 import type { ApiResult } from "./problem";
 
 /** A guard against a service that keeps saying "there is more". */
@@ -84,32 +75,32 @@ function walkPages<Answer, T>(
   return collectPages(async (page) => summarise(await attempt(() => fetchPage({ page, pageSize })), pageSize), options.onPage);
 }
 
-export function allPriceCodes(client: VendorClient, query: PriceCodeQuery = {}, options: PagingOptions = {}) {
+export function allPriceCodes(client: VendorClient, query: QueryOf<"listPriceCodes"> = {}, options: PagingOptions = {}) {
   return walkPages(options, 100, (paging) => client.listPriceCodes({ ...query, ...paging }, options), fromArray);
 }
 
-export function allStock(client: VendorClient, query: StockQuery = {}, options: PagingOptions = {}) {
+export function allStock(client: VendorClient, query: QueryOf<"listStock"> = {}, options: PagingOptions = {}) {
   return walkPages(options, 100, (paging) => client.listStock({ ...query, ...paging }, options), fromArray);
 }
 
-export function allAssets(client: VendorClient, query: AssetQuery = {}, options: PagingOptions = {}) {
+export function allAssets(client: VendorClient, query: QueryOf<"listAssets"> = {}, options: PagingOptions = {}) {
   return walkPages(options, 100, (paging) => client.listAssets({ ...query, ...paging }, options), fromEnvelope);
 }
 
-export function allGlobalAssets(client: VendorClient, query: AssetQuery = {}, options: PagingOptions = {}) {
+export function allGlobalAssets(client: VendorClient, query: QueryOf<"listGlobalAssets"> = {}, options: PagingOptions = {}) {
   return walkPages(options, 100, (paging) => client.listGlobalAssets({ ...query, ...paging }, options), fromEnvelope);
 }
 
-export function allUsers(client: VendorClient, query: UserQuery = {}, options: PagingOptions = {}) {
+export function allUsers(client: VendorClient, query: QueryOf<"listUsers"> = {}, options: PagingOptions = {}) {
   return walkPages(options, 50, (paging) => client.listUsers({ ...query, ...paging }, options), fromEnvelope);
 }
 
-export function allTransactions(client: VendorClient, query: TransactionQuery = {}, options: PagingOptions = {}) {
+export function allTransactions(client: VendorClient, query: QueryOf<"listTransactions"> = {}, options: PagingOptions = {}) {
   return walkPages(options, 50, (paging) => client.listTransactions({ ...query, ...paging }, options), fromEnvelope);
 }
 
 /** Every active job (100 a page, the documented maximum). */
-export function allActiveJobs(client: VendorClient, query: ActiveJobsQuery = {}, options: PagingOptions = {}) {
+export function allActiveJobs(client: VendorClient, query: QueryOf<"listActiveJobs"> = {}, options: PagingOptions = {}) {
   const capped = { ...options, pageSize: Math.min(options.pageSize ?? 100, 100) };
   return walkPages(capped, 100, (paging) => client.listActiveJobs({ ...query, ...paging }, options), fromActiveJobs);
 }

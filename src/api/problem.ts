@@ -1,3 +1,4 @@
+import { plainProblemSentence } from "../core/problem-text";
 import { ProblemBody, type ValidationMessage } from "../core/vendor";
 
 /**
@@ -84,10 +85,11 @@ export function networkProblem(error: unknown): ApiProblem {
   // A token failure's message is the connection's own, in plain words (which setting to check).
   const tokenFailure = error instanceof Error && error.name === "TokenError" ? error : undefined;
   const refused = tokenFailure !== undefined && "reason" in tokenFailure && tokenFailure.reason === "refused";
+  const kind = aborted ? "aborted" : "network";
   return {
-    kind: aborted ? "aborted" : "network",
+    kind,
     status: 0,
-    title: aborted ? "Request cancelled" : (tokenFailure?.message ?? "The service could not be reached"),
+    title: tokenFailure?.message ?? plainProblemSentence({ kind, status: 0 }),
     detail: error instanceof Error ? error.message : String(error),
     ...(refused ? { type: CREDENTIALS_REFUSED } : {}),
     validationMessages: [],
@@ -99,7 +101,7 @@ export function invalidResponseProblem(status: number, detail: string): ApiProbl
   return {
     kind: "invalid-response",
     status,
-    title: "The service answered in an unexpected shape",
+    title: plainProblemSentence({ kind: "invalid-response", status }),
     detail,
     validationMessages: [],
     errors: {},
@@ -108,8 +110,9 @@ export function invalidResponseProblem(status: number, detail: string): ApiProbl
 
 /**
  * Every message a problem carries for the user, one per line: the vendor's own messages
- * (without their codes) or its problem's title; for a call that got no answer, our own words,
- * never the runtime's error text (that stays in `detail`, for the audit trail).
+ * (without their codes) or its problem's title; for a call that got no answer, the importer's
+ * own words (its title, from `plainProblemSentence`), never the runtime's error text (that
+ * stays in `detail`, for the audit trail).
  */
 export function describeProblem(problem: ApiProblem): string[] {
   const lines: string[] = [];

@@ -1,4 +1,5 @@
 import { isTransientProblem, networkProblem, type ApiProblem, type ApiResult } from "./problem";
+import { retryWaitMs } from "./retry-wait";
 import { timerSleep, type Sleep } from "./sleep";
 
 /** How patiently calls the vendor failed for now are tried again. */
@@ -94,9 +95,8 @@ function pauseUnlessAborted(sleep: Sleep, ms: number, signal: AbortSignal | unde
 
 /**
  * Makes a call until it succeeds, fails for good (a 400, 401, 403, 404 … fails at once), the
- * caller aborts, or the budget has no room for the next pause. Each pause is the policy's
- * back-off, or as long as the vendor's `Retry-After` asks when that is longer (a `Retry-After`
- * of 0 must not make a loop without pauses). An abort ends a pause at once.
+ * caller aborts, or the budget has no room for the next pause. Each pause is `retryWaitMs` of
+ * the policy's back-off and the vendor's `Retry-After`. An abort ends a pause at once.
  */
 export async function retryTransient<T>(call: () => Promise<ApiResult<T>>, options: RetryOptions): Promise<ApiResult<T>> {
   const { policy, budget, signal } = options;
@@ -104,9 +104,9 @@ export async function retryTransient<T>(call: () => Promise<ApiResult<T>>, optio
   for (let retries = 0; ; retries++) {
     const result = await call();
     if (result.ok || !isTransientProblem(result.problem) || signal?.aborted) return result;
-    const backOff = Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** retries);
-    const pause = { delayMs: Math.max(backOff, result.problem.retryAfterMs ?? 0), problem: result.problem };
-    if (!budget.take(pause.delayMs)) return result;
+    const delayMs = retryWaitMs(result.problem, Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** retries));
+    if (delayMs === undefined || !budget.take(delayMs)) return result;
+    const pause = { delayMs, problem: result.problem };
     options.onPause?.(pause);
     await pauseUnlessAborted(sleep, pause.delayMs, signal);
     options.onResume?.(pause);

@@ -1,8 +1,9 @@
+import { plainProblemSentence } from "../core/problem-text";
 import type { CatalogueWait } from "./catalogue-parts";
 
 const WHY: Readonly<Record<CatalogueWait["because"], string>> = {
   busy: "The vendor is busy",
-  "no-answer": "The vendor did not answer",
+  "no-answer": plainProblemSentence({ kind: "network", status: 0 }),
 };
 
 /** A part's wait in the user's words, as the page and the command line say it: "The vendor is busy; trying stock again in 4 s". */

@@ -1,3 +1,5 @@
+import { parseArgs, type ParseArgsConfig } from "node:util";
+
 /** Parsed command line: the command, its positional arguments and its `--options`. */
 export interface CommandLine {
   readonly command: string | undefined;
@@ -5,26 +7,80 @@ export interface CommandLine {
   readonly options: ReadonlyMap<string, string | true>;
 }
 
-/** Reads `cmd a b --flag --name value --name=value`. */
-export function parseArgs(argv: readonly string[]): CommandLine {
-  const positional: string[] = [];
-  const options = new Map<string, string | true>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (!arg.startsWith("--")) {
-      positional.push(arg);
-      continue;
-    }
-    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
-    const next = argv[i + 1];
-    if (inline !== undefined) options.set(name, inline);
-    else if (next !== undefined && !next.startsWith("--") && VALUE_OPTIONS.has(name)) {
-      options.set(name, next);
-      i++;
-    } else options.set(name, true);
+type OptionTable = NonNullable<ParseArgsConfig["options"]>;
+
+const VALUE = { type: "string" } as const;
+const FLAG = { type: "boolean" } as const;
+
+/**
+ * Every option of the command line, as the usage lists them. A command ignores those it has no
+ * use for (one line can be run as `check` and as `submit`); any other is a usage error.
+ */
+export const OPTIONS = {
+  help: FLAG,
+  json: FLAG,
+  connection: VALUE,
+  sheet: VALUE,
+  "header-row": VALUE,
+  rows: VALUE,
+  "each-row-own-job": FLAG,
+  "no-validate": FLAG,
+  out: VALUE,
+  utf8: FLAG,
+  journal: VALUE,
+  audit: VALUE,
+  "allow-existing": FLAG,
+  concurrency: VALUE,
+  yes: FLAG,
+  order: VALUE,
+  process: VALUE,
+  search: VALUE,
+  "ordered-since": VALUE,
+  "no-global": FLAG,
+} as const satisfies OptionTable;
+
+/** What was wrong with a line parseArgs refused, in the user's words and naming the option. */
+function usageError(argv: readonly string[]): string | undefined {
+  const { tokens } = parseArgs({ args: [...argv], options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
+  const options: OptionTable = OPTIONS;
+  const unknown = tokens.flatMap((token) => (token.kind === "option" && !Object.hasOwn(options, token.name) ? [token.rawName] : []));
+  if (unknown.length > 0) {
+    const names = [...new Set(unknown)];
+    return `Unknown option${names.length > 1 ? "s" : ""} ${names.join(" and ")}.`;
   }
-  return { command: positional[0], positional: positional.slice(1), options };
+  for (const token of tokens) {
+    if (token.kind !== "option") continue;
+    const option = options[token.name];
+    if (option?.type === "boolean" && token.value !== undefined) return `${token.rawName} takes no value.`;
+    if (option?.type === "string" && (token.value === undefined || (!token.inlineValue && token.value.startsWith("-")))) {
+      return `${token.rawName} needs a value.`;
+    }
+  }
+  return undefined;
 }
 
-/** Options that take a value; any other `--name` is a flag. */
-const VALUE_OPTIONS = new Set(["sheet", "header-row", "rows", "connection", "journal", "out", "audit", "concurrency", "order", "process", "search", "ordered-since"]);
+function parseStrictly(argv: readonly string[]) {
+  try {
+    return parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: true });
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/**
+ * Reads `cmd a b --flag --name value --name=value` with `node:util`'s parseArgs, strictly: an
+ * option the command line does not have, a value missing or a value given to a flag is a usage
+ * error, said in a sentence that names the option.
+ */
+export function readCommandLine(
+  argv: readonly string[],
+): { readonly ok: true; readonly line: CommandLine } | { readonly ok: false; readonly message: string } {
+  const read = parseStrictly(argv);
+  if (read instanceof Error) return { ok: false, message: usageError(argv) ?? read.message };
+  const options = new Map<string, string | true>();
+  for (const [name, value] of Object.entries(read.values)) {
+    if (typeof value === "string") options.set(name, value);
+    else if (value === true) options.set(name, true);
+  }
+  return { ok: true, line: { command: read.positionals[0], positional: read.positionals.slice(1), options } };
+}

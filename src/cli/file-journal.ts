@@ -1,8 +1,14 @@
 import { mkdir, open, readFile, type FileHandle } from "node:fs/promises";
 import { dirname } from "node:path";
-import { isBatchRecord, isOrderRecord, type BatchRecord, type JournalStore, type OrderRecord } from "../core/journal";
+import { z } from "zod";
+import { BatchRecord, OrderRecord, type JournalStore } from "../core/journal";
 
-type Line = { readonly kind: "batch"; readonly record: BatchRecord } | { readonly kind: "order"; readonly record: OrderRecord };
+/** One line of the journal file: a whole record, read back by its schema. */
+const Line = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("batch"), record: BatchRecord }),
+  z.object({ kind: z.literal("order"), record: OrderRecord }),
+]);
+type Line = z.infer<typeof Line>;
 
 const orderId = (order: Pick<OrderRecord, "batchId" | "orderNumber">) => `${order.batchId}\u0000${order.orderNumber}`;
 
@@ -15,8 +21,9 @@ export interface FileJournal extends JournalStore {
 /**
  * The submission journal as a file of JSON lines, each a whole record; read back, the last
  * line for a record wins. Every put is appended and synced to disk before it resolves, so a
- * process killed after it loses nothing. A line cut short (a crash or a failed write) is left
- * out on reading, and said so in `unreadLines`; the next record after it starts on a new line.
+ * process killed after it loses nothing. Each line read back is parsed by its record's schema: one
+ * cut short (a crash or a failed write) or of another shape is left out, and said so in
+ * `unreadLines`; the next record after it starts on a new line.
  */
 export async function openFileJournal(path: string): Promise<FileJournal> {
   const batches = new Map<string, BatchRecord>();
@@ -37,10 +44,11 @@ export async function openFileJournal(path: string): Promise<FileJournal> {
       unreadLines.push(`Line ${index + 1} of the journal ${path} is incomplete, most likely from a write that did not finish, and was left out.`);
       return;
     }
-    const { kind, record } = (typeof line === "object" && line !== null ? line : {}) as Partial<Line>;
-    if (kind === "batch" && isBatchRecord(record)) batches.set(record.id, record);
-    else if (kind === "order" && isOrderRecord(record)) orders.set(orderId(record), record);
-    else unreadLines.push(`Line ${index + 1} of the journal ${path} is not a submission record this version can read, and was left out.`);
+    const read = Line.safeParse(line);
+    if (!read.success) {
+      unreadLines.push(`Line ${index + 1} of the journal ${path} is not a submission record this version can read, and was left out.`);
+    } else if (read.data.kind === "batch") batches.set(read.data.record.id, read.data.record);
+    else orders.set(orderId(read.data.record), read.data.record);
   });
 
   await mkdir(dirname(path), { recursive: true });

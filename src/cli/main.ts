@@ -1,6 +1,6 @@
 import { describeProblem, type Sleep } from "../api";
 import { ConfigError } from "../server/proxy/connections";
-import { parseArgs, type CommandLine } from "./args";
+import { readCommandLine, type CommandLine } from "./args";
 import { checkFile, checkText } from "./check";
 import { checkFilesToWrite, checkWritableFile, type FileToWrite } from "./check-writable-file";
 import { inspectFile, reportJson, reportText } from "./inspect";
@@ -54,9 +54,9 @@ reorder-sheet
           for the quantity and delivery details that the importer maps by itself.
 
 Exit codes: 0 fine (every order without errors created or already there); 1 the sheet
-cannot be read, has errors left, or the submission was not confirmed; 2 usage error (a
-journal, --out or --audit path that cannot be written included: they are checked before the
-vendor is asked anything); 3 the vendor or the connection settings failed, or orders are left
+cannot be read, has errors left, or the submission was not confirmed; 2 usage error (an
+unknown option, named; a journal, --out or --audit path that cannot be written included: they
+are checked before the vendor is asked anything); 3 the vendor or the connection settings failed, or orders are left
 unsettled (among them orders the vendor could not check).
 `;
 
@@ -80,7 +80,12 @@ export interface RunOptions {
  * only reads, 3 for the commands that reach the vendor (something may be left unsettled).
  */
 export async function runCli(argv: readonly string[], toOut: Writer, toErr: Writer, env: Env = process.env, options: RunOptions = {}): Promise<number> {
-  const line = parseArgs(argv);
+  const read = readCommandLine(argv);
+  if (!read.ok) {
+    toErr(terminalSafe(`${read.message}\n${USAGE}`));
+    return 2;
+  }
+  const { line } = read;
   // All output may quote a sheet's cells, its file and sheet names, or the vendor's words: what a
   // terminal would act on is shown, never acted on. JSON keeps every value exact.
   const isJson = line.options.has("json");

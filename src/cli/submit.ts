@@ -4,6 +4,7 @@ import type { SubmissionPlan } from "../core/batch-plan";
 import {
   countStates,
   describeCounts,
+  isClearAnswer,
   jobNumbersText,
   ORDER_STATE_TEXT,
   rowResultsFromJournal,
@@ -13,6 +14,7 @@ import {
   type OrderRecord,
 } from "../core/journal";
 import { countOf, pluralise } from "../core/plural";
+import { plainProblemText } from "../core/problem-text";
 import { auditJsonLines, auditTrail, resultSheetData, shownJobNumbers } from "../core/result-data";
 import { OUTCOME_TEXT, type RowResult } from "../core/results";
 import { summariseSubmission, summaryText, summaryWordsFor, type SubmissionSummary } from "../core/submission-summary";
@@ -22,7 +24,6 @@ import { ownJobsOf } from "../submit/own-jobs";
 import { sha256Hex } from "../submit/payload-hash";
 import { addToBatch, allowResend, PHASE_TEXT, planBatch, runBatch, type BatchPlan, type SubmitDeps, type SubmitProgress } from "../submit/submit-batch";
 import { submitLockName, type SubmitLocks } from "../submit/submit-lock";
-import { problemText } from "../submit/vendor-answers";
 import { fetchJobStatuses, orderKey } from "../submit/vendor-jobs";
 import { checkFile, writeResultFile, type CheckOptions } from "./check";
 import { appVersion } from "./app-version";
@@ -96,8 +97,8 @@ async function ownJobs(journal: JournalStore, account: Pick<BatchRecord, "connec
     for (const row of batch.otherRows) if (row.jobNumber !== undefined) created.add(row.jobNumber);
     for (const order of await journal.ordersOf(batch.id)) {
       if (order.jobNumber !== undefined) created.add(order.jobNumber);
-      // Every request answered with a success or a refusal is accounted for; any other may have made a job.
-      const answered = (order.answers ?? []).filter((a) => a.status >= 200 && a.status < 500).length;
+      // Every request answered clearly is accounted for; any other may have made a job.
+      const answered = (order.answers ?? []).filter((a) => isClearAnswer(a.status)).length;
       if (order.attempts > answered) unclear.add(orderKey(order.orderNumber));
     }
   }
@@ -205,7 +206,7 @@ async function lookUpExisting(checked: Checked, vendor: VendorConnection, journa
   const own = await ownJobsOf(journal, account);
   const existing = await findExistingOrders(vendor.client, own, due, { limiter: createAdaptiveLimiter({ max: options.concurrency }), signal: options.signal });
   engine.recordOrdersAtVendor(due.map((o) => o.orderNumber).filter((n) => !existing.failed.has(n)), existing.found);
-  const problems = [...existing.failed].map(([orderNumber, problem]) => `Order ${orderNumber} could not be looked up among the vendor's jobs (${problemText(problem)}); it is looked up again right before it is sent.`);
+  const problems = [...existing.failed].map(([orderNumber, problem]) => `Order ${orderNumber} could not be looked up among the vendor's jobs (${plainProblemText(problem)}); it is looked up again right before it is sent.`);
   if (options.allowExisting) {
     const mine = await ownJobs(journal, account);
     for (const [orderNumber, found] of existing.found) {

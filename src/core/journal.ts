@@ -1,139 +1,27 @@
+import { ORDER_STATES, type BatchRecord, type OrderRecord, type OrderState } from "./journal-records";
 import { pluralise } from "./plural";
-import type { EditLogEntry, RowDetail } from "./session-edits";
 import type { RowOutcome, RowResult } from "./results";
-import type { JobCandidate } from "./vendor";
 
-/**
- * Where an order is on its way to the vendor. An order moves planned → sending → created |
- * rejected | unknown; an unknown one is reconciled against the vendor's job list to created,
- * or to not-found once a bounded recheck and a fresh dry run say it was never made. An order
- * that the vendor already had before we sent anything is existing. A created job cancelled
- * since (by the user, or here as a duplicate of a job made elsewhere at the same time) is cancelled.
- */
-export type OrderState = "planned" | "sending" | "created" | "rejected" | "unknown" | "not-found" | "existing" | "cancelled";
-
-export const ORDER_STATES: readonly OrderState[] = ["planned", "sending", "created", "rejected", "unknown", "not-found", "existing", "cancelled"];
+export * from "./journal-records";
 
 /** States that need more work: sending or reconciling (and a user's decision, for not-found). */
 export const UNFINISHED_STATES: ReadonlySet<OrderState> = new Set(["planned", "sending", "unknown", "not-found"]);
 
-/** One thing that happened to an order, kept for the audit trail. */
-export interface JournalEvent {
-  readonly at: string;
-  readonly what: string;
+/**
+ * Whether the vendor refused a creation request before doing anything: 401 (the connection's
+ * credentials) or 429 (too many requests). No job was made, and the order may be sent later.
+ */
+export function wasRefusedUnprocessed(status: number): boolean {
+  return status === 401 || status === 429;
 }
 
-/** A row that no job carries, with why (the rest of the result sheet). */
-export interface UnsentRow {
-  readonly rowNumber: number;
-  readonly orderNumber?: string | undefined;
-  /** existing: created by an earlier import, its job number given (a result sheet imported again, or recognised in the journal). */
-  readonly outcome: "not-sent" | "skipped" | "existing";
-  readonly jobNumber?: number | undefined;
-  readonly messages: readonly string[];
-  /** Not sent only because the vendor could not check its order (a 429, a 5xx, no answer): it is checked again on the next run. */
-  readonly vendorFailed?: boolean | undefined;
-}
-
-/** Where a batch comes from and goes to: the account, and the sheet (as it was read). */
-export interface BatchOrigin {
-  readonly connection: string;
-  readonly accountId: number;
-  readonly accountName: string;
-  readonly fileName: string;
-  readonly sheetName: string;
-  readonly headerRowNumber: number;
-  /** SHA-256 of the file as read, in hex, when known: the same file imported again is recognised. */
-  readonly fileSha256?: string | undefined;
-  /** Who imported it (the vendor's user of the connection) and with which version of the importer. */
-  readonly importedBy?: string | undefined;
-  readonly appVersion?: string | undefined;
-}
-
-/** One submission of one sheet to one account. */
-export interface BatchRecord extends BatchOrigin {
-  readonly id: string;
-  readonly createdAt: string;
-  readonly otherRows: readonly UnsentRow[];
-  readonly rowDetails?: readonly RowDetail[] | undefined;
-  readonly editLog?: readonly EditLogEntry[] | undefined;
-  /** Set once no order of the batch needs anything more. */
-  readonly finishedAt?: string | undefined;
-}
-
-/** A job this journal created earlier for an order, as a later import of the same order is told of it. */
-export interface EarlierJob {
-  readonly jobNumber: number;
-  readonly createdAt: string;
-  /** Its PO number at the vendor now, when that differs from the order number sent. */
-  readonly orderNumberNow?: string | undefined;
-}
-
-/** What the vendor said when it created the job, per line. */
-export interface CreatedLine {
-  readonly rowNumber: number;
-  readonly newAssetSku: string | null;
-  readonly needsArtwork: boolean;
-}
-
-/** A message about an order, placed on a row when the vendor named a line. */
-export interface OrderMessage {
-  readonly rowNumber: number | null;
-  readonly text: string;
-}
-
-/** What the vendor answered to a creation, as kept for the audit trail (never a token or secret). */
-export interface VendorAnswer {
-  readonly at: string;
-  /** HTTP status, or 0 when no answer came. */
-  readonly status: number;
-  readonly body: unknown;
-}
-
-/** One order of a batch: what is (or was) sent, and what became of it. */
-export interface OrderRecord {
-  readonly batchId: string;
-  readonly orderNumber: string;
-  /** Position in the sheet, so orders are sent and shown in the sheet's order. */
-  readonly sequence: number;
-  /** SHA-256 of the request as sent (keys sorted), to tell one intent from another. */
-  readonly payloadHash: string;
-  readonly candidate: JobCandidate;
-  /** `lineRows[i]` is the sheet row of `candidate.items[i]`. */
-  readonly lineRows: readonly number[];
-  /** Warnings and notes of the rows, carried into the result sheet. */
-  readonly notes: readonly OrderMessage[];
-  readonly state: OrderState;
-  /** Whether the user chose to send the order although the vendor has a job with its number. */
-  readonly allowExisting: boolean;
-  /**
-   * The vendor's jobs with this order number that are not this order's: found before it was
-   * first sent, or listed only after a request of it got no clear answer and then found unlike
-   * that request line for line.
-   */
-  readonly existingJobNumbers: readonly number[];
-  /** When the vendor's jobs were last searched for this order number before sending. */
-  readonly checkedExistingAt?: string | undefined;
-  /** The job an earlier batch of this journal created for the same order (recognised by its number and lines, whatever its PO number now). */
-  readonly createdEarlier?: EarlierJob | undefined;
-  /** Live jobs for this order number that another submitter made while this one was being created: possible duplicates. */
-  readonly duplicateJobNumbers?: readonly number[] | undefined;
-  /** The job this one was cancelled in favour of, when it was cancelled here as a duplicate. */
-  readonly duplicateOf?: number | undefined;
-  /** The job's PO number at the vendor when it was changed there after creation (the key the vendor's list is searched by). */
-  readonly vendorOrderNumber?: string | undefined;
-  /** Its estimate from the account's tier prices when it was planned. */
-  readonly estimate?: number | undefined;
-  readonly jobNumber?: number | undefined;
-  readonly totalJobCost?: number | undefined;
-  readonly dateDue?: string | undefined;
-  readonly createdLines?: readonly CreatedLine[] | undefined;
-  readonly messages: readonly OrderMessage[];
-  /** Every answer to its creation requests, oldest first. */
-  readonly answers?: readonly VendorAnswer[] | undefined;
-  readonly attempts: number;
-  readonly events: readonly JournalEvent[];
-  readonly updatedAt: string;
+/**
+ * Whether an answer to a creation request says what became of it: a job made (2xx), or none,
+ * the request refused or rejected (4xx, `wasRefusedUnprocessed` among them). After any other
+ * (a 5xx, or none at all) the request may have made a job no answer told of.
+ */
+export function isClearAnswer(status: number): boolean {
+  return status >= 200 && status < 500;
 }
 
 /** The record moved to a new state, with what happened appended to its events. */
@@ -303,25 +191,4 @@ export interface JournalStore {
   ordersOf(batchId: string): Promise<OrderRecord[]>;
   /** Every batch, newest first. */
   listBatches(): Promise<BatchRecord[]>;
-}
-
-/** A batch as read back from storage, or undefined when it is damaged or of another shape. */
-export function isBatchRecord(value: unknown): value is BatchRecord {
-  const b = value as BatchRecord;
-  return typeof b === "object" && b !== null && typeof b.id === "string" && typeof b.connection === "string" && typeof b.accountId === "number" && Array.isArray(b.otherRows);
-}
-
-export function isOrderRecord(value: unknown): value is OrderRecord {
-  const o = value as OrderRecord;
-  return (
-    typeof o === "object" &&
-    o !== null &&
-    typeof o.batchId === "string" &&
-    typeof o.orderNumber === "string" &&
-    (ORDER_STATES as readonly string[]).includes(o.state) &&
-    typeof o.candidate === "object" &&
-    Array.isArray(o.lineRows) &&
-    Array.isArray(o.events) &&
-    Array.isArray(o.existingJobNumbers)
-  );
 }

@@ -1,4 +1,5 @@
 import { makeIssue, type Issue } from "./issues";
+import { plainProblemText } from "./problem-text";
 import type { JobPayload } from "./resolve/resolve-job";
 
 /** The parts of an API problem this module reads (kept structural so core needs no client types). */
@@ -14,41 +15,6 @@ export interface ServerProblem {
 /** What the spec lists as the usual causes of an unexplained 500 on `POST /Jobs`. */
 export const KNOWN_500_TRIGGERS =
   "no lines, an address the courier cannot deliver to, an asset tag that does not exist, a missing due date, or a size not in the garment's size run";
-
-/**
- * Why a call to the vendor failed, in plain words chosen by the problem's kind and status
- * alone: never its title or detail (a runtime's error text, the path of an unexpected field)
- * nor an error code. Those stay in the journal's events and answers, for the audit trail.
- */
-export function plainProblemText(problem: Pick<ServerProblem, "kind" | "status">): string {
-  switch (problem.kind) {
-    case "network":
-      return "the vendor did not answer";
-    case "aborted":
-      return "the vendor did not answer in time, or the request was stopped";
-    case "invalid-response":
-      return "the vendor's answer was not in the expected form";
-  }
-  switch (problem.status) {
-    case 400:
-      return "the vendor rejected the request";
-    case 401:
-      return "the vendor did not accept the connection's credentials";
-    case 403:
-      return "the vendor does not allow this account to do that";
-    case 404:
-      return "the vendor has no such record";
-    case 408:
-      return "the vendor did not answer in time";
-    case 409:
-      return "the vendor cannot do that to the job as it stands";
-    case 429:
-      return "the vendor asked for fewer requests for a while";
-    case 500:
-      return "the vendor answered with an unexplained error";
-  }
-  return problem.status > 500 ? "the vendor is unavailable for the moment" : "the vendor refused the request";
-}
 
 /**
  * Places the vendor's answer to a job on the rows it concerns: a message naming "Line N"

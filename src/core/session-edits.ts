@@ -1,47 +1,52 @@
-import type { MappingTarget } from "./mapping/sheet-mapping";
-import type { CellValue } from "./sheet-model";
+import { z } from "zod";
+import { MappingTarget } from "./mapping/sheet-mapping";
+
+/** A cell's value as a session holds it (a Date survives IndexedDB, where saved reviews keep it). */
+const CellValue = z.union([z.string(), z.number(), z.boolean(), z.instanceof(Date), z.null()]);
 
 /** One change to an import session, with what it replaced, so it can be undone and replayed. */
-export type Change =
-  | { readonly kind: "cell"; readonly rowNumber: number; readonly column: number; readonly before: CellValue; readonly after: CellValue }
-  | { readonly kind: "skip"; readonly rowNumber: number; readonly before: boolean; readonly after: boolean };
+export const Change = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("cell"), rowNumber: z.int(), column: z.int(), before: CellValue, after: CellValue }).readonly(),
+  z.object({ kind: z.literal("skip"), rowNumber: z.int(), before: z.boolean(), after: z.boolean() }).readonly(),
+]);
+export type Change = z.infer<typeof Change>;
 
 /** A column the user added for values the sheet does not have. */
-export interface AddedColumn {
-  readonly header: string;
-  readonly target: MappingTarget;
-}
+export const AddedColumn = z.object({ header: z.string(), target: MappingTarget }).readonly();
+export type AddedColumn = z.infer<typeof AddedColumn>;
 
 /** One edit as the user made it: its changes, undone and replayed together, and when. */
-export interface EditRecord {
-  readonly at: string;
-  readonly changes: readonly Change[];
-}
+export const EditRecord = z.object({ at: z.string(), changes: z.array(Change).readonly() }).readonly();
+export type EditRecord = z.infer<typeof EditRecord>;
 
 /** Everything needed to rebuild a session's edits after a reload: added columns, then the edits in effect, oldest first. */
-export interface SessionEdits {
-  readonly addedColumns: readonly AddedColumn[];
-  readonly edits: readonly EditRecord[];
-}
+export const SessionEdits = z
+  .object({ addedColumns: z.array(AddedColumn).readonly(), edits: z.array(EditRecord).readonly() })
+  .readonly();
+export type SessionEdits = z.infer<typeof SessionEdits>;
 
 /** A cell as the sheet had it and as it was sent, after every edit in effect (for the result sheet and the audit). */
-export interface SentValue {
-  readonly rowNumber: number;
-  readonly column: string;
-  readonly sheet: string;
-  readonly sent: string;
-  readonly at: string;
-}
+export const SentValue = z
+  .object({ rowNumber: z.int(), column: z.string(), sheet: z.string(), sent: z.string(), at: z.string() })
+  .readonly();
+export type SentValue = z.infer<typeof SentValue>;
 
 /** One change as the audit trail lists it: a cell's old and new value, or a skip, and when. */
-export type EditLogEntry =
-  | { readonly at: string; readonly kind: "cell"; readonly rowNumber: number; readonly column: string; readonly old: string; readonly new: string }
-  | { readonly at: string; readonly kind: "skip" | "include"; readonly rowNumber: number };
+export const EditLogEntry = z.union([
+  z
+    .object({ at: z.string(), kind: z.literal("cell"), rowNumber: z.int(), column: z.string(), old: z.string(), new: z.string() })
+    .readonly(),
+  z.object({ at: z.string(), kind: z.enum(["skip", "include"]), rowNumber: z.int() }).readonly(),
+]);
+export type EditLogEntry = z.infer<typeof EditLogEntry>;
 
 /** What the result sheet says of one row beyond its outcome: its estimate, what was sent instead of the sheet's values, when it was skipped. */
-export interface RowDetail {
-  readonly rowNumber: number;
-  readonly lineEstimate?: number | undefined;
-  readonly sent?: readonly SentValue[] | undefined;
-  readonly skippedAt?: string | undefined;
-}
+export const RowDetail = z
+  .object({
+    rowNumber: z.int(),
+    lineEstimate: z.number().optional(),
+    sent: z.array(SentValue).readonly().optional(),
+    skippedAt: z.string().optional(),
+  })
+  .readonly();
+export type RowDetail = z.infer<typeof RowDetail>;

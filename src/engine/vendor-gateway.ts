@@ -1,4 +1,4 @@
-import { isTransientProblem, mapWithConcurrency, type ApiProblem, type VendorClient } from "../api";
+import { isTransientProblem, mapWithConcurrency, retryWaitMs, type ApiProblem, type VendorClient } from "../api";
 import type { FactRequest } from "../core/resolve";
 import type { JobCandidate, PriceBand, PriceCode, PromoValidationResult } from "../core/vendor";
 
@@ -17,9 +17,6 @@ export interface GatewayOptions {
   readonly retryDelayMs?: number;
   readonly sleep?: (ms: number) => Promise<void>;
 }
-
-/** The longest Retry-After a dry run's retry waits for. */
-const MAX_RETRY_WAIT_MS = 30_000;
 
 /** What the engine asks of the vendor: live facts, and dry runs of jobs. */
 export interface VendorGateway {
@@ -62,8 +59,9 @@ export function createVendorGateway(client: VendorClient, options: GatewayOption
     /** A dry run creates nothing, so one that met a passing fault is safely tried once more. */
     async validateJob(candidate) {
       let result = await client.validateJob(candidate);
-      if (!result.ok && isTransientProblem(result.problem)) {
-        await sleep(Math.min(MAX_RETRY_WAIT_MS, result.problem.retryAfterMs ?? retryDelayMs));
+      const wait = !result.ok && isTransientProblem(result.problem) ? retryWaitMs(result.problem, retryDelayMs) : undefined;
+      if (wait !== undefined) {
+        await sleep(wait);
         result = await client.validateJob(candidate);
       }
       return result.ok ? { ok: true } : { ok: false, problem: result.problem };

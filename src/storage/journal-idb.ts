@@ -1,16 +1,44 @@
 import type { IDBPDatabase } from "idb";
-import { isBatchRecord, isOrderRecord, type BatchRecord, type JournalStore, type OrderRecord } from "../core/journal";
+import { BatchRecord, OrderRecord, type JournalStore } from "../core/journal";
+import { readStoredRecords, textFieldOf } from "../core/stored-records";
 import type { ImporterDB } from "./database";
+
+/** The journal in IndexedDB, and what it had to leave out on reading. */
+export interface IdbJournal extends JournalStore {
+  /** Records read back that were not of a batch's or an order's shape, each said in a sentence for the user. */
+  readonly unreadRecords: readonly string[];
+}
 
 /**
  * The submission journal in IndexedDB. Writes use strict durability: the promise settles only
  * once the browser has flushed the transaction, so what is written before a request survives
- * a crash or a closed tab. Damaged records are left out when read back.
+ * a crash or a closed tab. Every record read back is parsed by its schema; one of another shape
+ * is left out and named in `unreadRecords`.
  */
-export function createIdbJournal(database: IDBPDatabase<ImporterDB> | Promise<IDBPDatabase<ImporterDB>>): JournalStore {
+export function createIdbJournal(database: IDBPDatabase<ImporterDB> | Promise<IDBPDatabase<ImporterDB>>): IdbJournal {
   let opened: IDBPDatabase<ImporterDB> | undefined;
   const open = async () => (opened ??= await database);
+  const unread = new Set<string>();
+  const readBatches = (values: readonly unknown[]) => {
+    const read = readStoredRecords(BatchRecord, values);
+    for (const value of read.unread) {
+      unread.add(`The journal's record of batch ${textFieldOf(value, "id") ?? "(no id)"} is not one this version can read, and was left out.`);
+    }
+    return read.kept;
+  };
+  const readOrders = (values: readonly unknown[]) => {
+    const read = readStoredRecords(OrderRecord, values);
+    for (const value of read.unread) {
+      const order = textFieldOf(value, "orderNumber") ?? "(no number)";
+      const batch = textFieldOf(value, "batchId") ?? "(no id)";
+      unread.add(`The journal's record of order ${order} in batch ${batch} is not one this version can read, and was left out.`);
+    }
+    return read.kept;
+  };
   return {
+    get unreadRecords() {
+      return [...unread];
+    },
     async putBatch(batch: BatchRecord): Promise<void> {
       const tx = (await open()).transaction("journalBatches", "readwrite", { durability: "strict" });
       await Promise.all([tx.store.put(batch), tx.done]);
@@ -22,14 +50,14 @@ export function createIdbJournal(database: IDBPDatabase<ImporterDB> | Promise<ID
     },
     async getBatch(id: string): Promise<BatchRecord | undefined> {
       const batch = await (await open()).get("journalBatches", id);
-      return isBatchRecord(batch) ? batch : undefined;
+      return batch === undefined ? undefined : readBatches([batch])[0];
     },
     async ordersOf(batchId: string): Promise<OrderRecord[]> {
       const orders = await (await open()).getAllFromIndex("journalOrders", "byBatch", batchId);
-      return orders.filter(isOrderRecord).sort((a, b) => a.sequence - b.sequence);
+      return readOrders(orders).sort((a, b) => a.sequence - b.sequence);
     },
     async listBatches(): Promise<BatchRecord[]> {
-      return (await (await open()).getAll("journalBatches")).filter(isBatchRecord).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      return readBatches(await (await open()).getAll("journalBatches")).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     },
   };
 }

@@ -1,32 +1,35 @@
 import type { IDBPDatabase } from "idb";
-import { headerSignature, type MappingTemplate } from "../core/mapping/templates";
+import { headerSignature, MappingTemplate } from "../core/mapping/templates";
+import { readStoredRecords, textFieldOf } from "../core/stored-records";
 import type { ImporterDB } from "./database";
-
-function isTemplate(value: unknown): value is MappingTemplate {
-  const t = value as MappingTemplate;
-  return (
-    typeof t === "object" &&
-    t !== null &&
-    typeof t.name === "string" &&
-    typeof t.signature === "string" &&
-    Array.isArray(t.headers) &&
-    Array.isArray(t.assignments)
-  );
-}
 
 /** Named mapping templates, offered again for sheets whose headers match. */
 export function createTemplateStore(db: IDBPDatabase<ImporterDB>) {
+  const unread = new Set<string>();
+  /** Every template read back is parsed by its schema; one of another shape is left out and named. */
+  const readTemplates = (values: readonly unknown[]): MappingTemplate[] => {
+    const read = readStoredRecords(MappingTemplate, values);
+    for (const value of read.unread) {
+      const name = textFieldOf(value, "name");
+      unread.add(`The saved mapping ${name === undefined ? "without a name" : `"${name}"`} is not one this version can read, and was left out.`);
+    }
+    return read.kept;
+  };
   return {
+    /** Saved templates that could not be read back and were left out, each said in a sentence for the user. */
+    get unreadRecords(): readonly string[] {
+      return [...unread];
+    },
     async save(template: MappingTemplate): Promise<void> {
       await db.put("mappingTemplates", template);
     },
     /** Templates saved for exactly these headers, newest first; damaged records are skipped. */
     async forHeaders(headers: readonly string[]): Promise<MappingTemplate[]> {
       const found = await db.getAllFromIndex("mappingTemplates", "bySignature", headerSignature(headers));
-      return found.filter(isTemplate).sort((a, b) => b.savedAt.localeCompare(a.savedAt));
+      return readTemplates(found).sort((a, b) => b.savedAt.localeCompare(a.savedAt));
     },
     async list(): Promise<MappingTemplate[]> {
-      return (await db.getAll("mappingTemplates")).filter(isTemplate);
+      return readTemplates(await db.getAll("mappingTemplates"));
     },
     async remove(name: string): Promise<void> {
       await db.delete("mappingTemplates", name);

@@ -1,7 +1,29 @@
 import type { IDBPDatabase } from "idb";
-import type { SheetMapping } from "../core/mapping/sheet-mapping";
-import type { SessionEdits } from "../core/session-edits";
+import { z } from "zod";
+import { SheetMapping } from "../core/mapping/sheet-mapping";
+import { SessionEdits } from "../core/session-edits";
+import { readStoredRecords } from "../core/stored-records";
 import type { ImporterDB } from "./database";
+
+const savedReviewFields = {
+  key: z.string(),
+  connection: z.string(),
+  accountId: z.int(),
+  /** This review's own id: saving and forgetting touch the record only while it is still this review. */
+  reviewId: z.string(),
+  /** The browser tab it was made in: a reload of that tab reopens it at once, another tab offers it. */
+  tabId: z.string(),
+  fileName: z.string(),
+  /** The file as dropped; a Blob, which IndexedDB keeps without copying it on the page's thread. */
+  file: z.instanceof(Blob),
+  /** The file's SHA-256 (hex), for the audit trail; undefined when it could not be worked out. */
+  fileSha256: z.string().optional(),
+  sheetName: z.string(),
+  headerRowNumber: z.int(),
+  mapping: SheetMapping,
+  edits: SessionEdits,
+  savedAt: z.string(),
+};
 
 /**
  * A review in progress, kept so a reload or a crash reopens it where it was: the file as it
@@ -9,57 +31,37 @@ import type { ImporterDB } from "./database";
  * connection and account: a review started later (in another tab, say) takes its place, and
  * each review's own id tells the tab that made it that it was replaced.
  */
-export interface SavedReview {
-  readonly key: string;
-  readonly connection: string;
-  readonly accountId: number;
-  /** This review's own id: saving and forgetting touch the record only while it is still this review. */
-  readonly reviewId: string;
-  /** The browser tab it was made in: a reload of that tab reopens it at once, another tab offers it. */
-  readonly tabId: string;
-  readonly fileName: string;
-  /** The file as dropped; a Blob, which IndexedDB keeps without copying it on the page's thread. */
-  readonly file: Blob;
-  /** The file's SHA-256 (hex), for the audit trail; undefined when it could not be worked out. */
-  readonly fileSha256?: string | undefined;
-  readonly sheetName: string;
-  readonly headerRowNumber: number;
-  readonly mapping: SheetMapping;
-  readonly edits: SessionEdits;
-  readonly savedAt: string;
-}
+export const SavedReview = z.object(savedReviewFields).readonly();
+export type SavedReview = z.infer<typeof SavedReview>;
+
+/** A saved review as read back: one kept before reviews had ids is repaired, known by its tab and time. */
+const StoredReview = z
+  .object({ ...savedReviewFields, reviewId: z.string().optional() })
+  .transform((record): SavedReview => ({ ...record, reviewId: record.reviewId ?? `earlier:${record.tabId}:${record.savedAt}` }));
 
 export const reviewKey = (connection: string, accountId: number) => `${connection}\u0000${accountId}`;
 
 /** What saving edits found: written, another review in the place of this one, or none kept at all. */
 export type SaveOutcome = "saved" | "replaced" | "gone";
 
-/** A record's review id; one saved before reviews had ids is known by its tab and time. */
-const idOf = (record: Omit<SavedReview, "reviewId"> & { readonly reviewId?: unknown }): string =>
-  typeof record.reviewId === "string" ? record.reviewId : `earlier:${record.tabId}:${record.savedAt}`;
-
-function isSavedReview(value: unknown): value is SavedReview {
-  const r = value as SavedReview;
-  return (
-    typeof r === "object" &&
-    r !== null &&
-    typeof r.fileName === "string" &&
-    typeof r.tabId === "string" &&
-    r.file instanceof Blob &&
-    typeof r.sheetName === "string" &&
-    typeof r.headerRowNumber === "number" &&
-    Array.isArray(r.mapping?.columns) &&
-    Array.isArray(r.edits?.edits) &&
-    Array.isArray(r.edits?.addedColumns)
-  );
-}
-
 export function createReviewSessionStore(db: IDBPDatabase<ImporterDB>) {
+  const unread = new Set<string>();
+  /** A record read back, parsed by its schema (and repaired); one of another shape is left out and said so. */
+  const readReview = (value: unknown): SavedReview | undefined => {
+    if (value === undefined) return undefined;
+    const read = readStoredRecords(StoredReview, [value]);
+    if (read.unread.length > 0) unread.add("A review kept in this browser is not one this version can read, and was left out.");
+    return read.kept[0];
+  };
   return {
+    /** Saved reviews that could not be read back and were left out, each said in a sentence for the user. */
+    get unreadRecords(): readonly string[] {
+      return [...unread];
+    },
     /** The saved review of this account, or undefined (also when what was saved is damaged). */
     async get(connection: string, accountId: number): Promise<SavedReview | undefined> {
-      const record = await db.get("reviewSessions", reviewKey(connection, accountId));
-      return isSavedReview(record) && record.connection === connection && record.accountId === accountId ? { ...record, reviewId: idOf(record) } : undefined;
+      const review = readReview(await db.get("reviewSessions", reviewKey(connection, accountId)));
+      return review?.connection === connection && review.accountId === accountId ? review : undefined;
     },
     /** Keeps a review just started; it takes the place of any review this account had kept. */
     async put(review: Omit<SavedReview, "key">): Promise<void> {
@@ -68,8 +70,8 @@ export function createReviewSessionStore(db: IDBPDatabase<ImporterDB>) {
     /** Changes only the edits of a saved review (the file is written once), and only while it is still that review. */
     async putEdits(connection: string, accountId: number, reviewId: string, edits: SavedReview["edits"], savedAt: string): Promise<SaveOutcome> {
       const tx = db.transaction("reviewSessions", "readwrite");
-      const record = await tx.store.get(reviewKey(connection, accountId));
-      const outcome: SaveOutcome = !isSavedReview(record) ? "gone" : idOf(record) === reviewId ? "saved" : "replaced";
+      const record = readReview(await tx.store.get(reviewKey(connection, accountId)));
+      const outcome: SaveOutcome = record === undefined ? "gone" : record.reviewId === reviewId ? "saved" : "replaced";
       if (record && outcome === "saved") await tx.store.put({ ...record, reviewId, edits, savedAt });
       await tx.done;
       return outcome;
@@ -81,8 +83,8 @@ export function createReviewSessionStore(db: IDBPDatabase<ImporterDB>) {
      */
     async takeOver(connection: string, accountId: number, reviewId: string, newReviewId: string, tabId: string): Promise<boolean> {
       const tx = db.transaction("reviewSessions", "readwrite");
-      const record = await tx.store.get(reviewKey(connection, accountId));
-      const ours = isSavedReview(record) && idOf(record) === reviewId;
+      const record = readReview(await tx.store.get(reviewKey(connection, accountId)));
+      const ours = record?.reviewId === reviewId;
       if (record && ours) await tx.store.put({ ...record, reviewId: newReviewId, tabId });
       await tx.done;
       return ours;
@@ -91,8 +93,10 @@ export function createReviewSessionStore(db: IDBPDatabase<ImporterDB>) {
     async delete(connection: string, accountId: number, reviewId: string): Promise<void> {
       const tx = db.transaction("reviewSessions", "readwrite");
       const key = reviewKey(connection, accountId);
-      const record = await tx.store.get(key);
-      if (record && (!isSavedReview(record) || idOf(record) === reviewId)) await tx.store.delete(key);
+      const stored: unknown = await tx.store.get(key);
+      const review = readReview(stored);
+      // A damaged record is forgotten too: nothing could ever reopen it.
+      if (stored !== undefined && (review === undefined || review.reviewId === reviewId)) await tx.store.delete(key);
       await tx.done;
     },
   };

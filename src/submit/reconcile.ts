@@ -1,8 +1,9 @@
 import { countOf } from "../core/plural";
-import { isTransientProblem, type ApiProblem, type VendorClient } from "../api";
+import { isTransientProblem, retryWaitMs, type ApiProblem, type VendorClient } from "../api";
 import { advance, type OrderRecord } from "../core/journal";
+import { plainProblemText } from "../core/problem-text";
 import type { ActiveJob } from "../core/vendor";
-import { linesFromJob, messagesOf, problemAuditText, problemText } from "./vendor-answers";
+import { linesFromJob, messagesOf, problemAuditText } from "./vendor-answers";
 import { findJobsByOrderNumber, jobMatchesRequest } from "./vendor-jobs";
 
 /** Pauses between lookups of an order whose creation got no clear answer: the job may take a moment to be listed. */
@@ -84,14 +85,15 @@ export async function settleUnclearOrder(client: VendorClient, order: OrderRecor
   if (found.kind === "failed") {
     return {
       order: advance(order, "unknown", options.now(), `could not be looked up: ${problemAuditText(found.problem)}`),
-      problem: `Order ${order.orderNumber} could not be looked up at the vendor: ${problemText(found.problem)}. Continue to try again; nothing is sent until it is.`,
+      problem: `Order ${order.orderNumber} could not be looked up at the vendor: ${plainProblemText(found.problem)}. Continue to try again; nothing is sent until it is.`,
     };
   }
   const notFound = `no job found after ${countOf(found.lookups, "lookup", "lookups")}`;
   // A 500 on create usually means a bad request (the vendor's own advice): check it again before offering to resend.
   let check = await client.validateJob(order.candidate, options.applicationName);
-  if (!check.ok && isTransientProblem(check.problem)) {
-    await options.sleep(Math.min(MAX_RETRY_WAIT_MS, check.problem.retryAfterMs ?? 1_000));
+  const wait = !check.ok && isTransientProblem(check.problem) ? retryWaitMs(check.problem, 1_000) : undefined;
+  if (wait !== undefined) {
+    await options.sleep(wait);
     check = await client.validateJob(order.candidate, options.applicationName);
   }
   if (check.ok) return { order: advance(order, "not-found", options.now(), `${notFound}; a fresh dry run passed, so it may be sent again`, { messages: [] }) };
@@ -101,9 +103,6 @@ export async function settleUnclearOrder(client: VendorClient, order: OrderRecor
   // Twice without a clear answer (an opaque 500 included): looked up and checked again on the next run.
   return {
     order: advance(order, "unknown", options.now(), `${notFound}; the dry run could not be repeated: ${problemAuditText(check.problem)}`),
-    problem: `Order ${order.orderNumber} got no clear answer and could not be checked again (${problemText(check.problem)}); continue to try again.`,
+    problem: `Order ${order.orderNumber} got no clear answer and could not be checked again (${plainProblemText(check.problem)}); continue to try again.`,
   };
 }
-
-/** The longest Retry-After the repeated dry run waits for. */
-const MAX_RETRY_WAIT_MS = 30_000;

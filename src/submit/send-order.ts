@@ -1,17 +1,17 @@
-import { isTransientProblem, pressureOf, type ApiResult, type Pressure } from "../api";
-import { advance, jobNumbersText, type OrderRecord } from "../core/journal";
+import { isTransientProblem, pressureOf, retryWaitMs, type ApiResult, type Pressure } from "../api";
+import { advance, jobNumbersText, wasRefusedUnprocessed, type OrderRecord } from "../core/journal";
 import { pluralise } from "../core/plural";
+import { plainProblemText } from "../core/problem-text";
 import type { JobCreateResult } from "../core/vendor";
 import type { BatchRun } from "./batch-run";
 import { decideDuplicate } from "./duplicates";
 import { earlierJob, lookUpOwnJob, recogniseOrder } from "./own-jobs";
 import { settleUnclearOrder } from "./reconcile";
-import { createdLines, messagesOf, problemAuditText, problemText } from "./vendor-answers";
+import { createdLines, messagesOf, problemAuditText } from "./vendor-answers";
 import { findJobsByOrderNumber } from "./vendor-jobs";
 
 /** Tries of one creation the vendor keeps refusing with 429 (too many requests). */
 const RATE_LIMITED_ATTEMPTS = 4;
-const MAX_RATE_LIMIT_WAIT_MS = 30_000;
 
 /** How one order's turn ended, for the limiter and for stopping the batch. */
 export interface Sent {
@@ -40,7 +40,7 @@ export async function reconcile(run: BatchRun, order: OrderRecord): Promise<Orde
  * be) and the vendor did not clearly refuse it unprocessed (401, 429) before doing anything.
  */
 export function mayHaveMadeJob(order: OrderRecord): boolean {
-  const refused = (order.answers ?? []).filter((a) => a.status === 401 || a.status === 429).length;
+  const refused = (order.answers ?? []).filter((a) => wasRefusedUnprocessed(a.status)).length;
   return order.attempts > refused;
 }
 
@@ -112,9 +112,9 @@ async function checkBeforeSending(run: BatchRun, order: OrderRecord): Promise<Or
   return existing;
 }
 
-async function cannotLookUp(run: BatchRun, order: OrderRecord, problem: Parameters<typeof problemText>[0]): Promise<undefined> {
+async function cannotLookUp(run: BatchRun, order: OrderRecord, problem: Parameters<typeof plainProblemText>[0]): Promise<undefined> {
   // A lookup cut short by a stop is no problem: the order is simply not sent yet.
-  if (!(problem.kind === "aborted" && run.stopped())) run.problems.push(`Order ${order.orderNumber} could not be checked for an existing job: ${problemText(problem)}. It was not sent; continue to try again.`);
+  if (!(problem.kind === "aborted" && run.stopped())) run.problems.push(`Order ${order.orderNumber} could not be checked for an existing job: ${plainProblemText(problem)}. It was not sent; continue to try again.`);
   return undefined;
 }
 
@@ -148,7 +148,7 @@ async function settleAppeared(run: BatchRun, order: OrderRecord, appeared: reado
 
 /**
  * Creates one order, written down as sending first. A 429 says the vendor refused the
- * request unprocessed, so it is sent again after the pause asked for, a few times at most.
+ * request unprocessed, so it is sent again after the pause `retryWaitMs` decides, a few times at most.
  * An answer asking to slow down (a 429, a 503 or a Retry-After) is told to the limiter at
  * once, so the other orders wait out the pause too rather than when this one is done.
  */
@@ -163,8 +163,10 @@ async function createOrder(run: BatchRun, order: OrderRecord): Promise<Sent> {
       run.limiter.tell(pressure);
       pressure = { kind: "told" };
     }
-    if (!result.ok && result.problem.status === 429 && attempt < RATE_LIMITED_ATTEMPTS && !run.stopped()) {
-      const wait = Math.min(MAX_RATE_LIMIT_WAIT_MS, result.problem.retryAfterMs ?? 1_000 * 2 ** attempt);
+    const rateLimited = !result.ok && result.problem.status === 429 && attempt < RATE_LIMITED_ATTEMPTS && !run.stopped();
+    // Sent again after the pause asked for, at least a doubling back-off; a longer ask leaves the order for later.
+    const wait = rateLimited ? retryWaitMs(result.problem, 1_000 * 2 ** attempt) : undefined;
+    if (!result.ok && wait !== undefined) {
       const answer = { at: run.now().toISOString(), status: result.problem.status, body: result.problem };
       current = advance({ ...sending, answers: [...(sending.answers ?? []), answer] }, "planned", run.now(), `refused for now (too many requests); nothing was created; sending again in ${Math.ceil(wait / 1000)} s`);
       await run.save(current);
@@ -172,7 +174,7 @@ async function createOrder(run: BatchRun, order: OrderRecord): Promise<Sent> {
       continue;
     }
     await run.save(await settleAnswer(run, sending, result));
-    return { pressure, refused: !result.ok && (result.problem.status === 401 || result.problem.status === 429) };
+    return { pressure, refused: !result.ok && wasRefusedUnprocessed(result.problem.status) };
   }
 }
 
@@ -191,9 +193,9 @@ async function settleAnswer(run: BatchRun, sent: OrderRecord, result: ApiResult<
     });
   }
   const { problem } = result;
-  if (problem.status === 401 || problem.status === 429) {
+  if (wasRefusedUnprocessed(problem.status)) {
     // Refused before anything was done: the order was not created and may be sent later.
-    run.problems.push(`The vendor refused order ${sending.orderNumber} before doing anything (${problemText(problem)}); nothing was created. Continue later to send it.`);
+    run.problems.push(`The vendor refused order ${sending.orderNumber} before doing anything (${plainProblemText(problem)}); nothing was created. Continue later to send it.`);
     return advance(sending, "planned", at, `refused: ${problemAuditText(problem)}; nothing was created`);
   }
   if (problem.kind === "http" && !isTransientProblem(problem)) {
@@ -220,7 +222,7 @@ export async function lookForDuplicates(run: BatchRun, order: OrderRecord, liste
   if (listed === undefined) {
     const found = await findJobsByOrderNumber(run.client, order.orderNumber);
     if (!found.ok) {
-      run.problems.push(`Order ${order.orderNumber} was created as job ${ours}, but could not be checked for a duplicate made elsewhere (${problemText(found.problem)}); look for it in Submitted jobs.`);
+      run.problems.push(`Order ${order.orderNumber} was created as job ${ours}, but could not be checked for a duplicate made elsewhere (${plainProblemText(found.problem)}); look for it in Submitted jobs.`);
       return;
     }
     listed = found.value.map((job) => job.jobNumber);

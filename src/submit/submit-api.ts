@@ -1,6 +1,7 @@
 import { createAdaptiveLimiter, createVendorClient, type VendorClient } from "../api";
 import type { ExistingOrder } from "../core/batch-plan";
 import { advance, countStates, isUnfinished, rowResultsFromJournal, type BatchRecord, type JournalStore, type OrderRecord, type StateCounts } from "../core/journal";
+import { plainProblemText } from "../core/problem-text";
 import { auditTrail, resultSheetData, shownJobNumbers } from "../core/result-data";
 import type { ResultSheetData } from "../core/result-sheet";
 import type { RowResult } from "../core/results";
@@ -12,7 +13,6 @@ import { proxyLease } from "./proxy-lease";
 import { fetchJobStatuses } from "./vendor-jobs";
 import { allowResend, runBatch, submitPlan, type BatchPlan, type RunOutcome, type SubmitProgress } from "./submit-batch";
 import { submitLockName, type SubmissionLease, type SubmitLocks } from "./submit-lock";
-import { problemText } from "./vendor-answers";
 
 /** A batch as the page lists it: what it is, how far it got, and whether another tab is sending it now. */
 export interface BatchSummary {
@@ -94,7 +94,7 @@ export function createSubmitApi(deps: { readonly journal: JournalStore; readonly
     async findExisting(connection: string, accountId: number, orders: readonly { readonly orderNumber: string; readonly candidate: JobCandidate }[], concurrency: number): Promise<ExistingLookup> {
       const own = await ownJobsOf(deps.journal, { connection, accountId });
       const found = await findExistingOrders(use(), own, orders, { limiter: createAdaptiveLimiter({ max: concurrency }) });
-      return { found: found.found, failed: new Map([...found.failed].map(([orderNumber, problem]) => [orderNumber, problemText(problem)])) };
+      return { found: found.found, failed: new Map([...found.failed].map(([orderNumber, problem]) => [orderNumber, plainProblemText(problem)])) };
     },
 
     /**
@@ -138,7 +138,7 @@ export function createSubmitApi(deps: { readonly journal: JournalStore; readonly
       if (!order || order.jobNumber === undefined) return { ok: false, message: "That order is no longer in this browser's journal." };
       const answer = await use().cancelJob(jobNumber);
       if (!answer.ok) {
-        const why = answer.problem.status === 409 ? "it is already in production; contact the vendor if it must be stopped" : problemText(answer.problem);
+        const why = answer.problem.status === 409 ? "it is already in production; contact the vendor if it must be stopped" : plainProblemText(answer.problem);
         return { ok: false, message: `Job ${jobNumber} was not cancelled: ${why}.` };
       }
       const others = (order.duplicateJobNumbers ?? []).filter((n) => n !== jobNumber);

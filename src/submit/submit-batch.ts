@@ -165,18 +165,20 @@ async function withLease(deps: SubmitDeps, work: (lease: LeaseKeeper | undefined
 
 async function runLocked(deps: SubmitDeps, batch: BatchRecord, lease: LeaseKeeper | undefined, options: RunOptions): Promise<RunOutcome> {
   const now = deps.now ?? (() => new Date());
+  const sleep = deps.sleep ?? defaultSleep;
   const run = startBatchRun({
     client: deps.client,
     journal: deps.journal,
     batch,
     orders: await deps.journal.ordersOf(batch.id),
-    limiter: createAdaptiveLimiter({ max: options.concurrency ?? DEFAULT_CONCURRENCY }),
+    // Its pauses run on the run's own clock, so a Retry-After is waited out as every other pause is.
+    limiter: createAdaptiveLimiter({ max: options.concurrency ?? DEFAULT_CONCURRENCY, now: () => now().getTime(), sleep }),
     applicationName: deps.applicationName ?? DEFAULT_APPLICATION_NAME,
     requestTimeoutMs: deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
     recheckDelaysMs: deps.recheckDelaysMs,
     lease,
     now,
-    sleep: deps.sleep ?? defaultSleep,
+    sleep,
     signal: options.signal,
     onProgress: options.onProgress,
     ownJobs: () => ownJobsOf(deps.journal, batch, batch.id),

@@ -1,15 +1,7 @@
 import type { ApiProblem } from "../api";
 import type { CreatedLine, OrderMessage, OrderRecord } from "../core/journal";
-import { issuesFromServerProblem, plainProblemText } from "../core/server-issues";
+import { issuesFromServerProblem } from "../core/server-issues";
 import type { Job, JobCreateResult } from "../core/vendor";
-
-/**
- * A problem in plain words for the user ("the vendor did not answer"), from its kind and
- * status alone: never the runtime's error text, the vendor's detail or an error code.
- */
-export function problemText(problem: ApiProblem): string {
-  return plainProblemText(problem);
-}
 
 /** A problem in one line for the journal's events, as it came: "Conflict (HTTP 409): …". */
 export function problemAuditText(problem: ApiProblem): string {

@@ -89,7 +89,7 @@ describe("typed problems", () => {
 
   it("describes a call that got no answer in our own words, keeping the runtime's text for the audit", () => {
     const problem = networkProblem(new TypeError("fetch failed"));
-    expect(describeProblem(problem)).toEqual(["The service could not be reached"]);
+    expect(describeProblem(problem)).toEqual(["The vendor did not answer"]);
     expect(problem.detail).toBe("fetch failed");
     const refused = Object.assign(new Error("The token service refused the client credentials (HTTP 401); check the client id, secret and realm"), { name: "TokenError" });
     expect(describeProblem(networkProblem(refused))).toEqual([refused.message]);

@@ -452,7 +452,7 @@ describe("polling", () => {
     await sim.close();
     await subject.refresh();
     const state = subject.getState();
-    expect(state.refreshError).toBe("The vendor's job list could not be read: the vendor could not be reached. The list shows what was known before.");
+    expect(state.refreshError).toBe("The vendor's job list could not be read: the vendor did not answer. The list shows what was known before.");
     expect(state.lastRefreshedAt).toBe(firstRefresh);
     expect(row(subject, jobNumber)?.status).toBe("Received");
     sim = await startSimulator({ startAt: SIM_START });

@@ -226,24 +226,39 @@ describe("submitting a batch through the shared core, over the real proxy and si
   it("starts no other order while one waits out a 429's Retry-After", async () => {
     const deps = await submitDeps(session.account, session.folder.path);
     const batch = await planSample(session.account, deps, TEAM);
+    // The run's clock is simulated, a hundred times faster than the wall clock: a pause moves it
+    // on by all it asked for once a hundredth of that has passed, so pauses end in their order.
+    let clock = Date.now();
+    const now = () => new Date(clock);
+    const sleep = async (ms: number) => {
+      const until = clock + Math.max(0, ms);
+      await new Promise((resolve) => setTimeout(resolve, ms / 100));
+      clock = Math.max(clock, until);
+    };
     const firstSent = new Map<string, number>();
     let refusedAt: number | undefined;
+    // The vendor answers the first request before it takes any other, so an order sent beside it is not refused.
+    let answerFirst = () => {};
+    const firstAnswered = new Promise<void>((resolve) => (answerFirst = resolve));
     const client = {
       ...deps.client,
       createJob: async (...args: Parameters<typeof deps.client.createJob>) => {
         const orderNumber = args[0].orderNumber ?? "";
-        if (!firstSent.has(orderNumber)) firstSent.set(orderNumber, Date.now());
+        const isFirst = firstSent.size === 0;
+        if (!firstSent.has(orderNumber)) firstSent.set(orderNumber, clock);
+        if (!isFirst) await firstAnswered;
         const result = await deps.client.createJob(...args);
         if (!result.ok && result.problem.status === 429 && refusedAt === undefined) {
-          refusedAt = Date.now();
+          refusedAt = clock;
           faults({});
         }
+        answerFirst();
         return result;
       },
     };
-    // The vendor refuses the first requests with "Retry-After: 1", then accepts everything.
+    // The vendor refuses the first request with "Retry-After: 1", then accepts everything.
     faults({ rate429: 1, endpoints: ["createJob"] });
-    const outcome = await runBatch({ ...deps, client }, batch.id, { concurrency: 2 });
+    const outcome = await runBatch({ ...deps, client, now, sleep }, batch.id, { concurrency: 2 });
     faults({});
     expect(outcome.status).toBe("finished");
     const third = [...firstSent.values()].sort((a, b) => a - b)[2];

@@ -1,5 +1,6 @@
 import type { ApiProblem } from "../../api";
 import { createdAtOf, shownJobNumber, type BatchRecord, type OrderRecord } from "../../core/journal";
+import { plainProblemText } from "../../core/problem-text";
 import type { ActiveJob, Job, PatchJobDto } from "../../core/vendor";
 
 /** A parcel's tracking number, with the courier's link when the vendor gave one. */
@@ -272,25 +273,14 @@ export function vendorWords(problem: ApiProblem): string[] {
   return words;
 }
 
-/** Why a call failed, as a clause in the user's words (to follow "…: "). */
+/**
+ * Why a call failed, as a clause in the user's words (to follow "…: "): what the vendor said
+ * of a request it refused, else the importer's one wording of the problem.
+ */
 export function problemClause(problem: ApiProblem): string {
-  switch (problem.kind) {
-    case "network":
-      return "the vendor could not be reached";
-    case "aborted":
-      return "the request was stopped";
-    case "invalid-response":
-      return "the vendor answered in a form this page does not understand";
-    case "http":
-      break;
-  }
-  if (problem.status === 401) return "the vendor did not accept this connection's credentials";
-  if (problem.status === 429) return "the vendor asked for fewer requests; try again in a minute";
-  if (problem.status >= 500) return "the vendor had a problem answering; try again in a minute";
-  const words = vendorWords(problem);
-  if (words.length > 0) return words.map(asClause).join("; ");
-  if (problem.status === 403) return "this account may not do that";
-  return "the vendor refused the request";
+  const refusedWithWords = problem.kind === "http" && problem.status !== 401 && problem.status !== 429 && problem.status < 500;
+  const words = refusedWithWords ? vendorWords(problem) : [];
+  return words.length > 0 ? words.map(asClause).join("; ") : plainProblemText(problem);
 }
 
 /** The field an error of a 400 is keyed by ("dateDue", "DateDue", "$.dateDue"), when it is one the form shows. */

@@ -1,31 +1,37 @@
-import type { FieldId } from "../fields";
+import { z } from "zod";
+import { FIELD_IDS, type FieldId } from "../fields";
 
 /** What a column of the user's sheet feeds. */
-export type MappingTarget =
-  | { readonly kind: "field"; readonly field: FieldId }
+export const MappingTarget = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("field"), field: z.enum(FIELD_IDS) }).readonly(),
   /** One size of a wide layout (one column per size); `size` is the header as written. */
-  | { readonly kind: "size"; readonly size: string }
+  z.object({ kind: z.literal("size"), size: z.string() }).readonly(),
   /** A price-code attribute, by the `name` or `label` the service returned. */
-  | { readonly kind: "attribute"; readonly attribute: string };
+  z.object({ kind: z.literal("attribute"), attribute: z.string() }).readonly(),
+]);
+export type MappingTarget = z.infer<typeof MappingTarget>;
 
 /** How a column came to its target: the basis of its confidence. */
-export type MatchReason = "label" | "synonym" | "contains" | "fuzzy" | "size" | "attribute" | "template" | "manual";
+export const MatchReason = z.enum(["label", "synonym", "contains", "fuzzy", "size", "attribute", "template", "manual"]);
+export type MatchReason = z.infer<typeof MatchReason>;
 
-export interface ColumnAssignment {
-  /** 0-based column index. */
-  readonly column: number;
-  readonly header: string;
-  /** null: the column is kept as it is and goes back into the result sheet untouched. */
-  readonly target: MappingTarget | null;
-  /** 0..1; 1 for a label match, a template or a choice made by hand. */
-  readonly confidence: number;
-  readonly reason: MatchReason | null;
-}
+export const ColumnAssignment = z
+  .object({
+    /** 0-based column index. */
+    column: z.int().nonnegative(),
+    header: z.string(),
+    /** null: the column is kept as it is and goes back into the result sheet untouched. */
+    target: MappingTarget.nullable(),
+    /** 0..1; 1 for a label match, a template or a choice made by hand. */
+    confidence: z.number(),
+    reason: MatchReason.nullable(),
+  })
+  .readonly();
+export type ColumnAssignment = z.infer<typeof ColumnAssignment>;
 
-/** Every column of a sheet and what it feeds. Plain data: stored in templates, sent to workers. */
-export interface SheetMapping {
-  readonly columns: readonly ColumnAssignment[];
-}
+/** Every column of a sheet and what it feeds. Plain data: stored in templates and saved reviews, sent to workers. */
+export const SheetMapping = z.object({ columns: z.array(ColumnAssignment).readonly() }).readonly();
+export type SheetMapping = z.infer<typeof SheetMapping>;
 
 export type SizeLayout = "wide" | "long" | "none";
 

@@ -1,15 +1,19 @@
+import { z } from "zod";
 import { normaliseHeader } from "./normalise";
-import type { ColumnAssignment, MappingTarget, SheetMapping } from "./sheet-mapping";
+import { MappingTarget, type ColumnAssignment, type SheetMapping } from "./sheet-mapping";
 
-/** A mapping saved by name, to be offered again for sheets with the same headers. */
-export interface MappingTemplate {
-  readonly name: string;
-  /** Normalised headers joined: sheets with the same signature get the template offered. */
-  readonly signature: string;
-  readonly headers: readonly string[];
-  readonly assignments: readonly { readonly header: string; readonly target: MappingTarget | null }[];
-  readonly savedAt: string;
-}
+/** A mapping saved by name, to be offered again for sheets with the same headers; also the shape it is read back by. */
+export const MappingTemplate = z
+  .object({
+    name: z.string(),
+    /** Normalised headers joined: sheets with the same signature get the template offered. */
+    signature: z.string(),
+    headers: z.array(z.string()).readonly(),
+    assignments: z.array(z.object({ header: z.string(), target: MappingTarget.nullable() }).readonly()).readonly(),
+    savedAt: z.string(),
+  })
+  .readonly();
+export type MappingTemplate = z.infer<typeof MappingTemplate>;
 
 export function headerSignature(headers: readonly string[]): string {
   return headers.map(normaliseHeader).join("|");

@@ -13,6 +13,19 @@ import {
 import { CountriesResponse, JobStatusList, ProcessCodeList, SizeSetList, StatesResponse } from "./lookups";
 import { PriceCode, PriceCodeList, ProcessesResponse } from "./price-codes";
 import { PromoValidationResult } from "./promo";
+import {
+  ActiveJobsQuery,
+  AssetListQuery,
+  NoQuery,
+  PriceCodeListQuery,
+  PriceCodeQuery,
+  ProcessCodesQuery,
+  StockItemQuery,
+  StockListQuery,
+  StockShippingQuery,
+  TransactionListQuery,
+  UserListQuery,
+} from "./queries";
 import { StockItem, StockItemList, StockShippingRecordList } from "./stock";
 
 /**
@@ -28,198 +41,180 @@ export interface EndpointDef {
   /** The vendor's path template, relative to the API base address. */
   readonly path: string;
   readonly params: Readonly<Record<string, PathParamKind>>;
-  readonly query: readonly string[];
+  /** The query's parameters, each read from its query-string text: the one schema client, proxy and simulator share. */
+  readonly query: z.ZodObject;
   /** Schema of the JSON request body, when the endpoint takes one. */
   readonly body?: z.ZodType;
   /** Schema of the success response body (absent for 204 responses). */
   readonly response?: z.ZodType;
 }
 
-const ASSET_QUERY = [
-  "page",
-  "pageSize",
-  "sortColumn",
-  "sortDirection",
-  "includeProcesses",
-  "excludeProcesses",
-  "filter",
-  "isArchived",
-  "priceCodeContains",
-  "priceCodeNotContains",
-] as const;
-
 /** Every endpoint in the vendor's endpoint tables: the one list the client, proxy and simulator share. */
 export const ENDPOINTS = {
-  listProcesses: { method: "GET", path: "/PriceCodes/processes", params: {}, query: [], response: ProcessesResponse },
+  listProcesses: { method: "GET", path: "/PriceCodes/processes", params: {}, query: NoQuery, response: ProcessesResponse },
   listPriceCodes: {
     method: "GET",
     path: "/PriceCodes/price-codes",
     params: {},
-    query: ["page", "pageSize", "filter"],
+    query: PriceCodeListQuery,
     response: PriceCodeList,
   },
   getPriceCode: {
     method: "GET",
     path: "/PriceCodes/{priceCode}",
     params: { priceCode: "text" },
-    query: ["dgX", "dgY", "stitches"],
+    query: PriceCodeQuery,
     response: PriceCode,
   },
-  createJob: { method: "POST", path: "/Jobs", params: {}, query: [], body: JobCandidate, response: JobCreateResult },
-  getJob: { method: "GET", path: "/Jobs/{jobNumber}", params: { jobNumber: "int" }, query: [], response: Job },
+  createJob: { method: "POST", path: "/Jobs", params: {}, query: NoQuery, body: JobCandidate, response: JobCreateResult },
+  getJob: { method: "GET", path: "/Jobs/{jobNumber}", params: { jobNumber: "int" }, query: NoQuery, response: Job },
   patchJob: {
     method: "PATCH",
     path: "/Jobs/{jobNumber}",
     params: { jobNumber: "int" },
-    query: [],
+    query: NoQuery,
     body: PatchJobDto,
     response: Job,
   },
-  cancelJob: { method: "POST", path: "/Jobs/{jobNumber}/cancel", params: { jobNumber: "int" }, query: [] },
+  cancelJob: { method: "POST", path: "/Jobs/{jobNumber}/cancel", params: { jobNumber: "int" }, query: NoQuery },
   listActiveJobs: {
     method: "GET",
     path: "/Jobs/active",
     params: {},
-    query: [
-      "excludeJobNumber",
-      "page",
-      "pageSize",
-      "searchText",
-      "includeClosedJobs",
-      "sortColumn",
-      "sortDirection",
-      "orderGroup",
-      "customerUserId",
-    ],
+    query: ActiveJobsQuery,
     response: ActiveJobsEnvelope,
   },
   listDeliveryOptions: {
     method: "GET",
     path: "/Jobs/delivery-options",
     params: {},
-    query: [],
+    query: NoQuery,
     response: DeliveryOptionList,
   },
   getEarliestShipDate: {
     method: "GET",
     path: "/Jobs/earliest-ship-date",
     params: {},
-    query: ["processCodes"],
+    query: ProcessCodesQuery,
     response: ShipDate,
   },
-  listAssets: { method: "GET", path: "/Assets", params: {}, query: ASSET_QUERY, response: AssetPage },
-  listGlobalAssets: { method: "GET", path: "/Assets/global", params: {}, query: ASSET_QUERY, response: AssetPage },
-  listAssetTypes: { method: "GET", path: "/Assets/types", params: {}, query: [], response: AssetTypeList },
-  getAsset: { method: "GET", path: "/Assets/{assetTag}", params: { assetTag: "text" }, query: [], response: Asset },
+  listAssets: { method: "GET", path: "/Assets", params: {}, query: AssetListQuery, response: AssetPage },
+  listGlobalAssets: { method: "GET", path: "/Assets/global", params: {}, query: AssetListQuery, response: AssetPage },
+  listAssetTypes: { method: "GET", path: "/Assets/types", params: {}, query: NoQuery, response: AssetTypeList },
+  getAsset: { method: "GET", path: "/Assets/{assetTag}", params: { assetTag: "text" }, query: NoQuery, response: Asset },
   getAssetFiles: {
     method: "GET",
     path: "/Assets/{assetTag}/files",
     params: { assetTag: "text" },
-    query: [],
+    query: NoQuery,
     response: AssetFiles,
   },
   getAssetJobs: {
     method: "GET",
     path: "/Assets/{assetCode}/jobs",
     params: { assetCode: "text" },
-    query: [],
+    query: NoQuery,
     response: AssetJobs,
   },
-  getAccount: { method: "GET", path: "/account", params: {}, query: [], response: AccountProfile },
-  getCurrentUser: { method: "GET", path: "/account/user", params: {}, query: [], response: FullUser },
+  getAccount: { method: "GET", path: "/account", params: {}, query: NoQuery, response: AccountProfile },
+  getCurrentUser: { method: "GET", path: "/account/user", params: {}, query: NoQuery, response: FullUser },
   listUsers: {
     method: "GET",
     path: "/account/users",
     params: {},
-    query: ["includeInactive", "page", "pageSize", "sortBy", "sortDirection", "textFilter"],
+    query: UserListQuery,
     response: UserPage,
   },
   getUser: {
     method: "GET",
     path: "/account/users/{userId}",
     params: { userId: "int" },
-    query: [],
+    query: NoQuery,
     response: UserSummary,
   },
   listTransactions: {
     method: "GET",
     path: "/account/transactions",
     params: {},
-    query: ["page", "pageSize", "sortBy", "sortDirection", "completedOnly", "textFilter"],
+    query: TransactionListQuery,
     response: TransactionPage,
   },
   getShipmentSettings: {
     method: "GET",
     path: "/account/shipment-settings",
     params: {},
-    query: [],
+    query: NoQuery,
     response: ShipmentSettings,
   },
-  listCountries: { method: "GET", path: "/Lookups/countries", params: {}, query: [], response: CountriesResponse },
+  listCountries: { method: "GET", path: "/Lookups/countries", params: {}, query: NoQuery, response: CountriesResponse },
   listStates: {
     method: "GET",
     path: "/Lookups/countries/{countryCode}/states",
     params: { countryCode: "countryCode" },
-    query: [],
+    query: NoQuery,
     response: StatesResponse,
   },
-  listJobStatuses: { method: "GET", path: "/Lookups/job-statuses", params: {}, query: [], response: JobStatusList },
+  listJobStatuses: { method: "GET", path: "/Lookups/job-statuses", params: {}, query: NoQuery, response: JobStatusList },
   listProcessCodes: {
     method: "GET",
     path: "/Lookups/process-codes",
     params: {},
-    query: [],
+    query: NoQuery,
     response: ProcessCodeList,
   },
-  listSizeSets: { method: "GET", path: "/Lookups/size-sets", params: {}, query: [], response: SizeSetList },
+  listSizeSets: { method: "GET", path: "/Lookups/size-sets", params: {}, query: NoQuery, response: SizeSetList },
   listStock: {
     method: "GET",
     path: "/Stock",
     params: {},
-    query: [
-      "page",
-      "pageSize",
-      "filter",
-      "includePricing",
-      "stockSortColumn",
-      "stockSortDirection",
-      "variantSortColumn",
-      "variantSortDirection",
-      "markets",
-      "code",
-      "includeArchived",
-    ],
+    query: StockListQuery,
     response: StockItemList,
   },
   getStockItem: {
     method: "GET",
     path: "/Stock/{code}",
     params: { code: "text" },
-    query: ["includePricing", "variantSortColumn", "variantSortDirection", "includeArchived"],
+    query: StockItemQuery,
     response: StockItem,
   },
   getStockItemShipping: {
     method: "GET",
     path: "/stock/{stockItemId}/shipping",
     params: { stockItemId: "int" },
-    query: [],
+    query: NoQuery,
     response: StockShippingRecordList,
   },
   listStockShipping: {
     method: "GET",
     path: "/stock/shipping",
     params: {},
-    query: ["market"],
+    query: StockShippingQuery,
     response: StockShippingRecordList,
   },
   validatePromoCode: {
     method: "GET",
     path: "/promocode/validate/{code}",
     params: { code: "text" },
-    query: ["processCodes"],
+    query: ProcessCodesQuery,
     response: PromoValidationResult,
   },
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointId = keyof typeof ENDPOINTS;
 export const ENDPOINT_IDS = Object.keys(ENDPOINTS) as EndpointId[];
+
+type Endpoints = typeof ENDPOINTS;
+
+/** An endpoint's query as it is read: every parameter typed, defaults filled in. */
+export type QueryValues<Id extends EndpointId> = z.output<Endpoints[Id]["query"]>;
+
+/**
+ * What a caller may send as an endpoint's query: any of its parameters, each typed as it is read
+ * back (lists may be read-only), so whatever the client sends the simulator and vendor can read.
+ */
+export type QueryOf<Id extends EndpointId> = {
+  // An endpoint without a query reads as `Record<string, never>`: no name is documented, so none may be sent.
+  readonly [Name in keyof QueryValues<Id> as string extends Name ? never : Name]?: QueryValues<Id>[Name] extends (infer Item)[]
+    ? readonly Item[]
+    : QueryValues<Id>[Name];
+};

@@ -115,20 +115,3 @@ export function buildEndpointPath(id: EndpointId, params: Readonly<Record<string
     return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   });
 }
-
-/**
- * Keeps only the query parameters the endpoint documents, under their documented spelling.
- * Parameter names match case-insensitively; order and repeats are kept.
- */
-export function pickDocumentedQuery(
-  id: EndpointId,
-  query: Iterable<readonly [string, string]>,
-): [name: string, value: string][] {
-  const allowed = new Map<string, string>(ENDPOINTS[id].query.map((name: string) => [name.toLowerCase(), name]));
-  const kept: [string, string][] = [];
-  for (const [name, value] of query) {
-    const canonical = allowed.get(name.toLowerCase());
-    if (canonical !== undefined) kept.push([canonical, value]);
-  }
-  return kept;
-}

@@ -37,3 +37,4 @@ export function createAuthorisedFetch(tokens: TokenSource, fetchImpl: typeof fet
     return second;
   };
 }
+export type AuthorisedFetch = ReturnType<typeof createAuthorisedFetch>;

@@ -8,7 +8,6 @@ import { ACCOUNTS, REGIONS, type SimAccount, type SimRegion, type SimUser } from
 import { promoCodesFrom, type SimPromoCode } from "./fixtures/lookups";
 import type { SimulatorCore } from "./handlers/context";
 import { HANDLERS } from "./handlers";
-import { QueryReader } from "./query-reader";
 import { createRandom, type Random } from "./random";
 import { opaqueServerError, problem, type SimResponse } from "./sim-response";
 import { createAccountStates, type AccountState, type SimJob } from "./state";
@@ -325,7 +324,7 @@ export class VendorSimulator implements SimulatorCore {
       state,
       user,
       params: match.params,
-      query: new QueryReader(url.searchParams),
+      query: url.searchParams,
       body,
       headers: req.headers,
       url,

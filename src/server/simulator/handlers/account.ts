@@ -1,6 +1,7 @@
-import type { PaymentTransaction, UserSummary } from "../../../core/vendor";
+import { ENDPOINTS, type PaymentTransaction, type TRANSACTION_SORTS, type USER_SORTS, type UserSummary } from "../../../core/vendor";
 import { accountProfile, fullUser, shipmentSettingsFor, transactionsFor } from "../fixtures/accounts";
-import { fieldErrors, forbidden, notFound, ok } from "../sim-response";
+import { readQuery } from "../read-query";
+import { forbidden, notFound, ok } from "../sim-response";
 import { compareBy, pagedEnvelope, type Handler } from "./context";
 
 export const getAccount: Handler = ({ state }) => ok(accountProfile(state.account));
@@ -18,18 +19,12 @@ function summaries(context: Parameters<Handler>[0]): UserSummary[] {
   });
 }
 
-const USER_SORTS = ["LastName", "FirstName", "UserName", "Email", "LastLoginUtc", "LoginCount"] as const;
-
 export const listUsers: Handler = (context) => {
   const { user, query, url } = context;
   if (!user.isAdministrator) return forbidden(ADMIN_ONLY);
-  const includeInactive = query.bool("includeInactive") ?? false;
-  const page = query.int("page", 1, 1, 100_000);
-  const pageSize = query.int("pageSize", 50, 1, 500);
-  const sortBy = query.oneOf("sortBy", USER_SORTS, "LastName");
-  const direction = query.oneOf("sortDirection", ["ASC", "DESC"] as const, "ASC");
-  if (query.hasErrors) return fieldErrors(query.errors);
-  const textFilter = query.text("textFilter");
+  const read = readQuery(ENDPOINTS.listUsers.query, query);
+  if (!read.ok) return read.refusal;
+  const { includeInactive, page, pageSize, sortBy, sortDirection: direction, textFilter } = read.value;
   const needle = textFilter?.toLowerCase();
   const keys: Record<(typeof USER_SORTS)[number], (u: UserSummary) => string | number | null | undefined> = {
     LastName: (u) => u.lastName,
@@ -52,16 +47,10 @@ export const getUser: Handler = (context) => {
   return found === undefined ? notFound() : ok(found);
 };
 
-const TRANSACTION_SORTS = ["Id", "CreatedAt", "CompletedAt", "AmountSettlement"] as const;
-
 export const listTransactions: Handler = ({ state, query, url }) => {
-  const page = query.int("page", 1, 1, 100_000);
-  const pageSize = query.int("pageSize", 20, 1, 500);
-  const sortBy = query.oneOf("sortBy", TRANSACTION_SORTS, "Id");
-  const direction = query.oneOf("sortDirection", ["ASC", "DESC"] as const, "DESC");
-  const completedOnly = query.bool("completedOnly") ?? false;
-  if (query.hasErrors) return fieldErrors(query.errors);
-  const textFilter = query.text("textFilter");
+  const read = readQuery(ENDPOINTS.listTransactions.query, query);
+  if (!read.ok) return read.refusal;
+  const { page, pageSize, sortBy, sortDirection: direction, completedOnly, textFilter } = read.value;
   const needle = textFilter?.toLowerCase();
   const keys: Record<(typeof TRANSACTION_SORTS)[number], (t: PaymentTransaction) => string | number | null | undefined> = {
     Id: (t) => t.id,

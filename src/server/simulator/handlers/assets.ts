@@ -1,11 +1,10 @@
-import type { Asset } from "../../../core/vendor";
+import { ASSET_SORT_COLUMNS, ENDPOINTS, type Asset } from "../../../core/vendor";
 import { assetFilesFor, type SimAsset } from "../fixtures/assets";
 import { PROCESSES } from "../fixtures/catalogue";
+import { readQuery } from "../read-query";
 import { fieldErrors, notFound, ok, type SimResponse } from "../sim-response";
 import { findAsset, jobProgress } from "../state";
 import { compareBy, pagedEnvelope, type Handler, type HandlerContext } from "./context";
-
-const SORT_COLUMNS = ["AssetTag", "Description", "CreateDate", "ProcessCode", "PriceCode"] as const;
 
 /** Customer credentials never see the back-office `attributes` (the key is absent). */
 function publicAsset(asset: SimAsset): Asset {
@@ -14,19 +13,16 @@ function publicAsset(asset: SimAsset): Asset {
 }
 
 function listFrom(source: readonly SimAsset[], { query, url }: HandlerContext): SimResponse {
-  const page = query.int("page", 1, 1, 100_000);
-  const pageSize = query.int("pageSize", 25, 1, 500);
-  const sortColumn = query.oneOf("sortColumn", SORT_COLUMNS, "AssetTag");
-  const direction = query.oneOf("sortDirection", ["Ascending", "Descending"] as const, "Ascending");
-  const isArchived = query.bool("isArchived");
-  if (query.hasErrors) return fieldErrors(query.errors);
-  const include = query.list("includeProcesses").map((p) => p.toUpperCase());
-  const exclude = query.list("excludeProcesses").map((p) => p.toUpperCase());
-  const contains = query.list("priceCodeContains").map((p) => p.toLowerCase());
-  const notContains = query.list("priceCodeNotContains").map((p) => p.toLowerCase());
-  const filter = query.text("filter");
+  // Global assets are read by the same query as the account's own.
+  const read = readQuery(ENDPOINTS.listAssets.query, query);
+  if (!read.ok) return read.refusal;
+  const { page, pageSize, sortColumn, sortDirection: direction, isArchived, filter } = read.value;
+  const include = read.value.includeProcesses.map((p) => p.toUpperCase());
+  const exclude = read.value.excludeProcesses.map((p) => p.toUpperCase());
+  const contains = read.value.priceCodeContains.map((p) => p.toLowerCase());
+  const notContains = read.value.priceCodeNotContains.map((p) => p.toLowerCase());
   const needle = filter?.toLowerCase();
-  const keys: Record<(typeof SORT_COLUMNS)[number], (asset: SimAsset) => string | null> = {
+  const keys: Record<(typeof ASSET_SORT_COLUMNS)[number], (asset: SimAsset) => string | null> = {
     AssetTag: (a) => a.assetTag ?? null,
     Description: (a) => a.description ?? null,
     CreateDate: (a) => a.createDate,

@@ -3,7 +3,6 @@ import type { SimUser } from "../fixtures/accounts";
 import type { SimPromoCode } from "../fixtures/lookups";
 import type { SimResponse } from "../sim-response";
 import type { AccountState, SimJob } from "../state";
-import type { QueryReader } from "../query-reader";
 
 /** What the simulator core offers handlers beyond one account's state. */
 export interface SimulatorCore {
@@ -20,7 +19,8 @@ export interface HandlerContext {
   readonly state: AccountState;
   readonly user: SimUser;
   readonly params: Readonly<Record<string, string>>;
-  readonly query: QueryReader;
+  /** The request's query as sent; each handler reads it through its endpoint's schema (`readQuery`). */
+  readonly query: URLSearchParams;
   /** Parsed JSON body, or undefined when the request had none. */
   readonly body: unknown;
   readonly headers: IncomingHttpHeaders;

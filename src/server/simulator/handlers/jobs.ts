@@ -1,6 +1,7 @@
-import { JobCandidate, PatchJobDto, type ActiveJob, type Job } from "../../../core/vendor";
+import { ACTIVE_JOB_SORT_COLUMNS, ENDPOINTS, JobCandidate, PatchJobDto, type ActiveJob, type Job } from "../../../core/vendor";
 import { DELIVERY_OPTIONS, LOCATIONS } from "../fixtures/lookups";
 import { checkJob } from "../job-validation";
+import { readQuery } from "../read-query";
 import { earliestShipDate } from "../ship-date";
 import {
   fieldErrors,
@@ -271,29 +272,22 @@ export const cancelJob: Handler = (context) => {
   return noContent();
 };
 
-const ACTIVE_SORT_COLUMNS = ["JobNumber", "DateDue", "OrderNumber", "Status", "DateOut"] as const;
-
 export const listActiveJobs: Handler = (context) => {
   const { core, state, query } = context;
-  const page = query.int("page", 1, 1, 100_000);
-  const pageSize = query.int("pageSize", 20, 1, 100);
-  const exclude = query.int("excludeJobNumber", 0, 0, 2_147_483_647);
-  const includeClosed = query.bool("includeClosedJobs") ?? false;
-  const sortColumn = query.oneOf("sortColumn", ACTIVE_SORT_COLUMNS, "JobNumber");
-  const direction = query.oneOf("sortDirection", ["asc", "desc", "Ascending", "Descending"] as const, "desc");
-  const userFilter = query.text("customerUserId");
-  if (userFilter !== undefined && !state.account.users.some((u) => String(u.id) === userFilter)) {
+  const read = readQuery(ENDPOINTS.listActiveJobs.query, query);
+  if (!read.ok) return read.refusal;
+  const { page = 1, pageSize, excludeJobNumber: exclude = 0, includeClosedJobs: includeClosed, orderGroup } = read.value;
+  const { sortColumn = "JobNumber", sortDirection: direction = "desc", customerUserId: userFilter } = read.value;
+  if (userFilter !== undefined && !state.account.users.some((u) => u.id === userFilter)) {
     return fieldErrors({ customerUserId: [`User ${userFilter} is not a user of this customer.`] });
   }
-  if (query.hasErrors) return fieldErrors(query.errors);
-  const search = query.text("searchText")?.trim().toLowerCase();
-  const orderGroup = query.text("orderGroup");
+  const search = read.value.searchText?.trim().toLowerCase();
   const now = core.now();
   const rows = [...state.jobs.values()]
     .map((job) => ({ job, progress: jobProgress(job, now) }))
     .filter(({ progress }) => !progress.isCancelled && (includeClosed || !progress.isClosed))
     .filter(({ job }) => job.jobNumber !== exclude)
-    .filter(({ job }) => userFilter === undefined || String(job.userId) === userFilter)
+    .filter(({ job }) => userFilter === undefined || job.userId === userFilter)
     .filter(({ job }) => orderGroup === undefined || job.orderGroup === orderGroup)
     .filter(
       ({ job }) =>
@@ -302,7 +296,7 @@ export const listActiveJobs: Handler = (context) => {
         (job.orderNumber ?? "").toLowerCase().includes(search) ||
         (job.description ?? "").toLowerCase().includes(search),
     );
-  const keys: Record<(typeof ACTIVE_SORT_COLUMNS)[number], (row: (typeof rows)[number]) => string | number | null> = {
+  const keys: Record<(typeof ACTIVE_JOB_SORT_COLUMNS)[number], (row: (typeof rows)[number]) => string | number | null> = {
     JobNumber: ({ job }) => job.jobNumber,
     DateDue: ({ job }) => job.dateDue,
     OrderNumber: ({ job }) => job.orderNumber,
@@ -325,7 +319,9 @@ export const listActiveJobs: Handler = (context) => {
 export const listDeliveryOptions: Handler = () => ok(DELIVERY_OPTIONS);
 
 export const getEarliestShipDate: Handler = ({ core, state, query }) => {
-  const processCodes = query.list("processCodes");
+  const read = readQuery(ENDPOINTS.getEarliestShipDate.query, query);
+  if (!read.ok) return read.refusal;
+  const { processCodes } = read.value;
   const date = earliestShipDate(processCodes, core.now(), state.region.timezone);
   return date === undefined ? notFound("No ship date is available for those processes.") : ok(date);
 };

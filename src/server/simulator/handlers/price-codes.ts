@@ -1,4 +1,6 @@
+import { ENDPOINTS } from "../../../core/vendor";
 import { customBands, processesFor } from "../fixtures/catalogue";
+import { readQuery } from "../read-query";
 import { fieldErrors, notFound, ok } from "../sim-response";
 import type { Handler } from "./context";
 
@@ -6,10 +8,10 @@ export const listProcesses: Handler = ({ state }) => ok({ processes: processesFo
 
 /** Custom-dimension codes (metadata attributes) are left out: they are priced one at a time. */
 export const listPriceCodes: Handler = ({ state, query }) => {
-  const page = query.int("page", 1, 1, 100_000);
-  const pageSize = query.int("pageSize", 100, 1, 500);
-  const filter = query.text("filter")?.toLowerCase();
-  if (query.hasErrors) return fieldErrors(query.errors);
+  const read = readQuery(ENDPOINTS.listPriceCodes.query, query);
+  if (!read.ok) return read.refusal;
+  const { page = 1, pageSize = 100 } = read.value;
+  const filter = read.value.filter?.toLowerCase();
   const listed = [...state.catalogue.values()]
     .map((entry) => entry.priceCode)
     .filter((code) => !code.hasMetaDataAttributes)
@@ -28,10 +30,9 @@ export const listPriceCodes: Handler = ({ state, query }) => {
 export const getPriceCode: Handler = ({ state, params, query }) => {
   const entry = state.catalogue.get(params["priceCode"] ?? "");
   if (entry === undefined) return notFound(`Price code "${params["priceCode"]}" was not found.`);
-  const dgX = query.number("dgX");
-  const dgY = query.number("dgY");
-  query.number("stitches");
-  if (query.hasErrors) return fieldErrors(query.errors);
+  const read = readQuery(ENDPOINTS.getPriceCode.query, query);
+  if (!read.ok) return read.refusal;
+  const { dgX, dgY } = read.value;
   const code = entry.priceCode;
   if (!code.hasMetaDataAttributes || (dgX === undefined && dgY === undefined)) return ok(code);
   const errors: Record<string, string[]> = {};

@@ -1,4 +1,6 @@
+import { ENDPOINTS } from "../../../core/vendor";
 import { findPromoCode, promoProblem } from "../job-validation";
+import { readQuery } from "../read-query";
 import { localDate } from "../ship-date";
 import { ok } from "../sim-response";
 import type { Handler } from "./context";
@@ -6,7 +8,9 @@ import type { Handler } from "./context";
 /** Always 200: validity is in the body. */
 export const validatePromoCode: Handler = ({ core, state, params, query }) => {
   const code = params["code"] ?? "";
-  const processCodes = query.list("processCodes").map((p) => p.toUpperCase());
+  const read = readQuery(ENDPOINTS.validatePromoCode.query, query);
+  if (!read.ok) return read.refusal;
+  const processCodes = read.value.processCodes.map((p) => p.toUpperCase());
   const promo = findPromoCode(core.promoCodes, code);
   const reason = promoProblem(core.promoCodes, code, processCodes, localDate(core.now(), state.region.timezone));
   const applicable =

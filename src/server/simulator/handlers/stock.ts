@@ -1,5 +1,6 @@
-import type { StockItem } from "../../../core/vendor";
+import { ENDPOINTS, type StockItem, type VARIANT_SORTS } from "../../../core/vendor";
 import { STOCK_ITEMS, type SimStockItem } from "../fixtures/stock";
+import { readQuery } from "../read-query";
 import { fieldErrors, ok } from "../sim-response";
 import type { AccountState } from "../state";
 import { compareBy, type Handler } from "./context";
@@ -7,10 +8,7 @@ import { compareBy, type Handler } from "./context";
 /** Longest `code` query value the vendor accepts; longer answers 400. */
 export const MAX_STOCK_CODE_LENGTH = 40;
 
-const STOCK_SORTS = ["Rank", "StockCode", "StockName"] as const;
-const VARIANT_SORTS = ["VariantCode", "Colour"] as const;
-const DIRECTIONS = ["Ascending", "Descending", "asc", "desc"] as const;
-const isDescending = (direction: string) => direction.toLowerCase().startsWith("desc");
+const isDescending = (direction: string | undefined) => direction?.toLowerCase().startsWith("desc") ?? false;
 
 interface StockView {
   readonly includePricing: boolean;
@@ -51,22 +49,18 @@ function matchesCode(stock: SimStockItem, code: string): boolean {
 }
 
 export const listStock: Handler = ({ state, query }) => {
-  const page = query.int("page", 1, 1, 100_000);
-  const pageSize = query.int("pageSize", 50, 1, 500);
-  const includePricing = query.bool("includePricing") ?? false;
-  const includeArchived = query.bool("includeArchived") ?? false;
-  const stockSort = query.oneOf("stockSortColumn", STOCK_SORTS, "Rank");
-  const stockDirection = query.oneOf("stockSortDirection", DIRECTIONS, "Ascending");
-  const variantSort = query.oneOf("variantSortColumn", VARIANT_SORTS, "VariantCode");
-  const variantDirection = query.oneOf("variantSortDirection", DIRECTIONS, "Ascending");
+  const read = readQuery(ENDPOINTS.listStock.query, query);
+  if (!read.ok) return read.refusal;
+  const { page = 1, pageSize = 50, includePricing = false, includeArchived } = read.value;
+  const { stockSortColumn: stockSort = "Rank", stockSortDirection: stockDirection } = read.value;
+  const { variantSortColumn: variantSort = "VariantCode", variantSortDirection: variantDirection } = read.value;
   // `code` is matched exactly, untrimmed, as the vendor documents.
-  const code = query.raw("code");
+  const code = read.value.code;
   if (code !== undefined && code.length > MAX_STOCK_CODE_LENGTH) {
     return fieldErrors({ code: [`code may be at most ${MAX_STOCK_CODE_LENGTH} characters.`] });
   }
-  if (query.hasErrors) return fieldErrors(query.errors);
-  const markets = [...new Set(query.list("markets").map((m) => m.toUpperCase()))];
-  const needle = query.text("filter")?.toLowerCase();
+  const markets = [...new Set(read.value.markets.map((m) => m.toUpperCase()))];
+  const needle = read.value.filter?.toLowerCase();
   const keys = {
     Rank: (s: SimStockItem) => s.item.rank ?? 0,
     StockCode: (s: SimStockItem) => s.item.stockCode,
@@ -75,7 +69,7 @@ export const listStock: Handler = ({ state, query }) => {
   const view = { includePricing, includeArchived, variantSort, variantDescending: isDescending(variantDirection), withShipping: false };
   const items = STOCK_ITEMS.filter((s) => includeArchived || !s.archived)
     .filter((s) => markets.length === 0 || (s.item.markets ?? []).some((m) => markets.includes(m)))
-    .filter((s) => code === undefined || code === "" || matchesCode(s, code))
+    .filter((s) => code === undefined || matchesCode(s, code))
     .filter(
       (s) =>
         needle === undefined ||
@@ -89,11 +83,10 @@ export const listStock: Handler = ({ state, query }) => {
 
 /** Unknown codes answer 400: the spec documents no 404 for this endpoint. */
 export const getStockItem: Handler = ({ state, params, query }) => {
-  const includePricing = query.bool("includePricing") ?? false;
-  const includeArchived = query.bool("includeArchived") ?? false;
-  const variantSort = query.oneOf("variantSortColumn", VARIANT_SORTS, "VariantCode");
-  const variantDirection = query.oneOf("variantSortDirection", DIRECTIONS, "Ascending");
-  if (query.hasErrors) return fieldErrors(query.errors);
+  const read = readQuery(ENDPOINTS.getStockItem.query, query);
+  if (!read.ok) return read.refusal;
+  const { includePricing = false, includeArchived = false } = read.value;
+  const { variantSortColumn: variantSort = "VariantCode", variantSortDirection: variantDirection } = read.value;
   const code = params["code"] ?? "";
   const stock = STOCK_ITEMS.find((s) => (includeArchived || !s.archived) && matchesCode(s, code));
   if (stock === undefined) return fieldErrors({ code: [`No stock item or variant has the code "${code}".`] });
@@ -109,7 +102,9 @@ export const getStockItemShipping: Handler = ({ params }) => {
 };
 
 export const listStockShipping: Handler = ({ query }) => {
-  const market = query.text("market")?.trim().toUpperCase();
+  const read = readQuery(ENDPOINTS.listStockShipping.query, query);
+  if (!read.ok) return read.refusal;
+  const market = read.value.market?.trim().toUpperCase();
   if (market === undefined || market === "") return fieldErrors({ market: ["market is required."] });
   return ok(STOCK_ITEMS.flatMap((s) => s.shipping).filter((record) => record.active && record.markets.includes(market)));
 };
