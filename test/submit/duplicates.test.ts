@@ -130,7 +130,9 @@ describe("a page that loses the account's lease mid-batch", () => {
         return answer;
       },
     };
-    const outcome = await runBatch({ ...deps, client, lease, leaseRenewMs: 5 }, batch.id, { concurrency: 1 });
+    // The clock stands still, so the lease is lost only by being taken, never by a renewal that a loaded machine runs late.
+    const still = new Date("2026-11-20T10:00:00Z");
+    const outcome = await runBatch({ ...deps, client, lease, leaseRenewMs: 5, now: () => still }, batch.id, { concurrency: 1 });
     if (outcome.status === "busy" || outcome.status === "missing") throw new Error(outcome.status);
     expect(outcome.orders.map((o) => o.state)).toEqual(["created", "planned", "planned", "planned"]);
     expect(outcome.status).toBe("incomplete");
