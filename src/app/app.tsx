@@ -24,21 +24,15 @@ import { EarlierBatches } from "./steps/earlier-batches";
 import { UploadStep } from "./steps/upload-step";
 import { createJobTracker } from "./tracking/job-tracker";
 import { documentVisibility, SubmittedJobs } from "./tracking/submitted-jobs";
-import { useWorkflowState } from "./use-workflow";
+import { createStore } from "./store";
+import { useStore } from "./use-store";
 import { AssetsView } from "./assets/assets-view";
 import { ReorderContext, reorderServices } from "./assets/reorder-services";
 
 let database: ReturnType<typeof openImporterDB> | undefined;
-/** Set once a newer version of the importer, opened in another tab, has taken the database over. */
-let databaseOutdated = false;
-const outdatedListeners = new Set<() => void>();
-const db = () =>
-  (database ??= openImporterDB(undefined, {
-    onOutdated: () => {
-      databaseOutdated = true;
-      for (const listener of outdatedListeners) listener();
-    },
-  }));
+/** True once a newer version of the importer, opened in another tab, has taken the database over. */
+const databaseOutdated = createStore(false);
+const db = () => (database ??= openImporterDB(undefined, { onOutdated: () => databaseOutdated.set(true) }));
 let templates: Promise<TemplateStore> | undefined;
 let catalogues: Promise<CatalogueStore> | undefined;
 let reviewSessions: Promise<ReviewSessionStore> | undefined;
@@ -94,18 +88,13 @@ function AssetsPanel({ connected }: { readonly connected: Connected }) {
 }
 
 export function App() {
-  const state = useWorkflowState(workflow);
+  const state = useStore(workflow);
   const connected = state.step === "connect" ? undefined : state.connected;
   /** The reorder services of the connected account, made once for every view that needs them (assets, order again, the row's design). */
   const services = useMemo(() => (connected ? reorderServices(workflow, connected) : undefined), [connected?.connection.name, connected?.account.id]);
   const [showJobs, setShowJobs] = useState(false);
   const [showAssets, setShowAssets] = useState(false);
-  const [outdated, setOutdated] = useState(databaseOutdated);
-  useEffect(() => {
-    const listener = () => setOutdated(true);
-    outdatedListeners.add(listener);
-    return () => void outdatedListeners.delete(listener);
-  }, []);
+  const outdated = useStore(databaseOutdated);
   useEffect(() => {
     void workflow.loadConnections();
     // Edits are written a moment after they are made; leaving in that moment asks first.

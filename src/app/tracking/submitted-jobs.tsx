@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useRef } from "preact/hooks";
 import { formatMoney } from "../../core/estimate";
 import { countOf } from "../../core/plural";
 import type { JobTracker, JobTrackerDeps, JobTrackerState } from "./job-tracker";
 import { JobDetailPanel } from "./job-detail-panel";
 import { TableScroll } from "../table-scroll";
+import { useStore } from "../use-store";
 import { TrackingLinks } from "./tracking-links";
 import { formatDay, formatInstant, type TrackedJob } from "./tracked-jobs";
 
@@ -27,15 +28,10 @@ export function documentVisibility(doc: Document = document): Required<Pick<JobT
 
 /** The tracker's current state, re-rendering on every change; polling runs while mounted. */
 function useTracker(tracker: JobTracker): JobTrackerState {
-  const [state, setState] = useState(tracker.getState());
+  const state = useStore(tracker);
   useEffect(() => {
-    setState(tracker.getState());
-    const unsubscribe = tracker.subscribe(() => setState(tracker.getState()));
     tracker.start();
-    return () => {
-      unsubscribe();
-      tracker.stop();
-    };
+    return () => tracker.stop();
   }, [tracker]);
   return state;
 }
