@@ -52,11 +52,14 @@ function tabId(): string {
   }
 }
 
+/** The page's one sheet worker: it reads the dropped file and writes every sheet the page gives. */
+const sheets = createSheetWorkerClient();
+
 const workflow = createImportWorkflow({
   fetchConnections,
   clientFor,
   proxyAddress,
-  sheets: createSheetWorkerClient(),
+  sheets,
   engine: createEngineWorkerClient(),
   templates: () => (templates ??= db().then(createTemplateStore)),
   catalogues: () => (catalogues ??= db().then(createCatalogueStore)),
@@ -91,7 +94,7 @@ export function App() {
   const state = useStore(workflow);
   const connected = state.step === "connect" ? undefined : state.connected;
   /** The reorder services of the connected account, made once for every view that needs them (assets, order again, the row's design). */
-  const services = useMemo(() => (connected ? reorderServices(workflow, connected) : undefined), [connected?.connection.name, connected?.account.id]);
+  const services = useMemo(() => (connected ? reorderServices(workflow, connected, sheets) : undefined), [connected?.connection.name, connected?.account.id]);
   const [showJobs, setShowJobs] = useState(false);
   const [showAssets, setShowAssets] = useState(false);
   const outdated = useStore(databaseOutdated);

@@ -93,7 +93,8 @@ export function createSubmissionRuns(context: WorkflowContext, channel: Submissi
     }
     channel.tell({ kind: "finished", ...news });
     if (outcome?.status === "busy") return outcome;
-    const results = await submitter.results(batchId);
+    // Read through a submitter of its own: the one that sent may have failed, and its handle with it.
+    const results = await (await context.submitter(connected)).results(batchId);
     if (!results) {
       await showUpload(context.currentConnected() ?? connected, "The submission's journal could not be read back.");
       return outcome;
