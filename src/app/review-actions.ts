@@ -45,6 +45,8 @@ export function createReviewActions(context: WorkflowContext, onSessionChange: (
   };
 
   const dryRun = (show: (text: string | undefined) => void) => checkWithVendor(context, update, show);
+  /** How many times the user has stopped the dry runs: Submit sends nothing when they were stopped while it waited for them. */
+  let checksStopped = 0;
 
   return {
     dryRun,
@@ -146,7 +148,16 @@ export function createReviewActions(context: WorkflowContext, onSessionChange: (
 
     /** Stops the dry runs from starting more; those in flight finish. */
     async stopChecking(): Promise<void> {
+      checksStopped++;
       (await engine()).stopValidation();
+    },
+
+    checksStopped: (): number => checksStopped,
+
+    /** The user's choice to send an order although the vendor has a job under its number (never one made here). */
+    async sendAnyway(orderNumber: string, yes: boolean): Promise<void> {
+      const summary = await (await engine()).sendAnyway(orderNumber, yes);
+      update((current) => ({ summary, revision: current.revision + 1 }));
     },
   };
 }
