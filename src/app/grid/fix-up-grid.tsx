@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from "preact/hooks";
+import { useCallback, useEffect, useMemo, useRef } from "preact/hooks";
 import type { CellEdit, RowFilter, RowView, RowWindow } from "../../engine/import-engine";
 import type { GridFocus } from "../workflow-state";
 import { CellEditor, CellEditorOptions } from "./cell-editor";
@@ -106,12 +106,19 @@ export function FixUpGrid(props: Props) {
     void editRange({ kind: "paste", text });
   }
 
-  const range = rangeOf(selection);
+  // The rows' handlers stay the same from one render to the next, so a row is drawn again only when it changes.
   const pressCell = (at: CellPosition, extend: boolean) => select({ active: at, anchor: extend ? selection.anchor : at });
+  const handlers = useRef({ pressCell, startEditing: cellEditing.start });
+  handlers.current = { pressCell, startEditing: cellEditing.start };
+  const onCellPress = useCallback((at: CellPosition, extend: boolean) => handlers.current.pressCell(at, extend), []);
+  const onCellDoubleClick = useCallback(() => handlers.current.startEditing(), []);
+  const range = rangeOf(selection);
   const drawn: preact.JSX.Element[] = [];
   for (let p = rows.first; p < rows.last; p++) {
+    const activeColumn = selection.active.row === p ? selection.active.column : undefined;
+    const selected = p >= range.top && p <= range.bottom ? range : undefined;
     drawn.push(
-      <GridRow position={p} row={rows.rowAt(p)} columns={columns} layout={layout} selection={selection} range={range} onCellPress={pressCell} onCellDoubleClick={cellEditing.start} key={p} />,
+      <GridRow position={p} row={rows.rowAt(p)} columns={columns} layout={layout} activeColumn={activeColumn} selected={selected} onCellPress={onCellPress} onCellDoubleClick={onCellDoubleClick} key={p} />,
     );
   }
   const editingColumn = editing ? columns[editing.at.column] : undefined;

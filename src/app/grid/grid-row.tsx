@@ -1,7 +1,8 @@
+import { Component } from "preact";
 import type { RowView } from "../../engine/import-engine";
 import { targetLabel, type GridColumn } from "./column-editors";
 import { columnBox, rowTop, type GridLayout } from "./grid-layout";
-import { isInRange, type CellPosition, type GridSelection, type SelectionRange } from "./grid-navigation";
+import type { CellPosition } from "./grid-navigation";
 
 type RowIssue = RowView["issues"][number];
 
@@ -44,53 +45,76 @@ export function GridHeaderRow({ columns, layout }: { readonly columns: readonly 
   );
 }
 
-interface GridRowProps {
+export interface GridRowProps {
   /** The row's position among the rows shown (0-based). */
   readonly position: number;
   /** The row, once fetched. */
   readonly row: RowView | undefined;
   readonly columns: readonly GridColumn[];
   readonly layout: GridLayout;
-  readonly selection: GridSelection;
-  readonly range: SelectionRange;
+  /** The active cell's column, when it is on this row. */
+  readonly activeColumn: number | undefined;
+  /** The columns selected on this row, first and last, when the selection takes it in. */
+  readonly selected: { readonly left: number; readonly right: number } | undefined;
   /** A press on a cell: it becomes the active cell, or the selection is extended to it. */
   readonly onCellPress: (at: CellPosition, extend: boolean) => void;
   readonly onCellDoubleClick: () => void;
 }
 
-/** One row of the grid: its number (marked by its worst issue) and its cells, each marked by its own issues. */
-export function GridRow({ position, row, columns, layout, selection, range, onCellPress, onCellDoubleClick }: GridRowProps) {
-  const issues = issuesByColumn(row);
-  const rowIssues = issues.get("") ?? [];
+/** Whether a row would be drawn differently: scrolling, or moving the selection, redraws only the rows it changes. */
+function rowChanged(before: GridRowProps, after: GridRowProps): boolean {
   return (
-    <div role="row" aria-rowindex={position + 2} class={`grid-row ${row?.skipped ? "skipped" : ""}`} style={{ top: rowTop(position), width: `${layout.width}px` }} data-row-number={row?.rowNumber}>
-      <div role="rowheader" aria-colindex={1} class={`grid-rowheader ${severityOf(rowIssues, false)}`} title={messagesOf(rowIssues)}>
-        {row ? row.rowNumber : "…"}
-        {row?.skipped && <span class="visually-hidden"> (skipped)</span>}
-      </div>
-      {columns.map((column, c) => {
-        const cellIssues = issues.get(column.header) ?? [];
-        const severity = severityOf(cellIssues, true);
-        const active = selection.active.row === position && selection.active.column === c;
-        const selected = isInRange(range, position, c);
-        return (
-          <div
-            role="gridcell"
-            id={cellId(position, c)}
-            aria-colindex={c + 2}
-            aria-selected={selected}
-            aria-invalid={severity === "error" ? true : undefined}
-            class={`grid-cell ${severity} ${selected ? "selected" : ""} ${active ? "active" : ""}`}
-            style={columnBox(layout, c)}
-            title={messagesOf(cellIssues)}
-            onMouseDown={(event) => onCellPress({ row: position, column: c }, event.shiftKey)}
-            onDblClick={() => onCellDoubleClick()}
-            key={c}
-          >
-            {row?.cells[c] ?? ""}
-          </div>
-        );
-      })}
-    </div>
+    before.position !== after.position ||
+    before.row !== after.row ||
+    before.columns !== after.columns ||
+    before.layout !== after.layout ||
+    before.activeColumn !== after.activeColumn ||
+    before.selected?.left !== after.selected?.left ||
+    before.selected?.right !== after.selected?.right ||
+    before.onCellPress !== after.onCellPress ||
+    before.onCellDoubleClick !== after.onCellDoubleClick
   );
+}
+
+/** One row of the grid: its number (marked by its worst issue) and its cells, each marked by its own issues. */
+export class GridRow extends Component<GridRowProps> {
+  override shouldComponentUpdate(next: GridRowProps): boolean {
+    return rowChanged(this.props, next);
+  }
+
+  override render() {
+    const { position, row, columns, layout, activeColumn, selected, onCellPress, onCellDoubleClick } = this.props;
+    const issues = issuesByColumn(row);
+    const rowIssues = issues.get("") ?? [];
+    return (
+      <div role="row" aria-rowindex={position + 2} class={`grid-row ${row?.skipped ? "skipped" : ""}`} style={{ top: rowTop(position), width: `${layout.width}px` }} data-row-number={row?.rowNumber}>
+        <div role="rowheader" aria-colindex={1} class={`grid-rowheader ${severityOf(rowIssues, false)}`} title={messagesOf(rowIssues)}>
+          {row ? row.rowNumber : "…"}
+          {row?.skipped && <span class="visually-hidden"> (skipped)</span>}
+        </div>
+        {columns.map((column, c) => {
+          const cellIssues = issues.get(column.header) ?? [];
+          const severity = severityOf(cellIssues, true);
+          const isSelected = selected !== undefined && c >= selected.left && c <= selected.right;
+          return (
+            <div
+              role="gridcell"
+              id={cellId(position, c)}
+              aria-colindex={c + 2}
+              aria-selected={isSelected}
+              aria-invalid={severity === "error" ? true : undefined}
+              class={`grid-cell ${severity} ${isSelected ? "selected" : ""} ${activeColumn === c ? "active" : ""}`}
+              style={columnBox(layout, c)}
+              title={messagesOf(cellIssues)}
+              onMouseDown={(event) => onCellPress({ row: position, column: c }, event.shiftKey)}
+              onDblClick={() => onCellDoubleClick()}
+              key={c}
+            >
+              {row?.cells[c] ?? ""}
+            </div>
+          );
+        })}
+      </div>
+    );
+  }
 }
