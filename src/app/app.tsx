@@ -93,8 +93,14 @@ function AssetsPanel({ connected }: { readonly connected: Connected }) {
 export function App() {
   const state = useStore(workflow);
   const connected = state.step === "connect" ? undefined : state.connected;
+  const connection = connected?.connection.name;
+  const accountId = connected?.account.id;
+  const currency = connected?.account.currency;
   /** The reorder services of the connected account, made once for every view that needs them (assets, order again, the row's design). */
-  const services = useMemo(() => (connected ? reorderServices(workflow, connected, sheets) : undefined), [connected?.connection.name, connected?.account.id]);
+  const services = useMemo(
+    () => (connection !== undefined && accountId !== undefined && currency !== undefined ? reorderServices(workflow, { connection, accountId, currency }, sheets) : undefined),
+    [connection, accountId, currency],
+  );
   const [showJobs, setShowJobs] = useState(false);
   const [showAssets, setShowAssets] = useState(false);
   const outdated = useStore(databaseOutdated);

@@ -1,7 +1,7 @@
 import { createContext } from "preact";
 import type { CatalogueSnapshot } from "../../core/catalogue";
 import type { CampaignSheetData } from "../../core/reorder/campaign-sheet-data";
-import { navigatorLocale, type Connected, type ImportWorkflow } from "../import-workflow";
+import { navigatorLocale, type ImportWorkflow } from "../import-workflow";
 import type { SheetWorkerClient } from "../sheet-worker-client";
 import { assetFactsFor, type AssetFacts } from "./asset-facts";
 
@@ -29,16 +29,21 @@ function localDay(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+/** The account connected: its connection, its id at the vendor, and its money. */
+export interface ReorderAccount {
+  readonly connection: string;
+  readonly accountId: number;
+  readonly currency: string;
+}
+
 /** The services for the connected account, over the import workflow; campaign workbooks are written by the page's sheet worker. */
 export function reorderServices(
   workflow: Pick<ImportWorkflow, "catalogueSnapshot" | "vendorClient" | "refreshCatalogue">,
-  connected: Connected,
+  { connection, accountId, currency }: ReorderAccount,
   sheets: Pick<SheetWorkerClient, "writeCampaignSheet">,
 ): ReorderServices {
-  const connection = connected.connection.name;
-  const accountId = connected.account.id;
   return {
-    currency: connected.account.currency,
+    currency,
     locale: navigatorLocale(),
     snapshot: () => workflow.catalogueSnapshot(),
     facts: () => {

@@ -135,7 +135,7 @@ export function OrderPanel({ orderNumber, revision, snapshot, workflow, act }: P
     return () => {
       current = false;
     };
-  }, [orderNumber, revision]);
+  }, [workflow, orderNumber, revision]);
   if (!order) return null;
   const { job } = order;
   const allSkipped = job === undefined;

@@ -54,18 +54,19 @@ function statusText(job: TrackedJob): string {
 export function SubmittedJobs({ tracker, currency, locale }: Props) {
   const state = useTracker(tracker);
   const { jobs, open } = state;
+  const openJobNumber = open?.jobNumber;
   const list = useRef<HTMLElement>(null);
   const shown = useRef<number | undefined>(undefined);
   // A job's panel closed: focus goes back to the job's button in the list, unless the user put it elsewhere.
   useEffect(() => {
     const closed = shown.current;
-    shown.current = open?.jobNumber;
-    if (open || closed === undefined) return;
+    shown.current = openJobNumber;
+    if (openJobNumber !== undefined || closed === undefined) return;
     const focused = document.activeElement;
     if (focused && focused !== document.body && focused.isConnected) return;
     const button = list.current?.querySelector<HTMLElement>(`[data-job-number="${closed}"]`);
     (button ?? list.current?.querySelector<HTMLElement>(".table-scroll"))?.focus();
-  }, [open?.jobNumber]);
+  }, [openJobNumber]);
   return (
     <section ref={list} class="tracked" aria-labelledby="tracked-heading" data-testid="submitted-jobs">
       <div class="tracked-head">
