@@ -1,24 +1,14 @@
-import { countOf, formatCount } from "../core/plural";
 import { vocabularyWords, type MappingVocabulary } from "../core/mapping/suggest-mapping";
-import type { EngineSummary } from "../engine/import-engine";
 import { ALL_ROWS } from "../engine/row-filter";
 import type { SheetPreview } from "../sheet/sheet-preview";
 import type { SavedReview } from "../storage/review-sessions";
 import { isEngineStopped } from "./engine-worker-client";
-import { navigatorLocale } from "./page-locale";
 import type { ReviewActions } from "./review-actions";
 import type { ReviewKeeper, ReviewOrigin } from "./review-keeper";
 import { formatInstant } from "./tracking/tracked-jobs";
-import type { Connected, GridFocus, WorkflowContext } from "./workflow-state";
-import { checkFailed, DRY_RUN_FAILED, REVIEW_BROKE } from "./workflow-words";
-
-/** Rows cross between workers in windows this size, never as one big message. */
-export const ROW_CHUNK = 1_000;
-
-/** How a check of the rows ended: the review is shown, the user stopped it, or why it could not start. */
-export type StartOutcome = "started" | "stopped" | { readonly refused: string };
-
-type Engine = Awaited<ReturnType<WorkflowContext["deps"]["engine"]["get"]>>;
+import { dryRunWhileReviewing, loadReview, type StartOutcome } from "./review-loading";
+import type { Connected, WorkflowContext } from "./workflow-state";
+import { REVIEW_BROKE } from "./workflow-words";
 
 /** What checking needs from the rest of the workflow. */
 export interface CheckingParts {
@@ -28,16 +18,6 @@ export interface CheckingParts {
   vocabulary(): Promise<MappingVocabulary | undefined>;
   /** The upload step, with the account's earlier imports. */
   showUpload(connected: Connected, error?: string): Promise<void>;
-}
-
-/** The work's answer, or an AbortError as soon as the signal is aborted (the work itself goes on). */
-function untilStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new DOMException("Stopped", "AbortError"));
-    if (signal.aborted) return onAbort();
-    signal.addEventListener("abort", onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
-  });
 }
 
 /**
@@ -74,78 +54,21 @@ export function createCheckingActions(context: WorkflowContext, parts: CheckingP
     return controller;
   }
 
-  /** Reads the sheet's rows into the engine a window at a time; false once the check is stopped. */
-  async function readRows(engine: Engine, origin: ReviewOrigin, rowCount: number, progress: (message: string) => void, signal: AbortSignal): Promise<boolean> {
-    for (let start = 0; start < rowCount; start += ROW_CHUNK) {
-      if (signal.aborted) return false;
-      progress(`Reading rows ${formatCount(start + 1)}–${formatCount(Math.min(rowCount, start + ROW_CHUNK))} of ${formatCount(rowCount)}`);
-      // A read still under way when the check is stopped is left to finish on its own.
-      const rows = await untilStopped(deps.sheets.rows(origin.sheetName, origin.headerRowNumber, start, ROW_CHUNK), signal);
-      if (signal.aborted) return false;
-      await engine.appendRows(rows);
-    }
-    return true;
-  }
-
   /**
-   * Reads the chosen sheet's rows into the engine worker in windows, resolves them (replaying
-   * saved edits when reopening), shows the review and dry-runs the jobs while the user works.
-   * "Stop checking" ends it at any point: the engine is stopped and `back` shows the step it
-   * started from. Answers why it could not start, when it could not, in words for the user.
+   * Reads the chosen sheet's rows into the engine worker and resolves them (see loadReview),
+   * shows the review and dry-runs the jobs while the user works. "Stop checking" ends it at any
+   * point before the review: the engine is stopped and `back` shows the step it started from.
    */
-  async function startReview(
-    connected: Connected,
-    origin: ReviewOrigin,
-    sheet: Pick<SheetPreview, "headers" | "rowCount">,
-    back: () => void,
-    saved?: SavedReview,
-  ): Promise<StartOutcome> {
+  async function startReview(connected: Connected, origin: ReviewOrigin, sheet: Pick<SheetPreview, "headers" | "rowCount">, back: () => void, saved?: SavedReview): Promise<StartOutcome> {
     const controller = beginChecking(back);
-    const stopped = () => controller.signal.aborted;
-    const progress = (message: string) => {
-      if (!stopped()) context.set({ step: "checking", connected: context.currentConnected() ?? connected, fileName: origin.fileName, progress: message, canStop: true });
-    };
-    /** The review kept for this check, forgotten again if the check does not finish. */
-    let keptId: string | undefined;
-    const abandon = (outcome: StartOutcome): StartOutcome => {
-      if (keptId !== undefined) void keeper.forget(connected, keptId);
-      return outcome;
-    };
-    let summary: EngineSummary;
-    let columns: Awaited<ReturnType<Engine["columns"]>>;
-    let focus: GridFocus | undefined;
+    let loaded: Awaited<ReturnType<typeof loadReview>>;
     try {
-      progress("Waiting for your catalogue");
-      const snapshot = await untilStopped(context.catalogue(), controller.signal);
-      if (stopped()) return "stopped";
-      if (!snapshot) return { refused: "The catalogue is not loaded; refresh it and try again." };
-      deps.engine.stop();
-      const engine = await deps.engine.get();
-      const address = context.address(connected);
-      await engine.connect(address.baseUrl, address.headers);
-      if (!(await readRows(engine, origin, sheet.rowCount, progress, controller.signal))) return "stopped";
-      progress(`Checking ${countOf(sheet.rowCount, "row", "rows")} against your catalogue`);
-      summary = await engine.start({ headers: sheet.headers, mapping: origin.mapping, snapshot, locale: navigatorLocale() });
-      if (saved) {
-        progress(`Replaying ${countOf(saved.edits.edits.length, "change", "changes")} you made`);
-        summary = await engine.restoreEdits(saved.edits);
-        if (stopped()) return "stopped";
-        await keeper.reopened(connected, saved);
-      } else {
-        if (stopped()) return "stopped";
-        keptId = await keeper.started(connected, origin);
-      }
-      columns = await engine.columns();
-      focus = await review.startingFocus();
-      if (stopped()) return abandon("stopped");
-    } catch (error) {
-      if (stopped()) return abandon("stopped");
-      console.error("Checking the sheet failed", error);
-      deps.engine.stop();
-      return abandon({ refused: checkFailed(origin.fileName) });
+      loaded = await loadReview(context, parts, { connected, origin, sheet, saved }, controller.signal);
     } finally {
       if (checking?.controller === controller) checking = undefined;
     }
+    if (loaded === "stopped" || "refused" in loaded) return loaded;
+    const { summary, columns, focus } = loaded;
     context.set({
       step: "review",
       connected: context.currentConnected() ?? connected,
@@ -162,24 +85,8 @@ export function createCheckingActions(context: WorkflowContext, parts: CheckingP
         notice: saved ? `Reopened your review of ${origin.fileName} as you left it (saved ${formatInstant(saved.savedAt)}).` : undefined,
       },
     });
-    await dryRunInReview();
+    await dryRunWhileReviewing(context, review);
     return "started";
-  }
-
-  /** The dry runs go on while the user works; their answers land in the grid as they come. */
-  async function dryRunInReview(): Promise<void> {
-    try {
-      await review.dryRun((busy) => {
-        const state = context.getState();
-        if (state.step === "review") context.set({ ...state, review: { ...state.review, busy } });
-      });
-    } catch (error) {
-      // Another sheet was chosen meanwhile (nothing is wrong), or the worker failed (already said).
-      if (isEngineStopped(error)) return;
-      console.error("Checking the jobs with the vendor failed", error);
-      const state = context.getState();
-      if (state.step === "review") context.set({ ...state, review: { ...state.review, busy: undefined }, error: DRY_RUN_FAILED });
-    }
   }
 
   /** Reopens a review saved before a reload or a crash, where it was; "Stop checking" goes back to the upload step, where it is offered again. */

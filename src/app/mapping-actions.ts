@@ -4,7 +4,7 @@ import { suggestMapping, vocabularyWords, type MappingVocabulary } from "../core
 import { applyTemplate, createTemplate } from "../core/mapping/templates";
 import type { SheetPreview, WorkbookSummary } from "../sheet/sheet-preview";
 import type { ReadProgress } from "../sheet/workbook";
-import type { StartOutcome } from "./checking-actions";
+import type { StartOutcome } from "./review-loading";
 import type { ReviewOrigin } from "./review-keeper";
 import type { Connected, ImportState, MappingState, WorkflowContext } from "./workflow-state";
 import { readingFailed } from "./workflow-words";
