@@ -17,11 +17,10 @@ export class WorkerStoppedError extends Error {
   }
 }
 
-export const isWorkerStopped = (error: unknown): error is WorkerStoppedError => error instanceof WorkerStoppedError;
-
 /** What a caller holds: the worker's API over comlink, or the same API on the page when no worker could start. */
 export type Bridged<Api> = Remote<Api> | Api;
 
+/** One worker: its name, how it starts, its copy on the page, and how long it may sit idle. */
 export interface WorkerBridgeOptions<Api extends object> {
   /** Names the worker in errors and in the console ("sheet", "engine", "submit"). */
   readonly name: string;

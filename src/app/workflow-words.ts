@@ -8,9 +8,11 @@ export const readingFailed = (fileName: string) =>
 export const checkFailed = (fileName: string) =>
   `Checking ${fileName} stopped: something went wrong in this page. Check the rows again; if it stops again, reload the page and drop the file again.`;
 
+/** The dry runs beside the review stopped, for a reason inside the page. */
 export const DRY_RUN_FAILED =
   'The check with the vendor stopped: something went wrong in this page. Use "Check again with the vendor" to carry on; if it stops again, reload the page, where your review is kept.';
 
+/** The engine worker failed under the review: its session is gone, and a reload brings the kept review back. */
 export const REVIEW_BROKE = "This review stopped working: something went wrong in this page. Reload the page; your review is kept and reopens where it was.";
 
 /** Shown when another tab's review has taken the place of this one in the browser's keeping. */

@@ -1,6 +1,8 @@
 import type { CellPosition } from "./grid-navigation";
 
+/** Every row's height, the header row's too, in pixels. */
 export const ROW_HEIGHT = 30;
+/** The width of the column of row numbers, in pixels. */
 export const ROW_HEADER_WIDTH = 64;
 
 /** Where the grid's columns are drawn: each one's width and left edge (past the row header), and the whole width. */
@@ -13,6 +15,7 @@ export interface GridLayout {
 /** A column as wide as its header needs, within bounds. */
 const columnWidth = (header: string) => Math.min(260, Math.max(96, header.length * 9 + 28));
 
+/** Where columns with these headers are drawn. */
 export function gridLayout(headers: readonly string[]): GridLayout {
   const widths = headers.map(columnWidth);
   const offsets = widths.reduce<number[]>((acc, w, i) => [...acc, (acc[i] ?? 0) + w], [0]);
@@ -27,6 +30,7 @@ export function columnBox(layout: GridLayout, column: number): { readonly left: 
 /** A row's place down the grid, below the header row (position 0 is the first row under it), as a length. */
 export const rowTop = (position: number) => `${(position + 1) * ROW_HEIGHT}px`;
 
+/** Where a scrolling element is scrolled to, and how much of it shows. */
 export interface ScrollView {
   readonly scrollTop: number;
   readonly scrollLeft: number;

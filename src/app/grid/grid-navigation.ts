@@ -53,9 +53,6 @@ export function rangeOf(selection: GridSelection): SelectionRange {
   };
 }
 
-export const isInRange = (range: SelectionRange, row: number, column: number) =>
-  row >= range.top && row <= range.bottom && column >= range.left && column <= range.right;
-
 const clamp = (value: number, low: number, high: number) => Math.max(low, Math.min(high, value));
 
 /**

@@ -45,6 +45,7 @@ export function GridHeaderRow({ columns, layout }: { readonly columns: readonly 
   );
 }
 
+/** What a row of the grid draws, and how its cells answer the mouse. */
 export interface GridRowProps {
   /** The row's position among the rows shown (0-based). */
   readonly position: number;

@@ -7,6 +7,7 @@ import type { EditorCommand, GridSelection } from "./grid-navigation";
 import type { RangeEdit } from "./range-edits";
 import type { RowWindowView } from "./use-row-window";
 
+/** What editing a cell needs from the grid. */
 export interface CellEditingOptions {
   readonly rows: Pick<RowWindowView, "rowAt" | "showRow" | "total">;
   readonly columns: readonly GridColumn[];

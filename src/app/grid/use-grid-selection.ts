@@ -6,6 +6,7 @@ import type { GridColumn } from "./column-editors";
 import { scrollToReveal, type GridLayout } from "./grid-layout";
 import { landingRow, type GridSelection } from "./grid-navigation";
 
+/** What the selection needs from the grid. */
 export interface GridSelectionOptions {
   readonly scroller: RefObject<HTMLElement | null>;
   readonly layout: GridLayout;

@@ -12,6 +12,7 @@ interface Source {
   readonly revision: number;
 }
 
+/** Which rows, and where the grid draws them. */
 export interface RowWindowOptions {
   readonly filter: RowFilter;
   /** Changes whenever the session does: the rows in view are asked for again. */

@@ -11,6 +11,7 @@ export const DEFAULT_POLL_MS = 3 * 60_000;
 /** Jobs missing from the vendor's list are looked up one by one, this many at a time. */
 const LOOKUP_CONCURRENCY = 4;
 
+/** The submitted jobs as the list shows them, and how its reading goes. */
 export interface JobListState {
   /** The journal's jobs for this connection and account, newest sheet first, joined with the vendor. */
   readonly jobs: readonly TrackedJob[];

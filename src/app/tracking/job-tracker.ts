@@ -6,6 +6,7 @@ import { createJobList, type JobListState } from "./job-list-store";
 export { DEFAULT_POLL_MS } from "./job-list-store";
 export type { OpenJob, TrackerMessage } from "./job-detail-store";
 
+/** The account whose submitted jobs are followed, and how: its client and journal, the clock, polling and the page's visibility. */
 export interface JobTrackerDeps {
   readonly client: VendorClient;
   readonly journal: JournalStore;
@@ -23,6 +24,7 @@ export interface JobTrackerDeps {
   readonly locale?: string;
 }
 
+/** The list of jobs and the job open beside it. */
 export interface JobTrackerState extends JobListState {
   readonly open: OpenJob | undefined;
 }
