@@ -7,7 +7,7 @@ import { createTemplateStore, type TemplateStore } from "../storage/mapping-temp
 import { createReviewSessionStore, type ReviewSessionStore } from "../storage/review-sessions";
 import { createBatchFileStore, type BatchFileStore } from "../storage/batch-files";
 import { createEngineWorkerClient } from "./engine-worker-client";
-import { createImportWorkflow, type Connected } from "./import-workflow";
+import { createImportWorkflow, type Connected } from "./workflow/import-workflow";
 import { clientFor, fetchConnections, proxyAddress } from "./proxy-client";
 import { createSheetWorkerClient } from "./sheet-worker-client";
 import { createSubmitWorkerClient } from "./submit-worker-client";

@@ -4,7 +4,7 @@ import { formatMoney } from "../../core/estimate";
 import { cellText } from "../../core/sheet-model";
 import { findListing, minimumQuantity, processName } from "../../core/reorder/asset-catalogue";
 import type { RowView } from "../../engine/import-engine";
-import type { ImportWorkflow } from "../import-workflow";
+import type { ImportWorkflow } from "../workflow/import-workflow";
 import { lastOrderText } from "./asset-text";
 import { AssetThumbnail } from "./asset-thumbnail";
 import { PriceBands } from "./price-bands";

@@ -1,7 +1,7 @@
 import { createContext } from "preact";
 import type { CatalogueSnapshot } from "../../core/catalogue";
 import type { CampaignSheetData } from "../../core/reorder/campaign-sheet-data";
-import { navigatorLocale, type ImportWorkflow } from "../import-workflow";
+import { navigatorLocale, type ImportWorkflow } from "../workflow/import-workflow";
 import type { SheetWorkerClient } from "../sheet-worker-client";
 import { assetFactsFor, type AssetFacts } from "./asset-facts";
 

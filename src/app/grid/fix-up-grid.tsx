@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from "preact/hooks";
 import type { CellEdit, RowFilter, RowView, RowWindow } from "../../engine/import-engine";
-import type { GridFocus } from "../workflow-state";
+import type { GridFocus } from "../workflow/workflow-state";
 import { CellEditor, CellEditorOptions } from "./cell-editor";
 import type { GridColumn } from "./column-editors";
 import { gridLayout, ROW_HEIGHT } from "./grid-layout";

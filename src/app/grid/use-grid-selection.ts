@@ -1,7 +1,7 @@
 import type { RefObject } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { RowFilter } from "../../engine/import-engine";
-import type { GridFocus } from "../workflow-state";
+import type { GridFocus } from "../workflow/workflow-state";
 import type { GridColumn } from "./column-editors";
 import { scrollToReveal, type GridLayout } from "./grid-layout";
 import { landingRow, type GridSelection } from "./grid-navigation";

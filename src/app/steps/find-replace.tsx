@@ -1,6 +1,6 @@
 import { countOf } from "../../core/plural";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
-import type { ImportWorkflow } from "../import-workflow";
+import type { ImportWorkflow } from "../workflow/import-workflow";
 
 interface Props {
   readonly headers: readonly string[];

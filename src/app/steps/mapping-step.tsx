@@ -4,7 +4,7 @@ import { columnSamples } from "../../core/mapping/column-samples";
 import { attributeColumns, columnForField, missingRequiredFields, sizeColumns, type ColumnAssignment } from "../../core/mapping/sheet-mapping";
 import { countOf } from "../../core/plural";
 import { csvDialectText } from "../../sheet/csv-dialect-text";
-import type { Connected, ImportWorkflow, MappingState } from "../import-workflow";
+import type { Connected, ImportWorkflow, MappingState } from "../workflow/import-workflow";
 import { hiddenRowsText, missingLabels, parseTarget, sizeLayoutText, targetValue } from "./mapping-choices";
 
 interface Props {

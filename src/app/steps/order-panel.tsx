@@ -6,7 +6,7 @@ import { fieldById, type FieldId } from "../../core/fields";
 import type { OrderView } from "../../engine/import-engine";
 import { JOB_STATE_TEXT } from "../../engine/job-state-text";
 import { editorFor } from "../grid/column-editors";
-import type { ImportWorkflow } from "../import-workflow";
+import type { ImportWorkflow } from "../workflow/import-workflow";
 import type { SidePanelAction } from "./side-panel-focus";
 
 interface Props {

@@ -1,5 +1,5 @@
 import { countOf, pluralise } from "../../core/plural";
-import type { ImportWorkflow, ReviewState } from "../import-workflow";
+import type { ImportWorkflow, ReviewState } from "../workflow/import-workflow";
 import { LiveStatus } from "../live-status";
 import { issueCountsText, summaryText } from "./review-counts";
 

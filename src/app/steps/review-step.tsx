@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from "preact/hooks";
 import type { RowView } from "../../engine/import-engine";
 import { editorFor, type GridColumn } from "../grid/column-editors";
 import { FixUpGrid } from "../grid/fix-up-grid";
-import type { Connected, ImportWorkflow, ReviewState } from "../import-workflow";
+import type { Connected, ImportWorkflow, ReviewState } from "../workflow/import-workflow";
 import { FindReplace } from "./find-replace";
 import { OrderPanel } from "./order-panel";
 import { ReviewStatus } from "./review-status";

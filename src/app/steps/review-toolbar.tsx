@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { filterKey } from "../../engine/row-filter";
-import type { Connected, ImportWorkflow, ReviewState } from "../import-workflow";
+import type { Connected, ImportWorkflow, ReviewState } from "../workflow/import-workflow";
 import { sendableJobs, submitButtonText } from "./review-counts";
 import { filterFromKey, filterOptions } from "./row-filter-options";
 

@@ -1,11 +1,11 @@
-import type { VendorClient } from "../api";
-import { isStale } from "../catalogue/catalogue-store";
-import { catalogueCounts, loadCatalogue } from "../catalogue/load-catalogue";
-import { catalogueVocabulary, type CatalogueSnapshot } from "../core/catalogue";
-import type { MappingVocabulary } from "../core/mapping/suggest-mapping";
-import type { AccountProfile } from "../core/vendor";
-import type { ConnectionInfo } from "./proxy-client";
-import type { Store } from "./store";
+import type { VendorClient } from "../../api";
+import { isStale } from "../../catalogue/catalogue-store";
+import { catalogueCounts, loadCatalogue } from "../../catalogue/load-catalogue";
+import { catalogueVocabulary, type CatalogueSnapshot } from "../../core/catalogue";
+import type { MappingVocabulary } from "../../core/mapping/suggest-mapping";
+import type { AccountProfile } from "../../core/vendor";
+import type { ConnectionInfo } from "../proxy-client";
+import type { Store } from "../store";
 import type { CatalogueStatus, Connected, ImportState, WorkflowDeps } from "./workflow-state";
 
 /**

@@ -1,9 +1,9 @@
-import type { FieldId } from "../core/fields";
-import { assignColumn, assignField, missingRequiredFields, type MappingTarget, type SheetMapping } from "../core/mapping/sheet-mapping";
-import { suggestMapping, vocabularyWords, type MappingVocabulary } from "../core/mapping/suggest-mapping";
-import { applyTemplate, createTemplate } from "../core/mapping/templates";
-import type { SheetPreview, WorkbookSummary } from "../sheet/sheet-preview";
-import type { ReadProgress } from "../sheet/workbook";
+import type { FieldId } from "../../core/fields";
+import { assignColumn, assignField, missingRequiredFields, type MappingTarget, type SheetMapping } from "../../core/mapping/sheet-mapping";
+import { suggestMapping, vocabularyWords, type MappingVocabulary } from "../../core/mapping/suggest-mapping";
+import { applyTemplate, createTemplate } from "../../core/mapping/templates";
+import type { SheetPreview, WorkbookSummary } from "../../sheet/sheet-preview";
+import type { ReadProgress } from "../../sheet/workbook";
 import type { StartOutcome } from "./review-loading";
 import type { ReviewOrigin } from "./review-keeper";
 import type { Connected, ImportState, MappingState, WorkflowContext } from "./workflow-state";

@@ -4,7 +4,7 @@ import { createMappingActions } from "./mapping-actions";
 import { createReviewActions } from "./review-actions";
 import { createReviewKeeper } from "./review-keeper";
 import { createReviewSubmission } from "./review-submission";
-import { createStore } from "./store";
+import { createStore } from "../store";
 import { createSubmissionActions } from "./submission-actions";
 import { createWorkflowContext } from "./workflow-context";
 import type { ImportState, WorkflowDeps } from "./workflow-state";
@@ -12,7 +12,7 @@ import { REVIEW_NOT_KEPT } from "./workflow-words";
 
 export type * from "./workflow-state";
 export { describeSubmitProgress, SUBMIT_CONCURRENCY } from "./submission-actions";
-export { navigatorLocale } from "./page-locale";
+export { navigatorLocale } from "../page-locale";
 
 /**
  * The import workflow: the state the page renders and the intents it sends, composed of its

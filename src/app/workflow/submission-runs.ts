@@ -1,8 +1,8 @@
 import { proxy } from "comlink";
-import { isUnfinished } from "../core/journal";
-import { describeRate } from "../core/rate-meter";
-import type { BatchSummary } from "../submit/submit-api";
-import { PHASE_TEXT, type RunOutcome, type SubmitProgress } from "../submit/submit-batch";
+import { isUnfinished } from "../../core/journal";
+import { describeRate } from "../../core/rate-meter";
+import type { BatchSummary } from "../../submit/submit-api";
+import { PHASE_TEXT, type RunOutcome, type SubmitProgress } from "../../submit/submit-batch";
 import type { SubmissionChannel, SubmissionNews } from "./submission-channel";
 import type { Connected, ReviewState, SubmissionResult, SubmissionView, WorkflowContext } from "./workflow-state";
 

@@ -1,9 +1,9 @@
-import { countOf, formatCount } from "../core/plural";
-import type { EngineSummary } from "../engine/import-engine";
-import type { SheetPreview } from "../sheet/sheet-preview";
-import type { SavedReview } from "../storage/review-sessions";
-import { isEngineStopped } from "./engine-worker-client";
-import { navigatorLocale } from "./page-locale";
+import { countOf, formatCount } from "../../core/plural";
+import type { EngineSummary } from "../../engine/import-engine";
+import type { SheetPreview } from "../../sheet/sheet-preview";
+import type { SavedReview } from "../../storage/review-sessions";
+import { isEngineStopped } from "../engine-worker-client";
+import { navigatorLocale } from "../page-locale";
 import type { ReviewActions } from "./review-actions";
 import type { ReviewKeeper, ReviewOrigin } from "./review-keeper";
 import type { Connected, GridFocus, WorkflowContext } from "./workflow-state";

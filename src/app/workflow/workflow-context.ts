@@ -1,6 +1,6 @@
 import type { ConnectionActions } from "./connection-actions";
 import type { ReviewKeeper } from "./review-keeper";
-import type { Store } from "./store";
+import type { Store } from "../store";
 import { SUBMIT_CONCURRENCY } from "./submission-runs";
 import type { ImportState, WorkflowContext, WorkflowDeps } from "./workflow-state";
 

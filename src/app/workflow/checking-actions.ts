@@ -1,11 +1,11 @@
-import { vocabularyWords, type MappingVocabulary } from "../core/mapping/suggest-mapping";
-import { ALL_ROWS } from "../engine/row-filter";
-import type { SheetPreview } from "../sheet/sheet-preview";
-import type { SavedReview } from "../storage/review-sessions";
-import { isEngineStopped } from "./engine-worker-client";
+import { vocabularyWords, type MappingVocabulary } from "../../core/mapping/suggest-mapping";
+import { ALL_ROWS } from "../../engine/row-filter";
+import type { SheetPreview } from "../../sheet/sheet-preview";
+import type { SavedReview } from "../../storage/review-sessions";
+import { isEngineStopped } from "../engine-worker-client";
 import type { ReviewActions } from "./review-actions";
 import type { ReviewKeeper, ReviewOrigin } from "./review-keeper";
-import { formatInstant } from "./tracking/tracked-jobs";
+import { formatInstant } from "../tracking/tracked-jobs";
 import { dryRunWhileReviewing, loadReview, type StartOutcome } from "./review-loading";
 import type { Connected, WorkflowContext } from "./workflow-state";
 import { REVIEW_BROKE } from "./workflow-words";

@@ -1,5 +1,5 @@
-import { countOf, pluralise } from "../core/plural";
-import { isEngineStopped } from "./engine-worker-client";
+import { countOf, pluralise } from "../../core/plural";
+import { isEngineStopped } from "../engine-worker-client";
 import type { ReviewActions } from "./review-actions";
 import type { ReviewKeeper } from "./review-keeper";
 import type { SubmissionActions } from "./submission-actions";
