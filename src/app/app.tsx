@@ -7,7 +7,7 @@ import { createTemplateStore, type TemplateStore } from "../storage/mapping-temp
 import { createReviewSessionStore, type ReviewSessionStore } from "../storage/review-sessions";
 import { createBatchFileStore, type BatchFileStore } from "../storage/batch-files";
 import { createEngineWorkerClient } from "./engine-worker-client";
-import { createImportWorkflow, type Connected } from "./import-workflow";
+import { createImportWorkflow, type Connected } from "./workflow/import-workflow";
 import { clientFor, fetchConnections, proxyAddress } from "./proxy-client";
 import { createSheetWorkerClient } from "./sheet-worker-client";
 import { createSubmitWorkerClient } from "./submit-worker-client";
@@ -24,21 +24,15 @@ import { EarlierBatches } from "./steps/earlier-batches";
 import { UploadStep } from "./steps/upload-step";
 import { createJobTracker } from "./tracking/job-tracker";
 import { documentVisibility, SubmittedJobs } from "./tracking/submitted-jobs";
-import { useWorkflowState } from "./use-workflow";
+import { createStore } from "./store";
+import { useStore } from "./use-store";
 import { AssetsView } from "./assets/assets-view";
 import { ReorderContext, reorderServices } from "./assets/reorder-services";
 
 let database: ReturnType<typeof openImporterDB> | undefined;
-/** Set once a newer version of the importer, opened in another tab, has taken the database over. */
-let databaseOutdated = false;
-const outdatedListeners = new Set<() => void>();
-const db = () =>
-  (database ??= openImporterDB(undefined, {
-    onOutdated: () => {
-      databaseOutdated = true;
-      for (const listener of outdatedListeners) listener();
-    },
-  }));
+/** True once a newer version of the importer, opened in another tab, has taken the database over. */
+const databaseOutdated = createStore(false);
+const db = () => (database ??= openImporterDB(undefined, { onOutdated: () => databaseOutdated.set(true) }));
 let templates: Promise<TemplateStore> | undefined;
 let catalogues: Promise<CatalogueStore> | undefined;
 let reviewSessions: Promise<ReviewSessionStore> | undefined;
@@ -58,11 +52,14 @@ function tabId(): string {
   }
 }
 
+/** The page's one sheet worker: it reads the dropped file and writes every sheet the page gives. */
+const sheets = createSheetWorkerClient();
+
 const workflow = createImportWorkflow({
   fetchConnections,
   clientFor,
   proxyAddress,
-  sheets: createSheetWorkerClient(),
+  sheets,
   engine: createEngineWorkerClient(),
   templates: () => (templates ??= db().then(createTemplateStore)),
   catalogues: () => (catalogues ??= db().then(createCatalogueStore)),
@@ -94,18 +91,19 @@ function AssetsPanel({ connected }: { readonly connected: Connected }) {
 }
 
 export function App() {
-  const state = useWorkflowState(workflow);
+  const state = useStore(workflow);
   const connected = state.step === "connect" ? undefined : state.connected;
+  const connection = connected?.connection.name;
+  const accountId = connected?.account.id;
+  const currency = connected?.account.currency;
   /** The reorder services of the connected account, made once for every view that needs them (assets, order again, the row's design). */
-  const services = useMemo(() => (connected ? reorderServices(workflow, connected) : undefined), [connected?.connection.name, connected?.account.id]);
+  const services = useMemo(
+    () => (connection !== undefined && accountId !== undefined && currency !== undefined ? reorderServices(workflow, { connection, accountId, currency }, sheets) : undefined),
+    [connection, accountId, currency],
+  );
   const [showJobs, setShowJobs] = useState(false);
   const [showAssets, setShowAssets] = useState(false);
-  const [outdated, setOutdated] = useState(databaseOutdated);
-  useEffect(() => {
-    const listener = () => setOutdated(true);
-    outdatedListeners.add(listener);
-    return () => void outdatedListeners.delete(listener);
-  }, []);
+  const outdated = useStore(databaseOutdated);
   useEffect(() => {
     void workflow.loadConnections();
     // Edits are written a moment after they are made; leaving in that moment asks first.

@@ -115,9 +115,10 @@ describe("a reorder campaign in Chromium", () => {
     await submitAndConfirm(page, 2);
     await page.getByTestId("results-summary").waitFor({ timeout: 60_000 });
     const jobs = e2e.app.simulator?.simulator.jobsByOrderNumber(1042) ?? new Map<string, number[]>();
+    // Each order made one job of its own.
+    expect(["WEB-CAMP-1", "WEB-CAMP-2"].map((order) => jobs.get(order))).toEqual([[expect.any(Number)], [expect.any(Number)]]);
     const [job1, job2] = ["WEB-CAMP-1", "WEB-CAMP-2"].map((order) => jobs.get(order)?.[0]);
-    expect(job1).toBeDefined();
-    expect(job2).toBeDefined();
+    expect(job2).not.toBe(job1);
 
     // The result sheet is the campaign workbook with each row's job number.
     const results = await download(page.getByRole("button", { name: "Download result sheet" }));

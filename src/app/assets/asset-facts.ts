@@ -1,6 +1,7 @@
 import type { VendorClient } from "../../api";
 import { historyOf, type AssetHistory } from "../../core/reorder/asset-catalogue";
 import type { AssetFiles } from "../../core/vendor";
+import { createStore } from "../store";
 
 /** What is known of one design's files or order history: its value once read, whether it is being read, whether reading failed. */
 export interface Fact<T> {
@@ -47,7 +48,8 @@ interface Task {
 export function createAssetFacts(client: VendorClient, now: () => number = Date.now) {
   const entries: Record<Kind, Map<string, Entry<unknown>>> = { files: new Map(), history: new Map() };
   const queue: Task[] = [];
-  const listeners = new Set<() => void>();
+  /** Counts the changes told so far: a view re-renders when it moves on. */
+  const version = createStore(0);
   let inFlight = 0;
   let notifyScheduled = false;
 
@@ -56,7 +58,7 @@ export function createAssetFacts(client: VendorClient, now: () => number = Date.
     notifyScheduled = true;
     setTimeout(() => {
       notifyScheduled = false;
-      for (const listener of listeners) listener();
+      version.set(version.getState() + 1);
     }, 0);
   }
 
@@ -168,10 +170,9 @@ export function createAssetFacts(client: VendorClient, now: () => number = Date.
       );
     },
 
-    subscribe(listener: () => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    /** How many changes have been told (coalesced: several reads answered at once are one). */
+    getState: version.getState,
+    subscribe: version.subscribe,
   };
 }
 

@@ -43,7 +43,7 @@ export function AssetsView({ services, catalogueFetchedAt }: Props) {
   const facets = useMemo(() => (snapshot ? assetFacets(snapshot, listings) : { processes: [], garments: [] }), [snapshot, listings]);
   // Filtered again only when the listings or the filter change, or, for "ordered since" (the one
   // part that reads the order histories), when the facts read more of them.
-  const readsHistories = Boolean(filter.orderedSince);
+  const historyVersion = filter.orderedSince ? version : 0;
   const { matching, awaitingHistory, orderable, shownTags } = useMemo(() => {
     const filtered = filterAssets(listings, filter, (tag) => facts?.knownHistory(tag));
     return {
@@ -51,15 +51,18 @@ export function AssetsView({ services, catalogueFetchedAt }: Props) {
       orderable: filtered.matching.filter((listing) => !listing.isArchived),
       shownTags: new Set(filtered.matching.map((listing) => listing.tag)),
     };
-  }, [listings, filter, readsHistories ? facts : undefined, readsHistories ? version : 0]);
+  }, [listings, filter, facts, historyVersion]);
 
   /** Reads the order histories "ordered since" needs, a batch at a time. */
   const checkHistories = (waiting: readonly AssetListing[]) => {
     const batch = waiting.slice(0, HISTORY_BATCH).map((listing) => listing.tag);
     if (facts && batch.length > 0) void facts.loadHistories(batch);
   };
+  // The designs still waiting for their history as the page now shows them, for the batch a new filter starts.
+  const waiting = useRef({ awaitingHistory, checkHistories });
+  waiting.current = { awaitingHistory, checkHistories };
   useEffect(() => {
-    if (filter.orderedSince) checkHistories(awaitingHistory);
+    if (filter.orderedSince) waiting.current.checkHistories(waiting.current.awaitingHistory);
     // Only a new day or other filters start a batch; more are asked for by the user.
   }, [filter.orderedSince, filter.processCode, filter.garment, filter.search, filter.createdFrom, filter.createdTo, snapshot]);
 

@@ -1,8 +1,8 @@
 import { createContext } from "preact";
 import type { CatalogueSnapshot } from "../../core/catalogue";
 import type { CampaignSheetData } from "../../core/reorder/campaign-sheet-data";
-import { navigatorLocale, type Connected, type ImportWorkflow } from "../import-workflow";
-import { createSheetWorkerClient, type SheetWorkerClient } from "../sheet-worker-client";
+import { navigatorLocale, type ImportWorkflow } from "../workflow/import-workflow";
+import type { SheetWorkerClient } from "../sheet-worker-client";
 import { assetFactsFor, type AssetFacts } from "./asset-facts";
 
 /** What the Assets view, the row panel's design and "Order these again" need from the page. */
@@ -15,7 +15,7 @@ export interface ReorderServices {
   facts(): AssetFacts | undefined;
   /** Reads the catalogue again (designs made since it was read). */
   refreshCatalogue(): Promise<void>;
-  /** Writes a campaign workbook in a sheet worker. */
+  /** Writes a campaign workbook in the sheet worker. */
   writeCampaign(data: CampaignSheetData): Promise<Uint8Array>;
   /** Today in the user's zone (YYYY-MM-DD). */
   today(): string;
@@ -24,20 +24,26 @@ export interface ReorderServices {
 /** The connected account's services, provided once by the page for every view that needs them. */
 export const ReorderContext = createContext<ReorderServices | undefined>(undefined);
 
-/** Campaign workbooks are written by a sheet worker of their own, started on first use. */
-let writer: SheetWorkerClient | undefined;
-
 function localDay(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** The services for the connected account, over the import workflow. */
-export function reorderServices(workflow: Pick<ImportWorkflow, "catalogueSnapshot" | "vendorClient" | "refreshCatalogue">, connected: Connected): ReorderServices {
-  const connection = connected.connection.name;
-  const accountId = connected.account.id;
+/** The account connected: its connection, its id at the vendor, and its money. */
+export interface ReorderAccount {
+  readonly connection: string;
+  readonly accountId: number;
+  readonly currency: string;
+}
+
+/** The services for the connected account, over the import workflow; campaign workbooks are written by the page's sheet worker. */
+export function reorderServices(
+  workflow: Pick<ImportWorkflow, "catalogueSnapshot" | "vendorClient" | "refreshCatalogue">,
+  { connection, accountId, currency }: ReorderAccount,
+  sheets: Pick<SheetWorkerClient, "writeCampaignSheet">,
+): ReorderServices {
   return {
-    currency: connected.account.currency,
+    currency,
     locale: navigatorLocale(),
     snapshot: () => workflow.catalogueSnapshot(),
     facts: () => {
@@ -45,7 +51,7 @@ export function reorderServices(workflow: Pick<ImportWorkflow, "catalogueSnapsho
       return client ? assetFactsFor(connection, accountId, client) : undefined;
     },
     refreshCatalogue: () => workflow.refreshCatalogue(),
-    writeCampaign: (data) => (writer ??= createSheetWorkerClient()).writeCampaignSheet(data),
+    writeCampaign: (data) => sheets.writeCampaignSheet(data),
     today: () => localDay(new Date()),
   };
 }

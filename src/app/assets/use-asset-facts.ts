@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { createStore } from "../store";
+import { useStore } from "../use-store";
 import type { AssetFacts } from "./asset-facts";
 
-/** Re-renders whenever the facts change (coalesced by the facts themselves). */
+/** Followed when there are no facts to follow: it never changes. */
+const NO_FACTS = createStore(0);
+
+/** Re-renders whenever the facts change (coalesced by the facts themselves); answers how many changes there have been. */
 export function useFactsVersion(facts: AssetFacts | undefined): number {
-  const [version, setVersion] = useState(0);
-  useEffect(() => facts?.subscribe(() => setVersion((v) => v + 1)), [facts]);
-  return version;
+  return useStore(facts ?? NO_FACTS);
 }
 
 /**

@@ -79,3 +79,10 @@ export function targetLabel(target: MappingTarget | null): string {
   if (target.kind === "size") return `Size ${target.size}`;
   return `Question ${target.attribute}`;
 }
+
+/** A column of the review grid: its header, what it is mapped to, and how its cells are edited. */
+export interface GridColumn {
+  readonly header: string;
+  readonly target: MappingTarget | null;
+  readonly editor: CellEditor;
+}

@@ -53,9 +53,6 @@ export function rangeOf(selection: GridSelection): SelectionRange {
   };
 }
 
-export const isInRange = (range: SelectionRange, row: number, column: number) =>
-  row >= range.top && row <= range.bottom && column >= range.left && column <= range.right;
-
 const clamp = (value: number, low: number, high: number) => Math.max(low, Math.min(high, value));
 
 /**
@@ -144,6 +141,30 @@ export function commandFor(press: KeyPress, selection: GridSelection, size: Grid
     default:
       // A printable character starts editing the cell with it, as in a spreadsheet.
       if (press.key.length === 1 && !press.alt) return { kind: "edit", initial: press.key };
+      return undefined;
+  }
+}
+
+/** What a key in the cell editor asks: fill the selection with the value (Ctrl+Enter), keep it and move on, or cancel. */
+export type EditorCommand =
+  | { readonly kind: "fill" }
+  | { readonly kind: "commit"; readonly move: { readonly rows: number; readonly columns: number } }
+  | { readonly kind: "cancel" };
+
+/**
+ * What a key press means to the cell editor, as in a spreadsheet: Enter keeps the value and
+ * moves down (Shift+Enter up), Tab along the row (Shift+Tab back), Ctrl+Enter fills the
+ * selection with it, Esc cancels. Undefined: the key is the editor's own (typing).
+ */
+export function editorCommandFor(press: KeyPress): EditorCommand | undefined {
+  switch (press.key) {
+    case "Enter":
+      return press.mod ? { kind: "fill" } : { kind: "commit", move: { rows: press.shift ? -1 : 1, columns: 0 } };
+    case "Tab":
+      return { kind: "commit", move: { rows: 0, columns: press.shift ? -1 : 1 } };
+    case "Escape":
+      return { kind: "cancel" };
+    default:
       return undefined;
   }
 }

@@ -1,7 +1,7 @@
 import { describeCatalogueWaits } from "../../catalogue/describe-catalogue-wait";
 import { countOf, formatCount } from "../../core/plural";
 import { formatInstant } from "../tracking/tracked-jobs";
-import type { Connected } from "../import-workflow";
+import type { Connected } from "../workflow/import-workflow";
 import { LiveStatus } from "../live-status";
 
 interface Props {

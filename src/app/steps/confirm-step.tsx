@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "preact/hooks";
 import { countOf, pluralise } from "../../core/plural";
-import type { ConfirmState } from "../import-workflow";
+import type { ConfirmState } from "../workflow/import-workflow";
 import { formatInstant } from "../tracking/tracked-jobs";
 
 interface Props {

@@ -1,6 +1,6 @@
 import { countOf } from "../../core/plural";
 import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
-import type { ImportWorkflow } from "../import-workflow";
+import type { ImportWorkflow } from "../workflow/import-workflow";
 
 interface Props {
   readonly headers: readonly string[];
@@ -32,14 +32,14 @@ export function FindReplace({ headers, initialColumn, revision, workflow, onClos
       const target = opener instanceof HTMLElement && opener.isConnected ? opener : document.querySelector<HTMLElement>('[role="grid"]');
       target?.focus();
     };
-  }, []);
+  }, [opener]);
   useEffect(() => {
     let current = true;
     void workflow.countInColumn(column, find, matchCase).then((n) => current && setCount(n));
     return () => {
       current = false;
     };
-  }, [column, find, matchCase, revision]);
+  }, [workflow, column, find, matchCase, revision]);
   return (
     <form
       ref={form}

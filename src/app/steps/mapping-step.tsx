@@ -1,18 +1,11 @@
 import { useState } from "preact/hooks";
 import { IMPORT_FIELDS, type FieldId } from "../../core/fields";
 import { columnSamples } from "../../core/mapping/column-samples";
-import {
-  attributeColumns,
-  columnForField,
-  missingRequiredFields,
-  sizeColumns,
-  sizeLayout,
-  type ColumnAssignment,
-  type MappingTarget,
-} from "../../core/mapping/sheet-mapping";
+import { attributeColumns, columnForField, missingRequiredFields, sizeColumns, type ColumnAssignment } from "../../core/mapping/sheet-mapping";
 import { countOf } from "../../core/plural";
 import { csvDialectText } from "../../sheet/csv-dialect-text";
-import type { Connected, ImportWorkflow, MappingState } from "../import-workflow";
+import type { Connected, ImportWorkflow, MappingState } from "../workflow/import-workflow";
+import { hiddenRowsText, missingLabels, parseTarget, sizeLayoutText, targetValue } from "./mapping-choices";
 
 interface Props {
   readonly connected: Connected;
@@ -21,7 +14,10 @@ interface Props {
   readonly workflow: ImportWorkflow;
 }
 
-const LAYOUT_TEXT = { wide: "one column per size", long: "a size column beside the quantity", none: "no size columns" } as const;
+interface PartProps {
+  readonly state: MappingState;
+  readonly workflow: ImportWorkflow;
+}
 
 function Confidence({ assignment }: { readonly assignment: ColumnAssignment | undefined }) {
   if (!assignment?.target) return null;
@@ -33,95 +29,80 @@ function Confidence({ assignment }: { readonly assignment: ColumnAssignment | un
   );
 }
 
-function targetValue(target: MappingTarget | null): string {
-  if (target === null) return "";
-  return target.kind === "field" ? `field:${target.field}` : target.kind === "size" ? `size:${target.size}` : `attribute:${target.attribute}`;
-}
-
-function parseTarget(value: string): MappingTarget | null {
-  const [kind, ...rest] = value.split(":");
-  const name = rest.join(":");
-  if (kind === "size") return { kind: "size", size: name };
-  if (kind === "attribute") return { kind: "attribute", attribute: name };
-  if (kind === "field") return { kind: "field", field: name as FieldId };
-  return null;
-}
-
-export function MappingStep({ connected, state, error, workflow }: Props) {
-  const [templateName, setTemplateName] = useState(state.appliedTemplate ?? "");
-  const { preview, mapping, file } = state;
-  const missing = new Set(missingRequiredFields(mapping));
-  const otherColumns = mapping.columns.filter((c) => c.target === null || c.target.kind !== "field");
+/** Which sheet of a workbook, and which row holds the headers; how a CSV file was read. */
+function SheetOptions({ state, workflow }: PartProps) {
+  const { file, preview } = state;
   return (
-    <section>
-      <h2>Map the columns of {file.fileName}</h2>
-      {state.notice && <p role="status" class="notice" data-testid="mapping-notice">{state.notice}</p>}
-      {error && <p role="alert" class="error">{error}</p>}
-      <div class="sheet-options">
-        {file.sheets.length > 1 && (
-          <label>
-            Sheet{" "}
-            <select aria-label="Sheet" value={state.sheetName} onChange={(e) => workflow.selectSheet(e.currentTarget.value)}>
-              {file.sheets.map((sheet) => (
-                <option value={sheet.name} key={sheet.name}>
-                  {sheet.name}
-                  {sheet.hidden ? " (hidden)" : ""} — {sheet.rowCount} rows
-                </option>
-              ))}
-            </select>
-          </label>
-        )}{" "}
+    <div class="sheet-options">
+      {file.sheets.length > 1 && (
         <label>
-          Header row{" "}
-          <input
-            type="number"
-            aria-label="Header row"
-            min={1}
-            value={preview.headerRowNumber}
-            onChange={(e) => {
-              const row = Number(e.currentTarget.value);
-              if (Number.isInteger(row) && row >= 1) void workflow.setHeaderRow(row);
-            }}
-          />
+          Sheet{" "}
+          <select aria-label="Sheet" value={state.sheetName} onChange={(e) => workflow.selectSheet(e.currentTarget.value)}>
+            {file.sheets.map((sheet) => (
+              <option value={sheet.name} key={sheet.name}>
+                {sheet.name}
+                {sheet.hidden ? " (hidden)" : ""} — {sheet.rowCount} rows
+              </option>
+            ))}
+          </select>
         </label>
-        {file.csv && (
-          <span class="file-facts">
-            {" "}
-            Read as {csvDialectText(file.csv)}.
-          </span>
-        )}
-      </div>
-      <p class="facts" data-testid="sheet-facts">
-        {countOf(preview.rowCount, "row", "rows")} below the header on row {preview.headerRowNumber}; sizes: {LAYOUT_TEXT[sizeLayout(mapping)]}.
-        {preview.hiddenRows.length > 0 && ` Rows ${preview.hiddenRows.slice(0, 10).join(", ")}${preview.hiddenRows.length > 10 ? "…" : ""} are hidden in the file and are imported too.`}
-      </p>
-      {missing.size > 0 && (
-        <p role="alert" class="error" data-testid="missing-fields">
-          Still needed: {[...missing].map((id) => IMPORT_FIELDS.find((f) => f.id === id)?.label).join(", ")}.
-        </p>
+      )}{" "}
+      <label>
+        Header row{" "}
+        <input
+          type="number"
+          aria-label="Header row"
+          min={1}
+          value={preview.headerRowNumber}
+          onChange={(e) => {
+            const row = Number(e.currentTarget.value);
+            if (Number.isInteger(row) && row >= 1) void workflow.setHeaderRow(row);
+          }}
+        />
+      </label>
+      {file.csv && (
+        <span class="file-facts">
+          {" "}
+          Read as {csvDialectText(file.csv)}.
+        </span>
       )}
-      <div class="template-bar">
-        {state.templates.length > 0 && (
-          <label>
-            Template{" "}
-            <select aria-label="Template" value={state.appliedTemplate ?? ""} onChange={(e) => (e.currentTarget.value ? workflow.applyTemplate(e.currentTarget.value) : void workflow.useSuggestedMapping())}>
-              <option value="">Suggested mapping</option>
-              {state.templates.map((t) => (
-                <option value={t.name} key={t.name}>
-                  {t.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}{" "}
+    </div>
+  );
+}
+
+/** The saved templates for these headers, and saving the mapping as one. */
+function TemplateBar({ state, workflow }: PartProps) {
+  const [templateName, setTemplateName] = useState(state.appliedTemplate ?? "");
+  return (
+    <div class="template-bar">
+      {state.templates.length > 0 && (
         <label>
-          Template name <input aria-label="Template name" value={templateName} onInput={(e) => setTemplateName(e.currentTarget.value)} placeholder="e.g. Winter team orders" />
-        </label>{" "}
-        <button type="button" class="secondary" disabled={templateName.trim() === ""} onClick={() => workflow.saveTemplate(templateName)}>
-          Save template
-        </button>
-      </div>
-      <div class="table-scroll">
+          Template{" "}
+          <select aria-label="Template" value={state.appliedTemplate ?? ""} onChange={(e) => (e.currentTarget.value ? workflow.applyTemplate(e.currentTarget.value) : void workflow.useSuggestedMapping())}>
+            <option value="">Suggested mapping</option>
+            {state.templates.map((t) => (
+              <option value={t.name} key={t.name}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}{" "}
+      <label>
+        Template name <input aria-label="Template name" value={templateName} onInput={(e) => setTemplateName(e.currentTarget.value)} placeholder="e.g. Winter team orders" />
+      </label>{" "}
+      <button type="button" class="secondary" disabled={templateName.trim() === ""} onClick={() => workflow.saveTemplate(templateName)}>
+        Save template
+      </button>
+    </div>
+  );
+}
+
+/** Every field of the importer with the column mapped to it, how sure the match is, and the column's first values. */
+function FieldTable({ state, workflow, missing }: PartProps & { readonly missing: ReadonlySet<FieldId> }) {
+  const { mapping, preview } = state;
+  return (
+    <div class="table-scroll">
       <table class="mapping">
         <thead>
           <tr>
@@ -163,13 +144,15 @@ export function MappingStep({ connected, state, error, workflow }: Props) {
           })}
         </tbody>
       </table>
-      </div>
-      <h3>Other columns</h3>
-      <p class="hint">
-        Size columns hold quantities per size; attribute columns answer a price code's questions. Columns left as they are go back
-        into your result sheet untouched.
-      </p>
-      <div class="table-scroll">
+    </div>
+  );
+}
+
+/** The columns mapped to no field: kept as they are, or used as a size or a price code's question. */
+function OtherColumnsTable({ state, workflow }: PartProps) {
+  const otherColumns = state.mapping.columns.filter((c) => c.target === null || c.target.kind !== "field");
+  return (
+    <div class="table-scroll">
       <table class="mapping">
         <tbody>
           {otherColumns.map((c) => (
@@ -189,12 +172,42 @@ export function MappingStep({ connected, state, error, workflow }: Props) {
               <td>
                 <Confidence assignment={c} />
               </td>
-              <td class="samples">{columnSamples(preview.sampleRows, c.column).join(" · ")}</td>
+              <td class="samples">{columnSamples(state.preview.sampleRows, c.column).join(" · ")}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      </div>
+    </div>
+  );
+}
+
+/** Mapping the sheet's columns to the importer's fields, sizes and price-code questions, before its rows are checked. */
+export function MappingStep({ connected, state, error, workflow }: Props) {
+  const { preview, mapping, file } = state;
+  const missing = new Set(missingRequiredFields(mapping));
+  return (
+    <section>
+      <h2>Map the columns of {file.fileName}</h2>
+      {state.notice && <p role="status" class="notice" data-testid="mapping-notice">{state.notice}</p>}
+      {error && <p role="alert" class="error">{error}</p>}
+      <SheetOptions state={state} workflow={workflow} />
+      <p class="facts" data-testid="sheet-facts">
+        {countOf(preview.rowCount, "row", "rows")} below the header on row {preview.headerRowNumber}; sizes: {sizeLayoutText(mapping)}.
+        {hiddenRowsText(preview.hiddenRows)}
+      </p>
+      {missing.size > 0 && (
+        <p role="alert" class="error" data-testid="missing-fields">
+          Still needed: {missingLabels(missing)}.
+        </p>
+      )}
+      <TemplateBar state={state} workflow={workflow} />
+      <FieldTable state={state} workflow={workflow} missing={missing} />
+      <h3>Other columns</h3>
+      <p class="hint">
+        Size columns hold quantities per size; attribute columns answer a price code's questions. Columns left as they are go back
+        into your result sheet untouched.
+      </p>
+      <OtherColumnsTable state={state} workflow={workflow} />
       <p class="facts">
         {sizeColumns(mapping).length} size columns, {attributeColumns(mapping).length} attribute columns.
       </p>

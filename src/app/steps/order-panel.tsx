@@ -6,7 +6,7 @@ import { fieldById, type FieldId } from "../../core/fields";
 import type { OrderView } from "../../engine/views";
 import { JOB_STATE_TEXT } from "../../engine/job-state-text";
 import { editorFor } from "../grid/column-editors";
-import type { ImportWorkflow } from "../import-workflow";
+import type { ImportWorkflow } from "../workflow/import-workflow";
 import type { SidePanelAction } from "./side-panel-focus";
 
 interface Props {
@@ -135,7 +135,7 @@ export function OrderPanel({ orderNumber, revision, snapshot, workflow, act }: P
     return () => {
       current = false;
     };
-  }, [orderNumber, revision]);
+  }, [workflow, orderNumber, revision]);
   if (!order) return null;
   const { job } = order;
   const allSkipped = job === undefined;

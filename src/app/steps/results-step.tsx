@@ -3,7 +3,7 @@ import { countStates, describeCounts, jobNumbersText, ORDER_STATE_TEXT, orderMes
 import { countOf } from "../../core/plural";
 import { OUTCOME_TEXT } from "../../core/results";
 import type { ResultFile } from "../../sheet/write-results";
-import type { SubmissionResult } from "../import-workflow";
+import type { SubmissionResult } from "../workflow/import-workflow";
 import { LiveStatus } from "../live-status";
 import { saveFile } from "../save-file";
 import { TableScroll } from "../table-scroll";

@@ -18,3 +18,11 @@ export function issueCountsText(summary: EngineSummary): string {
   const { issues } = summary;
   return `${countOf(issues.error, "error", "errors")}, ${countOf(issues.warning, "warning", "warnings")}, ${countOf(issues.info, "note", "notes")}.`;
 }
+
+/** What Submit says: checking while it runs, else what it will do with the jobs as they stand. */
+export function submitButtonText(summary: EngineSummary, submitting: boolean): string {
+  const checked = summary.jobs.valid;
+  if (submitting) return "Checking before you confirm…";
+  if (summary.jobs.ready > 0) return "Check and submit…";
+  return checked > 0 ? `Submit ${checked} ${pluralise(checked, "job", "jobs")}…` : "Nothing to submit";
+}

@@ -1,19 +1,15 @@
-import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
-import type { CatalogueSnapshot } from "../../core/catalogue";
-import { ISSUE_LABELS } from "../../core/issue-labels";
-import type { IssueCode } from "../../core/issues";
-import { countOf, pluralise } from "../../core/plural";
-import type { RowView } from "../../engine/views";
-import { filterKey, type RowFilter } from "../../engine/row-filter";
-import { editorFor } from "../grid/column-editors";
-import { FixUpGrid, type GridColumn } from "../grid/fix-up-grid";
-import type { Connected, ImportWorkflow, ReviewState } from "../import-workflow";
-import { LiveStatus } from "../live-status";
+import { useCallback, useMemo, useState } from "preact/hooks";
+import type { RowView } from "../../engine/import-engine";
+import { editorFor, type GridColumn } from "../grid/column-editors";
+import { FixUpGrid } from "../grid/fix-up-grid";
+import type { Connected, ImportWorkflow, ReviewState } from "../workflow/import-workflow";
 import { FindReplace } from "./find-replace";
 import { OrderPanel } from "./order-panel";
-import { issueCountsText, sendableJobs, summaryText } from "./review-counts";
+import { ReviewStatus } from "./review-status";
+import { ReviewToolbar } from "./review-toolbar";
 import { RowPanel } from "./row-panel";
 import { sidePanelAction } from "./side-panel-focus";
+import { useCatalogueSnapshot } from "./use-catalogue-snapshot";
 import { useSheetDownload } from "./use-sheet-download";
 
 interface Props {
@@ -23,23 +19,12 @@ interface Props {
   readonly workflow: ImportWorkflow;
 }
 
-function filterFromKey(key: string): RowFilter {
-  if (key.startsWith("code:")) return { kind: "code", code: key.slice(5) as IssueCode };
-  if (key.startsWith("order:")) return { kind: "order", orderNumber: key.slice(6) };
-  return { kind: key as "all" | "errors" | "warnings" | "skipped" };
-}
-
 /** The review screen: every row in the fix-up grid, with the active row's problems and its order beside it. */
 export function ReviewStep({ connected, review, error, workflow }: Props) {
-  const { summary } = review;
-  const [snapshot, setSnapshot] = useState<CatalogueSnapshot | undefined>();
+  const snapshot = useCatalogueSnapshot(workflow.catalogueSnapshot, connected.account.id);
   const [active, setActive] = useState<{ row: RowView | undefined; column: string | undefined }>({ row: undefined, column: undefined });
   const [finding, setFinding] = useState(false);
-  const [leaving, setLeaving] = useState(false);
   const { download: downloadProblems, problem: fileProblem } = useSheetDownload(workflow.downloadableProblems);
-  useEffect(() => {
-    void workflow.catalogueSnapshot().then(setSnapshot);
-  }, [connected.account.id]);
 
   const columns: GridColumn[] = useMemo(
     () =>
@@ -50,18 +35,6 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
     [review.headers, review.mapping, snapshot],
   );
   const onActiveCell = useCallback((row: RowView | undefined, column: string | undefined) => setActive({ row, column }), []);
-  const fetchWindow = useCallback(workflow.gridWindow, [workflow]);
-  const positionOf = useCallback(workflow.positionOf, [workflow]);
-
-  // Checked jobs not already at the vendor are what Submit will offer to create; unchecked ones are checked first.
-  const checked = summary.jobs.valid;
-  const unchecked = summary.jobs.ready;
-  const sendable = sendableJobs(summary);
-  const busy = review.busy !== undefined;
-  // From the first click until the batch is sent or refused, Submit (and a second check) wait.
-  const submitting = review.submitting === true;
-  const kinds = Object.entries(summary.issues.byCode).sort(([, a], [, b]) => (b ?? 0) - (a ?? 0)) as [IssueCode, number][];
-  const rowsWithProblems = summary.issues.error + summary.issues.warning;
   const act = sidePanelAction(active.row ? { rowNumber: active.row.rowNumber, column: active.column } : undefined, workflow.focusGrid);
 
   return (
@@ -75,91 +48,16 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
       }}
     >
       <h2>Review {review.fileName}</h2>
-      {review.notice && <p class="notice" data-testid="review-notice">{review.notice}</p>}
-      {summary.importedBefore.rows > 0 && (
-        <p class="notice" data-testid="imported-before">
-          This sheet holds the results of an earlier import: {countOf(summary.importedBefore.rows, "row", "rows")} created then ({countOf(summary.importedBefore.jobs, "job", "jobs")}) {pluralise(summary.importedBefore.rows, "is", "are")} left out, and only the rest is imported.{" "}
-          <button type="button" class="small secondary" onClick={workflow.includeImportedBefore}>
-            Import them again too
-          </button>
-        </p>
-      )}
-      <p data-testid="summary">{summaryText(summary)}</p>
-      <p class="facts" data-testid="issue-counts">
-        {issueCountsText(summary)} Estimated total {summary.estimate.text} ({summary.estimate.currency}, from your tier's prices; an estimate, not an invoice).
-      </p>
-      {/* The checks with the vendor as they go, then the counts, said again after each change. */}
-      <LiveStatus text={busy ? `${review.busy}…` : `${summaryText(summary)} ${issueCountsText(summary)}`} testId="review-status" />
-      {summary.unavailableFacts.length > 0 && (
-        <p role="alert" class="error">
-          The vendor could not answer: {summary.unavailableFacts.join("; ")}.
-        </p>
-      )}
-      {busy && (
-        <p data-testid="review-busy">
-          {review.busy}…{" "}
-          <button type="button" class="small secondary" onClick={workflow.stopChecking}>
-            Stop checking
-          </button>
-        </p>
-      )}
-      {error && <p role="alert" class="error">{error}</p>}
-      <div class="review-toolbar" role="toolbar" aria-label="Review actions">
-        <label>
-          Show
-          <select value={filterKey(review.filter)} onChange={(e) => workflow.setFilter(filterFromKey(e.currentTarget.value))} data-testid="row-filter">
-            <option value="all">All rows</option>
-            <option value="errors">Rows with errors</option>
-            <option value="warnings">Rows with warnings</option>
-            {summary.skippedRows > 0 && <option value="skipped">Skipped rows</option>}
-            {kinds.map(([code, n]) => (
-              <option key={code} value={`code:${code}`}>
-                {ISSUE_LABELS[code]} ({n})
-              </option>
-            ))}
-            {review.filter.kind === "order" && <option value={filterKey(review.filter)}>Order {review.filter.orderNumber}</option>}
-          </select>
-        </label>
-        <button type="button" class="secondary" onClick={() => workflow.goToProblem(active.row?.rowNumber, -1)} disabled={rowsWithProblems === 0} title="Shift+F8">
-          Previous problem
-        </button>
-        <button type="button" class="secondary" onClick={() => workflow.goToProblem(active.row?.rowNumber, 1)} disabled={rowsWithProblems === 0} title="F8">
-          Next problem
-        </button>
-        <button type="button" class="secondary" onClick={workflow.undo} disabled={!summary.canUndo} title="Ctrl+Z">
-          Undo
-        </button>
-        <button type="button" class="secondary" onClick={workflow.redo} disabled={!summary.canRedo} title="Ctrl+Y">
-          Redo
-        </button>
-        <button type="button" class="secondary" onClick={() => setFinding(!finding)} aria-expanded={finding} title="Ctrl+H">
-          Find and replace
-        </button>
-        <button type="button" class="secondary" onClick={workflow.revalidate} disabled={busy || submitting || summary.jobs.ready + summary.jobs.unverified === 0}>
-          Check again with the vendor
-        </button>
-        <button type="button" class="secondary" onClick={() => downloadProblems(false)}>
-          Download problem sheet
-        </button>
-        <button type="button" onClick={workflow.submit} disabled={busy || submitting || sendable === 0} aria-busy={submitting}>
-          {submitting ? "Checking before you confirm…" : unchecked > 0 ? "Check and submit…" : checked > 0 ? `Submit ${checked} ${pluralise(checked, "job", "jobs")}…` : "Nothing to submit"}
-        </button>
-        {leaving ? (
-          <span role="group" aria-label="Discard your changes?">
-            {summary.canUndo ? "Your changes to this sheet will be lost. " : ""}
-            <button type="button" class="small" onClick={() => workflow.startOver(connected)}>
-              Choose another sheet
-            </button>{" "}
-            <button type="button" class="small secondary" onClick={() => setLeaving(false)}>
-              Stay
-            </button>
-          </span>
-        ) : (
-          <button type="button" class="secondary" onClick={() => (summary.canUndo ? setLeaving(true) : workflow.startOver(connected))}>
-            Choose another sheet
-          </button>
-        )}
-      </div>
+      <ReviewStatus review={review} error={error} workflow={workflow} />
+      <ReviewToolbar
+        connected={connected}
+        review={review}
+        workflow={workflow}
+        activeRowNumber={active.row?.rowNumber}
+        finding={finding}
+        onToggleFinding={() => setFinding(!finding)}
+        onDownloadProblems={() => downloadProblems(false)}
+      />
       {fileProblem && (
         <p role="alert" class="error">
           {fileProblem.message}{" "}
@@ -181,8 +79,8 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
           filter={review.filter}
           revision={review.revision}
           focus={review.focus}
-          fetchWindow={fetchWindow}
-          positionOf={positionOf}
+          fetchWindow={workflow.gridWindow}
+          positionOf={workflow.positionOf}
           onEdit={workflow.editCells}
           onUndo={workflow.undo}
           onRedo={workflow.redo}

@@ -3,7 +3,7 @@ import { describeCounts } from "../../core/journal";
 import type { ResultFile } from "../../sheet/write-results";
 import { LiveStatus } from "../live-status";
 import { saveFile } from "../save-file";
-import { describeSubmitProgress, type SubmissionView } from "../import-workflow";
+import { describeSubmitProgress, type SubmissionView } from "../workflow/import-workflow";
 
 interface Props {
   readonly submission: SubmissionView;

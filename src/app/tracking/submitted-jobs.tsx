@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useRef } from "preact/hooks";
 import { formatMoney } from "../../core/estimate";
 import { countOf } from "../../core/plural";
 import type { JobTracker, JobTrackerDeps, JobTrackerState } from "./job-tracker";
 import { JobDetailPanel } from "./job-detail-panel";
 import { TableScroll } from "../table-scroll";
+import { useStore } from "../use-store";
 import { TrackingLinks } from "./tracking-links";
 import { formatDay, formatInstant, type TrackedJob } from "./tracked-jobs";
 
@@ -27,15 +28,10 @@ export function documentVisibility(doc: Document = document): Required<Pick<JobT
 
 /** The tracker's current state, re-rendering on every change; polling runs while mounted. */
 function useTracker(tracker: JobTracker): JobTrackerState {
-  const [state, setState] = useState(tracker.getState());
+  const state = useStore(tracker);
   useEffect(() => {
-    setState(tracker.getState());
-    const unsubscribe = tracker.subscribe(() => setState(tracker.getState()));
     tracker.start();
-    return () => {
-      unsubscribe();
-      tracker.stop();
-    };
+    return () => tracker.stop();
   }, [tracker]);
   return state;
 }
@@ -58,18 +54,19 @@ function statusText(job: TrackedJob): string {
 export function SubmittedJobs({ tracker, currency, locale }: Props) {
   const state = useTracker(tracker);
   const { jobs, open } = state;
+  const openJobNumber = open?.jobNumber;
   const list = useRef<HTMLElement>(null);
   const shown = useRef<number | undefined>(undefined);
   // A job's panel closed: focus goes back to the job's button in the list, unless the user put it elsewhere.
   useEffect(() => {
     const closed = shown.current;
-    shown.current = open?.jobNumber;
-    if (open || closed === undefined) return;
+    shown.current = openJobNumber;
+    if (openJobNumber !== undefined || closed === undefined) return;
     const focused = document.activeElement;
     if (focused && focused !== document.body && focused.isConnected) return;
     const button = list.current?.querySelector<HTMLElement>(`[data-job-number="${closed}"]`);
     (button ?? list.current?.querySelector<HTMLElement>(".table-scroll"))?.focus();
-  }, [open?.jobNumber]);
+  }, [openJobNumber]);
   return (
     <section ref={list} class="tracked" aria-labelledby="tracked-heading" data-testid="submitted-jobs">
       <div class="tracked-head">

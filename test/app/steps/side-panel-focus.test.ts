@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shouldFocusGridAfter } from "../../src/app/steps/side-panel-focus";
+import { shouldFocusGridAfter } from "../../../src/app/steps/side-panel-focus";
 
 const button = { name: "the button clicked" };
 const field = { name: "another field" };

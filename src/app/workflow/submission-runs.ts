@@ -1,8 +1,8 @@
 import { proxy } from "comlink";
-import { isUnfinished } from "../core/journal";
-import { describeRate } from "../core/rate-meter";
-import type { BatchSummary } from "../submit/submit-api";
-import { PHASE_TEXT, type RunOutcome, type SubmitProgress } from "../submit/submit-batch";
+import { isUnfinished } from "../../core/journal";
+import { describeRate } from "../../core/rate-meter";
+import type { BatchSummary } from "../../submit/submit-api";
+import { PHASE_TEXT, type RunOutcome, type SubmitProgress } from "../../submit/submit-batch";
 import type { SubmissionChannel, SubmissionNews } from "./submission-channel";
 import type { Connected, ReviewState, SubmissionResult, SubmissionView, WorkflowContext } from "./workflow-state";
 
@@ -93,7 +93,8 @@ export function createSubmissionRuns(context: WorkflowContext, channel: Submissi
     }
     channel.tell({ kind: "finished", ...news });
     if (outcome?.status === "busy") return outcome;
-    const results = await submitter.results(batchId);
+    // Read through a submitter of its own: the one that sent may have failed, and its handle with it.
+    const results = await (await context.submitter(connected)).results(batchId);
     if (!results) {
       await showUpload(context.currentConnected() ?? connected, "The submission's journal could not be read back.");
       return outcome;

@@ -1,11 +1,11 @@
 import "fake-indexeddb/auto";
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createReviewKeeper } from "../../src/app/review-keeper";
-import type { Connected } from "../../src/app/workflow-state";
-import type { SessionEdits } from "../../src/core/session-edits";
-import { openImporterDB } from "../../src/storage/database";
-import { createReviewSessionStore, type ReviewSessionStore } from "../../src/storage/review-sessions";
+import { createReviewKeeper } from "../../../src/app/workflow/review-keeper";
+import type { Connected } from "../../../src/app/workflow/workflow-state";
+import type { SessionEdits } from "../../../src/core/session-edits";
+import { openImporterDB } from "../../../src/storage/database";
+import { createReviewSessionStore, type ReviewSessionStore } from "../../../src/storage/review-sessions";
 
 const connected = { connection: { name: "demo" }, account: { id: 1042 } } as unknown as Connected;
 const origin = (fileName: string) => ({ fileName, sheetName: "orders", headerRowNumber: 1, mapping: { columns: [] } });

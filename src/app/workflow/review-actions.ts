@@ -1,11 +1,10 @@
-import type { FieldId } from "../core/fields";
-import type { IssueCode } from "../core/issues";
-import type { CellValue } from "../core/sheet-model";
-import { editEntries, problemSheetData } from "../core/result-data";
-import type { CellEdit } from "../engine/edit-commands";
-import type { EditResult, OrderView, RowWindow } from "../engine/views";
-import type { ResultFile } from "../sheet/write-results";
-import { ALL_ROWS, type RowFilter } from "../engine/row-filter";
+import type { FieldId } from "../../core/fields";
+import type { IssueCode } from "../../core/issues";
+import type { CellValue } from "../../core/sheet-model";
+import { editEntries, problemSheetData } from "../../core/result-data";
+import type { CellEdit, EditResult, OrderView, RowFilter, RowWindow } from "../../engine/import-engine";
+import type { ResultFile } from "../../sheet/write-results";
+import { ALL_ROWS } from "../../engine/row-filter";
 import { checkWithVendor } from "./vendor-check";
 import type { GridFocus, ReviewState, WorkflowContext } from "./workflow-state";
 
@@ -46,6 +45,8 @@ export function createReviewActions(context: WorkflowContext, onSessionChange: (
   };
 
   const dryRun = (show: (text: string | undefined) => void) => checkWithVendor(context, update, show);
+  /** How many times the user has stopped the dry runs: Submit sends nothing when they were stopped while it waited for them. */
+  let checksStopped = 0;
 
   return {
     dryRun,
@@ -147,7 +148,16 @@ export function createReviewActions(context: WorkflowContext, onSessionChange: (
 
     /** Stops the dry runs from starting more; those in flight finish. */
     async stopChecking(): Promise<void> {
+      checksStopped++;
       (await engine()).stopValidation();
+    },
+
+    checksStopped: (): number => checksStopped,
+
+    /** The user's choice to send an order although the vendor has a job under its number (never one made here). */
+    async sendAnyway(orderNumber: string, yes: boolean): Promise<void> {
+      const summary = await (await engine()).sendAnyway(orderNumber, yes);
+      update((current) => ({ summary, revision: current.revision + 1 }));
     },
   };
 }

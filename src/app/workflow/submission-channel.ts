@@ -1,4 +1,4 @@
-import type { StateCounts } from "../core/journal";
+import type { StateCounts } from "../../core/journal";
 
 /** What one tab tells the others of the account's submissions as they go. */
 export type SubmissionNews =

@@ -1,5 +1,5 @@
 import { proxy } from "comlink";
-import { createRateMeter, describeRate } from "../core/rate-meter";
+import { createRateMeter, describeRate } from "../../core/rate-meter";
 import type { ReviewState, WorkflowContext } from "./workflow-state";
 
 /** How often at most the grid is told that dry-run answers have come in. */

@@ -1,25 +1,24 @@
-import type { VendorClient } from "../api";
-import type { CatalogueStore } from "../catalogue/catalogue-store";
-import type { catalogueCounts, CatalogueProgress } from "../catalogue/load-catalogue";
-import type { CatalogueSnapshot } from "../core/catalogue";
-import type { SheetMapping } from "../core/mapping/sheet-mapping";
-import type { MappingTemplate } from "../core/mapping/templates";
-import type { AccountProfile } from "../core/vendor";
-import type { RowFilter } from "../engine/row-filter";
-import type { EngineSummary } from "../engine/views";
-import type { SheetPreview, WorkbookSummary } from "../sheet/sheet-preview";
-import type { ReadProgress } from "../sheet/workbook";
-import type { TemplateStore } from "../storage/mapping-templates";
-import type { BatchFileStore } from "../storage/batch-files";
-import type { ReviewSessionStore } from "../storage/review-sessions";
-import type { BatchResults, BatchSummary } from "../submit/submit-api";
-import type { SubmitProgress } from "../submit/submit-batch";
-import type { SubmissionSummary } from "../core/submission-summary";
+import type { VendorClient } from "../../api";
+import type { CatalogueStore } from "../../catalogue/catalogue-store";
+import type { catalogueCounts, CatalogueProgress } from "../../catalogue/load-catalogue";
+import type { CatalogueSnapshot } from "../../core/catalogue";
+import type { SheetMapping } from "../../core/mapping/sheet-mapping";
+import type { MappingTemplate } from "../../core/mapping/templates";
+import type { AccountProfile } from "../../core/vendor";
+import type { EngineSummary, RowFilter } from "../../engine/import-engine";
+import type { SheetPreview, WorkbookSummary } from "../../sheet/sheet-preview";
+import type { ReadProgress } from "../../sheet/workbook";
+import type { TemplateStore } from "../../storage/mapping-templates";
+import type { BatchFileStore } from "../../storage/batch-files";
+import type { ReviewSessionStore } from "../../storage/review-sessions";
+import type { BatchResults, BatchSummary } from "../../submit/submit-api";
+import type { SubmitProgress } from "../../submit/submit-batch";
+import type { SubmissionSummary } from "../../core/submission-summary";
 import type { SubmissionChannel } from "./submission-channel";
-import type { EngineWorkerClient } from "./engine-worker-client";
-import type { ConnectionInfo, ConnectionsResult } from "./proxy-client";
-import type { SheetWorkerClient } from "./sheet-worker-client";
-import type { SubmitWorkerClient } from "./submit-worker-client";
+import type { EngineWorkerClient } from "../engine-worker-client";
+import type { ConnectionInfo, ConnectionsResult } from "../proxy-client";
+import type { SheetWorkerClient } from "../sheet-worker-client";
+import type { SubmitWorkerClient } from "../submit-worker-client";
 
 /** The account's catalogue as the page shows it: loading, ready (with when and how much), or failed. */
 export type CatalogueStatus =

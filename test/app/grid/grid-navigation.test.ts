@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { commandFor, landingRow, rangeOf, type GridSelection, type KeyPress } from "../../src/app/grid/grid-navigation";
-import { formatTsv, parseTsv } from "../../src/app/grid/tsv";
+import { commandFor, landingRow, rangeOf, type GridSelection, type KeyPress } from "../../../src/app/grid/grid-navigation";
+import { formatTsv, parseTsv } from "../../../src/app/grid/tsv";
 
 const at = (row: number, column: number): GridSelection => ({ active: { row, column }, anchor: { row, column } });
 const size = { rows: 100, columns: 5, pageRows: 20 };

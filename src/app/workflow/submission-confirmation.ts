@@ -1,7 +1,7 @@
-import type { SubmissionPlan } from "../core/batch-plan";
-import { summariseSubmission, summaryText, summaryWordsFor } from "../core/submission-summary";
-import { APP_VERSION } from "./app-version";
-import { navigatorLocale } from "./page-locale";
+import type { SubmissionPlan } from "../../core/batch-plan";
+import { summariseSubmission, summaryText, summaryWordsFor } from "../../core/submission-summary";
+import { APP_VERSION } from "../app-version";
+import { navigatorLocale } from "../page-locale";
 import type { SubmissionNews } from "./submission-channel";
 import { SUBMIT_CONCURRENCY, type SubmissionRuns } from "./submission-runs";
 import type { ConfirmState, Connected, ReviewState, WorkflowContext } from "./workflow-state";

@@ -25,3 +25,5 @@ export function createSubmissionActions(context: WorkflowContext, channel = cont
   const { followNews: _confirmationNews, ...confirmActions } = confirmation;
   return { ...runActions, ...confirmActions, ...createSubmissionFiles(context) };
 }
+
+export type SubmissionActions = ReturnType<typeof createSubmissionActions>;

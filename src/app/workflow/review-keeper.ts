@@ -1,6 +1,6 @@
-import type { SheetMapping } from "../core/mapping/sheet-mapping";
-import type { SavedReview, ReviewSessionStore } from "../storage/review-sessions";
-import { sha256Hex } from "../submit/payload-hash";
+import type { SheetMapping } from "../../core/mapping/sheet-mapping";
+import type { SavedReview, ReviewSessionStore } from "../../storage/review-sessions";
+import { sha256Hex } from "../../submit/payload-hash";
 import type { Connected } from "./workflow-state";
 
 /** How long after an edit the session's edits are written (several quick edits, one write). */

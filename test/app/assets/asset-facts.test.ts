@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { ApiResult, VendorClient } from "../../src/api";
-import { createAssetFacts } from "../../src/app/assets/asset-facts";
-import type { AssetFiles, AssetJobs } from "../../src/core/vendor";
+import type { ApiResult, VendorClient } from "../../../src/api";
+import { createAssetFacts } from "../../../src/app/assets/asset-facts";
+import type { AssetFiles, AssetJobs } from "../../../src/core/vendor";
 
 /** A vendor whose answers the test releases by hand, counting what is asked and how much at once. */
 function slowVendor() {

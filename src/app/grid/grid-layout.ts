@@ -1,0 +1,52 @@
+import type { CellPosition } from "./grid-navigation";
+
+/** Every row's height, the header row's too, in pixels. */
+export const ROW_HEIGHT = 30;
+/** The width of the column of row numbers, in pixels. */
+export const ROW_HEADER_WIDTH = 64;
+
+/** Where the grid's columns are drawn: each one's width and left edge (past the row header), and the whole width. */
+export interface GridLayout {
+  readonly widths: readonly number[];
+  readonly offsets: readonly number[];
+  readonly width: number;
+}
+
+/** A column as wide as its header needs, within bounds. */
+const columnWidth = (header: string) => Math.min(260, Math.max(96, header.length * 9 + 28));
+
+/** Where columns with these headers are drawn. */
+export function gridLayout(headers: readonly string[]): GridLayout {
+  const widths = headers.map(columnWidth);
+  const offsets = widths.reduce<number[]>((acc, w, i) => [...acc, (acc[i] ?? 0) + w], [0]);
+  return { widths, offsets, width: ROW_HEADER_WIDTH + (offsets[headers.length] ?? 0) };
+}
+
+/** A column's place across the grid, past the row header, as a style. */
+export function columnBox(layout: GridLayout, column: number): { readonly left: string; readonly width: string } {
+  return { left: `${ROW_HEADER_WIDTH + (layout.offsets[column] ?? 0)}px`, width: `${layout.widths[column]}px` };
+}
+
+/** A row's place down the grid, below the header row (position 0 is the first row under it), as a length. */
+export const rowTop = (position: number) => `${(position + 1) * ROW_HEIGHT}px`;
+
+/** Where a scrolling element is scrolled to, and how much of it shows. */
+export interface ScrollView {
+  readonly scrollTop: number;
+  readonly scrollLeft: number;
+  readonly clientHeight: number;
+  readonly clientWidth: number;
+}
+
+/** Where to scroll so a cell is in view below the header row and right of the row header: as little as it takes. */
+export function scrollToReveal(at: CellPosition, view: ScrollView, layout: GridLayout): { readonly top: number; readonly left: number } {
+  const top = at.row * ROW_HEIGHT;
+  const bodyHeight = view.clientHeight - ROW_HEIGHT;
+  const left = layout.offsets[at.column] ?? 0;
+  const right = left + (layout.widths[at.column] ?? 0);
+  const bodyWidth = view.clientWidth - ROW_HEADER_WIDTH;
+  return {
+    top: top < view.scrollTop ? top : top + ROW_HEIGHT > view.scrollTop + bodyHeight ? top + ROW_HEIGHT - bodyHeight : view.scrollTop,
+    left: left < view.scrollLeft ? left : right > view.scrollLeft + bodyWidth ? right - bodyWidth : view.scrollLeft,
+  };
+}

@@ -1,0 +1,67 @@
+import type { RefObject } from "preact";
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { RowFilter } from "../../engine/import-engine";
+import type { GridFocus } from "../workflow/workflow-state";
+import type { GridColumn } from "./column-editors";
+import { scrollToReveal, type GridLayout } from "./grid-layout";
+import { landingRow, type GridSelection } from "./grid-navigation";
+
+/** What the selection needs from the grid. */
+export interface GridSelectionOptions {
+  readonly scroller: RefObject<HTMLElement | null>;
+  readonly layout: GridLayout;
+  readonly columns: readonly GridColumn[];
+  readonly filter: RowFilter;
+  /** How many rows the filter keeps, as drawn and as last answered. */
+  readonly total: number;
+  readonly latestTotal: () => number;
+  /** A request to move to a cell, from outside the grid. */
+  readonly focus: GridFocus | undefined;
+  readonly positionOf: (filter: RowFilter, rowNumber: number) => Promise<number>;
+}
+
+/**
+ * The grid's selection: moved with the active cell kept in view, kept on the grid when rows
+ * go (a fix took the last one out of the filter), and moved on request from outside the grid
+ * (the next problem, or back to the user's cell after a fix beside it), which focuses the grid.
+ */
+export function useGridSelection({ scroller, layout, columns, filter, total, latestTotal, focus, positionOf }: GridSelectionOptions) {
+  const [selection, setSelection] = useState<GridSelection>({ active: { row: 0, column: 0 }, anchor: { row: 0, column: 0 } });
+
+  /** Selects, and scrolls so the active cell is in view. */
+  function select(next: GridSelection): void {
+    setSelection(next);
+    const element = scroller.current;
+    if (!element) return;
+    const { top, left } = scrollToReveal(next.active, element, layout);
+    if (top !== element.scrollTop) element.scrollTop = top;
+    if (left !== element.scrollLeft) element.scrollLeft = left;
+  }
+  // What a request to move needs as it is when its answer comes, not as it was when it was made.
+  const latest = useRef({ filter, columns, positionOf, select, latestTotal });
+  latest.current = { filter, columns, positionOf, select, latestTotal };
+
+  // Fewer rows than before: the active cell stays on the grid.
+  useEffect(() => {
+    setSelection((current) => {
+      const row = landingRow(current.active.row, total);
+      if (row === current.active.row) return current;
+      const at = { row, column: current.active.column };
+      return { active: at, anchor: at };
+    });
+  }, [total]);
+
+  // A request to move to a cell: found among the rows shown, then focused.
+  useEffect(() => {
+    if (!focus) return;
+    const asked = latest.current;
+    void asked.positionOf(asked.filter, focus.rowNumber).then((position) => {
+      const now = latest.current;
+      const at = { row: landingRow(position, now.latestTotal()), column: Math.max(0, now.columns.findIndex((c) => c.header === focus.column)) };
+      now.select({ active: at, anchor: at });
+      scroller.current?.focus();
+    });
+  }, [focus, scroller]);
+
+  return { selection, setSelection, select };
+}

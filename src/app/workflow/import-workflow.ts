@@ -1,0 +1,64 @@
+import { createCheckingActions } from "./checking-actions";
+import { createConnectionActions } from "./connection-actions";
+import { createMappingActions } from "./mapping-actions";
+import { createReviewActions } from "./review-actions";
+import { createReviewKeeper } from "./review-keeper";
+import { createReviewSubmission } from "./review-submission";
+import { createStore } from "../store";
+import { createSubmissionActions } from "./submission-actions";
+import { createWorkflowContext } from "./workflow-context";
+import type { ImportState, WorkflowDeps } from "./workflow-state";
+import { REVIEW_NOT_KEPT } from "./workflow-words";
+
+export type * from "./workflow-state";
+export { describeSubmitProgress, SUBMIT_CONCURRENCY } from "./submission-actions";
+export { navigatorLocale } from "../page-locale";
+
+/**
+ * The import workflow: the state the page renders and the intents it sends, composed of its
+ * steps' actions (connecting, mapping, checking, the review, submitting). Components
+ * subscribe and call actions; nothing here touches the DOM.
+ */
+export function createImportWorkflow(deps: WorkflowDeps) {
+  const store = createStore<ImportState>({ step: "connect" });
+  const now = () => deps.now?.() ?? new Date();
+  const connection = createConnectionActions(deps, store, now, (connected) => checking.welcome(connected));
+  const keeper = createReviewKeeper({
+    tabId: deps.tabId,
+    store: deps.reviewSessions,
+    edits: async () => (await deps.engine.get()).sessionEdits(),
+    now,
+    onLost: () => {
+      const state = store.getState();
+      if (state.step === "review") store.set({ ...state, error: REVIEW_NOT_KEPT });
+    },
+  });
+  const context = createWorkflowContext(deps, store, now, connection, keeper);
+  const review = createReviewActions(context, () => keeper.changed());
+  const submission = createSubmissionActions(context);
+  const checking = createCheckingActions(context, { keeper, review, vocabulary: connection.vocabulary, showUpload: submission.showUpload });
+  const mapping = createMappingActions(context, { vocabulary: connection.vocabulary, holdFile: keeper.holdFile, startReview: checking.startReview });
+  const { welcome: _welcome, startReview: _startReview, ...checkingActions } = checking;
+
+  return {
+    getState: store.getState,
+    subscribe: store.subscribe,
+    ...connection.actions,
+    ...mapping,
+    ...review,
+    ...submission,
+    ...checkingActions,
+    ...createReviewSubmission(context, { keeper, review, submission }),
+
+    /** The problem sheet of the review in progress, written into the customer's own file. */
+    async downloadableProblems(options: { readonly utf8?: boolean } = {}) {
+      const connected = connection.currentConnected();
+      return review.problemFile(connected ? await keeper.file(connected) : undefined, options);
+    },
+
+    /** Whether leaving the page now would lose work (an edit not yet written down). */
+    hasUnsavedWork: (): boolean => keeper.isSaving || keeper.hasUnkeptEdits,
+  };
+}
+
+export type ImportWorkflow = ReturnType<typeof createImportWorkflow>;

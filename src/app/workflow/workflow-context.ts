@@ -1,0 +1,46 @@
+import type { ConnectionActions } from "./connection-actions";
+import type { ReviewKeeper } from "./review-keeper";
+import type { Store } from "../store";
+import { SUBMIT_CONCURRENCY } from "./submission-runs";
+import type { ImportState, WorkflowContext, WorkflowDeps } from "./workflow-state";
+
+/** What the workflow's parts share: the state, the dependencies, the connection in use, and the vendor's word on its orders. */
+export function createWorkflowContext(
+  deps: WorkflowDeps,
+  store: Store<ImportState>,
+  now: () => Date,
+  connection: Pick<ConnectionActions, "currentConnected" | "address" | "catalogue">,
+  keeper: Pick<ReviewKeeper, "fileSha256">,
+): WorkflowContext {
+  const context: WorkflowContext = {
+    deps,
+    getState: store.getState,
+    set: store.set,
+    now,
+    currentConnected: connection.currentConnected,
+    address: connection.address,
+    catalogue: connection.catalogue,
+    fileSha256: () => {
+      const connected = connection.currentConnected();
+      return connected ? keeper.fileSha256(connected) : undefined;
+    },
+    async submitter(connected) {
+      const submitter = await deps.submitter.get();
+      const address = connection.address(connected);
+      await submitter.connect(address.baseUrl, address.headers, deps.tabId);
+      return submitter;
+    },
+    async lookUpOrders(connected, all) {
+      const engine = await deps.engine.get();
+      const due = await engine.ordersToLookUp(all);
+      if (due.length === 0) return;
+      const found = await (await context.submitter(connected)).findExisting(connected.connection.name, connected.account.id, due, SUBMIT_CONCURRENCY);
+      // An order that could not be looked up now is looked up again before the confirmation, and right before it is sent.
+      const lookedUp = due.map((o) => o.orderNumber).filter((n) => !found.failed.has(n));
+      const summary = await engine.recordOrdersAtVendor(lookedUp, found.found);
+      const state = store.getState();
+      if (state.step === "review") store.set({ ...state, review: { ...state.review, summary, revision: state.review.revision + 1 } });
+    },
+  };
+  return context;
+}

@@ -1,0 +1,102 @@
+import { readFile } from "node:fs/promises";
+import { expose, proxy, wrap, type Remote } from "comlink";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catalogueVocabulary } from "../../src/core/catalogue";
+import { suggestMapping } from "../../src/core/mapping";
+import { createEngineApi, type EngineApi } from "../../src/engine/engine-api";
+import { ALL_ROWS } from "../../src/engine/row-filter";
+import { createSheetSession } from "../../src/sheet/worker-api";
+import { startProxiedAccount, type ProxiedAccount } from "../helpers/engine-session";
+import { samplePath } from "../helpers/samples";
+
+let account: ProxiedAccount;
+
+beforeAll(async () => {
+  account = await startProxiedAccount();
+});
+
+afterAll(async () => {
+  await account?.close();
+});
+
+/** The sample's rows and mapping, read as the page reads them. */
+async function sampleSheet() {
+  const vocabulary = catalogueVocabulary(account.snapshot);
+  const words = [...vocabulary.attributes, ...vocabulary.sizes];
+  const session = createSheetSession();
+  const opened = await session.open(new Uint8Array(await readFile(samplePath("team-orders-winter.xlsx"))), "team-orders-winter.xlsx", undefined, words);
+  if (!opened.ok) throw new Error(opened.message);
+  const preview = session.preview(opened.summary.defaultSheet, undefined, words);
+  if (!preview.ok) throw new Error(preview.message);
+  const { headers, sheetName, headerRowNumber, rowCount, sampleRows } = preview.preview;
+  return { headers, rows: session.rows(sheetName, headerRowNumber, 0, rowCount), mapping: suggestMapping(headers, vocabulary, sampleRows) };
+}
+
+describe("the engine worker's API across a message channel", () => {
+  it("answers plain data that survives structured cloning: each answer equals, class for class, the same engine's answer on the page", async () => {
+    const api = createEngineApi();
+    const { port1, port2 } = new MessageChannel();
+    expose(api, port1);
+    const remote = wrap<EngineApi>(port2);
+    /** Asks across the channel, then the engine itself: the two answers must be the same data. */
+    const same = async <T>(ask: (engine: Remote<EngineApi> | EngineApi) => T | Promise<T>): Promise<T> => {
+      const across = await ask(remote);
+      expect(across).toStrictEqual(await ask(api));
+      return across;
+    };
+    try {
+      const { headers, rows, mapping } = await sampleSheet();
+      await remote.connect(`${account.app.url}/api/demo`, { "X-Requested-With": "test" });
+      // Rows arrive in windows, never the whole sheet in one message.
+      const half = Math.ceil(rows.length / 2);
+      expect(await remote.appendRows(rows.slice(0, half))).toBe(half);
+      expect(await remote.appendRows(rows.slice(half))).toBe(rows.length);
+      const started = await remote.start({ headers, mapping, snapshot: account.snapshot, locale: "en-NZ" });
+      expect(started).toStrictEqual(api.summary());
+      expect(started.rows).toBe(rows.length);
+
+      const window = await same((e) => e.view(ALL_ROWS, 0, 50));
+      expect(window.rows.length).toBeGreaterThan(0);
+      const [first] = window.rows;
+      if (!first?.orderNumber) throw new Error("the sample's first row has no order");
+      await same((e) => e.summary());
+      await same((e) => e.columns());
+      await same((e) => e.jobs());
+      await same((e) => e.issues());
+      await same((e) => e.rowsByNumber([first.rowNumber]));
+      await same((e) => e.positionOf(ALL_ROWS, first.rowNumber));
+      await same((e) => e.nextProblem(undefined, 1));
+      expect(await same((e) => e.order(first.orderNumber ?? ""))).toMatchObject({ orderNumber: first.orderNumber });
+
+      // Edits answer what changed; what they answer is what the engine then says.
+      const column = headers[1] ?? "";
+      const edited = await remote.setCell(first.rowNumber, column, "edited across");
+      expect(edited.summary).toStrictEqual(api.summary());
+      expect(edited.changedCells).toBe(1);
+      expect(edited.changedRows).toContain(first.rowNumber);
+      expect((await remote.skipRows([first.rowNumber], true)).summary).toStrictEqual(api.summary());
+      expect((await remote.undo()).summary).toStrictEqual(api.summary());
+      await same((e) => e.countInColumn(column, "edited across", true));
+      const edits = await same((e) => e.sessionEdits());
+      expect(edits.edits).toHaveLength(1);
+
+      // The dry runs report their progress back across the channel.
+      const progress: number[] = [];
+      await remote.validate(proxy((done: number) => void progress.push(done)));
+      expect(progress.length).toBeGreaterThan(0);
+      const plan = await same((e) => e.submissionPlan());
+      expect(plan.orders.length).toBeGreaterThan(0);
+      const due = await same((e) => e.ordersToLookUp(true));
+
+      // A Map crosses as a Map: the orders found at the vendor mark the review.
+      const [found] = due;
+      if (!found) throw new Error("no order to look up");
+      const marked = await remote.recordOrdersAtVendor([found.orderNumber], new Map([[found.orderNumber, { kind: "vendor" as const, jobNumbers: [424242] }]]));
+      expect(marked).toStrictEqual(api.summary());
+      expect(marked.jobs.existing).toBe(1);
+    } finally {
+      port1.close();
+      port2.close();
+    }
+  });
+});
