@@ -44,11 +44,7 @@ import {
 import type { VendorGateway } from "./vendor-gateway";
 
 // The engine's types, for code that imports them from here; each has its home in the module named.
-export type { AddedColumn, SessionEdits } from "../core/session-edits";
-export type { AnswerScope, CellEdit } from "./edit-commands";
 export type { EngineSetup } from "./engine-session";
-export { ALL_ROWS, type RowFilter } from "./row-filter";
-export type { EditResult, EngineSummary, JobState, JobView, OrderView, RowView, RowWindow } from "./views";
 
 /**
  * What the page reads of the session: counts, jobs, windows of rows, orders, issues, requests and

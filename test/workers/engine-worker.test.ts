@@ -46,6 +46,8 @@ describe("the engine worker's API across a message channel", () => {
     };
     try {
       const { headers, rows, mapping } = await sampleSheet();
+      // A refusal crosses as an error with its words: the engine is asked for nothing before it is connected.
+      await expect(remote.summary()).rejects.toThrow("The engine is not connected");
       await remote.connect(`${account.app.url}/api/demo`, { "X-Requested-With": "test" });
       // Rows arrive in windows, never the whole sheet in one message.
       const half = Math.ceil(rows.length / 2);

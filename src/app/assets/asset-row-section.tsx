@@ -3,7 +3,7 @@ import type { CatalogueSnapshot } from "../../core/catalogue";
 import { formatMoney } from "../../core/estimate";
 import { cellText } from "../../core/sheet-model";
 import { findListing, minimumQuantity, processName } from "../../core/reorder/asset-catalogue";
-import type { RowView } from "../../engine/import-engine";
+import type { RowView } from "../../engine/views";
 import type { ImportWorkflow } from "../workflow/import-workflow";
 import { lastOrderText } from "./asset-text";
 import { AssetThumbnail } from "./asset-thumbnail";

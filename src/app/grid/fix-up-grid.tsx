@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from "preact/hooks";
-import type { CellEdit, RowFilter, RowView, RowWindow } from "../../engine/import-engine";
+import type { RowView, RowWindow } from "../../engine/views";
+import type { CellEdit } from "../../engine/edit-commands";
+import type { RowFilter } from "../../engine/row-filter";
 import type { GridFocus } from "../workflow/workflow-state";
 import { CellEditor, CellEditorOptions } from "./cell-editor";
 import type { GridColumn } from "./column-editors";

@@ -1,5 +1,5 @@
 import { Component } from "preact";
-import type { RowView } from "../../engine/import-engine";
+import type { RowView } from "../../engine/views";
 import { targetLabel, type GridColumn } from "./column-editors";
 import { columnBox, rowTop, type GridLayout } from "./grid-layout";
 import type { CellPosition } from "./grid-navigation";

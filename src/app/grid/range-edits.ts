@@ -1,4 +1,5 @@
-import type { CellEdit, RowView } from "../../engine/import-engine";
+import type { RowView } from "../../engine/views";
+import type { CellEdit } from "../../engine/edit-commands";
 import { rangeOf, type GridSelection } from "./grid-navigation";
 import { parseTsv } from "./tsv";
 

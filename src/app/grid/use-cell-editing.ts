@@ -1,6 +1,6 @@
 import type { RefObject } from "preact";
 import { useRef, useState } from "preact/hooks";
-import type { CellEdit } from "../../engine/import-engine";
+import type { CellEdit } from "../../engine/edit-commands";
 import type { Editing } from "./cell-editor";
 import type { GridColumn } from "./column-editors";
 import type { EditorCommand, GridSelection } from "./grid-navigation";

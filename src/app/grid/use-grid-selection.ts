@@ -1,6 +1,6 @@
 import type { RefObject } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { RowFilter } from "../../engine/import-engine";
+import type { RowFilter } from "../../engine/row-filter";
 import type { GridFocus } from "../workflow/workflow-state";
 import type { GridColumn } from "./column-editors";
 import { scrollToReveal, type GridLayout } from "./grid-layout";

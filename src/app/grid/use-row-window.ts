@@ -1,6 +1,7 @@
 import type { RefObject } from "preact";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
-import type { RowFilter, RowView, RowWindow } from "../../engine/import-engine";
+import type { RowView, RowWindow } from "../../engine/views";
+import type { RowFilter } from "../../engine/row-filter";
 import { ROW_HEIGHT } from "./grid-layout";
 
 /** Rows fetched and drawn beyond the visible ones, above and below. */

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from "preact/hooks";
-import type { RowView } from "../../engine/import-engine";
+import type { RowView } from "../../engine/views";
 import { editorFor, type GridColumn } from "../grid/column-editors";
 import { FixUpGrid } from "../grid/fix-up-grid";
 import type { Connected, ImportWorkflow, ReviewState } from "../workflow/import-workflow";

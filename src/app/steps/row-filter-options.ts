@@ -1,6 +1,7 @@
 import { ISSUE_LABELS } from "../../core/issue-labels";
 import type { IssueCode } from "../../core/issues";
-import type { EngineSummary, RowFilter } from "../../engine/import-engine";
+import type { EngineSummary } from "../../engine/views";
+import type { RowFilter } from "../../engine/row-filter";
 import { filterKey } from "../../engine/row-filter";
 
 /** One choice of the review's row filter: its key (see filterKey) and its words. */

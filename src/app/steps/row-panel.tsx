@@ -2,7 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import type { CatalogueSnapshot } from "../../core/catalogue";
 import type { Issue } from "../../core/issues";
 import { countOf } from "../../core/plural";
-import type { RowView } from "../../engine/import-engine";
+import type { RowView } from "../../engine/views";
 import type { ImportWorkflow } from "../workflow/import-workflow";
 import { AssetRowSection } from "../assets/asset-row-section";
 import type { SidePanelAction } from "./side-panel-focus";

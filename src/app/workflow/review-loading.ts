@@ -1,5 +1,5 @@
 import { countOf, formatCount } from "../../core/plural";
-import type { EngineSummary } from "../../engine/import-engine";
+import type { EngineSummary } from "../../engine/views";
 import type { SheetPreview } from "../../sheet/sheet-preview";
 import type { SavedReview } from "../../storage/review-sessions";
 import { isEngineStopped } from "../engine-worker-client";

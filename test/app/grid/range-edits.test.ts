@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CellEdit } from "../../../src/engine/import-engine";
+import type { CellEdit } from "../../../src/engine/edit-commands";
 import type { GridSelection } from "../../../src/app/grid/grid-navigation";
 import { cellEditsOf, planRangeEdit, type RangeEdit, type RangeRow } from "../../../src/app/grid/range-edits";
 
