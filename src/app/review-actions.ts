@@ -3,7 +3,7 @@ import type { IssueCode } from "../core/issues";
 import type { CellValue } from "../core/sheet-model";
 import { editEntries, problemSheetData } from "../core/result-data";
 import type { CellEdit, EditResult, OrderView, RowFilter, RowWindow } from "../engine/import-engine";
-import type { ResultFile } from "../sheet/write-results";
+import type { ResultFile } from "../sheet/write/write-results";
 import { ALL_ROWS } from "../engine/row-filter";
 import { checkWithVendor } from "./vendor-check";
 import type { GridFocus, ReviewState, WorkflowContext } from "./workflow-state";

@@ -4,9 +4,9 @@ import type { MappingVocabulary } from "../core/mapping/suggest-mapping";
 import type { CampaignSheetData } from "../core/reorder/campaign-sheet-data";
 import type { ResultSheetData } from "../core/result-sheet";
 import type { RowResult } from "../core/results";
-import type { ResultFile, WriteResultsOptions } from "../sheet/write-results";
+import type { ResultFile, WriteResultsOptions } from "../sheet/write/write-results";
 import type { SheetRow } from "../core/sheet-model";
-import type { ReadProgress } from "../sheet/workbook";
+import type { ReadProgress } from "../sheet/read/workbook";
 import type { OpenResult, PreviewResult, SheetSession } from "../sheet/worker-api";
 
 const IDLE_MS = 10 * 60_000;

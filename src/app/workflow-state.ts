@@ -7,7 +7,7 @@ import type { MappingTemplate } from "../core/mapping/templates";
 import type { AccountProfile } from "../core/vendor";
 import type { EngineSummary, RowFilter } from "../engine/import-engine";
 import type { SheetPreview, WorkbookSummary } from "../sheet/sheet-preview";
-import type { ReadProgress } from "../sheet/workbook";
+import type { ReadProgress } from "../sheet/read/workbook";
 import type { TemplateStore } from "../storage/mapping-templates";
 import type { BatchFileStore } from "../storage/batch-files";
 import type { ReviewSessionStore } from "../storage/review-sessions";

@@ -7,7 +7,7 @@ import { missingRequiredFields, suggestMapping, type SheetMapping } from "../cor
 import type { JobPayload } from "../core/resolve";
 import { problemSheetData } from "../core/result-data";
 import type { ResultSheetData } from "../core/result-sheet";
-import { writeResults } from "../sheet/write-results";
+import { writeResults } from "../sheet/write/write-results";
 import { createImportEngine, type EngineSummary, type ImportEngine, type JobView } from "../engine/import-engine";
 import { JOB_STATE_TEXT } from "../engine/job-state-text";
 import type { SheetSession } from "../sheet/worker-api";

@@ -11,7 +11,7 @@ import {
   type MappingTarget,
 } from "../../core/mapping/sheet-mapping";
 import { countOf } from "../../core/plural";
-import { csvDialectText } from "../../sheet/csv-dialect-text";
+import { csvDialectText } from "../../sheet/read/csv/csv-dialect-text";
 import type { Connected, ImportWorkflow, MappingState } from "../import-workflow";
 
 interface Props {

@@ -1,0 +1,80 @@
+import { isTrue } from "./value-tests";
+import type { XmlHandler, XmlTag } from "../../xml/xml-scanner";
+
+/** One relationship of a part: where `r:id="rId3"` leads. */
+export interface Relationship {
+  /** The type's last word: `worksheet`, `sharedStrings`, `styles`, `hyperlink`… */
+  readonly type: string;
+  /** A path inside the zip (no leading slash), or the address itself when external. */
+  readonly target: string;
+  readonly isExternal: boolean;
+}
+
+export interface ListedSheet {
+  readonly name: string;
+  readonly relationshipId: string;
+  /** `state="hidden"` or `"veryHidden"`. */
+  readonly isHidden: boolean;
+}
+
+/** What `xl/workbook.xml` says: its sheets in their order, and its date system. */
+export interface WorkbookListing {
+  readonly sheets: ListedSheet[];
+  is1904: boolean;
+}
+
+/** The folder of a part (`xl/worksheets/sheet1.xml` → `xl/worksheets/`). */
+function folderOf(part: string): string {
+  return part.slice(0, part.lastIndexOf("/") + 1);
+}
+
+/** A relationship target as a path inside the zip: relative to the source part's folder, or absolute. */
+export function resolvePartPath(sourcePart: string, target: string): string {
+  const joined = target.startsWith("/") ? target.slice(1) : folderOf(sourcePart) + target;
+  const segments: string[] = [];
+  for (const segment of joined.split("/")) {
+    if (segment === "..") segments.pop();
+    else if (segment !== "." && segment !== "") segments.push(segment);
+  }
+  return segments.join("/");
+}
+
+/** Where a part's relationships are kept: `xl/workbook.xml` → `xl/_rels/workbook.xml.rels`. */
+export function relationshipsPathOf(part: string): string {
+  return `${folderOf(part)}_rels/${part.slice(part.lastIndexOf("/") + 1)}.rels`;
+}
+
+/** Reads a `.rels` part into `into`, keyed by relationship id. */
+export function relationshipsHandler(sourcePart: string, into: Map<string, Relationship>): XmlHandler {
+  return {
+    wantsText: false,
+    open(tag: XmlTag) {
+      if (tag.name !== "Relationship") return;
+      const id = tag.attr("Id");
+      const target = tag.attr("Target");
+      if (id === undefined || target === undefined) return;
+      const isExternal = tag.attr("TargetMode") === "External";
+      const type = tag.attr("Type") ?? "";
+      into.set(id, { type: type.slice(type.lastIndexOf("/") + 1), target: isExternal ? target : resolvePartPath(sourcePart, target), isExternal });
+    },
+    close() {},
+    text() {},
+  };
+}
+
+/** Reads `xl/workbook.xml`: the sheets as listed (their order is the workbook's) and the date system. */
+export function workbookHandler(into: WorkbookListing): XmlHandler {
+  return {
+    wantsText: false,
+    open(tag: XmlTag) {
+      if (tag.name === "sheet") {
+        const name = tag.attr("name");
+        const relationshipId = tag.attr("id");
+        const state = tag.attr("state");
+        if (name !== undefined && relationshipId !== undefined) into.sheets.push({ name, relationshipId, isHidden: state === "hidden" || state === "veryHidden" });
+      } else if (tag.name === "workbookPr") into.is1904 = isTrue(tag.attr("date1904"));
+    },
+    close() {},
+    text() {},
+  };
+}
