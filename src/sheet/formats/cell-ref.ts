@@ -1,3 +1,5 @@
+import { columnLetter } from "../../core/sheet-model";
+
 /** Excel's grid: 1,048,576 rows by 16,384 columns (A to XFD). */
 export const GRID_ROWS = 1_048_576;
 export const GRID_COLUMNS = 16_384;
@@ -37,6 +39,12 @@ export function columnNumberAt(text: string, at: number, end = text.length): num
   }
   return column;
 }
+
+/** Column 28 → `AB`. */
+export const columnName = (columnNumber: number) => columnLetter(columnNumber - 1);
+
+/** Column 28, row 12 → `AB12`. */
+export const cellAddress = (columnNumber: number, rowNumber: number) => `${columnName(columnNumber)}${rowNumber}`;
 
 /**
  * The column index and row number of a reference like `AB12` (or `$AB$12`); either is -1

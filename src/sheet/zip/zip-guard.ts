@@ -21,7 +21,16 @@ export const ZIP64_LOCATOR = 0x07064b50;
 const ZIP64_EOCD = 0x06064b50;
 export const CENTRAL_HEADER = 0x02014b50;
 export const LOCAL_HEADER = 0x04034b50;
-const MAX32 = 0xffffffff;
+export const MAX16 = 0xffff;
+export const MAX32 = 0xffffffff;
+
+/** Where the end of central directory record starts (it ends the zip, perhaps followed by a comment); -1 when there is none. */
+export function findEndRecord(view: DataView): number {
+  for (let i = view.byteLength - 22; i >= Math.max(0, view.byteLength - 22 - MAX16); i--) {
+    if (view.getUint32(i, true) === EOCD) return i;
+  }
+  return -1;
+}
 
 function corrupt(fileName: string, detail: string): SheetReadError {
   return new SheetReadError(failure("CORRUPT", `${fileName} looks damaged (${detail}). Open it in your spreadsheet program, save it again and drop the new file.`));
@@ -30,13 +39,7 @@ function corrupt(fileName: string, detail: string): SheetReadError {
 /** Reads the central directory: names and declared sizes, without inflating anything. */
 export function listZipEntries(bytes: Uint8Array, fileName: string): ZipEntry[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let eocd = -1;
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65_535); i--) {
-    if (view.getUint32(i, true) === EOCD) {
-      eocd = i;
-      break;
-    }
-  }
+  const eocd = findEndRecord(view);
   if (eocd < 0) throw corrupt(fileName, "its zip directory is missing, so the file may be cut short");
   let count = view.getUint16(eocd + 10, true);
   let directorySize = view.getUint32(eocd + 12, true);
@@ -109,13 +112,19 @@ export function checkDeclaredSizes(entries: readonly ZipEntry[], fileName: strin
   }
 }
 
-/** Where an entry's data starts: after its local header, whose name and extra lengths may differ. */
 /** Where an entry's packed data starts, past its local header (name and extra field); undefined when no local header is where the directory says. */
 export function localDataStart(bytes: Uint8Array, entry: ZipEntry): number | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const at = entry.localHeaderOffset;
   if (at + 30 > bytes.length || view.getUint32(at, true) !== LOCAL_HEADER) return undefined;
   return at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
+}
+
+/** Where an entry's packed data starts, in a zip checked before (its rewriting): a missing local header is a programmer's error. */
+export function dataStartOf(bytes: Uint8Array, entry: ZipEntry): number {
+  const start = localDataStart(bytes, entry);
+  if (start === undefined) throw new Error(`${entry.name} has no local header`);
+  return start;
 }
 
 function dataOffset(bytes: Uint8Array, entry: ZipEntry, fileName: string): number {

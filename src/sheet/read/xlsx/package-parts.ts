@@ -1,3 +1,4 @@
+import { resolvePartPath } from "../../formats/part-paths";
 import { isTrue } from "./value-tests";
 import type { XmlHandler, XmlTag } from "../../xml/xml-scanner";
 
@@ -21,27 +22,6 @@ export interface ListedSheet {
 export interface WorkbookListing {
   readonly sheets: ListedSheet[];
   is1904: boolean;
-}
-
-/** The folder of a part (`xl/worksheets/sheet1.xml` → `xl/worksheets/`). */
-function folderOf(part: string): string {
-  return part.slice(0, part.lastIndexOf("/") + 1);
-}
-
-/** A relationship target as a path inside the zip: relative to the source part's folder, or absolute. */
-export function resolvePartPath(sourcePart: string, target: string): string {
-  const joined = target.startsWith("/") ? target.slice(1) : folderOf(sourcePart) + target;
-  const segments: string[] = [];
-  for (const segment of joined.split("/")) {
-    if (segment === "..") segments.pop();
-    else if (segment !== "." && segment !== "") segments.push(segment);
-  }
-  return segments.join("/");
-}
-
-/** Where a part's relationships are kept: `xl/workbook.xml` → `xl/_rels/workbook.xml.rels`. */
-export function relationshipsPathOf(part: string): string {
-  return `${folderOf(part)}_rels/${part.slice(part.lastIndexOf("/") + 1)}.rels`;
 }
 
 /** Reads a `.rels` part into `into`, keyed by relationship id. */

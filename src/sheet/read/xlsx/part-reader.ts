@@ -1,4 +1,5 @@
 import { SHEET_LIMITS } from "../../limits";
+import { partEncodingOf } from "../../zip/part-text";
 import { xmlRefused, type PartDescription } from "./refusals";
 import { XmlRefusal, XmlScanner, type XmlHandler } from "../../xml/xml-scanner";
 
@@ -7,15 +8,6 @@ export interface PartReader {
   push(chunk: Uint8Array): void;
   /** The part has ended. */
   end(): void;
-}
-
-export type PartEncoding = "utf-8" | "utf-16le" | "utf-16be";
-
-/** A part's encoding from its first inflated bytes: UTF-16 when they are its byte-order mark, else UTF-8. */
-export function partEncodingOf(firstChunk: Uint8Array): PartEncoding {
-  if (firstChunk[0] === 0xff && firstChunk[1] === 0xfe) return "utf-16le";
-  if (firstChunk[0] === 0xfe && firstChunk[1] === 0xff) return "utf-16be";
-  return "utf-8";
 }
 
 /**

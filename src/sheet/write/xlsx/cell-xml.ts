@@ -3,7 +3,6 @@ import { neutraliseFormula } from "../../../core/spreadsheet-safety";
 
 /** Excel refuses to open a file with a longer text in a cell. */
 const MAX_CELL_TEXT = 32_767;
-const WIDTH = { min: 8, max: 50, padding: 2 } as const;
 
 /** Text that can never run as a formula, and that Excel will open. */
 export function safeText(text: string): string {
@@ -15,33 +14,6 @@ export function safeText(text: string): string {
 export function resultValue(value: ResultCell | undefined): string | number | null {
   if (typeof value === "number") return Number.isFinite(value) ? value : null;
   return value === null || value === undefined || value === "" ? null : safeText(value);
-}
-
-function textWidth(text: string): number {
-  let widest = 0;
-  for (const line of text.split("\n")) widest = Math.max(widest, line.length);
-  return widest;
-}
-
-function valueWidth(value: string | number, isMoney: boolean): number {
-  return typeof value === "number" ? (isMoney ? value.toFixed(2).length + Math.floor(Math.log10(Math.max(1, Math.abs(value))) / 3) : String(value).length) : textWidth(value);
-}
-
-/** Each column's width in characters: its header's or its widest written value's (not yet clamped). */
-export function contentWidths(headers: readonly string[], rows: Iterable<readonly ResultCell[]>, isMoney: readonly boolean[] = []): number[] {
-  const widths = headers.map((header) => textWidth(header));
-  for (const cells of rows) {
-    cells.forEach((value, i) => {
-      const written = resultValue(value);
-      if (written !== null) widths[i] = Math.max(widths[i] ?? 0, valueWidth(written, isMoney[i] ?? false));
-    });
-  }
-  return widths;
-}
-
-/** A column width in characters, with room for the cell's padding, within sensible bounds. */
-export function clampWidth(characters: number): number {
-  return Math.min(WIDTH.max, Math.max(WIDTH.min, characters + WIDTH.padding));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { resolvePartPath } from "../../read/xlsx/package-parts";
+import { resolvePartPath } from "../../formats/part-paths";
 import { childElement, childElements, escapeAttribute, openFormOf, openTagOf, readAttribute, rootElement, XmlSyntaxError, type XmlElement } from "../../xml/xml-scan";
 
 const MAIN_NAMESPACE = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";

@@ -1,11 +1,10 @@
 import type { ResultCell } from "../../../core/result-sheet";
-import { cellAddress, columnName, columnNumberAt } from "../../formats/cell-address";
+import { cellAddress, columnName, columnNumberAt, parseCellRange, rowNumberAfter } from "../../formats/cell-ref";
 import { cellXml, resultValue } from "./cell-xml";
-import { resultCols } from "./cols-element";
-import type { TextRewriter } from "../../zip/rewrite-zip-entry";
+import { patchCols } from "./patch-cols";
+import type { TextRewriter } from "../../zip/part-text";
 import { StreamingEdit } from "./streaming-edit";
 import { cellColumnOf } from "./used-range-scan";
-import { parseCellRange, rowNumberAfter } from "../../formats/cell-ref";
 import { isTrue } from "../../read/xlsx/value-tests";
 import { childElements, lastCellTagBefore, NEEDS_MORE_TEXT, openFormOf, openTagOf, rawAttribute, readAttribute, RowEnds, tagEnd, withAttribute, XmlSyntaxError, type XmlTag } from "../../xml/xml-scan";
 
@@ -129,7 +128,7 @@ export class ResultColumnsRewriter implements TextRewriter {
 
   private onSheetData(tag: XmlTag): void {
     const prefix = tag.prefix;
-    const cols = resultCols(this.isHoldingCols ? this.edit.takeHeld(tag.start) : "", prefix, this.plan.firstColumn, this.plan.widths);
+    const cols = patchCols(this.isHoldingCols ? this.edit.takeHeld(tag.start) : "", prefix, this.plan.firstColumn, this.plan.widths);
     this.columnStyles = cols.styles;
     this.isHoldingCols = false;
     this.sawSheetData = true;

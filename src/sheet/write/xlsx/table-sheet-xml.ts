@@ -1,6 +1,7 @@
 import type { ResultTable } from "../../../core/result-sheet";
-import { cellAddress } from "../../formats/cell-address";
-import { cellXml, clampWidth, contentWidths, resultValue, safeText } from "./cell-xml";
+import { cellAddress } from "../../formats/cell-ref";
+import { cellXml, resultValue, safeText } from "./cell-xml";
+import { clampWidth, contentWidths } from "./column-widths";
 import { escapeAttribute } from "../../xml/xml-scan";
 
 /**

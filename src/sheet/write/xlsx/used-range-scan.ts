@@ -1,5 +1,4 @@
-import { columnNumberAt } from "../../formats/cell-address";
-import { GRID_COLUMNS, parseCellRange, rowNumberAfter } from "../../formats/cell-ref";
+import { columnNumberAt, GRID_COLUMNS, parseCellRange, rowNumberAfter } from "../../formats/cell-ref";
 import { lastCellTagBefore, NEEDS_MORE_TEXT, rawAttribute, readAttribute, RowEnds, scanTags, TagScanState, tagEnd, XmlSyntaxError, type XmlTag } from "../../xml/xml-scan";
 import { lowerBound } from "../../sorted-search";
 

@@ -1,6 +1,6 @@
 import { childElements, openTagOf, readAttribute, withAttribute } from "../../xml/xml-scan";
 
-export interface ResultCols {
+export interface PatchedCols {
   /** What replaces the sheet's `<cols>` (or goes before `<sheetData>` when it had none). */
   readonly xml: string;
   /** The style each result column had in the sheet's own `<cols>`, which its new cells take. */
@@ -20,7 +20,7 @@ interface Piece {
  * there are merged into the first, anything else is kept. New elements take the prefix of
  * the sheet's `<cols>`, else `prefix`.
  */
-export function resultCols(held: string, prefix: string, firstColumn: number, widths: readonly number[]): ResultCols {
+export function patchCols(held: string, prefix: string, firstColumn: number, widths: readonly number[]): PatchedCols {
   const lastColumn = firstColumn + widths.length - 1;
   const groups = childElements(held);
   const p = groups.find((element) => element.name === "cols")?.prefix ?? prefix;
