@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { columnNumberAt, parseCellRef } from "../../../src/sheet/formats/cell-ref";
-import { XmlScanner } from "../../../src/sheet/xml/xml-scanner";
+import { XmlEventScanner } from "../../../src/sheet/xml/xml-event-scanner";
 
 /** The column index the reader's scanner gives a cell's `r`. */
 function scannedColumn(r: string): number {
   let column = NaN;
-  const scanner = new XmlScanner({ wantsText: false, open: (tag) => (column = tag.attrColumn("r")), close: () => {}, text: () => {} }, { maxDepth: 10, maxMarkupLength: 1000 });
+  const scanner = new XmlEventScanner({ wantsText: false, open: (tag) => (column = tag.attrColumn("r")), close: () => {}, text: () => {} }, { maxDepth: 10, maxMarkupLength: 1000 });
   scanner.push(`<c r="${r}"/>`);
   scanner.end();
   return column;

@@ -1,6 +1,6 @@
 import { resolvePartPath } from "../../formats/part-paths";
-import { isTrue } from "./value-tests";
-import type { XmlHandler, XmlTag } from "../../xml/xml-scanner";
+import { isTrue } from "../../xml/xml-attributes";
+import type { XmlHandler, XmlStartTag } from "../../xml/xml-event-scanner";
 
 /** One relationship of a part: where `r:id="rId3"` leads. */
 export interface Relationship {
@@ -28,7 +28,7 @@ export interface WorkbookListing {
 export function relationshipsHandler(sourcePart: string, into: Map<string, Relationship>): XmlHandler {
   return {
     wantsText: false,
-    open(tag: XmlTag) {
+    open(tag: XmlStartTag) {
       if (tag.name !== "Relationship") return;
       const id = tag.attr("Id");
       const target = tag.attr("Target");
@@ -46,7 +46,7 @@ export function relationshipsHandler(sourcePart: string, into: Map<string, Relat
 export function workbookHandler(into: WorkbookListing): XmlHandler {
   return {
     wantsText: false,
-    open(tag: XmlTag) {
+    open(tag: XmlStartTag) {
       if (tag.name === "sheet") {
         const name = tag.attr("name");
         const relationshipId = tag.attr("id");

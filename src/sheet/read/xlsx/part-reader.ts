@@ -1,7 +1,8 @@
 import { SHEET_LIMITS } from "../../limits";
 import { partEncodingOf } from "../../zip/part-text";
 import { xmlRefused, type PartDescription } from "./refusals";
-import { XmlRefusal, XmlScanner, type XmlHandler } from "../../xml/xml-scanner";
+import { XmlEventScanner, type XmlHandler } from "../../xml/xml-event-scanner";
+import { XmlRefusal } from "../../xml/xml-refusal";
 
 export interface PartReader {
   /** The next inflated bytes of the part. */
@@ -16,7 +17,7 @@ export interface PartReader {
  * comes out as a failure naming the part as the user knows it.
  */
 export function partReader(handler: XmlHandler, fileName: string, part: PartDescription): PartReader {
-  const scanner = new XmlScanner(handler, { maxDepth: SHEET_LIMITS.xlsx.maxXmlDepth, maxMarkupLength: SHEET_LIMITS.xlsx.maxMarkupChars });
+  const scanner = new XmlEventScanner(handler, { maxDepth: SHEET_LIMITS.xlsx.maxXmlDepth, maxMarkupLength: SHEET_LIMITS.xlsx.maxMarkupChars });
   let decoder: TextDecoder | undefined;
   const guarded = (step: () => void) => {
     try {

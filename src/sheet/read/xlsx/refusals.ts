@@ -2,7 +2,7 @@ import { formatCount } from "../../../core/plural";
 import { columnLetter } from "../../../core/sheet-model";
 import { SHEET_LIMITS } from "../../limits";
 import { failure, SheetReadError } from "../../read-failure";
-import type { XmlRefusal } from "../../xml/xml-scanner";
+import type { XmlRefusal } from "../../xml/xml-refusal";
 
 /**
  * Why a workbook is not read, in the user's words: what the file holds and what to do. Each

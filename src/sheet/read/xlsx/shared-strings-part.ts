@@ -3,7 +3,7 @@ import { cellTooLong, tooManyCells } from "./refusals";
 import type { SharedStrings } from "./sheet-store";
 import { HAS_TEXT } from "./value-tests";
 import { decodeEscapedCharacters } from "../../xml/xml-text";
-import type { XmlTag } from "../../xml/xml-scanner";
+import type { XmlStartTag } from "../../xml/xml-event-scanner";
 
 /** `_x000D_` is 7 characters standing for one: a text can be that much longer as written. */
 const ESCAPE_LENGTH = 7;
@@ -21,7 +21,7 @@ export function createSharedStringsReader(fileName: string) {
   let phoneticDepth = 0;
   const handler = {
     wantsText: false,
-    open(tag: XmlTag) {
+    open(tag: XmlStartTag) {
       switch (tag.name) {
         case "si":
           isInItem = true;

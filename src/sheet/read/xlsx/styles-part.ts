@@ -1,5 +1,5 @@
 import { isBuiltInDateFormat, isDateFormat } from "./cell-values";
-import type { XmlHandler, XmlTag } from "../../xml/xml-scanner";
+import type { XmlHandler, XmlStartTag } from "../../xml/xml-event-scanner";
 
 /** Excel allows 64,000 cell formats; more are not read (their cells read as plain numbers). */
 const MAX_CELL_FORMATS = 65_536;
@@ -16,7 +16,7 @@ export function createStylesReader() {
   let isInCellXfs = false;
   const handler: XmlHandler = {
     wantsText: false,
-    open(tag: XmlTag) {
+    open(tag: XmlStartTag) {
       switch (tag.name) {
         case "numFmts":
           isInNumFmts = true;

@@ -5,9 +5,10 @@ import { GRID_ROWS, parseCellRange, parseCellRef } from "../../formats/cell-ref"
 import type { Relationship } from "./package-parts";
 import { cellTooLong, missingSharedText, rowBeyondGrid, tooManyCells, tooManyColumns, tooManyMergedCells, tooManyRows } from "./refusals";
 import { SheetStoreBuilder, type SharedStrings, type SheetStore } from "./sheet-store";
-import { HAS_TEXT, isTrue } from "./value-tests";
+import { HAS_TEXT } from "./value-tests";
+import { isTrue } from "../../xml/xml-attributes";
 import { decodeEscapedCharacters } from "../../xml/xml-text";
-import type { XmlTag } from "../../xml/xml-scanner";
+import type { XmlStartTag } from "../../xml/xml-event-scanner";
 
 /** What all sheets of a workbook share while they are read, and the counts that bound them together. */
 export interface WorkbookContext {
@@ -126,7 +127,7 @@ export function createWorksheetReader(context: WorkbookContext, sheetName: strin
 
   const handler = {
     wantsText: false,
-    open(tag: XmlTag): void {
+    open(tag: XmlStartTag): void {
       switch (tag.name) {
         case "c": {
           if (!isInRow) return;

@@ -1,5 +1,7 @@
 import { resolvePartPath } from "../../formats/part-paths";
-import { childElement, childElements, escapeAttribute, openFormOf, openTagOf, readAttribute, rootElement, XmlSyntaxError, type XmlElement } from "../../xml/xml-scan";
+import { escapeAttribute, openFormOf, readAttribute } from "../../xml/xml-attributes";
+import { childElement, childElements, openTagOf, rootElement, type XmlElement } from "../../xml/xml-elements";
+import { malformed } from "../../xml/xml-refusal";
 
 const MAIN_NAMESPACE = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
 const WORKSHEET_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml";
@@ -51,7 +53,7 @@ export function readRelationships(xml: string): Relationship[] {
 export function readSheets(workbookXml: string, relationships: readonly Relationship[]): { sheets: WorkbookSheet[]; element: XmlElement } {
   const root = rootElement(workbookXml);
   const element = root.name === "workbook" ? childElement(workbookXml, root, "sheets") : undefined;
-  if (!element) throw new XmlSyntaxError("the workbook lists no sheets");
+  if (!element) throw malformed("the workbook lists no sheets");
   const byId = new Map(relationships.map((relationship) => [relationship.id, relationship]));
   const sheets = childElements(workbookXml, element)
     .filter((child) => child.name === "sheet")

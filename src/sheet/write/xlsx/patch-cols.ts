@@ -1,4 +1,5 @@
-import { childElements, openTagOf, readAttribute, withAttribute } from "../../xml/xml-scan";
+import { readAttribute, withAttribute } from "../../xml/xml-attributes";
+import { childElements, openTagOf } from "../../xml/xml-elements";
 
 export interface PatchedCols {
   /** What replaces the sheet's `<cols>` (or goes before `<sheetData>` when it had none). */

@@ -5,8 +5,12 @@ import { patchCols } from "./patch-cols";
 import type { TextRewriter } from "../../zip/part-text";
 import { StreamingEdit } from "./streaming-edit";
 import { cellColumnOf } from "./used-range-scan";
-import { isTrue } from "../../read/xlsx/value-tests";
-import { childElements, lastCellTagBefore, NEEDS_MORE_TEXT, openFormOf, openTagOf, rawAttribute, readAttribute, RowEnds, tagEnd, withAttribute, XmlSyntaxError, type XmlTag } from "../../xml/xml-scan";
+import { isTrue, openFormOf, rawAttribute, readAttribute, withAttribute } from "../../xml/xml-attributes";
+import { childElements, openTagOf } from "../../xml/xml-elements";
+import { malformed } from "../../xml/xml-refusal";
+import { NEEDS_MORE_TEXT, type XmlTagSpan } from "../../xml/xml-tag-scanner";
+import { findTagEnd } from "../../xml/xml-tokenizer";
+import { lastCellTagBefore, RowEnds } from "./row-ends";
 
 /** Where the result columns go and how they look; style indexes are the workbook's cell formats. */
 export interface ResultColumnsPlan {
@@ -87,11 +91,11 @@ export class ResultColumnsRewriter implements TextRewriter {
 
   finish(): string {
     const written = this.edit.finish();
-    if (!this.sawSheetData || this.depth !== 0) throw new XmlSyntaxError("the sheet's XML ends early");
+    if (!this.sawSheetData || this.depth !== 0) throw malformed("the sheet's XML ends early");
     return written;
   }
 
-  private readonly onTag = (tag: XmlTag): number | void => {
+  private readonly onTag = (tag: XmlTagSpan): number | void => {
     if (tag.kind === "close") {
       this.depth--;
       if (this.depth === 2 && this.row && tag.name === "row") this.finishRow(tag.start);
@@ -116,17 +120,16 @@ export class ResultColumnsRewriter implements TextRewriter {
     return goOnFrom;
   };
 
-  private onDimension(tag: XmlTag): void {
-    const text = this.edit.tagText(tag);
-    const range = parseCellRange(readAttribute(text, "ref") ?? "");
+  private onDimension(tag: XmlTagSpan): void {
+    const range = parseCellRange(tag.attribute("ref") ?? "");
     if (!range) return;
     // The range's columns are 0-based indexes.
     const topLeft = cellAddress(Math.min(range.firstColumn + 1, this.plan.firstColumn), Math.min(range.firstRow, this.targets[0] ?? range.firstRow));
     const bottomRight = cellAddress(Math.max(range.lastColumn + 1, this.lastColumn), Math.max(range.lastRow, this.targets.at(-1) ?? 0));
-    this.edit.replace(tag.start, tag.end, withAttribute(text, "ref", `${topLeft}:${bottomRight}`));
+    this.edit.replace(tag.start, tag.end, withAttribute(this.edit.tagText(tag), "ref", `${topLeft}:${bottomRight}`));
   }
 
-  private onSheetData(tag: XmlTag): void {
+  private onSheetData(tag: XmlTagSpan): void {
     const prefix = tag.prefix;
     const cols = patchCols(this.isHoldingCols ? this.edit.takeHeld(tag.start) : "", prefix, this.plan.firstColumn, this.plan.widths);
     this.columnStyles = cols.styles;
@@ -156,20 +159,19 @@ export class ResultColumnsRewriter implements TextRewriter {
   }
 
   /** A row: rows to add before it, and on a row to write, its tag and cells. Returns past its end tag when it was read whole. */
-  private onRow(tag: XmlTag): number | void {
+  private onRow(tag: XmlTagSpan): number | void {
     const edit = this.edit;
     const contentEnd = tag.kind === "open" ? this.rowEnds.contentEnd(edit.window, tag, edit.isFinal) : undefined;
     if (contentEnd === NEEDS_MORE_TEXT) return NEEDS_MORE_TEXT;
-    const text = edit.tagText(tag);
-    const rowNumber = rowNumberAfter(rawAttribute(text, "r"), this.rowNumber);
+    const rowNumber = rowNumberAfter(tag.rawAttribute("r"), this.rowNumber);
     // A row without `r` (or with one that is not a row number) directly follows the one before it, so no row is ever inserted just before it.
     this.insertRowsBefore(rowNumber, tag.start);
     this.rowNumber = rowNumber;
     const rowEnd = contentEnd === undefined ? undefined : contentEnd + `</${tag.prefix}row>`.length;
     if (this.targets[this.nextTarget] !== rowNumber) return rowEnd;
     this.nextTarget++;
-    const written = this.widenSpans(text);
-    const style = isTrue(readAttribute(text, "customFormat")) ? Number(readAttribute(text, "s") ?? 0) : undefined;
+    const written = this.widenSpans(edit.tagText(tag), tag.attribute("spans"));
+    const style = isTrue(tag.attribute("customFormat")) ? Number(tag.attribute("s") ?? 0) : undefined;
     const row: OpenRow = { rowNumber, style, prefix: tag.prefix };
     if (tag.kind === "empty") {
       edit.replace(tag.start, tag.end, `${openFormOf(written)}${this.cellsXml(row, NO_TAIL)}</${tag.prefix}row>`);
@@ -185,15 +187,15 @@ export class ResultColumnsRewriter implements TextRewriter {
     return rowEnd;
   }
 
-  private widenSpans(tag: string): string {
-    const spans = readAttribute(tag, "spans");
+  /** The row's tag with its `spans` (as read from it) reaching the last result column. */
+  private widenSpans(tag: string, spans: string | undefined): string {
     if (spans === undefined) return tag;
     const last = /^(.*?)(\d+):(\d+)$/.exec(spans.trim());
     return withAttribute(tag, "spans", last ? `${last[1]}${last[2]}:${Math.max(Number(last[3]), this.lastColumn)}` : undefined);
   }
 
   /** An element in a row to write read tag by tag: a cell before the result columns passes on; the first other element starts holding the rest of the row back. */
-  private onRowChild(row: StreamedRow, tag: XmlTag): void {
+  private onRowChild(row: StreamedRow, tag: XmlTagSpan): void {
     if (tag.name === "c") {
       const column = cellColumnOf(this.edit.window, tag.start, tag.end) || row.column + 1;
       if (column < this.plan.firstColumn) {
@@ -218,12 +220,12 @@ export class ResultColumnsRewriter implements TextRewriter {
    * before the result columns and only space follows it. Mostly so; else the row's cells are
    * read one by one and merged.
    */
-  private endsBeforeResults(row: XmlTag, contentEnd: number): boolean {
+  private endsBeforeResults(row: XmlTagSpan, contentEnd: number): boolean {
     const text = this.edit.window;
     const at = lastCellTagBefore(text, row.prefix, row.end, contentEnd);
     let cellEnd = row.end;
     if (at >= 0) {
-      const end = tagEnd(text, at);
+      const end = findTagEnd(text, at);
       const column = cellColumnOf(text, at, end);
       if (column === 0 || column >= this.plan.firstColumn) return false;
       const close = `</${row.prefix}c>`;

@@ -1,5 +1,6 @@
 import { SHEET_LIMITS } from "../../limits";
-import { scanTags, TagScanState, XmlMarkupTooLong, XmlSyntaxError, type XmlTag } from "../../xml/xml-scan";
+import { malformed, XmlRefusal } from "../../xml/xml-refusal";
+import { XmlTagScanner, type XmlTagSpan } from "../../xml/xml-tag-scanner";
 
 /** The most text held back at once: a few times the longest tag the reader takes. */
 export const MAX_HELD_CHARS = 4 * SHEET_LIMITS.xlsx.maxMarkupChars;
@@ -9,7 +10,7 @@ export const MAX_HELD_CHARS = 4 * SHEET_LIMITS.xlsx.maxMarkupChars;
  * `onTag` neither replaces nor holds back is written out as it came. Only the text not yet
  * written (a tag cut off at the end of a piece, or a stretch held back) is kept between pieces;
  * a stretch held back is kept as the pieces it came in, so holding it costs no copying until
- * it is taken, and holding more than `MAX_HELD_CHARS` is an error (`XmlMarkupTooLong`).
+ * it is taken, and holding more than `MAX_HELD_CHARS` is refused (`markup-size`).
  */
 export class StreamingEdit {
   private text = "";
@@ -21,16 +22,16 @@ export class StreamingEdit {
   /** Text held back that has left `text`: everything from the hold's start up to `copied`. */
   private held: string[] = [];
   private heldChars = 0;
-  private readonly scanState = new TagScanState();
+  private readonly scanner = new XmlTagScanner();
   private out: string[] = [];
   private isFinalPiece = false;
 
   /**
-   * `onTag` gets each tag (and may return where to go on from, as for `scanTags`);
+   * `onTag` gets each tag (and may return where to go on from, as for `XmlTagScanner.scan`);
    * `onTextChange` is told whenever offsets into `window` change meaning.
    */
   constructor(
-    private readonly onTag: (tag: XmlTag) => number | void,
+    private readonly onTag: (tag: XmlTagSpan) => number | void,
     private readonly onTextChange: () => void,
   ) {}
 
@@ -47,19 +48,19 @@ export class StreamingEdit {
   push(piece: string): string {
     this.text += piece;
     this.onTextChange();
-    this.scanned = scanTags(this.text, this.scanned, false, this.onTag, this.scanState);
+    this.scanned = this.scanner.scan(this.text, this.scanned, false, this.onTag);
     return this.flush();
   }
 
   finish(): string {
     this.isFinalPiece = true;
     this.onTextChange();
-    this.scanned = scanTags(this.text, this.scanned, true, this.onTag, this.scanState);
-    if (this.isHolding) throw new XmlSyntaxError("the XML ends inside an element");
+    this.scanned = this.scanner.scan(this.text, this.scanned, true, this.onTag);
+    if (this.isHolding) throw malformed("the XML ends inside an element");
     return this.flush();
   }
 
-  tagText(tag: XmlTag): string {
+  tagText(tag: XmlTagSpan): string {
     return this.text.slice(tag.start, tag.end);
   }
 
@@ -100,7 +101,7 @@ export class StreamingEdit {
     if (!this.isHolding) this.keepUpTo(this.scanned);
     else if (this.scanned > this.copied) {
       this.heldChars += this.scanned - this.copied;
-      if (this.heldChars > MAX_HELD_CHARS) throw new XmlMarkupTooLong(`more than ${MAX_HELD_CHARS} characters held back`);
+      if (this.heldChars > MAX_HELD_CHARS) throw new XmlRefusal("markup-size", `more than ${MAX_HELD_CHARS} characters held back`);
       this.held.push(this.text.slice(this.copied, this.scanned));
       this.copied = this.scanned;
     }

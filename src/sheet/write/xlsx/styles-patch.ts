@@ -1,4 +1,6 @@
-import { childElements, escapeAttribute, openFormOf, openTagOf, readAttribute, rootElement, withAttribute, XmlSyntaxError, type XmlElement } from "../../xml/xml-scan";
+import { escapeAttribute, openFormOf, readAttribute, withAttribute } from "../../xml/xml-attributes";
+import { childElements, openTagOf, rootElement, type XmlElement } from "../../xml/xml-elements";
+import { malformed } from "../../xml/xml-refusal";
 
 const MONEY_FORMAT = "#,##0.00";
 /** Number formats below this are built in; a workbook's own start here. */
@@ -39,7 +41,7 @@ export class StylesPatch {
 
   constructor(xml: string) {
     let root = rootElement(xml);
-    if (root.name !== "styleSheet") throw new XmlSyntaxError(`the stylesheet starts with <${root.name}>`);
+    if (root.name !== "styleSheet") throw malformed(`the stylesheet starts with <${root.name}>`);
     if (root.openEnd === root.end) {
       xml = xml.slice(0, root.start) + openFormOf(openTagOf(xml, root)) + `</${root.prefix}styleSheet>` + xml.slice(root.end);
       root = rootElement(xml);

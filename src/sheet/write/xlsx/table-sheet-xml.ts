@@ -2,7 +2,7 @@ import type { ResultTable } from "../../../core/result-sheet";
 import { cellAddress } from "../../formats/cell-ref";
 import { cellXml, resultValue, safeText } from "./cell-xml";
 import { clampWidth, contentWidths } from "./column-widths";
-import { escapeAttribute } from "../../xml/xml-scan";
+import { escapeAttribute } from "../../xml/xml-attributes";
 
 /**
  * A new worksheet part holding `table`: its headers in bold (`headerStyle`) on a frozen first

@@ -1,6 +1,10 @@
 import { columnNumberAt, GRID_COLUMNS, parseCellRange, rowNumberAfter } from "../../formats/cell-ref";
-import { lastCellTagBefore, NEEDS_MORE_TEXT, rawAttribute, readAttribute, RowEnds, scanTags, TagScanState, tagEnd, XmlSyntaxError, type XmlTag } from "../../xml/xml-scan";
 import { lowerBound } from "../../sorted-search";
+import { rawAttribute, readAttribute } from "../../xml/xml-attributes";
+import { malformed } from "../../xml/xml-refusal";
+import { NEEDS_MORE_TEXT, XmlTagScanner, type XmlTagSpan } from "../../xml/xml-tag-scanner";
+import { findTagEnd } from "../../xml/xml-tokenizer";
+import { lastCellTagBefore, RowEnds } from "./row-ends";
 
 export interface UsedRange {
   /** The rightmost column (1-based) holding a value or a formula; 0 when there is none. */
@@ -29,7 +33,7 @@ export function cellColumnOf(text: string, start: number, end: number): number {
  * the rows to be written (`writtenRows`, ascending; the header row when not given). A row
  * is read from its end back to that cell when its cells say where they are (`r`); otherwise
  * tag by tag, counting columns on from the row's start. It also checks that the XML outside
- * the rows is well formed, throwing an `XmlSyntaxError` where it is not.
+ * the rows is well formed, refusing it (`XmlRefusal`) where it is not.
  */
 export class UsedRangeScan {
   private text = "";
@@ -46,7 +50,7 @@ export class UsedRangeScan {
   private isWorksheet = false;
   private isFinal = false;
   private readonly rowEnds = new RowEnds();
-  private readonly scanState = new TagScanState();
+  private readonly scanner = new XmlTagScanner();
 
   constructor(
     private readonly headerRowNumber: number,
@@ -56,19 +60,19 @@ export class UsedRangeScan {
   push(text: string): void {
     this.text += text;
     this.rowEnds.reset();
-    this.text = this.text.slice(scanTags(this.text, 0, false, this.onTag, this.scanState));
+    this.text = this.text.slice(this.scanner.scan(this.text, 0, false, this.onTag));
   }
 
   finish(): UsedRange {
     this.isFinal = true;
     this.rowEnds.reset();
-    scanTags(this.text, 0, true, this.onTag, this.scanState);
-    if (this.names.length > 0) throw new XmlSyntaxError(`<${this.prefixes.at(-1)}${this.names.at(-1)}> is never closed`);
-    if (!this.isWorksheet) throw new XmlSyntaxError("the sheet's part is not a worksheet");
+    this.scanner.scan(this.text, 0, true, this.onTag);
+    if (this.names.length > 0) throw malformed(`<${this.prefixes.at(-1)}${this.names.at(-1)}> is never closed`);
+    if (!this.isWorksheet) throw malformed("the sheet's part is not a worksheet");
     return { lastColumn: this.lastColumn, mergedLastColumn: this.mergedLastColumn > this.lastColumn ? this.mergedLastColumn : 0, headerStyle: this.headerStyle };
   }
 
-  private readonly onTag = (tag: XmlTag): number | void => {
+  private readonly onTag = (tag: XmlTagSpan): number | void => {
     if (this.openCellColumn > 0) {
       // Any element inside a cell is a value, a formula or an inline string.
       if (tag.kind !== "close") this.markUsed(this.openCellColumn);
@@ -78,7 +82,7 @@ export class UsedRangeScan {
     if (tag.kind === "close") {
       const name = names.pop();
       const prefix = this.prefixes.pop();
-      if (name !== tag.name || prefix !== tag.prefix) throw new XmlSyntaxError(`</${tag.prefix}${tag.name}> closes ${name === undefined ? "nothing" : `<${prefix}${name}>`}`);
+      if (name !== tag.name || prefix !== tag.prefix) throw malformed(`</${tag.prefix}${tag.name}> closes ${name === undefined ? "nothing" : `<${prefix}${name}>`}`);
       return;
     }
     const depth = names.length;
@@ -95,8 +99,8 @@ export class UsedRangeScan {
   };
 
   /** A row: read from its end when it can be, returning past its end tag; else its cells come tag by tag. */
-  private onRow(tag: XmlTag): number | void {
-    const rowNumber = rowNumberAfter(rawAttribute(this.text.slice(tag.start, tag.end), "r"), this.rowNumber);
+  private onRow(tag: XmlTagSpan): number | void {
+    const rowNumber = rowNumberAfter(tag.rawAttribute("r"), this.rowNumber);
     const contentEnd = tag.kind === "open" ? this.rowEnds.contentEnd(this.text, tag, this.isFinal) : undefined;
     if (contentEnd === NEEDS_MORE_TEXT) return NEEDS_MORE_TEXT;
     this.rowNumber = rowNumber;
@@ -105,11 +109,11 @@ export class UsedRangeScan {
   }
 
   /** Walks a row's cells from the last back to the first with something in it; false, having changed nothing, when a cell has no `r`. */
-  private readRowFromEnd(row: XmlTag, contentEnd: number): boolean {
+  private readRowFromEnd(row: XmlTagSpan, contentEnd: number): boolean {
     const text = this.text;
     const isHeader = this.rowNumber === this.headerRowNumber;
     for (let at = lastCellTagBefore(text, row.prefix, row.end, contentEnd); at >= 0; at = lastCellTagBefore(text, row.prefix, row.end, at)) {
-      const end = tagEnd(text, at);
+      const end = findTagEnd(text, at);
       const column = cellColumnOf(text, at, end);
       if (column === 0) return false;
       if (column > GRID_COLUMNS) continue;
@@ -122,16 +126,16 @@ export class UsedRangeScan {
     return true;
   }
 
-  private onCell(tag: XmlTag): void {
+  private onCell(tag: XmlTagSpan): void {
     const column = cellColumnOf(this.text, tag.start, tag.end) || this.lastCellColumn + 1;
     this.lastCellColumn = column;
     if (tag.kind !== "open") return;
     this.openCellColumn = column;
-    if (this.rowNumber === this.headerRowNumber) this.openCellStyle = readAttribute(this.text.slice(tag.start, tag.end), "s");
+    if (this.rowNumber === this.headerRowNumber) this.openCellStyle = tag.attribute("s");
   }
 
-  private onMerge(tag: XmlTag): void {
-    const range = parseCellRange(readAttribute(this.text.slice(tag.start, tag.end), "ref") ?? "");
+  private onMerge(tag: XmlTagSpan): void {
+    const range = parseCellRange(tag.attribute("ref") ?? "");
     if (range && this.isWrittenBetween(range.firstRow, range.lastRow)) this.mergedLastColumn = Math.max(this.mergedLastColumn, range.lastColumn + 1);
   }
 

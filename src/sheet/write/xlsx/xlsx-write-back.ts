@@ -20,7 +20,7 @@ import { UsedRangeScan, type UsedRange } from "./used-range-scan";
 import { inspectWorkbookZip } from "../../zip/workbook-zip-checks";
 import { addSheets, mainNamespace, newWorksheetParts, readRelationships, readSheets, stylesRelationship, takenPartNames, type PackageTexts, type WorkbookSheet } from "./package-patch";
 import { emptyStylesXml, StylesPatch } from "./styles-patch";
-import { XmlMarkupTooLong, XmlSyntaxError } from "../../xml/xml-scan";
+import { XmlRefusal } from "../../xml/xml-refusal";
 import { GRID_COLUMNS, GRID_ROWS } from "../../formats/cell-ref";
 import { inflateEntry, listZipEntries, type ZipEntry } from "../../zip/zip-guard";
 
@@ -68,10 +68,10 @@ export async function writeXlsxResults(original: Uint8Array, sheetName: string, 
     return await addResults(original, sheetName, data);
   } catch (error) {
     if (error instanceof SheetReadError) return refused(error.failure.code, error.failure.message);
-    if (error instanceof XmlMarkupTooLong) {
+    if (error instanceof XmlRefusal) {
+      if (error.kind === "malformed") return unreadable("part of it is damaged or not written as spreadsheet programs write it");
       return refused("UNSAFE_CONTENT", `${FILE} holds a single entry (a tag, a comment or a row's empty cells) far longer than spreadsheet programs write. Open it in your spreadsheet program, save it again and import the new file.`);
     }
-    if (error instanceof XmlSyntaxError) return unreadable("part of it is damaged or not written as spreadsheet programs write it");
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ResultCell } from "../../../../src/core/result-sheet";
 import { ResultColumnsRewriter, type ResultColumnsPlan } from "../../../../src/sheet/write/xlsx/result-columns-rewriter";
 import { UsedRangeScan } from "../../../../src/sheet/write/xlsx/used-range-scan";
-import { XmlSyntaxError } from "../../../../src/sheet/xml/xml-scan";
+import { XmlRefusal } from "../../../../src/sheet/xml/xml-refusal";
 
 const HEADER_STYLE = 90;
 /** Money formats are numbered after their base so the tests can see which base was used. */
@@ -95,7 +95,7 @@ describe("UsedRangeScan: the rightmost column with a value, a formula or a merge
     expect(() => {
       scan.push(xml);
       scan.finish();
-    }).toThrow(XmlSyntaxError);
+    }).toThrow(XmlRefusal);
   });
 });
 
@@ -187,7 +187,7 @@ describe("ResultColumnsRewriter: result cells added to the sheet's XML", () => {
   it("refuses XML that ends inside an element", () => {
     const rewriter = new ResultColumnsRewriter(plan({ firstColumn: 3 }));
     rewriter.push(sheet('<row r="1"><c r="A1"><v>1</v></c></row>').replace("</sheetData></worksheet>", ""));
-    expect(() => rewriter.finish()).toThrow(XmlSyntaxError);
+    expect(() => rewriter.finish()).toThrow(XmlRefusal);
   });
 });
 

@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { XmlRefusal, XmlScanner, type XmlRefusalKind, type XmlTag } from "../../../src/sheet/xml/xml-scanner";
+import { XmlEventScanner, type XmlStartTag } from "../../../src/sheet/xml/xml-event-scanner";
+import { XmlRefusal, type XmlRefusalKind } from "../../../src/sheet/xml/xml-refusal";
 
 /** Scans `xml` in the given pieces; every event as a string, text wanted everywhere. */
 function scan(pieces: readonly string[], limits = { maxDepth: 20, maxMarkupLength: 200 }, attributes: readonly string[] = []): string[] {
   const events: string[] = [];
-  const scanner = new XmlScanner(
+  const scanner = new XmlEventScanner(
     {
       wantsText: true,
-      open: (tag: XmlTag) => events.push(`<${tag.name}${attributes.map((a) => (tag.attr(a) === undefined ? "" : ` ${a}=${tag.attr(a)}`)).join("")}>`),
+      open: (tag: XmlStartTag) => events.push(`<${tag.name}${attributes.map((a) => (tag.attr(a) === undefined ? "" : ` ${a}=${tag.attr(a)}`)).join("")}>`),
       close: (name) => events.push(`</${name}>`),
       text: (text) => {
         // Text may come in pieces; join neighbours so splits compare equal.
@@ -28,7 +29,7 @@ function splits(xml: string): string[][] {
   return [...Array.from({ length: xml.length + 1 }, (_, i) => [xml.slice(0, i), xml.slice(i)]), [...xml]];
 }
 
-describe("XmlScanner: tokens, whatever the chunk boundaries", () => {
+describe("XmlEventScanner: tokens, whatever the chunk boundaries", () => {
   it.each([
     ["tags and text", '<?xml version="1.0"?><a><b>one</b><c/>two</a>', [], ["<a>", "<b>", "#one", "</b>", "<c>", "</c>", "#two", "</a>"]],
     ["entities and character references", "<t>&lt;&gt;&amp;&quot;&apos;&#65;&#x1F455;&amp;lt;</t>", [], ["<t>", "#<>&\"'A👕&lt;", "</t>"]],
@@ -45,8 +46,8 @@ describe("XmlScanner: tokens, whatever the chunk boundaries", () => {
 
   it("skips text that is not wanted without decoding it", () => {
     const texts: string[] = [];
-    const handler = { wantsText: false, open: (tag: XmlTag) => (handler.wantsText = tag.name === "v"), close: () => (handler.wantsText = false), text: (t: string) => texts.push(t) };
-    const scanner = new XmlScanner(handler, { maxDepth: 10, maxMarkupLength: 100 });
+    const handler = { wantsText: false, open: (tag: XmlStartTag) => (handler.wantsText = tag.name === "v"), close: () => (handler.wantsText = false), text: (t: string) => texts.push(t) };
+    const scanner = new XmlEventScanner(handler, { maxDepth: 10, maxMarkupLength: 100 });
     scanner.push(`<c><f>${"x".repeat(10_000)}</f><v>12</v></c>`);
     scanner.end();
     expect(texts).toEqual(["12"]);
@@ -54,7 +55,7 @@ describe("XmlScanner: tokens, whatever the chunk boundaries", () => {
 
   it("reads whole numbers and column letters from attributes without decoding them", () => {
     const seen: [number, number, number][] = [];
-    const scanner = new XmlScanner(
+    const scanner = new XmlEventScanner(
       { wantsText: false, open: (tag) => tag.name === "c" && seen.push([tag.attrColumn("r"), tag.attrInteger("s"), tag.attrInteger("t")]), close: () => {}, text: () => {} },
       { maxDepth: 10, maxMarkupLength: 100 },
     );
@@ -69,7 +70,7 @@ describe("XmlScanner: tokens, whatever the chunk boundaries", () => {
   });
 });
 
-describe("XmlScanner: what it refuses", () => {
+describe("XmlEventScanner: what it refuses", () => {
   const refusal = (pieces: readonly string[], limits?: { maxDepth: number; maxMarkupLength: number }): XmlRefusalKind | "none" => {
     try {
       scan(pieces, limits);
