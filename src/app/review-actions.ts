@@ -1,7 +1,7 @@
 import type { FieldId } from "../core/fields";
 import type { IssueCode } from "../core/issues";
 import type { CellValue } from "../core/sheet-model";
-import { editEntries, problemSheetData } from "../core/result-data";
+import { editEntries, problemSheetData } from "../core/result-sheet-data";
 import type { CellEdit, EditResult, OrderView, RowFilter, RowWindow } from "../engine/import-engine";
 import type { ResultFile } from "../sheet/write/write-results";
 import { ALL_ROWS } from "../engine/row-filter";

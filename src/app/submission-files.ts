@@ -1,5 +1,4 @@
-import { auditJsonLines, auditTrail } from "../core/result-data";
-import { resultFileName } from "../core/result-sheet";
+import { auditJsonLines, auditTrail, resultFileName } from "../core/result-sheet-data";
 import type { ResultFile } from "../sheet/write/write-results";
 import type { WorkflowContext } from "./workflow-state";
 

@@ -1,6 +1,6 @@
 import { pluralise } from "./plural";
 import type { EditLogEntry, RowDetail } from "./session-edits";
-import type { RowOutcome, RowResult } from "./results";
+import type { RowOutcome, RowResult } from "./result-rows";
 import type { JobCandidate } from "./vendor";
 
 /**

@@ -23,7 +23,7 @@ import {
   type ResolvedLine,
 } from "../core/resolve";
 import { issuesFromServerProblem } from "../core/server-issues";
-import { rowsImportedBefore } from "../core/result-sheet";
+import { rowsImportedBefore } from "../core/result-rows";
 import { cellText, type CellValue, type SheetRow } from "../core/sheet-model";
 import type { AddedColumn, Change, EditLogEntry, RowDetail, SentValue, SessionEdits } from "../core/session-edits";
 import { createEditHistory } from "./edit-history";

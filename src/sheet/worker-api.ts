@@ -1,8 +1,8 @@
 import { suggestMapping, vocabularyWords, type MappingVocabulary } from "../core/mapping/suggest-mapping";
 import type { SheetMapping } from "../core/mapping/sheet-mapping";
 import type { CampaignSheetData } from "../core/reorder/campaign-sheet-data";
-import type { ResultSheetData } from "../core/result-sheet";
-import { buildResultsOnlyTable, type RowResult } from "../core/results";
+import type { ResultSheetData } from "../core/result-sheet-data";
+import { buildResultsOnlyTable, type RowResult } from "../core/result-rows";
 import type { SheetRow } from "../core/sheet-model";
 import type { TableView } from "../core/sheet-table";
 import { writeCampaignSheet } from "./write/campaign-sheet";

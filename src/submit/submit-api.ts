@@ -1,9 +1,8 @@
 import { createAdaptiveLimiter, createVendorClient, type VendorClient } from "../api";
 import type { ExistingOrder } from "../core/batch-plan";
 import { advance, countStates, isUnfinished, rowResultsFromJournal, type BatchRecord, type JournalStore, type OrderRecord, type StateCounts } from "../core/journal";
-import { auditTrail, resultSheetData, shownJobNumbers } from "../core/result-data";
-import type { ResultSheetData } from "../core/result-sheet";
-import type { RowResult } from "../core/results";
+import { auditTrail, resultSheetData, shownJobNumbers, type ResultSheetData } from "../core/result-sheet-data";
+import type { RowResult } from "../core/result-rows";
 import type { JobCandidate } from "../core/vendor";
 import { noteCancelledJobs } from "./cancelled-jobs";
 import { findExistingOrders } from "./existing-orders";

@@ -5,7 +5,8 @@
  */
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
-import { RESULT_COLUMNS, type ResultCell } from "../../src/core/result-sheet";
+import { RESULT_COLUMNS } from "../../src/core/result-rows";
+import type { ResultCell } from "../../src/core/result-sheet-data";
 import { createSheetSession } from "../../src/sheet/worker-api";
 import { writeResults } from "../../src/sheet/write/write-results";
 

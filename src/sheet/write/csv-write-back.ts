@@ -3,7 +3,7 @@
  * worker and in Node.
  */
 import Papa from "papaparse";
-import type { ResultCell, ResultSheetData } from "../../core/result-sheet";
+import type { ResultCell, ResultSheetData } from "../../core/result-sheet-data";
 import { neutraliseFormula } from "../../core/spreadsheet-safety";
 import { decodeText, type TextEncodingName } from "../formats/decode-text";
 import { encodeText, encodeTextInto, maxEncodedLength } from "../formats/encode-text";

@@ -1,5 +1,5 @@
 import { formatCount } from "../../core/plural";
-import { resultFileName, type ResultSheetData } from "../../core/result-sheet";
+import { resultFileName, type ResultSheetData } from "../../core/result-sheet-data";
 import { writeCsvResults } from "./csv-write-back";
 import { SHEET_LIMITS } from "../limits";
 import { sniffFile } from "../formats/sniff-file";

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, it, vi } from "vitest";
-import type { ResultCell, ResultSheetData } from "../../../src/core/result-sheet";
+import type { ResultCell, ResultSheetData } from "../../../src/core/result-sheet-data";
 import { writeCsvResults } from "../../../src/sheet/write/csv-write-back";
 import { decodeText, type TextEncodingName } from "../../../src/sheet/formats/decode-text";
 import { encodeText } from "../../../src/sheet/formats/encode-text";

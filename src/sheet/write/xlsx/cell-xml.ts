@@ -1,4 +1,4 @@
-import type { ResultCell } from "../../../core/result-sheet";
+import type { ResultCell } from "../../../core/result-sheet-data";
 import { neutraliseFormula } from "../../../core/spreadsheet-safety";
 
 /** Excel refuses to open a file with a longer text in a cell. */

@@ -1,4 +1,4 @@
-import type { ResultCell } from "../../../core/result-sheet";
+import type { ResultCell } from "../../../core/result-sheet-data";
 import { resultValue } from "./cell-xml";
 
 const WIDTH = { min: 8, max: 50, padding: 2 } as const;

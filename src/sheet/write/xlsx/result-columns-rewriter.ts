@@ -1,4 +1,4 @@
-import type { ResultCell } from "../../../core/result-sheet";
+import type { ResultCell } from "../../../core/result-sheet-data";
 import { cellAddress, columnName, columnNumberAt, parseCellRange, rowNumberAfter } from "../../formats/cell-ref";
 import { cellXml, resultValue } from "./cell-xml";
 import { patchCols } from "./patch-cols";

@@ -1,4 +1,4 @@
-import type { ResultTable } from "../../../core/result-sheet";
+import type { ResultTable } from "../../../core/result-sheet-data";
 import { cellAddress } from "../../formats/cell-ref";
 import { cellXml, resultValue, safeText } from "./cell-xml";
 import { clampWidth, contentWidths } from "./column-widths";

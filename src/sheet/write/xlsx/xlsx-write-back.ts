@@ -6,7 +6,8 @@
  * Node: no Node APIs, and no spreadsheet library.
  */
 import { formatCount } from "../../../core/plural";
-import type { RESULT_COLUMNS, ResultSheetData } from "../../../core/result-sheet";
+import { RESULT_COLUMN } from "../../../core/result-rows";
+import type { ResultSheetData } from "../../../core/result-sheet-data";
 import { formatBytes, SHEET_LIMITS } from "../../limits";
 import { SheetReadError, type SheetFailureCode } from "../../read-failure";
 import { safeText } from "./cell-xml";
@@ -37,7 +38,7 @@ export type WriteBackResult = { readonly ok: true; readonly bytes: Uint8Array } 
 
 /** How the original file is named in messages: the user dropped it a while ago. */
 const FILE = "The original workbook";
-const MONEY_COLUMNS: ReadonlySet<string> = new Set<(typeof RESULT_COLUMNS)[number]>(["Line estimate", "Job total"]);
+const MONEY_COLUMNS: ReadonlySet<string> = new Set([RESULT_COLUMN.lineEstimate, RESULT_COLUMN.jobTotal]);
 const WORKBOOK = "xl/workbook.xml";
 const WORKBOOK_RELATIONSHIPS = "xl/_rels/workbook.xml.rels";
 const CONTENT_TYPES = "[Content_Types].xml";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ResultCell } from "../../../../src/core/result-sheet";
+import type { ResultCell } from "../../../../src/core/result-sheet-data";
 import { ResultColumnsRewriter, type ResultColumnsPlan } from "../../../../src/sheet/write/xlsx/result-columns-rewriter";
 import { UsedRangeScan } from "../../../../src/sheet/write/xlsx/used-range-scan";
 import { XmlRefusal } from "../../../../src/sheet/xml/xml-refusal";

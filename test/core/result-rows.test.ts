@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildResultsOnlyTable } from "../../src/core/results";
+import { buildResultsOnlyTable } from "../../src/core/result-rows";
 import { issuesFromServerProblem } from "../../src/core/server-issues";
 import { neutraliseFormula } from "../../src/core/spreadsheet-safety";
 import { makeIssue } from "../../src/core/issues";

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { auditJsonLines, auditTrail, describeSent, problemSheetData, resultSheetData, sentStateOf } from "../../src/core/result-data";
-import type { RowOutcome } from "../../src/core/results";
-import { RESULT_COLUMNS } from "../../src/core/result-sheet";
+import { auditJsonLines, auditTrail, describeSent, problemSheetData, resultSheetData, sentStateOf } from "../../src/core/result-sheet-data";
+import { RESULT_COLUMNS, type RowOutcome } from "../../src/core/result-rows";
 import { planBatch, runBatch } from "../../src/submit/submit-batch";
 import { fetchJobStatuses } from "../../src/submit/vendor-jobs";
 import { DTF, priceCodeRow } from "../helpers/order-records";

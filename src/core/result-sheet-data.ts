@@ -1,8 +1,42 @@
 import { existingOrderText, type PlannedOrder, type SubmissionPlan } from "./batch-plan";
 import { createdAtOf, ROW_OUTCOME, rowResultsFromJournal, shownJobNumber, type BatchRecord, type OrderRecord } from "./journal";
-import { OUTCOME_TEXT, type RowOutcome, type RowResult } from "./results";
-import { RESULT_COLUMNS, type ResultCell, type ResultSheetData, type ResultTable } from "./result-sheet";
+import { OUTCOME_TEXT, RESULT_COLUMN_KEYS, RESULT_COLUMNS, type ResultColumnKey, type RowOutcome, type RowResult } from "./result-rows";
 import type { EditLogEntry, RowDetail, SentValue } from "./session-edits";
+
+/** A value written into a result sheet: text, or a number that stays a number. */
+export type ResultCell = string | number | null;
+
+/** A plain table for an added sheet ("Jobs", "Audit"): a header row and its rows. */
+export interface ResultTable {
+  readonly headers: readonly string[];
+  readonly rows: readonly (readonly ResultCell[])[];
+}
+
+/**
+ * What is written back into the customer's own file: result columns appended to the right
+ * of the order sheet, on the header row and on each order row (rows not in `rows` get
+ * nothing), plus, in a workbook, a "Jobs" and an "Audit" sheet.
+ */
+export interface ResultSheetData {
+  /** The spreadsheet row number of the order sheet's header row. */
+  readonly headerRowNumber: number;
+  readonly columns: readonly string[];
+  /** Each order row's result cells, by spreadsheet row number, in the order of `columns`. */
+  readonly rows: ReadonlyMap<number, readonly ResultCell[]>;
+  readonly jobs: ResultTable;
+  readonly audit: ResultTable;
+}
+
+/** A row's result cells in the order of `RESULT_COLUMNS`, from the values it has (the rest blank). */
+function resultCells(values: Partial<Record<ResultColumnKey, ResultCell>>): ResultCell[] {
+  return RESULT_COLUMN_KEYS.map((key) => values[key] ?? null);
+}
+
+/** "orders.xlsx" → "orders - results.xlsx" */
+export function resultFileName(fileName: string, extension: string, kind: "results" | "problems" | "audit" = "results"): string {
+  const dot = fileName.lastIndexOf(".");
+  return `${dot > 0 ? fileName.slice(0, dot) : fileName} - ${kind}.${extension}`;
+}
 
 /** What the vendor says of a job now, for the result sheet (read live when the sheet is written). */
 export interface JobStatusInfo {
@@ -82,18 +116,21 @@ export function resultSheetData(batch: BatchRecord, orders: readonly OrderRecord
       ...(detail?.sent ?? []).map((sent) => describeSent(sent, sentStateOf(result.outcome))),
       ...(detail?.skippedAt && result.outcome === "skipped" ? [`Skipped on ${detail.skippedAt}.`] : []),
     ];
-    rows.set(result.rowNumber, [
-      OUTCOME_TEXT[result.outcome],
-      blankIfNone(result.jobNumber),
-      result.jobNumber === undefined ? null : blankIfNone(statuses.get(result.jobNumber)?.status),
-      lineResult(result, line?.needsArtwork ?? false),
-      blankIfNone(result.newAssetSku),
-      line?.needsArtwork ? "Yes" : null,
-      blankIfNone(detail?.lineEstimate),
-      result.outcome === "created" ? blankIfNone(order?.totalJobCost) : null,
-      messages.join("\n"),
-      blankIfNone(submitted),
-    ]);
+    rows.set(
+      result.rowNumber,
+      resultCells({
+        outcome: OUTCOME_TEXT[result.outcome],
+        jobNumber: blankIfNone(result.jobNumber),
+        jobStatus: result.jobNumber === undefined ? null : blankIfNone(statuses.get(result.jobNumber)?.status),
+        lineResult: lineResult(result, line?.needsArtwork ?? false),
+        newAssetTag: blankIfNone(result.newAssetSku),
+        needsArtwork: line?.needsArtwork ? "Yes" : null,
+        lineEstimate: blankIfNone(detail?.lineEstimate),
+        jobTotal: result.outcome === "created" ? blankIfNone(order?.totalJobCost) : null,
+        messages: messages.join("\n"),
+        submittedAt: blankIfNone(submitted),
+      }),
+    );
   }
   return { headerRowNumber: batch.headerRowNumber, columns: RESULT_COLUMNS, rows, jobs: jobsTable(orders, statuses), audit: auditTable(audit) };
 }
@@ -195,7 +232,7 @@ export function problemSheetData(origin: Pick<BatchRecord, "headerRowNumber">, p
   const row = (rowNumber: number, result: string, messages: readonly string[], state: SentState) => {
     const detail = details.get(rowNumber);
     const sent = (detail?.sent ?? []).map((value) => describeSent(value, state));
-    rows.set(rowNumber, [result, null, null, null, null, null, blankIfNone(detail?.lineEstimate), null, [...messages, ...sent].join("\n"), null]);
+    rows.set(rowNumber, resultCells({ outcome: result, lineEstimate: blankIfNone(detail?.lineEstimate), messages: [...messages, ...sent].join("\n") }));
   };
   const resultOf = (order: PlannedOrder) => (order.existing ? OUTCOME_TEXT.existing : "Ready to send");
   for (const order of plan.orders) {
