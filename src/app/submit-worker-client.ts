@@ -14,7 +14,7 @@ export function createSubmitWorkerClient() {
         try {
           return wrap<SubmitApi>(new Worker(new URL("../../workers/submit.worker.ts", import.meta.url), { type: "module", name: "submit" }));
         } catch {
-          return (await import("../submit/browser-submitter")).createBrowserSubmitter();
+          return (await import("../submit/browser/browser-submitter")).createBrowserSubmitter();
         }
       })();
       return submitter;
