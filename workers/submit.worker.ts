@@ -1,5 +1,5 @@
 /** Transport only: the submission core, exposed to the page over comlink. */
 import { expose } from "comlink";
-import { createBrowserSubmitter } from "../src/submit/browser-submitter";
+import { createBrowserSubmitter } from "../src/submit/browser/browser-submitter";
 
 expose(createBrowserSubmitter());

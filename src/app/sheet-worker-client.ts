@@ -2,12 +2,12 @@ import { proxy, transfer } from "comlink";
 import type { SheetMapping } from "../core/mapping/sheet-mapping";
 import type { MappingVocabulary } from "../core/mapping/suggest-mapping";
 import type { CampaignSheetData } from "../core/reorder/campaign-sheet-data";
-import type { ResultSheetData } from "../core/result-sheet";
-import type { RowResult } from "../core/results";
+import type { ResultSheetData } from "../core/result-sheet-data";
+import type { RowResult } from "../core/result-rows";
 import type { SheetRow } from "../core/sheet-model";
-import type { ReadProgress } from "../sheet/workbook";
+import type { ReadProgress } from "../sheet/read/workbook";
 import type { OpenResult, PreviewResult, SheetSession } from "../sheet/worker-api";
-import type { ResultFile, WriteResultsOptions } from "../sheet/write-results";
+import type { ResultFile, WriteResultsOptions } from "../sheet/write/write-results";
 import { createWorkerBridge } from "./worker-bridge";
 
 /** A sheet worker with no call waiting for this long is stopped, and the file it held with it. */

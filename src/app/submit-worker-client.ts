@@ -17,7 +17,7 @@ export function createSubmitWorkerClient(start: () => Worker = startSubmitWorker
   const bridge = createWorkerBridge<SubmitApi>({
     name: "submit",
     start,
-    fallback: async () => (await import("../submit/browser-submitter")).createBrowserSubmitter(),
+    fallback: async () => (await import("../submit/browser/browser-submitter")).createBrowserSubmitter(),
     idleMs: IDLE_MS,
   });
   return { get: bridge.get };

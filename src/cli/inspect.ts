@@ -1,7 +1,7 @@
 import { IMPORT_FIELDS } from "../core/fields";
 import { missingRequiredFields, sizeLayout, suggestMapping, type SheetMapping } from "../core/mapping";
 import { cellRawText, type CellValue, type SheetRow } from "../core/sheet-model";
-import { csvDialectText } from "../sheet/csv-dialect-text";
+import { csvDialectText } from "../sheet/read/csv/csv-dialect-text";
 import { longHeaderNotes, type SheetPreview, type WorkbookSummary } from "../sheet/sheet-preview";
 import { openSheetFile, type SheetChoice } from "./open-sheet-file";
 import type { SheetFile } from "./read-sheet-file";

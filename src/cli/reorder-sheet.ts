@@ -6,7 +6,7 @@ import { countOf, pluralise } from "../core/plural";
 import { assetFacets, assetListings, filterAssets, historyOf, processName, type AssetHistory, type AssetListing } from "../core/reorder/asset-catalogue";
 import { campaignSheetData } from "../core/reorder/campaign-sheet-data";
 import type { AssetFiles } from "../core/vendor";
-import { writeCampaignSheet } from "../sheet/campaign-sheet";
+import { writeCampaignSheet } from "../sheet/write/campaign-sheet";
 import { loadCatalogueOf } from "./catalogue-of";
 import type { VendorConnection } from "./vendor-connection";
 

@@ -15,8 +15,8 @@ import {
 } from "../core/journal";
 import { countOf, pluralise } from "../core/plural";
 import { plainProblemText } from "../core/problem-text";
-import { auditJsonLines, auditTrail, resultSheetData, shownJobNumbers } from "../core/result-data";
-import { OUTCOME_TEXT, type RowResult } from "../core/results";
+import { auditJsonLines, auditTrail, resultSheetData, shownJobNumbers } from "../core/result-sheet-data";
+import { OUTCOME_TEXT, type RowResult } from "../core/result-rows";
 import { summariseSubmission, summaryText, summaryWordsFor, type SubmissionSummary } from "../core/submission-summary";
 import { noteCancelledJobs } from "../submit/cancelled-jobs";
 import { findExistingOrders } from "../submit/existing-orders";

@@ -1,7 +1,7 @@
 import type { Issue } from "./issues";
 import { existingText, type EarlierJob, type OrderMessage, type UnsentRow } from "./journal";
 import type { JobPayload } from "./resolve/resolve-job";
-import { issueText } from "./results";
+import { issueText } from "./result-rows";
 import type { EditLogEntry, RowDetail } from "./session-edits";
 import type { JobCandidate } from "./vendor";
 

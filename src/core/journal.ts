@@ -1,6 +1,6 @@
 import { ORDER_STATES, type BatchRecord, type OrderRecord, type OrderState } from "./journal-records";
 import { pluralise } from "./plural";
-import type { RowOutcome, RowResult } from "./results";
+import type { RowOutcome, RowResult } from "./result-rows";
 
 export * from "./journal-records";
 

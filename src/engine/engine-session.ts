@@ -2,7 +2,7 @@ import { indexCatalogue, type CatalogueSnapshot } from "../core/catalogue";
 import { dateOrderFor } from "../core/dates";
 import type { SheetMapping } from "../core/mapping/sheet-mapping";
 import type { ResolveOptions } from "../core/resolve";
-import { rowsImportedBefore } from "../core/result-sheet";
+import { rowsImportedBefore } from "../core/result-rows";
 import type { SheetRow } from "../core/sheet-model";
 import { createDryRuns, type DryRuns } from "./dry-runs";
 import { createEditHistory, type EditHistory } from "./edit-history";

@@ -3,9 +3,9 @@ import { formatCount } from "../core/plural";
 import { columnLetter, isBlankCell, type SheetRow } from "../core/sheet-model";
 import { HEADER_NAME_CHARS, tableView, type LongHeader, type TableView } from "../core/sheet-table";
 import { SHEET_LIMITS } from "./limits";
-import type { TextEncodingName } from "./decode-text";
+import type { TextEncodingName } from "./formats/decode-text";
 import { failure, type SheetReadFailure } from "./read-failure";
-import type { OpenedWorkbook, RawSheet } from "./workbook";
+import type { OpenedWorkbook, RawSheet } from "./read/workbook";
 
 export interface SheetSummary {
   readonly name: string;

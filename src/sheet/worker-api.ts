@@ -1,18 +1,18 @@
 import { suggestMapping, vocabularyWords, type MappingVocabulary } from "../core/mapping/suggest-mapping";
 import type { SheetMapping } from "../core/mapping/sheet-mapping";
 import type { CampaignSheetData } from "../core/reorder/campaign-sheet-data";
-import type { ResultSheetData } from "../core/result-sheet";
-import { buildResultsOnlyTable, type RowResult } from "../core/results";
+import type { ResultSheetData } from "../core/result-sheet-data";
+import { buildResultsOnlyTable, type RowResult } from "../core/result-rows";
 import type { SheetRow } from "../core/sheet-model";
 import type { TableView } from "../core/sheet-table";
-import { writeCampaignSheet } from "./campaign-sheet";
-import { openWorkbook } from "./open-workbook";
+import { writeCampaignSheet } from "./write/campaign-sheet";
+import { openWorkbook } from "./read/open-workbook";
 import { SHEET_LIMITS } from "./limits";
 import { failure, type SheetReadFailure } from "./read-failure";
 import { summariseWorkbook, tableOf, type SheetPreview, type WorkbookSummary } from "./sheet-preview";
-import type { OpenedWorkbook, ReadProgress } from "./workbook";
-import { writeCsv } from "./write-csv";
-import { writeResults, type ResultFile, type WriteResultsOptions } from "./write-results";
+import type { OpenedWorkbook, ReadProgress } from "./read/workbook";
+import { writeCsv } from "./write/write-csv";
+import { writeResults, type ResultFile, type WriteResultsOptions } from "./write/write-results";
 
 export type OpenResult = { readonly ok: true; readonly summary: WorkbookSummary } | SheetReadFailure;
 export type PreviewResult = { readonly ok: true; readonly preview: SheetPreview } | SheetReadFailure;

@@ -2,9 +2,9 @@ import { createAdaptiveLimiter, createVendorClient, type VendorClient } from "..
 import type { ExistingOrder } from "../core/batch-plan";
 import { advance, countStates, isUnfinished, rowResultsFromJournal, type BatchRecord, type JournalStore, type OrderRecord, type StateCounts } from "../core/journal";
 import { plainProblemText } from "../core/problem-text";
-import { auditTrail, resultSheetData, shownJobNumbers } from "../core/result-data";
-import type { ResultSheetData } from "../core/result-sheet";
-import type { RowResult } from "../core/results";
+import { auditTrail, resultSheetData, shownJobNumbers } from "../core/result-sheet-data";
+import type { ResultSheetData } from "../core/result-sheet-data";
+import type { RowResult } from "../core/result-rows";
 import type { JobCandidate } from "../core/vendor";
 import { noteCancelledJobs } from "./cancelled-jobs";
 import { findExistingOrders } from "./existing-orders";

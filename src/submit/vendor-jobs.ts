@@ -1,5 +1,5 @@
 import { allActiveJobs, mapAdaptively, mapWithConcurrency, pressureOf, type AdaptiveLimiter, type ApiProblem, type ApiResult, type VendorClient } from "../api";
-import type { JobStatusInfo } from "../core/result-data";
+import type { JobStatusInfo } from "../core/result-sheet-data";
 import type { ActiveJob, Job, JobCandidate } from "../core/vendor";
 
 /** Order numbers are compared as the vendor's own search does: trimmed, whatever the case. */

@@ -5,9 +5,10 @@
  */
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
-import { RESULT_COLUMNS, type ResultCell } from "../../src/core/result-sheet";
+import { RESULT_COLUMNS } from "../../src/core/result-rows";
+import type { ResultCell } from "../../src/core/result-sheet-data";
 import { createSheetSession } from "../../src/sheet/worker-api";
-import { writeResults } from "../../src/sheet/write-results";
+import { writeResults } from "../../src/sheet/write/write-results";
 
 const highWaterBytes = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) * 1024;
 const residentBytes = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) * 1024;

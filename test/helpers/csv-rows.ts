@@ -1,6 +1,6 @@
-import type { CsvRows } from "../../src/sheet/csv-text-rows";
-import { readCsv, type CsvReadOptions } from "../../src/sheet/read-csv";
-import type { ReadProgress } from "../../src/sheet/workbook";
+import type { CsvRows } from "../../src/sheet/read/csv/csv-text-rows";
+import { readCsv, type CsvReadOptions } from "../../src/sheet/read/csv/read-csv";
+import type { ReadProgress } from "../../src/sheet/read/workbook";
 
 /** Every row of a CSV as an array of strings. */
 export function rowArrays(rows: CsvRows): (readonly string[])[] {

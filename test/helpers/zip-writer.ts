@@ -1,5 +1,5 @@
 import { crc32, deflateRawSync, inflateRawSync } from "node:zlib";
-import type { ZipEntry } from "../../src/sheet/zip-guard";
+import type { ZipEntry } from "../../src/sheet/zip/zip-guard";
 
 export interface ZipPart {
   readonly name: string;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { SHEET_LIMITS } from "../../src/sheet/limits";
-import { readCsv } from "../../src/sheet/read-csv";
+import { readCsv } from "../../src/sheet/read/csv/read-csv";
 import { SheetReadError } from "../../src/sheet/read-failure";
-import type { ReadProgress } from "../../src/sheet/workbook";
+import type { ReadProgress } from "../../src/sheet/read/workbook";
 import { createSheetSession } from "../../src/sheet/worker-api";
-import { partReader } from "../../src/sheet/xlsx/part-reader";
-import { createWorksheetReader, type WorkbookContext } from "../../src/sheet/xlsx/worksheet-part";
-import { listZipEntries } from "../../src/sheet/zip-guard";
+import { partReader } from "../../src/sheet/read/xlsx/part-reader";
+import { createWorksheetReader, type WorkbookContext } from "../../src/sheet/read/xlsx/worksheet-part";
+import { listZipEntries } from "../../src/sheet/zip/zip-guard";
 import { minimalWorkbook } from "../helpers/zip-writer";
 
 const rowsXml = (count: number, prefix = "") =>

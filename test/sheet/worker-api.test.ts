@@ -1,8 +1,8 @@
 import { expose, proxy, wrap } from "comlink";
 import { describe, expect, it } from "vitest";
-import type { ReadProgress } from "../../src/sheet/workbook";
+import type { ReadProgress } from "../../src/sheet/read/workbook";
 import { createSheetSession, type SheetSession } from "../../src/sheet/worker-api";
-import { writeCsv } from "../../src/sheet/write-csv";
+import { writeCsv } from "../../src/sheet/write/write-csv";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 

@@ -3,7 +3,7 @@ import { IMPORT_FIELDS, type FieldId } from "../../core/fields";
 import { columnSamples } from "../../core/mapping/column-samples";
 import { attributeColumns, columnForField, missingRequiredFields, sizeColumns, type ColumnAssignment } from "../../core/mapping/sheet-mapping";
 import { countOf } from "../../core/plural";
-import { csvDialectText } from "../../sheet/csv-dialect-text";
+import { csvDialectText } from "../../sheet/read/csv/csv-dialect-text";
 import type { Connected, ImportWorkflow, MappingState } from "../workflow/import-workflow";
 import { hiddenRowsText, missingLabels, parseTarget, sizeLayoutText, targetValue } from "./mapping-choices";
 

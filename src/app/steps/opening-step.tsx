@@ -1,4 +1,4 @@
-import type { ReadProgress } from "../../sheet/workbook";
+import type { ReadProgress } from "../../sheet/read/workbook";
 import { LiveStatus } from "../live-status";
 
 const PHASES: Readonly<Record<ReadProgress["phase"], string>> = {

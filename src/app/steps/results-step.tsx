@@ -1,8 +1,8 @@
 import { useState } from "preact/hooks";
 import { countStates, describeCounts, jobNumbersText, ORDER_STATE_TEXT, orderMessages, shownJobNumber, type OrderRecord } from "../../core/journal";
 import { countOf } from "../../core/plural";
-import { OUTCOME_TEXT } from "../../core/results";
-import type { ResultFile } from "../../sheet/write-results";
+import { OUTCOME_TEXT } from "../../core/result-rows";
+import type { ResultFile } from "../../sheet/write/write-results";
 import type { SubmissionResult } from "../workflow/import-workflow";
 import { LiveStatus } from "../live-status";
 import { saveFile } from "../save-file";

@@ -1,6 +1,6 @@
 import { useState } from "preact/hooks";
 import { describeCounts } from "../../core/journal";
-import type { ResultFile } from "../../sheet/write-results";
+import type { ResultFile } from "../../sheet/write/write-results";
 import { LiveStatus } from "../live-status";
 import { saveFile } from "../save-file";
 import { describeSubmitProgress, type SubmissionView } from "../workflow/import-workflow";

@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import type { ResultFile } from "../../sheet/write-results";
+import type { ResultFile } from "../../sheet/write/write-results";
 import { saveFile } from "../save-file";
 
 /** Why a sheet could not be given: in words for the user, and whether writing it in UTF-8 would do. */

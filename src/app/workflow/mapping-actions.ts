@@ -3,7 +3,7 @@ import { assignColumn, assignField, missingRequiredFields, type MappingTarget, t
 import { suggestMapping, vocabularyWords, type MappingVocabulary } from "../../core/mapping/suggest-mapping";
 import { applyTemplate, createTemplate } from "../../core/mapping/templates";
 import type { SheetPreview, WorkbookSummary } from "../../sheet/sheet-preview";
-import type { ReadProgress } from "../../sheet/workbook";
+import type { ReadProgress } from "../../sheet/read/workbook";
 import type { StartOutcome } from "./review-loading";
 import type { ReviewOrigin } from "./review-keeper";
 import type { Connected, ImportState, MappingState, WorkflowContext } from "./workflow-state";

@@ -1,11 +1,11 @@
 import type { FieldId } from "../../core/fields";
 import type { IssueCode } from "../../core/issues";
 import type { CellValue } from "../../core/sheet-model";
-import { editEntries, problemSheetData } from "../../core/result-data";
+import { editEntries, problemSheetData } from "../../core/result-sheet-data";
 import type { EditResult, OrderView, RowWindow } from "../../engine/views";
 import type { CellEdit } from "../../engine/edit-commands";
 import type { RowFilter } from "../../engine/row-filter";
-import type { ResultFile } from "../../sheet/write-results";
+import type { ResultFile } from "../../sheet/write/write-results";
 import { ALL_ROWS } from "../../engine/row-filter";
 import { checkWithVendor } from "./vendor-check";
 import type { GridFocus, ReviewState, WorkflowContext } from "./workflow-state";

@@ -1,6 +1,6 @@
-import { auditJsonLines, auditTrail } from "../../core/result-data";
-import { resultFileName } from "../../core/result-sheet";
-import type { ResultFile } from "../../sheet/write-results";
+import { auditJsonLines, auditTrail } from "../../core/result-sheet-data";
+import { resultFileName } from "../../core/result-sheet-data";
+import type { ResultFile } from "../../sheet/write/write-results";
 import type { WorkflowContext } from "./workflow-state";
 
 /** A batch's files from the journal: the result sheet (in the customer's own file when it is kept) and the audit trail. */

@@ -8,7 +8,7 @@ import type { AccountProfile } from "../../core/vendor";
 import type { EngineSummary } from "../../engine/views";
 import type { RowFilter } from "../../engine/row-filter";
 import type { SheetPreview, WorkbookSummary } from "../../sheet/sheet-preview";
-import type { ReadProgress } from "../../sheet/workbook";
+import type { ReadProgress } from "../../sheet/read/workbook";
 import type { TemplateStore } from "../../storage/mapping-templates";
 import type { BatchFileStore } from "../../storage/batch-files";
 import type { ReviewSessionStore } from "../../storage/review-sessions";

@@ -4,7 +4,7 @@ import { looksLikeSize, sizeKey } from "../sizes";
 import { columnValues, type ColumnValues } from "./column-samples";
 import { containsWords, normaliseHeader, similarity } from "./normalise";
 import type { ColumnAssignment, MappingTarget, MatchReason, SheetMapping } from "./sheet-mapping";
-import { isResultColumn } from "../result-sheet";
+import { isResultColumn } from "../result-rows";
 
 /** How much of a header is matched against field names. */
 const MATCHED_HEADER_LENGTH = 120;

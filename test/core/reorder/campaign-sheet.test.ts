@@ -6,7 +6,7 @@ import { catalogueVocabulary } from "../../../src/core/catalogue";
 import { missingRequiredFields, suggestMapping, vocabularyWords } from "../../../src/core/mapping";
 import { assetListings } from "../../../src/core/reorder/asset-catalogue";
 import { CAMPAIGN_FIELDS, CAMPAIGN_HEADERS, campaignSheetData } from "../../../src/core/reorder/campaign-sheet-data";
-import { writeCampaignSheet } from "../../../src/sheet/campaign-sheet";
+import { writeCampaignSheet } from "../../../src/sheet/write/campaign-sheet";
 import { createSheetSession, type SheetSession } from "../../../src/sheet/worker-api";
 import { checkFile } from "../../helpers/engine-session";
 import { useProxiedAccountAndFolder } from "../../helpers/submit-session";

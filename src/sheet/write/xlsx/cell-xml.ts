@@ -1,0 +1,43 @@
+import type { ResultCell } from "../../../core/result-sheet-data";
+import { neutraliseFormula } from "../../../core/spreadsheet-safety";
+
+/** Excel refuses to open a file with a longer text in a cell. */
+const MAX_CELL_TEXT = 32_767;
+
+/** Text that can never run as a formula, and that Excel will open. */
+export function safeText(text: string): string {
+  const safe = neutraliseFormula(text);
+  return safe.length > MAX_CELL_TEXT ? `${safe.slice(0, MAX_CELL_TEXT - 1)}…` : safe;
+}
+
+/** What a result cell holds once written: safe text, a finite number, or nothing. */
+export function resultValue(value: ResultCell | undefined): string | number | null {
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  return value === null || value === undefined || value === "" ? null : safeText(value);
+}
+
+/**
+ * Text as a cell's `<t>` content. Characters XML cannot carry are written as Excel's
+ * `_xHHHH_`, so a text that already looks like one has its underscore escaped; a carriage
+ * return is a character reference, which XML readers do not turn into a line feed.
+ */
+function escapeCellText(text: string): string {
+  return text.replace(/[&<>\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|_(?=x[0-9A-Fa-f]{4}_)/g, (c) => {
+    if (c === "&") return "&amp;";
+    if (c === "<") return "&lt;";
+    if (c === ">") return "&gt;";
+    if (c === "\r") return "&#13;";
+    return `_x${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}_`;
+  });
+}
+
+/**
+ * One cell: a number as a number, text as an inline string (so the shared strings part is
+ * left as it was). `prefix` is the sheet's own prefix for its elements, usually "".
+ */
+export function cellXml(prefix: string, address: string, value: string | number, style: number): string {
+  const s = style > 0 ? ` s="${style}"` : "";
+  if (typeof value === "number") return `<${prefix}c r="${address}"${s}><${prefix}v>${String(value)}</${prefix}v></${prefix}c>`;
+  const space = /^\s|\s$|\n/.test(value) ? ' xml:space="preserve"' : "";
+  return `<${prefix}c r="${address}"${s} t="inlineStr"><${prefix}is><${prefix}t${space}>${escapeCellText(value)}</${prefix}t></${prefix}is></${prefix}c>`;
+}

@@ -1,0 +1,31 @@
+import type { ResultCell } from "../../../core/result-sheet-data";
+import { resultValue } from "./cell-xml";
+
+const WIDTH = { min: 8, max: 50, padding: 2 } as const;
+
+function textWidth(text: string): number {
+  let widest = 0;
+  for (const line of text.split("\n")) widest = Math.max(widest, line.length);
+  return widest;
+}
+
+function valueWidth(value: string | number, isMoney: boolean): number {
+  return typeof value === "number" ? (isMoney ? value.toFixed(2).length + Math.floor(Math.log10(Math.max(1, Math.abs(value))) / 3) : String(value).length) : textWidth(value);
+}
+
+/** Each column's width in characters: its header's or its widest written value's (not yet clamped). */
+export function contentWidths(headers: readonly string[], rows: Iterable<readonly ResultCell[]>, isMoney: readonly boolean[] = []): number[] {
+  const widths = headers.map((header) => textWidth(header));
+  for (const cells of rows) {
+    cells.forEach((value, i) => {
+      const written = resultValue(value);
+      if (written !== null) widths[i] = Math.max(widths[i] ?? 0, valueWidth(written, isMoney[i] ?? false));
+    });
+  }
+  return widths;
+}
+
+/** A column width in characters, with room for the cell's padding, within sensible bounds. */
+export function clampWidth(characters: number): number {
+  return Math.min(WIDTH.max, Math.max(WIDTH.min, characters + WIDTH.padding));
+}

@@ -1,0 +1,315 @@
+import type { ResultCell } from "../../../core/result-sheet-data";
+import { cellAddress, columnName, columnNumberAt, parseCellRange, rowNumberAfter } from "../../formats/cell-ref";
+import { cellXml, resultValue } from "./cell-xml";
+import { patchCols } from "./patch-cols";
+import type { TextRewriter } from "../../zip/part-text";
+import { StreamingEdit } from "./streaming-edit";
+import { cellColumnOf } from "./used-range-scan";
+import { isTrue, openFormOf, rawAttribute, readAttribute, withAttribute } from "../../xml/xml-attributes";
+import { childElements, openTagOf } from "../../xml/xml-elements";
+import { malformed } from "../../xml/xml-refusal";
+import { NEEDS_MORE_TEXT, type XmlTagSpan } from "../../xml/xml-tag-scanner";
+import { findTagEnd } from "../../xml/xml-tokenizer";
+import { lastCellTagBefore, RowEnds } from "./row-ends";
+
+/** Where the result columns go and how they look; style indexes are the workbook's cell formats. */
+export interface ResultColumnsPlan {
+  /** The first result column (1-based): after everything used. */
+  readonly firstColumn: number;
+  readonly headerRowNumber: number;
+  /** The header texts, written as they are (already made safe). */
+  readonly headers: readonly string[];
+  /** Each order row's result cells, by spreadsheet row number. */
+  readonly rows: ReadonlyMap<number, readonly ResultCell[]>;
+  /** Each result column's width in characters. */
+  readonly widths: readonly number[];
+  readonly isMoney: readonly boolean[];
+  readonly headerStyle: number;
+  /** The cell format of a money number over a cell of format `base`. */
+  readonly moneyStyle: (base: number) => number;
+}
+
+interface OpenRow {
+  readonly rowNumber: number;
+  /** The row's own format, when it has one: new cells take it, as a spreadsheet would give them. */
+  readonly style: number | undefined;
+  readonly prefix: string;
+}
+
+/** A row to write that is read tag by tag: its cells before the result columns pass on as they come; from there on its content is held back. */
+interface StreamedRow extends OpenRow {
+  /** The column of the last cell passed on (0 before any). */
+  column: number;
+  isHolding: boolean;
+}
+
+/** A cell the row already had at a result column or after: empty, perhaps formatted. */
+interface TailCell {
+  readonly column: number;
+  readonly xml: string;
+  readonly style: number | undefined;
+}
+
+/**
+ * Rewrites a worksheet's XML as it streams, adding the result columns: cells appended to the
+ * header row and each order row (a row missing from the XML is inserted in order), `<cols>`
+ * entries for their widths, `<dimension>` and row `spans` widened. All else passes through
+ * as it was. A row is read whole (found by its `</row>`, not tag by tag) and its cells added
+ * before `</row>`; its cells from the first result column on, empty ones as the result
+ * columns start after the used range, are merged with the new ones.
+ */
+export class ResultColumnsRewriter implements TextRewriter {
+  private readonly edit: StreamingEdit;
+  private readonly rowEnds = new RowEnds();
+  private depth = 0;
+  private isInSheetData = false;
+  private sawSheetData = false;
+  private isHoldingCols = false;
+  private sheetDataPrefix = "";
+  private rowNumber = 0;
+  /** A row to write being read tag by tag (one holding a comment or the like, or a long one). */
+  private row: StreamedRow | undefined;
+  /** Row numbers to write, ascending, and the next one not yet reached. */
+  private readonly targets: number[];
+  private nextTarget = 0;
+  private readonly lastColumn: number;
+  /** The style each result column has in `<cols>`, which new cells there take. */
+  private columnStyles: readonly (number | undefined)[] = [];
+  private readonly columnNames: readonly string[];
+  private readonly moneyStyles = new Map<number, number>();
+
+  constructor(private readonly plan: ResultColumnsPlan) {
+    this.targets = [plan.headerRowNumber, ...plan.rows.keys()].sort((a, b) => a - b);
+    this.lastColumn = plan.firstColumn + plan.headers.length - 1;
+    this.columnNames = plan.headers.map((_, i) => columnName(plan.firstColumn + i));
+    this.edit = new StreamingEdit(this.onTag, () => this.rowEnds.reset());
+  }
+
+  push(text: string): string {
+    return this.edit.push(text);
+  }
+
+  finish(): string {
+    const written = this.edit.finish();
+    if (!this.sawSheetData || this.depth !== 0) throw malformed("the sheet's XML ends early");
+    return written;
+  }
+
+  private readonly onTag = (tag: XmlTagSpan): number | void => {
+    if (tag.kind === "close") {
+      this.depth--;
+      if (this.depth === 2 && this.row && tag.name === "row") this.finishRow(tag.start);
+      else if (this.depth === 1 && this.isInSheetData && tag.name === "sheetData") {
+        this.insertRowsBefore(Infinity, tag.start);
+        this.isInSheetData = false;
+      }
+      return;
+    }
+    let goOnFrom: number | void = undefined;
+    if (this.depth === 3 && this.row && !this.row.isHolding) this.onRowChild(this.row, tag);
+    else if (this.depth === 2 && this.isInSheetData && tag.name === "row") goOnFrom = this.onRow(tag);
+    else if (this.depth === 1) {
+      if (tag.name === "dimension") this.onDimension(tag);
+      else if (tag.name === "cols" && !this.isHoldingCols) {
+        this.edit.holdFrom(tag.start);
+        this.isHoldingCols = true;
+      } else if (tag.name === "sheetData") this.onSheetData(tag);
+    }
+    // An element read whole, up to its end tag, leaves the depth as it was.
+    if (goOnFrom === undefined && tag.kind === "open") this.depth++;
+    return goOnFrom;
+  };
+
+  private onDimension(tag: XmlTagSpan): void {
+    const range = parseCellRange(tag.attribute("ref") ?? "");
+    if (!range) return;
+    // The range's columns are 0-based indexes.
+    const topLeft = cellAddress(Math.min(range.firstColumn + 1, this.plan.firstColumn), Math.min(range.firstRow, this.targets[0] ?? range.firstRow));
+    const bottomRight = cellAddress(Math.max(range.lastColumn + 1, this.lastColumn), Math.max(range.lastRow, this.targets.at(-1) ?? 0));
+    this.edit.replace(tag.start, tag.end, withAttribute(this.edit.tagText(tag), "ref", `${topLeft}:${bottomRight}`));
+  }
+
+  private onSheetData(tag: XmlTagSpan): void {
+    const prefix = tag.prefix;
+    const cols = patchCols(this.isHoldingCols ? this.edit.takeHeld(tag.start) : "", prefix, this.plan.firstColumn, this.plan.widths);
+    this.columnStyles = cols.styles;
+    this.isHoldingCols = false;
+    this.sawSheetData = true;
+    this.sheetDataPrefix = prefix;
+    if (tag.kind === "empty") {
+      const rows = this.targets.map((rowNumber) => this.newRowXml(rowNumber)).join("");
+      this.nextTarget = this.targets.length;
+      this.edit.replace(tag.start, tag.end, `${cols.xml}${openFormOf(this.edit.tagText(tag))}${rows}</${prefix}sheetData>`);
+      return;
+    }
+    this.edit.insert(tag.start, cols.xml);
+    this.isInSheetData = true;
+  }
+
+  /** Writes the rows to add that come before `rowNumber`. */
+  private insertRowsBefore(rowNumber: number, at: number): void {
+    for (; this.nextTarget < this.targets.length && (this.targets[this.nextTarget] as number) < rowNumber; this.nextTarget++) {
+      this.edit.insert(at, this.newRowXml(this.targets[this.nextTarget] as number));
+    }
+  }
+
+  private newRowXml(rowNumber: number): string {
+    const prefix = this.sheetDataPrefix;
+    return `<${prefix}row r="${rowNumber}">${this.cellsXml({ rowNumber, style: undefined, prefix }, NO_TAIL)}</${prefix}row>`;
+  }
+
+  /** A row: rows to add before it, and on a row to write, its tag and cells. Returns past its end tag when it was read whole. */
+  private onRow(tag: XmlTagSpan): number | void {
+    const edit = this.edit;
+    const contentEnd = tag.kind === "open" ? this.rowEnds.contentEnd(edit.window, tag, edit.isFinal) : undefined;
+    if (contentEnd === NEEDS_MORE_TEXT) return NEEDS_MORE_TEXT;
+    const rowNumber = rowNumberAfter(tag.rawAttribute("r"), this.rowNumber);
+    // A row without `r` (or with one that is not a row number) directly follows the one before it, so no row is ever inserted just before it.
+    this.insertRowsBefore(rowNumber, tag.start);
+    this.rowNumber = rowNumber;
+    const rowEnd = contentEnd === undefined ? undefined : contentEnd + `</${tag.prefix}row>`.length;
+    if (this.targets[this.nextTarget] !== rowNumber) return rowEnd;
+    this.nextTarget++;
+    const written = this.widenSpans(edit.tagText(tag), tag.attribute("spans"));
+    const style = isTrue(tag.attribute("customFormat")) ? Number(tag.attribute("s") ?? 0) : undefined;
+    const row: OpenRow = { rowNumber, style, prefix: tag.prefix };
+    if (tag.kind === "empty") {
+      edit.replace(tag.start, tag.end, `${openFormOf(written)}${this.cellsXml(row, NO_TAIL)}</${tag.prefix}row>`);
+      return;
+    }
+    edit.replace(tag.start, tag.end, written);
+    if (contentEnd === undefined) this.row = { ...row, column: 0, isHolding: false };
+    else if (this.endsBeforeResults(tag, contentEnd)) {
+      edit.insert(contentEnd, this.cellsXml(row, NO_TAIL));
+    } else {
+      edit.replace(tag.end, contentEnd, this.rowContentXml(row, edit.window.slice(tag.end, contentEnd)));
+    }
+    return rowEnd;
+  }
+
+  /** The row's tag with its `spans` (as read from it) reaching the last result column. */
+  private widenSpans(tag: string, spans: string | undefined): string {
+    if (spans === undefined) return tag;
+    const last = /^(.*?)(\d+):(\d+)$/.exec(spans.trim());
+    return withAttribute(tag, "spans", last ? `${last[1]}${last[2]}:${Math.max(Number(last[3]), this.lastColumn)}` : undefined);
+  }
+
+  /** An element in a row to write read tag by tag: a cell before the result columns passes on; the first other element starts holding the rest of the row back. */
+  private onRowChild(row: StreamedRow, tag: XmlTagSpan): void {
+    if (tag.name === "c") {
+      const column = cellColumnOf(this.edit.window, tag.start, tag.end) || row.column + 1;
+      if (column < this.plan.firstColumn) {
+        row.column = column;
+        return;
+      }
+    }
+    row.isHolding = true;
+    this.edit.holdFrom(tag.start);
+  }
+
+  /** The end of a row to write read tag by tag. */
+  private finishRow(closeStart: number): void {
+    const row = this.row as StreamedRow;
+    this.row = undefined;
+    if (!row.isHolding) this.edit.insert(closeStart, this.cellsXml(row, NO_TAIL));
+    else this.edit.insert(closeStart, this.rowContentXml(row, this.edit.takeHeld(closeStart), row.column));
+  }
+
+  /**
+   * Whether the new cells simply go at the end of the row: its last cell (if any) comes
+   * before the result columns and only space follows it. Mostly so; else the row's cells are
+   * read one by one and merged.
+   */
+  private endsBeforeResults(row: XmlTagSpan, contentEnd: number): boolean {
+    const text = this.edit.window;
+    const at = lastCellTagBefore(text, row.prefix, row.end, contentEnd);
+    let cellEnd = row.end;
+    if (at >= 0) {
+      const end = findTagEnd(text, at);
+      const column = cellColumnOf(text, at, end);
+      if (column === 0 || column >= this.plan.firstColumn) return false;
+      const close = `</${row.prefix}c>`;
+      cellEnd = text.charCodeAt(end - 2) === 0x2f ? end : text.indexOf(close, end) + close.length;
+      if (cellEnd < end || cellEnd > contentEnd) return false;
+    }
+    return cellEnd === contentEnd || text.slice(cellEnd, contentEnd).trim() === "";
+  }
+
+  /** A row's content (or the rest of it, after a cell in column `column`) with the new cells merged in. */
+  private rowContentXml(row: OpenRow, content: string, column = 0): string {
+    const { head, tail, rest } = this.splitRow(content, row.rowNumber, column);
+    return head + this.cellsXml(row, tail) + rest;
+  }
+
+  /**
+   * A row's content in three: what comes before its first cell from the result columns on (or
+   * before its first element other than a cell), those (empty) cells, and everything else after
+   * them as it was: any other element, and a cell out of order before the result columns.
+   */
+  private splitRow(content: string, rowNumber: number, startColumn: number): { head: string; tail: TailCell[]; rest: string } {
+    const tail: TailCell[] = [];
+    let headEnd = content.length;
+    let rest = "";
+    let copied = content.length;
+    let column = startColumn;
+    for (const element of childElements(content)) {
+      if (element.name !== "c") {
+        if (copied > element.start) copied = headEnd = element.start;
+        continue;
+      }
+      const tag = openTagOf(content, element);
+      const r = rawAttribute(tag, "r");
+      const at = r === undefined ? 0 : columnNumberAt(r, 0);
+      column = at || column + 1;
+      if (column < this.plan.firstColumn) continue;
+      if (copied > element.start) copied = headEnd = element.start;
+      rest += content.slice(copied, element.start);
+      copied = element.end;
+      const xml = content.slice(element.start, element.end);
+      const style = readAttribute(tag, "s");
+      tail.push({ column, xml: at === 0 ? withAttribute(tag, "r", cellAddress(column, rowNumber)) + xml.slice(tag.length) : xml, style: style === undefined ? undefined : Number(style) });
+    }
+    return { head: content.slice(0, headEnd), tail, rest: rest + content.slice(copied) };
+  }
+
+  private moneyStyle(base: number): number {
+    let style = this.moneyStyles.get(base);
+    if (style === undefined) {
+      style = this.plan.moneyStyle(base);
+      this.moneyStyles.set(base, style);
+    }
+    return style;
+  }
+
+  /**
+   * A row's cells from the first result column on: the new ones, merged in column order with
+   * the empty (formatted) cells the row had there. A new cell takes the format of the cell it
+   * replaces, else of its row or column; the header takes the customer's header look in bold.
+   */
+  private cellsXml(row: OpenRow, tail: readonly TailCell[]): string {
+    const { firstColumn, headerRowNumber, headers, isMoney } = this.plan;
+    const isHeader = row.rowNumber === headerRowNumber;
+    const values: readonly ResultCell[] = isHeader ? headers : (this.plan.rows.get(row.rowNumber) ?? []);
+    const cells: { readonly column: number; readonly xml: string }[] = [];
+    let xml = "";
+    for (let i = 0; i < values.length; i++) {
+      const written = isHeader ? (values[i] as string) : resultValue(values[i]);
+      if (written === null) continue;
+      const column = firstColumn + i;
+      const base = (tail.length > 0 ? tail.find((cell) => cell.column === column)?.style : undefined) ?? row.style ?? this.columnStyles[i] ?? 0;
+      const style = isHeader ? this.plan.headerStyle : typeof written === "number" && isMoney[i] ? this.moneyStyle(base) : base;
+      const cell = cellXml(row.prefix, `${this.columnNames[i]}${row.rowNumber}`, written, style);
+      if (tail.length === 0) xml += cell;
+      else cells.push({ column, xml: cell });
+    }
+    if (tail.length === 0) return xml;
+    const replaced = new Set(cells.map((cell) => cell.column));
+    for (const cell of tail) if (!replaced.has(cell.column)) cells.push(cell);
+    return cells
+      .sort((a, b) => a.column - b.column)
+      .map((cell) => cell.xml)
+      .join("");
+  }
+}
+
+const NO_TAIL: readonly TailCell[] = [];

@@ -1,0 +1,64 @@
+import { NEEDS_MORE_TEXT, type XmlTagSpan } from "../../xml/xml-tag-scanner";
+
+/**
+ * A row longer than this is read tag by tag rather than whole: reading it whole would hold
+ * it all until its end tag comes.
+ */
+export const MAX_WHOLE_ROW_CHARS = 1 << 20;
+
+/**
+ * Finds where a row element's content ends directly rather than tag by tag. A comment, CDATA
+ * section or processing instruction inside a row could hide a `</row>`, so such a row is
+ * left to be read tag by tag, as is a row longer than `MAX_WHOLE_ROW_CHARS`. Where the next
+ * of those is, is remembered until `reset`, which is called whenever the text changes; a
+ * row whose end the text does not reach yet is searched on from where it got to.
+ */
+export class RowEnds {
+  /** Where the next `<!` and `<?` are, from where they were last looked for; -1 when not known. */
+  private nextDeclaration = -1;
+  private nextInstruction = -1;
+  /** For the row last told to wait for more text: how far past its `<` it was searched. */
+  private searched = 0;
+
+  reset(): void {
+    this.nextDeclaration = -1;
+    this.nextInstruction = -1;
+  }
+
+  /**
+   * The start of the row's `</row>`; `NEEDS_MORE_TEXT` when `text` ends first; undefined when
+   * the row must be read tag by tag. After `NEEDS_MORE_TEXT`, the next call is for the same
+   * row, with more text.
+   */
+  contentEnd(text: string, rowTag: XmlTagSpan, isFinal: boolean): number | undefined {
+    const from = Math.max(rowTag.end, rowTag.start + this.searched);
+    this.searched = 0;
+    const closeTag = `</${rowTag.prefix}row>`;
+    const close = text.indexOf(closeTag, from);
+    const limit = close < 0 ? text.length : close;
+    if (this.nextDeclaration < from) this.nextDeclaration = nextOf(text, "<!", from);
+    if (this.nextInstruction < from) this.nextInstruction = nextOf(text, "<?", from);
+    if (this.nextDeclaration < limit || this.nextInstruction < limit) return undefined;
+    if (close >= 0) return close;
+    if (isFinal || text.length - rowTag.start > MAX_WHOLE_ROW_CHARS) return undefined;
+    // An end tag may have begun in the last characters.
+    this.searched = Math.max(0, text.length - (closeTag.length - 1) - rowTag.start);
+    return NEEDS_MORE_TEXT;
+  }
+}
+
+function nextOf(text: string, markup: string, from: number): number {
+  const at = text.indexOf(markup, from);
+  return at < 0 ? Infinity : at;
+}
+
+/** The start of the last cell tag (`<c …>`, `<c/>`) in `text` before `end` and from `start` on, or -1. */
+export function lastCellTagBefore(text: string, prefix: string, start: number, end: number): number {
+  const open = `<${prefix}c`;
+  for (let at = text.lastIndexOf(open, end - open.length); at >= start; at = text.lastIndexOf(open, at - 1)) {
+    const next = text.charCodeAt(at + open.length);
+    if (next === 0x20 || next === 0x3e || next === 0x2f || next === 0x0a || next === 0x09 || next === 0x0d) return at;
+    if (at === 0) break;
+  }
+  return -1;
+}

@@ -1,0 +1,233 @@
+/**
+ * Writes an import's results back into the customer's own workbook by patching its XML: the
+ * order sheet is rewritten in one streaming pass, the workbook's list of sheets, its
+ * relationships, content types and stylesheet get entries added, two sheets are added, and
+ * every other part is copied byte for byte, still compressed. Runs in the sheet worker and in
+ * Node: no Node APIs, and no spreadsheet library.
+ */
+import { formatCount } from "../../../core/plural";
+import { RESULT_COLUMN } from "../../../core/result-rows";
+import type { ResultSheetData } from "../../../core/result-sheet-data";
+import { formatBytes, SHEET_LIMITS } from "../../limits";
+import { SheetReadError, type SheetFailureCode } from "../../read-failure";
+import { safeText } from "./cell-xml";
+import { clampWidth, contentWidths } from "./column-widths";
+import { ResultColumnsRewriter } from "./result-columns-rewriter";
+import { packText, partDecoder, readZipText, repackText, type PackedPart, type ZipText } from "../../zip/part-text";
+import { rewriteZip } from "../../zip/rewrite-zip";
+import { sniffFile } from "../../formats/sniff-file";
+import { tableSheetXml } from "./table-sheet-xml";
+import { UsedRangeScan, type UsedRange } from "./used-range-scan";
+import { inspectWorkbookZip } from "../../zip/workbook-zip-checks";
+import { addSheets, mainNamespace, newWorksheetParts, readRelationships, readSheets, stylesRelationship, takenPartNames, type PackageTexts, type WorkbookSheet } from "./package-patch";
+import { emptyStylesXml, StylesPatch } from "./styles-patch";
+import { XmlRefusal } from "../../xml/xml-refusal";
+import { GRID_COLUMNS, GRID_ROWS } from "../../formats/cell-ref";
+import { inflateEntry, listZipEntries, type ZipEntry } from "../../zip/zip-guard";
+
+export type WriteBackFailureCode = SheetFailureCode | "SHEET_MISSING" | "WRITE_FAILED";
+
+export interface WriteBackFailure {
+  readonly ok: false;
+  readonly code: WriteBackFailureCode;
+  /** A sentence for the user: what went wrong and what to do about it. */
+  readonly message: string;
+}
+
+export type WriteBackResult = { readonly ok: true; readonly bytes: Uint8Array } | WriteBackFailure;
+
+/** How the original file is named in messages: the user dropped it a while ago. */
+const FILE = "The original workbook";
+const MONEY_COLUMNS: ReadonlySet<string> = new Set([RESULT_COLUMN.lineEstimate, RESULT_COLUMN.jobTotal]);
+const WORKBOOK = "xl/workbook.xml";
+const WORKBOOK_RELATIONSHIPS = "xl/_rels/workbook.xml.rels";
+const CONTENT_TYPES = "[Content_Types].xml";
+
+function refused(code: WriteBackFailureCode, message: string): WriteBackFailure {
+  return { ok: false, code, message: `The results could not be added to your workbook. ${message}` };
+}
+
+/** `detail` says in the user's words what is wrong with the file; never a parser's text. */
+const unreadable = (detail: string) =>
+  refused("CORRUPT", `${FILE} could not be opened again: ${detail}. Open it in your spreadsheet program, save it again and import the new file.`);
+
+/**
+ * Adds the results to the customer's workbook: result columns to the right of every cell
+ * with a value or formula on the order sheet, and of a merged range across a row getting
+ * results (on the header row and each row in `data.rows`, nothing anywhere else), then a "Jobs" and an "Audit" sheet after the last sheet, numbered ("Jobs (2)")
+ * rather than ever replacing a sheet of the customer's. Nothing else in the file changes:
+ * parts other than the order sheet, the workbook, its relationships, content types and
+ * stylesheet are copied byte for byte, and those get only additions. Text is written
+ * neutralised, numbers as numbers, never a formula. The file is checked by the zip guard
+ * before anything is read; a file that cannot be reopened comes back as a failure.
+ */
+export async function writeXlsxResults(original: Uint8Array, sheetName: string, data: ResultSheetData): Promise<WriteBackResult> {
+  assertRowNumbers(data);
+  try {
+    const checked = await checkOriginal(original);
+    if (checked) return checked;
+    return await addResults(original, sheetName, data);
+  } catch (error) {
+    if (error instanceof SheetReadError) return refused(error.failure.code, error.failure.message);
+    if (error instanceof XmlRefusal) {
+      if (error.kind === "malformed") return unreadable("part of it is damaged or not written as spreadsheet programs write it");
+      return refused("UNSAFE_CONTENT", `${FILE} holds a single entry (a tag, a comment or a row's empty cells) far longer than spreadsheet programs write. Open it in your spreadsheet program, save it again and import the new file.`);
+    }
+    throw error;
+  }
+}
+
+function assertRowNumbers(data: ResultSheetData): void {
+  const isRowNumber = (n: number) => Number.isInteger(n) && n >= 1 && n <= GRID_ROWS;
+  if (!isRowNumber(data.headerRowNumber)) throw new RangeError(`Header row ${data.headerRowNumber} is not a spreadsheet row number`);
+  for (const [rowNumber, cells] of data.rows) {
+    if (!isRowNumber(rowNumber) || rowNumber === data.headerRowNumber) throw new RangeError(`Result row ${rowNumber} is not an order row`);
+    if (cells.length > data.columns.length) throw new RangeError(`Result row ${rowNumber} has more cells than result columns`);
+  }
+}
+
+/** The file checks of reading: what it is, its size, and the zip guard over every part (its rows were counted when it was read). */
+async function checkOriginal(original: Uint8Array): Promise<WriteBackFailure | undefined> {
+  const kind = sniffFile(original, FILE);
+  if (typeof kind !== "string") return refused(kind.code, kind.message);
+  if (kind !== "zip") return refused("NOT_A_SPREADSHEET", `${FILE} is not an Excel workbook (.xlsx).`);
+  const { maxBytes } = SHEET_LIMITS.xlsx;
+  if (original.length > maxBytes) return refused("TOO_LARGE", `${FILE} is larger than the ${formatBytes(maxBytes)} a workbook may be.`);
+  await inspectWorkbookZip(original, FILE);
+  return undefined;
+}
+
+/** The parts that say what the workbook holds, and the order sheet's among them. */
+interface OpenedPackage {
+  readonly entries: readonly ZipEntry[];
+  readonly texts: PackageTexts;
+  /** What each of those parts is stored in, to be written back in. */
+  readonly encodings: { readonly [Part in keyof PackageTexts]: ZipText["encoding"] };
+  readonly sheets: readonly WorkbookSheet[];
+  readonly sheet: WorkbookSheet;
+  readonly sheetEntry: ZipEntry;
+  readonly stylesEntry: ZipEntry | undefined;
+}
+
+function entryNamed(entries: readonly ZipEntry[], name: string): ZipEntry | undefined {
+  return entries.find((entry) => entry.name === name) ?? entries.find((entry) => entry.name.toLowerCase() === name.toLowerCase());
+}
+
+async function readText(original: Uint8Array, entry: ZipEntry | undefined): Promise<ZipText | undefined> {
+  return entry && readZipText(original, entry, SHEET_LIMITS.zip.maxInflatedBytes);
+}
+
+async function openPackage(original: Uint8Array, sheetName: string): Promise<OpenedPackage | WriteBackFailure> {
+  const entries = listZipEntries(original, FILE);
+  const [workbook, relationships, contentTypes] = await Promise.all([WORKBOOK, WORKBOOK_RELATIONSHIPS, CONTENT_TYPES].map((name) => readText(original, entryNamed(entries, name))));
+  if (workbook === undefined || relationships === undefined || contentTypes === undefined) {
+    return unreadable(`its ${workbook === undefined ? "list of sheets" : relationships === undefined ? "table of parts" : "list of content types"} is missing`);
+  }
+  const links = readRelationships(relationships.text);
+  const sheets = readSheets(workbook.text, links).sheets;
+  const sheet = sheets.find((s) => s.name === sheetName);
+  if (!sheet?.relationship?.type.endsWith("/worksheet")) return refused("SHEET_MISSING", `${FILE} has no sheet named "${sheetName}".`);
+  const sheetEntry = entryNamed(entries, sheet.relationship.part);
+  if (!sheetEntry) return unreadable(`the cells of its sheet "${sheetName}" are missing`);
+  const stylesLink = stylesRelationship(links);
+  const stylesEntry = stylesLink && entryNamed(entries, stylesLink.part);
+  if (stylesLink && !stylesEntry) return unreadable("its table of cell styles is missing");
+  return {
+    entries,
+    texts: { workbook: workbook.text, relationships: relationships.text, contentTypes: contentTypes.text },
+    encodings: { workbook: workbook.encoding, relationships: relationships.encoding, contentTypes: contentTypes.encoding },
+    sheets,
+    sheet,
+    sheetEntry,
+    stylesEntry,
+  };
+}
+
+async function addResults(original: Uint8Array, sheetName: string, data: ResultSheetData): Promise<WriteBackResult> {
+  const opened = await openPackage(original, sheetName);
+  if ("ok" in opened) return opened;
+  const { entries, texts, encodings, sheets, sheet, sheetEntry, stylesEntry } = opened;
+  const used = await scanUsedRange(original, sheetEntry, data);
+  // Right of a merged range across a written row, so the results are not hidden under it, where they still fit a sheet the reader takes.
+  const lastUsed = used.mergedLastColumn > 0 && used.mergedLastColumn + data.columns.length <= SHEET_LIMITS.maxColumns ? used.mergedLastColumn : used.lastColumn;
+  if (lastUsed + data.columns.length > GRID_COLUMNS) {
+    return refused("TOO_MANY_COLUMNS", `The sheet "${sheetName}" already uses ${formatCount(lastUsed)} columns, so ${data.columns.length} more do not fit.`);
+  }
+
+  const namespace = mainNamespace(texts.workbook);
+  const stylesText = await readText(original, stylesEntry);
+  const styles = new StylesPatch(stylesText?.text ?? emptyStylesXml(namespace));
+  const isMoney = data.columns.map((name) => MONEY_COLUMNS.has(name));
+  const orderSheet = await repackText(
+    original,
+    sheetEntry,
+    new ResultColumnsRewriter({
+      firstColumn: lastUsed + 1,
+      headerRowNumber: data.headerRowNumber,
+      headers: data.columns.map(safeText),
+      rows: data.rows,
+      widths: columnWidths(data, isMoney),
+      isMoney,
+      headerStyle: styles.boldFormat(used.headerStyle ?? 0),
+      moneyStyle: (base) => styles.moneyFormat(base),
+    }),
+  );
+  const tableHeaderStyle = styles.boldFormat(0);
+
+  const taken = takenPartNames(entries.map((entry) => entry.name), texts.contentTypes);
+  const [jobsPart, auditPart] = newWorksheetParts(taken, 2) as [string, string];
+  const sheetNames = sheets.map((s) => s.name);
+  const jobsName = uniqueSheetName(sheetNames, "Jobs");
+  const auditName = uniqueSheetName([...sheetNames, jobsName], "Audit");
+  const newStylesPart = stylesEntry ? undefined : freeStylesPart(taken);
+  const patched = addSheets(texts, sheet, [{ name: jobsName, part: jobsPart }, { name: auditName, part: auditPart }], newStylesPart);
+  const stylesXml = styles.toXml();
+
+  const replaced = new Map<string, PackedPart>([[sheetEntry.name, orderSheet]]);
+  const changes: readonly [ZipEntry | undefined, string | undefined, ZipText["encoding"] | undefined][] = [
+    [entryNamed(entries, WORKBOOK), patched.workbook, encodings.workbook],
+    [entryNamed(entries, WORKBOOK_RELATIONSHIPS), patched.relationships, encodings.relationships],
+    [entryNamed(entries, CONTENT_TYPES), patched.contentTypes, encodings.contentTypes],
+    [stylesEntry, stylesXml, stylesText?.encoding],
+  ];
+  for (const [entry, text, encoding] of changes) if (entry && text !== undefined) replaced.set(entry.name, await packText(entry.name, [text], encoding));
+  const added = [await packText(jobsPart, tableSheetXml(data.jobs, namespace, tableHeaderStyle)), await packText(auditPart, tableSheetXml(data.audit, namespace, tableHeaderStyle))];
+  if (newStylesPart && stylesXml !== undefined) added.push(await packText(newStylesPart, [stylesXml]));
+  try {
+    return { ok: true, bytes: rewriteZip(original, replaced, added) };
+  } catch {
+    return refused("WRITE_FAILED", `${FILE} could not be written again with the results added: it would be larger than a workbook file can be, or its packing is damaged. Open it in your spreadsheet program, save it again and import the new file.`);
+  }
+}
+
+/** The order sheet's used range, from its XML as it inflates. */
+async function scanUsedRange(original: Uint8Array, entry: ZipEntry, data: ResultSheetData): Promise<UsedRange> {
+  const scan = new UsedRangeScan(data.headerRowNumber, [data.headerRowNumber, ...data.rows.keys()].sort((a, b) => a - b));
+  const decoder = partDecoder();
+  await inflateEntry(original, entry, FILE, SHEET_LIMITS.zip.maxInflatedBytes, (chunk) => scan.push(decoder.decode(chunk)));
+  scan.push(decoder.end());
+  return scan.finish();
+}
+
+/** Where a stylesheet goes in a workbook that has none. */
+function freeStylesPart(taken: ReadonlySet<string>): string {
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? "xl/styles.xml" : `xl/styles${n}.xml`;
+    if (!taken.has(name)) return name;
+  }
+}
+
+/** Each result column wide enough for its header and its widest value, within bounds. */
+function columnWidths(data: ResultSheetData, isMoney: readonly boolean[]): number[] {
+  return contentWidths(data.columns, data.rows.values(), isMoney).map(clampWidth);
+}
+
+/** `base`, or `base (2)`, `base (3)`…: sheet names are unique regardless of case. */
+export function uniqueSheetName(taken: readonly string[], base: string): string {
+  const names = new Set(taken.map((name) => name.toLowerCase()));
+  if (!names.has(base.toLowerCase())) return base;
+  for (let n = 2; ; n++) {
+    const name = `${base} (${n})`;
+    if (!names.has(name.toLowerCase())) return name;
+  }
+}
