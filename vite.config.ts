@@ -10,7 +10,10 @@ function tokenProxy(): Plugin {
     apply: "serve",
     async configureServer(server) {
       const module = await server.ssrLoadModule("/src/server/dev-proxy.ts");
-      const handle = (await module["startDevProxy"](process.env)) as (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+      const handle = (await module["startDevProxy"](process.env)) as (
+        req: IncomingMessage,
+        res: ServerResponse,
+      ) => Promise<boolean>;
       server.middlewares.use((req, res, next) => {
         handle(req, res).then((handled) => handled || next(), next);
       });
@@ -19,7 +22,8 @@ function tokenProxy(): Plugin {
 }
 
 /** The importer's version, as package.json gives it, for the audit trail of every import. */
-const version = (JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string }).version;
+const version = (JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string })
+  .version;
 
 export default defineConfig({
   plugins: [preact(), tokenProxy()],

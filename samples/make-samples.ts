@@ -17,7 +17,12 @@ import { ConfigError } from "../src/server/proxy/connections";
 import { simulatorOptionsFromEnv } from "../src/server/simulator/env-options";
 
 /** The sample files, as `makeSamples` names them. */
-export const SAMPLE_FILES = ["team-orders-winter.xlsx", "reorder-campaign.csv", "stock-order.xlsx", "price-code-orders.csv"] as const;
+export const SAMPLE_FILES = [
+  "team-orders-winter.xlsx",
+  "reorder-campaign.csv",
+  "stock-order.xlsx",
+  "price-code-orders.csv",
+] as const;
 export type SampleFile = (typeof SAMPLE_FILES)[number];
 
 /** Beside the samples: the day they were made for, so that a run on the same day can keep them. */
@@ -27,7 +32,8 @@ const DAY_MS = 86_400_000;
 /** The day `days` after an ISO date, as a date cell's value (midnight UTC). */
 const daysAfter = (today: string, days: number) => new Date(Date.parse(`${today}T00:00:00Z`) + days * DAY_MS);
 const isoDaysAfter = (today: string, days: number) => daysAfter(today, days).toISOString().slice(0, 10);
-const longDate = (date: Date) => new Intl.DateTimeFormat("en-NZ", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(date);
+const longDate = (date: Date) =>
+  new Intl.DateTimeFormat("en-NZ", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(date);
 
 function styleHeader(row: ExcelJS.Row): void {
   row.font = { bold: true, color: { argb: "FFFFFFFF" } };
@@ -38,7 +44,18 @@ function styleHeader(row: ExcelJS.Row): void {
 
 // --- Seasonal team orders ----------------------------------------------------------------
 
-type TeamLine = [type: string, code: string, colour: string, player: string, number: string, vinyl: string, fabric: string, sizes: (number | null)[], qty: number | null, artwork: string];
+type TeamLine = [
+  type: string,
+  code: string,
+  colour: string,
+  player: string,
+  number: string,
+  vinyl: string,
+  fabric: string,
+  sizes: (number | null)[],
+  qty: number | null,
+  artwork: string,
+];
 interface Team {
   readonly order: string;
   readonly team: string;
@@ -64,7 +81,17 @@ const players = (names: readonly string[], first: number, vinyl: string): TeamLi
 
 const teams: readonly Team[] = [
   {
-    order: "KTP-27001", team: "Karori Football seniors", contact: "Hana Moore", club: "Karori Football Club", street: "10 Donald Street", suburb: "Karori", city: "Wellington", postcode: "6012", country: "New Zealand", shipVia: "Courier", dueInDays: 87,
+    order: "KTP-27001",
+    team: "Karori Football seniors",
+    contact: "Hana Moore",
+    club: "Karori Football Club",
+    street: "10 Donald Street",
+    suburb: "Karori",
+    city: "Wellington",
+    postcode: "6012",
+    country: "New Zealand",
+    shipVia: "Courier",
+    dueInDays: 87,
     lines: [
       ["Stock", "RJ100", "Navy/White", "", "", "", "", [2, 4, 5, 3, 1, null, null, null], null, ""],
       ["PriceCode", 'DTF 10" x 10": Full Colour', "", "", "", "", "Polyester", NO_SIZES, 15, ""],
@@ -73,7 +100,17 @@ const teams: readonly Team[] = [
     ],
   },
   {
-    order: "KTP-27002", team: "Ponsonby Netball premier", contact: "Aroha Smith", club: "Ponsonby Netball", street: "47 Jervois Road", suburb: "Herne Bay", city: "Auckland", postcode: "1011", country: "NZ", shipVia: "O/N", dueInDays: 92,
+    order: "KTP-27002",
+    team: "Ponsonby Netball premier",
+    contact: "Aroha Smith",
+    club: "Ponsonby Netball",
+    street: "47 Jervois Road",
+    suburb: "Herne Bay",
+    city: "Auckland",
+    postcode: "1011",
+    country: "NZ",
+    shipVia: "O/N",
+    dueInDays: 92,
     lines: [
       ["Stock", "AS5001", "White", "", "", "", "", [null, 3, 4, 2, null, null, null, null], null, ""],
       ["PriceCode", "DTF A4: Full Colour", "", "", "", "", "Cotton", NO_SIZES, 30, ""],
@@ -81,7 +118,17 @@ const teams: readonly Team[] = [
     ],
   },
   {
-    order: "KTP-27003", team: "Henderson Hawks juniors", contact: "Sione Taufa", club: "Henderson Rugby League", street: "22 Alderman Drive", suburb: "Henderson", city: "Auckland", postcode: "0612", country: "NZL", shipVia: "Courier", dueInDays: 101,
+    order: "KTP-27003",
+    team: "Henderson Hawks juniors",
+    contact: "Sione Taufa",
+    club: "Henderson Rugby League",
+    street: "22 Alderman Drive",
+    suburb: "Henderson",
+    city: "Auckland",
+    postcode: "0612",
+    country: "NZL",
+    shipVia: "Courier",
+    dueInDays: 101,
     lines: [
       ["Stock", "RJ100Y", "Black/Gold", "", "", "", "", [null, null, null, null, null, 6, 8, 4], null, ""],
       ["Asset", "A1042003", "", "", "", "", "", NO_SIZES, 40, ""],
@@ -89,10 +136,42 @@ const teams: readonly Team[] = [
     ],
   },
   {
-    order: "KTP-27004", team: "Otago Rugby colts", contact: "Sam Rangi", club: "", street: "", suburb: "", city: "", postcode: "", country: "", shipVia: "Pick-up", dueInDays: 105,
+    order: "KTP-27004",
+    team: "Otago Rugby colts",
+    contact: "Sam Rangi",
+    club: "",
+    street: "",
+    suburb: "",
+    city: "",
+    postcode: "",
+    country: "",
+    shipVia: "Pick-up",
+    dueInDays: 105,
     lines: [
-      ["PriceCode", 'DTF 4" x 4": Full Colour', "", "", "", "", "Cotton/Poly blend", NO_SIZES, 25, "https://files.otagorugby.example/colts-crest.png"],
-      ["PriceCode", 'HTV 4" x 4": Single Colour', "", "", "", "Navy", "", NO_SIZES, 20, "https://files.otagorugby.example/colts-sleeve.pdf"],
+      [
+        "PriceCode",
+        'DTF 4" x 4": Full Colour',
+        "",
+        "",
+        "",
+        "",
+        "Cotton/Poly blend",
+        NO_SIZES,
+        25,
+        "https://files.otagorugby.example/colts-crest.png",
+      ],
+      [
+        "PriceCode",
+        'HTV 4" x 4": Single Colour',
+        "",
+        "",
+        "",
+        "Navy",
+        "",
+        NO_SIZES,
+        20,
+        "https://files.otagorugby.example/colts-sleeve.pdf",
+      ],
       ["Stock", "CP1140", "Navy/White", "", "", "", "", NO_SIZES, 20, ""],
     ],
   },
@@ -106,7 +185,9 @@ async function teamWorkbook(folder: string, today: string): Promise<void> {
   help.addRows([
     ["Winter team orders — how to fill in this workbook"],
     ["One row per line. Put the team's details (contact, address, delivery) on its first row only."],
-    ["Item type: PriceCode for new transfers, Asset to reorder an existing design by its tag, Stock for blank garments."],
+    [
+      "Item type: PriceCode for new transfers, Asset to reorder an existing design by its tag, Stock for blank garments.",
+    ],
     ["Garments: enter quantities under the size columns. Transfers and reorders: use the Qty column."],
     ["Names and numbers: one row per player."],
   ]);
@@ -117,11 +198,44 @@ async function teamWorkbook(folder: string, today: string): Promise<void> {
   sheet.getCell("A1").value = "Kiwi Team Print — Winter team orders";
   sheet.getCell("A1").font = { bold: true, size: 16 };
   sheet.getCell("A2").value = `Return by ${longDate(daysAfter(today, 56))} to orders@kiwiteamprint.example`;
-  const headers = ["Order #", "Team", "Contact", "Club", "Street", "Suburb", "City", "Postcode", "Country", "Ship via", "Due", "Item type", "Code", "Colour", "Player name", "Player number", "Vinyl colour", "Fabric", "S", "M", "L", "XL", "2XL", "Y8", "Y10", "Y12", "Qty", "Artwork"];
+  const headers = [
+    "Order #",
+    "Team",
+    "Contact",
+    "Club",
+    "Street",
+    "Suburb",
+    "City",
+    "Postcode",
+    "Country",
+    "Ship via",
+    "Due",
+    "Item type",
+    "Code",
+    "Colour",
+    "Player name",
+    "Player number",
+    "Vinyl colour",
+    "Fabric",
+    "S",
+    "M",
+    "L",
+    "XL",
+    "2XL",
+    "Y8",
+    "Y10",
+    "Y12",
+    "Qty",
+    "Artwork",
+  ];
   const header = sheet.getRow(4);
   header.values = headers;
   styleHeader(header);
-  sheet.columns.forEach((column, i) => (column.width = [12, 24, 14, 22, 18, 12, 12, 9, 12, 10, 11, 10, 28, 12, 12, 8, 11, 16, 5, 5, 5, 5, 5, 5, 5, 5, 6, 40][i] ?? 10));
+  sheet.columns.forEach(
+    (column, i) =>
+      (column.width =
+        [12, 24, 14, 22, 18, 12, 12, 9, 12, 10, 11, 10, 28, 12, 12, 8, 11, 16, 5, 5, 5, 5, 5, 5, 5, 5, 6, 40][i] ?? 10),
+  );
   let rowNumber = 5;
   for (const team of teams) {
     team.lines.forEach((line, index) => {
@@ -129,10 +243,27 @@ async function teamWorkbook(folder: string, today: string): Promise<void> {
       const first = index === 0;
       const row = sheet.getRow(rowNumber++);
       row.values = [
-        team.order, first ? team.team : null, first ? team.contact : null, first ? team.club || null : null, first ? team.street || null : null,
-        first ? team.suburb || null : null, first ? team.city || null : null, first ? team.postcode || null : null, first ? team.country || null : null,
-        first ? team.shipVia : null, first ? daysAfter(today, team.dueInDays) : null, type, code, colour || null, player || null, number || null, vinyl || null, fabric || null,
-        ...sizes, qty, artwork ? { text: "artwork", hyperlink: artwork } : null,
+        team.order,
+        first ? team.team : null,
+        first ? team.contact : null,
+        first ? team.club || null : null,
+        first ? team.street || null : null,
+        first ? team.suburb || null : null,
+        first ? team.city || null : null,
+        first ? team.postcode || null : null,
+        first ? team.country || null : null,
+        first ? team.shipVia : null,
+        first ? daysAfter(today, team.dueInDays) : null,
+        type,
+        code,
+        colour || null,
+        player || null,
+        number || null,
+        vinyl || null,
+        fabric || null,
+        ...sizes,
+        qty,
+        artwork ? { text: "artwork", hyperlink: artwork } : null,
       ];
       row.getCell(11).numFmt = "dd/mm/yyyy";
       row.getCell(8).numFmt = "@";
@@ -151,21 +282,100 @@ async function teamWorkbook(folder: string, today: string): Promise<void> {
 // --- Reorder campaign by asset tag (Excel "CSV (Comma delimited)": Windows-1252, CRLF) -----
 
 function reorderCsv(folder: string): void {
-  const header = ["Order No", "Asset Tag", "Description", "Qty", "Garment", "Ship to", "Company", "Street", "Suburb", "City", "State", "Postcode", "Country", "Delivery"];
+  const header = [
+    "Order No",
+    "Asset Tag",
+    "Description",
+    "Qty",
+    "Garment",
+    "Ship to",
+    "Company",
+    "Street",
+    "Suburb",
+    "City",
+    "State",
+    "Postcode",
+    "Country",
+    "Delivery",
+  ];
   const rows: string[][] = [
-    ["RO-3101", "A1042001", "Club crest, front", "50", "Tee", "Tui Ranginui", "Café Rugby Club", "5 Ocean Road", "Mount Maunganui", "Tauranga", "", "3116", "NZ", "Courier"],
+    [
+      "RO-3101",
+      "A1042001",
+      "Club crest, front",
+      "50",
+      "Tee",
+      "Tui Ranginui",
+      "Café Rugby Club",
+      "5 Ocean Road",
+      "Mount Maunganui",
+      "Tauranga",
+      "",
+      "3116",
+      "NZ",
+      "Courier",
+    ],
     ["RO-3101", "A1042002", "Sponsor panel, back", "50", "Tee", "", "", "", "", "", "", "", "", ""],
     ["RO-3101", "G-0001", "Care label", "100", "", "", "", "", "", "", "", "", "", ""],
-    ["RO-3102", "A1042005", "Sleeve logo", "30", "Hoodie", "Emma Brown", "Rāwhiti Hockey", "18 Kāinga Street", "Linwood", "Christchurch", "", "8011", "NZ", "CPSTD"],
+    [
+      "RO-3102",
+      "A1042005",
+      "Sleeve logo",
+      "30",
+      "Hoodie",
+      "Emma Brown",
+      "Rāwhiti Hockey",
+      "18 Kāinga Street",
+      "Linwood",
+      "Christchurch",
+      "",
+      "8011",
+      "NZ",
+      "CPSTD",
+    ],
     ["RO-3102", "A1042006", "Nape tag", "30", "Hoodie", "", "", "", "", "", "", "", "", ""],
-    ["RO-3103", "A1042008", "Supporters tee print", "120", "Tee", "Liam O’Connor", "Geelong Basketball", "44 Moorabool Street", "", "Geelong", "VIC", "3220", "AU", "INTL"],
-    ["RO-3104", "A1042009", "Coaches polo chest logo", "25", "Polo", "Priya Shah", "Hutt Valley Cricket", "2 Hutt Road", "Petone", "Lower Hutt", "", "5012", "NZ", "O/N"],
+    [
+      "RO-3103",
+      "A1042008",
+      "Supporters tee print",
+      "120",
+      "Tee",
+      "Liam O’Connor",
+      "Geelong Basketball",
+      "44 Moorabool Street",
+      "",
+      "Geelong",
+      "VIC",
+      "3220",
+      "AU",
+      "INTL",
+    ],
+    [
+      "RO-3104",
+      "A1042009",
+      "Coaches polo chest logo",
+      "25",
+      "Polo",
+      "Priya Shah",
+      "Hutt Valley Cricket",
+      "2 Hutt Road",
+      "Petone",
+      "Lower Hutt",
+      "",
+      "5012",
+      "NZ",
+      "O/N",
+    ],
     ["RO-3104", "A1042010", "Training top print", "24", "Tee", "", "", "", "", "", "", "", "", ""],
   ];
-  const cp1252: Record<string, number> = { "é": 0xe9, "’": 0x92 };
+  const cp1252: Record<string, number> = { é: 0xe9, "’": 0x92 };
   const quote = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
   // Excel's plain CSV save cannot hold macrons: it writes them as their nearest letters.
-  const text = [header, ...rows].map((row) => row.map(quote).join(",")).join("\r\n").replace(/ā/g, "a") + "\r\n";
+  const text =
+    [header, ...rows]
+      .map((row) => row.map(quote).join(","))
+      .join("\r\n")
+      .replace(/ā/g, "a") + "\r\n";
   const bytes = Buffer.from([...text].map((ch) => (ch.charCodeAt(0) < 0x80 ? ch.charCodeAt(0) : (cp1252[ch] ?? 0x3f))));
   writeFileSync(join(folder, "reorder-campaign.csv"), bytes);
 }
@@ -176,15 +386,176 @@ async function stockWorkbook(folder: string): Promise<void> {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet("Stock order");
   sheet.addRow(["Stock order form", null, null, "Customer:", "Kiwi Team Print Ltd"]);
-  sheet.addRow(["Order ref", "Deliver to", "Address", "City", "Postcode", "Ship via", "Promo", "Style", "Colour", "XS", "S", "M", "L", "XL", "XXL", "3XL", "Youth 6", "Youth 8", "Youth 10", "Youth 12", "Qty", "Notes"]);
+  sheet.addRow([
+    "Order ref",
+    "Deliver to",
+    "Address",
+    "City",
+    "Postcode",
+    "Ship via",
+    "Promo",
+    "Style",
+    "Colour",
+    "XS",
+    "S",
+    "M",
+    "L",
+    "XL",
+    "XXL",
+    "3XL",
+    "Youth 6",
+    "Youth 8",
+    "Youth 10",
+    "Youth 12",
+    "Qty",
+    "Notes",
+  ]);
   styleHeader(sheet.getRow(2));
   const rows: (string | number | null)[][] = [
-    ["ST-901", "Kiwi Team Print (warehouse)", "14 Fanshawe Street", "Auckland", "1010", "Pick-up", null, "AS5001", "Black", 2, 6, 10, 10, 6, 3, 1, null, null, null, null, null, "Stock for walk-in orders"],
-    ["ST-901", null, null, null, null, null, null, "AS5001", "White", null, 4, 8, 8, 4, 2, null, null, null, null, null, null, null],
-    ["ST-901", null, null, null, null, null, null, "AS5101", "Navy", null, 2, 4, 4, 2, 1, 1, null, null, null, null, null, null],
-    ["ST-901", null, null, null, null, null, null, "EQ-PILLOW", null, null, null, null, null, null, null, null, null, null, null, null, 2, "Heat press pillows"],
-    ["ST-902", "Karori Football Club", "10 Donald Street", "Wellington", "6012", "Courier", "TEAMS25", "AS3006", "Royal", null, null, null, null, null, null, null, 5, 8, 6, 3, null, "Junior squad"],
-    ["ST-902", null, null, null, null, null, null, "CP1140", "Black", null, null, null, null, null, null, null, null, null, null, null, 24, "One size"],
+    [
+      "ST-901",
+      "Kiwi Team Print (warehouse)",
+      "14 Fanshawe Street",
+      "Auckland",
+      "1010",
+      "Pick-up",
+      null,
+      "AS5001",
+      "Black",
+      2,
+      6,
+      10,
+      10,
+      6,
+      3,
+      1,
+      null,
+      null,
+      null,
+      null,
+      null,
+      "Stock for walk-in orders",
+    ],
+    [
+      "ST-901",
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      "AS5001",
+      "White",
+      null,
+      4,
+      8,
+      8,
+      4,
+      2,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ],
+    [
+      "ST-901",
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      "AS5101",
+      "Navy",
+      null,
+      2,
+      4,
+      4,
+      2,
+      1,
+      1,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ],
+    [
+      "ST-901",
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      "EQ-PILLOW",
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      2,
+      "Heat press pillows",
+    ],
+    [
+      "ST-902",
+      "Karori Football Club",
+      "10 Donald Street",
+      "Wellington",
+      "6012",
+      "Courier",
+      "TEAMS25",
+      "AS3006",
+      "Royal",
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      5,
+      8,
+      6,
+      3,
+      null,
+      "Junior squad",
+    ],
+    [
+      "ST-902",
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      "CP1140",
+      "Black",
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      24,
+      "One size",
+    ],
   ];
   for (const row of rows) sheet.addRow(row);
   sheet.getColumn(5).numFmt = "@";
@@ -196,15 +567,204 @@ async function stockWorkbook(folder: string): Promise<void> {
 function priceCodeCsv(folder: string, today: string): void {
   const due = (days: number) => isoDaysAfter(today, days);
   const rows: string[][] = [
-    ["Order No", "Team", "Due Date", "Delivery", "Contact", "Club", "Address", "Suburb", "City", "Postcode", "Country", "Price Code", "Qty", "Fabric", "Vinyl colour", "Player name", "Artwork URL", "Ink colours (Pantone)", "Substrate", "Label text"],
-    ["KTP-24001", "Karori Football seniors", due(87), "CPSTD", "Hana Moore", "Karori Football Club", "10 Donald Street", "Karori", "Wellington", "6012", "NZ", 'DTF 10" x 10": Full Colour', "40", "Polyester", "", "", "https://files.karorifc.example/crest-front.png", "", "", ""],
-    ["KTP-24001", "", "", "", "", "", "", "", "", "", "", 'HTV 10" x 12": Single Colour', "40", "", "White", "", "https://files.karorifc.example/numbers.pdf", "", "", ""],
-    ["KTP-24001", "", "", "", "", "", "", "", "", "", "", 'LBL 2" x 1": Neck Label', "120", "", "", "", "https://files.karorifc.example/neck-label.pdf", "", "", "KARORI FC"],
-    ["KTP-24002", "Ponsonby Netball premier", due(92), "CPON", "Aroha Smith", "Ponsonby Netball", "47 Jervois Road", "Herne Bay", "Auckland", "1011", "NZ", "SCR A4: 2 Colour", "60", "Cotton", "", "", "", "PMS 286 C, White", "", ""],
-    ...["AROHA", "MERE", "TE ATA"].map((name) => ["KTP-24002", "", "", "", "", "", "", "", "", "", "", 'HTV Name 2": Single Colour', "1", "", "Navy", name, "", "", "", ""]),
-    ["KTP-24003", "Otago Rugby colts", due(101), "PICKUP", "Sam Rangi", "", "", "", "", "", "", 'DTF 4" x 4": Full Colour', "25", "Cotton/Poly blend", "", "", "", "", "", ""],
-    ["KTP-24003", "", "", "", "", "", "", "", "", "", "", 'HTV 4" x 4": Single Colour', "30", "", "Gold", "", "", "", "", ""],
-    ["KTP-24004", "Hutt Valley Cricket", due(97), "CPSTD", "Jon Lee", "Hutt Valley Cricket Club", "2 Hutt Road", "Petone", "Lower Hutt", "5012", "NZ", "SUB A4: Full Colour", "15", "", "", "", "", "", "Polyester tee", ""],
+    [
+      "Order No",
+      "Team",
+      "Due Date",
+      "Delivery",
+      "Contact",
+      "Club",
+      "Address",
+      "Suburb",
+      "City",
+      "Postcode",
+      "Country",
+      "Price Code",
+      "Qty",
+      "Fabric",
+      "Vinyl colour",
+      "Player name",
+      "Artwork URL",
+      "Ink colours (Pantone)",
+      "Substrate",
+      "Label text",
+    ],
+    [
+      "KTP-24001",
+      "Karori Football seniors",
+      due(87),
+      "CPSTD",
+      "Hana Moore",
+      "Karori Football Club",
+      "10 Donald Street",
+      "Karori",
+      "Wellington",
+      "6012",
+      "NZ",
+      'DTF 10" x 10": Full Colour',
+      "40",
+      "Polyester",
+      "",
+      "",
+      "https://files.karorifc.example/crest-front.png",
+      "",
+      "",
+      "",
+    ],
+    [
+      "KTP-24001",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      'HTV 10" x 12": Single Colour',
+      "40",
+      "",
+      "White",
+      "",
+      "https://files.karorifc.example/numbers.pdf",
+      "",
+      "",
+      "",
+    ],
+    [
+      "KTP-24001",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      'LBL 2" x 1": Neck Label',
+      "120",
+      "",
+      "",
+      "",
+      "https://files.karorifc.example/neck-label.pdf",
+      "",
+      "",
+      "KARORI FC",
+    ],
+    [
+      "KTP-24002",
+      "Ponsonby Netball premier",
+      due(92),
+      "CPON",
+      "Aroha Smith",
+      "Ponsonby Netball",
+      "47 Jervois Road",
+      "Herne Bay",
+      "Auckland",
+      "1011",
+      "NZ",
+      "SCR A4: 2 Colour",
+      "60",
+      "Cotton",
+      "",
+      "",
+      "",
+      "PMS 286 C, White",
+      "",
+      "",
+    ],
+    ...["AROHA", "MERE", "TE ATA"].map((name) => [
+      "KTP-24002",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      'HTV Name 2": Single Colour',
+      "1",
+      "",
+      "Navy",
+      name,
+      "",
+      "",
+      "",
+      "",
+    ]),
+    [
+      "KTP-24003",
+      "Otago Rugby colts",
+      due(101),
+      "PICKUP",
+      "Sam Rangi",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      'DTF 4" x 4": Full Colour',
+      "25",
+      "Cotton/Poly blend",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+    ],
+    [
+      "KTP-24003",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "",
+      'HTV 4" x 4": Single Colour',
+      "30",
+      "",
+      "Gold",
+      "",
+      "",
+      "",
+      "",
+      "",
+    ],
+    [
+      "KTP-24004",
+      "Hutt Valley Cricket",
+      due(97),
+      "CPSTD",
+      "Jon Lee",
+      "Hutt Valley Cricket Club",
+      "2 Hutt Road",
+      "Petone",
+      "Lower Hutt",
+      "5012",
+      "NZ",
+      "SUB A4: Full Colour",
+      "15",
+      "",
+      "",
+      "",
+      "",
+      "",
+      "Polyester tee",
+      "",
+    ],
   ];
   const quote = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
   writeFileSync(join(folder, "price-code-orders.csv"), rows.map((row) => `${row.map(quote).join(",")}\r\n`).join(""));
@@ -222,7 +782,11 @@ export async function makeSamples(folder: string, today: string): Promise<void> 
 /** Whether `folder` lacks a sample, or holds them made for another day than `today`. */
 export function samplesAreStale(folder: string, today: string): boolean {
   const madeFor = join(folder, MADE_FOR_FILE);
-  return !existsSync(madeFor) || readFileSync(madeFor, "utf8").trim() !== today || SAMPLE_FILES.some((file) => !existsSync(join(folder, file)));
+  return (
+    !existsSync(madeFor) ||
+    readFileSync(madeFor, "utf8").trim() !== today ||
+    SAMPLE_FILES.some((file) => !existsSync(join(folder, file)))
+  );
 }
 
 /** The simulator clock's today: the day of SIM_NOW when set, else of now (UTC). */
@@ -241,7 +805,9 @@ async function main(args: readonly string[]): Promise<void> {
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   main(process.argv.slice(2)).catch((error: unknown) => {
-    process.stderr.write(`${error instanceof ConfigError ? "Configuration error" : "Could not make the samples"}: ${(error as Error).message}\n`);
+    process.stderr.write(
+      `${error instanceof ConfigError ? "Configuration error" : "Could not make the samples"}: ${(error as Error).message}\n`,
+    );
     process.exit(1);
   });
 }

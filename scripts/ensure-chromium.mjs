@@ -12,7 +12,8 @@ if (!isRoot || !existsSync("/usr/bin/apt-get")) {
   process.exit(1);
 }
 console.log("Installing Debian's Chromium for the browser tests…");
-const apt = (args) => execFileSync("apt-get", args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+const apt = (args) =>
+  execFileSync("apt-get", args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
 try {
   apt(["install", "-y", "--no-install-recommends", "chromium"]);
 } catch {

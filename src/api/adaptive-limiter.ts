@@ -18,7 +18,9 @@ export type Pressure =
  * 5xx or a lost answer lowers the concurrency only (on job creation a 500 usually means a bad
  * request, not a busy vendor); anything else is no sign of load.
  */
-export function pressureOf(result: { readonly ok: true } | { readonly ok: false; readonly problem: ApiProblem }): Pressure {
+export function pressureOf(
+  result: { readonly ok: true } | { readonly ok: false; readonly problem: ApiProblem },
+): Pressure {
   if (result.ok || !isTransientProblem(result.problem)) return { kind: "ok" };
   const { status, retryAfterMs } = result.problem;
   if (retryAfterMs !== undefined || status === 429 || status === 503) return { kind: "slow-down", retryAfterMs };
@@ -162,16 +164,19 @@ export async function mapAdaptively<T, R>(
     items.map((item, index) =>
       halted()
         ? undefined
-        : limiter.run(async () => {
-            // The place may come free after a stop was asked for, or after an item failed: then nothing is started.
-            if (halted()) return undefined;
-            try {
-              return (results[index] = await fn(item, index));
-            } catch (error) {
-              failure ??= { error };
-              throw error;
-            }
-          }, (result) => (result === undefined ? { kind: "ok" } : judge(result))),
+        : limiter.run(
+            async () => {
+              // The place may come free after a stop was asked for, or after an item failed: then nothing is started.
+              if (halted()) return undefined;
+              try {
+                return (results[index] = await fn(item, index));
+              } catch (error) {
+                failure ??= { error };
+                throw error;
+              }
+            },
+            (result) => (result === undefined ? { kind: "ok" } : judge(result)),
+          ),
     ),
   );
   if (failure) throw failure.error;

@@ -108,8 +108,9 @@ export function createEndpointCaller(options: VendorClientOptions) {
     const def: { method: string; response?: z.ZodType } = ENDPOINTS[id];
     const isRead = def.method === "GET";
     let response = await send(id, spec);
-    const failedTransiently =
-      !(response instanceof Response) ? response.kind === "network" && isTransientProblem(response) : RETRYABLE_READ_STATUSES.has(response.status);
+    const failedTransiently = !(response instanceof Response)
+      ? response.kind === "network" && isTransientProblem(response)
+      : RETRYABLE_READ_STATUSES.has(response.status);
     const asked = response instanceof Response ? parseRetryAfter(response.headers.get("retry-after")) : undefined;
     const mayRetry = isRead && failedTransiently && !spec.signal?.aborted;
     const wait = mayRetry ? retryWaitMs({ retryAfterMs: asked }, retryDelayMs) : undefined;
@@ -127,7 +128,10 @@ export function createEndpointCaller(options: VendorClientOptions) {
       return { ok: false, problem: networkProblem(error) };
     }
     if (!response.ok) {
-      return { ok: false, problem: problemFromResponse(response.status, response.statusText, text, response.headers.get("retry-after")) };
+      return {
+        ok: false,
+        problem: problemFromResponse(response.status, response.statusText, text, response.headers.get("retry-after")),
+      };
     }
 
     const schema = responseSchema ?? def.response;

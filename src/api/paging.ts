@@ -43,7 +43,11 @@ function fromEnvelope<T>(result: ApiResult<PagedEnvelope<T>>): ApiResult<PageSum
   if (!result.ok) return result;
   const envelope = result.value;
   const hasNext = envelope.hasNext && envelope.entities.length > 0 && envelope.currentPage < envelope.totalPages;
-  return { ok: true, status: result.status, value: { records: envelope.entities, hasNext, total: envelope.totalResults } };
+  return {
+    ok: true,
+    status: result.status,
+    value: { records: envelope.entities, hasNext, total: envelope.totalResults },
+  };
 }
 
 function fromActiveJobs(result: ApiResult<ActiveJobsEnvelope>): ApiResult<PageSummary<ActiveJob>> {
@@ -72,10 +76,17 @@ function walkPages<Answer, T>(
 ): Promise<ApiResult<T[]>> {
   const pageSize = options.pageSize ?? defaultPageSize;
   const attempt = options.attempt ?? ((call) => call());
-  return collectPages(async (page) => summarise(await attempt(() => fetchPage({ page, pageSize })), pageSize), options.onPage);
+  return collectPages(
+    async (page) => summarise(await attempt(() => fetchPage({ page, pageSize })), pageSize),
+    options.onPage,
+  );
 }
 
-export function allPriceCodes(client: VendorClient, query: QueryOf<"listPriceCodes"> = {}, options: PagingOptions = {}) {
+export function allPriceCodes(
+  client: VendorClient,
+  query: QueryOf<"listPriceCodes"> = {},
+  options: PagingOptions = {},
+) {
   return walkPages(options, 100, (paging) => client.listPriceCodes({ ...query, ...paging }, options), fromArray);
 }
 
@@ -87,7 +98,11 @@ export function allAssets(client: VendorClient, query: QueryOf<"listAssets"> = {
   return walkPages(options, 100, (paging) => client.listAssets({ ...query, ...paging }, options), fromEnvelope);
 }
 
-export function allGlobalAssets(client: VendorClient, query: QueryOf<"listGlobalAssets"> = {}, options: PagingOptions = {}) {
+export function allGlobalAssets(
+  client: VendorClient,
+  query: QueryOf<"listGlobalAssets"> = {},
+  options: PagingOptions = {},
+) {
   return walkPages(options, 100, (paging) => client.listGlobalAssets({ ...query, ...paging }, options), fromEnvelope);
 }
 
@@ -95,12 +110,20 @@ export function allUsers(client: VendorClient, query: QueryOf<"listUsers"> = {},
   return walkPages(options, 50, (paging) => client.listUsers({ ...query, ...paging }, options), fromEnvelope);
 }
 
-export function allTransactions(client: VendorClient, query: QueryOf<"listTransactions"> = {}, options: PagingOptions = {}) {
+export function allTransactions(
+  client: VendorClient,
+  query: QueryOf<"listTransactions"> = {},
+  options: PagingOptions = {},
+) {
   return walkPages(options, 50, (paging) => client.listTransactions({ ...query, ...paging }, options), fromEnvelope);
 }
 
 /** Every active job (100 a page, the documented maximum). */
-export function allActiveJobs(client: VendorClient, query: QueryOf<"listActiveJobs"> = {}, options: PagingOptions = {}) {
+export function allActiveJobs(
+  client: VendorClient,
+  query: QueryOf<"listActiveJobs"> = {},
+  options: PagingOptions = {},
+) {
   const capped = { ...options, pageSize: Math.min(options.pageSize ?? 100, 100) };
   return walkPages(capped, 100, (paging) => client.listActiveJobs({ ...query, ...paging }, options), fromActiveJobs);
 }

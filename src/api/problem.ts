@@ -35,7 +35,9 @@ export const IMPORTER_PROBLEM_BASE = "https://bulk-order-importer.invalid/proble
  */
 export const CREDENTIALS_REFUSED = `${IMPORTER_PROBLEM_BASE}token-refused`;
 
-export type ApiResult<T> = { readonly ok: true; readonly status: number; readonly value: T } | { readonly ok: false; readonly problem: ApiProblem };
+export type ApiResult<T> =
+  | { readonly ok: true; readonly status: number; readonly value: T }
+  | { readonly ok: false; readonly problem: ApiProblem };
 
 /** Reads `Retry-After` as delay seconds or an HTTP date; undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
@@ -46,7 +48,12 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
 }
 
 /** Builds a problem from an error response's status and (possibly non-JSON) body text. */
-export function problemFromResponse(status: number, statusText: string, bodyText: string, retryAfter?: string | null): ApiProblem {
+export function problemFromResponse(
+  status: number,
+  statusText: string,
+  bodyText: string,
+  retryAfter?: string | null,
+): ApiProblem {
   let parsed: ProblemBody | undefined;
   try {
     const result = ProblemBody.safeParse(JSON.parse(bodyText));
@@ -120,6 +127,7 @@ export function describeProblem(problem: ApiProblem): string[] {
   for (const [field, messages] of Object.entries(problem.errors)) {
     for (const message of messages) lines.push(`${field}: ${message}`);
   }
-  if (lines.length === 0) lines.push(problem.kind === "http" && problem.detail ? `${problem.title}: ${problem.detail}` : problem.title);
+  if (lines.length === 0)
+    lines.push(problem.kind === "http" && problem.detail ? `${problem.title}: ${problem.detail}` : problem.title);
   return lines;
 }

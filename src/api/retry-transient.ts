@@ -98,7 +98,10 @@ function pauseUnlessAborted(sleep: Sleep, ms: number, signal: AbortSignal | unde
  * caller aborts, or the budget has no room for the next pause. Each pause is `retryWaitMs` of
  * the policy's back-off and the vendor's `Retry-After`. An abort ends a pause at once.
  */
-export async function retryTransient<T>(call: () => Promise<ApiResult<T>>, options: RetryOptions): Promise<ApiResult<T>> {
+export async function retryTransient<T>(
+  call: () => Promise<ApiResult<T>>,
+  options: RetryOptions,
+): Promise<ApiResult<T>> {
   const { policy, budget, signal } = options;
   const sleep = options.sleep ?? timerSleep;
   for (let retries = 0; ; retries++) {
@@ -110,6 +113,10 @@ export async function retryTransient<T>(call: () => Promise<ApiResult<T>>, optio
     options.onPause?.(pause);
     await pauseUnlessAborted(sleep, pause.delayMs, signal);
     options.onResume?.(pause);
-    if (signal?.aborted) return { ok: false, problem: networkProblem(new DOMException("The wait to try again was stopped", "AbortError")) };
+    if (signal?.aborted)
+      return {
+        ok: false,
+        problem: networkProblem(new DOMException("The wait to try again was stopped", "AbortError")),
+      };
   }
 }

@@ -76,11 +76,19 @@ function SubmittedJobsView({ connected }: { readonly connected: Connected }) {
   const tracker = useMemo(() => {
     const client = workflow.vendorClient();
     return client
-      ? createJobTracker({ client, journal, connection: connected.connection.name, accountId: connected.account.id, ...documentVisibility() })
+      ? createJobTracker({
+          client,
+          journal,
+          connection: connected.connection.name,
+          accountId: connected.account.id,
+          ...documentVisibility(),
+        })
       : undefined;
   }, [connected.connection.name, connected.account.id]);
   // "Order these again" reads the reorder services App provides.
-  return tracker ? <SubmittedJobs tracker={tracker} currency={connected.account.currency} locale={navigator.language} /> : null;
+  return tracker ? (
+    <SubmittedJobs tracker={tracker} currency={connected.account.currency} locale={navigator.language} />
+  ) : null;
 }
 
 /** The account's assets, to choose from for a reorder campaign sheet. */
@@ -98,7 +106,10 @@ export function App() {
   const currency = connected?.account.currency;
   /** The reorder services of the connected account, made once for every view that needs them (assets, order again, the row's design). */
   const services = useMemo(
-    () => (connection !== undefined && accountId !== undefined && currency !== undefined ? reorderServices(workflow, { connection, accountId, currency }, sheets) : undefined),
+    () =>
+      connection !== undefined && accountId !== undefined && currency !== undefined
+        ? reorderServices(workflow, { connection, accountId, currency }, sheets)
+        : undefined,
     [connection, accountId, currency],
   );
   const [showJobs, setShowJobs] = useState(false);
@@ -119,14 +130,22 @@ export function App() {
       <main>
         <header class="top">
           <h1>Bulk order importer</h1>
-          {state.step !== "connect" && <CataloguePanel connected={state.connected} onRefresh={workflow.refreshCatalogue} />}
+          {state.step !== "connect" && (
+            <CataloguePanel connected={state.connected} onRefresh={workflow.refreshCatalogue} />
+          )}
           {state.step !== "connect" && (
             <button type="button" class="secondary" aria-pressed={showJobs} onClick={() => setShowJobs(!showJobs)}>
               {showJobs ? "Hide submitted jobs" : "Submitted jobs"}
             </button>
           )}
           {state.step !== "connect" && (
-            <button type="button" class="secondary" aria-pressed={showAssets} onClick={() => setShowAssets(!showAssets)} data-testid="assets-toggle">
+            <button
+              type="button"
+              class="secondary"
+              aria-pressed={showAssets}
+              onClick={() => setShowAssets(!showAssets)}
+              data-testid="assets-toggle"
+            >
               {showAssets ? "Hide assets" : "Assets"}
             </button>
           )}
@@ -141,8 +160,12 @@ export function App() {
         )}
         {state.step !== "connect" && showJobs && <SubmittedJobsView connected={state.connected} />}
         {state.step !== "connect" && showAssets && <AssetsPanel connected={state.connected} />}
-        {state.step === "connect" && <ConnectStep state={state} onConnect={workflow.connect} onAccessKey={workflow.loadConnections} />}
-        {state.step === "upload" && state.batches && <EarlierBatches batches={state.batches} onResume={workflow.resume} onShow={workflow.showResults} />}
+        {state.step === "connect" && (
+          <ConnectStep state={state} onConnect={workflow.connect} onAccessKey={workflow.loadConnections} />
+        )}
+        {state.step === "upload" && state.batches && (
+          <EarlierBatches batches={state.batches} onResume={workflow.resume} onShow={workflow.showResults} />
+        )}
         {state.step === "upload" && state.savedReview && (
           <section class="notice" data-testid="saved-review">
             Your review of {state.savedReview.fileName} from {formatInstant(state.savedReview.savedAt)} is kept here.{" "}
@@ -152,12 +175,29 @@ export function App() {
           </section>
         )}
         {state.step === "upload" && (
-          <UploadStep error={state.error} onFile={async (file) => workflow.openFile(state.connected, file.name, new Uint8Array(await file.arrayBuffer()))} />
+          <UploadStep
+            error={state.error}
+            onFile={async (file) =>
+              workflow.openFile(state.connected, file.name, new Uint8Array(await file.arrayBuffer()))
+            }
+          />
         )}
-        {state.step === "opening" && <OpeningStep fileName={state.fileName} progress={state.progress} onCancel={workflow.cancelOpening} />}
-        {state.step === "mapping" && <MappingStep connected={state.connected} state={state.mapping} error={state.error} workflow={workflow} />}
-        {state.step === "checking" && <CheckingStep fileName={state.fileName} progress={state.progress} onStop={state.canStop ? workflow.stopChecking : undefined} />}
-        {state.step === "review" && <ReviewStep connected={state.connected} review={state.review} error={state.error} workflow={workflow} />}
+        {state.step === "opening" && (
+          <OpeningStep fileName={state.fileName} progress={state.progress} onCancel={workflow.cancelOpening} />
+        )}
+        {state.step === "mapping" && (
+          <MappingStep connected={state.connected} state={state.mapping} error={state.error} workflow={workflow} />
+        )}
+        {state.step === "checking" && (
+          <CheckingStep
+            fileName={state.fileName}
+            progress={state.progress}
+            onStop={state.canStop ? workflow.stopChecking : undefined}
+          />
+        )}
+        {state.step === "review" && (
+          <ReviewStep connected={state.connected} review={state.review} error={state.error} workflow={workflow} />
+        )}
         {state.step === "confirm" && (
           <ConfirmStep
             confirm={state.confirm}
@@ -167,7 +207,11 @@ export function App() {
           />
         )}
         {state.step === "submitting" && (
-          <SubmittingStep submission={state.submission} onStop={workflow.stopSubmitting} makeFile={() => workflow.resultFile(state.submission.batchId)} />
+          <SubmittingStep
+            submission={state.submission}
+            onStop={workflow.stopSubmitting}
+            makeFile={() => workflow.resultFile(state.submission.batchId)}
+          />
         )}
         {state.step === "done" && (
           <ResultsStep

@@ -12,7 +12,8 @@ export class EngineStoppedError extends WorkerStoppedError {
 /** Whether an engine call was given up because the engine stopped or failed (not an error of the call itself). */
 export const isEngineStopped = (error: unknown): error is EngineStoppedError => error instanceof EngineStoppedError;
 
-const startEngineWorker = () => new Worker(new URL("../../workers/engine.worker.ts", import.meta.url), { type: "module", name: "engine" });
+const startEngineWorker = () =>
+  new Worker(new URL("../../workers/engine.worker.ts", import.meta.url), { type: "module", name: "engine" });
 
 /**
  * The page's handle on the engine worker, which owns the import session: started on first

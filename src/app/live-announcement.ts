@@ -9,7 +9,10 @@ export interface Spoken {
 }
 
 /** When to say a message: at once, after a pause (the latest message then), or not at all. */
-export type AnnounceDecision = { readonly when: "now" } | { readonly when: "later"; readonly inMs: number } | { readonly when: "never" };
+export type AnnounceDecision =
+  | { readonly when: "now" }
+  | { readonly when: "later"; readonly inMs: number }
+  | { readonly when: "never" };
 
 /**
  * What a progress message says is being done: its words before any colon, numbers aside.
@@ -26,7 +29,12 @@ export function phaseOf(text: string): string {
  * progress of the same phase at most once every `everyMs`, the latest when the pause is over;
  * and never what it has just said.
  */
-export function whenToAnnounce(last: Spoken | undefined, text: string, now: number, everyMs = ANNOUNCE_EVERY_MS): AnnounceDecision {
+export function whenToAnnounce(
+  last: Spoken | undefined,
+  text: string,
+  now: number,
+  everyMs = ANNOUNCE_EVERY_MS,
+): AnnounceDecision {
   if (last !== undefined && text === last.text) return { when: "never" };
   if (last === undefined || phaseOf(text) !== last.phase || now - last.at >= everyMs) return { when: "now" };
   return { when: "later", inMs: everyMs - (now - last.at) };

@@ -19,8 +19,10 @@ export type ConnectionsResult =
 export async function fetchConnections(accessKey?: string): Promise<ConnectionsResult> {
   try {
     const response = await fetch("/api/connections", { headers: accessHeaders(accessKey) });
-    if (response.status === 401) return { ok: false, needsAccessKey: true, message: "This server needs its access key." };
-    if (!response.ok) return { ok: false, needsAccessKey: false, message: `The proxy answered HTTP ${response.status}.` };
+    if (response.status === 401)
+      return { ok: false, needsAccessKey: true, message: "This server needs its access key." };
+    if (!response.ok)
+      return { ok: false, needsAccessKey: false, message: `The proxy answered HTTP ${response.status}.` };
     const parsed = z.array(ConnectionInfo).safeParse(await response.json());
     return parsed.success
       ? { ok: true, connections: parsed.data }
@@ -31,7 +33,10 @@ export async function fetchConnections(accessKey?: string): Promise<ConnectionsR
 }
 
 /** Where one connection's API is reached through the proxy, with the headers it requires. */
-export function proxyAddress(connection: string, accessKey?: string): { baseUrl: string; headers: Record<string, string> } {
+export function proxyAddress(
+  connection: string,
+  accessKey?: string,
+): { baseUrl: string; headers: Record<string, string> } {
   return { baseUrl: `/api/${encodeURIComponent(connection)}`, headers: accessHeaders(accessKey) };
 }
 

@@ -13,7 +13,8 @@ import { createWorkerBridge } from "./worker-bridge";
 /** A sheet worker with no call waiting for this long is stopped, and the file it held with it. */
 const IDLE_MS = 10 * 60_000;
 
-const startSheetWorker = () => new Worker(new URL("../../workers/sheet.worker.ts", import.meta.url), { type: "module", name: "sheet" });
+const startSheetWorker = () =>
+  new Worker(new URL("../../workers/sheet.worker.ts", import.meta.url), { type: "module", name: "sheet" });
 
 /**
  * The page's one sheet worker: it reads the dropped file and writes result, problem and
@@ -30,20 +31,46 @@ export function createSheetWorkerClient(start: () => Worker = startSheetWorker) 
   });
   const { call } = bridge;
   return {
-    open(bytes: Uint8Array, fileName: string, vocabulary: readonly string[], onProgress: (p: ReadProgress) => void, signal?: AbortSignal): Promise<OpenResult> {
+    open(
+      bytes: Uint8Array,
+      fileName: string,
+      vocabulary: readonly string[],
+      onProgress: (p: ReadProgress) => void,
+      signal?: AbortSignal,
+    ): Promise<OpenResult> {
       return call((s) => s.open(transfer(bytes, [bytes.buffer]), fileName, proxy(onProgress), vocabulary), signal);
     },
-    preview(sheetName: string, headerRowNumber: number | undefined, vocabulary: readonly string[]): Promise<PreviewResult> {
+    preview(
+      sheetName: string,
+      headerRowNumber: number | undefined,
+      vocabulary: readonly string[],
+    ): Promise<PreviewResult> {
       return call((s) => s.preview(sheetName, headerRowNumber, vocabulary));
     },
-    rows(sheetName: string, headerRowNumber: number, start: number, count: number, signal?: AbortSignal): Promise<SheetRow[]> {
+    rows(
+      sheetName: string,
+      headerRowNumber: number,
+      start: number,
+      count: number,
+      signal?: AbortSignal,
+    ): Promise<SheetRow[]> {
       return call((s) => s.rows(sheetName, headerRowNumber, start, count), signal);
     },
     /** Writes results into the customer's own file (its bytes are handed to the worker). */
-    writeResults(original: Uint8Array, fileName: string, sheetName: string, data: ResultSheetData, options: WriteResultsOptions = {}): Promise<ResultFile> {
+    writeResults(
+      original: Uint8Array,
+      fileName: string,
+      sheetName: string,
+      data: ResultSheetData,
+      options: WriteResultsOptions = {},
+    ): Promise<ResultFile> {
       return call((s) => s.writeResults(transfer(original, [original.buffer]), fileName, sheetName, data, options));
     },
-    suggestMapping(sheetName: string, headerRowNumber: number, vocabulary: MappingVocabulary | undefined): Promise<SheetMapping | undefined> {
+    suggestMapping(
+      sheetName: string,
+      headerRowNumber: number,
+      vocabulary: MappingVocabulary | undefined,
+    ): Promise<SheetMapping | undefined> {
       return call((s) => s.suggestMapping(sheetName, headerRowNumber, vocabulary));
     },
     resultsOnlySheet(results: readonly RowResult[]): Promise<Uint8Array> {

@@ -4,7 +4,8 @@ import { createWorkerBridge } from "./worker-bridge";
 /** A submitter with no call waiting for this long is stopped; the journal keeps everything it knew. */
 const IDLE_MS = 10 * 60_000;
 
-const startSubmitWorker = () => new Worker(new URL("../../workers/submit.worker.ts", import.meta.url), { type: "module", name: "submit" });
+const startSubmitWorker = () =>
+  new Worker(new URL("../../workers/submit.worker.ts", import.meta.url), { type: "module", name: "submit" });
 
 /**
  * The page's handle on the submit worker, which sends batches and keeps the journal. Started

@@ -29,7 +29,10 @@ export interface CatalogueProgress {
 }
 
 export class PartFailed extends Error {
-  constructor(readonly part: string, readonly detail: string) {
+  constructor(
+    readonly part: string,
+    readonly detail: string,
+  ) {
     super(`${part}: ${detail}`);
   }
 }
@@ -60,7 +63,11 @@ export type PartName = (typeof PARTS)[number];
  * One load's bookkeeping: progress (with the parts waiting to be tried again), the parts that
  * failed, and the retry budget of each line of calls.
  */
-export function createPartLoader(options: { readonly onProgress?: ((progress: CatalogueProgress) => void) | undefined; readonly signal?: AbortSignal | undefined; readonly sleep?: Sleep | undefined }) {
+export function createPartLoader(options: {
+  readonly onProgress?: ((progress: CatalogueProgress) => void) | undefined;
+  readonly signal?: AbortSignal | undefined;
+  readonly sleep?: Sleep | undefined;
+}) {
   const { onProgress, signal, sleep } = options;
   const budgets = createPhasedBudgets(PATIENT_READS.budgetMs);
   const waiting = new Set<CatalogueWait>();
@@ -68,7 +75,13 @@ export function createPartLoader(options: { readonly onProgress?: ((progress: Ca
   let done = 0;
 
   const report = (part: string, records?: number) =>
-    onProgress?.({ part, partsDone: done, partsTotal: PARTS.length, ...(records === undefined ? {} : { records }), waiting: [...waiting] });
+    onProgress?.({
+      part,
+      partsDone: done,
+      partsTotal: PARTS.length,
+      ...(records === undefined ? {} : { records }),
+      waiting: [...waiting],
+    });
 
   /** Makes a call of `part`, again after a pause while the vendor fails it for now and the budget lasts. */
   const attemptAlong =
@@ -107,7 +120,11 @@ export function createPartLoader(options: { readonly onProgress?: ((progress: Ca
         return value;
       } catch (error) {
         // Anything else is a fault of our own; its runtime text would mean nothing to the user.
-        failures.push(error instanceof PartFailed ? error : new PartFailed("catalogue", "it could not be read for a reason of the importer's own"));
+        failures.push(
+          error instanceof PartFailed
+            ? error
+            : new PartFailed("catalogue", "it could not be read for a reason of the importer's own"),
+        );
         return undefined;
       }
     },

@@ -14,7 +14,14 @@ import {
 } from "../api";
 import { SNAPSHOT_SCHEMA_VERSION, type CatalogueSnapshot } from "../core/catalogue";
 import type { Asset, CountriesResponse, PriceCode, State } from "../core/vendor";
-import { createPartLoader, PartFailed, valueOf, type CatalogueProgress, type PartLoader, type PartName } from "./catalogue-parts";
+import {
+  createPartLoader,
+  PartFailed,
+  valueOf,
+  type CatalogueProgress,
+  type PartLoader,
+  type PartName,
+} from "./catalogue-parts";
 
 export type { CatalogueProgress, CatalogueWait } from "./catalogue-parts";
 
@@ -38,7 +45,10 @@ async function countriesAndStates(client: VendorClient, attempt: PageAttempt, si
     list.countries.filter((country) => country.hasState),
     3,
     async (country) => {
-      states[country.iso2] = valueOf(`states of ${country.name}`, await attempt(() => client.listStates(country.iso2, { signal }))).states;
+      states[country.iso2] = valueOf(
+        `states of ${country.name}`,
+        await attempt(() => client.listStates(country.iso2, { signal })),
+      ).states;
     },
   );
   return { list, states };
@@ -49,7 +59,13 @@ async function countriesAndStates(client: VendorClient, attempt: PageAttempt, si
  * each is read on its own. A code the vendor will not give (gone, say) is left out; one it
  * keeps failing for now fails the price codes.
  */
-async function codesLeftOut(client: VendorClient, listed: readonly PriceCode[], assets: readonly Asset[], parts: PartLoader, signal: AbortSignal | undefined): Promise<PriceCode[]> {
+async function codesLeftOut(
+  client: VendorClient,
+  listed: readonly PriceCode[],
+  assets: readonly Asset[],
+  parts: PartLoader,
+  signal: AbortSignal | undefined,
+): Promise<PriceCode[]> {
   const listedCodes = new Set(listed.map((code) => code.priceCode));
   const unlisted = [...new Set(assets.map((a) => a.priceCode).filter((c): c is string => !!c && !listedCodes.has(c)))];
   const found: PriceCode[] = [];
@@ -80,18 +96,37 @@ function notLoaded(failures: readonly PartFailed[], signal: AbortSignal | undefi
  * minute of pauses in all; one it refuses (400, 401, 403, 404, refused credentials) fails at
  * once. A part that still fails is named in the message.
  */
-export async function loadCatalogue(client: VendorClient, connection: string, options: LoadCatalogueOptions = {}): Promise<CatalogueLoadResult> {
+export async function loadCatalogue(
+  client: VendorClient,
+  connection: string,
+  options: LoadCatalogueOptions = {},
+): Promise<CatalogueLoadResult> {
   const { signal } = options;
   const parts = createPartLoader(options);
-  const read = <T>(part: PartName, call: () => Promise<ApiResult<T>>) => parts.load(part, async (attempt) => valueOf(part, await attempt(call)));
+  const read = <T>(part: PartName, call: () => Promise<ApiResult<T>>) =>
+    parts.load(part, async (attempt) => valueOf(part, await attempt(call)));
   const readPages = <T>(part: PartName, walk: (paging: PagingOptions) => Promise<ApiResult<T>>) =>
-    parts.load(part, async (attempt) => valueOf(part, await walk({ signal, attempt, onPage: (records) => parts.report(part, records) })));
+    parts.load(part, async (attempt) =>
+      valueOf(part, await walk({ signal, attempt, onPage: (records) => parts.report(part, records) })),
+    );
 
   const account = await read("account", () => client.getAccount({ signal }));
   // Without the account (credentials refused, say) nothing else would be answered either.
   if (!account) return notLoaded(parts.failures, signal);
   parts.nextPhase();
-  const [processes, processCodes, listed, assets, globalAssets, stock, deliveryOptions, countries, jobStatuses, sizeSets, shipmentSettings] = await Promise.all([
+  const [
+    processes,
+    processCodes,
+    listed,
+    assets,
+    globalAssets,
+    stock,
+    deliveryOptions,
+    countries,
+    jobStatuses,
+    sizeSets,
+    shipmentSettings,
+  ] = await Promise.all([
     read("processes", () => client.listProcesses({ signal })),
     read("process codes", () => client.listProcessCodes({ signal })),
     readPages("price codes", (paging) => allPriceCodes(client, {}, paging)),
@@ -108,7 +143,19 @@ export async function loadCatalogue(client: VendorClient, connection: string, op
       return settings.ok ? settings.value : null;
     }),
   ]);
-  if (parts.failures.length > 0 || !processes || !processCodes || !listed || !assets || !globalAssets || !stock || !deliveryOptions || !countries || !jobStatuses || !sizeSets) {
+  if (
+    parts.failures.length > 0 ||
+    !processes ||
+    !processCodes ||
+    !listed ||
+    !assets ||
+    !globalAssets ||
+    !stock ||
+    !deliveryOptions ||
+    !countries ||
+    !jobStatuses ||
+    !sizeSets
+  ) {
     return notLoaded(parts.failures, signal);
   }
   parts.nextPhase();

@@ -41,9 +41,17 @@ export const OPTIONS = {
 
 /** What was wrong with a line parseArgs refused, in the user's words and naming the option. */
 function usageError(argv: readonly string[]): string | undefined {
-  const { tokens } = parseArgs({ args: [...argv], options: OPTIONS, strict: false, allowPositionals: true, tokens: true });
+  const { tokens } = parseArgs({
+    args: [...argv],
+    options: OPTIONS,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
   const options: OptionTable = OPTIONS;
-  const unknown = tokens.flatMap((token) => (token.kind === "option" && !Object.hasOwn(options, token.name) ? [token.rawName] : []));
+  const unknown = tokens.flatMap((token) =>
+    token.kind === "option" && !Object.hasOwn(options, token.name) ? [token.rawName] : [],
+  );
   if (unknown.length > 0) {
     const names = [...new Set(unknown)];
     return `Unknown option${names.length > 1 ? "s" : ""} ${names.join(" and ")}.`;
@@ -52,7 +60,10 @@ function usageError(argv: readonly string[]): string | undefined {
     if (token.kind !== "option") continue;
     const option = options[token.name];
     if (option?.type === "boolean" && token.value !== undefined) return `${token.rawName} takes no value.`;
-    if (option?.type === "string" && (token.value === undefined || (!token.inlineValue && token.value.startsWith("-")))) {
+    if (
+      option?.type === "string" &&
+      (token.value === undefined || (!token.inlineValue && token.value.startsWith("-")))
+    ) {
       return `${token.rawName} needs a value.`;
     }
   }

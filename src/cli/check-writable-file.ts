@@ -31,7 +31,10 @@ export async function checkWritableFile({ path, what, option }: FileToWrite): Pr
   let firstMade: string | undefined;
   try {
     if (!exists) firstMade = await mkdir(dirname(path), { recursive: true });
-    const handle = await open(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NONBLOCK ?? 0));
+    const handle = await open(
+      path,
+      constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NONBLOCK ?? 0),
+    );
     await handle.close();
   } catch (error) {
     return refusal(await whyUnreachable(path, error));
@@ -42,9 +45,13 @@ export async function checkWritableFile({ path, what, option }: FileToWrite): Pr
 }
 
 /** Each file a command will write, checked in turn (see {@link checkWritableFile}); none may be the order sheet itself. */
-export async function checkFilesToWrite(files: readonly FileToWrite[], orderSheet: string): Promise<string | undefined> {
+export async function checkFilesToWrite(
+  files: readonly FileToWrite[],
+  orderSheet: string,
+): Promise<string | undefined> {
   for (const file of files) {
-    if (resolve(file.path) === resolve(orderSheet)) return `${file.what} ${file.path} cannot be written: it is the order sheet itself. Give another path with ${file.option}.`;
+    if (resolve(file.path) === resolve(orderSheet))
+      return `${file.what} ${file.path} cannot be written: it is the order sheet itself. Give another path with ${file.option}.`;
     const refusal = await checkWritableFile(file);
     if (refusal !== undefined) return refusal;
   }

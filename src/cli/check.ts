@@ -60,7 +60,11 @@ export type CheckOutcome =
   | { readonly ok: false; readonly reason: "unreadable" | "unmapped" | "vendor"; readonly message: string };
 
 /** Reads, maps, resolves and (unless told not to) dry-runs a sheet: the page's check, from Node. */
-export async function checkFile(sheetFile: SheetFile, vendor: VendorConnection, options: CheckOptions): Promise<CheckOutcome> {
+export async function checkFile(
+  sheetFile: SheetFile,
+  vendor: VendorConnection,
+  options: CheckOptions,
+): Promise<CheckOutcome> {
   const progress = options.onProgress ?? (() => undefined);
   const catalogue = await loadCatalogueOf(vendor, options.onProgress, options.signal);
   if (!catalogue.ok) return { ok: false, reason: "vendor", message: catalogue.message };
@@ -73,7 +77,11 @@ export async function checkFile(sheetFile: SheetFile, vendor: VendorConnection, 
   const mapping = suggestMapping(headers, vocabulary, sampleRows);
   const missing = missingRequiredFields(mapping);
   if (missing.length > 0) {
-    return { ok: false, reason: "unmapped", message: `No column of "${sheetName}" could be matched to ${missing.join(", ")}; the headers are ${headers.join(", ")}.` };
+    return {
+      ok: false,
+      reason: "unmapped",
+      message: `No column of "${sheetName}" could be matched to ${missing.join(", ")}; the headers are ${headers.join(", ")}.`,
+    };
   }
 
   progress(`Checking ${rowCount} rows`);
@@ -93,7 +101,14 @@ export async function checkFile(sheetFile: SheetFile, vendor: VendorConnection, 
   }
   if (options.outPath) {
     const data = problemSheetData({ headerRowNumber }, engine.submissionPlan(), []);
-    const refused = await writeResultFile(options.outPath, bytes, basename(sheetFile.path), sheetName, data, options.utf8);
+    const refused = await writeResultFile(
+      options.outPath,
+      bytes,
+      basename(sheetFile.path),
+      sheetName,
+      data,
+      options.utf8,
+    );
     if (refused) return { ok: false, reason: "unreadable", message: refused };
   }
   return {
@@ -121,13 +136,19 @@ export async function checkFile(sheetFile: SheetFile, vendor: VendorConnection, 
  * Writes a result (or problem) sheet into a copy of the customer's file at `outPath`; answers
  * why it could not, when it could not. The format follows the input file.
  */
-export async function writeResultFile(outPath: string, original: Uint8Array, fileName: string, sheetName: string, data: ResultSheetData, utf8: boolean | undefined): Promise<string | undefined> {
+export async function writeResultFile(
+  outPath: string,
+  original: Uint8Array,
+  fileName: string,
+  sheetName: string,
+  data: ResultSheetData,
+  utf8: boolean | undefined,
+): Promise<string | undefined> {
   const written = await writeResults(original, fileName, sheetName, data, { utf8: utf8 === true });
   if (!written.ok) return written.reason === "unrepresentable" ? `${written.message} (add --utf8)` : written.message;
   await writeFile(outPath, written.bytes);
   return undefined;
 }
-
 
 /** The report as text: the jobs with their estimates, then every issue with its row and severity. */
 export function checkText(report: CheckReport): string {
@@ -138,12 +159,19 @@ export function checkText(report: CheckReport): string {
     `Estimated total ${summary.estimate.text} (from the account's tier prices; an estimate, not an invoice).`,
     "",
     "Jobs:",
-    ...report.jobs.map((job) => `  ${job.orderNumber.padEnd(14)} ${JOB_STATE_TEXT[job.state].padEnd(38)} ${String(job.lineCount).padStart(4)} ${job.lineCount === 1 ? "line " : "lines"}  due ${job.dateDue ?? "—"}  ${job.estimateText.padStart(12)}`),
+    ...report.jobs.map(
+      (job) =>
+        `  ${job.orderNumber.padEnd(14)} ${JOB_STATE_TEXT[job.state].padEnd(38)} ${String(job.lineCount).padStart(4)} ${job.lineCount === 1 ? "line " : "lines"}  due ${job.dateDue ?? "—"}  ${job.estimateText.padStart(12)}`,
+    ),
   ];
   if (report.issues.length > 0) {
     lines.push("", "Issues:");
-    for (const issue of report.issues) lines.push(`  ${issue.severity.padEnd(7)} ${issue.code.padEnd(28)} ${issue.message}${issue.suggestion ? ` (suggestion: ${issue.suggestion})` : ""}`);
+    for (const issue of report.issues)
+      lines.push(
+        `  ${issue.severity.padEnd(7)} ${issue.code.padEnd(28)} ${issue.message}${issue.suggestion ? ` (suggestion: ${issue.suggestion})` : ""}`,
+      );
   }
-  if (summary.unavailableFacts.length > 0) lines.push("", `The vendor could not answer: ${summary.unavailableFacts.join("; ")}`);
+  if (summary.unavailableFacts.length > 0)
+    lines.push("", `The vendor could not answer: ${summary.unavailableFacts.join("; ")}`);
   return `${lines.join("\n")}\n`;
 }

@@ -15,7 +15,13 @@ process.on("SIGINT", () => {
 // A reader that stops early (`| head`) closes standard output: the rest is not wanted, and the command finishes as it would.
 process.stdout.on("error", () => undefined);
 
-runCli(process.argv.slice(2), (text) => process.stdout.write(text), (text) => process.stderr.write(text), process.env, { signal: stop.signal, confirm: terminalConfirm(process.stdin, process.stderr) }).then(
+runCli(
+  process.argv.slice(2),
+  (text) => process.stdout.write(text),
+  (text) => process.stderr.write(text),
+  process.env,
+  { signal: stop.signal, confirm: terminalConfirm(process.stdin, process.stderr) },
+).then(
   (code) => {
     process.exitCode = code;
   },

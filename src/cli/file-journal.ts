@@ -41,12 +41,16 @@ export async function openFileJournal(path: string): Promise<FileJournal> {
     try {
       line = JSON.parse(raw);
     } catch {
-      unreadLines.push(`Line ${index + 1} of the journal ${path} is incomplete, most likely from a write that did not finish, and was left out.`);
+      unreadLines.push(
+        `Line ${index + 1} of the journal ${path} is incomplete, most likely from a write that did not finish, and was left out.`,
+      );
       return;
     }
     const read = Line.safeParse(line);
     if (!read.success) {
-      unreadLines.push(`Line ${index + 1} of the journal ${path} is not a submission record this version can read, and was left out.`);
+      unreadLines.push(
+        `Line ${index + 1} of the journal ${path} is not a submission record this version can read, and was left out.`,
+      );
     } else if (read.data.kind === "batch") batches.set(read.data.record.id, read.data.record);
     else orders.set(orderId(read.data.record), read.data.record);
   });

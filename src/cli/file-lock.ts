@@ -34,7 +34,13 @@ const codeOf = (error: unknown) => (error as NodeJS.ErrnoException).code;
 function ownerOf(text: string): { readonly pid: number; readonly token?: string } | undefined {
   try {
     const value = JSON.parse(text) as { pid?: unknown; token?: unknown };
-    if (typeof value === "object" && value !== null && Number.isInteger(value.pid) && (value.pid as number) > 0 && typeof value.token === "string") {
+    if (
+      typeof value === "object" &&
+      value !== null &&
+      Number.isInteger(value.pid) &&
+      (value.pid as number) > 0 &&
+      typeof value.token === "string"
+    ) {
       return { pid: value.pid as number, token: value.token };
     }
   } catch {
@@ -92,7 +98,9 @@ export function fileLocks(folder = tmpdir()): SubmitLocks {
       return true;
     } catch (error) {
       if (codeOf(error) === "EEXIST") return false;
-      throw new LockFileError(`The lock file ${target} could not be made (${(error as Error).message}). Lock files need a folder on a local disk (set SUBMIT_LOCK_DIR).`);
+      throw new LockFileError(
+        `The lock file ${target} could not be made (${(error as Error).message}). Lock files need a folder on a local disk (set SUBMIT_LOCK_DIR).`,
+      );
     }
   }
 
@@ -107,7 +115,12 @@ export function fileLocks(folder = tmpdir()): SubmitLocks {
    * gone or been replaced meanwhile. Only the waiter that claims it (by placing a claim file
    * named after it) removes it, so a waiter that saw it long ago cannot remove a newer lock.
    */
-  async function removeLeftLock(path: string, identity: string, mine: { readonly file: string; readonly token: string }, depth: number): Promise<void> {
+  async function removeLeftLock(
+    path: string,
+    identity: string,
+    mine: { readonly file: string; readonly token: string },
+    depth: number,
+  ): Promise<void> {
     const claim = `${path}.${identity}.claim`;
     if (!(await place(mine.file, claim))) {
       // Another waiter is at it, or died at it (then its claim is a lock left behind in turn).
@@ -124,7 +137,9 @@ export function fileLocks(folder = tmpdir()): SubmitLocks {
         await rename(path, aside);
       } catch (error) {
         if (codeOf(error) === "ENOENT") return;
-        throw new LockFileError(`The lock file ${path}, left by a process that has ended, could not be moved aside (${(error as Error).message}).`);
+        throw new LockFileError(
+          `The lock file ${path}, left by a process that has ended, could not be moved aside (${(error as Error).message}).`,
+        );
       }
       const moved = await inspect(aside);
       // Never the case while the claim is held, but should it have been someone's new lock, it goes back.

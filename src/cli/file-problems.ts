@@ -27,5 +27,8 @@ const ERROR_TEXT: Readonly<Record<string, string>> = {
 /** Why a file operation failed, in a few words for the user (never the runtime's own sentence). */
 export function fileErrorText(error: unknown): string {
   const code = typeof error === "object" && error !== null && "code" in error ? String(error.code) : undefined;
-  return (code !== undefined ? ERROR_TEXT[code] : undefined) ?? (code !== undefined ? `the system said ${code}` : "the system refused it");
+  return (
+    (code !== undefined ? ERROR_TEXT[code] : undefined) ??
+    (code !== undefined ? `the system said ${code}` : "the system refused it")
+  );
 }

@@ -19,7 +19,9 @@ export interface InspectReport {
   readonly rows: readonly SheetRow[];
 }
 
-export type InspectOutcome = { readonly ok: true; readonly report: InspectReport } | { readonly ok: false; readonly message: string };
+export type InspectOutcome =
+  | { readonly ok: true; readonly report: InspectReport }
+  | { readonly ok: false; readonly message: string };
 
 /** Reads a sheet with the same reader and mapper as the page. */
 export async function inspectFile(sheetFile: SheetFile, options: InspectOptions): Promise<InspectOutcome> {
@@ -48,7 +50,10 @@ function typedCell(value: CellValue): unknown {
 export function reportJson(report: InspectReport): unknown {
   return {
     ...report,
-    rows: report.rows.map((row) => ({ rowNumber: row.rowNumber, cells: Object.fromEntries(report.sheet.headers.map((h, i) => [h, typedCell(row.cells[i] ?? null)])) })),
+    rows: report.rows.map((row) => ({
+      rowNumber: row.rowNumber,
+      cells: Object.fromEntries(report.sheet.headers.map((h, i) => [h, typedCell(row.cells[i] ?? null)])),
+    })),
   };
 }
 
@@ -83,11 +88,14 @@ export function reportText(report: InspectReport): string {
     "",
     "Mapping:",
     ...mapping.columns.map(
-      (c) => `  ${c.header.padEnd(28)} → ${describeTarget(c.target)}${c.target ? ` (${Math.round(c.confidence * 100)}%, ${c.reason})` : ""}`,
+      (c) =>
+        `  ${c.header.padEnd(28)} → ${describeTarget(c.target)}${c.target ? ` (${Math.round(c.confidence * 100)}%, ${c.reason})` : ""}`,
     ),
     "",
     `First ${report.rows.length} rows:`,
-    ...report.rows.map((row) => `  row ${row.rowNumber}: ${sheet.headers.map((h, i) => `${h}=${showCell(row.cells[i])}`).join("; ")}`),
+    ...report.rows.map(
+      (row) => `  row ${row.rowNumber}: ${sheet.headers.map((h, i) => `${h}=${showCell(row.cells[i])}`).join("; ")}`,
+    ),
   ];
   return `${lines.join("\n")}\n`;
 }

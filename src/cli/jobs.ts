@@ -28,7 +28,10 @@ const listed = (job: ActiveJob): ListedJob => ({
 
 /** The account's jobs, open and closed (the vendor never lists cancelled ones), or those of one order number. */
 export async function listJobs(client: VendorClient, orderNumber: string | undefined): Promise<ApiResult<ListedJob[]>> {
-  const found = orderNumber === undefined ? await allActiveJobs(client, { includeClosedJobs: true }) : await findJobsByOrderNumber(client, orderNumber);
+  const found =
+    orderNumber === undefined
+      ? await allActiveJobs(client, { includeClosedJobs: true })
+      : await findJobsByOrderNumber(client, orderNumber);
   if (!found.ok) return found;
   return { ...found, value: found.value.map(listed).sort((a, b) => a.jobNumber - b.jobNumber) };
 }

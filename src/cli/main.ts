@@ -64,7 +64,6 @@ type Writer = (text: string) => void;
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-
 export interface RunOptions {
   /** Ctrl+C: stops loading the catalogue, and sending after the orders in flight. */
   readonly signal?: AbortSignal | undefined;
@@ -79,7 +78,13 @@ export interface RunOptions {
  * A failure nothing foresaw is said in one sentence, never as a stack: 1 for `inspect`, which
  * only reads, 3 for the commands that reach the vendor (something may be left unsettled).
  */
-export async function runCli(argv: readonly string[], toOut: Writer, toErr: Writer, env: Env = process.env, options: RunOptions = {}): Promise<number> {
+export async function runCli(
+  argv: readonly string[],
+  toOut: Writer,
+  toErr: Writer,
+  env: Env = process.env,
+  options: RunOptions = {},
+): Promise<number> {
   const read = readCommandLine(argv);
   if (!read.ok) {
     toErr(terminalSafe(`${read.message}\n${USAGE}`));
@@ -94,11 +99,17 @@ export async function runCli(argv: readonly string[], toOut: Writer, toErr: Writ
   try {
     // The summary asked about quotes order numbers from the sheet, so it is made safe as all output is.
     const { confirm } = options;
-    const safeConfirm: Confirm | undefined = confirm && ((summary, question) => confirm(summary.map(terminalSafe), terminalSafe(question)));
+    const safeConfirm: Confirm | undefined =
+      confirm && ((summary, question) => confirm(summary.map(terminalSafe), terminalSafe(question)));
     return await runCommand(line, out, err, env, { ...options, confirm: safeConfirm });
   } catch (error) {
-    const resume = line.command === "submit" ? ` Every order sent is written in the journal ${journalPathOf(line)}; run the same command again to continue.` : "";
-    err(`${line.command ?? "The command"} stopped on an unexpected failure: ${unexpectedFailureText(error)}.${resume}\n`);
+    const resume =
+      line.command === "submit"
+        ? ` Every order sent is written in the journal ${journalPathOf(line)}; run the same command again to continue.`
+        : "";
+    err(
+      `${line.command ?? "The command"} stopped on an unexpected failure: ${unexpectedFailureText(error)}.${resume}\n`,
+    );
     return line.command === "inspect" ? 1 : 3;
   }
 }
@@ -109,15 +120,26 @@ function journalPathOf(line: CommandLine): string {
 }
 
 /** The files `check` (only its problem sheet) or `submit` will write, as the user named them. */
-function filesToWrite(isSubmit: boolean, paths: { readonly journalPath: string; readonly outPath: string | undefined; readonly auditPath: string | undefined }): FileToWrite[] {
+function filesToWrite(
+  isSubmit: boolean,
+  paths: { readonly journalPath: string; readonly outPath: string | undefined; readonly auditPath: string | undefined },
+): FileToWrite[] {
   const files: FileToWrite[] = [];
   if (isSubmit) files.push({ path: paths.journalPath, what: "The journal", option: "--journal" });
-  if (paths.outPath !== undefined) files.push({ path: paths.outPath, what: isSubmit ? "The result sheet" : "The problem sheet", option: "--out" });
-  if (isSubmit && paths.auditPath !== undefined) files.push({ path: paths.auditPath, what: "The audit trail", option: "--audit" });
+  if (paths.outPath !== undefined)
+    files.push({ path: paths.outPath, what: isSubmit ? "The result sheet" : "The problem sheet", option: "--out" });
+  if (isSubmit && paths.auditPath !== undefined)
+    files.push({ path: paths.auditPath, what: "The audit trail", option: "--audit" });
   return files;
 }
 
-async function runCommand(line: CommandLine, out: Writer, err: Writer, env: Env, { signal, sleep, confirm }: RunOptions): Promise<number> {
+async function runCommand(
+  line: CommandLine,
+  out: Writer,
+  err: Writer,
+  env: Env,
+  { signal, sleep, confirm }: RunOptions,
+): Promise<number> {
   const { command, positional, options } = line;
   if (command === undefined || options.has("help") || command === "help") {
     out(USAGE);
@@ -151,7 +173,9 @@ async function runCommand(line: CommandLine, out: Writer, err: Writer, env: Env,
     return 2;
   }
   if (command === "submit" && !options.has("yes") && confirm === undefined) {
-    err("submit creates jobs that cost money and asks before it does: run it in a terminal, or add --yes to create them without asking.\n");
+    err(
+      "submit creates jobs that cost money and asks before it does: run it in a terminal, or add --yes to create them without asking.\n",
+    );
     return 2;
   }
   // The file is read before anything else is done with it, the vendor reached least of all.
@@ -178,7 +202,10 @@ async function runCommand(line: CommandLine, out: Writer, err: Writer, env: Env,
   const auditPath = stringOption(line, "audit");
   const journalPath = journalPathOf(line);
   // Where results go is checked before the vendor is asked anything: a wrong path must not cost the dry runs first.
-  const refusal = await checkFilesToWrite(filesToWrite(command === "submit", { journalPath, outPath, auditPath }), path);
+  const refusal = await checkFilesToWrite(
+    filesToWrite(command === "submit", { journalPath, outPath, auditPath }),
+    path,
+  );
   if (refusal !== undefined) {
     err(`${refusal}\n`);
     return 2;
@@ -241,12 +268,20 @@ function loadsConfiguredConnections(env: Env): boolean {
 type WithVendor = (run: (vendor: VendorConnection) => Promise<number>) => Promise<number>;
 
 /** Opens the vendor connection a command names, runs it and closes the connection. */
-async function runWithVendor(line: CommandLine, env: Env, err: Writer, sleep: Sleep | undefined, run: (vendor: VendorConnection) => Promise<number>): Promise<number> {
+async function runWithVendor(
+  line: CommandLine,
+  env: Env,
+  err: Writer,
+  sleep: Sleep | undefined,
+  run: (vendor: VendorConnection) => Promise<number>,
+): Promise<number> {
   let vendor: VendorConnection;
   try {
     vendor = await openVendorConnection(env, stringOption(line, "connection"), sleep);
   } catch (error) {
-    err(`${error instanceof ConfigError ? "Configuration error" : "Could not reach the vendor"}: ${(error as Error).message}\n`);
+    err(
+      `${error instanceof ConfigError ? "Configuration error" : "Could not reach the vendor"}: ${(error as Error).message}\n`,
+    );
     return 3;
   }
   try {
@@ -256,14 +291,22 @@ async function runWithVendor(line: CommandLine, env: Env, err: Writer, sleep: Sl
   }
 }
 
-async function reorderSheetCommand(line: CommandLine, withVendor: WithVendor, out: Writer, err: Writer): Promise<number> {
+async function reorderSheetCommand(
+  line: CommandLine,
+  withVendor: WithVendor,
+  out: Writer,
+  err: Writer,
+): Promise<number> {
   const outPath = stringOption(line, "out");
   const since = stringOption(line, "ordered-since");
   if (outPath === undefined || !/\.xlsx$/i.test(outPath)) {
     err("reorder-sheet needs --out FILE.xlsx: where to write the workbook.\n");
     return 2;
   }
-  if (line.options.has("ordered-since") && (since === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(since) || Number.isNaN(Date.parse(since)))) {
+  if (
+    line.options.has("ordered-since") &&
+    (since === undefined || !/^\d{4}-\d{2}-\d{2}$/.test(since) || Number.isNaN(Date.parse(since)))
+  ) {
     err("--ordered-since takes a date as YYYY-MM-DD.\n");
     return 2;
   }

@@ -12,7 +12,13 @@ export interface SheetChoice {
 }
 
 export type OpenedSheetFile =
-  | { readonly ok: true; readonly file: WorkbookSummary; readonly preview: SheetPreview; readonly session: SheetSession; readonly bytes: Uint8Array }
+  | {
+      readonly ok: true;
+      readonly file: WorkbookSummary;
+      readonly preview: SheetPreview;
+      readonly session: SheetSession;
+      readonly bytes: Uint8Array;
+    }
   | { readonly ok: false; readonly message: string };
 
 /** Opens a file read from disk with the page's own reader and previews the chosen sheet (or the one that looks like orders). */
@@ -23,7 +29,10 @@ export async function openSheetFile({ path, bytes }: SheetFile, choice: SheetCho
   if (!opened.ok) return { ok: false, message: opened.message };
   const preview = session.preview(choice.sheet ?? opened.summary.defaultSheet, choice.headerRow, words);
   if (!preview.ok) {
-    return { ok: false, message: `${preview.message} Sheets: ${opened.summary.sheets.map((s) => `"${s.name}"`).join(", ")}.` };
+    return {
+      ok: false,
+      message: `${preview.message} Sheets: ${opened.summary.sheets.map((s) => `"${s.name}"`).join(", ")}.`,
+    };
   }
   return { ok: true, file: opened.summary, preview: preview.preview, session, bytes };
 }

@@ -9,7 +9,9 @@ export interface SheetFile {
   readonly bytes: Uint8Array;
 }
 
-export type SheetFileRead = { readonly ok: true; readonly file: SheetFile } | { readonly ok: false; readonly message: string };
+export type SheetFileRead =
+  | { readonly ok: true; readonly file: SheetFile }
+  | { readonly ok: false; readonly message: string };
 
 /** The most a sheet's file may be; the bytes decide later whether it is a CSV or a workbook. */
 const MAX_SHEET_BYTES = Math.max(SHEET_LIMITS.csv.maxBytes, SHEET_LIMITS.xlsx.maxBytes);
@@ -26,7 +28,10 @@ const tooLarge = (path: string, size: string) => ({
  * the limit, however large the file has grown meanwhile.
  */
 export async function readSheetFile(path: string): Promise<SheetFileRead> {
-  const cannotOpen = (error: unknown) => ({ ok: false as const, message: `${path} could not be opened: ${fileErrorText(error)}.` });
+  const cannotOpen = (error: unknown) => ({
+    ok: false as const,
+    message: `${path} could not be opened: ${fileErrorText(error)}.`,
+  });
   let size: number;
   try {
     const stats = await stat(path);
@@ -48,7 +53,9 @@ export async function readSheetFile(path: string): Promise<SheetFileRead> {
     const kind = nonFileKind(await handle.stat());
     if (kind !== undefined) return { ok: false, message: `${path} is ${kind}, not a spreadsheet file.` };
     const bytes = await readAtMost(handle, MAX_SHEET_BYTES, size);
-    return bytes === undefined ? tooLarge(path, `larger than ${formatBytes(MAX_SHEET_BYTES)}`) : { ok: true, file: { path, bytes } };
+    return bytes === undefined
+      ? tooLarge(path, `larger than ${formatBytes(MAX_SHEET_BYTES)}`)
+      : { ok: true, file: { path, bytes } };
   } catch (error) {
     return cannotOpen(error);
   } finally {
@@ -62,7 +69,11 @@ export async function readSheetFile(path: string): Promise<SheetFileRead> {
  * file's size said or however it grows. `expectedBytes`, the size the file had, sizes the
  * first buffer.
  */
-export async function readAtMost(handle: FileHandle, maxBytes: number, expectedBytes = 0): Promise<Uint8Array | undefined> {
+export async function readAtMost(
+  handle: FileHandle,
+  maxBytes: number,
+  expectedBytes = 0,
+): Promise<Uint8Array | undefined> {
   let buffer = new Uint8Array(Math.min(expectedBytes, maxBytes) + 1);
   let length = 0;
   for (;;) {

@@ -3,7 +3,15 @@ import { basename } from "node:path";
 import { mapWithConcurrency, type VendorClient } from "../api";
 import type { CatalogueSnapshot } from "../core/catalogue";
 import { countOf, pluralise } from "../core/plural";
-import { assetFacets, assetListings, filterAssets, historyOf, processName, type AssetHistory, type AssetListing } from "../core/reorder/asset-catalogue";
+import {
+  assetFacets,
+  assetListings,
+  filterAssets,
+  historyOf,
+  processName,
+  type AssetHistory,
+  type AssetListing,
+} from "../core/reorder/asset-catalogue";
 import { campaignSheetData } from "../core/reorder/campaign-sheet-data";
 import type { AssetFiles } from "../core/vendor";
 import { writeCampaignSheet } from "../sheet/write/campaign-sheet";
@@ -42,7 +50,12 @@ export type ReorderSheetOutcome =
   | { readonly ok: false; readonly reason: "vendor" | "usage" | "none"; readonly message: string };
 
 /** Each design's order history (`GET /Assets/{tag}/jobs`), a few at a time; undefined where it could not be read. */
-async function readHistories(client: VendorClient, listings: readonly AssetListing[], known: Map<string, AssetHistory | undefined>, progress: (message: string) => void): Promise<void> {
+async function readHistories(
+  client: VendorClient,
+  listings: readonly AssetListing[],
+  known: Map<string, AssetHistory | undefined>,
+  progress: (message: string) => void,
+): Promise<void> {
   const wanted = listings.filter((listing) => !known.has(listing.tag));
   if (wanted.length === 0) return;
   progress(`Reading the order history of ${countOf(wanted.length, "design", "designs")}`);
@@ -53,7 +66,10 @@ async function readHistories(client: VendorClient, listings: readonly AssetListi
 }
 
 /** Files only of designs without a preview link of their own. */
-async function readFilesWhereNeeded(client: VendorClient, listings: readonly AssetListing[]): Promise<Map<string, AssetFiles>> {
+async function readFilesWhereNeeded(
+  client: VendorClient,
+  listings: readonly AssetListing[],
+): Promise<Map<string, AssetFiles>> {
   const files = new Map<string, AssetFiles>();
   await mapWithConcurrency(
     listings.filter((listing) => !listing.asset.assetUrl),
@@ -75,16 +91,28 @@ function unknownProcess(snapshot: CatalogueSnapshot, code: string): string {
  * Writes a reorder campaign workbook of the account's orderable designs that match the
  * options: the same workbook the page's Assets view downloads. Archived designs are never in it.
  */
-export async function writeReorderSheet(vendor: VendorConnection, options: ReorderSheetOptions): Promise<ReorderSheetOutcome> {
+export async function writeReorderSheet(
+  vendor: VendorConnection,
+  options: ReorderSheetOptions,
+): Promise<ReorderSheetOutcome> {
   const progress = options.onProgress ?? (() => undefined);
   const catalogue = await loadCatalogueOf(vendor, options.onProgress);
   if (!catalogue.ok) return { ok: false, reason: "vendor", message: catalogue.message };
   const { snapshot } = catalogue;
   const listings = assetListings(snapshot);
-  if (options.processCode && !listings.some((l) => l.asset.processCode?.toLowerCase() === options.processCode?.toLowerCase())) {
+  if (
+    options.processCode &&
+    !listings.some((l) => l.asset.processCode?.toLowerCase() === options.processCode?.toLowerCase())
+  ) {
     return { ok: false, reason: "usage", message: unknownProcess(snapshot, options.processCode) };
   }
-  const filter = { processCode: options.processCode, search: options.search, orderedSince: options.orderedSince, showArchived: false, showGlobal: options.includeGlobal };
+  const filter = {
+    processCode: options.processCode,
+    search: options.search,
+    orderedSince: options.orderedSince,
+    showArchived: false,
+    showGlobal: options.includeGlobal,
+  };
   const histories = new Map<string, AssetHistory | undefined>();
   let found = filterAssets(listings, filter, (tag) => histories.get(tag));
   if (found.awaitingHistory.length > 0) {
@@ -94,12 +122,19 @@ export async function writeReorderSheet(vendor: VendorConnection, options: Reord
   }
   // The filter leaves archived designs out (they cannot be ordered).
   const chosen = found.matching;
-  if (chosen.length === 0) return { ok: false, reason: "none", message: "No orderable design matches; nothing was written." };
+  if (chosen.length === 0)
+    return { ok: false, reason: "none", message: "No orderable design matches; nothing was written." };
   await readHistories(vendor.client, chosen, histories, progress);
   const files = await readFilesWhereNeeded(vendor.client, chosen);
 
   const today = options.today ?? new Date().toISOString().slice(0, 10);
-  const data = campaignSheetData({ snapshot, listings: chosen, historyOf: (tag) => histories.get(tag), filesOf: (tag) => files.get(tag), today });
+  const data = campaignSheetData({
+    snapshot,
+    listings: chosen,
+    historyOf: (tag) => histories.get(tag),
+    filesOf: (tag) => files.get(tag),
+    today,
+  });
   progress(`Writing ${countOf(data.rows.length, "design", "designs")} to ${options.outPath}`);
   await writeFile(options.outPath, await writeCampaignSheet(data));
   return {
@@ -115,11 +150,17 @@ export async function writeReorderSheet(vendor: VendorConnection, options: Reord
 }
 
 export function reorderSheetText(report: ReorderSheetReport): string {
-  const lines = [`Wrote a reorder campaign of ${countOf(report.tags.length, "design", "designs")} for ${report.account.name ?? report.connection} to ${report.file}.`];
+  const lines = [
+    `Wrote a reorder campaign of ${countOf(report.tags.length, "design", "designs")} for ${report.account.name ?? report.connection} to ${report.file}.`,
+  ];
   if (report.historyUnread.length > 0) {
     const n = report.historyUnread.length;
-    lines.push(`The order history of ${countOf(n, "design", "designs")} could not be read (${report.historyUnread.join(", ")}): ${pluralise(n, "its", "their")} last order is left blank.`);
+    lines.push(
+      `The order history of ${countOf(n, "design", "designs")} could not be read (${report.historyUnread.join(", ")}): ${pluralise(n, "its", "their")} last order is left blank.`,
+    );
   }
-  lines.push("Fill in a quantity, an order number and the delivery details on each row to order, then import it (check or submit).");
+  lines.push(
+    "Fill in a quantity, an order number and the delivery details on each row to order, then import it (check or submit).",
+  );
   return `${lines.join("\n")}\n`;
 }

@@ -22,7 +22,16 @@ import { noteCancelledJobs } from "../submit/cancelled-jobs";
 import { findExistingOrders } from "../submit/existing-orders";
 import { ownJobsOf } from "../submit/own-jobs";
 import { sha256Hex } from "../submit/payload-hash";
-import { addToBatch, allowResend, PHASE_TEXT, planBatch, runBatch, type BatchPlan, type SubmitDeps, type SubmitProgress } from "../submit/submit-batch";
+import {
+  addToBatch,
+  allowResend,
+  PHASE_TEXT,
+  planBatch,
+  runBatch,
+  type BatchPlan,
+  type SubmitDeps,
+  type SubmitProgress,
+} from "../submit/submit-batch";
 import { submitLockName, type SubmitLocks } from "../submit/submit-lock";
 import { fetchJobStatuses, orderKey } from "../submit/vendor-jobs";
 import { checkFile, writeResultFile, type CheckOptions } from "./check";
@@ -68,7 +77,11 @@ export interface SubmitReport {
   readonly status: "finished" | "stopped" | "incomplete";
   readonly summary: string;
   readonly problems: readonly string[];
-  readonly orders: readonly { readonly orderNumber: string; readonly state: OrderRecord["state"]; readonly jobNumber: number | null }[];
+  readonly orders: readonly {
+    readonly orderNumber: string;
+    readonly state: OrderRecord["state"];
+    readonly jobNumber: number | null;
+  }[];
   readonly rows: readonly SubmittedRow[];
 }
 
@@ -77,9 +90,16 @@ export type SubmitOutcome =
   | { readonly ok: false; readonly exitCode: 1 | 3; readonly message: string };
 
 /** The unfinished (or, when nothing is left, the last) batch of this very file for this account, if the journal has one. */
-async function earlierBatch(journal: JournalStore, match: Pick<BatchRecord, "connection" | "accountId" | "sheetName" | "fileSha256">): Promise<BatchRecord | undefined> {
+async function earlierBatch(
+  journal: JournalStore,
+  match: Pick<BatchRecord, "connection" | "accountId" | "sheetName" | "fileSha256">,
+): Promise<BatchRecord | undefined> {
   const same = (await journal.listBatches()).filter(
-    (b) => b.connection === match.connection && b.accountId === match.accountId && b.sheetName === match.sheetName && b.fileSha256 === match.fileSha256,
+    (b) =>
+      b.connection === match.connection &&
+      b.accountId === match.accountId &&
+      b.sheetName === match.sheetName &&
+      b.fileSha256 === match.fileSha256,
   );
   return same.find((b) => !b.finishedAt) ?? same[0];
 }
@@ -89,7 +109,10 @@ async function earlierBatch(journal: JournalStore, match: Pick<BatchRecord, "con
  * created, and the order numbers one of them sent without a clear answer (a job the vendor
  * has under one of those may be that submission's own).
  */
-async function ownJobs(journal: JournalStore, account: Pick<BatchRecord, "connection" | "accountId">): Promise<{ created: Set<number>; unclear: Set<string> }> {
+async function ownJobs(
+  journal: JournalStore,
+  account: Pick<BatchRecord, "connection" | "accountId">,
+): Promise<{ created: Set<number>; unclear: Set<string> }> {
   const created = new Set<number>();
   const unclear = new Set<string>();
   for (const batch of await journal.listBatches()) {
@@ -111,9 +134,15 @@ async function ownJobs(journal: JournalStore, account: Pick<BatchRecord, "connec
  * vendor already had under their order number from someone else. An order whose existing job
  * this journal's submissions made, or may have made, is not sent again; `declined` says why.
  */
-async function toSendAgain(journal: JournalStore, batch: BatchRecord, options: { readonly notFound: boolean; readonly allowExisting: boolean }) {
+async function toSendAgain(
+  journal: JournalStore,
+  batch: BatchRecord,
+  options: { readonly notFound: boolean; readonly allowExisting: boolean },
+) {
   const orders = await journal.ordersOf(batch.id);
-  const own = options.allowExisting ? await ownJobs(journal, batch) : { created: new Set<number>(), unclear: new Set<string>() };
+  const own = options.allowExisting
+    ? await ownJobs(journal, batch)
+    : { created: new Set<number>(), unclear: new Set<string>() };
   const resend: string[] = [];
   const declined = new Map<string, string>();
   for (const order of orders) {
@@ -121,7 +150,10 @@ async function toSendAgain(journal: JournalStore, batch: BatchRecord, options: {
     if (order.state !== "existing" || !options.allowExisting) continue;
     const made = order.existingJobNumbers.filter((n) => own.created.has(n));
     if (made.length > 0) {
-      declined.set(order.orderNumber, `Order ${order.orderNumber} was not sent again: its ${jobNumbersText(made)} ${pluralise(made.length, "was", "were")} created by an earlier submission recorded in this journal.`);
+      declined.set(
+        order.orderNumber,
+        `Order ${order.orderNumber} was not sent again: its ${jobNumbersText(made)} ${pluralise(made.length, "was", "were")} created by an earlier submission recorded in this journal.`,
+      );
     } else if (own.unclear.has(orderKey(order.orderNumber))) {
       declined.set(
         order.orderNumber,
@@ -133,7 +165,11 @@ async function toSendAgain(journal: JournalStore, batch: BatchRecord, options: {
 }
 
 /** Marks orders of the batch to be sent again; a batch that was finished is open again until they are settled. */
-async function sendAgain(deps: Pick<SubmitDeps, "journal">, batch: BatchRecord, orderNumbers: readonly string[]): Promise<void> {
+async function sendAgain(
+  deps: Pick<SubmitDeps, "journal">,
+  batch: BatchRecord,
+  orderNumbers: readonly string[],
+): Promise<void> {
   if (orderNumbers.length === 0) return;
   if (batch.finishedAt) {
     const { finishedAt: _finished, ...open } = batch;
@@ -173,16 +209,32 @@ function rowsOf(batch: BatchRecord, orders: readonly OrderRecord[]): SubmittedRo
  * last answer happens under the account's lock, so a second process started alongside sees
  * the journal only as the first one left it.
  */
-export async function submitFile(sheetFile: SheetFile, vendor: VendorConnection, options: SubmitOptions): Promise<SubmitOutcome> {
+export async function submitFile(
+  sheetFile: SheetFile,
+  vendor: VendorConnection,
+  options: SubmitOptions,
+): Promise<SubmitOutcome> {
   const checked = await checkFile(sheetFile, vendor, { ...options, validate: true });
   if (!checked.ok) return { ok: false, exitCode: checked.reason === "vendor" ? 3 : 1, message: checked.message };
   const fileSha256 = await sha256Hex(checked.bytes);
-  const match = { connection: vendor.connection.name, accountId: checked.report.account.id, sheetName: checked.report.sheet, fileSha256 };
+  const match = {
+    connection: vendor.connection.name,
+    accountId: checked.report.account.id,
+    sheetName: checked.report.sheet,
+    fileSha256,
+  };
   const locks = fileLocks(options.lockFolder);
   const lockName = submitLockName(match.connection, match.accountId);
   try {
-    const held = await locks.withLock(lockName, () => submitLocked(checked, match, vendor, options, holding(locks, lockName)));
-    if (!held.acquired) return { ok: false, exitCode: 3, message: `Another submission for ${vendor.connection.name} is running; try again when it has finished.` };
+    const held = await locks.withLock(lockName, () =>
+      submitLocked(checked, match, vendor, options, holding(locks, lockName)),
+    );
+    if (!held.acquired)
+      return {
+        ok: false,
+        exitCode: 3,
+        message: `Another submission for ${vendor.connection.name} is running; try again when it has finished.`,
+      };
     return held.value;
   } catch (error) {
     if (error instanceof LockFileError) return { ok: false, exitCode: 3, message: error.message };
@@ -198,19 +250,41 @@ type Checked = Extract<Awaited<ReturnType<typeof checkFile>>, { ok: true }>;
  * vendor has from someone else are sent anyway with --allow-existing, unless this journal
  * made or may have made that job; `declined` says why).
  */
-async function lookUpExisting(checked: Checked, vendor: VendorConnection, journal: JournalStore, account: Pick<BatchRecord, "connection" | "accountId">, options: SubmitOptions, declined: Map<string, string>): Promise<string[]> {
+async function lookUpExisting(
+  checked: Checked,
+  vendor: VendorConnection,
+  journal: JournalStore,
+  account: Pick<BatchRecord, "connection" | "accountId">,
+  options: SubmitOptions,
+  declined: Map<string, string>,
+): Promise<string[]> {
   const { engine } = checked;
   const due = engine.ordersToLookUp();
   if (due.length === 0) return [];
-  options.onProgress?.(`Looking for the ${countOf(due.length, "order", "orders")} among the jobs the vendor already has`);
+  options.onProgress?.(
+    `Looking for the ${countOf(due.length, "order", "orders")} among the jobs the vendor already has`,
+  );
   const own = await ownJobsOf(journal, account);
-  const existing = await findExistingOrders(vendor.client, own, due, { limiter: createAdaptiveLimiter({ max: options.concurrency }), signal: options.signal });
-  engine.recordOrdersAtVendor(due.map((o) => o.orderNumber).filter((n) => !existing.failed.has(n)), existing.found);
-  const problems = [...existing.failed].map(([orderNumber, problem]) => `Order ${orderNumber} could not be looked up among the vendor's jobs (${plainProblemText(problem)}); it is looked up again right before it is sent.`);
+  const existing = await findExistingOrders(vendor.client, own, due, {
+    limiter: createAdaptiveLimiter({ max: options.concurrency }),
+    signal: options.signal,
+  });
+  engine.recordOrdersAtVendor(
+    due.map((o) => o.orderNumber).filter((n) => !existing.failed.has(n)),
+    existing.found,
+  );
+  const problems = [...existing.failed].map(
+    ([orderNumber, problem]) =>
+      `Order ${orderNumber} could not be looked up among the vendor's jobs (${plainProblemText(problem)}); it is looked up again right before it is sent.`,
+  );
   if (options.allowExisting) {
     const mine = await ownJobs(journal, account);
     for (const [orderNumber, found] of existing.found) {
-      const why = declineToResend(orderNumber, found.kind === "earlier" ? [found.job.jobNumber] : found.jobNumbers, mine);
+      const why = declineToResend(
+        orderNumber,
+        found.kind === "earlier" ? [found.job.jobNumber] : found.jobNumbers,
+        mine,
+      );
       if (why) declined.set(orderNumber, why);
       else engine.sendAnyway(orderNumber, true);
     }
@@ -219,9 +293,14 @@ async function lookUpExisting(checked: Checked, vendor: VendorConnection, journa
 }
 
 /** Why an order the vendor has under its number is not sent again with --allow-existing, when it is not. */
-function declineToResend(orderNumber: string, jobNumbers: readonly number[], own: { created: ReadonlySet<number>; unclear: ReadonlySet<string> }): string | undefined {
+function declineToResend(
+  orderNumber: string,
+  jobNumbers: readonly number[],
+  own: { created: ReadonlySet<number>; unclear: ReadonlySet<string> },
+): string | undefined {
   const made = jobNumbers.filter((n) => own.created.has(n));
-  if (made.length > 0) return `Order ${orderNumber} was not sent again: its ${jobNumbersText(made)} ${pluralise(made.length, "was", "were")} created by an earlier submission recorded in this journal.`;
+  if (made.length > 0)
+    return `Order ${orderNumber} was not sent again: its ${jobNumbersText(made)} ${pluralise(made.length, "was", "were")} created by an earlier submission recorded in this journal.`;
   if (own.unclear.has(orderKey(orderNumber))) {
     return `Order ${orderNumber} was not sent again: a submission recorded in this journal sent it without getting a clear answer, so ${jobNumbers.length === 1 ? "" : "one of "}${jobNumbersText(jobNumbers)} may be that one.`;
   }
@@ -234,7 +313,11 @@ interface RunPlan {
   write(): Promise<BatchRecord>;
 }
 
-function newBatchPlan(checked: Checked, deps: Pick<SubmitDeps, "journal">, origin: Omit<BatchPlan, keyof SubmissionPlan>): RunPlan {
+function newBatchPlan(
+  checked: Checked,
+  deps: Pick<SubmitDeps, "journal">,
+  origin: Omit<BatchPlan, keyof SubmissionPlan>,
+): RunPlan {
   const plan = checked.engine.submissionPlan();
   return {
     summary: summariseSubmission(plan.orders, plan.otherRows),
@@ -248,7 +331,13 @@ function newBatchPlan(checked: Checked, deps: Pick<SubmitDeps, "journal">, origi
  * send again (not found after an unclear answer; with --allow-existing, those someone else's
  * job had).
  */
-async function earlierBatchPlan(checked: Checked, deps: Pick<SubmitDeps, "journal">, batch: BatchRecord, options: SubmitOptions, declined: Map<string, string>): Promise<RunPlan> {
+async function earlierBatchPlan(
+  checked: Checked,
+  deps: Pick<SubmitDeps, "journal">,
+  batch: BatchRecord,
+  options: SubmitOptions,
+  declined: Map<string, string>,
+): Promise<RunPlan> {
   const orders = await deps.journal.ordersOf(batch.id);
   const inBatch = new Set(orders.map((o) => o.orderNumber));
   const plan = checked.engine.submissionPlan();
@@ -259,7 +348,10 @@ async function earlierBatchPlan(checked: Checked, deps: Pick<SubmitDeps, "journa
   const toSend = [...orders.filter((o) => o.state === "planned" || resend.has(o.orderNumber)), ...stranded];
   const strandedRows = new Set(stranded.flatMap((o) => o.lineRows));
   return {
-    summary: summariseSubmission(toSend, batch.otherRows.filter((r) => !strandedRows.has(r.rowNumber))),
+    summary: summariseSubmission(
+      toSend,
+      batch.otherRows.filter((r) => !strandedRows.has(r.rowNumber)),
+    ),
     async write() {
       const grown = await addToBatch(deps, batch, stranded);
       await sendAgain(deps, grown, again.resend);
@@ -287,9 +379,18 @@ async function submitLocked(
     let runPlan: RunPlan;
     if (earlier) {
       runPlan = await earlierBatchPlan(checked, deps, earlier, options, declined);
-      if (!earlier.finishedAt) progress?.(`Continuing the submission of ${report.file} from ${earlier.createdAt} recorded in ${options.journalPath}`);
-      else if (runPlan.summary.jobs > 0) progress?.(`Sending ${countOf(runPlan.summary.jobs, "order", "orders")} of ${report.file} that ${pluralise(runPlan.summary.jobs, "was", "were")} not sent before (see ${options.journalPath})`);
-      else progress?.(`${report.file} was submitted on ${earlier.finishedAt}; nothing is sent again (see ${options.journalPath})`);
+      if (!earlier.finishedAt)
+        progress?.(
+          `Continuing the submission of ${report.file} from ${earlier.createdAt} recorded in ${options.journalPath}`,
+        );
+      else if (runPlan.summary.jobs > 0)
+        progress?.(
+          `Sending ${countOf(runPlan.summary.jobs, "order", "orders")} of ${report.file} that ${pluralise(runPlan.summary.jobs, "was", "were")} not sent before (see ${options.journalPath})`,
+        );
+      else
+        progress?.(
+          `${report.file} was submitted on ${earlier.finishedAt}; nothing is sent again (see ${options.journalPath})`,
+        );
     } else {
       const user = await vendor.client.getCurrentUser();
       runPlan = newBatchPlan(checked, deps, {
@@ -303,8 +404,14 @@ async function submitLocked(
     }
 
     if (runPlan.summary.jobs > 0) {
-      const text = [`About to create jobs for ${report.account.name ?? match.connection}:`, ...summaryText(runPlan.summary, summaryWordsFor(checked.snapshot)).map((line) => `  ${line}`)];
-      const confirmed = options.yes ? (progress?.(text.join("\n")), true) : await (options.confirm?.(text, `Create ${countOf(runPlan.summary.jobs, "job", "jobs")}?`) ?? Promise.resolve(false));
+      const text = [
+        `About to create jobs for ${report.account.name ?? match.connection}:`,
+        ...summaryText(runPlan.summary, summaryWordsFor(checked.snapshot)).map((line) => `  ${line}`),
+      ];
+      const confirmed = options.yes
+        ? (progress?.(text.join("\n")), true)
+        : await (options.confirm?.(text, `Create ${countOf(runPlan.summary.jobs, "job", "jobs")}?`) ??
+            Promise.resolve(false));
       if (!confirmed) return { ok: false, exitCode: 1, message: "Nothing was sent: the submission was not confirmed." };
     }
     const batch = await runPlan.write();
@@ -315,10 +422,18 @@ async function submitLocked(
       signal: options.signal,
       onProgress: (p: SubmitProgress) => meter(p.rate.done, p.rate.total, PHASE_TEXT[p.phase]),
     };
-    const createdBefore = new Set((await journal.ordersOf(batch.id)).filter((o) => o.state === "created").map((o) => o.orderNumber));
+    const createdBefore = new Set(
+      (await journal.ordersOf(batch.id)).filter((o) => o.state === "created").map((o) => o.orderNumber),
+    );
     const ran = await runBatch(deps, batch.id, runOptions);
-    if (ran.status === "busy") return { ok: false, exitCode: 3, message: `Another submission for ${vendor.connection.name} is running; try again when it has finished.` };
-    if (ran.status === "missing") return { ok: false, exitCode: 3, message: "The journal lost the batch it was continuing." };
+    if (ran.status === "busy")
+      return {
+        ok: false,
+        exitCode: 3,
+        message: `Another submission for ${vendor.connection.name} is running; try again when it has finished.`,
+      };
+    if (ran.status === "missing")
+      return { ok: false, exitCode: 3, message: "The journal lost the batch it was continuing." };
     // Jobs created by an earlier run and cancelled since are reported as such, not as created.
     const noted = await noteCancelledJobs(vendor.client, journal, ran.orders, () => new Date(), createdBefore);
     const outcome = { ...ran, orders: noted, counts: countStates(noted) };
@@ -328,15 +443,31 @@ async function submitLocked(
       const trail = auditTrail(outcome.batch, outcome.orders);
       if (options.auditPath) await writeFile(options.auditPath, auditJsonLines(trail));
       if (options.outPath) {
-        const data = resultSheetData(outcome.batch, outcome.orders, await fetchJobStatuses(vendor.client, shownJobNumbers(outcome.orders)), trail);
-        const written = await writeResultFile(options.outPath, checked.bytes, report.file, report.sheet, data, options.utf8);
+        const data = resultSheetData(
+          outcome.batch,
+          outcome.orders,
+          await fetchJobStatuses(vendor.client, shownJobNumbers(outcome.orders)),
+          trail,
+        );
+        const written = await writeResultFile(
+          options.outPath,
+          checked.bytes,
+          report.file,
+          report.sheet,
+          data,
+          options.utf8,
+        );
         if (written) return { ok: false, exitCode: 1, message: written };
       }
     }
     const stillExisting = new Set(outcome.orders.filter((o) => o.state === "existing").map((o) => o.orderNumber));
-    const unsettled = outcome.orders.some((o) => o.state === "planned" || o.state === "sending" || o.state === "unknown" || o.state === "not-found");
+    const unsettled = outcome.orders.some(
+      (o) => o.state === "planned" || o.state === "sending" || o.state === "unknown" || o.state === "not-found",
+    );
     const vendorFailed = outcome.batch.otherRows.some((r) => r.vendorFailed);
-    const errorsLeft = outcome.orders.some((o) => o.state === "rejected") || outcome.batch.otherRows.some((r) => r.outcome === "not-sent" && !r.vendorFailed);
+    const errorsLeft =
+      outcome.orders.some((o) => o.state === "rejected") ||
+      outcome.batch.otherRows.some((r) => r.outcome === "not-sent" && !r.vendorFailed);
     return {
       ok: true,
       exitCode: unsettled || vendorFailed ? 3 : errorsLeft ? 1 : 0,
@@ -348,12 +479,26 @@ async function submitLocked(
         summary: describeCounts(outcome.counts),
         problems: [
           ...journal.unreadLines,
-          ...[...declined].filter(([orderNumber]) => stillExisting.has(orderNumber) || checked.engine.jobs().some((j) => j.orderNumber === orderNumber && j.state === "existing")).map(([, why]) => why),
+          ...[...declined]
+            .filter(
+              ([orderNumber]) =>
+                stillExisting.has(orderNumber) ||
+                checked.engine.jobs().some((j) => j.orderNumber === orderNumber && j.state === "existing"),
+            )
+            .map(([, why]) => why),
           ...lookupProblems,
           ...outcome.problems,
-          ...(vendorFailed ? ["Some orders were not sent because the vendor could not check them just now; run the same command again to check and send them."] : []),
+          ...(vendorFailed
+            ? [
+                "Some orders were not sent because the vendor could not check them just now; run the same command again to check and send them.",
+              ]
+            : []),
         ],
-        orders: outcome.orders.map((o) => ({ orderNumber: o.orderNumber, state: o.state, jobNumber: shownJobNumber(o) ?? null })),
+        orders: outcome.orders.map((o) => ({
+          orderNumber: o.orderNumber,
+          state: o.state,
+          jobNumber: shownJobNumber(o) ?? null,
+        })),
         rows,
       },
     };
@@ -365,13 +510,20 @@ async function submitLocked(
 /** The submission as text: one line per order, then every row that was not created, with why. */
 export function submitText(report: SubmitReport): string {
   const lines = [`${report.file}: ${report.summary}.`, `Journal: ${report.journal}`, "", "Orders:"];
-  for (const order of report.orders) lines.push(`  ${order.orderNumber.padEnd(14)} ${order.jobNumber === null ? "".padEnd(8) : String(order.jobNumber).padEnd(8)} ${ORDER_STATE_TEXT[order.state]}${order.state === "not-found" ? "; run again to send it" : ""}`);
+  for (const order of report.orders)
+    lines.push(
+      `  ${order.orderNumber.padEnd(14)} ${order.jobNumber === null ? "".padEnd(8) : String(order.jobNumber).padEnd(8)} ${ORDER_STATE_TEXT[order.state]}${order.state === "not-found" ? "; run again to send it" : ""}`,
+    );
   const notCreated = report.rows.filter((row) => row.outcome !== "created");
   if (notCreated.length > 0) {
     lines.push("", "Rows not created:");
-    for (const row of notCreated) lines.push(`  row ${String(row.rowNumber).padEnd(6)} ${OUTCOME_TEXT[row.outcome].padEnd(22)} ${row.messages.join(" ")}`);
+    for (const row of notCreated)
+      lines.push(
+        `  row ${String(row.rowNumber).padEnd(6)} ${OUTCOME_TEXT[row.outcome].padEnd(22)} ${row.messages.join(" ")}`,
+      );
   }
   if (report.problems.length > 0) lines.push("", ...report.problems);
-  if (report.status === "stopped") lines.push("", "Stopped: run the same command again to continue; nothing is sent twice.");
+  if (report.status === "stopped")
+    lines.push("", "Stopped: run the same command again to continue; nothing is sent twice.");
   return `${lines.join("\n")}\n`;
 }

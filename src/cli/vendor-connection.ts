@@ -22,7 +22,11 @@ export interface VendorConnection {
  * credentials configured, the embedded simulator is started in this process, with the same
  * SIM_* settings as the server's. Pauses before trying again are taken with `sleep` (a timer unless told).
  */
-export async function openVendorConnection(env: Readonly<Record<string, string | undefined>>, name: string | undefined, sleep: Sleep = timerSleep): Promise<VendorConnection> {
+export async function openVendorConnection(
+  env: Readonly<Record<string, string | undefined>>,
+  name: string | undefined,
+  sleep: Sleep = timerSleep,
+): Promise<VendorConnection> {
   const configured = loadConnections(env);
   const simulatorOptions = simulatorOptionsFromEnv(env);
   const simulator = configured.length === 0 ? await startSimulator(simulatorOptions) : undefined;
@@ -30,9 +34,15 @@ export async function openVendorConnection(env: Readonly<Record<string, string |
   const connection = connections.find((c) => c.name === (name ?? connections[0]?.name));
   if (connection === undefined) {
     await simulator?.close();
-    throw new ConfigError(`No connection named "${name}"; the connections are ${connections.map((c) => c.name).join(", ")}.`);
+    throw new ConfigError(
+      `No connection named "${name}"; the connections are ${connections.map((c) => c.name).join(", ")}.`,
+    );
   }
   const authorised = createAuthorisedFetch(new TokenSource(connection));
-  const client = createVendorClient({ baseUrl: connection.baseUrl, fetch: (input, init) => authorised(String(input), init), sleep });
+  const client = createVendorClient({
+    baseUrl: connection.baseUrl,
+    fetch: (input, init) => authorised(String(input), init),
+    sleep,
+  });
   return { connection, client, simulated: simulator !== undefined, sleep, close: async () => simulator?.close() };
 }

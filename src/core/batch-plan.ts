@@ -24,7 +24,9 @@ export interface PlannedOrder {
  * Why an order is not to be sent: the journal here created it earlier (whatever its PO number
  * at the vendor now), or the vendor has jobs under its number that were not made here.
  */
-export type ExistingOrder = { readonly kind: "earlier"; readonly job: EarlierJob } | { readonly kind: "vendor"; readonly jobNumbers: readonly number[] };
+export type ExistingOrder =
+  | { readonly kind: "earlier"; readonly job: EarlierJob }
+  | { readonly kind: "vendor"; readonly jobNumbers: readonly number[] };
 
 /** Why an order found to exist is not sent, in the words its rows carry. */
 export function existingOrderText(orderNumber: string, existing: ExistingOrder): string {
@@ -36,7 +38,14 @@ export function existingOrderText(orderNumber: string, existing: ExistingOrder):
 /** What the engine knows of each order, for the plan. */
 export interface PlanJobs {
   /** The orders the vendor's dry run accepted: to send, or (with `existing`) found to exist already. */
-  readonly ready: ReadonlyMap<string, JobPayload & { readonly estimate?: number; readonly allowExisting?: readonly number[]; readonly existing?: ExistingOrder }>;
+  readonly ready: ReadonlyMap<
+    string,
+    JobPayload & {
+      readonly estimate?: number;
+      readonly allowExisting?: readonly number[];
+      readonly existing?: ExistingOrder;
+    }
+  >;
   /** An order's issues as a whole. */
   readonly issues: (orderNumber: string) => readonly Issue[];
   /** Orders the vendor could not check this time (a 429, a 5xx, no answer): checked again on the next run. */
@@ -80,28 +89,63 @@ export function planSubmission(rows: Iterable<PlanRow>, jobs: PlanJobs): Submiss
       continue;
     }
     if (row.skipped && row.importedAs !== undefined) {
-      otherRows.push({ rowNumber: row.rowNumber, orderNumber: row.orderNumber, outcome: "existing", jobNumber: row.importedAs, messages: [`Created by an earlier import as job ${row.importedAs}; not imported again.`] });
+      otherRows.push({
+        rowNumber: row.rowNumber,
+        orderNumber: row.orderNumber,
+        outcome: "existing",
+        jobNumber: row.importedAs,
+        messages: [`Created by an earlier import as job ${row.importedAs}; not imported again.`],
+      });
       continue;
     }
     if (row.skipped) {
-      otherRows.push({ rowNumber: row.rowNumber, orderNumber: row.orderNumber, outcome: "skipped", messages: ["Skipped: left out of the import."] });
+      otherRows.push({
+        rowNumber: row.rowNumber,
+        orderNumber: row.orderNumber,
+        outcome: "skipped",
+        messages: ["Skipped: left out of the import."],
+      });
       continue;
     }
-    if (row.orderNumber === undefined && row.issues.length > 0 && row.issues.every((issue) => issue.code === "NOT_AN_ORDER_ROW")) {
+    if (
+      row.orderNumber === undefined &&
+      row.issues.length > 0 &&
+      row.issues.every((issue) => issue.code === "NOT_AN_ORDER_ROW")
+    ) {
       // A totals or note row was never an order line: it is left out, not held back.
-      otherRows.push({ rowNumber: row.rowNumber, orderNumber: undefined, outcome: "skipped", messages: row.issues.map(issueText) });
+      otherRows.push({
+        rowNumber: row.rowNumber,
+        orderNumber: undefined,
+        outcome: "skipped",
+        messages: row.issues.map(issueText),
+      });
       continue;
     }
-    const messages = [...row.issues, ...(row.orderNumber === undefined ? [] : jobIssues(row.orderNumber))].map(issueText);
-    if (messages.length === 0 && row.orderNumber !== undefined) messages.push(`Not sent: other rows of order ${row.orderNumber} need fixing first.`);
-    const vendorFailed = row.orderNumber !== undefined && jobs.unchecked.has(row.orderNumber) && !row.issues.some((issue) => issue.severity === "error");
-    otherRows.push({ rowNumber: row.rowNumber, orderNumber: row.orderNumber, outcome: "not-sent", messages, ...(vendorFailed ? { vendorFailed } : {}) });
+    const messages = [...row.issues, ...(row.orderNumber === undefined ? [] : jobIssues(row.orderNumber))].map(
+      issueText,
+    );
+    if (messages.length === 0 && row.orderNumber !== undefined)
+      messages.push(`Not sent: other rows of order ${row.orderNumber} need fixing first.`);
+    const vendorFailed =
+      row.orderNumber !== undefined &&
+      jobs.unchecked.has(row.orderNumber) &&
+      !row.issues.some((issue) => issue.severity === "error");
+    otherRows.push({
+      rowNumber: row.rowNumber,
+      orderNumber: row.orderNumber,
+      outcome: "not-sent",
+      messages,
+      ...(vendorFailed ? { vendorFailed } : {}),
+    });
   }
   const orders = [...ready.values()].map((payload) => ({
     orderNumber: payload.orderNumber,
     candidate: payload.candidate,
     lineRows: payload.lineRows,
-    notes: [...(notes.get(payload.orderNumber) ?? []), ...jobIssues(payload.orderNumber).map((issue) => ({ rowNumber: null, text: issueText(issue) }))],
+    notes: [
+      ...(notes.get(payload.orderNumber) ?? []),
+      ...jobIssues(payload.orderNumber).map((issue) => ({ rowNumber: null, text: issueText(issue) })),
+    ],
     ...(payload.estimate !== undefined ? { estimate: payload.estimate } : {}),
     ...(payload.allowExisting?.length ? { allowExisting: payload.allowExisting } : {}),
     ...(payload.existing ? { existing: payload.existing } : {}),

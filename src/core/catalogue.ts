@@ -44,13 +44,15 @@ export const SNAPSHOT_SCHEMA_VERSION = 1;
 
 /** How a price code is compared loosely: case, spaces and quote characters do not count. */
 export function priceCodeKey(text: string): string {
-  return text
-    .normalize("NFKC")
-    .toLowerCase()
-    // NFKC has turned a double prime (″) into two primes; primes and single quotes first.
-    .replace(/[′‘’‚‛`´]/g, "'")
-    .replace(/[“”„‟״]|''/g, '"')
-    .replace(/\s+/g, "");
+  return (
+    text
+      .normalize("NFKC")
+      .toLowerCase()
+      // NFKC has turned a double prime (″) into two primes; primes and single quotes first.
+      .replace(/[′‘’‚‛`´]/g, "'")
+      .replace(/[“”„‟״]|''/g, '"')
+      .replace(/\s+/g, "")
+  );
 }
 
 export interface StockMatch {
@@ -116,11 +118,13 @@ export function indexCatalogue(snapshot: CatalogueSnapshot) {
   }
   const deliveryOptions = new Map<string, DeliveryOption>();
   for (const option of snapshot.deliveryOptions) {
-    for (const name of [option.label, option.value, option.code]) if (name) deliveryOptions.set(name.trim().toLowerCase(), option);
+    for (const name of [option.label, option.value, option.code])
+      if (name) deliveryOptions.set(name.trim().toLowerCase(), option);
   }
   const countries = new Map<string, Country>();
   for (const country of snapshot.countries.countries) {
-    for (const name of [country.name, country.iso2, country.iso3]) if (name) countries.set(name.trim().toLowerCase(), country);
+    for (const name of [country.name, country.iso2, country.iso3])
+      if (name) countries.set(name.trim().toLowerCase(), country);
   }
   const processes = new Map(snapshot.processCodes.map((p) => [p.processCode, p]));
   const memo = new Map<string, string[]>();
@@ -142,17 +146,32 @@ export function indexCatalogue(snapshot: CatalogueSnapshot) {
     priceCode: (code: string) => priceCodes.get(code),
     /** A price code written with other case, spacing or quote characters. */
     priceCodeLoosely: (text: string) => priceCodesByKey.get(looseKey(text)),
-    priceCodeCandidates: (text: string, max = 3) => remember(`p:${max}:${text}`, () => closest(priceCodeKey(text), priceCodeKeys, max)),
+    priceCodeCandidates: (text: string, max = 3) =>
+      remember(`p:${max}:${text}`, () => closest(priceCodeKey(text), priceCodeKeys, max)),
     asset: (tag: string) => assets.get(upper(tag)),
     assetCandidates: (tag: string, max = 3) =>
-      remember(`a:${max}:${tag}`, () => closest(tag.trim().toUpperCase(), (assetKeys ??= new Map([...assets].map(([key, a]) => [key, a.assetTag ?? key]))), max)),
+      remember(`a:${max}:${tag}`, () =>
+        closest(
+          tag.trim().toUpperCase(),
+          (assetKeys ??= new Map([...assets].map(([key, a]) => [key, a.assetTag ?? key]))),
+          max,
+        ),
+      ),
     stock: (code: string) => stock.get(upper(code)),
     stockCandidates: (code: string, max = 3) =>
-      remember(`s:${max}:${code}`, () => closest(code.trim().toUpperCase(), (stockKeys ??= new Map([...stock.keys()].map((key) => [key, key]))), max)),
+      remember(`s:${max}:${code}`, () =>
+        closest(code.trim().toUpperCase(), (stockKeys ??= new Map([...stock.keys()].map((key) => [key, key]))), max),
+      ),
     deliveryOption: (text: string) => deliveryOptions.get(text.trim().toLowerCase()),
     country: (text: string) => countries.get(text.trim().toLowerCase()),
     countryCandidates: (text: string) =>
-      remember(`c:${text}`, () => closest(text.trim().toLowerCase(), new Map(snapshot.countries.countries.map((c) => [c.name.toLowerCase(), c.name])), 2)),
+      remember(`c:${text}`, () =>
+        closest(
+          text.trim().toLowerCase(),
+          new Map(snapshot.countries.countries.map((c) => [c.name.toLowerCase(), c.name])),
+          2,
+        ),
+      ),
     states: (iso2: string): readonly State[] => snapshot.states[iso2.toUpperCase()] ?? [],
     process: (code: string) => processes.get(code),
   };
@@ -171,6 +190,7 @@ export function catalogueVocabulary(snapshot: CatalogueSnapshot): { attributes: 
     }
   }
   const sizes = new Set<string>(snapshot.sizeSets.flatMap((set) => set.sizes));
-  for (const item of snapshot.stock) for (const variant of item.stockVariants) for (const size of variant.sizesCsv.split(",")) sizes.add(size.trim());
+  for (const item of snapshot.stock)
+    for (const variant of item.stockVariants) for (const size of variant.sizesCsv.split(",")) sizes.add(size.trim());
   return { attributes: [...attributes], sizes: [...sizes].filter((s) => s !== "") };
 }

@@ -44,7 +44,9 @@ export function parseDueDate(text: string, order: DateOrder): ParsedDate {
     const preferred = order === "day-first" ? (dayFirst ?? monthFirst) : (monthFirst ?? dayFirst);
     if (!preferred) return { ok: false };
     const other = preferred === dayFirst ? monthFirst : dayFirst;
-    return other && other !== preferred ? { ok: true, date: preferred, ambiguousWith: other } : { ok: true, date: preferred };
+    return other && other !== preferred
+      ? { ok: true, date: preferred, ambiguousWith: other }
+      : { ok: true, date: preferred };
   }
   match = /^(\d{1,2})(?:st|nd|rd|th)?[\s-]+([a-z]{3,})\.?,?[\s-]+(\d{2}|\d{4})$/i.exec(value);
   if (match) {

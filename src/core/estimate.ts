@@ -23,8 +23,19 @@ export function bandPrice(bands: readonly PriceBand[], quantity: number): number
   return price ?? bands[0]?.unitPrice;
 }
 
-export function estimateLine(unitPrice: number, quantity: number, oneOff: number, oneOffKind: LineEstimate["oneOffKind"]): LineEstimate {
-  return { quantity, unitPrice, oneOff: round2(oneOff), oneOffKind: oneOff > 0 ? oneOffKind : null, total: round2(unitPrice * quantity + oneOff) };
+export function estimateLine(
+  unitPrice: number,
+  quantity: number,
+  oneOff: number,
+  oneOffKind: LineEstimate["oneOffKind"],
+): LineEstimate {
+  return {
+    quantity,
+    unitPrice,
+    oneOff: round2(oneOff),
+    oneOffKind: oneOff > 0 ? oneOffKind : null,
+    total: round2(unitPrice * quantity + oneOff),
+  };
 }
 
 export function sumEstimates(estimates: readonly (LineEstimate | undefined)[]): number {

@@ -3,7 +3,9 @@ import { IMPORT_FIELDS } from "./fields";
 import { makeIssue, type Issue } from "./issues";
 import type { OrderRow } from "./order-rows";
 
-export const JOB_FIELD_IDS: readonly FieldId[] = IMPORT_FIELDS.filter((field) => field.level === "job").map((field) => field.id);
+export const JOB_FIELD_IDS: readonly FieldId[] = IMPORT_FIELDS.filter((field) => field.level === "job").map(
+  (field) => field.id,
+);
 
 /** The rows of one order number, with its job-level values settled. */
 export interface JobGroup {
@@ -38,7 +40,11 @@ export function groupByOrder(
 }
 
 /** One order's group: job values from the first row that gives each, disagreements flagged. */
-export function groupOf(orderNumber: string, orderRows: readonly OrderRow[], columnOf: (field: FieldId) => string | undefined): JobGroup {
+export function groupOf(
+  orderNumber: string,
+  orderRows: readonly OrderRow[],
+  columnOf: (field: FieldId) => string | undefined,
+): JobGroup {
   const jobValues: Partial<Record<FieldId, string>> = {};
   const valueRows: Partial<Record<FieldId, number>> = {};
   const issues: Issue[] = [];
@@ -53,7 +59,12 @@ export function groupOf(orderNumber: string, orderRows: readonly OrderRow[], col
       if (other === undefined || other === value) continue;
       const column = columnOf(field);
       issues.push(
-        makeIssue("JOB_VALUE_CONFLICT", { rowNumber: row.rowNumber, orderNumber, field, column }, `"${other}" disagrees with "${value}" on row ${first.rowNumber} of order ${orderNumber}.`, value),
+        makeIssue(
+          "JOB_VALUE_CONFLICT",
+          { rowNumber: row.rowNumber, orderNumber, field, column },
+          `"${other}" disagrees with "${value}" on row ${first.rowNumber} of order ${orderNumber}.`,
+          value,
+        ),
       );
     }
   }

@@ -6,9 +6,13 @@ import { looksLikeSize } from "./sizes";
 /** How far down a header row is looked for (title and note rows above it). */
 export const HEADER_SCAN_ROWS = 30;
 
-const KNOWN_NAMES: ReadonlySet<string> = new Set(IMPORT_FIELDS.flatMap((field) => [field.label, ...field.synonyms].map(normaliseHeader)));
+const KNOWN_NAMES: ReadonlySet<string> = new Set(
+  IMPORT_FIELDS.flatMap((field) => [field.label, ...field.synonyms].map(normaliseHeader)),
+);
 /** Known names of several words, which count when a longer header contains them; padded with spaces to match whole words. */
-const KNOWN_PHRASES: readonly string[] = [...KNOWN_NAMES].filter((name) => name.includes(" ")).map((name) => ` ${name} `);
+const KNOWN_PHRASES: readonly string[] = [...KNOWN_NAMES]
+  .filter((name) => name.includes(" "))
+  .map((name) => ` ${name} `);
 const NO_SIZES: ReadonlySet<string> = new Set();
 
 export interface HeaderCandidate {
@@ -59,7 +63,10 @@ function hasKnownPhrase(paddedName: string): boolean {
  * Finds the header row among the first rows of a sheet: the best-scoring row, the earliest on
  * a tie. Candidates are returned best first so a user can be offered the alternatives.
  */
-export function detectHeaderRow(rows: readonly (readonly CellValue[] | undefined)[], vocabulary: readonly string[] = []): HeaderCandidate[] {
+export function detectHeaderRow(
+  rows: readonly (readonly CellValue[] | undefined)[],
+  vocabulary: readonly string[] = [],
+): HeaderCandidate[] {
   const candidates: HeaderCandidate[] = [];
   const limit = Math.min(rows.length, HEADER_SCAN_ROWS);
   const extra = new Set(vocabulary.map(normaliseHeader));

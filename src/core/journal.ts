@@ -25,7 +25,13 @@ export function isClearAnswer(status: number): boolean {
 }
 
 /** The record moved to a new state, with what happened appended to its events. */
-export function advance(order: OrderRecord, state: OrderState, at: Date, what: string, patch: Partial<OrderRecord> = {}): OrderRecord {
+export function advance(
+  order: OrderRecord,
+  state: OrderState,
+  at: Date,
+  what: string,
+  patch: Partial<OrderRecord> = {},
+): OrderRecord {
   const stamp = at.toISOString();
   return { ...order, ...patch, state, updatedAt: stamp, events: [...order.events, { at: stamp, what }] };
 }
@@ -55,13 +61,18 @@ export function describeCounts(counts: StateCounts): string {
   say(counts.rejected, "rejected by the vendor");
   say(counts.sending, "being sent");
   say(counts.unknown, "with no clear answer yet");
-  say(counts["not-found"], `not found at the vendor (${pluralise(counts["not-found"], "it", "they")} can be sent again)`);
+  say(
+    counts["not-found"],
+    `not found at the vendor (${pluralise(counts["not-found"], "it", "they")} can be sent again)`,
+  );
   say(counts.planned, "not sent yet");
   return parts.join(", ") || "nothing";
 }
 
 /** The job an order's rows show: its own (cancelled since or not), or the one it was found to exist as. */
-export function shownJobNumber(order: Pick<OrderRecord, "state" | "jobNumber" | "existingJobNumbers" | "createdEarlier">): number | undefined {
+export function shownJobNumber(
+  order: Pick<OrderRecord, "state" | "jobNumber" | "existingJobNumbers" | "createdEarlier">,
+): number | undefined {
   if (order.state === "created" || order.state === "cancelled") return order.jobNumber;
   if (order.state === "existing") return order.createdEarlier?.jobNumber ?? order.existingJobNumbers[0];
   return undefined;
@@ -107,9 +118,13 @@ function stateMessages(order: OrderRecord): string[] {
       return [existingText(order)];
     case "unknown":
     case "sending":
-      return ["No clear answer from the vendor yet: the job may exist. Open the import again to look it up; nothing is sent twice."];
+      return [
+        "No clear answer from the vendor yet: the job may exist. Open the import again to look it up; nothing is sent twice.",
+      ];
     case "not-found":
-      return ["No clear answer from the vendor, and no such job was found afterwards; a fresh check passed, so it can be sent again."];
+      return [
+        "No clear answer from the vendor, and no such job was found afterwards; a fresh check passed, so it can be sent again.",
+      ];
     case "planned":
       return ["Not sent yet: the submission was stopped before this order."];
     case "rejected":
@@ -118,7 +133,9 @@ function stateMessages(order: OrderRecord): string[] {
 }
 
 /** Why an order was not sent because its job exists: made by an earlier import here, or found at the vendor under its number. */
-export function existingText(order: Pick<OrderRecord, "orderNumber" | "existingJobNumbers" | "createdEarlier">): string {
+export function existingText(
+  order: Pick<OrderRecord, "orderNumber" | "existingJobNumbers" | "createdEarlier">,
+): string {
   const earlier = order.createdEarlier;
   if (earlier) {
     const renamed = earlier.orderNumberNow === undefined ? "" : `; its PO number is now ${earlier.orderNumberNow}`;
@@ -128,8 +145,12 @@ export function existingText(order: Pick<OrderRecord, "orderNumber" | "existingJ
 }
 
 /** "Possible duplicate: jobs 300001 and 300007 …", for a created order that another submitter raced. */
-export function possibleDuplicateText(order: Pick<OrderRecord, "orderNumber" | "jobNumber" | "duplicateJobNumbers">): string {
-  const all = [...new Set([order.jobNumber, ...(order.duplicateJobNumbers ?? [])].filter((n): n is number => n !== undefined))].sort((a, b) => a - b);
+export function possibleDuplicateText(
+  order: Pick<OrderRecord, "orderNumber" | "jobNumber" | "duplicateJobNumbers">,
+): string {
+  const all = [
+    ...new Set([order.jobNumber, ...(order.duplicateJobNumbers ?? [])].filter((n): n is number => n !== undefined)),
+  ].sort((a, b) => a - b);
   return `Possible duplicate: ${jobNumbersText(all)} were created for order ${order.orderNumber} at the same time from elsewhere; cancel the one you do not want in Submitted jobs.`;
 }
 
@@ -159,9 +180,12 @@ export function rowResultsFromJournal(batch: BatchRecord, orders: readonly Order
   }));
   for (const order of orders) {
     const general = stateMessages(order);
-    const orderWide = order.messages.filter((m) => m.rowNumber === null || !order.lineRows.includes(m.rowNumber)).map((m) => m.text);
+    const orderWide = order.messages
+      .filter((m) => m.rowNumber === null || !order.lineRows.includes(m.rowNumber))
+      .map((m) => m.text);
     order.lineRows.forEach((rowNumber, index) => {
-      const created = order.state === "created" || order.state === "cancelled" ? order.createdLines?.[index] : undefined;
+      const created =
+        order.state === "created" || order.state === "cancelled" ? order.createdLines?.[index] : undefined;
       const own = order.messages.filter((m) => m.rowNumber === rowNumber).map((m) => m.text);
       const notes = order.notes.filter((m) => m.rowNumber === rowNumber).map((m) => m.text);
       const jobNumber = shownJobNumber(order);
@@ -171,7 +195,13 @@ export function rowResultsFromJournal(batch: BatchRecord, orders: readonly Order
         outcome: ROW_OUTCOME[order.state],
         ...(jobNumber !== undefined ? { jobNumber } : {}),
         ...(created ? { newAssetSku: created.newAssetSku } : {}),
-        messages: [...general, ...own, ...orderWide, ...(created?.needsArtwork ? ["The vendor is waiting for artwork for this line."] : []), ...notes],
+        messages: [
+          ...general,
+          ...own,
+          ...orderWide,
+          ...(created?.needsArtwork ? ["The vendor is waiting for artwork for this line."] : []),
+          ...notes,
+        ],
       });
     });
   }

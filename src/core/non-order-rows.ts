@@ -14,9 +14,57 @@ export type NonOrderRowKind = "totals" | "subtotal" | "note" | "unordered";
  * looked for before totals, so "Sub-total" is not read as a total.
  */
 const ROW_WORDS: readonly (readonly [NonOrderRowKind, readonly string[]])[] = [
-  ["subtotal", ["subtotal", "sub total", "subtotals", "zwischensumme", "teilsumme", "sous total", "subtotale", "subtotaal", "delsumma"]],
-  ["totals", ["total", "totals", "grand total", "sum", "sum total", "summe", "gesamt", "gesamtsumme", "insgesamt", "total general", "totale", "totaal", "suma", "summa", "totalt"]],
-  ["note", ["note", "notes", "nb", "n b", "please note", "hinweis", "anmerkung", "bemerkung", "remarque", "nota", "notas", "opmerking"]],
+  [
+    "subtotal",
+    [
+      "subtotal",
+      "sub total",
+      "subtotals",
+      "zwischensumme",
+      "teilsumme",
+      "sous total",
+      "subtotale",
+      "subtotaal",
+      "delsumma",
+    ],
+  ],
+  [
+    "totals",
+    [
+      "total",
+      "totals",
+      "grand total",
+      "sum",
+      "sum total",
+      "summe",
+      "gesamt",
+      "gesamtsumme",
+      "insgesamt",
+      "total general",
+      "totale",
+      "totaal",
+      "suma",
+      "summa",
+      "totalt",
+    ],
+  ],
+  [
+    "note",
+    [
+      "note",
+      "notes",
+      "nb",
+      "n b",
+      "please note",
+      "hinweis",
+      "anmerkung",
+      "bemerkung",
+      "remarque",
+      "nota",
+      "notas",
+      "opmerking",
+    ],
+  ],
 ];
 
 /** A cell at most this many words long can be a totals or note label; a longer one is prose. */
@@ -85,8 +133,10 @@ interface RowCell {
 
 function cellsOf(row: OrderRow): RowCell[] {
   const cells: RowCell[] = [];
-  for (const [field, text] of Object.entries(row.values) as [FieldId, string][]) cells.push({ field, column: undefined, text });
-  for (const answer of [...row.attributes, ...row.sizes, ...row.unmapped]) cells.push({ field: undefined, column: answer.column, text: answer.value });
+  for (const [field, text] of Object.entries(row.values) as [FieldId, string][])
+    cells.push({ field, column: undefined, text });
+  for (const answer of [...row.attributes, ...row.sizes, ...row.unmapped])
+    cells.push({ field: undefined, column: answer.column, text: answer.value });
   return cells;
 }
 
@@ -110,7 +160,9 @@ export function classifyNonOrderRow(row: OrderRow): NonOrderRow | undefined {
   const only = cells.length === 1 ? cells[0] : undefined;
   if (orderNumber !== undefined && orderLabel === undefined) {
     // Notes are often typed in the first column, which is usually the order number's.
-    return only !== undefined && isSentence(only.text) ? { kind: "note", field: only.field, column: only.column } : undefined;
+    return only !== undefined && isSentence(only.text)
+      ? { kind: "note", field: only.field, column: only.column }
+      : undefined;
   }
   for (const [kind] of ROW_WORDS) {
     const label = cells.find((cell) => rowLabelKind(cell.text) === kind);

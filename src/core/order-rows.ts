@@ -26,7 +26,10 @@ export interface OrderRow {
  * A reader of rows through a mapping, worked out once: it returns undefined for a row with
  * nothing in it, so blank rows between orders make no line.
  */
-export function orderRowReader(headers: readonly string[], mapping: SheetMapping): (row: SheetRow) => OrderRow | undefined {
+export function orderRowReader(
+  headers: readonly string[],
+  mapping: SheetMapping,
+): (row: SheetRow) => OrderRow | undefined {
   const fields: [FieldId, number][] = [];
   const attributes: [string, number][] = [];
   const sizes: [string, number][] = [];
@@ -52,7 +55,13 @@ export function orderRowReader(headers: readonly string[], mapping: SheetMapping
       const text = cellText(row.cells[column]);
       if (text !== "") values[field] = text;
     }
-    return { rowNumber: row.rowNumber, values, attributes: answers(row.cells, attributes), sizes: answers(row.cells, sizes), unmapped: answers(row.cells, unmapped) };
+    return {
+      rowNumber: row.rowNumber,
+      values,
+      attributes: answers(row.cells, attributes),
+      sizes: answers(row.cells, sizes),
+      unmapped: answers(row.cells, unmapped),
+    };
   };
 }
 

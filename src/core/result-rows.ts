@@ -5,7 +5,16 @@ import type { Issue } from "./issues";
  * clear answer yet, was not found after one, is still to be sent; or the row was not sent
  * (because of errors) or was skipped by the user.
  */
-export type RowOutcome = "created" | "cancelled" | "existing" | "rejected" | "unknown" | "not-found" | "pending" | "not-sent" | "skipped";
+export type RowOutcome =
+  | "created"
+  | "cancelled"
+  | "existing"
+  | "rejected"
+  | "unknown"
+  | "not-found"
+  | "pending"
+  | "not-sent"
+  | "skipped";
 
 export interface RowResult {
   readonly rowNumber: number;
@@ -29,7 +38,8 @@ export const OUTCOME_TEXT: Readonly<Record<RowOutcome, string>> = {
 };
 
 /** An issue as a line of the result sheet: warnings and notes say so, errors need not. */
-export const issueText = (issue: Issue) => `${issue.severity === "error" ? "" : `${issue.severity === "info" ? "note" : issue.severity}: `}${issue.message}`;
+export const issueText = (issue: Issue) =>
+  `${issue.severity === "error" ? "" : `${issue.severity === "info" ? "note" : issue.severity}: `}${issue.message}`;
 
 /** The result columns by what each holds, with its header, in the order they are appended to a sheet: the one place they are named. */
 export const RESULT_COLUMN = {
@@ -54,7 +64,12 @@ export const RESULT_COLUMN_KEYS = Object.keys(RESULT_COLUMN) as readonly ResultC
 export const RESULT_COLUMNS: readonly ResultColumnHeader[] = RESULT_COLUMN_KEYS.map((key) => RESULT_COLUMN[key]);
 
 /** The result columns a row's result alone fills, for the results without the user's sheet. */
-export const RESULT_HEADERS: readonly ResultColumnHeader[] = [RESULT_COLUMN.outcome, RESULT_COLUMN.jobNumber, RESULT_COLUMN.newAssetTag, RESULT_COLUMN.messages];
+export const RESULT_HEADERS: readonly ResultColumnHeader[] = [
+  RESULT_COLUMN.outcome,
+  RESULT_COLUMN.jobNumber,
+  RESULT_COLUMN.newAssetTag,
+  RESULT_COLUMN.messages,
+];
 
 export const RESULTS_ONLY_HEADERS = ["Row", "Order number", ...RESULT_HEADERS] as const;
 
@@ -87,7 +102,10 @@ const DONE_RESULTS = new Set([OUTCOME_TEXT.created, OUTCOME_TEXT.existing].map(c
  * The rows of a result sheet imported again that were created then: a "Created" or "Already
  * existed" import result with a job number. Their job numbers, by row number.
  */
-export function rowsImportedBefore(headers: readonly string[], rows: readonly { readonly rowNumber: number; readonly cells: readonly unknown[] }[]): Map<number, number> {
+export function rowsImportedBefore(
+  headers: readonly string[],
+  rows: readonly { readonly rowNumber: number; readonly cells: readonly unknown[] }[],
+): Map<number, number> {
   const result = headers.findIndex((h) => comparable(h) === comparable(RESULT_COLUMN.outcome));
   const job = headers.findIndex((h) => comparable(h) === comparable(RESULT_COLUMN.jobNumber));
   const found = new Map<number, number>();

@@ -1,6 +1,20 @@
 import { existingOrderText, type PlannedOrder, type SubmissionPlan } from "./batch-plan";
-import { createdAtOf, ROW_OUTCOME, rowResultsFromJournal, shownJobNumber, type BatchRecord, type OrderRecord } from "./journal";
-import { OUTCOME_TEXT, RESULT_COLUMN_KEYS, RESULT_COLUMNS, type ResultColumnKey, type RowOutcome, type RowResult } from "./result-rows";
+import {
+  createdAtOf,
+  ROW_OUTCOME,
+  rowResultsFromJournal,
+  shownJobNumber,
+  type BatchRecord,
+  type OrderRecord,
+} from "./journal";
+import {
+  OUTCOME_TEXT,
+  RESULT_COLUMN_KEYS,
+  RESULT_COLUMNS,
+  type ResultColumnKey,
+  type RowOutcome,
+  type RowResult,
+} from "./result-rows";
 import type { EditLogEntry, RowDetail, SentValue } from "./session-edits";
 
 /** A value written into a result sheet: text, or a number that stays a number. */
@@ -33,7 +47,11 @@ function resultCells(values: Partial<Record<ResultColumnKey, ResultCell>>): Resu
 }
 
 /** "orders.xlsx" → "orders - results.xlsx" */
-export function resultFileName(fileName: string, extension: string, kind: "results" | "problems" | "audit" = "results"): string {
+export function resultFileName(
+  fileName: string,
+  extension: string,
+  kind: "results" | "problems" | "audit" = "results",
+): string {
   const dot = fileName.lastIndexOf(".");
   return `${dot > 0 ? fileName.slice(0, dot) : fileName} - ${kind}.${extension}`;
 }
@@ -56,13 +74,33 @@ export type AuditEntry =
       readonly appVersion: string | null;
       readonly file: { readonly name: string; readonly sheet: string; readonly sha256: string | null };
     }
-  | { readonly type: "edit"; readonly at: string; readonly row: number; readonly column: string; readonly old: string; readonly new: string }
+  | {
+      readonly type: "edit";
+      readonly at: string;
+      readonly row: number;
+      readonly column: string;
+      readonly old: string;
+      readonly new: string;
+    }
   | { readonly type: "skip" | "include"; readonly at: string; readonly row: number }
   | { readonly type: "order"; readonly at: string; readonly order: string; readonly event: string }
-  | { readonly type: "request"; readonly at: string; readonly order: string; readonly payloadHash: string; readonly payload: unknown }
-  | { readonly type: "answer"; readonly at: string; readonly order: string; readonly status: number; readonly body: unknown };
+  | {
+      readonly type: "request";
+      readonly at: string;
+      readonly order: string;
+      readonly payloadHash: string;
+      readonly payload: unknown;
+    }
+  | {
+      readonly type: "answer";
+      readonly at: string;
+      readonly order: string;
+      readonly status: number;
+      readonly body: unknown;
+    };
 
-const blankIfNone = (value: string | number | null | undefined): ResultCell => (value === undefined || value === null ? null : value);
+const blankIfNone = (value: string | number | null | undefined): ResultCell =>
+  value === undefined || value === null ? null : value;
 
 /**
  * Whether a row's values went to the vendor in a request to create its job ("sent"), are to go
@@ -74,7 +112,8 @@ export type SentState = "sent" | "to send" | "kept";
 const SENT_OUTCOMES: ReadonlySet<RowOutcome> = new Set(["created", "cancelled", "rejected", "unknown", "not-found"]);
 
 /** How far a row with this outcome got towards the vendor. */
-export const sentStateOf = (outcome: RowOutcome): SentState => (SENT_OUTCOMES.has(outcome) ? "sent" : outcome === "pending" ? "to send" : "kept");
+export const sentStateOf = (outcome: RowOutcome): SentState =>
+  SENT_OUTCOMES.has(outcome) ? "sent" : outcome === "pending" ? "to send" : "kept";
 
 /** "Qty sent as 40; the sheet had blank", or "to be sent as", or "changed to 40 here, not sent". */
 export function describeSent(value: Pick<SentValue, "column" | "sheet" | "sent">, state: SentState): string {
@@ -101,7 +140,12 @@ export function shownJobNumbers(orders: readonly OrderRecord[]): number[] {
  * status now, the line's own result, estimate and new asset tag, the job's total, every
  * message (what was sent instead of the sheet's value included), and when it was submitted.
  */
-export function resultSheetData(batch: BatchRecord, orders: readonly OrderRecord[], statuses: ReadonlyMap<number, JobStatusInfo>, audit: readonly AuditEntry[]): ResultSheetData {
+export function resultSheetData(
+  batch: BatchRecord,
+  orders: readonly OrderRecord[],
+  statuses: ReadonlyMap<number, JobStatusInfo>,
+  audit: readonly AuditEntry[],
+): ResultSheetData {
   const details = new Map<number, RowDetail>((batch.rowDetails ?? []).map((d) => [d.rowNumber, d]));
   const orderOf = new Map<number, OrderRecord>();
   for (const order of orders) for (const rowNumber of order.lineRows) orderOf.set(rowNumber, order);
@@ -132,7 +176,13 @@ export function resultSheetData(batch: BatchRecord, orders: readonly OrderRecord
       }),
     );
   }
-  return { headerRowNumber: batch.headerRowNumber, columns: RESULT_COLUMNS, rows, jobs: jobsTable(orders, statuses), audit: auditTable(audit) };
+  return {
+    headerRowNumber: batch.headerRowNumber,
+    columns: RESULT_COLUMNS,
+    rows,
+    jobs: jobsTable(orders, statuses),
+    audit: auditTable(audit),
+  };
 }
 
 function jobsTable(orders: readonly OrderRecord[], statuses: ReadonlyMap<number, JobStatusInfo>): ResultTable {
@@ -202,19 +252,41 @@ export function auditTrail(batch: BatchRecord, orders: readonly OrderRecord[]): 
   entries.push(...editEntries(batch.editLog ?? []));
   for (const order of orders) {
     const firstSend = order.events.find((e) => e.what.startsWith("sending"));
-    if (firstSend) entries.push({ type: "request", at: firstSend.at, order: order.orderNumber, payloadHash: order.payloadHash, payload: order.candidate });
-    for (const event of order.events) entries.push({ type: "order", at: event.at, order: order.orderNumber, event: event.what });
-    for (const answer of order.answers ?? []) entries.push({ type: "answer", at: answer.at, order: order.orderNumber, status: answer.status, body: answer.body });
+    if (firstSend)
+      entries.push({
+        type: "request",
+        at: firstSend.at,
+        order: order.orderNumber,
+        payloadHash: order.payloadHash,
+        payload: order.candidate,
+      });
+    for (const event of order.events)
+      entries.push({ type: "order", at: event.at, order: order.orderNumber, event: event.what });
+    for (const answer of order.answers ?? [])
+      entries.push({
+        type: "answer",
+        at: answer.at,
+        order: order.orderNumber,
+        status: answer.status,
+        body: answer.body,
+      });
   }
   // The import heads the trail; the rest by time, entries of one moment in the order they were added.
   const [head, ...rest] = entries;
-  const sorted = rest.map((entry, i) => ({ entry, i })).sort((a, b) => a.entry.at.localeCompare(b.entry.at) || a.i - b.i).map(({ entry }) => entry);
+  const sorted = rest
+    .map((entry, i) => ({ entry, i }))
+    .sort((a, b) => a.entry.at.localeCompare(b.entry.at) || a.i - b.i)
+    .map(({ entry }) => entry);
   return head ? [head, ...sorted] : sorted;
 }
 
 /** The edits and skips of a session as audit entries. */
 export function editEntries(editLog: readonly EditLogEntry[]): AuditEntry[] {
-  return editLog.map((edit) => (edit.kind === "cell" ? { type: "edit", at: edit.at, row: edit.rowNumber, column: edit.column, old: edit.old, new: edit.new } : { type: edit.kind, at: edit.at, row: edit.rowNumber }));
+  return editLog.map((edit) =>
+    edit.kind === "cell"
+      ? { type: "edit", at: edit.at, row: edit.rowNumber, column: edit.column, old: edit.old, new: edit.new }
+      : { type: edit.kind, at: edit.at, row: edit.rowNumber },
+  );
 }
 
 /** The audit trail as JSON Lines, one entry a line. */
@@ -226,22 +298,41 @@ export function auditJsonLines(entries: readonly AuditEntry[]): string {
  * The problem sheet, before anything is submitted: every order row says whether it is ready
  * (passed the vendor's check) or why not, with what was changed in the app.
  */
-export function problemSheetData(origin: Pick<BatchRecord, "headerRowNumber">, plan: SubmissionPlan, audit: readonly AuditEntry[]): ResultSheetData {
+export function problemSheetData(
+  origin: Pick<BatchRecord, "headerRowNumber">,
+  plan: SubmissionPlan,
+  audit: readonly AuditEntry[],
+): ResultSheetData {
   const details = new Map<number, RowDetail>((plan.rowDetails ?? []).map((d) => [d.rowNumber, d]));
   const rows = new Map<number, ResultCell[]>();
   const row = (rowNumber: number, result: string, messages: readonly string[], state: SentState) => {
     const detail = details.get(rowNumber);
     const sent = (detail?.sent ?? []).map((value) => describeSent(value, state));
-    rows.set(rowNumber, resultCells({ outcome: result, lineEstimate: blankIfNone(detail?.lineEstimate), messages: [...messages, ...sent].join("\n") }));
+    rows.set(
+      rowNumber,
+      resultCells({
+        outcome: result,
+        lineEstimate: blankIfNone(detail?.lineEstimate),
+        messages: [...messages, ...sent].join("\n"),
+      }),
+    );
   };
   const resultOf = (order: PlannedOrder) => (order.existing ? OUTCOME_TEXT.existing : "Ready to send");
   for (const order of plan.orders) {
-    const why = order.existing ? existingOrderText(order.orderNumber, order.existing) : "Passed the vendor's check; not submitted yet.";
+    const why = order.existing
+      ? existingOrderText(order.orderNumber, order.existing)
+      : "Passed the vendor's check; not submitted yet.";
     for (const rowNumber of order.lineRows) {
-      row(rowNumber, resultOf(order), [why, ...order.notes.filter((n) => n.rowNumber === rowNumber || n.rowNumber === null).map((n) => n.text)], order.existing ? "kept" : "to send");
+      row(
+        rowNumber,
+        resultOf(order),
+        [why, ...order.notes.filter((n) => n.rowNumber === rowNumber || n.rowNumber === null).map((n) => n.text)],
+        order.existing ? "kept" : "to send",
+      );
     }
   }
-  for (const other of plan.otherRows) row(other.rowNumber, OUTCOME_TEXT[other.outcome], other.messages, sentStateOf(other.outcome));
+  for (const other of plan.otherRows)
+    row(other.rowNumber, OUTCOME_TEXT[other.outcome], other.messages, sentStateOf(other.outcome));
   const jobs: ResultTable = {
     headers: ["Order number", "Result", "Lines"],
     rows: plan.orders.map((order) => [order.orderNumber, resultOf(order), order.lineRows.length]),

@@ -38,8 +38,20 @@ export function issuesFromServerProblem(payload: JobPayload, problem: ServerProb
       ),
     ];
   }
-  if (problem.kind === "network" || problem.kind === "aborted" || problem.status === 408 || problem.status === 429 || problem.status > 500) {
-    return [makeIssue("VENDOR_UNAVAILABLE", { rowNumber: null, orderNumber }, `the vendor could not check this job just now (${plainProblemText(problem)}). Nothing is wrong with the job as far as is known; check again in a moment.`)];
+  if (
+    problem.kind === "network" ||
+    problem.kind === "aborted" ||
+    problem.status === 408 ||
+    problem.status === 429 ||
+    problem.status > 500
+  ) {
+    return [
+      makeIssue(
+        "VENDOR_UNAVAILABLE",
+        { rowNumber: null, orderNumber },
+        `the vendor could not check this job just now (${plainProblemText(problem)}). Nothing is wrong with the job as far as is known; check again in a moment.`,
+      ),
+    ];
   }
   const issues = [
     ...problem.validationMessages.map((m) => forMessage(m.message ?? "")),

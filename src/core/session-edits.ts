@@ -6,7 +6,9 @@ const CellValue = z.union([z.string(), z.number(), z.boolean(), z.instanceof(Dat
 
 /** One change to an import session, with what it replaced, so it can be undone and replayed. */
 export const Change = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("cell"), rowNumber: z.int(), column: z.int(), before: CellValue, after: CellValue }).readonly(),
+  z
+    .object({ kind: z.literal("cell"), rowNumber: z.int(), column: z.int(), before: CellValue, after: CellValue })
+    .readonly(),
   z.object({ kind: z.literal("skip"), rowNumber: z.int(), before: z.boolean(), after: z.boolean() }).readonly(),
 ]);
 export type Change = z.infer<typeof Change>;
@@ -34,7 +36,14 @@ export type SentValue = z.infer<typeof SentValue>;
 /** One change as the audit trail lists it: a cell's old and new value, or a skip, and when. */
 export const EditLogEntry = z.union([
   z
-    .object({ at: z.string(), kind: z.literal("cell"), rowNumber: z.int(), column: z.string(), old: z.string(), new: z.string() })
+    .object({
+      at: z.string(),
+      kind: z.literal("cell"),
+      rowNumber: z.int(),
+      column: z.string(),
+      old: z.string(),
+      new: z.string(),
+    })
     .readonly(),
   z.object({ at: z.string(), kind: z.enum(["skip", "include"]), rowNumber: z.int() }).readonly(),
 ]);

@@ -48,6 +48,7 @@ export function isBlankCell(value: CellValue | undefined): boolean {
 /** Spreadsheet column letters for a 0-based index: 0 → A, 27 → AB. */
 export function columnLetter(index: number): string {
   let letters = "";
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
   return letters;
 }

@@ -38,12 +38,16 @@ export function longHeaders(cells: readonly CellValue[], width: number): LongHea
  * ("Qty", "Qty (2)") without taking a name the user wrote themselves.
  */
 export function uniqueHeaders(cells: readonly CellValue[], width: number): string[] {
-  const bases = Array.from({ length: width }, (_, index) => headerName(cells[index]).name || `Column ${columnLetter(index)}`);
+  const bases = Array.from(
+    { length: width },
+    (_, index) => headerName(cells[index]).name || `Column ${columnLetter(index)}`,
+  );
   const written = new Set(bases.map((base) => base.toLowerCase()));
   const used = new Set<string>();
   return bases.map((base) => {
     let name = base;
-    for (let n = 2; used.has(name.toLowerCase()) || (name !== base && written.has(name.toLowerCase())); n++) name = `${base} (${n})`;
+    for (let n = 2; used.has(name.toLowerCase()) || (name !== base && written.has(name.toLowerCase())); n++)
+      name = `${base} (${n})`;
     used.add(name.toLowerCase());
     return name;
   });
@@ -87,7 +91,10 @@ export interface LongestCell {
  * The used width from the header row on, found by reading every row, and on the way the
  * longest text below the header (its row, column and length) and the rows holding a value.
  */
-function measureRows(rows: RowSource, headerIndex: number): { width: number; longestCell: LongestCell | undefined; filledRows: number } {
+function measureRows(
+  rows: RowSource,
+  headerIndex: number,
+): { width: number; longestCell: LongestCell | undefined; filledRows: number } {
   const header = rows.at(headerIndex);
   let width = header ? widthWith(header, 0) : 0;
   let longest = { row: -1, column: -1, length: 0 };
@@ -99,10 +106,18 @@ function measureRows(rows: RowSource, headerIndex: number): { width: number; lon
     if (cells.some((cell) => !isBlankCell(cell))) filledRows++;
     for (let c = 0; c < cells.length; c++) {
       const cell = cells[c];
-      if (typeof cell === "string" && cell.length > longest.length) longest = { row: r, column: c, length: cell.length };
+      if (typeof cell === "string" && cell.length > longest.length)
+        longest = { row: r, column: c, length: cell.length };
     }
   }
-  return { width, longestCell: longest.row === -1 ? undefined : { rowNumber: longest.row + 1, columnIndex: longest.column, length: longest.length }, filledRows };
+  return {
+    width,
+    longestCell:
+      longest.row === -1
+        ? undefined
+        : { rowNumber: longest.row + 1, columnIndex: longest.column, length: longest.length },
+    filledRows,
+  };
 }
 
 /** Rows holding a value from row index `from` on, counted by reading them. */
@@ -179,6 +194,10 @@ export function materialise(view: TableView): SheetTable {
   return { sheetName: view.sheetName, headerRowNumber: view.headerRowNumber, headers: view.headers, rows };
 }
 
-export function extractTable(sheetName: string, rows: readonly (readonly CellValue[] | undefined)[], headerIndex: number): SheetTable {
+export function extractTable(
+  sheetName: string,
+  rows: readonly (readonly CellValue[] | undefined)[],
+  headerIndex: number,
+): SheetTable {
   return materialise(tableView(sheetName, arrayRows(rows), headerIndex));
 }

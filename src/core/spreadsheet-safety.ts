@@ -11,7 +11,9 @@ const FORMULA_LINE = /(\r\n|\r|\n)([=+\-@\t][^\r\n]*)/g;
 export function neutraliseFormula(text: string): string {
   let safe = text;
   if (safe.includes("\n") || safe.includes("\r")) {
-    safe = safe.replace(FORMULA_LINE, (whole, lineBreak: string, line: string) => (PLAIN_NUMBER.test(line.trim()) ? whole : `${lineBreak}'${line}`));
+    safe = safe.replace(FORMULA_LINE, (whole, lineBreak: string, line: string) =>
+      PLAIN_NUMBER.test(line.trim()) ? whole : `${lineBreak}'${line}`,
+    );
   }
   if (!FORMULA_START.test(safe) || PLAIN_NUMBER.test(safe.trim())) return safe;
   return `'${safe}`;

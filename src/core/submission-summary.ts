@@ -49,10 +49,16 @@ function orderReason(rows: readonly UnsentRow[]): LeftOut["why"] {
   return "skipped";
 }
 
-export function summariseSubmission(planned: readonly OrderToSend[], otherRows: readonly UnsentRow[]): SubmissionSummary {
+export function summariseSubmission(
+  planned: readonly OrderToSend[],
+  otherRows: readonly UnsentRow[],
+): SubmissionSummary {
   const orders = planned.filter((o) => o.existing === undefined);
   const sent = new Set(planned.map((o) => o.orderNumber));
-  const dates = orders.map((o) => o.candidate.dateDue?.slice(0, 10)).filter((d): d is string => typeof d === "string" && d !== "").sort();
+  const dates = orders
+    .map((o) => o.candidate.dateDue?.slice(0, 10))
+    .filter((d): d is string => typeof d === "string" && d !== "")
+    .sort();
   const methods = new Map<string, number>();
   for (const order of orders) {
     const code = order.candidate.deliveryAddress?.deliveryMethod ?? "";
@@ -68,7 +74,17 @@ export function summariseSubmission(planned: readonly OrderToSend[], otherRows: 
     byOrder.set(row.orderNumber, [...(byOrder.get(row.orderNumber) ?? []), row]);
   }
   const leftOut = [
-    ...planned.flatMap((o): LeftOut[] => (o.existing ? [{ orderNumber: o.orderNumber, why: "existing", jobNumber: o.existing.kind === "earlier" ? o.existing.job.jobNumber : o.existing.jobNumbers[0] }] : [])),
+    ...planned.flatMap((o): LeftOut[] =>
+      o.existing
+        ? [
+            {
+              orderNumber: o.orderNumber,
+              why: "existing",
+              jobNumber: o.existing.kind === "earlier" ? o.existing.job.jobNumber : o.existing.jobNumbers[0],
+            },
+          ]
+        : [],
+    ),
     ...[...byOrder].map(([orderNumber, rows]): LeftOut => {
       const why = orderReason(rows);
       const jobNumber = rows.find((r) => r.jobNumber !== undefined)?.jobNumber;
@@ -83,7 +99,9 @@ export function summariseSubmission(planned: readonly OrderToSend[], otherRows: 
     total: orders.reduce((sum, o) => sum + (o.estimate ?? 0), 0),
     dueDates: first !== undefined && last !== undefined ? { first, last } : undefined,
     withoutDueDate: orders.length - dates.length,
-    deliveryMethods: [...methods].map(([code, jobs]) => ({ code, jobs })).sort((a, b) => b.jobs - a.jobs || a.code.localeCompare(b.code)),
+    deliveryMethods: [...methods]
+      .map(([code, jobs]) => ({ code, jobs }))
+      .sort((a, b) => b.jobs - a.jobs || a.code.localeCompare(b.code)),
     leftOut,
     rowsSkipped,
   };
@@ -91,7 +109,10 @@ export function summariseSubmission(planned: readonly OrderToSend[], otherRows: 
 
 const LEFT_OUT_TEXT: Readonly<Record<LeftOut["why"], [string, string]>> = {
   errors: ["has errors to fix", "have errors to fix"],
-  unchecked: ["could not be checked by the vendor just now (it is checked again next time)", "could not be checked by the vendor just now (they are checked again next time)"],
+  unchecked: [
+    "could not be checked by the vendor just now (it is checked again next time)",
+    "could not be checked by the vendor just now (they are checked again next time)",
+  ],
   existing: ["is already at the vendor", "are already at the vendor"],
   skipped: ["was skipped", "were skipped"],
 };
@@ -107,7 +128,10 @@ export interface SummaryWords {
 }
 
 /** The account's own words for money and delivery methods. */
-export function summaryWordsFor(snapshot: Pick<CatalogueSnapshot, "account" | "deliveryOptions">, locale?: string): SummaryWords {
+export function summaryWordsFor(
+  snapshot: Pick<CatalogueSnapshot, "account" | "deliveryOptions">,
+  locale?: string,
+): SummaryWords {
   return {
     money: (amount) => formatMoney(amount, snapshot.account.currency, locale),
     deliveryLabel: (code) => snapshot.deliveryOptions.find((option) => option.code === code)?.label ?? code,
@@ -119,27 +143,41 @@ export function summaryWordsFor(snapshot: Pick<CatalogueSnapshot, "account" | "d
  * prints it: "Create 38 jobs with 112 lines, estimated NZ$4,210.00 …".
  */
 export function summaryText(summary: SubmissionSummary, words: SummaryWords): string[] {
-  const lines = [`${countOf(summary.jobs, "job", "jobs")} with ${countOf(summary.lines, "line", "lines")}, estimated ${words.money(summary.total)} in all (from your tier's prices; an estimate, not an invoice).`];
+  const lines = [
+    `${countOf(summary.jobs, "job", "jobs")} with ${countOf(summary.lines, "line", "lines")}, estimated ${words.money(summary.total)} in all (from your tier's prices; an estimate, not an invoice).`,
+  ];
   if (summary.dueDates) {
     const { first, last } = summary.dueDates;
     const range = first === last ? `due ${first}` : `due between ${first} and ${last}`;
-    const rest = summary.withoutDueDate > 0 ? `; ${countOf(summary.withoutDueDate, "job has", "jobs have")} no due date, so the vendor's earliest applies` : "";
+    const rest =
+      summary.withoutDueDate > 0
+        ? `; ${countOf(summary.withoutDueDate, "job has", "jobs have")} no due date, so the vendor's earliest applies`
+        : "";
     lines.push(`${summary.jobs === 1 ? "It is" : "They are"} ${range}${rest}.`);
   } else if (summary.jobs > 0) {
     lines.push(`No due date given: the vendor's earliest ship date applies.`);
   }
   if (summary.deliveryMethods.length > 0) {
-    lines.push(`Delivery: ${summary.deliveryMethods.map((m) => `${words.deliveryLabel(m.code) || "none given"} (${formatCount(m.jobs)})`).join(", ")}.`);
+    lines.push(
+      `Delivery: ${summary.deliveryMethods.map((m) => `${words.deliveryLabel(m.code) || "none given"} (${formatCount(m.jobs)})`).join(", ")}.`,
+    );
   }
   const reasons = (["errors", "unchecked", "existing", "skipped"] as const).flatMap((why) => {
     const orders = summary.leftOut.filter((o) => o.why === why);
     if (orders.length === 0) return [];
     const [one, many] = LEFT_OUT_TEXT[why];
-    const named = orders.slice(0, NAMED_AT_MOST).map((o) => (o.jobNumber !== undefined ? `${o.orderNumber}: job ${o.jobNumber}` : o.orderNumber));
+    const named = orders
+      .slice(0, NAMED_AT_MOST)
+      .map((o) => (o.jobNumber !== undefined ? `${o.orderNumber}: job ${o.jobNumber}` : o.orderNumber));
     const more = orders.length > NAMED_AT_MOST ? ` and ${formatCount(orders.length - NAMED_AT_MOST)} more` : "";
-    return [`${countOf(orders.length, "order", "orders")} ${pluralise(orders.length, one, many)} (${named.join(", ")}${more})`];
+    return [
+      `${countOf(orders.length, "order", "orders")} ${pluralise(orders.length, one, many)} (${named.join(", ")}${more})`,
+    ];
   });
   if (reasons.length > 0) lines.push(`Left out: ${reasons.join("; ")}.`);
-  if (summary.rowsSkipped > 0) lines.push(`${countOf(summary.rowsSkipped, "row is", "rows are")} left out on ${pluralise(summary.rowsSkipped, "its", "their")} own (skipped, or not order rows).`);
+  if (summary.rowsSkipped > 0)
+    lines.push(
+      `${countOf(summary.rowsSkipped, "row is", "rows are")} left out on ${pluralise(summary.rowsSkipped, "its", "their")} own (skipped, or not order rows).`,
+    );
   return lines;
 }

@@ -5,10 +5,15 @@ import { settleOrders } from "./settle-orders";
 import { summaryOf, type EditResult } from "./views";
 
 /** Whether a change changes anything: a cell to other text (or another value of the same text), or a row's skip. */
-const isRealChange = (c: Change) => (c.kind === "cell" ? cellText(c.before) !== cellText(c.after) || c.before !== c.after : c.before !== c.after);
+const isRealChange = (c: Change) =>
+  c.kind === "cell" ? cellText(c.before) !== cellText(c.after) || c.before !== c.after : c.before !== c.after;
 
 /** Applies changes (an edit, or an undo's reversal) and re-resolves what they touched. */
-export async function applyChanges(session: EngineSession, changes: readonly Change[], direction: "after" | "before"): Promise<EditResult> {
+export async function applyChanges(
+  session: EngineSession,
+  changes: readonly Change[],
+  direction: "after" | "before",
+): Promise<EditResult> {
   const { rows, index } = session;
   const touchedRows = new Set<number>();
   for (const change of changes) {
@@ -26,7 +31,13 @@ export async function applyChanges(session: EngineSession, changes: readonly Cha
   const changedRows = new Set([...touchedRows].map((i) => rows.rowNumberAt(i)));
   for (const orderNumber of orders) for (const i of index.rowsOf(orderNumber)) changedRows.add(rows.rowNumberAt(i));
   const columns = session.columns.takeAdded();
-  return { changedCells: changes.length, summary: summaryOf(session), changedRows: [...changedRows].sort((a, b) => a - b), changedOrders: [...orders], columns };
+  return {
+    changedCells: changes.length,
+    summary: summaryOf(session),
+    changedRows: [...changedRows].sort((a, b) => a - b),
+    changedOrders: [...orders],
+    columns,
+  };
 }
 
 /** Makes an edit: its changes that change something are applied, and kept for undo and the audit trail. */
@@ -52,5 +63,10 @@ export function redoEdit(session: EngineSession): Promise<EditResult> {
  */
 export async function replayEdits(session: EngineSession, saved: SessionEdits): Promise<void> {
   for (const added of saved.addedColumns) session.columns.columnFor(added.target, added.header);
-  for (const record of saved.edits) await recordEdit(session, record.changes.filter((c) => session.rows.indexOf(c.rowNumber) !== undefined), record.at);
+  for (const record of saved.edits)
+    await recordEdit(
+      session,
+      record.changes.filter((c) => session.rows.indexOf(c.rowNumber) !== undefined),
+      record.at,
+    );
 }

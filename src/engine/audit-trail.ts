@@ -30,26 +30,48 @@ export function editedCells(session: AuditSource): EditedCells {
       }
       const key = `${change.rowNumber}:${change.column}`;
       const first = cells.get(key);
-      cells.set(key, { rowNumber: change.rowNumber, column: change.column, sheet: first ? first.sheet : change.before, sent: change.after, at: record.at });
+      cells.set(key, {
+        rowNumber: change.rowNumber,
+        column: change.column,
+        sheet: first ? first.sheet : change.before,
+        sent: change.after,
+        at: record.at,
+      });
     }
   }
   const { headers } = session.rows;
   const changed = [...cells.values()]
     .filter((c) => cellText(c.sheet) !== cellText(c.sent))
-    .map((c) => ({ rowNumber: c.rowNumber, column: headers[c.column] ?? "", sheet: cellText(c.sheet), sent: cellText(c.sent), at: c.at }));
+    .map((c) => ({
+      rowNumber: c.rowNumber,
+      column: headers[c.column] ?? "",
+      sheet: cellText(c.sheet),
+      sent: cellText(c.sent),
+      at: c.at,
+    }));
   return { cells: changed.sort((a, b) => a.rowNumber - b.rowNumber), skippedAt };
 }
 
 /** Every change of the edits in effect, oldest first, for the audit trail. */
 export function editLog(session: AuditSource): EditLogEntry[] {
   const { headers } = session.rows;
-  return session.history.applied().flatMap((record) =>
-    record.changes.map((change): EditLogEntry =>
-      change.kind === "skip"
-        ? { at: record.at, kind: change.after ? "skip" : "include", rowNumber: change.rowNumber }
-        : { at: record.at, kind: "cell", rowNumber: change.rowNumber, column: headers[change.column] ?? "", old: cellText(change.before), new: cellText(change.after) },
-    ),
-  );
+  return session.history
+    .applied()
+    .flatMap((record) =>
+      record.changes.map(
+        (change): EditLogEntry =>
+          change.kind === "skip"
+            ? { at: record.at, kind: change.after ? "skip" : "include", rowNumber: change.rowNumber }
+            : {
+                at: record.at,
+                kind: "cell",
+                rowNumber: change.rowNumber,
+                column: headers[change.column] ?? "",
+                old: cellText(change.before),
+                new: cellText(change.after),
+              },
+      ),
+    );
 }
 
 /**
@@ -67,7 +89,12 @@ export function rowDetails(session: AuditSource): RowDetail[] {
     const sent = sentByRow.get(rowNumber);
     const skipped = skippedAt.get(rowNumber);
     if (estimate === undefined && !sent && !skipped) continue;
-    details.push({ rowNumber, ...(estimate !== undefined ? { lineEstimate: estimate } : {}), ...(sent ? { sent } : {}), ...(skipped ? { skippedAt: skipped } : {}) });
+    details.push({
+      rowNumber,
+      ...(estimate !== undefined ? { lineEstimate: estimate } : {}),
+      ...(sent ? { sent } : {}),
+      ...(skipped ? { skippedAt: skipped } : {}),
+    });
   }
   return details;
 }

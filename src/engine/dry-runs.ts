@@ -36,7 +36,11 @@ export function createDryRuns(gateway: VendorGateway, tally: IssueTally) {
 
   /** Whether a job is to be dry-run: it is ready, and not checked yet or not checkable last time. */
   function isDue(orderNumber: string, job: ResolvedJob): boolean {
-    return !!job.payload && !validated.has(orderNumber) && (!serverIssues.get(orderNumber)?.length || isRecheckable(orderNumber));
+    return (
+      !!job.payload &&
+      !validated.has(orderNumber) &&
+      (!serverIssues.get(orderNumber)?.length || isRecheckable(orderNumber))
+    );
   }
 
   return {
@@ -63,7 +67,11 @@ export function createDryRuns(gateway: VendorGateway, tally: IssueTally) {
      * recording each answer unless an edit replaced the job meanwhile; `onAnswer` is told of
      * each answer recorded. `stop` stops it starting more; the dry runs in flight finish.
      */
-    async run(jobs: ReadonlyMap<string, ResolvedJob>, onAnswer: () => void, onProgress?: (done: number, total: number) => void): Promise<void> {
+    async run(
+      jobs: ReadonlyMap<string, ResolvedJob>,
+      onAnswer: () => void,
+      onProgress?: (done: number, total: number) => void,
+    ): Promise<void> {
       const due = [...jobs].filter(([orderNumber, job]) => isDue(orderNumber, job));
       const stop = new AbortController();
       running = stop;

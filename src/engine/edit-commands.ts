@@ -19,17 +19,30 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
 
 /** A cell's change from what it holds now to `value`. */
 export function cellChange(session: SessionState, index: number, column: number, value: CellValue): Change {
-  return { kind: "cell", rowNumber: session.rows.rowNumberAt(index), column, before: session.rows.cellAt(index, column), after: value };
+  return {
+    kind: "cell",
+    rowNumber: session.rows.rowNumberAt(index),
+    column,
+    before: session.rows.cellAt(index, column),
+    after: value,
+  };
 }
 
 /** Cells set by row number and column. */
 export function cellEditChanges(session: SessionState, cells: readonly CellEdit[]): Change[] {
   const { rows } = session;
-  return cells.map((cell) => cellChange(session, rows.indexFor(cell.rowNumber), rows.columnIndex(cell.column), cell.value));
+  return cells.map((cell) =>
+    cellChange(session, rows.indexFor(cell.rowNumber), rows.columnIndex(cell.column), cell.value),
+  );
 }
 
 /** The same value into a column, on the given rows or on every row that is a line. */
-export function fillChanges(session: SessionState, column: number | string, value: CellValue, rowNumbers?: readonly number[]): Change[] {
+export function fillChanges(
+  session: SessionState,
+  column: number | string,
+  value: CellValue,
+  rowNumbers?: readonly number[],
+): Change[] {
   const { rows, index } = session;
   const c = rows.columnIndex(column);
   const indexes: number[] = [];
@@ -53,7 +66,13 @@ export function countInColumn(session: SessionState, column: number | string, fi
 }
 
 /** Text replaced in one column, everywhere it occurs (case-sensitively unless told). */
-export function replaceChanges(session: SessionState, column: number | string, find: string, replacement: string, matchCase = true): Change[] {
+export function replaceChanges(
+  session: SessionState,
+  column: number | string,
+  find: string,
+  replacement: string,
+  matchCase = true,
+): Change[] {
   const { rows } = session;
   const c = rows.columnIndex(column);
   if (find === "") return [];
@@ -62,7 +81,15 @@ export function replaceChanges(session: SessionState, column: number | string, f
   for (let i = 0; i < rows.count; i++) {
     const text = cellText(rows.cellAt(i, c));
     // A function, so "$&" or "$$" in the replacement are put in as typed.
-    if (pattern.test(text)) changes.push(cellChange(session, i, c, text.replace(pattern, () => replacement)));
+    if (pattern.test(text))
+      changes.push(
+        cellChange(
+          session,
+          i,
+          c,
+          text.replace(pattern, () => replacement),
+        ),
+      );
     pattern.lastIndex = 0;
   }
   return changes;
@@ -76,24 +103,48 @@ interface Suggestion {
 }
 
 /** What a row's issue of this code (in this column, when given) suggests; undefined when it suggests nothing. */
-function suggestionOf(session: SessionState, rowNumber: number, code: IssueCode, column?: string): Suggestion | undefined {
-  const issue = issuesOfRow(session, session.rows.indexFor(rowNumber)).find((i) => i.code === code && (column === undefined || i.column === column));
+function suggestionOf(
+  session: SessionState,
+  rowNumber: number,
+  code: IssueCode,
+  column?: string,
+): Suggestion | undefined {
+  const issue = issuesOfRow(session, session.rows.indexFor(rowNumber)).find(
+    (i) => i.code === code && (column === undefined || i.column === column),
+  );
   if (!issue?.suggestion || !issue.column || issue.rowNumber === null) return undefined;
   return { rowNumber: issue.rowNumber, column: issue.column, suggestion: issue.suggestion };
 }
 
 /** An issue's suggestion put into the cell it names. */
-export function suggestionChanges(session: SessionState, rowNumber: number, code: IssueCode, column?: string): Change[] {
+export function suggestionChanges(
+  session: SessionState,
+  rowNumber: number,
+  code: IssueCode,
+  column?: string,
+): Change[] {
   const issue = suggestionOf(session, rowNumber, code, column);
   if (!issue) return [];
-  return [cellChange(session, session.rows.indexFor(issue.rowNumber), session.rows.columnIndex(issue.column), issue.suggestion)];
+  return [
+    cellChange(
+      session,
+      session.rows.indexFor(issue.rowNumber),
+      session.rows.columnIndex(issue.column),
+      issue.suggestion,
+    ),
+  ];
 }
 
 /**
  * An issue's suggestion put into every cell with the same issue and the same value (every
  * "cotton" in the Fabric column, say).
  */
-export function suggestionToAllChanges(session: SessionState, rowNumber: number, code: IssueCode, column?: string): Change[] {
+export function suggestionToAllChanges(
+  session: SessionState,
+  rowNumber: number,
+  code: IssueCode,
+  column?: string,
+): Change[] {
   const issue = suggestionOf(session, rowNumber, code, column);
   if (!issue) return [];
   const { rows } = session;
@@ -102,7 +153,8 @@ export function suggestionToAllChanges(session: SessionState, rowNumber: number,
   const changes: Change[] = [];
   for (let i = 0; i < rows.count; i++) {
     if (cellText(rows.cellAt(i, c)) !== original) continue;
-    if (issuesOfRow(session, i).some((other) => other.code === code && other.column === issue.column)) changes.push(cellChange(session, i, c, issue.suggestion));
+    if (issuesOfRow(session, i).some((other) => other.code === code && other.column === issue.column))
+      changes.push(cellChange(session, i, c, issue.suggestion));
   }
   return changes;
 }
@@ -117,7 +169,10 @@ function isRowOfPriceCode(session: SessionState, index: number, priceCode: strin
   if (text === undefined) return false;
   if (text === priceCode || priceCodeKey(text) === key) return true;
   const { catalogue, facts } = session.index.context();
-  return (catalogue.priceCode(text) ?? catalogue.priceCodeLoosely(text) ?? facts.metadataCodes.get(text))?.priceCode === priceCode;
+  return (
+    (catalogue.priceCode(text) ?? catalogue.priceCodeLoosely(text) ?? facts.metadataCodes.get(text))?.priceCode ===
+    priceCode
+  );
 }
 
 /** An answer to a price code's question, in its column: on one row, or on every row of that price code. */
@@ -126,7 +181,8 @@ export function answerChanges(session: SessionState, column: number, value: stri
   if ("rowNumber" in scope) return [cellChange(session, rows.indexFor(scope.rowNumber), column, value)];
   const changes: Change[] = [];
   const key = priceCodeKey(scope.code);
-  for (let i = 0; i < rows.count; i++) if (isRowOfPriceCode(session, i, scope.code, key)) changes.push(cellChange(session, i, column, value));
+  for (let i = 0; i < rows.count; i++)
+    if (isRowOfPriceCode(session, i, scope.code, key)) changes.push(cellChange(session, i, column, value));
   return changes;
 }
 
@@ -134,7 +190,12 @@ export function answerChanges(session: SessionState, column: number, value: stri
  * The cells to set so each order's job-level value in `column` says `value`: where the order gives
  * it, or its first row.
  */
-export function jobValueChanges(session: SessionState, orderNumbers: readonly string[], column: number, value: string): Change[] {
+export function jobValueChanges(
+  session: SessionState,
+  orderNumbers: readonly string[],
+  column: number,
+  value: string,
+): Change[] {
   const { rows } = session;
   return orderNumbers.flatMap((orderNumber) => {
     const members = session.index.rowsOf(orderNumber);
@@ -147,14 +208,17 @@ export function jobValueChanges(session: SessionState, orderNumbers: readonly st
 /** Rows left out of the import (or brought back). */
 export function skipChanges(session: SessionState, rowNumbers: readonly number[], skip = true): Change[] {
   const { rows } = session;
-  return rowNumbers.map((rowNumber): Change => ({ kind: "skip", rowNumber, before: rows.isSkipped(rows.indexFor(rowNumber)), after: skip }));
+  return rowNumbers.map(
+    (rowNumber): Change => ({ kind: "skip", rowNumber, before: rows.isSkipped(rows.indexFor(rowNumber)), after: skip }),
+  );
 }
 
 /** The numbers of an order's rows, skipped or not. */
 export function rowNumbersOfOrder(session: SessionState, orderNumber: string): number[] {
   const { rows } = session;
   const rowNumbers: number[] = [];
-  for (let i = 0; i < rows.count; i++) if (session.index.orderNumberAt(i) === orderNumber) rowNumbers.push(rows.rowNumberAt(i));
+  for (let i = 0; i < rows.count; i++)
+    if (session.index.orderNumberAt(i) === orderNumber) rowNumbers.push(rows.rowNumberAt(i));
   return rowNumbers;
 }
 

@@ -6,9 +6,11 @@ export type { Change, EditRecord };
 export const HISTORY_LIMIT = 500;
 
 /** What a change is to: one cell, or whether one row is skipped. */
-const changeKey = (change: Change) => (change.kind === "cell" ? `c:${change.rowNumber}:${change.column}` : `s:${change.rowNumber}`);
+const changeKey = (change: Change) =>
+  change.kind === "cell" ? `c:${change.rowNumber}:${change.column}` : `s:${change.rowNumber}`;
 
-const same = (a: unknown, b: unknown) => a === b || (a instanceof Date && b instanceof Date && a.getTime() === b.getTime());
+const same = (a: unknown, b: unknown) =>
+  a === b || (a instanceof Date && b instanceof Date && a.getTime() === b.getTime());
 
 /**
  * Undo and redo: each edit is a list of changes taken back or replayed together. A new edit

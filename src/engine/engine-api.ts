@@ -48,7 +48,9 @@ type EngineCalls = Pick<ImportEngine, (typeof ENGINE_CALLS)[number]>;
 
 /** Each call, forwarded to whichever engine `use` gives when it is made; the signatures are the engine's own. */
 function forwardCalls(use: () => ImportEngine): EngineCalls {
-  return Object.fromEntries(ENGINE_CALLS.map((name) => [name, (...args: unknown[]): unknown => Reflect.apply(use()[name], undefined, args)])) as EngineCalls;
+  return Object.fromEntries(
+    ENGINE_CALLS.map((name) => [name, (...args: unknown[]): unknown => Reflect.apply(use()[name], undefined, args)]),
+  ) as EngineCalls;
 }
 
 /**

@@ -40,9 +40,23 @@ export interface SessionSettings {
  * what reads it without changing it.
  */
 export interface SessionState {
-  readonly rows: Pick<SessionRows, "count" | "headers" | "skippedCount" | "rowNumberAt" | "indexOf" | "indexFor" | "cellAt" | "isSkipped" | "columnIndex">;
+  readonly rows: Pick<
+    SessionRows,
+    | "count"
+    | "headers"
+    | "skippedCount"
+    | "rowNumberAt"
+    | "indexOf"
+    | "indexFor"
+    | "cellAt"
+    | "isSkipped"
+    | "columnIndex"
+  >;
   readonly columns: Pick<SessionColumns, "mapping" | "added" | "columnOf">;
-  readonly index: Pick<OrderIndex, "context" | "line" | "lineCount" | "job" | "jobs" | "rowsOf" | "orderNumbers" | "orderRowAt" | "orderNumberAt">;
+  readonly index: Pick<
+    OrderIndex,
+    "context" | "line" | "lineCount" | "job" | "jobs" | "rowsOf" | "orderNumbers" | "orderRowAt" | "orderNumberAt"
+  >;
   readonly dryRuns: Pick<DryRuns, "issues" | "isValidated" | "isRecheckable">;
   readonly atVendor: Pick<OrdersAtVendor, "existing" | "issue" | "holdsBack" | "allowed" | "isLookedUp">;
   readonly live: Pick<SessionFacts, "unavailable" | "isUnavailable">;
@@ -86,9 +100,23 @@ export function createEngineSession(gateway: VendorGateway): EngineSession {
     atVendor.forget(orderNumber);
   };
   const index = createOrderIndex({ rows, columns, tally, onJobChanged });
-  const filters = createFilterCache(() => rows.count, (i) => filterableRow(session, i));
+  const filters = createFilterCache(
+    () => rows.count,
+    (i) => filterableRow(session, i),
+  );
   const settings: SessionSettings = { snapshot: undefined, locale: "en-NZ", importedBefore: new Map() };
-  const session: EngineSession = { rows, columns, index, dryRuns, atVendor, live, history: createEditHistory(), tally, filters, settings };
+  const session: EngineSession = {
+    rows,
+    columns,
+    index,
+    dryRuns,
+    atVendor,
+    live,
+    history: createEditHistory(),
+    tally,
+    filters,
+    settings,
+  };
   return session;
 }
 
@@ -97,7 +125,11 @@ export async function startSession(session: EngineSession, setup: EngineSetup): 
   const { rows, columns } = session;
   rows.load(setup.headers, setup.rows);
   columns.load(setup.mapping);
-  session.settings = { snapshot: setup.snapshot, locale: setup.locale ?? "en-NZ", importedBefore: rowsImportedBefore(setup.headers, setup.rows) };
+  session.settings = {
+    snapshot: setup.snapshot,
+    locale: setup.locale ?? "en-NZ",
+    importedBefore: rowsImportedBefore(setup.headers, setup.rows),
+  };
   session.index.load({
     catalogue: indexCatalogue(setup.snapshot),
     facts: session.live.facts,

@@ -66,7 +66,8 @@ function readsOf(session: EngineSession) {
     /** Where a row stands among the rows a filter keeps (or where it would be). */
     positionOf: (filter: RowFilter, rowNumber: number) => rowPosition(session, filter, rowNumber),
     /** The next row (or previous, for -1) with an issue of at least `severity`, wrapping around. */
-    nextProblem: (rowNumber: number | undefined, direction?: 1 | -1, severity?: "error" | "warning") => nextProblem(session, rowNumber, direction, severity),
+    nextProblem: (rowNumber: number | undefined, direction?: 1 | -1, severity?: "error" | "warning") =>
+      nextProblem(session, rowNumber, direction, severity),
     /** One order for the order panel. */
     order: (orderNumber: string) => orderViewOf(session, orderNumber),
     /** Every issue, optionally of one severity, in sheet order. */
@@ -89,22 +90,28 @@ function readsOf(session: EngineSession) {
 /** The user's edits: each re-resolves the rows it touches and their orders, and can be undone. */
 function editsOf(session: EngineSession, now: () => Date) {
   const edit = (changes: readonly Change[]) => recordEdit(session, changes, now().toISOString());
-  const skipRows = (rowNumbers: readonly number[], skip = true): Promise<EditResult> => edit(skipChanges(session, rowNumbers, skip));
+  const skipRows = (rowNumbers: readonly number[], skip = true): Promise<EditResult> =>
+    edit(skipChanges(session, rowNumbers, skip));
   return {
-    setCell: (rowNumber: number, column: number | string, value: CellValue) => edit(cellEditChanges(session, [{ rowNumber, column, value }])),
+    setCell: (rowNumber: number, column: number | string, value: CellValue) =>
+      edit(cellEditChanges(session, [{ rowNumber, column, value }])),
     /** Several cells as one edit (a paste, a fill, a clear), undone together. */
     setCells: (cells: readonly CellEdit[]) => edit(cellEditChanges(session, cells)),
     /** The same value into a column, on the given rows or on every row of the sheet. */
-    fillColumn: (column: number | string, value: CellValue, rows?: readonly number[]) => edit(fillChanges(session, column, value, rows)),
+    fillColumn: (column: number | string, value: CellValue, rows?: readonly number[]) =>
+      edit(fillChanges(session, column, value, rows)),
     /** How many cells of a column contain the text, for a count before replacing. */
-    countInColumn: (column: number | string, find: string, matchCase?: boolean) => countInColumn(session, column, find, matchCase),
+    countInColumn: (column: number | string, find: string, matchCase?: boolean) =>
+      countInColumn(session, column, find, matchCase),
     /** Replaces text in one column, everywhere it occurs (case-sensitively unless told). */
     replaceInColumn: (column: number | string, find: string, replacement: string, matchCase?: boolean) =>
       edit(replaceChanges(session, column, find, replacement, matchCase)),
     /** Puts an issue's suggestion into the cell it names. */
-    applySuggestion: (rowNumber: number, code: IssueCode, column?: string) => edit(suggestionChanges(session, rowNumber, code, column)),
+    applySuggestion: (rowNumber: number, code: IssueCode, column?: string) =>
+      edit(suggestionChanges(session, rowNumber, code, column)),
     /** Puts an issue's suggestion into every cell with the same issue and the same value, as one edit. */
-    applySuggestionToAll: (rowNumber: number, code: IssueCode, column?: string) => edit(suggestionToAllChanges(session, rowNumber, code, column)),
+    applySuggestionToAll: (rowNumber: number, code: IssueCode, column?: string) =>
+      edit(suggestionToAllChanges(session, rowNumber, code, column)),
     /** Leaves a row out of the import (or brings it back); it stays in the grid and the result sheet. */
     skipRow: (rowNumber: number, skip = true) => skipRows([rowNumber], skip),
     skipRows,
@@ -165,7 +172,10 @@ function checksOf(session: EngineSession) {
      */
     recordOrdersAtVendor(lookedUp: readonly string[], found: ReadonlyMap<string, ExistingOrder>): EngineSummary {
       // An order changed while it was looked up is looked up again after its next dry run.
-      atVendor.record(lookedUp.filter((orderNumber) => dryRuns.isValidated(orderNumber)), found);
+      atVendor.record(
+        lookedUp.filter((orderNumber) => dryRuns.isValidated(orderNumber)),
+        found,
+      );
       filters.invalidate();
       return summaryOf(session);
     },

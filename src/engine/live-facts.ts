@@ -3,18 +3,24 @@ import type { PriceBand, PriceCode, PromoValidationResult } from "../core/vendor
 import type { VendorGateway } from "./vendor-gateway";
 
 /** A list in words: "a", "a and b", "a, b and c". */
-const inWords = (items: readonly string[]) => (items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
+const inWords = (items: readonly string[]) =>
+  items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 
 /**
  * What could not be looked up, in the user's words: the values from their sheet, never a
  * request's key or the vendor's status text. `processName` names a process code (its
  * description in the catalogue), when it can.
  */
-export function describeRequest(request: FactRequest, processName: (code: string) => string | undefined = () => undefined): string {
+export function describeRequest(
+  request: FactRequest,
+  processName: (code: string) => string | undefined = () => undefined,
+): string {
   switch (request.kind) {
     case "shipDate": {
       const names = request.processCodes.map(processName).filter((name): name is string => !!name);
-      return names.length === request.processCodes.length && names.length > 0 ? `the earliest ship date for jobs with ${inWords(names.map((name) => `“${name}”`))}` : "the earliest ship date for some jobs";
+      return names.length === request.processCodes.length && names.length > 0
+        ? `the earliest ship date for jobs with ${inWords(names.map((name) => `“${name}”`))}`
+        : "the earliest ship date for some jobs";
     }
     case "promo":
       return `whether the promo code "${request.code}" applies`;
@@ -58,7 +64,8 @@ export function createLiveFacts(gateway: VendorGateway, processName?: (code: str
         }
         if (request.kind === "shipDate") facts.shipDates.set(request.key, answer.value as string | null);
         else if (request.kind === "promo") facts.promos.set(request.key, answer.value as PromoValidationResult);
-        else if (request.kind === "metadataCode") facts.metadataCodes.set(request.key, answer.value as PriceCode | null);
+        else if (request.kind === "metadataCode")
+          facts.metadataCodes.set(request.key, answer.value as PriceCode | null);
         else facts.customBands.set(request.key, answer.value as readonly PriceBand[] | null);
       }
     },

@@ -84,8 +84,19 @@ export function createOrderIndex({ rows, columns, tally, onJobChanged }: OrderIn
     const list = members.get(orderNumber);
     if (!list || list.length === 0) return;
     // Rows are read again rather than kept: a session of 100,000 rows is not held twice.
-    const group = groupOf(orderNumber, list.map((i) => orderRowAt(i) as OrderRow), requireContext().columnOf);
-    setJob(orderNumber, resolveJob(group, list.map((i) => lines[i] as ResolvedLine), requireContext()));
+    const group = groupOf(
+      orderNumber,
+      list.map((i) => orderRowAt(i) as OrderRow),
+      requireContext().columnOf,
+    );
+    setJob(
+      orderNumber,
+      resolveJob(
+        group,
+        list.map((i) => lines[i] as ResolvedLine),
+        requireContext(),
+      ),
+    );
   }
 
   /** Re-resolves rows, moves them between orders, then re-resolves every order touched. */

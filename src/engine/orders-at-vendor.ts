@@ -16,7 +16,11 @@ export function createOrdersAtVendor(onIssue: (before: Issue | undefined, after:
   function set(orderNumber: string, existing: ExistingOrder | undefined): void {
     const before = marks.get(orderNumber)?.issue;
     if (existing) {
-      const issue = makeIssue("ORDER_AT_VENDOR", { rowNumber: null, orderNumber, field: "orderNumber" }, describe(existing, sendAnyway.has(orderNumber)));
+      const issue = makeIssue(
+        "ORDER_AT_VENDOR",
+        { rowNumber: null, orderNumber, field: "orderNumber" },
+        describe(existing, sendAnyway.has(orderNumber)),
+      );
       marks.set(orderNumber, { existing, issue });
       onIssue(before, issue);
     } else if (before) {

@@ -12,7 +12,11 @@ export type RowFilter =
 export const ALL_ROWS: RowFilter = { kind: "all" };
 
 export const filterKey = (filter: RowFilter): string =>
-  filter.kind === "code" ? `code:${filter.code}` : filter.kind === "order" ? `order:${filter.orderNumber}` : filter.kind;
+  filter.kind === "code"
+    ? `code:${filter.code}`
+    : filter.kind === "order"
+      ? `order:${filter.orderNumber}`
+      : filter.kind;
 
 /** What a filter looks at of one row. */
 export interface FilterableRow {

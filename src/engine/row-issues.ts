@@ -12,7 +12,8 @@ export function issuesOfRow(session: IssueSource, index: number): Issue[] {
   const own = [...(line?.issues ?? [])];
   const orderNumber = line?.orderNumber;
   if (orderNumber !== undefined) {
-    for (const issue of session.index.job(orderNumber)?.issues ?? []) if (issue.rowNumber === rowNumber) own.push(issue);
+    for (const issue of session.index.job(orderNumber)?.issues ?? [])
+      if (issue.rowNumber === rowNumber) own.push(issue);
     for (const issue of session.dryRuns.issues(orderNumber)) if (issue.rowNumber === rowNumber) own.push(issue);
   }
   return own;
@@ -51,5 +52,9 @@ export function problemsOfRow(session: IssueSource, index: number): Issue[] {
 
 /** What a row filter looks at of one row. */
 export function filterableRow(session: IssueSource, index: number): FilterableRow {
-  return { orderNumber: session.index.orderNumberAt(index), skipped: session.rows.isSkipped(index), issues: problemsOfRow(session, index) };
+  return {
+    orderNumber: session.index.orderNumberAt(index),
+    skipped: session.rows.isSkipped(index),
+    issues: problemsOfRow(session, index),
+  };
 }

@@ -29,7 +29,12 @@ export function createSessionColumns(rows: SessionRows) {
     const position = rows.addColumn(header);
     added.push({ header, target: column.target });
     addedSinceTaken = true;
-    mapping = { columns: [...mapping.columns, { column: position, header, target: column.target, confidence: 1, reason: "manual" }] };
+    mapping = {
+      columns: [
+        ...mapping.columns,
+        { column: position, header, target: column.target, confidence: 1, reason: "manual" },
+      ],
+    };
     read = orderRowReader(rows.headers, mapping);
     return position;
   }

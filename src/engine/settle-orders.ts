@@ -1,4 +1,11 @@
-import { distinctNeeds, needKey, processCodesOf, processSetKey, type FactRequest, type ResolvedLine } from "../core/resolve";
+import {
+  distinctNeeds,
+  needKey,
+  processCodesOf,
+  processSetKey,
+  type FactRequest,
+  type ResolvedLine,
+} from "../core/resolve";
 import type { SessionFacts } from "./live-facts";
 import type { OrderIndex } from "./order-index";
 
@@ -39,7 +46,8 @@ async function fetchShipDates({ index, live }: SettleParts): Promise<void> {
   for (const orderNumber of index.orderNumbers()) {
     const processCodes = processCodesOf(index.rowsOf(orderNumber).map((i) => index.line(i) as ResolvedLine));
     const key = processSetKey(processCodes);
-    if (processCodes.length > 0 && !live.hasShipDate(key)) processSets.set(key, { kind: "shipDate", key, processCodes });
+    if (processCodes.length > 0 && !live.hasShipDate(key))
+      processSets.set(key, { kind: "shipDate", key, processCodes });
   }
   await live.fetch([...processSets.values()]);
 }

@@ -26,7 +26,12 @@ function jobsToSend(session: SessionState): { ready: Map<string, ReadyJob>; unch
     const allowed = atVendor.allowed(orderNumber);
     const found = state === "existing" ? atVendor.existing(orderNumber) : undefined;
     if (job.payload && (state === "valid" || found)) {
-      ready.set(orderNumber, { ...job.payload, estimate: job.estimate, ...(allowed ? { allowExisting: allowed } : {}), ...(found ? { existing: found } : {}) });
+      ready.set(orderNumber, {
+        ...job.payload,
+        estimate: job.estimate,
+        ...(allowed ? { allowExisting: allowed } : {}),
+        ...(found ? { existing: found } : {}),
+      });
     } else if (state === "unverified") unchecked.add(orderNumber);
   }
   return { ready, unchecked };
@@ -41,7 +46,13 @@ function planRows(session: SessionState): PlanRow[] {
     if (!session.index.line(i) && !skipped) continue;
     const rowNumber = rows.rowNumberAt(i);
     const importedAs = session.settings.importedBefore.get(rowNumber);
-    planned.push({ rowNumber, orderNumber: session.index.orderNumberAt(i), skipped, importedAs, issues: skipped ? [] : issuesOfRow(session, i) });
+    planned.push({
+      rowNumber,
+      orderNumber: session.index.orderNumberAt(i),
+      skipped,
+      importedAs,
+      issues: skipped ? [] : issuesOfRow(session, i),
+    });
   }
   return planned;
 }
@@ -49,8 +60,13 @@ function planRows(session: SessionState): PlanRow[] {
 /** What a submission sends now (every job the vendor's dry run accepted) and why each other row stays behind. */
 export function submissionPlanOf(session: SessionState): SubmissionPlan {
   const { ready, unchecked } = jobsToSend(session);
-  const jobIssues = (orderNumber: string) => (session.index.job(orderNumber) ? wholeOrderIssues(session, orderNumber) : []);
-  return { ...planSubmission(planRows(session), { ready, issues: jobIssues, unchecked }), rowDetails: rowDetails(session), editLog: editLog(session) };
+  const jobIssues = (orderNumber: string) =>
+    session.index.job(orderNumber) ? wholeOrderIssues(session, orderNumber) : [];
+  return {
+    ...planSubmission(planRows(session), { ready, issues: jobIssues, unchecked }),
+    rowDetails: rowDetails(session),
+    editLog: editLog(session),
+  };
 }
 
 /**
@@ -60,7 +76,8 @@ export function submissionPlanOf(session: SessionState): SubmissionPlan {
 export function ordersToLookUp(session: SessionState, all = false): OrderToLookUp[] {
   const due: OrderToLookUp[] = [];
   for (const [orderNumber, job] of session.index.jobs()) {
-    if (job.payload && session.dryRuns.isValidated(orderNumber) && (all || !session.atVendor.isLookedUp(orderNumber))) due.push({ orderNumber, candidate: job.payload.candidate });
+    if (job.payload && session.dryRuns.isValidated(orderNumber) && (all || !session.atVendor.isLookedUp(orderNumber)))
+      due.push({ orderNumber, candidate: job.payload.candidate });
   }
   return due;
 }

@@ -45,7 +45,9 @@ export function createVendorGateway(client: VendorClient, options: GatewayOption
       case "metadataCode": {
         const result = await client.getPriceCode(request.code);
         if (result.ok) return { request, value: result.value };
-        return result.problem.status === 404 || result.problem.status === 400 ? { request, value: null } : { request, failed: result.problem.title };
+        return result.problem.status === 404 || result.problem.status === 400
+          ? { request, value: null }
+          : { request, failed: result.problem.title };
       }
       case "customBands": {
         const result = await client.getPriceCode(request.code, { dgX: request.width, dgY: request.height });
@@ -59,7 +61,8 @@ export function createVendorGateway(client: VendorClient, options: GatewayOption
     /** A dry run creates nothing, so one that met a passing fault is safely tried once more. */
     async validateJob(candidate) {
       let result = await client.validateJob(candidate);
-      const wait = !result.ok && isTransientProblem(result.problem) ? retryWaitMs(result.problem, retryDelayMs) : undefined;
+      const wait =
+        !result.ok && isTransientProblem(result.problem) ? retryWaitMs(result.problem, retryDelayMs) : undefined;
       if (wait !== undefined) {
         await sleep(wait);
         result = await client.validateJob(candidate);

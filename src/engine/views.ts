@@ -75,7 +75,12 @@ export interface EngineSummary {
   readonly rows: number;
   readonly skippedRows: number;
   readonly jobs: Readonly<Record<JobState, number>> & { readonly total: number };
-  readonly issues: { readonly error: number; readonly warning: number; readonly info: number; readonly byCode: Readonly<Partial<Record<IssueCode, number>>> };
+  readonly issues: {
+    readonly error: number;
+    readonly warning: number;
+    readonly info: number;
+    readonly byCode: Readonly<Partial<Record<IssueCode, number>>>;
+  };
   readonly estimate: { readonly total: number; readonly text: string; readonly currency: string };
   /** Facts the vendor could not give this time (the check is incomplete until they can). */
   readonly unavailableFacts: readonly string[];
@@ -99,7 +104,8 @@ export interface EditResult {
 }
 
 const currencyOf = (session: SessionState) => session.settings.snapshot?.account.currency ?? "NZD";
-const moneyText = (session: SessionState, amount: number) => formatMoney(amount, currencyOf(session), session.settings.locale);
+const moneyText = (session: SessionState, amount: number) =>
+  formatMoney(amount, currencyOf(session), session.settings.locale);
 
 /** How many rows an earlier import created are still left out, and how many jobs they make. */
 function importedSummary(session: SessionState): EngineSummary["importedBefore"] {
@@ -117,7 +123,15 @@ function importedSummary(session: SessionState): EngineSummary["importedBefore"]
 /** The session in counts: rows, jobs by state, issues by severity and code, the estimate. */
 export function summaryOf(session: SessionState): EngineSummary {
   const counts = session.tally.snapshot();
-  const jobCounts: Record<JobState, number> = { ready: 0, blocked: 0, pending: 0, rejected: 0, unverified: 0, valid: 0, existing: 0 };
+  const jobCounts: Record<JobState, number> = {
+    ready: 0,
+    blocked: 0,
+    pending: 0,
+    rejected: 0,
+    unverified: 0,
+    valid: 0,
+    existing: 0,
+  };
   const jobs = session.index.jobs();
   for (const [orderNumber, job] of jobs) jobCounts[jobStateOf(session, orderNumber, job)]++;
   return {
@@ -173,7 +187,8 @@ function rowViewOf(session: SessionState, index: number): RowView {
 /** `count` rows from the `start`-th, as the sheet has them. */
 export function rowViews(session: SessionState, start: number, count: number): RowView[] {
   const views: RowView[] = [];
-  for (let i = Math.max(0, start); i < Math.min(session.rows.count, start + count); i++) views.push(rowViewOf(session, i));
+  for (let i = Math.max(0, start); i < Math.min(session.rows.count, start + count); i++)
+    views.push(rowViewOf(session, i));
   return views;
 }
 
@@ -220,7 +235,8 @@ export function nextProblem(
   const count = rows.count;
   if (count === 0) return undefined;
   const from = rowNumber === undefined ? (direction === 1 ? -1 : count) : rows.indexFor(rowNumber);
-  const wanted = (issue: Issue) => issue.severity === "error" || (severity === "warning" && issue.severity === "warning");
+  const wanted = (issue: Issue) =>
+    issue.severity === "error" || (severity === "warning" && issue.severity === "warning");
   for (let step = 1; step <= count; step++) {
     const index = (((from + direction * step) % count) + count) % count;
     const issue = problemsOfRow(session, index).find(wanted);
@@ -236,13 +252,23 @@ export function orderViewOf(session: SessionState, orderNumber: string): OrderVi
   let skippedRows = 0;
   for (let i = 0; i < rows.count; i++) if (rows.isSkipped(i) && index.orderNumberAt(i) === orderNumber) skippedRows++;
   if (!job && skippedRows === 0) return undefined;
-  const group = groupOf(orderNumber, index.rowsOf(orderNumber).map((i) => index.orderRowAt(i) as OrderRow), index.context().columnOf);
+  const group = groupOf(
+    orderNumber,
+    index.rowsOf(orderNumber).map((i) => index.orderRowAt(i) as OrderRow),
+    index.context().columnOf,
+  );
   const columns: Partial<Record<FieldId, string>> = {};
   for (const field of JOB_FIELD_IDS) {
     const header = columnForField(session.columns.mapping, field)?.header;
     if (header) columns[field] = header;
   }
-  return { orderNumber, job: job ? jobViewOf(session, orderNumber, job) : undefined, values: group.jobValues, columns, skippedRows };
+  return {
+    orderNumber,
+    job: job ? jobViewOf(session, orderNumber, job) : undefined,
+    values: group.jobValues,
+    columns,
+    skippedRows,
+  };
 }
 
 /** Every issue, optionally of one severity, in sheet order, then those about whole orders. */

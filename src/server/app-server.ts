@@ -50,7 +50,8 @@ function milliseconds(env: Env, name: string, fallback: number): number {
   const text = env[name];
   if (text === undefined || text === "") return fallback;
   const value = Number(text);
-  if (!Number.isInteger(value) || value <= 0) throw new ConfigError(`${name} must be a whole number of milliseconds above zero, not "${text}"`);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new ConfigError(`${name} must be a whole number of milliseconds above zero, not "${text}"`);
   return value;
 }
 
@@ -61,7 +62,10 @@ function readTimeouts(env: Env): ServerTimeouts {
     headersMs: milliseconds(env, "HEADERS_TIMEOUT_MS", DEFAULT_TIMEOUTS.headersMs),
     keepAliveMs: milliseconds(env, "KEEP_ALIVE_TIMEOUT_MS", DEFAULT_TIMEOUTS.keepAliveMs),
   };
-  if (timeouts.headersMs > timeouts.requestMs) throw new ConfigError("HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS: the headers are part of the request");
+  if (timeouts.headersMs > timeouts.requestMs)
+    throw new ConfigError(
+      "HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS: the headers are part of the request",
+    );
   return timeouts;
 }
 
@@ -71,9 +75,11 @@ function readTimeouts(env: Env): ServerTimeouts {
  */
 export function readServerSettings(env: Env): ServerSettings {
   const port = Number(env["PORT"] ?? "8080");
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, not "${env["PORT"]}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ConfigError(`PORT must be a port number, not "${env["PORT"]}"`);
   const accessKey = env["ACCESS_KEY"] || undefined;
-  if (accessKey !== undefined && accessKey.length < 16) throw new ConfigError("ACCESS_KEY must be at least 16 characters");
+  if (accessKey !== undefined && accessKey.length < 16)
+    throw new ConfigError("ACCESS_KEY must be at least 16 characters");
   const maxBody = env["MAX_BODY_BYTES"] ? Number(env["MAX_BODY_BYTES"]) : undefined;
   if (maxBody !== undefined && !(maxBody > 0)) throw new ConfigError("MAX_BODY_BYTES must be a positive number");
   const settings: ServerSettings = {
@@ -151,7 +157,7 @@ function hostAllowed(req: IncomingMessage, settings: ServerSettings): boolean {
   // With a gate in place a rebound name gains nothing; without one, only expected names are served.
   if (settings.accessKey !== undefined || settings.behindAuthProxy) return true;
   const host = req.headers.host ?? "";
-  const name = host.startsWith("[") ? host.slice(1, host.indexOf("]")) : host.split(":")[0] ?? "";
+  const name = host.startsWith("[") ? host.slice(1, host.indexOf("]")) : (host.split(":")[0] ?? "");
   return LOOPBACK_HOSTS.has(name) || name === settings.host || settings.allowedHosts.includes(name);
 }
 
@@ -179,7 +185,9 @@ export async function startAppServer(options: AppServerOptions): Promise<Running
   };
   const server = createServer(serverOptions, (req: IncomingMessage, res: ServerResponse) => {
     if (!hostAllowed(req, settings)) {
-      res.writeHead(421, { "Content-Type": "text/plain; charset=utf-8", ...SECURITY_HEADERS }).end("Unexpected Host header");
+      res
+        .writeHead(421, { "Content-Type": "text/plain; charset=utf-8", ...SECURITY_HEADERS })
+        .end("Unexpected Host header");
       return;
     }
     proxy

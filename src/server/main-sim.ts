@@ -8,7 +8,10 @@ runMain(async () => {
   const options = simulatorOptionsFromEnv(process.env);
   const running = await startSimulator({ port, ...options });
   const clock = options.startAt === undefined ? "" : `; its clock starts at ${new Date(options.startAt).toISOString()}`;
-  const lines = [`Vendor simulator on ${running.origin} (tokens last ${TOKEN_LIFETIME_SECONDS / 60} minutes${clock})`, ""];
+  const lines = [
+    `Vendor simulator on ${running.origin} (tokens last ${TOKEN_LIFETIME_SECONDS / 60} minutes${clock})`,
+    "",
+  ];
   for (const c of running.simulator.connectionDetails(running.origin)) {
     lines.push(
       `${c.accountName} (${c.regionLabel}, account ${c.accountId}, ${c.isAdministrator ? "administrator" : "plain user"})`,

@@ -15,10 +15,15 @@ runMain(async () => {
     distDir: fileURLToPath(new URL("../../dist", import.meta.url)),
     simulatorOptions,
   });
-  const clock = simulatorOptions.startAt === undefined ? "" : `, its clock starting at ${new Date(simulatorOptions.startAt).toISOString()}`;
+  const clock =
+    simulatorOptions.startAt === undefined
+      ? ""
+      : `, its clock starting at ${new Date(simulatorOptions.startAt).toISOString()}`;
   const mode = running.simulator
     ? `embedded simulator at ${running.simulator.origin} (no credentials configured${clock})`
     : `${connections.length} configured connection(s)`;
-  process.stdout.write(`Bulk order importer: ${running.url}\nConnections: ${running.connections.map((c) => c.name).join(", ")} via ${mode}\n`);
+  process.stdout.write(
+    `Bulk order importer: ${running.url}\nConnections: ${running.connections.map((c) => c.name).join(", ")} via ${mode}\n`,
+  );
   return running;
 });

@@ -12,7 +12,9 @@ export function runMain(start: () => Promise<{ close(): Promise<void> }>): void 
       process.once("SIGTERM", stop);
     })
     .catch((error: unknown) => {
-      process.stderr.write(`${error instanceof ConfigError ? "Configuration error" : "Could not start"}: ${(error as Error).message}\n`);
+      process.stderr.write(
+        `${error instanceof ConfigError ? "Configuration error" : "Could not start"}: ${(error as Error).message}\n`,
+      );
       process.exit(1);
     });
 }

@@ -53,4 +53,3 @@ export const SHEET_LIMITS = {
 export function formatBytes(bytes: number): string {
   return bytes >= MiB ? `${(bytes / MiB).toFixed(bytes >= 10 * MiB ? 0 : 1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
 }
-

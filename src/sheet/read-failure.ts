@@ -33,7 +33,11 @@ export interface SheetReadFailure {
   readonly columnIndex?: number;
 }
 
-export function failure(code: SheetFailureCode, message: string, at: { readonly rowNumber?: number; readonly columnIndex?: number } = {}): SheetReadFailure {
+export function failure(
+  code: SheetFailureCode,
+  message: string,
+  at: { readonly rowNumber?: number; readonly columnIndex?: number } = {},
+): SheetReadFailure {
   return { ok: false, code, message, ...at };
 }
 

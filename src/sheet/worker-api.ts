@@ -29,12 +29,19 @@ export function createSheetSession() {
   /** The last table asked for, and its preview: the page asks for its mapping and its rows next. */
   let current: { readonly key: string; readonly table: TableView; readonly preview: SheetPreview } | undefined;
 
-  function table(sheetName: string, headerRowNumber: number | undefined, vocabulary: readonly string[] = []): { table: TableView; preview: SheetPreview } | SheetReadFailure {
+  function table(
+    sheetName: string,
+    headerRowNumber: number | undefined,
+    vocabulary: readonly string[] = [],
+  ): { table: TableView; preview: SheetPreview } | SheetReadFailure {
     if (workbook === undefined) return failure("NO_TABLE", "No file is open.");
     const sheet = workbook.sheets.find((s) => s.name === sheetName);
     if (sheet === undefined) return failure("NO_TABLE", `There is no sheet named "${sheetName}".`);
     const place = workbook.format === "csv" ? workbook.fileName : `Sheet "${sheetName}" of ${workbook.fileName}`;
-    const result = tableOf(sheet, headerRowNumber, vocabulary, { place, maxOrderRows: SHEET_LIMITS[workbook.format].maxRows });
+    const result = tableOf(sheet, headerRowNumber, vocabulary, {
+      place,
+      maxOrderRows: SHEET_LIMITS[workbook.format].maxRows,
+    });
     if ("table" in result) current = { key: keyOf(sheetName, result.preview.headerRowNumber), ...result };
     return result;
   }
@@ -46,7 +53,12 @@ export function createSheetSession() {
   }
 
   return {
-    async open(bytes: Uint8Array, fileName: string, onProgress?: (progress: ReadProgress) => void, vocabulary: readonly string[] = []): Promise<OpenResult> {
+    async open(
+      bytes: Uint8Array,
+      fileName: string,
+      onProgress?: (progress: ReadProgress) => void,
+      vocabulary: readonly string[] = [],
+    ): Promise<OpenResult> {
       workbook = undefined;
       current = undefined;
       try {
@@ -56,7 +68,10 @@ export function createSheetSession() {
         return { ok: true, summary: summariseWorkbook(opened.workbook, vocabulary) };
       } catch {
         // Whatever a library threw, its words mean nothing to the user; what to do is the same.
-        return failure("CORRUPT", `${fileName} could not be read: it is not laid out the way spreadsheet programs save files. Open it in your spreadsheet program, save it again as .xlsx or .csv and drop the new file.`);
+        return failure(
+          "CORRUPT",
+          `${fileName} could not be read: it is not laid out the way spreadsheet programs save files. Open it in your spreadsheet program, save it again as .xlsx or .csv and drop the new file.`,
+        );
       }
     },
 
@@ -75,7 +90,13 @@ export function createSheetSession() {
     },
 
     /** The result (or problem) sheet written back into the customer's own file, as its format allows. */
-    writeResults(original: Uint8Array, fileName: string, sheetName: string, data: ResultSheetData, options: WriteResultsOptions = {}): Promise<ResultFile> {
+    writeResults(
+      original: Uint8Array,
+      fileName: string,
+      sheetName: string,
+      data: ResultSheetData,
+      options: WriteResultsOptions = {},
+    ): Promise<ResultFile> {
       return writeResults(original, fileName, sheetName, data, options);
     },
 
@@ -90,10 +111,19 @@ export function createSheetSession() {
     },
 
     /** The suggested mapping of a sheet's columns, from its headers and first rows, worked out here rather than on the page. */
-    suggestMapping(sheetName: string, headerRowNumber: number, vocabulary: MappingVocabulary | undefined): SheetMapping | undefined {
+    suggestMapping(
+      sheetName: string,
+      headerRowNumber: number,
+      vocabulary: MappingVocabulary | undefined,
+    ): SheetMapping | undefined {
       // Below a header row named outright, the headers and sample rows do not depend on the vocabulary.
-      const result = current?.key === keyOf(sheetName, headerRowNumber) ? current : table(sheetName, headerRowNumber, vocabularyWords(vocabulary));
-      return "preview" in result ? suggestMapping(result.preview.headers, vocabulary, result.preview.sampleRows) : undefined;
+      const result =
+        current?.key === keyOf(sheetName, headerRowNumber)
+          ? current
+          : table(sheetName, headerRowNumber, vocabularyWords(vocabulary));
+      return "preview" in result
+        ? suggestMapping(result.preview.headers, vocabulary, result.preview.sampleRows)
+        : undefined;
     },
 
     close(): void {

@@ -42,8 +42,10 @@ export const DATABASE_NAME = "bulk-order-importer";
 export const DATABASE_VERSION = 5;
 
 /** Why the database cannot be used here, in the user's words. */
-export const DATABASE_BLOCKED_MESSAGE = "Another tab of the importer is open with an older version; close it or reload it, then reload this page.";
-export const DATABASE_OUTDATED_MESSAGE = "A newer version of the importer has been opened in another tab; reload this page to go on.";
+export const DATABASE_BLOCKED_MESSAGE =
+  "Another tab of the importer is open with an older version; close it or reload it, then reload this page.";
+export const DATABASE_OUTDATED_MESSAGE =
+  "A newer version of the importer has been opened in another tab; reload this page to go on.";
 
 /**
  * The database cannot be used from this page: an older version of the importer, open in
@@ -72,7 +74,10 @@ export interface OpenImporterDBOptions {
  * one that says so, instead of waiting without a word; the upgrade still happens once that
  * tab is gone.
  */
-export function openImporterDB(name = DATABASE_NAME, options: OpenImporterDBOptions = {}): Promise<IDBPDatabase<ImporterDB>> {
+export function openImporterDB(
+  name = DATABASE_NAME,
+  options: OpenImporterDBOptions = {},
+): Promise<IDBPDatabase<ImporterDB>> {
   let outdated = false;
   let gaveUp = false;
   return new Promise((resolve, reject) => {

@@ -22,7 +22,9 @@ export function createIdbJournal(database: IDBPDatabase<ImporterDB> | Promise<ID
   const readBatches = (values: readonly unknown[]) => {
     const read = readStoredRecords(BatchRecord, values);
     for (const value of read.unread) {
-      unread.add(`The journal's record of batch ${textFieldOf(value, "id") ?? "(no id)"} is not one this version can read, and was left out.`);
+      unread.add(
+        `The journal's record of batch ${textFieldOf(value, "id") ?? "(no id)"} is not one this version can read, and was left out.`,
+      );
     }
     return read.kept;
   };
@@ -31,7 +33,9 @@ export function createIdbJournal(database: IDBPDatabase<ImporterDB> | Promise<ID
     for (const value of read.unread) {
       const order = textFieldOf(value, "orderNumber") ?? "(no number)";
       const batch = textFieldOf(value, "batchId") ?? "(no id)";
-      unread.add(`The journal's record of order ${order} in batch ${batch} is not one this version can read, and was left out.`);
+      unread.add(
+        `The journal's record of order ${order} in batch ${batch} is not one this version can read, and was left out.`,
+      );
     }
     return read.kept;
   };
@@ -57,7 +61,9 @@ export function createIdbJournal(database: IDBPDatabase<ImporterDB> | Promise<ID
       return readOrders(orders).sort((a, b) => a.sequence - b.sequence);
     },
     async listBatches(): Promise<BatchRecord[]> {
-      return readBatches(await (await open()).getAll("journalBatches")).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      return readBatches(await (await open()).getAll("journalBatches")).sort((a, b) =>
+        b.createdAt.localeCompare(a.createdAt),
+      );
     },
   };
 }

@@ -11,7 +11,9 @@ export function createTemplateStore(db: IDBPDatabase<ImporterDB>) {
     const read = readStoredRecords(MappingTemplate, values);
     for (const value of read.unread) {
       const name = textFieldOf(value, "name");
-      unread.add(`The saved mapping ${name === undefined ? "without a name" : `"${name}"`} is not one this version can read, and was left out.`);
+      unread.add(
+        `The saved mapping ${name === undefined ? "without a name" : `"${name}"`} is not one this version can read, and was left out.`,
+      );
     }
     return read.kept;
   };

@@ -37,7 +37,9 @@ export type SavedReview = z.infer<typeof SavedReview>;
 /** A saved review as read back: one kept before reviews had ids is repaired, known by its tab and time. */
 const StoredReview = z
   .object({ ...savedReviewFields, reviewId: z.string().optional() })
-  .transform((record): SavedReview => ({ ...record, reviewId: record.reviewId ?? `earlier:${record.tabId}:${record.savedAt}` }));
+  .transform(
+    (record): SavedReview => ({ ...record, reviewId: record.reviewId ?? `earlier:${record.tabId}:${record.savedAt}` }),
+  );
 
 export const reviewKey = (connection: string, accountId: number) => `${connection}\u0000${accountId}`;
 
@@ -50,7 +52,8 @@ export function createReviewSessionStore(db: IDBPDatabase<ImporterDB>) {
   const readReview = (value: unknown): SavedReview | undefined => {
     if (value === undefined) return undefined;
     const read = readStoredRecords(StoredReview, [value]);
-    if (read.unread.length > 0) unread.add("A review kept in this browser is not one this version can read, and was left out.");
+    if (read.unread.length > 0)
+      unread.add("A review kept in this browser is not one this version can read, and was left out.");
     return read.kept[0];
   };
   return {
@@ -68,7 +71,13 @@ export function createReviewSessionStore(db: IDBPDatabase<ImporterDB>) {
       await db.put("reviewSessions", { ...review, key: reviewKey(review.connection, review.accountId) });
     },
     /** Changes only the edits of a saved review (the file is written once), and only while it is still that review. */
-    async putEdits(connection: string, accountId: number, reviewId: string, edits: SavedReview["edits"], savedAt: string): Promise<SaveOutcome> {
+    async putEdits(
+      connection: string,
+      accountId: number,
+      reviewId: string,
+      edits: SavedReview["edits"],
+      savedAt: string,
+    ): Promise<SaveOutcome> {
       const tx = db.transaction("reviewSessions", "readwrite");
       const record = readReview(await tx.store.get(reviewKey(connection, accountId)));
       const outcome: SaveOutcome = record === undefined ? "gone" : record.reviewId === reviewId ? "saved" : "replaced";
@@ -81,7 +90,13 @@ export function createReviewSessionStore(db: IDBPDatabase<ImporterDB>) {
      * from another tab): the tab that had it is told on its next save. False when the review
      * is no longer the one kept.
      */
-    async takeOver(connection: string, accountId: number, reviewId: string, newReviewId: string, tabId: string): Promise<boolean> {
+    async takeOver(
+      connection: string,
+      accountId: number,
+      reviewId: string,
+      newReviewId: string,
+      tabId: string,
+    ): Promise<boolean> {
       const tx = db.transaction("reviewSessions", "readwrite");
       const record = readReview(await tx.store.get(reviewKey(connection, accountId)));
       const ours = record?.reviewId === reviewId;

@@ -71,7 +71,13 @@ export function startBatchRun(setup: BatchRunSetup): BatchRun {
   let phase: SubmitPhase = "reconciling";
   let meter = createRateMeter(0, () => setup.now().getTime());
   let own: Promise<readonly OwnJob[]> | undefined;
-  const report = () => setup.onProgress?.({ batchId: setup.batch.id, phase, rate: meter.snapshot(), counts: countStates([...orders.values()]) });
+  const report = () =>
+    setup.onProgress?.({
+      batchId: setup.batch.id,
+      phase,
+      rate: meter.snapshot(),
+      counts: countStates([...orders.values()]),
+    });
   const ownJobsElsewhere = () => (own ??= setup.ownJobs());
   return {
     client: setup.client,
@@ -104,7 +110,9 @@ export function startBatchRun(setup: BatchRunSetup): BatchRun {
     ownJobsElsewhere,
     async claimedByOthers(order) {
       const elsewhere = (await ownJobsElsewhere()).map((job) => job.jobNumber);
-      const here = [...orders.values()].filter((o) => o !== order && o.jobNumber !== undefined).map((o) => o.jobNumber as number);
+      const here = [...orders.values()]
+        .filter((o) => o !== order && o.jobNumber !== undefined)
+        .map((o) => o.jobNumber as number);
       return new Set([...elsewhere, ...here]);
     },
   };

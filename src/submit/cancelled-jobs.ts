@@ -16,7 +16,12 @@ async function listedOf(client: VendorClient, jobNumbers: readonly number[]): Pr
   }
   const found = await mapWithConcurrency(jobNumbers, 4, (jobNumber) => findListedJob(client, jobNumber));
   if (found.some((result) => !result.ok)) return undefined;
-  return new Set(jobNumbers.filter((_n, i) => { const result = found[i]; return result?.ok === true && result.value !== undefined; }));
+  return new Set(
+    jobNumbers.filter((_n, i) => {
+      const result = found[i];
+      return result?.ok === true && result.value !== undefined;
+    }),
+  );
 }
 
 /**
@@ -26,14 +31,32 @@ async function listedOf(client: VendorClient, jobNumbers: readonly number[]): Pr
  * unchanged when the vendor could not be asked. Jobs created a moment ago are best left out:
  * the vendor may not list them yet.
  */
-export async function noteCancelledJobs(client: VendorClient, journal: JournalStore, orders: readonly OrderRecord[], now: () => Date, among: ReadonlySet<string>): Promise<OrderRecord[]> {
+export async function noteCancelledJobs(
+  client: VendorClient,
+  journal: JournalStore,
+  orders: readonly OrderRecord[],
+  now: () => Date,
+  among: ReadonlySet<string>,
+): Promise<OrderRecord[]> {
   const created = orders.filter((o) => o.state === "created" && o.jobNumber !== undefined && among.has(o.orderNumber));
   if (created.length === 0) return [...orders];
-  const listed = await listedOf(client, created.map((o) => o.jobNumber as number));
+  const listed = await listedOf(
+    client,
+    created.map((o) => o.jobNumber as number),
+  );
   if (!listed) return [...orders];
   const missing = created.filter((o) => !listed.has(o.jobNumber as number));
   const read = await mapWithConcurrency(missing, 4, (order) => client.getJob(order.jobNumber as number));
-  const cancelled = missing.filter((_o, i) => read[i]?.ok === true).map((order) => advance(order, "cancelled", now(), `job ${order.jobNumber ?? ""} was cancelled at the vendor since it was created`));
+  const cancelled = missing
+    .filter((_o, i) => read[i]?.ok === true)
+    .map((order) =>
+      advance(
+        order,
+        "cancelled",
+        now(),
+        `job ${order.jobNumber ?? ""} was cancelled at the vendor since it was created`,
+      ),
+    );
   if (cancelled.length === 0) return [...orders];
   await journal.putOrders(cancelled);
   const byNumber = new Map(cancelled.map((o) => [o.orderNumber, o]));

@@ -26,7 +26,8 @@ function madeBefore(a: Pick<Job, "jobNumber" | "dateIn">, b: Pick<Job, "jobNumbe
 export function decideDuplicate(ours: Job, others: readonly Job[], candidate: JobCandidate): DuplicateDecision {
   const alike = others.filter((job) => jobMatchesRequest(job, candidate));
   const [first] = [ours, ...alike].sort(madeBefore);
-  if (first && first.jobNumber !== ours.jobNumber && ours.isCancelable) return { action: "cancel-ours", keep: first.jobNumber };
+  if (first && first.jobNumber !== ours.jobNumber && ours.isCancelable)
+    return { action: "cancel-ours", keep: first.jobNumber };
   const later = alike.length > 0 ? [ours, ...alike].sort(madeBefore).at(-1)?.jobNumber : undefined;
   return { action: "report", others: others.map((job) => job.jobNumber), later };
 }

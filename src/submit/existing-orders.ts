@@ -4,7 +4,6 @@ import type { JobCandidate } from "../core/vendor";
 import { earlierJob, lookUpOwnJob, recogniseOrder, type OwnJob } from "./own-jobs";
 import { findExistingJobs, orderKey } from "./vendor-jobs";
 
-
 export interface ExistingOrders {
   /** By order number as given, for every order found to exist. */
   readonly found: ReadonlyMap<string, ExistingOrder>;
@@ -28,7 +27,11 @@ export async function findExistingOrders(
   client: VendorClient,
   own: readonly OwnJob[],
   orders: readonly OrderToLookUp[],
-  options: { readonly limiter: AdaptiveLimiter; readonly signal?: AbortSignal | undefined; readonly onSearched?: () => void },
+  options: {
+    readonly limiter: AdaptiveLimiter;
+    readonly signal?: AbortSignal | undefined;
+    readonly onSearched?: () => void;
+  },
 ): Promise<ExistingOrders> {
   const found = new Map<string, ExistingOrder>();
   const failed = new Map<string, ApiProblem>();
@@ -42,7 +45,9 @@ export async function findExistingOrders(
     const mine = recogniseOrder(own, order);
     const listed = byVendor.byOrder.get(key);
     if (mine) {
-      const state = listed?.includes(mine.jobNumber) ? ({ state: "live", orderNumber: order.orderNumber } as const) : await lookUpOwnJob(client, mine.jobNumber, options.signal);
+      const state = listed?.includes(mine.jobNumber)
+        ? ({ state: "live", orderNumber: order.orderNumber } as const)
+        : await lookUpOwnJob(client, mine.jobNumber, options.signal);
       if (state.state === "live") {
         found.set(order.orderNumber, { kind: "earlier", job: earlierJob(mine, state.orderNumber) });
         continue;

@@ -24,7 +24,8 @@ type Account = Pick<BatchRecord, "connection" | "accountId">;
 export async function ownJobsOf(journal: JournalStore, account: Account, exceptBatchId?: string): Promise<OwnJob[]> {
   const own: OwnJob[] = [];
   for (const batch of await journal.listBatches()) {
-    if (batch.id === exceptBatchId || batch.connection !== account.connection || batch.accountId !== account.accountId) continue;
+    if (batch.id === exceptBatchId || batch.connection !== account.connection || batch.accountId !== account.accountId)
+      continue;
     for (const order of await journal.ordersOf(batch.id)) {
       if (order.state !== "created" || order.jobNumber === undefined) continue;
       own.push({
@@ -44,7 +45,12 @@ export async function ownJobsOf(journal: JournalStore, account: Account, exceptB
 /** What a line asks for, whatever its customer reference: type, code, variant and quantities. */
 function lineKey(item: NonNullable<JobCandidate["items"]>[number]): string {
   const sizes = Object.entries(item.sizeQuantities ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return JSON.stringify([item.itemType, (item.code ?? "").trim().toLowerCase(), item.variantCode ?? null, sizes.length > 0 ? sizes : (item.quantity ?? 0)]);
+  return JSON.stringify([
+    item.itemType,
+    (item.code ?? "").trim().toLowerCase(),
+    item.variantCode ?? null,
+    sizes.length > 0 ? sizes : (item.quantity ?? 0),
+  ]);
 }
 
 /** Whether two requests ask for the same lines (in any order, references aside). */
@@ -59,9 +65,16 @@ export function sameLines(a: JobCandidate, b: JobCandidate): boolean {
  * The job this journal made earlier for the same order: sent with the same order number and
  * the same lines (the same request, or one that differs only in references or job details).
  */
-export function recogniseOrder(own: readonly OwnJob[], order: { readonly orderNumber: string; readonly candidate: JobCandidate; readonly payloadHash?: string | undefined }): OwnJob | undefined {
+export function recogniseOrder(
+  own: readonly OwnJob[],
+  order: { readonly orderNumber: string; readonly candidate: JobCandidate; readonly payloadHash?: string | undefined },
+): OwnJob | undefined {
   const key = orderKey(order.orderNumber);
-  return own.find((job) => orderKey(job.orderNumber) === key && (job.payloadHash === order.payloadHash || sameLines(job.candidate, order.candidate)));
+  return own.find(
+    (job) =>
+      orderKey(job.orderNumber) === key &&
+      (job.payloadHash === order.payloadHash || sameLines(job.candidate, order.candidate)),
+  );
 }
 
 /** Where one of our jobs stands at the vendor: live (with its PO number now), cancelled, gone, or not known this time. */
@@ -75,7 +88,11 @@ export type OwnJobState =
  * Looks one of our jobs up by its number. The job list (closed jobs included) holds every job
  * but cancelled ones, so a job missing from it that can still be read is cancelled.
  */
-export async function lookUpOwnJob(client: VendorClient, jobNumber: number, signal?: AbortSignal): Promise<OwnJobState> {
+export async function lookUpOwnJob(
+  client: VendorClient,
+  jobNumber: number,
+  signal?: AbortSignal,
+): Promise<OwnJobState> {
   const listed = await findListedJob(client, jobNumber, signal);
   if (!listed.ok) return { state: "failed", problem: listed.problem };
   if (listed.value) return { state: "live", orderNumber: listed.value.orderNumber ?? "" };

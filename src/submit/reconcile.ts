@@ -26,7 +26,11 @@ export interface ReconcileOptions {
  * number (closed ones included), minus those that existed before, each compared line by
  * line with the request. Looked up again after each pause until found or the pauses run out.
  */
-export async function reconcileOrder(client: VendorClient, order: OrderRecord, options: ReconcileOptions): Promise<Reconciliation> {
+export async function reconcileOrder(
+  client: VendorClient,
+  order: OrderRecord,
+  options: ReconcileOptions,
+): Promise<Reconciliation> {
   const delays = options.delaysMs ?? DEFAULT_RECHECK_DELAYS_MS;
   const notOurs = new Set([...order.existingJobNumbers, ...(options.notOurs ?? [])]);
   let lastProblem: ApiProblem | undefined;
@@ -40,7 +44,9 @@ export async function reconcileOrder(client: VendorClient, order: OrderRecord, o
       continue;
     }
     lastProblem = undefined;
-    const candidates = listed.value.filter((job) => !notOurs.has(job.jobNumber)).sort((a, b) => a.jobNumber - b.jobNumber);
+    const candidates = listed.value
+      .filter((job) => !notOurs.has(job.jobNumber))
+      .sort((a, b) => a.jobNumber - b.jobNumber);
     for (const candidate of candidates) {
       const detail = await client.getJob(candidate.jobNumber);
       if (!detail.ok) {
@@ -69,17 +75,27 @@ export interface Settled {
  * that job number; not found, its request is dry-run again, and it may be sent again (the
  * user's decision) or is now rejected; not looked up, it stays unknown for the next run.
  */
-export async function settleUnclearOrder(client: VendorClient, order: OrderRecord, options: SettleOptions): Promise<Settled> {
+export async function settleUnclearOrder(
+  client: VendorClient,
+  order: OrderRecord,
+  options: SettleOptions,
+): Promise<Settled> {
   const found = await reconcileOrder(client, order, options);
   if (found.kind === "found") {
     const detail = await client.getJob(found.job.jobNumber);
     return {
-      order: advance(order, "created", options.now(), `found as job ${found.job.jobNumber} at the vendor after no clear answer`, {
-        jobNumber: found.job.jobNumber,
-        dateDue: found.job.dateDue ?? undefined,
-        createdLines: detail.ok ? linesFromJob(order, detail.value) : undefined,
-        messages: [],
-      }),
+      order: advance(
+        order,
+        "created",
+        options.now(),
+        `found as job ${found.job.jobNumber} at the vendor after no clear answer`,
+        {
+          jobNumber: found.job.jobNumber,
+          dateDue: found.job.dateDue ?? undefined,
+          createdLines: detail.ok ? linesFromJob(order, detail.value) : undefined,
+          messages: [],
+        },
+      ),
     };
   }
   if (found.kind === "failed") {
@@ -96,13 +112,35 @@ export async function settleUnclearOrder(client: VendorClient, order: OrderRecor
     await options.sleep(wait);
     check = await client.validateJob(order.candidate, options.applicationName);
   }
-  if (check.ok) return { order: advance(order, "not-found", options.now(), `${notFound}; a fresh dry run passed, so it may be sent again`, { messages: [] }) };
+  if (check.ok)
+    return {
+      order: advance(
+        order,
+        "not-found",
+        options.now(),
+        `${notFound}; a fresh dry run passed, so it may be sent again`,
+        { messages: [] },
+      ),
+    };
   if (!isTransientProblem(check.problem)) {
-    return { order: advance(order, "rejected", options.now(), `${notFound}; the dry run now fails: ${problemAuditText(check.problem)}`, { messages: messagesOf(order, check.problem) }) };
+    return {
+      order: advance(
+        order,
+        "rejected",
+        options.now(),
+        `${notFound}; the dry run now fails: ${problemAuditText(check.problem)}`,
+        { messages: messagesOf(order, check.problem) },
+      ),
+    };
   }
   // Twice without a clear answer (an opaque 500 included): looked up and checked again on the next run.
   return {
-    order: advance(order, "unknown", options.now(), `${notFound}; the dry run could not be repeated: ${problemAuditText(check.problem)}`),
+    order: advance(
+      order,
+      "unknown",
+      options.now(),
+      `${notFound}; the dry run could not be repeated: ${problemAuditText(check.problem)}`,
+    ),
     problem: `Order ${order.orderNumber} got no clear answer and could not be checked again (${plainProblemText(check.problem)}); continue to try again.`,
   };
 }

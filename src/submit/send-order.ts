@@ -73,7 +73,8 @@ async function checkThenCreate(run: BatchRun, planned: OrderRecord): Promise<Sen
 }
 
 function leaseLost(run: BatchRun): void {
-  const text = "Another browser or computer took over submitting for this account, so no more orders were sent from here. Continue when it has finished; nothing is sent twice.";
+  const text =
+    "Another browser or computer took over submitting for this account, so no more orders were sent from here. Continue when it has finished; nothing is sent twice.";
   if (!run.problems.includes(text)) run.problems.push(text);
 }
 
@@ -90,7 +91,13 @@ async function checkBeforeSending(run: BatchRun, order: OrderRecord): Promise<Or
     if (state.state === "failed") return cannotLookUp(run, order, state.problem);
     if (state.state === "live") {
       const createdEarlier = earlierJob(mine, state.orderNumber);
-      const existing = advance(order, "existing", run.now(), `created earlier by this importer as job ${mine.jobNumber}; not sent again`, { createdEarlier, existingJobNumbers: [mine.jobNumber] });
+      const existing = advance(
+        order,
+        "existing",
+        run.now(),
+        `created earlier by this importer as job ${mine.jobNumber}; not sent again`,
+        { createdEarlier, existingJobNumbers: [mine.jobNumber] },
+      );
       await run.save(existing);
       return existing;
     }
@@ -107,14 +114,24 @@ async function checkBeforeSending(run: BatchRun, order: OrderRecord): Promise<Or
   }
   if (mayHaveMadeJob(order)) return settleAppeared(run, order, appeared);
   const what = `the vendor already has ${jobNumbersText(appeared)} for this order number; not sent`;
-  const existing = advance(order, "existing", at, what, { existingJobNumbers: [...known, ...appeared], checkedExistingAt: at.toISOString() });
+  const existing = advance(order, "existing", at, what, {
+    existingJobNumbers: [...known, ...appeared],
+    checkedExistingAt: at.toISOString(),
+  });
   await run.save(existing);
   return existing;
 }
 
-async function cannotLookUp(run: BatchRun, order: OrderRecord, problem: Parameters<typeof plainProblemText>[0]): Promise<undefined> {
+async function cannotLookUp(
+  run: BatchRun,
+  order: OrderRecord,
+  problem: Parameters<typeof plainProblemText>[0],
+): Promise<undefined> {
   // A lookup cut short by a stop is no problem: the order is simply not sent yet.
-  if (!(problem.kind === "aborted" && run.stopped())) run.problems.push(`Order ${order.orderNumber} could not be checked for an existing job: ${plainProblemText(problem)}. It was not sent; continue to try again.`);
+  if (!(problem.kind === "aborted" && run.stopped()))
+    run.problems.push(
+      `Order ${order.orderNumber} could not be checked for an existing job: ${plainProblemText(problem)}. It was not sent; continue to try again.`,
+    );
   return undefined;
 }
 
@@ -127,11 +144,22 @@ async function settleAppeared(run: BatchRun, order: OrderRecord, appeared: reado
   const claimed = await run.claimedByOthers(order);
   const unclaimed = appeared.filter((n) => !claimed.has(n));
   if (unclaimed.length === 0) {
-    const existing = advance(order, "existing", run.now(), `the vendor has ${jobNumbersText(appeared)} for this order number, made by other orders; not sent`, { existingJobNumbers: [...order.existingJobNumbers, ...appeared] });
+    const existing = advance(
+      order,
+      "existing",
+      run.now(),
+      `the vendor has ${jobNumbersText(appeared)} for this order number, made by other orders; not sent`,
+      { existingJobNumbers: [...order.existingJobNumbers, ...appeared] },
+    );
     await run.save(existing);
     return existing;
   }
-  const unknown = advance(order, "unknown", run.now(), `the vendor now lists ${jobNumbersText(unclaimed)} for this order number, not known before an earlier request of it got no clear answer; looked up as possibly this order's`);
+  const unknown = advance(
+    order,
+    "unknown",
+    run.now(),
+    `the vendor now lists ${jobNumbersText(unclaimed)} for this order number, not known before an earlier request of it got no clear answer; looked up as possibly this order's`,
+  );
   await run.save(unknown);
   const settled = await reconcile(run, unknown);
   if (settled.state !== "not-found") {
@@ -141,7 +169,9 @@ async function settleAppeared(run: BatchRun, order: OrderRecord, appeared: reado
   // Compared line by line and not this order's: someone else's job with its number, so the
   // order is not sent unless the user decides again, knowing of that job.
   const what = `${jobNumbersText(unclaimed)}, listed since, ${pluralise(unclaimed.length, "does", "do")} not match this order's request line for line; not sent`;
-  const existing = advance(settled, "existing", run.now(), what, { existingJobNumbers: [...new Set([...settled.existingJobNumbers, ...unclaimed])] });
+  const existing = advance(settled, "existing", run.now(), what, {
+    existingJobNumbers: [...new Set([...settled.existingJobNumbers, ...unclaimed])],
+  });
   await run.save(existing);
   return existing;
 }
@@ -155,20 +185,30 @@ async function settleAppeared(run: BatchRun, order: OrderRecord, appeared: reado
 async function createOrder(run: BatchRun, order: OrderRecord): Promise<Sent> {
   let current = order;
   for (let attempt = 1; ; attempt++) {
-    const sending = advance(current, "sending", run.now(), `sending (attempt ${current.attempts + 1})`, { attempts: current.attempts + 1 });
+    const sending = advance(current, "sending", run.now(), `sending (attempt ${current.attempts + 1})`, {
+      attempts: current.attempts + 1,
+    });
     await run.save(sending);
-    const result = await run.client.createJob(sending.candidate, run.applicationName, { signal: AbortSignal.timeout(run.requestTimeoutMs) });
+    const result = await run.client.createJob(sending.candidate, run.applicationName, {
+      signal: AbortSignal.timeout(run.requestTimeoutMs),
+    });
     let pressure = pressureOf(result);
     if (pressure.kind === "slow-down") {
       run.limiter.tell(pressure);
       pressure = { kind: "told" };
     }
-    const rateLimited = !result.ok && result.problem.status === 429 && attempt < RATE_LIMITED_ATTEMPTS && !run.stopped();
+    const rateLimited =
+      !result.ok && result.problem.status === 429 && attempt < RATE_LIMITED_ATTEMPTS && !run.stopped();
     // Sent again after the pause asked for, at least a doubling back-off; a longer ask leaves the order for later.
     const wait = rateLimited ? retryWaitMs(result.problem, 1_000 * 2 ** attempt) : undefined;
     if (!result.ok && wait !== undefined) {
       const answer = { at: run.now().toISOString(), status: result.problem.status, body: result.problem };
-      current = advance({ ...sending, answers: [...(sending.answers ?? []), answer] }, "planned", run.now(), `refused for now (too many requests); nothing was created; sending again in ${Math.ceil(wait / 1000)} s`);
+      current = advance(
+        { ...sending, answers: [...(sending.answers ?? []), answer] },
+        "planned",
+        run.now(),
+        `refused for now (too many requests); nothing was created; sending again in ${Math.ceil(wait / 1000)} s`,
+      );
       await run.save(current);
       await run.sleep(wait);
       continue;
@@ -179,9 +219,15 @@ async function createOrder(run: BatchRun, order: OrderRecord): Promise<Sent> {
 }
 
 /** The order as the vendor's answer to its creation leaves it. */
-async function settleAnswer(run: BatchRun, sent: OrderRecord, result: ApiResult<JobCreateResult>): Promise<OrderRecord> {
+async function settleAnswer(
+  run: BatchRun,
+  sent: OrderRecord,
+  result: ApiResult<JobCreateResult>,
+): Promise<OrderRecord> {
   const at = run.now();
-  const answer = result.ok ? { at: at.toISOString(), status: result.status, body: result.value } : { at: at.toISOString(), status: result.problem.status, body: result.problem };
+  const answer = result.ok
+    ? { at: at.toISOString(), status: result.status, body: result.value }
+    : { at: at.toISOString(), status: result.problem.status, body: result.problem };
   const sending: OrderRecord = { ...sent, answers: [...(sent.answers ?? []), answer] };
   if (result.ok) {
     return advance(sending, "created", at, `created job ${result.value.jobNumber}`, {
@@ -195,11 +241,15 @@ async function settleAnswer(run: BatchRun, sent: OrderRecord, result: ApiResult<
   const { problem } = result;
   if (wasRefusedUnprocessed(problem.status)) {
     // Refused before anything was done: the order was not created and may be sent later.
-    run.problems.push(`The vendor refused order ${sending.orderNumber} before doing anything (${plainProblemText(problem)}); nothing was created. Continue later to send it.`);
+    run.problems.push(
+      `The vendor refused order ${sending.orderNumber} before doing anything (${plainProblemText(problem)}); nothing was created. Continue later to send it.`,
+    );
     return advance(sending, "planned", at, `refused: ${problemAuditText(problem)}; nothing was created`);
   }
   if (problem.kind === "http" && !isTransientProblem(problem)) {
-    return advance(sending, "rejected", at, `rejected: ${problemAuditText(problem)}`, { messages: messagesOf(sending, problem) });
+    return advance(sending, "rejected", at, `rejected: ${problemAuditText(problem)}`, {
+      messages: messagesOf(sending, problem),
+    });
   }
   const unknown = advance(sending, "unknown", at, `no clear answer: ${problemAuditText(problem)}`);
   await run.save(unknown);
@@ -215,14 +265,20 @@ const CANCEL_TRIES = 3;
  * when it is the later of the two with the same lines (and the vendor lets us); otherwise both
  * are named on the order's rows so the user can cancel one.
  */
-export async function lookForDuplicates(run: BatchRun, order: OrderRecord, listedNow?: readonly number[]): Promise<void> {
+export async function lookForDuplicates(
+  run: BatchRun,
+  order: OrderRecord,
+  listedNow?: readonly number[],
+): Promise<void> {
   const ours = order.jobNumber;
   if (ours === undefined) return;
   let listed = listedNow;
   if (listed === undefined) {
     const found = await findJobsByOrderNumber(run.client, order.orderNumber);
     if (!found.ok) {
-      run.problems.push(`Order ${order.orderNumber} was created as job ${ours}, but could not be checked for a duplicate made elsewhere (${plainProblemText(found.problem)}); look for it in Submitted jobs.`);
+      run.problems.push(
+        `Order ${order.orderNumber} was created as job ${ours}, but could not be checked for a duplicate made elsewhere (${plainProblemText(found.problem)}); look for it in Submitted jobs.`,
+      );
       return;
     }
     listed = found.value.map((job) => job.jobNumber);
@@ -233,14 +289,28 @@ export async function lookForDuplicates(run: BatchRun, order: OrderRecord, liste
   const details = await Promise.all([ours, ...others].map((n) => run.client.getJob(n)));
   const [mine, ...theirs] = details;
   if (!mine?.ok) return markDuplicate(run, order, others);
-  const decision = decideDuplicate(mine.value, theirs.flatMap((d) => (d.ok ? [d.value] : [])), order.candidate);
+  const decision = decideDuplicate(
+    mine.value,
+    theirs.flatMap((d) => (d.ok ? [d.value] : [])),
+    order.candidate,
+  );
   if (decision.action === "report") return markDuplicate(run, order, others);
-  const cancelling = advance(order, "created", run.now(), `cancelling job ${ours}: job ${decision.keep}, made elsewhere at the same time, has the same lines`, { duplicateJobNumbers: others });
+  const cancelling = advance(
+    order,
+    "created",
+    run.now(),
+    `cancelling job ${ours}: job ${decision.keep}, made elsewhere at the same time, has the same lines`,
+    { duplicateJobNumbers: others },
+  );
   await run.save(cancelling);
   for (let attempt = 1; attempt <= CANCEL_TRIES; attempt++) {
     const answer = await run.client.cancelJob(ours);
     if (answer.ok) {
-      await run.save(advance(cancelling, "cancelled", run.now(), `cancelled job ${ours} as a duplicate of job ${decision.keep}`, { duplicateOf: decision.keep }));
+      await run.save(
+        advance(cancelling, "cancelled", run.now(), `cancelled job ${ours} as a duplicate of job ${decision.keep}`, {
+          duplicateOf: decision.keep,
+        }),
+      );
       return;
     }
     if (!isTransientProblem(answer.problem)) break;
@@ -251,7 +321,15 @@ export async function lookForDuplicates(run: BatchRun, order: OrderRecord, liste
 
 async function markDuplicate(run: BatchRun, order: OrderRecord, others: readonly number[]): Promise<void> {
   const duplicateJobNumbers = [...new Set([...(order.duplicateJobNumbers ?? []), ...others])];
-  const marked = advance(order, "created", run.now(), `possible duplicate: the vendor also has ${jobNumbersText(others)} for this order number, made elsewhere`, { duplicateJobNumbers });
+  const marked = advance(
+    order,
+    "created",
+    run.now(),
+    `possible duplicate: the vendor also has ${jobNumbersText(others)} for this order number, made elsewhere`,
+    { duplicateJobNumbers },
+  );
   await run.save(marked);
-  run.problems.push(`Possible duplicate: order ${order.orderNumber} was created as job ${order.jobNumber ?? ""}, and ${jobNumbersText(others)} ${pluralise(others.length, "was", "were")} made for it elsewhere at the same time. Cancel the one you do not want in Submitted jobs.`);
+  run.problems.push(
+    `Possible duplicate: order ${order.orderNumber} was created as job ${order.jobNumber ?? ""}, and ${jobNumbersText(others)} ${pluralise(others.length, "was", "were")} made for it elsewhere at the same time. Cancel the one you do not want in Submitted jobs.`,
+  );
 }

@@ -1,6 +1,15 @@
 import { createAdaptiveLimiter, createVendorClient, type VendorClient } from "../api";
 import type { ExistingOrder } from "../core/batch-plan";
-import { advance, countStates, isUnfinished, rowResultsFromJournal, type BatchRecord, type JournalStore, type OrderRecord, type StateCounts } from "../core/journal";
+import {
+  advance,
+  countStates,
+  isUnfinished,
+  rowResultsFromJournal,
+  type BatchRecord,
+  type JournalStore,
+  type OrderRecord,
+  type StateCounts,
+} from "../core/journal";
 import { plainProblemText } from "../core/problem-text";
 import { auditTrail, resultSheetData, shownJobNumbers } from "../core/result-sheet-data";
 import type { ResultSheetData } from "../core/result-sheet-data";
@@ -11,7 +20,14 @@ import { findExistingOrders } from "./existing-orders";
 import { ownJobsOf } from "./own-jobs";
 import { proxyLease } from "./proxy-lease";
 import { fetchJobStatuses } from "./vendor-jobs";
-import { allowResend, runBatch, submitPlan, type BatchPlan, type RunOutcome, type SubmitProgress } from "./submit-batch";
+import {
+  allowResend,
+  runBatch,
+  submitPlan,
+  type BatchPlan,
+  type RunOutcome,
+  type SubmitProgress,
+} from "./submit-batch";
 import { submitLockName, type SubmissionLease, type SubmitLocks } from "./submit-lock";
 
 /** A batch as the page lists it: what it is, how far it got, and whether another tab is sending it now. */
@@ -44,7 +60,11 @@ export type BusyState = { readonly busy: false } | { readonly busy: true; readon
  * it, and reads back batches and results. Plain functions over plain data, so they run the
  * same in a worker and on the main thread.
  */
-export function createSubmitApi(deps: { readonly journal: JournalStore; readonly locks: SubmitLocks; readonly now?: () => Date }) {
+export function createSubmitApi(deps: {
+  readonly journal: JournalStore;
+  readonly locks: SubmitLocks;
+  readonly now?: () => Date;
+}) {
   const now = deps.now ?? (() => new Date());
   let client: VendorClient | undefined;
   let lease: SubmissionLease | undefined;
@@ -91,22 +111,41 @@ export function createSubmitApi(deps: { readonly journal: JournalStore; readonly
      * Looks orders up before they are sent: in the journal's memory of the jobs it made for the
      * account (whatever their PO number now), then among the vendor's jobs by order number.
      */
-    async findExisting(connection: string, accountId: number, orders: readonly { readonly orderNumber: string; readonly candidate: JobCandidate }[], concurrency: number): Promise<ExistingLookup> {
+    async findExisting(
+      connection: string,
+      accountId: number,
+      orders: readonly { readonly orderNumber: string; readonly candidate: JobCandidate }[],
+      concurrency: number,
+    ): Promise<ExistingLookup> {
       const own = await ownJobsOf(deps.journal, { connection, accountId });
-      const found = await findExistingOrders(use(), own, orders, { limiter: createAdaptiveLimiter({ max: concurrency }) });
-      return { found: found.found, failed: new Map([...found.failed].map(([orderNumber, problem]) => [orderNumber, plainProblemText(problem)])) };
+      const found = await findExistingOrders(use(), own, orders, {
+        limiter: createAdaptiveLimiter({ max: concurrency }),
+      });
+      return {
+        found: found.found,
+        failed: new Map([...found.failed].map(([orderNumber, problem]) => [orderNumber, plainProblemText(problem)])),
+      };
     },
 
     /**
      * Writes a new batch down and sends it, under the account's lock and lease: when another tab,
      * browser or machine is submitting for the account it answers busy and writes nothing.
      */
-    async submit(plan: BatchPlan, batchId: string, concurrency: number, onProgress?: (progress: SubmitProgress) => void): Promise<RunOutcome> {
+    async submit(
+      plan: BatchPlan,
+      batchId: string,
+      concurrency: number,
+      onProgress?: (progress: SubmitProgress) => void,
+    ): Promise<RunOutcome> {
       return withStop((signal) => submitPlan(submitDeps(), plan, { concurrency, signal, onProgress }, batchId));
     },
 
     /** Sends (or continues) a batch; progress is reported as it goes. */
-    async run(batchId: string, concurrency: number, onProgress?: (progress: SubmitProgress) => void): Promise<RunOutcome> {
+    async run(
+      batchId: string,
+      concurrency: number,
+      onProgress?: (progress: SubmitProgress) => void,
+    ): Promise<RunOutcome> {
       return withStop((signal) => runBatch(submitDeps(), batchId, { concurrency, signal, onProgress }));
     },
 
@@ -125,7 +164,8 @@ export function createSubmitApi(deps: { readonly journal: JournalStore; readonly
       if (!batch) return undefined;
       const orders = await deps.journal.ordersOf(batchId);
       const created = new Set(orders.filter((o) => o.state === "created").map((o) => o.orderNumber));
-      const noted = client && created.size > 0 ? await noteCancelledJobs(client, deps.journal, orders, now, created) : orders;
+      const noted =
+        client && created.size > 0 ? await noteCancelledJobs(client, deps.journal, orders, now, created) : orders;
       return { batch, orders: noted, rows: rowResultsFromJournal(batch, noted) };
     },
 
@@ -133,20 +173,37 @@ export function createSubmitApi(deps: { readonly journal: JournalStore; readonly
      * Cancels one job of a possible duplicate, as the user chose on the results: the order's own
      * job (then written down as cancelled in favour of the other) or the other one.
      */
-    async cancelDuplicate(batchId: string, orderNumber: string, jobNumber: number): Promise<{ readonly ok: boolean; readonly message: string }> {
+    async cancelDuplicate(
+      batchId: string,
+      orderNumber: string,
+      jobNumber: number,
+    ): Promise<{ readonly ok: boolean; readonly message: string }> {
       const order = (await deps.journal.ordersOf(batchId)).find((o) => o.orderNumber === orderNumber);
-      if (!order || order.jobNumber === undefined) return { ok: false, message: "That order is no longer in this browser's journal." };
+      if (!order || order.jobNumber === undefined)
+        return { ok: false, message: "That order is no longer in this browser's journal." };
       const answer = await use().cancelJob(jobNumber);
       if (!answer.ok) {
-        const why = answer.problem.status === 409 ? "it is already in production; contact the vendor if it must be stopped" : plainProblemText(answer.problem);
+        const why =
+          answer.problem.status === 409
+            ? "it is already in production; contact the vendor if it must be stopped"
+            : plainProblemText(answer.problem);
         return { ok: false, message: `Job ${jobNumber} was not cancelled: ${why}.` };
       }
       const others = (order.duplicateJobNumbers ?? []).filter((n) => n !== jobNumber);
       const ours = jobNumber === order.jobNumber;
       const kept = ours ? others[0] : undefined;
       const updated = ours
-        ? advance(order, "cancelled", now(), `cancelled job ${jobNumber} at the user's request, as a duplicate`, { duplicateJobNumbers: others, ...(kept !== undefined ? { duplicateOf: kept } : {}) })
-        : advance(order, "created", now(), `cancelled job ${jobNumber}, made elsewhere for this order, at the user's request`, { duplicateJobNumbers: others });
+        ? advance(order, "cancelled", now(), `cancelled job ${jobNumber} at the user's request, as a duplicate`, {
+            duplicateJobNumbers: others,
+            ...(kept !== undefined ? { duplicateOf: kept } : {}),
+          })
+        : advance(
+            order,
+            "created",
+            now(),
+            `cancelled job ${jobNumber}, made elsewhere for this order, at the user's request`,
+            { duplicateJobNumbers: others },
+          );
       await deps.journal.putOrders([updated]);
       return { ok: true, message: `Job ${jobNumber} was cancelled.` };
     },
@@ -163,7 +220,9 @@ export function createSubmitApi(deps: { readonly journal: JournalStore; readonly
     /** This account's batches, newest first. */
     async batches(connection: string, accountId: number): Promise<BatchSummary[]> {
       const { journal } = deps;
-      const mine = (await journal.listBatches()).filter((b) => b.connection === connection && b.accountId === accountId);
+      const mine = (await journal.listBatches()).filter(
+        (b) => b.connection === connection && b.accountId === accountId,
+      );
       return Promise.all(mine.map((batch) => summaryOf(journal, batch)));
     },
 

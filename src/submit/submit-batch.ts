@@ -1,5 +1,15 @@
 import { createAdaptiveLimiter, DEFAULT_APPLICATION_NAME, mapAdaptively, type VendorClient } from "../api";
-import { advance, countStates, isUnfinished, jobNumbersText, type BatchOrigin, type BatchRecord, type JournalStore, type OrderRecord, type StateCounts } from "../core/journal";
+import {
+  advance,
+  countStates,
+  isUnfinished,
+  jobNumbersText,
+  type BatchOrigin,
+  type BatchRecord,
+  type JournalStore,
+  type OrderRecord,
+  type StateCounts,
+} from "../core/journal";
 import type { SubmissionPlan } from "../core/batch-plan";
 import { pluralise } from "../core/plural";
 import type { JobCandidate } from "../core/vendor";
@@ -59,14 +69,23 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 90_000;
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The records of a batch, every order planned, as written down before anything is sent. */
-async function batchRecords(plan: BatchPlan, id: string, at: Date): Promise<{ batch: BatchRecord; orders: OrderRecord[] }> {
+async function batchRecords(
+  plan: BatchPlan,
+  id: string,
+  at: Date,
+): Promise<{ batch: BatchRecord; orders: OrderRecord[] }> {
   const { orders: _orders, ...origin } = plan;
   const batch: BatchRecord = { ...origin, id, createdAt: at.toISOString() };
   const orders = await Promise.all(plan.orders.map((order, sequence) => plannedOrder(id, order, sequence, at)));
   return { batch, orders };
 }
 
-async function plannedOrder(batchId: string, order: SubmissionPlan["orders"][number], sequence: number, at: Date): Promise<OrderRecord> {
+async function plannedOrder(
+  batchId: string,
+  order: SubmissionPlan["orders"][number],
+  sequence: number,
+  at: Date,
+): Promise<OrderRecord> {
   const candidate: JobCandidate = { ...order.candidate, validateOnly: false };
   const allowed = order.allowExisting ?? [];
   const record: OrderRecord = {
@@ -82,16 +101,36 @@ async function plannedOrder(batchId: string, order: SubmissionPlan["orders"][num
     existingJobNumbers: [...allowed],
     messages: [],
     attempts: 0,
-    events: [{ at: at.toISOString(), what: allowed.length > 0 ? `planned, to be sent although ${jobNumbersText(allowed)} ${pluralise(allowed.length, "exists", "exist")}, at the user's request` : "planned" }],
+    events: [
+      {
+        at: at.toISOString(),
+        what:
+          allowed.length > 0
+            ? `planned, to be sent although ${jobNumbersText(allowed)} ${pluralise(allowed.length, "exists", "exist")}, at the user's request`
+            : "planned",
+      },
+    ],
     updatedAt: at.toISOString(),
     ...(order.estimate !== undefined ? { estimate: order.estimate } : {}),
   };
   const { existing } = order;
   if (existing?.kind === "earlier") {
-    return advance(record, "existing", at, `created earlier by this importer as job ${existing.job.jobNumber}; not sent again`, { createdEarlier: existing.job, existingJobNumbers: [existing.job.jobNumber] });
+    return advance(
+      record,
+      "existing",
+      at,
+      `created earlier by this importer as job ${existing.job.jobNumber}; not sent again`,
+      { createdEarlier: existing.job, existingJobNumbers: [existing.job.jobNumber] },
+    );
   }
   if (existing?.kind === "vendor") {
-    return advance(record, "existing", at, `the vendor already has ${jobNumbersText(existing.jobNumbers)} for this order number; not sent`, { existingJobNumbers: existing.jobNumbers, checkedExistingAt: at.toISOString() });
+    return advance(
+      record,
+      "existing",
+      at,
+      `the vendor already has ${jobNumbersText(existing.jobNumbers)} for this order number; not sent`,
+      { existingJobNumbers: existing.jobNumbers, checkedExistingAt: at.toISOString() },
+    );
   }
   return record;
 }
@@ -100,7 +139,11 @@ async function plannedOrder(batchId: string, order: SubmissionPlan["orders"][num
  * Writes the batch and its orders down, every order planned, before anything is sent.
  * Returns the batch; {@link runBatch} sends it.
  */
-export async function planBatch(deps: Pick<SubmitDeps, "journal" | "now">, plan: BatchPlan, id: string = crypto.randomUUID()): Promise<BatchRecord> {
+export async function planBatch(
+  deps: Pick<SubmitDeps, "journal" | "now">,
+  plan: BatchPlan,
+  id: string = crypto.randomUUID(),
+): Promise<BatchRecord> {
   const { batch, orders } = await batchRecords(plan, id, (deps.now ?? (() => new Date()))());
   await deps.journal.putBatch(batch);
   await deps.journal.putOrders(orders);
@@ -111,7 +154,11 @@ export async function planBatch(deps: Pick<SubmitDeps, "journal" | "now">, plan:
  * Adds orders to a batch that were not ready when it was planned (the vendor could not check
  * them then), so a later run sends them; their rows leave the batch's unsent rows.
  */
-export async function addToBatch(deps: Pick<SubmitDeps, "journal" | "now">, batch: BatchRecord, orders: SubmissionPlan["orders"]): Promise<BatchRecord> {
+export async function addToBatch(
+  deps: Pick<SubmitDeps, "journal" | "now">,
+  batch: BatchRecord,
+  orders: SubmissionPlan["orders"],
+): Promise<BatchRecord> {
   if (orders.length === 0) return batch;
   const at = (deps.now ?? (() => new Date()))();
   const present = await deps.journal.ordersOf(batch.id);
@@ -129,7 +176,12 @@ export async function addToBatch(deps: Pick<SubmitDeps, "journal" | "now">, batc
  * Plans a batch and sends it, under the account's lock and lease: when another tab, process,
  * browser or machine is submitting for the account, nothing is written down or sent.
  */
-export async function submitPlan(deps: SubmitDeps, plan: BatchPlan, options: RunOptions = {}, id: string = crypto.randomUUID()): Promise<RunOutcome> {
+export async function submitPlan(
+  deps: SubmitDeps,
+  plan: BatchPlan,
+  options: RunOptions = {},
+  id: string = crypto.randomUUID(),
+): Promise<RunOutcome> {
   const held = await deps.locks.withLock(submitLockName(plan.connection, plan.accountId), () =>
     withLease(deps, async (lease) => runLocked(deps, await planBatch(deps, plan, id), lease, options)),
   );
@@ -146,16 +198,24 @@ export async function submitPlan(deps: SubmitDeps, plan: BatchPlan, options: Run
 export async function runBatch(deps: SubmitDeps, batchId: string, options: RunOptions = {}): Promise<RunOutcome> {
   const batch = await deps.journal.getBatch(batchId);
   if (!batch) return { status: "missing" };
-  const held = await deps.locks.withLock(submitLockName(batch.connection, batch.accountId), () => withLease(deps, (lease) => runLocked(deps, batch, lease, options)));
+  const held = await deps.locks.withLock(submitLockName(batch.connection, batch.accountId), () =>
+    withLease(deps, (lease) => runLocked(deps, batch, lease, options)),
+  );
   return held.acquired ? held.value : { status: "busy" };
 }
 
 /** Runs `work` holding the account's lease, when there is one to hold; answers busy when another holds it. */
-async function withLease(deps: SubmitDeps, work: (lease: LeaseKeeper | undefined) => Promise<RunOutcome>): Promise<RunOutcome> {
+async function withLease(
+  deps: SubmitDeps,
+  work: (lease: LeaseKeeper | undefined) => Promise<RunOutcome>,
+): Promise<RunOutcome> {
   if (!deps.lease) return work(undefined);
   const taken = await deps.lease.take();
   if (!taken.held) return { status: "busy", since: taken.since };
-  const keeper = keepLease(deps.lease, { now: () => (deps.now ?? (() => new Date()))().getTime(), renewMs: deps.leaseRenewMs });
+  const keeper = keepLease(deps.lease, {
+    now: () => (deps.now ?? (() => new Date()))().getTime(),
+    renewMs: deps.leaseRenewMs,
+  });
   try {
     return await work(keeper);
   } finally {
@@ -163,7 +223,12 @@ async function withLease(deps: SubmitDeps, work: (lease: LeaseKeeper | undefined
   }
 }
 
-async function runLocked(deps: SubmitDeps, batch: BatchRecord, lease: LeaseKeeper | undefined, options: RunOptions): Promise<RunOutcome> {
+async function runLocked(
+  deps: SubmitDeps,
+  batch: BatchRecord,
+  lease: LeaseKeeper | undefined,
+  options: RunOptions,
+): Promise<RunOutcome> {
   const now = deps.now ?? (() => new Date());
   const sleep = deps.sleep ?? defaultSleep;
   const run = startBatchRun({
@@ -172,7 +237,11 @@ async function runLocked(deps: SubmitDeps, batch: BatchRecord, lease: LeaseKeepe
     batch,
     orders: await deps.journal.ordersOf(batch.id),
     // Its pauses run on the run's own clock, so a Retry-After is waited out as every other pause is.
-    limiter: createAdaptiveLimiter({ max: options.concurrency ?? DEFAULT_CONCURRENCY, now: () => now().getTime(), sleep }),
+    limiter: createAdaptiveLimiter({
+      max: options.concurrency ?? DEFAULT_CONCURRENCY,
+      now: () => now().getTime(),
+      sleep,
+    }),
     applicationName: deps.applicationName ?? DEFAULT_APPLICATION_NAME,
     requestTimeoutMs: deps.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
     recheckDelaysMs: deps.recheckDelaysMs,
@@ -190,7 +259,9 @@ async function runLocked(deps: SubmitDeps, batch: BatchRecord, lease: LeaseKeepe
 
   // 2. Every order still to send, each looked up right before it goes; a stop lets what is in flight finish.
   const toSend = [...run.orders.values()].filter((o) => o.state === "planned").sort((a, b) => a.sequence - b.sequence);
-  const createdBefore = new Set([...run.orders.values()].filter((o) => o.state === "created").map((o) => o.orderNumber));
+  const createdBefore = new Set(
+    [...run.orders.values()].filter((o) => o.state === "created").map((o) => o.orderNumber),
+  );
   if (toSend.length > 0 && !run.stopped()) {
     run.startPhase("sending", toSend.length);
     let refused = false;
@@ -209,14 +280,23 @@ async function runLocked(deps: SubmitDeps, batch: BatchRecord, lease: LeaseKeepe
   }
 
   // 3. One more look at every order created this run: a duplicate made elsewhere may have been listed only since.
-  await sweepForDuplicates(run, [...run.orders.values()].filter((o) => o.state === "created" && !createdBefore.has(o.orderNumber)));
+  await sweepForDuplicates(
+    run,
+    [...run.orders.values()].filter((o) => o.state === "created" && !createdBefore.has(o.orderNumber)),
+  );
 
   const all = [...run.orders.values()].sort((a, b) => a.sequence - b.sequence);
   const counts = countStates(all);
   const finished = !all.some(isUnfinished);
   const settled: BatchRecord = finished && !batch.finishedAt ? { ...batch, finishedAt: now().toISOString() } : batch;
   if (settled !== batch) await deps.journal.putBatch(settled);
-  return { status: finished ? "finished" : run.stopped() ? "stopped" : "incomplete", batch: settled, orders: all, counts, problems: run.problems };
+  return {
+    status: finished ? "finished" : run.stopped() ? "stopped" : "incomplete",
+    batch: settled,
+    orders: all,
+    counts,
+    problems: run.problems,
+  };
 }
 
 /** Settles each of these orders from the vendor's job list, several at once. */
@@ -253,14 +333,24 @@ async function sweepForDuplicates(run: BatchRun, created: readonly OrderRecord[]
  * The user's decision to send orders again: one the vendor already had (it will be sent
  * although a job with its number exists), or one not found after an unclear answer.
  */
-export async function allowResend(deps: Pick<SubmitDeps, "journal" | "now">, batchId: string, orderNumbers: readonly string[]): Promise<OrderRecord[]> {
+export async function allowResend(
+  deps: Pick<SubmitDeps, "journal" | "now">,
+  batchId: string,
+  orderNumbers: readonly string[],
+): Promise<OrderRecord[]> {
   const at = (deps.now ?? (() => new Date()))();
   const wanted = new Set(orderNumbers);
   const updates = (await deps.journal.ordersOf(batchId))
     .filter((o) => wanted.has(o.orderNumber) && (o.state === "existing" || o.state === "not-found"))
     .map((o) =>
       o.state === "existing"
-        ? advance(o, "planned", at, `to be sent again at the user's request, although ${jobNumbersText(o.existingJobNumbers)} ${pluralise(o.existingJobNumbers.length, "exists", "exist")}`, { allowExisting: true, messages: [] })
+        ? advance(
+            o,
+            "planned",
+            at,
+            `to be sent again at the user's request, although ${jobNumbersText(o.existingJobNumbers)} ${pluralise(o.existingJobNumbers.length, "exists", "exist")}`,
+            { allowExisting: true, messages: [] },
+          )
         : advance(o, "planned", at, "to be sent again at the user's request", { messages: [] }),
     );
   await deps.journal.putOrders(updates);

@@ -4,12 +4,16 @@
  */
 export interface SubmitLocks {
   /** Runs `work` holding the named lock; answers `{ acquired: false }` at once when it is held elsewhere. */
-  withLock<T>(name: string, work: () => Promise<T>): Promise<{ readonly acquired: true; readonly value: T } | { readonly acquired: false }>;
+  withLock<T>(
+    name: string,
+    work: () => Promise<T>,
+  ): Promise<{ readonly acquired: true; readonly value: T } | { readonly acquired: false }>;
   /** Whether someone holds the lock now (another tab, say). */
   isHeld(name: string): Promise<boolean>;
 }
 
-export const submitLockName = (connection: string, accountId: number) => `bulk-order-importer:submit:${connection}:${accountId}`;
+export const submitLockName = (connection: string, accountId: number) =>
+  `bulk-order-importer:submit:${connection}:${accountId}`;
 
 /**
  * A lease on the account's submissions from a service every submitter reaches (the proxy):
@@ -38,7 +42,10 @@ export interface LeaseKeeper {
  * Keeps a lease taken: renews it every `renewMs`, and counts it lost once another holds it or
  * no renewal has gone through for `lapseMs` (the proxy may then have given it to someone else).
  */
-export function keepLease(lease: SubmissionLease, options: { readonly now: () => number; readonly renewMs?: number; readonly lapseMs?: number }): LeaseKeeper {
+export function keepLease(
+  lease: SubmissionLease,
+  options: { readonly now: () => number; readonly renewMs?: number; readonly lapseMs?: number },
+): LeaseKeeper {
   const renewMs = options.renewMs ?? LEASE_RENEW_MS;
   const lapseMs = options.lapseMs ?? renewMs * 3;
   let renewedAt = options.now();

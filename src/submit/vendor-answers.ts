@@ -15,7 +15,11 @@ export function createdLines(order: OrderRecord, result: Pick<JobCreateResult, "
   return order.lineRows.map((rowNumber, index) => {
     const reference = order.candidate.items?.[index]?.customerReference;
     const detail = (reference ? details.find((d) => d.customerReference === reference) : undefined) ?? details[index];
-    return { rowNumber, newAssetSku: detail?.newAssetSku ?? null, needsArtwork: detail?.needsArtworkToBeUploaded ?? false };
+    return {
+      rowNumber,
+      newAssetSku: detail?.newAssetSku ?? null,
+      needsArtwork: detail?.needsArtworkToBeUploaded ?? false,
+    };
   });
 }
 
@@ -24,7 +28,11 @@ export function linesFromJob(order: OrderRecord, job: Job): CreatedLine[] {
   return order.lineRows.map((rowNumber, index) => {
     const item = order.candidate.items?.[index];
     const line = job.lines.find((l) => item?.customerReference && l.customerReference === item.customerReference);
-    return { rowNumber, newAssetSku: item?.itemType === "PriceCode" ? (line?.assetSku ?? null) : null, needsArtwork: false };
+    return {
+      rowNumber,
+      newAssetSku: item?.itemType === "PriceCode" ? (line?.assetSku ?? null) : null,
+      needsArtwork: false,
+    };
   });
 }
 

@@ -1,4 +1,13 @@
-import { allActiveJobs, mapAdaptively, mapWithConcurrency, pressureOf, type AdaptiveLimiter, type ApiProblem, type ApiResult, type VendorClient } from "../api";
+import {
+  allActiveJobs,
+  mapAdaptively,
+  mapWithConcurrency,
+  pressureOf,
+  type AdaptiveLimiter,
+  type ApiProblem,
+  type ApiResult,
+  type VendorClient,
+} from "../api";
 import type { JobStatusInfo } from "../core/result-sheet-data";
 import type { ActiveJob, Job, JobCandidate } from "../core/vendor";
 
@@ -10,7 +19,11 @@ export const orderKey = (orderNumber: string | null | undefined) => (orderNumber
  * exactly this one. The search also matches job numbers, descriptions and parts of order
  * numbers, so the answer is narrowed to the exact order number here.
  */
-export async function findJobsByOrderNumber(client: VendorClient, orderNumber: string, signal?: AbortSignal): Promise<ApiResult<ActiveJob[]>> {
+export async function findJobsByOrderNumber(
+  client: VendorClient,
+  orderNumber: string,
+  signal?: AbortSignal,
+): Promise<ApiResult<ActiveJob[]>> {
   const found = await allActiveJobs(client, { searchText: orderNumber.trim(), includeClosedJobs: true }, { signal });
   if (!found.ok) return found;
   const wanted = orderKey(orderNumber);
@@ -18,7 +31,11 @@ export async function findJobsByOrderNumber(client: VendorClient, orderNumber: s
 }
 
 /** The vendor's listing of one job (open or closed), found by its number; undefined when it is not listed (cancelled, or no such job). */
-export async function findListedJob(client: VendorClient, jobNumber: number, signal?: AbortSignal): Promise<ApiResult<ActiveJob | undefined>> {
+export async function findListedJob(
+  client: VendorClient,
+  jobNumber: number,
+  signal?: AbortSignal,
+): Promise<ApiResult<ActiveJob | undefined>> {
   const found = await allActiveJobs(client, { searchText: String(jobNumber), includeClosedJobs: true }, { signal });
   if (!found.ok) return found;
   return { ...found, value: found.value.find((job) => job.jobNumber === jobNumber) };
@@ -46,16 +63,26 @@ export interface FindExistingOptions {
  * is searched for, several at once under the limiter. Either way only the documented paging
  * is relied on.
  */
-export async function findExistingJobs(client: VendorClient, orderNumbers: readonly string[], options: FindExistingOptions): Promise<ExistingJobs> {
+export async function findExistingJobs(
+  client: VendorClient,
+  orderNumbers: readonly string[],
+  options: FindExistingOptions,
+): Promise<ExistingJobs> {
   const { signal } = options;
   const byOrder = new Map<string, number[]>();
   const failed = new Map<string, ApiProblem>();
   const wanted = new Set(orderNumbers.map(orderKey));
   if (wanted.size === 0) return { byOrder, failed };
 
-  const first = await options.limiter.run(() => client.listActiveJobs({ includeClosedJobs: true, page: 1, pageSize: 100 }, { signal }), pressureOf);
+  const first = await options.limiter.run(
+    () => client.listActiveJobs({ includeClosedJobs: true, page: 1, pageSize: 100 }, { signal }),
+    pressureOf,
+  );
   if (first.ok && first.value.totalPages <= wanted.size) {
-    const all = await options.limiter.run(() => allActiveJobs(client, { includeClosedJobs: true }, { signal }), pressureOf);
+    const all = await options.limiter.run(
+      () => allActiveJobs(client, { includeClosedJobs: true }, { signal }),
+      pressureOf,
+    );
     if (all.ok) {
       for (const key of wanted) byOrder.set(key, []);
       for (const job of all.value) byOrder.get(orderKey(job.orderNumber))?.push(job.jobNumber);
@@ -76,7 +103,11 @@ export async function findExistingJobs(client: VendorClient, orderNumbers: reado
   searched.forEach((result, index) => {
     const key = orderKey(orderNumbers[index]);
     if (result === undefined) return;
-    if (result.ok) byOrder.set(key, result.value.map((job) => job.jobNumber));
+    if (result.ok)
+      byOrder.set(
+        key,
+        result.value.map((job) => job.jobNumber),
+      );
     else failed.set(key, result.problem);
   });
   return { byOrder, failed };
@@ -102,7 +133,9 @@ export function jobMatchesRequest(job: Pick<Job, "lines">, candidate: JobCandida
   }
   const total = (quantities: Iterable<number>) => [...quantities].reduce((sum, n) => sum + n, 0);
   if (expected.size === 0) {
-    return job.lines.length === items.length && total(job.lines.map((l) => l.quantity)) === total(items.map(lineQuantity));
+    return (
+      job.lines.length === items.length && total(job.lines.map((l) => l.quantity)) === total(items.map(lineQuantity))
+    );
   }
   const actual = new Map<string, number>();
   for (const line of job.lines) {
@@ -117,20 +150,33 @@ export function jobMatchesRequest(job: Pick<Job, "lines">, candidate: JobCandida
  * The vendor's word on each of these jobs now: status, due date and tracking. The job list
  * (closed jobs included) answers most; a job it leaves out (a cancelled one) is read on its own.
  */
-export async function fetchJobStatuses(client: VendorClient, jobNumbers: readonly number[]): Promise<Map<number, JobStatusInfo>> {
+export async function fetchJobStatuses(
+  client: VendorClient,
+  jobNumbers: readonly number[],
+): Promise<Map<number, JobStatusInfo>> {
   const wanted = new Set(jobNumbers);
   const statuses = new Map<number, JobStatusInfo>();
   if (wanted.size === 0) return statuses;
   const listed = await allActiveJobs(client, { includeClosedJobs: true });
   if (listed.ok) {
     for (const job of listed.value) {
-      if (wanted.has(job.jobNumber)) statuses.set(job.jobNumber, { status: job.masterJobStatus ?? null, dateDue: job.dateDue, trackingLink: job.tracking[0]?.trackingLink ?? null });
+      if (wanted.has(job.jobNumber))
+        statuses.set(job.jobNumber, {
+          status: job.masterJobStatus ?? null,
+          dateDue: job.dateDue,
+          trackingLink: job.tracking[0]?.trackingLink ?? null,
+        });
     }
   }
   const missing = [...wanted].filter((n) => !statuses.has(n));
   const read = await mapWithConcurrency(missing, 4, (jobNumber) => client.getJob(jobNumber));
   read.forEach((result, i) => {
-    if (result.ok) statuses.set(missing[i] as number, { status: result.value.jobStatus ?? null, dateDue: result.value.dateDue, trackingLink: result.value.shippingAddresses[0]?.trackingLink ?? null });
+    if (result.ok)
+      statuses.set(missing[i] as number, {
+        status: result.value.jobStatus ?? null,
+        dateDue: result.value.dateDue,
+        trackingLink: result.value.shippingAddresses[0]?.trackingLink ?? null,
+      });
   });
   return statuses;
 }

@@ -37,30 +37,46 @@ describe("the adaptive limiter", () => {
   it("halves the limit and pauses for the Retry-After a slow-down asked for, then climbs back", async () => {
     const limiter = createAdaptiveLimiter({ max: 4, now: () => Date.now() });
     const first = deferred();
-    const call = limiter.run(() => first.done, (p) => p);
+    const call = limiter.run(
+      () => first.done,
+      (p) => p,
+    );
     first.finish({ kind: "slow-down", retryAfterMs: 2_000 });
     await call;
     expect(limiter.state()).toMatchObject({ limit: 2, active: 0, pausedForMs: 2_000 });
 
     let started = false;
-    const next = limiter.run(async () => {
-      started = true;
-      return { kind: "ok" } as Pressure;
-    }, (p) => p);
+    const next = limiter.run(
+      async () => {
+        started = true;
+        return { kind: "ok" } as Pressure;
+      },
+      (p) => p,
+    );
     await vi.advanceTimersByTimeAsync(1_999);
     expect(started).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     await next;
     expect(started).toBe(true);
-    for (let i = 0; i < 2; i++) await limiter.run(async () => ({ kind: "ok" }) as Pressure, (p) => p);
+    for (let i = 0; i < 2; i++)
+      await limiter.run(
+        async () => ({ kind: "ok" }) as Pressure,
+        (p) => p,
+      );
     expect(limiter.state().limit).toBe(3);
   });
 
   it("doubles its own pause while slow-downs without a Retry-After continue", async () => {
     const limiter = createAdaptiveLimiter({ max: 2, baseBackoffMs: 100, now: () => Date.now() });
-    await limiter.run(async () => ({ kind: "slow-down" }) as Pressure, (p) => p);
+    await limiter.run(
+      async () => ({ kind: "slow-down" }) as Pressure,
+      (p) => p,
+    );
     expect(limiter.state().pausedForMs).toBe(100);
-    const second = limiter.run(async () => ({ kind: "slow-down" }) as Pressure, (p) => p);
+    const second = limiter.run(
+      async () => ({ kind: "slow-down" }) as Pressure,
+      (p) => p,
+    );
     await vi.advanceTimersByTimeAsync(100);
     await second;
     expect(limiter.state()).toMatchObject({ limit: 1, pausedForMs: 200 });
@@ -121,18 +137,24 @@ describe("the adaptive limiter", () => {
   it("pauses new calls as soon as a running call tells it to slow down, and counts that call once", async () => {
     const limiter = createAdaptiveLimiter({ max: 4, now: () => Date.now() });
     const long = deferred();
-    const running = limiter.run(async () => {
-      limiter.tell({ kind: "slow-down", retryAfterMs: 1_000 });
-      return long.done;
-    }, (p) => p);
+    const running = limiter.run(
+      async () => {
+        limiter.tell({ kind: "slow-down", retryAfterMs: 1_000 });
+        return long.done;
+      },
+      (p) => p,
+    );
     await vi.advanceTimersByTimeAsync(0);
     expect(limiter.state()).toMatchObject({ limit: 2, active: 1, pausedForMs: 1_000 });
 
     let started = false;
-    const next = limiter.run(async () => {
-      started = true;
-      return { kind: "ok" } as Pressure;
-    }, (p) => p);
+    const next = limiter.run(
+      async () => {
+        started = true;
+        return { kind: "ok" } as Pressure;
+      },
+      (p) => p,
+    );
     await vi.advanceTimersByTimeAsync(999);
     expect(started).toBe(false);
     long.finish({ kind: "told" });
@@ -156,7 +178,14 @@ describe("Retry-After", () => {
 describe("reading load from answers", () => {
   const problem = (status: number, retryAfterMs?: number) => ({
     ok: false as const,
-    problem: { kind: status === 0 ? ("network" as const) : ("http" as const), status, title: "", validationMessages: [], errors: {}, retryAfterMs },
+    problem: {
+      kind: status === 0 ? ("network" as const) : ("http" as const),
+      status,
+      title: "",
+      validationMessages: [],
+      errors: {},
+      retryAfterMs,
+    },
   });
   it("pauses for 429, 503 and any Retry-After; eases off for other 5xx and lost answers; ignores the rest", () => {
     expect(pressureOf(problem(429))).toEqual({ kind: "slow-down", retryAfterMs: undefined });
@@ -170,7 +199,10 @@ describe("reading load from answers", () => {
 
   it("halves the limit without pausing when easing off", async () => {
     const limiter = createAdaptiveLimiter({ max: 4, now: () => Date.now() });
-    await limiter.run(async () => ({ kind: "ease" }) as Pressure, (p) => p);
+    await limiter.run(
+      async () => ({ kind: "ease" }) as Pressure,
+      (p) => p,
+    );
     expect(limiter.state()).toMatchObject({ limit: 2, pausedForMs: 0 });
   });
 });

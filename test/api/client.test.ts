@@ -31,7 +31,9 @@ afterAll(async () => sim.close());
 
 describe("query encoding", () => {
   it("skips empty values, joins lists with commas and encodes everything", () => {
-    expect(encodeQuery({ a: undefined, b: null, c: "", d: [], e: ["DTF", "SCR"], f: true, g: "x y&z" })).toBe("?e=DTF%2CSCR&f=true&g=x%20y%26z");
+    expect(encodeQuery({ a: undefined, b: null, c: "", d: [], e: ["DTF", "SCR"], f: true, g: "x y&z" })).toBe(
+      "?e=DTF%2CSCR&f=true&g=x%20y%26z",
+    );
     expect(encodeQuery({})).toBe("");
   });
 });
@@ -50,14 +52,18 @@ describe("paging helpers walk every page", () => {
   it("collects price codes from bare-array pages and transactions from envelopes", async () => {
     const small = await allPriceCodes(client, {}, { pageSize: 5 });
     const large = await allPriceCodes(client, {}, { pageSize: 500 });
-    expect(small.ok && large.ok && small.value.map((c) => c.priceCode)).toEqual(large.ok ? large.value.map((c) => c.priceCode) : []);
+    expect(small.ok && large.ok && small.value.map((c) => c.priceCode)).toEqual(
+      large.ok ? large.value.map((c) => c.priceCode) : [],
+    );
     const transactions = await allTransactions(client, {}, { pageSize: 7 });
     expect(transactions.ok && transactions.value.length).toBe(37);
   });
 
   it("collects active jobs 100 at a time", async () => {
-    await mapWithConcurrency(Array.from({ length: 105 }, (_, i) => i), 8, (i) =>
-      client.createJob(validCandidate({ orderNumber: `BULK-${i}`, items: [assetLine()] })),
+    await mapWithConcurrency(
+      Array.from({ length: 105 }, (_, i) => i),
+      8,
+      (i) => client.createJob(validCandidate({ orderNumber: `BULK-${i}`, items: [assetLine()] })),
     );
     const jobs = await allActiveJobs(client, { searchText: "BULK-" });
     expect(jobs.ok && jobs.value.length).toBe(105);
@@ -77,11 +83,16 @@ describe("paging helpers walk every page", () => {
 
 describe("typed problems", () => {
   it("surfaces status, title, detail and validation messages", async () => {
-    const result = await client.validateJob(validCandidate({ items: [assetLine({ code: "A1042011" })], deliveryAddress: { deliveryMethod: "NOPE" } }));
+    const result = await client.validateJob(
+      validCandidate({ items: [assetLine({ code: "A1042011" })], deliveryAddress: { deliveryMethod: "NOPE" } }),
+    );
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.problem).toMatchObject({ kind: "http", status: 400 });
-    expect(result.problem.validationMessages.map((m) => m.errorCode)).toEqual(["DELIVERY_METHOD_INVALID", "ASSET_NOT_ORDERABLE"]);
+    expect(result.problem.validationMessages.map((m) => m.errorCode)).toEqual([
+      "DELIVERY_METHOD_INVALID",
+      "ASSET_NOT_ORDERABLE",
+    ]);
     const described = describeProblem(result.problem);
     expect(described).toHaveLength(2);
     expect(described.join(" ")).not.toMatch(/DELIVERY_METHOD_INVALID|ASSET_NOT_ORDERABLE/);
@@ -91,7 +102,10 @@ describe("typed problems", () => {
     const problem = networkProblem(new TypeError("fetch failed"));
     expect(describeProblem(problem)).toEqual(["The vendor did not answer"]);
     expect(problem.detail).toBe("fetch failed");
-    const refused = Object.assign(new Error("The token service refused the client credentials (HTTP 401); check the client id, secret and realm"), { name: "TokenError" });
+    const refused = Object.assign(
+      new Error("The token service refused the client credentials (HTTP 401); check the client id, secret and realm"),
+      { name: "TokenError" },
+    );
     expect(describeProblem(networkProblem(refused))).toEqual([refused.message]);
   });
 
@@ -100,7 +114,12 @@ describe("typed problems", () => {
     expect(isTransientProblem(networkProblem(tokenError("refused")))).toBe(false);
     expect(isTransientProblem(networkProblem(tokenError("unreachable")))).toBe(true);
     // The proxy's answer when the token service refused the connection's credentials.
-    const viaProxy = problemFromResponse(503, "", JSON.stringify({ type: CREDENTIALS_REFUSED, title: "No access token for this connection", status: 503 }), "1");
+    const viaProxy = problemFromResponse(
+      503,
+      "",
+      JSON.stringify({ type: CREDENTIALS_REFUSED, title: "No access token for this connection", status: 503 }),
+      "1",
+    );
     expect(isTransientProblem(viaProxy)).toBe(false);
     expect(isTransientProblem(problemFromResponse(503, "", "", "1"))).toBe(true);
   });
@@ -119,12 +138,19 @@ describe("typed problems", () => {
       fetch: async () => new Response(JSON.stringify({ id: "not a number" }), { status: 200 }),
     });
     const parsed = await wrongShape.getAccount();
-    expect(parsed.ok ? "ok" : [parsed.problem.kind, parsed.problem.detail]).toEqual(["invalid-response", "id: Invalid input: expected number, received string"]);
+    expect(parsed.ok ? "ok" : [parsed.problem.kind, parsed.problem.detail]).toEqual([
+      "invalid-response",
+      "id: Invalid input: expected number, received string",
+    ]);
   });
 
   it("leaves no listener on a long-lived signal after waiting to retry a read", async () => {
     // A vendor that is always unavailable, so every read waits once before its retry.
-    const unavailable = createVendorClient({ baseUrl: "http://vendor.invalid", retryDelayMs: 2, fetch: async () => new Response("", { status: 503 }) });
+    const unavailable = createVendorClient({
+      baseUrl: "http://vendor.invalid",
+      retryDelayMs: 2,
+      fetch: async () => new Response("", { status: 503 }),
+    });
     const batch = new AbortController();
     for (let i = 0; i < 3; i++) expect((await unavailable.getAccount({ signal: batch.signal })).ok).toBe(false);
     expect(getEventListeners(batch.signal, "abort")).toHaveLength(0);

@@ -18,12 +18,48 @@ describe("phaseOf", () => {
 
 describe("whenToAnnounce", () => {
   it.each([
-    { description: "the first words at once", last: undefined, text: "Checking the jobs with the vendor…", now: 0, expected: { when: "now" } },
-    { description: "what was just said, never again", last: said("Creating jobs: 1 of 4", 0), text: "Creating jobs: 1 of 4", now: 9_000, expected: { when: "never" } },
-    { description: "a new phase at once", last: said("Checking the jobs with the vendor: 1 of 4", 1_000), text: "25 rows, 4 jobs: 4 ready, 0 need attention.", now: 1_100, expected: { when: "now" } },
-    { description: "more progress soon after: when the pause is over", last: said("Creating jobs: 1 of 40", 1_000), text: "Creating jobs: 2 of 40", now: 2_000, expected: { when: "later", inMs: 4_000 } },
-    { description: "more progress after the pause: at once", last: said("Creating jobs: 1 of 40", 1_000), text: "Creating jobs: 9 of 40", now: 6_000, expected: { when: "now" } },
-    { description: "clearing a region that spoke: at once", last: said("Reading the last orders: 3 of 9 assets", 0), text: "", now: 10, expected: { when: "now" } },
+    {
+      description: "the first words at once",
+      last: undefined,
+      text: "Checking the jobs with the vendor…",
+      now: 0,
+      expected: { when: "now" },
+    },
+    {
+      description: "what was just said, never again",
+      last: said("Creating jobs: 1 of 4", 0),
+      text: "Creating jobs: 1 of 4",
+      now: 9_000,
+      expected: { when: "never" },
+    },
+    {
+      description: "a new phase at once",
+      last: said("Checking the jobs with the vendor: 1 of 4", 1_000),
+      text: "25 rows, 4 jobs: 4 ready, 0 need attention.",
+      now: 1_100,
+      expected: { when: "now" },
+    },
+    {
+      description: "more progress soon after: when the pause is over",
+      last: said("Creating jobs: 1 of 40", 1_000),
+      text: "Creating jobs: 2 of 40",
+      now: 2_000,
+      expected: { when: "later", inMs: 4_000 },
+    },
+    {
+      description: "more progress after the pause: at once",
+      last: said("Creating jobs: 1 of 40", 1_000),
+      text: "Creating jobs: 9 of 40",
+      now: 6_000,
+      expected: { when: "now" },
+    },
+    {
+      description: "clearing a region that spoke: at once",
+      last: said("Reading the last orders: 3 of 9 assets", 0),
+      text: "",
+      now: 10,
+      expected: { when: "now" },
+    },
   ])("$description", ({ last, text, now, expected }) => {
     expect(whenToAnnounce(last, text, now, EVERY)).toEqual(expected);
   });

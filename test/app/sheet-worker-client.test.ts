@@ -27,7 +27,10 @@ describe("the sheet worker's client", () => {
     const client = threadedClient();
     const opened = await client.open(bytes(ORDERS), "orders.csv", [], () => undefined);
     expect(opened.ok).toBe(true);
-    expect(await client.preview("orders", undefined, [])).toMatchObject({ ok: true, preview: { headers: ["Order No", "Qty", "Due"], rowCount: 2 } });
+    expect(await client.preview("orders", undefined, [])).toMatchObject({
+      ok: true,
+      preview: { headers: ["Order No", "Qty", "Due"], rowCount: 2 },
+    });
 
     // The worker is held (as by a huge sheet) with these calls behind it, then dies.
     const [thread] = threads;
@@ -37,7 +40,13 @@ describe("the sheet worker's client", () => {
     const before = thread.posted;
     const waiting = [
       client.preview("orders", 1, []),
-      client.writeResults(bytes(ORDERS), "orders.csv", "orders", { headerRowNumber: 1, columns: ["Import result"], rows: new Map(), jobs: { headers: [], rows: [] }, audit: { headers: [], rows: [] } }),
+      client.writeResults(bytes(ORDERS), "orders.csv", "orders", {
+        headerRowNumber: 1,
+        columns: ["Import result"],
+        rows: new Map(),
+        jobs: { headers: [], rows: [] },
+        audit: { headers: [], rows: [] },
+      }),
       client.suggestMapping("orders", 1, undefined),
     ];
     await expect.poll(() => thread.posted).toBe(before + waiting.length);
@@ -47,14 +56,24 @@ describe("the sheet worker's client", () => {
     try {
       Atomics.store(gate, 0, 1);
       Atomics.notify(gate, 0);
-      for (const call of waiting) await expect(call).rejects.toMatchObject({ name: "WorkerStoppedError", worker: "sheet", reason: "failed", message: "The sheet worker failed" });
+      for (const call of waiting)
+        await expect(call).rejects.toMatchObject({
+          name: "WorkerStoppedError",
+          worker: "sheet",
+          reason: "failed",
+          message: "The sheet worker failed",
+        });
     } finally {
       console.error = consoleError;
     }
     expect(told).toHaveLength(1);
 
     // The next call starts a new worker; the file went with the old one.
-    expect(await client.preview("orders", undefined, [])).toEqual({ ok: false, code: "NO_TABLE", message: "No file is open." });
+    expect(await client.preview("orders", undefined, [])).toEqual({
+      ok: false,
+      code: "NO_TABLE",
+      message: "No file is open.",
+    });
     expect(threads).toHaveLength(2);
     expect(await client.open(bytes(ORDERS), "orders.csv", [], () => undefined)).toMatchObject({ ok: true });
   });

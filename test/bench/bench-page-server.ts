@@ -27,7 +27,13 @@ function residentBytes(pid: number): number {
 /** Builds the benchmark page (with its worker) and serves it, with the benchmark files beside it. */
 export async function startBenchPage(dataDir: string): Promise<BenchPage> {
   const outDir = await mkdtemp(join(tmpdir(), "bench-page-"));
-  await build({ root: join(here, "browser"), base: "./", logLevel: "silent", build: { outDir, emptyOutDir: true, target: "es2022" }, worker: { format: "es" } });
+  await build({
+    root: join(here, "browser"),
+    base: "./",
+    logLevel: "silent",
+    build: { outDir, emptyOutDir: true, target: "es2022" },
+    worker: { format: "es" },
+  });
   const serveData = createStaticHandler(dataDir);
   const servePage = createStaticHandler(outDir);
   const server = createServer((req, res) => {
@@ -41,7 +47,9 @@ export async function startBenchPage(dataDir: string): Promise<BenchPage> {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     async rendererPid(browser: Browser): Promise<number> {
       const cdp = await browser.newBrowserCDPSession();
-      const { processInfo } = (await cdp.send("SystemInfo.getProcessInfo")) as { processInfo: { type: string; id: number }[] };
+      const { processInfo } = (await cdp.send("SystemInfo.getProcessInfo")) as {
+        processInfo: { type: string; id: number }[];
+      };
       const pid = processInfo
         .filter((p) => p.type === "renderer")
         .map((p) => p.id)

@@ -47,7 +47,11 @@ export async function engineBench(page: BenchPage, sizes: readonly number[] = [1
       f.jobs.toLocaleString("en-US"),
     ]);
   for (const count of sizes) {
-    const output = execFileSync(process.execPath, ["--import", "tsx", join(here, "node-engine-case.ts"), templatePath, String(count)], { encoding: "utf8", maxBuffer: 1 << 20 });
+    const output = execFileSync(
+      process.execPath,
+      ["--import", "tsx", join(here, "node-engine-case.ts"), templatePath, String(count)],
+      { encoding: "utf8", maxBuffer: 1 << 20 },
+    );
     add("Node", JSON.parse(output));
     const browser = await launchChromium();
     try {
@@ -57,7 +61,10 @@ export async function engineBench(page: BenchPage, sizes: readonly number[] = [1
       const renderer = await page.rendererPid(browser);
       const before = statusBytes(renderer, "VmRSS");
       const figures = await tab.evaluate(
-        ([template, n]) => (globalThis as never as { bench: { engineCase(t: unknown, n: number): Promise<EngineFigures> } }).bench.engineCase(template, n),
+        ([template, n]) =>
+          (
+            globalThis as never as { bench: { engineCase(t: unknown, n: number): Promise<EngineFigures> } }
+          ).bench.engineCase(template, n),
         [loaded.snapshot, count] as const,
       );
       add("Chromium worker", { ...figures, heldBytes: statusBytes(renderer, "VmRSS") - before });
@@ -68,7 +75,17 @@ export async function engineBench(page: BenchPage, sizes: readonly number[] = [1
   return [
     "Import engine: synthetic six-line orders against 5,000 price codes and 20,000 assets (the vendor answers at once)",
     table(
-      ["where", "rows", "read ms (floor)", "resolve+group ms", "rows/s", "cell edit ms (median / p95)", "job-field edit ms (median / p95)", "session MB", "jobs"],
+      [
+        "where",
+        "rows",
+        "read ms (floor)",
+        "resolve+group ms",
+        "rows/s",
+        "cell edit ms (median / p95)",
+        "job-field edit ms (median / p95)",
+        "session MB",
+        "jobs",
+      ],
       rows,
     ),
     "read = the rows through the mapping only; resolve+group = engine.start (every row resolved, jobs grouped and checked);",

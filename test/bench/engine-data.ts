@@ -15,34 +15,95 @@ export function syntheticSnapshot(template: CatalogueSnapshot, priceCodes: numbe
   const listed = template.priceCodes.filter((c) => !c.hasMetaDataAttributes);
   for (let i = 0; i < priceCodes; i++) {
     const base = listed[i % listed.length] as PriceCode;
-    codes.push(i < listed.length ? base : { ...base, priceCode: `${base.priceCode} #${Math.floor(i / listed.length)}` });
+    codes.push(
+      i < listed.length ? base : { ...base, priceCode: `${base.priceCode} #${Math.floor(i / listed.length)}` },
+    );
   }
   const own: Asset[] = [];
   for (let i = 0; i < assets; i++) {
     const base = template.assets[i % template.assets.length] as Asset;
-    own.push({ ...base, assetId: 5_000_000 + i, assetTag: `B${String(i).padStart(6, "0")}`, isArchived: i % 50 === 49 });
+    own.push({
+      ...base,
+      assetId: 5_000_000 + i,
+      assetTag: `B${String(i).padStart(6, "0")}`,
+      isArchived: i % 50 === 49,
+    });
   }
   return { ...template, schemaVersion: SNAPSHOT_SCHEMA_VERSION, priceCodes: codes, assets: own };
 }
 
 export const ENGINE_HEADERS = [
-  "Order No", "Item type", "Code", "Colour", "Qty", "Fabric", "Vinyl colour", "Player name", "S", "M", "L", "XL",
-  "Due date", "Delivery", "Contact", "Street", "City", "Postcode", "Country",
+  "Order No",
+  "Item type",
+  "Code",
+  "Colour",
+  "Qty",
+  "Fabric",
+  "Vinyl colour",
+  "Player name",
+  "S",
+  "M",
+  "L",
+  "XL",
+  "Due date",
+  "Delivery",
+  "Contact",
+  "Street",
+  "City",
+  "Postcode",
+  "Country",
 ];
 
 /** `count` rows of six-line orders: transfers, names, reorders and garments, a few with mistakes. */
 export function syntheticRows(snapshot: CatalogueSnapshot, count: number): SheetRow[] {
-  const dtf = snapshot.priceCodes.filter((c) => c.processCode === "DTF" && c.attributes?.some((a) => a.name === "Fabric"));
+  const dtf = snapshot.priceCodes.filter(
+    (c) => c.processCode === "DTF" && c.attributes?.some((a) => a.name === "Fabric"),
+  );
   const names = snapshot.priceCodes.filter((c) => c.priceCode?.startsWith('HTV Name 2"'));
   const rows: SheetRow[] = [];
   for (let i = 0; i < count; i++) {
     const order = `BX-${100000 + Math.floor(i / 6)}`;
     const kind = i % 6;
-    const job = ["2027-03-01", "Courier", "Hana Moore", `${1 + (Math.floor(i / 6) % 200)} Queen Street`, "Auckland", "1010", "NZ"];
+    const job = [
+      "2027-03-01",
+      "Courier",
+      "Hana Moore",
+      `${1 + (Math.floor(i / 6) % 200)} Queen Street`,
+      "Auckland",
+      "1010",
+      "NZ",
+    ];
     let line: string[];
-    if (kind <= 1) line = ["PriceCode", dtf[i % dtf.length]?.priceCode ?? "", "", String(20 + (i % 30)), i % 97 === 0 ? "cotton" : "Cotton", "", "", "", "", "", ""];
-    else if (kind <= 3) line = ["PriceCode", names[i % names.length]?.priceCode ?? "", "", "1", "", "White", `PLAYER ${i}`, "", "", "", ""];
-    else if (kind === 4) line = ["Asset", `B${String((i * 7) % 19_000).padStart(6, "0")}`, "", "40", "", "", "", "", "", "", ""];
+    if (kind <= 1)
+      line = [
+        "PriceCode",
+        dtf[i % dtf.length]?.priceCode ?? "",
+        "",
+        String(20 + (i % 30)),
+        i % 97 === 0 ? "cotton" : "Cotton",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+      ];
+    else if (kind <= 3)
+      line = [
+        "PriceCode",
+        names[i % names.length]?.priceCode ?? "",
+        "",
+        "1",
+        "",
+        "White",
+        `PLAYER ${i}`,
+        "",
+        "",
+        "",
+        "",
+      ];
+    else if (kind === 4)
+      line = ["Asset", `B${String((i * 7) % 19_000).padStart(6, "0")}`, "", "40", "", "", "", "", "", "", ""];
     else line = ["Stock", "AS5001", "Black", "", "", "", "", "2", "4", "3", "1"];
     rows.push({ rowNumber: i + 2, cells: [order, ...line, ...job] });
   }
@@ -57,7 +118,10 @@ export const instantVendor: VendorGateway = {
         case "shipDate":
           return { request, value: "2026-12-01" };
         case "promo":
-          return { request, value: { isValid: true, promoCode: request.code, discount: 0, isFixed: false, message: "" } };
+          return {
+            request,
+            value: { isValid: true, promoCode: request.code, discount: 0, isFixed: false, message: "" },
+          };
         case "metadataCode":
           return { request, value: null };
         case "customBands":
@@ -87,9 +151,16 @@ function quantiles(values: number[]) {
 }
 
 /** Starts a session on `count` synthetic rows and times it and single edits in it. */
-export async function runEngineCase(snapshot: CatalogueSnapshot, count: number, keep?: (engine: unknown) => void): Promise<EngineFigures> {
+export async function runEngineCase(
+  snapshot: CatalogueSnapshot,
+  count: number,
+  keep?: (engine: unknown) => void,
+): Promise<EngineFigures> {
   const rows = syntheticRows(snapshot, count);
-  const mapping: SheetMapping = suggestMapping(ENGINE_HEADERS, { attributes: ["Fabric", "Vinyl colour", "Player name"], sizes: ["S", "M", "L", "XL"] });
+  const mapping: SheetMapping = suggestMapping(ENGINE_HEADERS, {
+    attributes: ["Fabric", "Vinyl colour", "Player name"],
+    sizes: ["S", "M", "L", "XL"],
+  });
   const { orderRowReader } = await import("../../src/core/order-rows");
   const readStarted = performance.now();
   const read = orderRowReader(ENGINE_HEADERS, mapping);

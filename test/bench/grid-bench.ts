@@ -15,7 +15,9 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 /** `rows` rows of the price-code sample, repeated under new order numbers. */
 async function orderSheet(folder: string, rows: number): Promise<string> {
-  const [header, ...sample] = Papa.parse<string[]>((await readFile(await benchSample("price-code-orders.csv"), "utf8")).trim()).data;
+  const [header, ...sample] = Papa.parse<string[]>(
+    (await readFile(await benchSample("price-code-orders.csv"), "utf8")).trim(),
+  ).data;
   const out: string[][] = [header as string[]];
   for (let i = 0; out.length <= rows; i++) {
     const row = sample[i % sample.length] as string[];
@@ -26,7 +28,8 @@ async function orderSheet(folder: string, rows: number): Promise<string> {
   return path;
 }
 
-const p95 = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * 0.95) - 1)] ?? 0;
+const p95 = (values: readonly number[]) =>
+  [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * 0.95) - 1)] ?? 0;
 
 interface GridFigures {
   readonly rows: number;
@@ -44,7 +47,16 @@ interface GridFigures {
 
 /** Long tasks on the page's main thread since `since` (performance.now()), in ms. */
 const longestSince = (page: Page, since: number) =>
-  page.evaluate((from) => Math.max(0, ...((globalThis as never as { longTasks: { start: number; duration: number }[] }).longTasks.filter((t) => t.start >= from).map((t) => t.duration))), since);
+  page.evaluate(
+    (from) =>
+      Math.max(
+        0,
+        ...(globalThis as never as { longTasks: { start: number; duration: number }[] }).longTasks
+          .filter((t) => t.start >= from)
+          .map((t) => t.duration),
+      ),
+    since,
+  );
 
 async function measure(page: Page, url: string, file: string, rows: number): Promise<GridFigures> {
   // BENCH_TRACE=1 says where a slow or stuck run is.
@@ -118,13 +130,19 @@ async function measure(page: Page, url: string, file: string, rows: number): Pro
           let started = 0;
           editor.addEventListener("keydown", () => (started = performance.now()), { capture: true, once: true });
           const observer = new MutationObserver(() => {
-            const cell = document.querySelector(`[role="row"][aria-rowindex="${rowIndex}"] [role="gridcell"][aria-colindex="14"]`);
+            const cell = document.querySelector(
+              `[role="row"][aria-rowindex="${rowIndex}"] [role="gridcell"][aria-colindex="14"]`,
+            );
             if (started > 0 && cell?.textContent === value) {
               observer.disconnect();
               requestAnimationFrame(() => resolve(performance.now() - started));
             }
           });
-          observer.observe(document.querySelector('[role="grid"]') as HTMLElement, { subtree: true, childList: true, characterData: true });
+          observer.observe(document.querySelector('[role="grid"]') as HTMLElement, {
+            subtree: true,
+            childList: true,
+            characterData: true,
+          });
         });
       },
       [i + 2, String(20 + i)] as const,
@@ -133,7 +151,9 @@ async function measure(page: Page, url: string, file: string, rows: number): Pro
     const painted = page.evaluate(() => (globalThis as never as { painted: Promise<number> }).painted);
     editToPaint.push(await painted);
   }
-  const heapMb = await page.evaluate(() => ((performance as never as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) / 1048576);
+  const heapMb = await page.evaluate(
+    () => ((performance as never as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) / 1048576,
+  );
   return {
     rows,
     dropToReviewMs: reviewed - dropped,
@@ -158,7 +178,13 @@ export async function gridBench(sizes: readonly number[] = [10_000, 100_000]): P
   const folder = await mkdtemp(join(tmpdir(), "grid-bench-"));
   const distDir = join(folder, "dist");
   await build({ root: ROOT, logLevel: "silent", build: { outDir: distDir, emptyOutDir: true } });
-  const app = await startAppServer({ settings: readServerSettings({ PORT: "0" }), connections: [], distDir, simulatorOptions: { startAt: SIM_START }, log: () => {} });
+  const app = await startAppServer({
+    settings: readServerSettings({ PORT: "0" }),
+    connections: [],
+    distDir,
+    simulatorOptions: { startAt: SIM_START },
+    log: () => {},
+  });
   const browser = await launchChromium();
   const results: GridFigures[] = [];
   try {
@@ -176,7 +202,17 @@ export async function gridBench(sizes: readonly number[] = [10_000, 100_000]): P
   return [
     "Fix-up grid in Chromium (built app, proxy and simulator); longest main-thread task (ms), frame times while scrolling 240 frames (ms), edit-to-paint over 12 edits (ms)",
     table(
-      ["rows", "drop→review s", "longest task→review", "longest task, dry runs", "frame p95 / max", "frames > 20 ms", "longest task, scrolling", "edit→paint median / max", "page heap MB"],
+      [
+        "rows",
+        "drop→review s",
+        "longest task→review",
+        "longest task, dry runs",
+        "frame p95 / max",
+        "frames > 20 ms",
+        "longest task, scrolling",
+        "edit→paint median / max",
+        "page heap MB",
+      ],
       results.map((r) => [
         r.rows.toLocaleString("en-US"),
         (r.dropToReviewMs / 1000).toFixed(1),

@@ -10,8 +10,10 @@ import type { ResultCell } from "../../src/core/result-sheet-data";
 import { createSheetSession } from "../../src/sheet/worker-api";
 import { writeResults } from "../../src/sheet/write/write-results";
 
-const highWaterBytes = () => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) * 1024;
-const residentBytes = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) * 1024;
+const highWaterBytes = () =>
+  Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) * 1024;
+const residentBytes = () =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) * 1024;
 
 const [mode, file] = process.argv.slice(2);
 if ((mode !== "read" && mode !== "write") || !file) throw new Error("usage: node-results-case <read|write> <file>");
@@ -36,9 +38,31 @@ if (mode === "read") {
   if (table.ok) again.rows(sheetName, headerRowNumber, 0, rowCount);
 } else {
   const rows = new Map<number, ResultCell[]>(
-    rowNumbers.map((rowNumber, i) => [rowNumber, ["Created", 300_000 + Math.floor(i / 3), "Received", "Created", `A1042${i}`, null, 12.5, 37.5, i % 7 === 0 ? "warning: due date moved to the earliest ship date" : "", "2026-11-20T10:00:00.000Z"]]),
+    rowNumbers.map((rowNumber, i) => [
+      rowNumber,
+      [
+        "Created",
+        300_000 + Math.floor(i / 3),
+        "Received",
+        "Created",
+        `A1042${i}`,
+        null,
+        12.5,
+        37.5,
+        i % 7 === 0 ? "warning: due date moved to the earliest ship date" : "",
+        "2026-11-20T10:00:00.000Z",
+      ],
+    ]),
   );
-  const written = await writeResults(bytes, name, sheetName, { headerRowNumber, columns: RESULT_COLUMNS, rows, jobs: { headers: ["Order number"], rows: [] }, audit: { headers: ["At"], rows: [] } });
+  const written = await writeResults(bytes, name, sheetName, {
+    headerRowNumber,
+    columns: RESULT_COLUMNS,
+    rows,
+    jobs: { headers: ["Order number"], rows: [] },
+    audit: { headers: ["At"], rows: [] },
+  });
   if (!written.ok) throw new Error(written.message);
 }
-process.stdout.write(JSON.stringify({ ms: performance.now() - started, rows: rowNumbers.length, peakBytes: highWaterBytes() - before }));
+process.stdout.write(
+  JSON.stringify({ ms: performance.now() - started, rows: rowNumbers.length, peakBytes: highWaterBytes() - before }),
+);

@@ -21,7 +21,12 @@ function residentBytes(): number {
 async function exceljsStreaming(file: string): Promise<CaseResult> {
   const started = performance.now();
   let rows = 0;
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(file), { sharedStrings: "cache", hyperlinks: "ignore", styles: "cache", worksheets: "emit" });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(file), {
+    sharedStrings: "cache",
+    hyperlinks: "ignore",
+    styles: "cache",
+    worksheets: "emit",
+  });
   for await (const worksheet of reader) for await (const _row of worksheet) rows++;
   return { ms: performance.now() - started, rows: rows - 1 };
 }

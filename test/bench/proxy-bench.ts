@@ -39,7 +39,8 @@ export async function proxyBench(): Promise<string> {
   try {
     const details = simCredentials(env.sim, "kiwi-team-print");
     const token = await new TokenSource(details).get();
-    const direct = () => fetch(`${details.baseUrl}/Lookups/job-statuses`, { headers: { Authorization: `Bearer ${token}` } });
+    const direct = () =>
+      fetch(`${details.baseUrl}/Lookups/job-statuses`, { headers: { Authorization: `Bearer ${token}` } });
     const proxied = () => fetch(`${env.url}/api/demo/Lookups/job-statuses`, { headers: CSRF });
     await time("warm-up", 50, 4, direct);
     await time("warm-up", 50, 4, proxied);

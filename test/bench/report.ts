@@ -1,7 +1,8 @@
 /** A plain-text table: text columns (the first `leftColumns`) left-aligned, figures right-aligned. */
 export function table(headers: readonly string[], rows: readonly (readonly string[])[], leftColumns = 1): string {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => (i < leftColumns ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join("  ");
+  const line = (cells: readonly string[]) =>
+    cells.map((c, i) => (i < leftColumns ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join("  ");
   return [line(headers), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }
 

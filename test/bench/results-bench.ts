@@ -8,7 +8,12 @@ import { benchFiles } from "./sheet-data";
 const here = fileURLToPath(new URL(".", import.meta.url));
 
 function nodeCase(mode: "read" | "write", file: string): { ms: number; rows: number; peakBytes: number } {
-  return JSON.parse(execFileSync(process.execPath, ["--import", "tsx", join(here, "node-results-case.ts"), mode, file], { encoding: "utf8", maxBuffer: 1 << 20 }));
+  return JSON.parse(
+    execFileSync(process.execPath, ["--import", "tsx", join(here, "node-results-case.ts"), mode, file], {
+      encoding: "utf8",
+      maxBuffer: 1 << 20,
+    }),
+  );
 }
 
 /**
@@ -19,7 +24,10 @@ export async function resultsBench(dataDir: string, sizes: readonly number[] = [
   const rows: string[][] = [];
   for (const size of sizes) {
     const files = await benchFiles(dataDir, size);
-    for (const [kind, file] of [["CSV", files.csv], ["XLSX", files.xlsx]] as const) {
+    for (const [kind, file] of [
+      ["CSV", files.csv],
+      ["XLSX", files.xlsx],
+    ] as const) {
       const read = nodeCase("read", file);
       const write = nodeCase("write", file);
       rows.push([

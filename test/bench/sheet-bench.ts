@@ -24,8 +24,14 @@ interface Measurement {
   readonly peakBytes: number;
 }
 
-const NODE_CASES = { csv: ["papaparseArrays", "ours", "oursEveryRow"], xlsx: ["exceljsLoad", "ours", "oursEveryRow", "exceljsStreaming"] } as const;
-const BROWSER_CASES = { csv: ["papaparseArrays", "ours", "oursEveryRow"], xlsx: ["exceljsLoad", "ours", "oursEveryRow"] } as const;
+const NODE_CASES = {
+  csv: ["papaparseArrays", "ours", "oursEveryRow"],
+  xlsx: ["exceljsLoad", "ours", "oursEveryRow", "exceljsStreaming"],
+} as const;
+const BROWSER_CASES = {
+  csv: ["papaparseArrays", "ours", "oursEveryRow"],
+  xlsx: ["exceljsLoad", "ours", "oursEveryRow"],
+} as const;
 const READER_NAMES: Record<string, string> = {
   papaparseArrays: "papaparse, array mode (raw)",
   exceljsLoad: "exceljs Workbook.xlsx.load (raw)",
@@ -38,7 +44,10 @@ const XLSX_TARGETS = { time: 0.33, memory: 0.3 };
 const CSV_TIME_TARGET = 1.1;
 
 function nodeCase(caseName: string, file: string): { ms: number; rows: number; peakBytes: number } {
-  const output = execFileSync(process.execPath, ["--import", "tsx", join(here, "node-sheet-case.ts"), caseName, file], { encoding: "utf8", maxBuffer: 1 << 20 });
+  const output = execFileSync(process.execPath, ["--import", "tsx", join(here, "node-sheet-case.ts"), caseName, file], {
+    encoding: "utf8",
+    maxBuffer: 1 << 20,
+  });
   return JSON.parse(output);
 }
 
@@ -48,7 +57,11 @@ function statusBytes(pid: number, field: "VmHWM" | "VmRSS"): number {
 }
 
 /** Each read in a fresh browser, so the renderer's memory high-water mark is this read's. */
-async function browserCase(bench: BenchPage, caseName: string, file: string): Promise<{ ms: number; rows: number; peakBytes: number }> {
+async function browserCase(
+  bench: BenchPage,
+  caseName: string,
+  file: string,
+): Promise<{ ms: number; rows: number; peakBytes: number }> {
   const browser: Browser = await launchChromium();
   try {
     const page = await browser.newPage();
@@ -57,7 +70,12 @@ async function browserCase(bench: BenchPage, caseName: string, file: string): Pr
     const renderer = await bench.rendererPid(browser);
     const before = statusBytes(renderer, "VmRSS");
     const result = await page.evaluate(
-      ([name, url, fileName]) => (globalThis as never as { bench: { run(n: string, u: string, f: string): Promise<{ ms: number; rows: number }> } }).bench.run(name, url, fileName),
+      ([name, url, fileName]) =>
+        (
+          globalThis as never as {
+            bench: { run(n: string, u: string, f: string): Promise<{ ms: number; rows: number }> };
+          }
+        ).bench.run(name, url, fileName),
       [caseName, `/data/${basename(file)}`, basename(file)] as const,
     );
     return { ...result, peakBytes: statusBytes(renderer, "VmHWM") - before };
@@ -75,7 +93,15 @@ async function pageResponsiveness(bench: BenchPage, file: string): Promise<strin
       await page.goto(`${bench.origin}/index.html`);
       await page.waitForSelector("body[data-ready=true]");
       const result = await page.evaluate(
-        ([m, url, name]) => (globalThis as never as { bench: Record<string, (u: string, f: string) => Promise<{ value: number; longestTaskMs: number; blockedMs: number }>> }).bench[m]!(url, name),
+        ([m, url, name]) =>
+          (
+            globalThis as never as {
+              bench: Record<
+                string,
+                (u: string, f: string) => Promise<{ value: number; longestTaskMs: number; blockedMs: number }>
+              >;
+            }
+          ).bench[m]!(url, name),
         [mode, `/data/${basename(file)}`, basename(file)] as const,
       );
       lines.push(
@@ -93,7 +119,11 @@ async function pageResponsiveness(bench: BenchPage, file: string): Promise<strin
  * Reading 10k and 100k-row CSV and XLSX order sheets, ours next to the raw libraries on the
  * same file in the same run, in Node and in a Chromium worker; times are medians.
  */
-export async function sheetBench(bench: BenchPage, dataDir: string, sizes: readonly number[] = [10_000, 100_000]): Promise<string> {
+export async function sheetBench(
+  bench: BenchPage,
+  dataDir: string,
+  sizes: readonly number[] = [10_000, 100_000],
+): Promise<string> {
   const measurements: Measurement[] = [];
   const responsiveness: string[] = [];
   for (const rows of sizes) {
@@ -103,12 +133,30 @@ export async function sheetBench(bench: BenchPage, dataDir: string, sizes: reado
       const label = `${kind.toUpperCase()} ${rows / 1000}k rows, ${(statSync(file).size / 1048576).toFixed(1)} MB`;
       for (const caseName of NODE_CASES[kind]) {
         const runs = Array.from({ length: REPEATS }, () => nodeCase(caseName, file));
-        measurements.push({ where: "Node", file: label, kind, reader: caseName, isRaw: isBaseline(caseName), rows: runs[0]?.rows ?? 0, ms: median(runs.map((r) => r.ms)), peakBytes: median(runs.map((r) => r.peakBytes)) });
+        measurements.push({
+          where: "Node",
+          file: label,
+          kind,
+          reader: caseName,
+          isRaw: isBaseline(caseName),
+          rows: runs[0]?.rows ?? 0,
+          ms: median(runs.map((r) => r.ms)),
+          peakBytes: median(runs.map((r) => r.peakBytes)),
+        });
       }
       for (const caseName of BROWSER_CASES[kind]) {
         const runs = [];
         for (let i = 0; i < REPEATS; i++) runs.push(await browserCase(bench, caseName, file));
-        measurements.push({ where: "Chromium worker", file: label, kind, reader: caseName, isRaw: isBaseline(caseName), rows: runs[0]?.rows ?? 0, ms: median(runs.map((r) => r.ms)), peakBytes: median(runs.map((r) => r.peakBytes)) });
+        measurements.push({
+          where: "Chromium worker",
+          file: label,
+          kind,
+          reader: caseName,
+          isRaw: isBaseline(caseName),
+          rows: runs[0]?.rows ?? 0,
+          ms: median(runs.map((r) => r.ms)),
+          peakBytes: median(runs.map((r) => r.peakBytes)),
+        });
       }
     }
     if (rows === Math.max(...sizes)) responsiveness.push(...(await pageResponsiveness(bench, files.csv)));
@@ -119,13 +167,21 @@ export async function sheetBench(bench: BenchPage, dataDir: string, sizes: reado
   const rowsOut = measurements.map((m) => {
     const raw = m.isRaw ? undefined : baselineOf(m);
     return [
-      m.where, m.file, READER_NAMES[m.reader] ?? m.reader,
-      Math.round((m.rows / m.ms) * 1000).toLocaleString("en-US"), m.ms.toFixed(0), mb(m.peakBytes),
-      ratio(m.ms, raw?.ms), ratio(m.peakBytes, raw?.peakBytes),
+      m.where,
+      m.file,
+      READER_NAMES[m.reader] ?? m.reader,
+      Math.round((m.rows / m.ms) * 1000).toLocaleString("en-US"),
+      m.ms.toFixed(0),
+      mb(m.peakBytes),
+      ratio(m.ms, raw?.ms),
+      ratio(m.peakBytes, raw?.peakBytes),
     ];
   });
   const largest = Math.max(...sizes);
-  const ours = (kind: Measurement["kind"], reader = "ours") => measurements.filter((m) => m.kind === kind && m.reader === reader && m.file.startsWith(`${kind.toUpperCase()} ${largest / 1000}k`));
+  const ours = (kind: Measurement["kind"], reader = "ours") =>
+    measurements.filter(
+      (m) => m.kind === kind && m.reader === reader && m.file.startsWith(`${kind.toUpperCase()} ${largest / 1000}k`),
+    );
   const targets = ours("xlsx").map((m) => {
     const raw = baselineOf(m);
     const time = raw ? m.ms / raw.ms : NaN;
@@ -138,7 +194,8 @@ export async function sheetBench(bench: BenchPage, dataDir: string, sizes: reado
     const time = raw ? m.ms / raw.ms : NaN;
     // Rows become strings only when taken, so what taking all of them costs is shown beside the verdict.
     const everyRow = ours("csv", "oursEveryRow").find((e) => e.where === m.where);
-    const everyRowTime = raw && everyRow ? ` (then every row taken through the table: ${(everyRow.ms / raw.ms).toFixed(2)}x)` : "";
+    const everyRowTime =
+      raw && everyRow ? ` (then every row taken through the table: ${(everyRow.ms / raw.ms).toFixed(2)}x)` : "";
     return `  ${m.where}: time ${time.toFixed(2)}x of papaparse's: ${time <= CSV_TIME_TARGET ? "met" : "NOT met"}${everyRowTime}`;
   });
   return [

@@ -40,7 +40,8 @@ export const SHEET_CASES = {
     const started = performance.now();
     const { sheetName, headerRowNumber, rowCount } = await openTable(bytes, fileName, session);
     let rows = 0;
-    for (let start = 0; start < rowCount; start += 5000) rows += session.rows(sheetName, headerRowNumber, start, 5000).length;
+    for (let start = 0; start < rowCount; start += 5000)
+      rows += session.rows(sheetName, headerRowNumber, start, 5000).length;
     return { ms: performance.now() - started, rows };
   },
 };

@@ -6,8 +6,29 @@ import ExcelJS from "exceljs";
 
 /** The columns of a realistic seasonal order sheet: job fields, a line, sizes. */
 export const BENCH_HEADERS = [
-  "Order No", "Team", "Contact", "Club", "Street", "Suburb", "City", "Postcode", "Country", "Ship via", "Due date",
-  "Item type", "Code", "Colour", "Player name", "Vinyl colour", "Fabric", "S", "M", "L", "XL", "Qty", "Artwork",
+  "Order No",
+  "Team",
+  "Contact",
+  "Club",
+  "Street",
+  "Suburb",
+  "City",
+  "Postcode",
+  "Country",
+  "Ship via",
+  "Due date",
+  "Item type",
+  "Code",
+  "Colour",
+  "Player name",
+  "Vinyl colour",
+  "Fabric",
+  "S",
+  "M",
+  "L",
+  "XL",
+  "Qty",
+  "Artwork",
 ];
 
 const CODES = ['DTF 10" x 10": Full Colour', 'HTV Name 2": Single Colour', "SCR A4: 2 Colour", "A1042014", "AS5001"];
@@ -20,12 +41,29 @@ export function benchRow(i: number): (string | number | Date | null)[] {
   const first = true;
   const team = TEAMS[i % TEAMS.length] as string;
   return [
-    order, first ? team : null, first ? "Hana Moore" : null, first ? `${team} Club` : null, first ? `${10 + (i % 90)} Donald Street` : null,
-    first ? "Karori" : null, first ? "Wellington" : null, first ? "6012" : null, first ? "NZ" : null, first ? "Courier" : null,
-    first ? new Date(Date.UTC(2027, 1, 1 + (i % 27))) : null, i % 5 === 3 ? "Asset" : i % 5 === 4 ? "Stock" : "PriceCode",
-    CODES[i % CODES.length] as string, i % 5 === 4 ? "Black" : null, i % 5 === 1 ? `PLAYER ${i}` : null, i % 5 === 1 ? "White" : null,
-    i % 5 === 0 ? "Polyester" : null, i % 5 === 4 ? 2 : null, i % 5 === 4 ? 4 : null, i % 5 === 4 ? 3 : null, i % 5 === 4 ? 1 : null,
-    i % 5 === 4 ? null : 10 + (i % 40), i % 5 === 0 ? `https://files.example/art/${order}.png` : null,
+    order,
+    first ? team : null,
+    first ? "Hana Moore" : null,
+    first ? `${team} Club` : null,
+    first ? `${10 + (i % 90)} Donald Street` : null,
+    first ? "Karori" : null,
+    first ? "Wellington" : null,
+    first ? "6012" : null,
+    first ? "NZ" : null,
+    first ? "Courier" : null,
+    first ? new Date(Date.UTC(2027, 1, 1 + (i % 27))) : null,
+    i % 5 === 3 ? "Asset" : i % 5 === 4 ? "Stock" : "PriceCode",
+    CODES[i % CODES.length] as string,
+    i % 5 === 4 ? "Black" : null,
+    i % 5 === 1 ? `PLAYER ${i}` : null,
+    i % 5 === 1 ? "White" : null,
+    i % 5 === 0 ? "Polyester" : null,
+    i % 5 === 4 ? 2 : null,
+    i % 5 === 4 ? 4 : null,
+    i % 5 === 4 ? 3 : null,
+    i % 5 === 4 ? 1 : null,
+    i % 5 === 4 ? null : 10 + (i % 40),
+    i % 5 === 0 ? `https://files.example/art/${order}.png` : null,
   ];
 }
 

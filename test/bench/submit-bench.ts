@@ -55,8 +55,19 @@ export async function submitBench(): Promise<string> {
       const gateway = createVendorGateway(account.client);
       let before = calls();
       let started = performance.now();
-      await mapAdaptively(requests, createAdaptiveLimiter({ max: concurrency }), (candidate) => gateway.validateJob(candidate), pressureOf);
-      rows.push({ label: "dry runs (validateOnly)", jobs: JOBS, concurrency, ms: performance.now() - started, calls: calls() - before });
+      await mapAdaptively(
+        requests,
+        createAdaptiveLimiter({ max: concurrency }),
+        (candidate) => gateway.validateJob(candidate),
+        pressureOf,
+      );
+      rows.push({
+        label: "dry runs (validateOnly)",
+        jobs: JOBS,
+        concurrency,
+        ms: performance.now() - started,
+        calls: calls() - before,
+      });
 
       const journal = await openFileJournal(join(folder.path, `bench-${concurrency}.jsonl`));
       const deps = { client: account.client, journal, locks: fileLocks(folder.path) };
@@ -67,14 +78,20 @@ export async function submitBench(): Promise<string> {
         fileName: "bench.csv",
         sheetName: "bench",
         headerRowNumber: 1,
-        orders: requests.map((candidate, i) => ({ orderNumber: candidate.orderNumber ?? "", candidate, lineRows: [i + 2], notes: [] })),
+        orders: requests.map((candidate, i) => ({
+          orderNumber: candidate.orderNumber ?? "",
+          candidate,
+          lineRows: [i + 2],
+          notes: [],
+        })),
         otherRows: [],
       });
       before = calls();
       started = performance.now();
       const outcome = await runBatch(deps, batch.id, { concurrency });
       const ms = performance.now() - started;
-      if (outcome.status !== "finished" || outcome.counts.created !== JOBS) throw new Error(`submission ended ${outcome.status}`);
+      if (outcome.status !== "finished" || outcome.counts.created !== JOBS)
+        throw new Error(`submission ended ${outcome.status}`);
       rows.push({ label: "submission (guard, journal, create)", jobs: JOBS, concurrency, ms, calls: calls() - before });
       await journal.close();
       await account.close();
@@ -88,7 +105,16 @@ export async function submitBench(): Promise<string> {
       ["case", "jobs", "at once", "wall s", "floor s", "wall ÷ floor", "vendor calls", "jobs/min"],
       rows.map((r) => {
         const floor = (r.jobs * LATENCY_MS) / r.concurrency;
-        return [r.label, String(r.jobs), String(r.concurrency), (r.ms / 1000).toFixed(1), (floor / 1000).toFixed(1), (r.ms / floor).toFixed(2), String(r.calls), ((r.jobs / r.ms) * 60_000).toFixed(0)];
+        return [
+          r.label,
+          String(r.jobs),
+          String(r.concurrency),
+          (r.ms / 1000).toFixed(1),
+          (floor / 1000).toFixed(1),
+          (r.ms / floor).toFixed(2),
+          String(r.calls),
+          ((r.jobs / r.ms) * 60_000).toFixed(0),
+        ];
       }),
     ),
   ].join("\n");
@@ -127,7 +153,12 @@ export async function faultBench(orders = 40): Promise<string> {
         fileName: "faults.csv",
         sheetName: "faults",
         headerRowNumber: 1,
-        orders: requests.map((candidate, i) => ({ orderNumber: candidate.orderNumber ?? "", candidate, lineRows: [i + 2], notes: [] })),
+        orders: requests.map((candidate, i) => ({
+          orderNumber: candidate.orderNumber ?? "",
+          candidate,
+          lineRows: [i + 2],
+          notes: [],
+        })),
         otherRows: [],
       });
       simulator.faults = settings;
@@ -147,8 +178,19 @@ export async function faultBench(orders = 40): Promise<string> {
         if (next.status === "busy" || next.status === "missing") throw new Error(next.status);
         last = next;
       }
-      const perOrder = requests.map((r) => simulator.jobsByOrderNumber(account.snapshot.account.id).get(r.orderNumber ?? "")?.length ?? 0);
-      rows.push([name, String(orders), String(unclear), String(found), String(sentAgain), String(last.counts.created), String(Math.min(...perOrder)), String(Math.max(...perOrder))]);
+      const perOrder = requests.map(
+        (r) => simulator.jobsByOrderNumber(account.snapshot.account.id).get(r.orderNumber ?? "")?.length ?? 0,
+      );
+      rows.push([
+        name,
+        String(orders),
+        String(unclear),
+        String(found),
+        String(sentAgain),
+        String(last.counts.created),
+        String(Math.min(...perOrder)),
+        String(Math.max(...perOrder)),
+      ]);
       await journal.close();
       await account.close();
     }
@@ -157,6 +199,18 @@ export async function faultBench(orders = 40): Promise<string> {
   }
   return [
     `Jobs created per order under each fault (${orders} orders; the user then continues, sending again on request what was not found after an unclear answer)`,
-    table(["fault", "orders", "unclear answers", "found at vendor", "sent again", "created", "min jobs/order", "max jobs/order"], rows),
+    table(
+      [
+        "fault",
+        "orders",
+        "unclear answers",
+        "found at vendor",
+        "sent again",
+        "created",
+        "min jobs/order",
+        "max jobs/order",
+      ],
+      rows,
+    ),
   ].join("\n");
 }

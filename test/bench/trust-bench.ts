@@ -13,8 +13,14 @@ import { table } from "./report";
 const ACCOUNT_ID = 1042;
 
 /** The price-code sample's four orders repeated `copies` times under order numbers of their own. */
-async function sheetOf(folder: string, prefix: string, copies: number): Promise<{ path: string; orderNumbers: string[] }> {
-  const [header, ...rows] = Papa.parse<string[]>((await readFile(await benchSample("price-code-orders.csv"), "utf8")).trim()).data;
+async function sheetOf(
+  folder: string,
+  prefix: string,
+  copies: number,
+): Promise<{ path: string; orderNumbers: string[] }> {
+  const [header, ...rows] = Papa.parse<string[]>(
+    (await readFile(await benchSample("price-code-orders.csv"), "utf8")).trim(),
+  ).data;
   const out: string[][] = [header as string[]];
   const orderNumbers = new Set<string>();
   for (let copy = 1; copy <= copies; copy++) {
@@ -30,7 +36,11 @@ async function sheetOf(folder: string, prefix: string, copies: number): Promise<
 }
 
 /** Live jobs (cancelled ones left out) and all jobs per order number, at the simulator. */
-function jobsAt(sim: RunningSimulator, orderNumbers: readonly string[], renamed: ReadonlyMap<string, string> = new Map()) {
+function jobsAt(
+  sim: RunningSimulator,
+  orderNumbers: readonly string[],
+  renamed: ReadonlyMap<string, string> = new Map(),
+) {
   const byOrder = sim.simulator.jobsByOrderNumber(ACCOUNT_ID);
   return orderNumbers.map((orderNumber) => {
     const all = [...(byOrder.get(orderNumber) ?? []), ...(byOrder.get(renamed.get(orderNumber) ?? "") ?? [])];
@@ -50,8 +60,19 @@ function row(name: string, runs: string, counts: ReturnType<typeof jobsAt>, code
   ];
 }
 
-const submit = (sim: RunningSimulator, path: string, journal: string, lockFolder: string, onErr: (text: string) => void = () => undefined) =>
-  runCli(["submit", path, "--yes", "--connection", "demo", "--journal", journal], () => undefined, onErr, vendorEnv(sim, lockFolder));
+const submit = (
+  sim: RunningSimulator,
+  path: string,
+  journal: string,
+  lockFolder: string,
+  onErr: (text: string) => void = () => undefined,
+) =>
+  runCli(
+    ["submit", path, "--yes", "--connection", "demo", "--journal", journal],
+    () => undefined,
+    onErr,
+    vendorEnv(sim, lockFolder),
+  );
 
 /**
  * The holes exactly-once submission must not fall through beyond one machine's lock, each run
@@ -73,9 +94,13 @@ export async function trustBench(copies = 10): Promise<string> {
         await copyFile(path, join(machine, "orders.csv"));
       }
       sim.simulator.faults = { delayMs: [2, 30], endpoints: ["createJob", "listActiveJobs"] };
-      const codes = await Promise.all(machines.map((m) => submit(sim, join(m, "orders.csv"), join(m, "journal.jsonl"), m)));
+      const codes = await Promise.all(
+        machines.map((m) => submit(sim, join(m, "orders.csv"), join(m, "journal.jsonl"), m)),
+      );
       sim.simulator.faults = {};
-      rows.push(row("two machines at once, own journals and lock folders", "2 at once", jobsAt(sim, orderNumbers), codes));
+      rows.push(
+        row("two machines at once, own journals and lock folders", "2 at once", jobsAt(sim, orderNumbers), codes),
+      );
       await sim.close();
     }
     {
@@ -87,11 +112,19 @@ export async function trustBench(copies = 10): Promise<string> {
       const client = simClient(sim);
       for (const orderNumber of before.orderNumbers.slice(0, 5)) {
         const [jobNumber] = sim.simulator.jobsByOrderNumber(ACCOUNT_ID).get(orderNumber) ?? [];
-        if (jobNumber !== undefined && (await client.patchJob(jobNumber, { orderNumber: `${orderNumber}-NEW` })).ok) renamed.set(orderNumber, `${orderNumber}-NEW`);
+        if (jobNumber !== undefined && (await client.patchJob(jobNumber, { orderNumber: `${orderNumber}-NEW` })).ok)
+          renamed.set(orderNumber, `${orderNumber}-NEW`);
       }
       const after = await sheetOf(folder.path, "PO", copies + 1);
       const second = await submit(sim, after.path, journal, folder.path);
-      rows.push(row(`PO number changed on ${renamed.size} jobs, then the sheet grown by one order`, "2 in turn", jobsAt(sim, after.orderNumbers, renamed), [first, second]));
+      rows.push(
+        row(
+          `PO number changed on ${renamed.size} jobs, then the sheet grown by one order`,
+          "2 in turn",
+          jobsAt(sim, after.orderNumbers, renamed),
+          [first, second],
+        ),
+      );
       await sim.close();
     }
     {
@@ -106,7 +139,14 @@ export async function trustBench(copies = 10): Promise<string> {
       sim.simulator.faults = {};
       const leftFirst = jobsAt(sim, orderNumbers).filter((c) => c.live === 0).length;
       const second = await submit(sim, path, journal, folder.path);
-      rows.push(row(`dry runs rate-limited (${leftFirst} left after the first run), then recovered`, "2 in turn", jobsAt(sim, orderNumbers), [first, second]));
+      rows.push(
+        row(
+          `dry runs rate-limited (${leftFirst} left after the first run), then recovered`,
+          "2 in turn",
+          jobsAt(sim, orderNumbers),
+          [first, second],
+        ),
+      );
       await sim.close();
     }
   } finally {
@@ -114,6 +154,17 @@ export async function trustBench(copies = 10): Promise<string> {
   }
   return [
     "Jobs per order when the exactly-once promise is tested beyond one machine's lock (the command line against a fresh simulator each time)",
-    table(["scenario", "orders", "runs", "max live jobs/order", "max jobs/order (cancelled included)", "orders left unsent", "exit codes"], rows),
+    table(
+      [
+        "scenario",
+        "orders",
+        "runs",
+        "max live jobs/order",
+        "max jobs/order (cancelled included)",
+        "orders left unsent",
+        "exit codes",
+      ],
+      rows,
+    ),
   ].join("\n");
 }

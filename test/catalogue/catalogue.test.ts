@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVendorClient, CREDENTIALS_REFUSED, type Sleep } from "../../src/api";
 import { CATALOGUE_MAX_AGE_MS, createCatalogueStore, isStale } from "../../src/catalogue/catalogue-store";
 import { describeCatalogueWait, describeCatalogueWaits } from "../../src/catalogue/describe-catalogue-wait";
-import { catalogueCounts, loadCatalogue, type CatalogueProgress, type CatalogueWait } from "../../src/catalogue/load-catalogue";
+import {
+  catalogueCounts,
+  loadCatalogue,
+  type CatalogueProgress,
+  type CatalogueWait,
+} from "../../src/catalogue/load-catalogue";
 import { readServerSettings, startAppServer, type RunningAppServer } from "../../src/server/app-server";
 import type { FaultSettings, VendorSimulator } from "../../src/server/simulator/simulator";
 import { openImporterDB } from "../../src/storage/database";
@@ -13,20 +18,47 @@ import { recordedSleep } from "../helpers/recorded-sleep";
 let app: RunningAppServer;
 /** A client through the proxy; the pause before its own one retry of a read takes no time. */
 const clientFor = (connection: string, fetchImpl: typeof fetch = fetch) =>
-  createVendorClient({ baseUrl: `${app.url}/api/${connection}`, headers: { "X-Requested-With": "test" }, retryDelayMs: 0, sleep: async () => undefined, fetch: fetchImpl });
+  createVendorClient({
+    baseUrl: `${app.url}/api/${connection}`,
+    headers: { "X-Requested-With": "test" },
+    retryDelayMs: 0,
+    sleep: async () => undefined,
+    fetch: fetchImpl,
+  });
 beforeAll(async () => {
-  app = await startAppServer({ settings: readServerSettings({ PORT: "0" }), connections: [], simulatorOptions: { startAt: SIM_START }, log: () => {} });
+  app = await startAppServer({
+    settings: readServerSettings({ PORT: "0" }),
+    connections: [],
+    simulatorOptions: { startAt: SIM_START },
+    log: () => {},
+  });
 });
 afterAll(async () => app.close());
 
 describe("loading the catalogue through the proxy", () => {
   it("loads every part, every page, with progress", async () => {
     const progress: CatalogueProgress[] = [];
-    const loaded = await loadCatalogue(clientFor("demo"), "demo", { onProgress: (p) => progress.push(p), now: () => new Date("2026-11-22T04:00:00Z") });
+    const loaded = await loadCatalogue(clientFor("demo"), "demo", {
+      onProgress: (p) => progress.push(p),
+      now: () => new Date("2026-11-22T04:00:00Z"),
+    });
     if (!loaded.ok) throw new Error(loaded.message);
     const { snapshot } = loaded;
-    expect(snapshot).toMatchObject({ schemaVersion: 1, connection: "demo", fetchedAt: "2026-11-22T04:00:00.000Z", account: { id: 1042, currency: "NZD" } });
-    expect(catalogueCounts(snapshot)).toEqual({ priceCodes: 45, assets: 230, archivedAssets: 20, globalAssets: 30, stockItems: 10, deliveryOptions: 5, countries: 9 });
+    expect(snapshot).toMatchObject({
+      schemaVersion: 1,
+      connection: "demo",
+      fetchedAt: "2026-11-22T04:00:00.000Z",
+      account: { id: 1042, currency: "NZD" },
+    });
+    expect(catalogueCounts(snapshot)).toEqual({
+      priceCodes: 45,
+      assets: 230,
+      archivedAssets: 20,
+      globalAssets: 30,
+      stockItems: 10,
+      deliveryOptions: 5,
+      countries: 9,
+    });
     expect(Object.keys(snapshot.states).sort()).toEqual(["AU", "CA", "US"]);
     expect(snapshot.stock.every((s) => (s.priceBands?.length ?? 0) > 0)).toBe(true);
     expect(snapshot.processCodes.length).toBeGreaterThan(0);
@@ -48,13 +80,16 @@ describe("loading the catalogue through the proxy", () => {
   });
 
   it("keeps each account's prices apart", async () => {
-    const [nz, au] = await Promise.all([loadCatalogue(clientFor("demo"), "demo"), loadCatalogue(clientFor("demo-au"), "demo-au")]);
+    const [nz, au] = await Promise.all([
+      loadCatalogue(clientFor("demo"), "demo"),
+      loadCatalogue(clientFor("demo-au"), "demo-au"),
+    ]);
     if (!nz.ok || !au.ok) throw new Error("not loaded");
     expect(au.snapshot.account.currency).toBe("AUD");
-    const price = (s: typeof nz.snapshot) => s.priceCodes.find((c) => c.priceCode === 'DTF 10" x 10": Full Colour')?.priceBands?.[0]?.unitPrice;
+    const price = (s: typeof nz.snapshot) =>
+      s.priceCodes.find((c) => c.priceCode === 'DTF 10" x 10": Full Colour')?.priceBands?.[0]?.unitPrice;
     expect(price(au.snapshot)).not.toBe(price(nz.snapshot));
   });
-
 });
 
 function simulator(): VendorSimulator {
@@ -81,7 +116,15 @@ function waitsShown(progress: readonly CatalogueProgress[]): CatalogueWait[] {
   return [...seen];
 }
 
-const FULL_COUNTS = { priceCodes: 45, assets: 230, archivedAssets: 20, globalAssets: 30, stockItems: 10, deliveryOptions: 5, countries: 9 };
+const FULL_COUNTS = {
+  priceCodes: 45,
+  assets: 230,
+  archivedAssets: 20,
+  globalAssets: 30,
+  stockItems: 10,
+  deliveryOptions: 5,
+  countries: 9,
+};
 
 describe("loading the catalogue from a vendor that fails now and then", () => {
   it("loads every part when the vendor answers 30% of calls with a 500, trying each failed part again after a pause", async () => {
@@ -92,7 +135,13 @@ describe("loading the catalogue from a vendor that fails now and then", () => {
         const progress: CatalogueProgress[] = [];
         const callsBefore = sim.stats.apiCalls;
         const loaded = await loadCatalogue(clientFor("demo"), "demo", { sleep, onProgress: (p) => progress.push(p) });
-        runs.push({ loaded, pauses, shown: waitsShown(progress), calls: sim.stats.apiCalls - callsBefore, last: progress.at(-1) });
+        runs.push({
+          loaded,
+          pauses,
+          shown: waitsShown(progress),
+          calls: sim.stats.apiCalls - callsBefore,
+          last: progress.at(-1),
+        });
       }
       for (const { loaded, pauses, shown, last } of runs) {
         expect(loaded.ok ? catalogueCounts(loaded.snapshot) : loaded.message).toEqual(FULL_COUNTS);
@@ -126,13 +175,16 @@ describe("loading the catalogue from a vendor that fails now and then", () => {
 
   it("waits as long as the vendor's Retry-After asks", async () => {
     const progress: CatalogueProgress[] = [];
-    const loaded = await withFaults({ rate429: 1, retryAfterSeconds: 5, endpoints: ["listDeliveryOptions"] }, async (sim) => {
-      // The vendor is no longer busy once the wait it asked for has passed.
-      const { sleep, pauses } = recordedSleep(() => (sim.faults = {}));
-      const result = await loadCatalogue(clientFor("demo"), "demo", { sleep, onProgress: (p) => progress.push(p) });
-      expect(pauses).toEqual([5_000]);
-      return result;
-    });
+    const loaded = await withFaults(
+      { rate429: 1, retryAfterSeconds: 5, endpoints: ["listDeliveryOptions"] },
+      async (sim) => {
+        // The vendor is no longer busy once the wait it asked for has passed.
+        const { sleep, pauses } = recordedSleep(() => (sim.faults = {}));
+        const result = await loadCatalogue(clientFor("demo"), "demo", { sleep, onProgress: (p) => progress.push(p) });
+        expect(pauses).toEqual([5_000]);
+        return result;
+      },
+    );
     expect(loaded.ok && catalogueCounts(loaded.snapshot)).toEqual(FULL_COUNTS);
     const [wait] = waitsShown(progress);
     expect(wait).toEqual({ part: "delivery options", delayMs: 5_000, because: "busy" });
@@ -147,7 +199,9 @@ describe("loading the catalogue from a vendor that fails now and then", () => {
       expect(loaded.ok).toBe(false);
       if (loaded.ok) return;
       expect(loaded.missing).toEqual(["delivery options"]);
-      expect(loaded.message).toMatch(/^The catalogue could not be loaded: delivery options \(An error occurred while processing your request\.\)\. Nothing else is missing; try again\.$/);
+      expect(loaded.message).toMatch(
+        /^The catalogue could not be loaded: delivery options \(An error occurred while processing your request\.\)\. Nothing else is missing; try again\.$/,
+      );
       // 1 + 2 + 4 + 8 + 8 s; one more pause of 8 s would pass 30 s.
       expect(pauses).toEqual([1_000, 2_000, 4_000, 8_000, 8_000]);
       // Six tries, each a read the client tries twice itself.
@@ -160,20 +214,34 @@ describe("loading the catalogue from a vendor that fails now and then", () => {
     const stockRefused: typeof fetch = async (input, init) => {
       if (/\/Stock\?/.test(String(input))) {
         stockCalls++;
-        return Response.json({ title: "Forbidden", status: 403, detail: "Stock is not enabled for this account." }, { status: 403 });
+        return Response.json(
+          { title: "Forbidden", status: 403, detail: "Stock is not enabled for this account." },
+          { status: 403 },
+        );
       }
       return fetch(input, init);
     };
     const { sleep, pauses } = recordedSleep();
     const loaded = await loadCatalogue(clientFor("demo", stockRefused), "demo", { sleep });
-    expect(loaded.ok ? [] : [loaded.missing, loaded.message]).toEqual([["stock"], "The catalogue could not be loaded: stock (Forbidden: Stock is not enabled for this account.). Nothing else is missing; try again."]);
+    expect(loaded.ok ? [] : [loaded.missing, loaded.message]).toEqual([
+      ["stock"],
+      "The catalogue could not be loaded: stock (Forbidden: Stock is not enabled for this account.). Nothing else is missing; try again.",
+    ]);
     expect(pauses).toEqual([]);
     expect(stockCalls).toBe(1);
   });
 
   it("asks nothing else when the account cannot be read, and does not wait on refused credentials", async () => {
     const refused: typeof fetch = async () =>
-      Response.json({ type: CREDENTIALS_REFUSED, title: "No access token for this connection", status: 503, detail: "The token service refused the client credentials (HTTP 401)" }, { status: 503, headers: { "Retry-After": "1" } });
+      Response.json(
+        {
+          type: CREDENTIALS_REFUSED,
+          title: "No access token for this connection",
+          status: 503,
+          detail: "The token service refused the client credentials (HTTP 401)",
+        },
+        { status: 503, headers: { "Retry-After": "1" } },
+      );
     const { sleep, pauses } = recordedSleep();
     const loaded = await loadCatalogue(clientFor("demo", refused), "demo", { sleep });
     expect(loaded.ok ? [] : [loaded.missing, loaded.message]).toEqual([
@@ -190,7 +258,9 @@ describe("loading the catalogue from a vendor that fails now and then", () => {
       stop.abort();
       return new Promise(() => undefined);
     };
-    const loaded = await withFaults({ rate500: 1, endpoints: ["listDeliveryOptions"] }, () => loadCatalogue(clientFor("demo"), "demo", { sleep: endless, signal: stop.signal }));
+    const loaded = await withFaults({ rate500: 1, endpoints: ["listDeliveryOptions"] }, () =>
+      loadCatalogue(clientFor("demo"), "demo", { sleep: endless, signal: stop.signal }),
+    );
     expect(loaded).toMatchObject({ ok: false, message: "Loading the catalogue was stopped." });
   });
 
@@ -199,8 +269,13 @@ describe("loading the catalogue from a vendor that fails now and then", () => {
       { part: "stock", delayMs: 4_000, because: "busy" },
       { part: "assets", delayMs: 1_500, because: "no-answer" },
     ];
-    expect(waits.map(describeCatalogueWait)).toEqual(["The vendor is busy; trying stock again in 4 s", "The vendor did not answer; trying assets again in 2 s"]);
-    expect(describeCatalogueWaits(waits)).toBe("The vendor is busy; trying stock again in 4 s. The vendor did not answer; trying assets again in 2 s.");
+    expect(waits.map(describeCatalogueWait)).toEqual([
+      "The vendor is busy; trying stock again in 4 s",
+      "The vendor did not answer; trying assets again in 2 s",
+    ]);
+    expect(describeCatalogueWaits(waits)).toBe(
+      "The vendor is busy; trying stock again in 4 s. The vendor did not answer; trying assets again in 2 s.",
+    );
     expect(describeCatalogueWaits([])).toBe("");
   });
 });

@@ -6,18 +6,115 @@ async function cli(...args: string[]) {
   let out = "";
   let err = "";
   // No vendor and no file is reached: every line here is refused, or answered, before either.
-  const code = await runCli(args, (t) => (out += t), (t) => (err += t), { CONNECTIONS_FILE: "/nonexistent/connections.json" });
+  const code = await runCli(
+    args,
+    (t) => (out += t),
+    (t) => (err += t),
+    { CONNECTIONS_FILE: "/nonexistent/connections.json" },
+  );
   return { code, out, err };
 }
 
 describe("reading the command line", () => {
   it.each([
-    { argv: ["inspect", "orders.csv", "--rows", "2", "--json"], line: { command: "inspect", positional: ["orders.csv"], options: [["rows", "2"], ["json", true]] } },
-    { argv: ["check", "--header-row=3", "orders.csv", "--no-validate", "--out", "problems.csv"], line: { command: "check", positional: ["orders.csv"], options: [["header-row", "3"], ["no-validate", true], ["out", "problems.csv"]] } },
-    { argv: ["submit", "orders.csv", "--connection", "demo", "--yes", "--concurrency", "8", "--allow-existing", "--each-row-own-job", "--utf8", "--journal", "j.jsonl", "--audit", "a.jsonl"], line: { command: "submit", positional: ["orders.csv"], options: [["connection", "demo"], ["yes", true], ["concurrency", "8"], ["allow-existing", true], ["each-row-own-job", true], ["utf8", true], ["journal", "j.jsonl"], ["audit", "a.jsonl"]] } },
-    { argv: ["jobs", "--connection", "demo", "--order", "KTP-1"], line: { command: "jobs", positional: [], options: [["connection", "demo"], ["order", "KTP-1"]] } },
-    { argv: ["reorder-sheet", "--connection", "demo", "--process", "DTF", "--search", "otago", "--ordered-since", "2026-01-01", "--no-global", "--out", "x.xlsx"], line: { command: "reorder-sheet", positional: [], options: [["connection", "demo"], ["process", "DTF"], ["search", "otago"], ["ordered-since", "2026-01-01"], ["no-global", true], ["out", "x.xlsx"]] } },
-    { argv: ["inspect", "--sheet", "Orders", "--sheet", "Team", "orders.csv"], line: { command: "inspect", positional: ["orders.csv"], options: [["sheet", "Team"]] } },
+    {
+      argv: ["inspect", "orders.csv", "--rows", "2", "--json"],
+      line: {
+        command: "inspect",
+        positional: ["orders.csv"],
+        options: [
+          ["rows", "2"],
+          ["json", true],
+        ],
+      },
+    },
+    {
+      argv: ["check", "--header-row=3", "orders.csv", "--no-validate", "--out", "problems.csv"],
+      line: {
+        command: "check",
+        positional: ["orders.csv"],
+        options: [
+          ["header-row", "3"],
+          ["no-validate", true],
+          ["out", "problems.csv"],
+        ],
+      },
+    },
+    {
+      argv: [
+        "submit",
+        "orders.csv",
+        "--connection",
+        "demo",
+        "--yes",
+        "--concurrency",
+        "8",
+        "--allow-existing",
+        "--each-row-own-job",
+        "--utf8",
+        "--journal",
+        "j.jsonl",
+        "--audit",
+        "a.jsonl",
+      ],
+      line: {
+        command: "submit",
+        positional: ["orders.csv"],
+        options: [
+          ["connection", "demo"],
+          ["yes", true],
+          ["concurrency", "8"],
+          ["allow-existing", true],
+          ["each-row-own-job", true],
+          ["utf8", true],
+          ["journal", "j.jsonl"],
+          ["audit", "a.jsonl"],
+        ],
+      },
+    },
+    {
+      argv: ["jobs", "--connection", "demo", "--order", "KTP-1"],
+      line: {
+        command: "jobs",
+        positional: [],
+        options: [
+          ["connection", "demo"],
+          ["order", "KTP-1"],
+        ],
+      },
+    },
+    {
+      argv: [
+        "reorder-sheet",
+        "--connection",
+        "demo",
+        "--process",
+        "DTF",
+        "--search",
+        "otago",
+        "--ordered-since",
+        "2026-01-01",
+        "--no-global",
+        "--out",
+        "x.xlsx",
+      ],
+      line: {
+        command: "reorder-sheet",
+        positional: [],
+        options: [
+          ["connection", "demo"],
+          ["process", "DTF"],
+          ["search", "otago"],
+          ["ordered-since", "2026-01-01"],
+          ["no-global", true],
+          ["out", "x.xlsx"],
+        ],
+      },
+    },
+    {
+      argv: ["inspect", "--sheet", "Orders", "--sheet", "Team", "orders.csv"],
+      line: { command: "inspect", positional: ["orders.csv"], options: [["sheet", "Team"]] },
+    },
     { argv: ["--help"], line: { command: undefined, positional: [], options: [["help", true]] } },
   ])("reads $argv", ({ argv, line }) => {
     const read = readCommandLine(argv);

@@ -26,7 +26,11 @@ describe("whether a file can be written later, found out now", () => {
   it("refuses a named pipe and a device at once, without opening them", async () => {
     const pipe = join(folder.current.path, "j.jsonl");
     execFileSync("mkfifo", [pipe]);
-    expect(await journal(pipe)).toBe(`The journal ${pipe} cannot be written: it is a named pipe, not a file. Give another path with --journal.`);
-    expect(await journal("/dev/null")).toBe("The journal /dev/null cannot be written: it is a device, not a file. Give another path with --journal.");
+    expect(await journal(pipe)).toBe(
+      `The journal ${pipe} cannot be written: it is a named pipe, not a file. Give another path with --journal.`,
+    );
+    expect(await journal("/dev/null")).toBe(
+      "The journal /dev/null cannot be written: it is a device, not a file. Give another path with --journal.",
+    );
   });
 });

@@ -10,7 +10,12 @@ import { runCommand, useSimulatorAndFolder, vendorEnv } from "../helpers/cli-ses
 const session = useSimulatorAndFolder();
 
 const order = (batchId: string, orderNumber: string, state: OrderRecord["state"], patch: Partial<OrderRecord> = {}) =>
-  orderRecord(batchId, orderNumber, { payloadHash: "hash", candidate: { orderNumber, items: [] } as unknown as OrderRecord["candidate"], state, ...patch });
+  orderRecord(batchId, orderNumber, {
+    payloadHash: "hash",
+    candidate: { orderNumber, items: [] } as unknown as OrderRecord["candidate"],
+    state,
+    ...patch,
+  });
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -27,7 +32,9 @@ describe("the journal file", () => {
 
     const reopened = await openFileJournal(path);
     expect((await reopened.ordersOf("b")).map((o) => [o.orderNumber, o.state])).toEqual([["A", "created"]]);
-    expect(reopened.unreadLines).toEqual([`Line 3 of the journal ${path} is incomplete, most likely from a write that did not finish, and was left out.`]);
+    expect(reopened.unreadLines).toEqual([
+      `Line 3 of the journal ${path} is incomplete, most likely from a write that did not finish, and was left out.`,
+    ]);
     await reopened.close();
   });
 
@@ -41,7 +48,11 @@ describe("the journal file", () => {
     const prototype = Object.getPrototypeOf(probe) as { write: (...args: unknown[]) => Promise<unknown> };
     await probe.close();
     const write = prototype.write;
-    vi.spyOn(prototype, "write").mockImplementationOnce(async function (this: unknown, data: unknown, ...rest: unknown[]) {
+    vi.spyOn(prototype, "write").mockImplementationOnce(async function (
+      this: unknown,
+      data: unknown,
+      ...rest: unknown[]
+    ) {
       if (typeof data === "string") await write.call(this, data.slice(0, data.length >> 1));
       else {
         const bytes = data as Uint8Array;
@@ -82,14 +93,21 @@ describe("submit with a journal whose last line was cut short", () => {
     const { path, orderNumbers } = await ordersSheet("TORN", 1, session.folder.path);
     const journal = join(session.folder.path, "j.jsonl");
     const env = vendorEnv(session.sim, session.folder.path);
-    expect((await runCommand(["submit", path, "--yes", "--connection", "demo", "--journal", journal], env)).code).toBe(0);
+    expect((await runCommand(["submit", path, "--yes", "--connection", "demo", "--journal", journal], env)).code).toBe(
+      0,
+    );
     const lines = (await readFile(journal, "utf8")).split("\n").length;
     await appendFile(journal, '{"kind":"order","record":{"batchId":"x","orderNumb');
 
-    const again = await runCommand(["submit", path, "--yes", "--connection", "demo", "--journal", journal, "--json"], env);
+    const again = await runCommand(
+      ["submit", path, "--yes", "--connection", "demo", "--journal", journal, "--json"],
+      env,
+    );
     expect(again.code).toBe(0);
     const report = JSON.parse(again.out) as { problems: string[]; orders: { state: string }[] };
-    expect(report.problems).toEqual([`Line ${lines} of the journal ${journal} is incomplete, most likely from a write that did not finish, and was left out.`]);
+    expect(report.problems).toEqual([
+      `Line ${lines} of the journal ${journal} is incomplete, most likely from a write that did not finish, and was left out.`,
+    ]);
     expect(report.orders.map((o) => o.state)).toEqual(orderNumbers.map(() => "created"));
     expect(session.sim.simulator.jobsByOrderNumber(1042).size).toBe(orderNumbers.length);
   });

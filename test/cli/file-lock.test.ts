@@ -55,7 +55,10 @@ describe("the submit lock file", () => {
   it("is taken over from a process that died holding it, by one of those waiting only", async () => {
     const pid = await deadPid();
     for (let round = 0; round < 20; round++) {
-      await writeFile(join(folder.path, LOCK_FILE), round % 2 === 0 ? String(pid) : JSON.stringify({ pid, token: `dead-${round}` }));
+      await writeFile(
+        join(folder.path, LOCK_FILE),
+        round % 2 === 0 ? String(pid) : JSON.stringify({ pid, token: `dead-${round}` }),
+      );
       const { acquired, most } = await contend(8);
       expect(most).toBe(1);
       expect(acquired).toBeGreaterThanOrEqual(1);
@@ -91,17 +94,23 @@ describe("the submit lock file", () => {
     expect(await locks.isHeld(NAME)).toBe(true);
   });
 
-  it("lets one process at a time in when several contend for it, starting from a lock left by a dead one", { timeout: 60_000 }, async () => {
+  it("lets one process at a time in when several contend for it, starting from a lock left by a dead one", {
+    timeout: 60_000,
+  }, async () => {
     await writeFile(join(folder.path, LOCK_FILE), String(await deadPid()));
     const log = join(folder.path, "log");
     await writeFile(log, "");
     // Each contender stops once it has held the lock this many times; none has a deadline.
     const TIMES = 25;
     const spawned = Array.from({ length: 4 }, () => {
-      const child = spawn(process.execPath, ["--import", "tsx", "test/helpers/lock-contender.ts", folder.path, NAME, log, String(TIMES)], {
-        cwd: ROOT,
-        stdio: ["pipe", "pipe", "inherit"],
-      });
+      const child = spawn(
+        process.execPath,
+        ["--import", "tsx", "test/helpers/lock-contender.ts", folder.path, NAME, log, String(TIMES)],
+        {
+          cwd: ROOT,
+          stdio: ["pipe", "pipe", "inherit"],
+        },
+      );
       let out = "";
       let ready!: () => void;
       const isReady = new Promise<void>((resolve) => (ready = resolve));

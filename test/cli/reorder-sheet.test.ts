@@ -39,7 +39,9 @@ describe("npm run cli -- reorder-sheet", () => {
     const { report, path } = await reorderSheet("all.xlsx");
     expect(archived.size).toBeGreaterThan(0);
     expect(report.tags.filter((tag) => archived.has(tag))).toEqual([]);
-    expect(new Set(report.tags)).toEqual(new Set([...own, ...global].filter((a) => !a.isArchived).map((a) => a.assetTag)));
+    expect(new Set(report.tags)).toEqual(
+      new Set([...own, ...global].filter((a) => !a.isArchived).map((a) => a.assetTag)),
+    );
     const { book, rows } = await readCampaign(await readFile(path));
     expect(book.worksheets.map((s) => s.name)).toEqual(["Instructions", "Reorder", "Lists"]);
     expect(rows.map((r) => r["Asset tag"])).toEqual(report.tags);
@@ -52,8 +54,18 @@ describe("npm run cli -- reorder-sheet", () => {
     const { own } = await vendorAssets();
     const process = own[0]?.processCode ?? "";
     const word = (own[0]?.description ?? "").split(" ")[0] ?? "";
-    const { report } = await reorderSheet("some.xlsx", "--process", process.toLowerCase(), "--search", word, "--no-global");
-    const expected = own.filter((a) => !a.isArchived && a.processCode === process && (a.description ?? "").toLowerCase().includes(word.toLowerCase()));
+    const { report } = await reorderSheet(
+      "some.xlsx",
+      "--process",
+      process.toLowerCase(),
+      "--search",
+      word,
+      "--no-global",
+    );
+    const expected = own.filter(
+      (a) =>
+        !a.isArchived && a.processCode === process && (a.description ?? "").toLowerCase().includes(word.toLowerCase()),
+    );
     expect(expected.length).toBeGreaterThan(0);
     expect(report.tags).toEqual(expected.map((a) => a.assetTag));
   });
@@ -71,7 +83,16 @@ describe("npm run cli -- reorder-sheet", () => {
         new Map([
           [a, deliveredTo("CLI-CAMP-1", { Quantity: minimum(a) + 200 })],
           [b, { "Order number": "CLI-CAMP-1", Quantity: minimum(b) + 200 }],
-          [c, deliveredTo("CLI-CAMP-2", { Quantity: minimum(c) + 200, "Delivery method": "Pick-up", "Street address": "", City: "", Postcode: "" })],
+          [
+            c,
+            deliveredTo("CLI-CAMP-2", {
+              Quantity: minimum(c) + 200,
+              "Delivery method": "Pick-up",
+              "Street address": "",
+              City: "",
+              Postcode: "",
+            }),
+          ],
         ]),
       ),
     );
@@ -81,9 +102,20 @@ describe("npm run cli -- reorder-sheet", () => {
     expect(checked.summary.issues.error).toBe(0);
     expect(checked.summary.jobs).toMatchObject({ total: 2, valid: 2 });
     // The designs left blank are notes, not errors.
-    expect(checked.issues.filter((i: { code: string }) => i.code === "NOT_AN_ORDER_ROW").length).toBe(report.tags.length - 3);
+    expect(checked.issues.filter((i: { code: string }) => i.code === "NOT_AN_ORDER_ROW").length).toBe(
+      report.tags.length - 3,
+    );
 
-    const submitted = await cli(["submit", filled, "--yes", "--connection", "demo", "--journal", join(session.folder.path, "journal.jsonl"), "--json"]);
+    const submitted = await cli([
+      "submit",
+      filled,
+      "--yes",
+      "--connection",
+      "demo",
+      "--journal",
+      join(session.folder.path, "journal.jsonl"),
+      "--json",
+    ]);
     expect(submitted.code).toBe(0);
     const jobs = session.sim.simulator.jobsByOrderNumber(1042);
     const since = await reorderSheet("since.xlsx", "--ordered-since", "2026-11-01");
@@ -102,17 +134,45 @@ describe("npm run cli -- reorder-sheet", () => {
     expect(noOut.err).toContain("--out FILE.xlsx");
     const csv = await cli(["reorder-sheet", "--connection", "demo", "--out", join(session.folder.path, "x.csv")]);
     expect(csv.code).toBe(2);
-    const date = await cli(["reorder-sheet", "--connection", "demo", "--ordered-since", "last week", "--out", join(session.folder.path, "x.xlsx")]);
+    const date = await cli([
+      "reorder-sheet",
+      "--connection",
+      "demo",
+      "--ordered-since",
+      "last week",
+      "--out",
+      join(session.folder.path, "x.xlsx"),
+    ]);
     expect(date.code).toBe(2);
     expect(date.err).toContain("YYYY-MM-DD");
-    const process = await cli(["reorder-sheet", "--connection", "demo", "--process", "NOPE", "--out", join(session.folder.path, "x.xlsx")]);
+    const process = await cli([
+      "reorder-sheet",
+      "--connection",
+      "demo",
+      "--process",
+      "NOPE",
+      "--out",
+      join(session.folder.path, "x.xlsx"),
+    ]);
     expect(process.code).toBe(2);
     expect(process.err).toMatch(/No design of this account is of process "NOPE"; the processes are .+\(.+\)/);
     const folderPath = join(session.folder.path, "campaign.xlsx");
     await mkdir(folderPath);
     const folder = await cli(["reorder-sheet", "--connection", "demo", "--out", folderPath]);
-    expect(folder).toEqual({ code: 2, out: "", err: `The workbook ${folderPath} cannot be written: it is a folder, not a file. Give another path with --out.\n` });
-    const nothing = await cli(["reorder-sheet", "--connection", "demo", "--search", "no design is called this", "--out", join(session.folder.path, "x.xlsx")]);
+    expect(folder).toEqual({
+      code: 2,
+      out: "",
+      err: `The workbook ${folderPath} cannot be written: it is a folder, not a file. Give another path with --out.\n`,
+    });
+    const nothing = await cli([
+      "reorder-sheet",
+      "--connection",
+      "demo",
+      "--search",
+      "no design is called this",
+      "--out",
+      join(session.folder.path, "x.xlsx"),
+    ]);
     expect(nothing.code).toBe(1);
     expect(nothing.err).toContain("No orderable design matches");
   });

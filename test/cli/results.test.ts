@@ -12,7 +12,8 @@ const session = useSimulatorAndFolder();
 const cli = (args: readonly string[]) => runCommand(args, vendorEnv(session.sim, session.folder.path));
 
 const lines = (bytes: Buffer) => bytes.toString("utf8").split(/(?<=\r?\n)/);
-const records = (text: string) => Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ""), { header: true, skipEmptyLines: true }).data;
+const records = (text: string) =>
+  Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ""), { header: true, skipEmptyLines: true }).data;
 
 describe("result and problem sheets from the command line", () => {
   it("writes the results into the customer's own CSV, keeps the audit trail, and a second import of that result sheet creates nothing", async () => {
@@ -20,7 +21,19 @@ describe("result and problem sheets from the command line", () => {
     await copyFile(samplePath("price-code-orders.csv"), input);
     const out = join(session.folder.path, "orders - results.csv");
     const audit = join(session.folder.path, "audit.jsonl");
-    const first = await cli(["submit", input, "--yes", "--connection", "demo", "--journal", join(session.folder.path, "a.jsonl"), "--out", out, "--audit", audit]);
+    const first = await cli([
+      "submit",
+      input,
+      "--yes",
+      "--connection",
+      "demo",
+      "--journal",
+      join(session.folder.path, "a.jsonl"),
+      "--out",
+      out,
+      "--audit",
+      audit,
+    ]);
     expect(first.code).toBe(0);
 
     const original = lines(await readFile(input));
@@ -36,14 +49,28 @@ describe("result and problem sheets from the command line", () => {
       expect(row["Job status"]).toMatch(/Received|Awaiting Artwork/);
       expect(Number(row["Line estimate"])).toBeGreaterThan(0);
     }
-    const trail = (await readFile(audit, "utf8")).trim().split("\n").map((line) => JSON.parse(line) as { type: string });
+    const trail = (await readFile(audit, "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string });
     expect(trail[0]).toMatchObject({ type: "import", connection: "demo", file: { name: "orders.csv" } });
     expect(trail.filter((e) => e.type === "request")).toHaveLength(4);
 
     // The result sheet imported again (another machine, a fresh journal): nothing is sent.
-    const again = await cli(["submit", out, "--yes", "--connection", "demo", "--journal", join(session.folder.path, "b.jsonl"), "--json"]);
+    const again = await cli([
+      "submit",
+      out,
+      "--yes",
+      "--connection",
+      "demo",
+      "--journal",
+      join(session.folder.path, "b.jsonl"),
+      "--json",
+    ]);
     expect(again.code).toBe(0);
-    const report = JSON.parse(again.out) as { rows: { rowNumber: number; outcome: string; jobNumber: number | null }[] };
+    const report = JSON.parse(again.out) as {
+      rows: { rowNumber: number; outcome: string; jobNumber: number | null }[];
+    };
     expect(report.rows.every((row) => row.outcome === "existing")).toBe(true);
     expect(report.rows.map((row) => row.jobNumber)).toEqual(rows.map((row) => Number(row["Job number"])));
     expect(session.sim.simulator.jobsByOrderNumber(1042)).toEqual(held);
@@ -57,15 +84,32 @@ describe("result and problem sheets from the command line", () => {
     const rows = records((await readFile(out)).toString("utf8"));
     expect(rows.map((row) => row["Import result"])).toContain("Not sent");
     const archived = rows.filter((row) => row["Messages"]?.includes("archived"));
-    expect(archived.map((row) => [row["Order No"], row["Asset Tag"], row["Import result"], row["Messages"]?.split("\n")[0]])).toEqual([
-      ["RO-9001", "A1042011", "Not sent", "Row 2, column Asset Tag: asset A1042011 is archived and cannot be reordered."],
+    expect(
+      archived.map((row) => [row["Order No"], row["Asset Tag"], row["Import result"], row["Messages"]?.split("\n")[0]]),
+    ).toEqual([
+      [
+        "RO-9001",
+        "A1042011",
+        "Not sent",
+        "Row 2, column Asset Tag: asset A1042011 is archived and cannot be reordered.",
+      ],
     ]);
     expect(session.sim.simulator.jobsByOrderNumber(1042).size).toBe(0);
   });
 
   it("writes the results into the customer's own workbook, with Jobs and Audit sheets, leaving its own sheets as they were", async () => {
     const out = join(session.folder.path, "team - results.xlsx");
-    const { code } = await cli(["submit", samplePath("team-orders-winter.xlsx"), "--yes", "--connection", "demo", "--journal", join(session.folder.path, "x.jsonl"), "--out", out]);
+    const { code } = await cli([
+      "submit",
+      samplePath("team-orders-winter.xlsx"),
+      "--yes",
+      "--connection",
+      "demo",
+      "--journal",
+      join(session.folder.path, "x.jsonl"),
+      "--out",
+      out,
+    ]);
     expect(code).toBe(0);
     const before = new ExcelJS.Workbook();
     await before.xlsx.readFile(samplePath("team-orders-winter.xlsx"));
@@ -75,7 +119,7 @@ describe("result and problem sheets from the command line", () => {
     const orders = after.getWorksheet("Orders");
     const header = (orders?.getRow(4).values as unknown[]).map(String);
     const result = header.indexOf("Import result");
-    expect(result).toBeGreaterThan((before.getWorksheet("Orders")?.actualColumnCount ?? 0));
+    expect(result).toBeGreaterThan(before.getWorksheet("Orders")?.actualColumnCount ?? 0);
     expect(orders?.getRow(5).getCell(result).value).toBe("Created");
     expect(typeof orders?.getRow(5).getCell(header.indexOf("Job number")).value).toBe("number");
     expect(orders?.getRow(1).getCell(result).value).toBeNull();

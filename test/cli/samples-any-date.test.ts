@@ -16,7 +16,12 @@ const TWO_YEARS_ON = Date.UTC(start.getUTCFullYear() + 2, start.getUTCMonth(), s
 /** Issues that would say the samples' dates or promo code have gone stale. */
 const DATED_ISSUES = new Set(["DUE_DATE_TOO_EARLY", "DUE_DATE_INVALID", "DUE_DATE_AMBIGUOUS", "PROMO_CODE_INVALID"]);
 
-const sim = useResource("all", "The simulator two years on", () => startSimulator({ startAt: TWO_YEARS_ON }), (running: RunningSimulator) => running.close());
+const sim = useResource(
+  "all",
+  "The simulator two years on",
+  () => startSimulator({ startAt: TWO_YEARS_ON }),
+  (running: RunningSimulator) => running.close(),
+);
 /** The samples, made (as `npm start` makes them) for the simulator's today. */
 const folder = useResource(
   "all",
@@ -43,15 +48,32 @@ describe("the samples, made on the day, on a simulator whose clock is two years 
     for (const payload of report.payloads) expect(payload.candidate.dateDue ?? "").toMatch(/^\d{4}-\d{2}-\d{2}$/);
     for (const payload of report.payloads) expect((payload.candidate.dateDue ?? "") > today).toBe(true);
 
-    const submitted = await runCommand(["submit", file, "--yes", "--connection", "demo", "--journal", join(folder.current.path, `${name}.jsonl`), "--json"], env);
+    const submitted = await runCommand(
+      [
+        "submit",
+        file,
+        "--yes",
+        "--connection",
+        "demo",
+        "--journal",
+        join(folder.current.path, `${name}.jsonl`),
+        "--json",
+      ],
+      env,
+    );
     expect(submitted.code, submitted.err).toBe(0);
     const { orders } = JSON.parse(submitted.out) as SubmitReport;
-    expect(orders.map((order) => order.orderNumber).sort()).toEqual(report.payloads.map((payload) => payload.orderNumber).sort());
+    expect(orders.map((order) => order.orderNumber).sort()).toEqual(
+      report.payloads.map((payload) => payload.orderNumber).sort(),
+    );
     for (const order of orders) expect(order).toMatchObject({ state: "created", jobNumber: expect.any(Number) });
   });
 
   it("the stock order's promo code, a year from the simulator's start, is taken", async () => {
-    const checked = await runCommand(["check", join(folder.current.path, "stock-order.xlsx"), "--json", "--no-validate"], vendorEnv(sim.current, folder.current.path));
+    const checked = await runCommand(
+      ["check", join(folder.current.path, "stock-order.xlsx"), "--json", "--no-validate"],
+      vendorEnv(sim.current, folder.current.path),
+    );
     const report = JSON.parse(checked.out) as CheckReport;
     expect(report.payloads.map((payload) => payload.candidate.promocode ?? null)).toEqual([null, "TEAMS25"]);
   });

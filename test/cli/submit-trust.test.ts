@@ -10,13 +10,20 @@ const ACCOUNT_ID = 1042;
 
 const session = useSimulatorAndFolder();
 
-const cli = (args: readonly string[], lockFolder = session.folder.path) => runCommand(args, vendorEnv(session.sim, lockFolder));
+const cli = (args: readonly string[], lockFolder = session.folder.path) =>
+  runCommand(args, vendorEnv(session.sim, lockFolder));
 
 interface JsonReport {
   readonly status: string;
   readonly problems: readonly string[];
   readonly orders: readonly { orderNumber: string; state: string; jobNumber: number | null }[];
-  readonly rows: readonly { rowNumber: number; orderNumber: string | null; outcome: string; jobNumber: number | null; messages: readonly string[] }[];
+  readonly rows: readonly {
+    rowNumber: number;
+    orderNumber: string | null;
+    outcome: string;
+    jobNumber: number | null;
+    messages: readonly string[];
+  }[];
 }
 
 /** The jobs the vendor holds per order number, cancelled ones left out. */
@@ -30,14 +37,31 @@ function liveJobs(): Map<string, number[]> {
 }
 
 describe("two machines submitting one sheet at once, each with its own journal and lock folder", () => {
-  it("leaves one live job per order: each order is looked up right before it is sent, and any duplicate made in the race is cancelled", { timeout: 90_000 }, async () => {
+  it("leaves one live job per order: each order is looked up right before it is sent, and any duplicate made in the race is cancelled", {
+    timeout: 90_000,
+  }, async () => {
     const { path, orderNumbers } = await ordersSheet("RACE", 8, session.folder.path);
     const [machineA, machineB] = [join(session.folder.path, "a"), join(session.folder.path, "b")];
     await Promise.all([mkdir(machineA), mkdir(machineB)]);
     await Promise.all([copyFile(path, join(machineA, "orders.csv")), copyFile(path, join(machineB, "orders.csv"))]);
     // Answers take a little while, so the two runs interleave as two machines would.
     session.sim.simulator.faults = { delayMs: [2, 30], endpoints: ["createJob", "listActiveJobs"] };
-    const submit = (folder: string) => cli(["submit", join(folder, "orders.csv"), "--yes", "--connection", "demo", "--journal", join(folder, "journal.jsonl"), "--concurrency", "4", "--json"], folder);
+    const submit = (folder: string) =>
+      cli(
+        [
+          "submit",
+          join(folder, "orders.csv"),
+          "--yes",
+          "--connection",
+          "demo",
+          "--journal",
+          join(folder, "journal.jsonl"),
+          "--concurrency",
+          "4",
+          "--json",
+        ],
+        folder,
+      );
     const [a, b] = await Promise.all([submit(machineA), submit(machineB)]);
     session.sim.simulator.faults = {};
 
@@ -47,7 +71,10 @@ describe("two machines submitting one sheet at once, each with its own journal a
     for (const orderNumber of orderNumbers) {
       const states = reports.map((r) => r.orders.find((o) => o.orderNumber === orderNumber)?.state);
       // One machine made the job that stands; the other found it, or cancelled its own duplicate.
-      expect(states.filter((s) => s === "created"), `${orderNumber}: ${states.join(", ")}`).toHaveLength(1);
+      expect(
+        states.filter((s) => s === "created"),
+        `${orderNumber}: ${states.join(", ")}`,
+      ).toHaveLength(1);
       expect(states.every((s) => s === "created" || s === "existing" || s === "cancelled")).toBe(true);
     }
     expect([a.code, b.code]).toEqual([0, 0]);
@@ -70,26 +97,38 @@ describe("an order whose PO number was changed at the vendor", () => {
     expect(liveJobs().get(edited)).toBeUndefined();
     expect(liveJobs().get("RENAMED-77")).toEqual([jobNumber]);
     const report = JSON.parse(run.out) as JsonReport;
-    expect(report.orders.find((o) => o.orderNumber === edited)).toEqual({ orderNumber: edited, state: "existing", jobNumber });
+    expect(report.orders.find((o) => o.orderNumber === edited)).toEqual({
+      orderNumber: edited,
+      state: "existing",
+      jobNumber,
+    });
     const row = report.rows.find((r) => r.orderNumber === edited);
     expect(row?.outcome).toBe("existing");
     expect(row?.messages.join(" ")).toContain(`already created as job ${jobNumber} by an earlier import`);
     expect(row?.messages.join(" ")).toContain("its PO number is now RENAMED-77");
     // Every other order of the first sheet is left alone too; the new ones are created once.
-    for (const orderNumber of after.orderNumbers) expect(liveJobs().get(orderNumber) ?? liveJobs().get("RENAMED-77"), orderNumber).toHaveLength(1);
+    for (const orderNumber of after.orderNumbers)
+      expect(liveJobs().get(orderNumber) ?? liveJobs().get("RENAMED-77"), orderNumber).toHaveLength(1);
   });
 });
 
 describe("dry runs the vendor rate-limited", () => {
-  it("leaves those orders for the next run, which checks and sends them once the vendor has recovered", { timeout: 60_000 }, async () => {
+  it("leaves those orders for the next run, which checks and sends them once the vendor has recovered", {
+    timeout: 60_000,
+  }, async () => {
     const { path, orderNumbers } = await ordersSheet("STRAND", 5, session.folder.path);
     const journal = join(session.folder.path, "j.jsonl");
     // The vendor rate-limits half the dry runs (each is tried twice); it has recovered by the time jobs are created.
     session.sim.simulator.faults = { rate429: 0.5, endpoints: ["createJob"] };
     let out = "";
-    const code = await runCli(["submit", path, "--yes", "--connection", "demo", "--journal", journal], (t) => (out += t), (text) => {
-      if (text.startsWith("Looking for")) session.sim.simulator.faults = {};
-    }, vendorEnv(session.sim, session.folder.path));
+    const code = await runCli(
+      ["submit", path, "--yes", "--connection", "demo", "--journal", journal],
+      (t) => (out += t),
+      (text) => {
+        if (text.startsWith("Looking for")) session.sim.simulator.faults = {};
+      },
+      vendorEnv(session.sim, session.folder.path),
+    );
     session.sim.simulator.faults = {};
     const createdFirst = orderNumbers.filter((n) => liveJobs().has(n));
     expect(createdFirst.length).toBeGreaterThan(0);
@@ -120,7 +159,11 @@ describe("a job cancelled after it was created", () => {
 
     const again = await cli(["submit", path, "--yes", "--connection", "demo", "--journal", journal, "--json"]);
     const report = JSON.parse(again.out) as JsonReport;
-    expect(report.orders.find((o) => o.orderNumber === first)).toEqual({ orderNumber: first, state: "cancelled", jobNumber });
+    expect(report.orders.find((o) => o.orderNumber === first)).toEqual({
+      orderNumber: first,
+      state: "cancelled",
+      jobNumber,
+    });
     for (const row of report.rows.filter((r) => r.orderNumber === first)) {
       expect(row.outcome).toBe("cancelled");
       expect(row.messages).toContain(`Created as job ${jobNumber}, since cancelled.`);
@@ -151,7 +194,13 @@ describe("the confirmation before jobs are created", () => {
         asked.push({ summary, question });
         return answer;
       };
-      return runCli(["submit", path, "--connection", "demo", "--journal", journal, "--json"], (t) => (out += t), (t) => (err += t), vendorEnv(session.sim, session.folder.path), { confirm }).then((code) => ({ code, out, err }));
+      return runCli(
+        ["submit", path, "--connection", "demo", "--journal", journal, "--json"],
+        (t) => (out += t),
+        (t) => (err += t),
+        vendorEnv(session.sim, session.folder.path),
+        { confirm },
+      ).then((code) => ({ code, out, err }));
     };
     const declined = await run(false);
     expect(declined.code).toBe(1);

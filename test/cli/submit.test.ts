@@ -33,7 +33,8 @@ function expectOneJobEach(orderNumbers: readonly string[], rows: readonly JsonRo
     expect(jobsHeld().get(orderNumber), orderNumber).toHaveLength(1);
     const mine = rows.filter((row) => row.orderNumber === orderNumber);
     expect(mine.length).toBeGreaterThan(0);
-    for (const row of mine) expect(row).toMatchObject({ outcome: "created", jobNumber: jobsHeld().get(orderNumber)?.[0] });
+    for (const row of mine)
+      expect(row).toMatchObject({ outcome: "created", jobNumber: jobsHeld().get(orderNumber)?.[0] });
   }
 }
 
@@ -42,7 +43,18 @@ describe("npm run cli -- submit", () => {
     const { path, orderNumbers } = await ordersSheet("CLI", 2, session.folder.path);
     const journal = join(session.folder.path, "orders.journal.jsonl");
     const out = join(session.folder.path, "results.csv");
-    const first = await cli(["submit", path, "--yes", "--connection", "demo", "--journal", journal, "--out", out, "--json"]);
+    const first = await cli([
+      "submit",
+      path,
+      "--yes",
+      "--connection",
+      "demo",
+      "--journal",
+      journal,
+      "--out",
+      out,
+      "--json",
+    ]);
     expect(first.err).toBe("");
     expect(first.code).toBe(0);
     const report = JSON.parse(first.out) as { rows: JsonRow[]; status: string; summary: string };
@@ -50,8 +62,13 @@ describe("npm run cli -- submit", () => {
     expect(report.summary).toBe("8 created");
     expect(report.rows).toHaveLength(20);
     expectOneJobEach(orderNumbers, report.rows);
-    const sheet = Papa.parse<Record<string, string>>((await readFile(out, "utf8")).replace(/^\uFEFF/, ""), { header: true, skipEmptyLines: true }).data;
-    expect(sheet.map((row) => [row["Order No"], row["Job number"]])).toEqual(report.rows.map((row) => [row.orderNumber, String(row.jobNumber)]));
+    const sheet = Papa.parse<Record<string, string>>((await readFile(out, "utf8")).replace(/^\uFEFF/, ""), {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
+    expect(sheet.map((row) => [row["Order No"], row["Job number"]])).toEqual(
+      report.rows.map((row) => [row.orderNumber, String(row.jobNumber)]),
+    );
 
     // The same journal again: reported, nothing sent.
     const held = jobsHeld();
@@ -67,31 +84,65 @@ describe("npm run cli -- submit", () => {
     await cli(["submit", path, "--yes", "--connection", "demo", "--journal", join(session.folder.path, "a.jsonl")]);
     const held = jobsHeld();
 
-    const fresh = await cli(["submit", path, "--yes", "--connection", "demo", "--journal", join(session.folder.path, "b.jsonl"), "--json"]);
+    const fresh = await cli([
+      "submit",
+      path,
+      "--yes",
+      "--connection",
+      "demo",
+      "--journal",
+      join(session.folder.path, "b.jsonl"),
+      "--json",
+    ]);
     expect(fresh.code).toBe(0);
     const rows = (JSON.parse(fresh.out) as { rows: JsonRow[] }).rows;
-    for (const row of rows) expect(row).toMatchObject({ outcome: "existing", jobNumber: held.get(row.orderNumber as string)?.[0] });
+    for (const row of rows)
+      expect(row).toMatchObject({ outcome: "existing", jobNumber: held.get(row.orderNumber as string)?.[0] });
     expect(jobsHeld()).toEqual(held);
 
-    const allowed = await cli(["submit", path, "--yes", "--connection", "demo", "--journal", join(session.folder.path, "c.jsonl"), "--allow-existing", "--json"]);
+    const allowed = await cli([
+      "submit",
+      path,
+      "--yes",
+      "--connection",
+      "demo",
+      "--journal",
+      join(session.folder.path, "c.jsonl"),
+      "--allow-existing",
+      "--json",
+    ]);
     expect(allowed.code).toBe(0);
     for (const orderNumber of orderNumbers) expect(jobsHeld().get(orderNumber)).toHaveLength(2);
   });
 
   it("exits 1 while rows stay unsent because of their errors, and says why on each", async () => {
     const path = fileURLToPath(new URL("../fixtures/unknown-price-code.csv", import.meta.url));
-    const { code, out } = await cli(["submit", path, "--yes", "--connection", "demo", "--journal", join(session.folder.path, "j.jsonl"), "--json"]);
+    const { code, out } = await cli([
+      "submit",
+      path,
+      "--yes",
+      "--connection",
+      "demo",
+      "--journal",
+      join(session.folder.path, "j.jsonl"),
+      "--json",
+    ]);
     expect(code).toBe(1);
     const rows = (JSON.parse(out) as { rows: JsonRow[] }).rows;
     expect(rows.filter((row) => row.outcome === "not-sent").map((row) => row.rowNumber)).toEqual([5, 6, 7, 8]);
     expect(rows.find((row) => row.rowNumber === 6)?.messages.join(" ")).toContain("is not a price code");
-    expect(rows.find((row) => row.rowNumber === 5)?.messages.join(" ")).toContain("Not sent: other rows of order KTP-25002 need fixing first.");
+    expect(rows.find((row) => row.rowNumber === 5)?.messages.join(" ")).toContain(
+      "Not sent: other rows of order KTP-25002 need fixing first.",
+    );
     expect(rows.filter((row) => row.outcome === "created")).toHaveLength(6);
   });
 
   it("exits 3 when the vendor refuses the connection, and 2 without a connection when real ones are configured", async () => {
     const { path } = await ordersSheet("REFUSED", 1, session.folder.path);
-    const refused = await cli(["submit", path, "--yes", "--connection", "demo", "--journal", join(session.folder.path, "j.jsonl")], { ...vendorSettings(), VENDOR_CLIENT_SECRET: "wrong-secret" });
+    const refused = await cli(
+      ["submit", path, "--yes", "--connection", "demo", "--journal", join(session.folder.path, "j.jsonl")],
+      { ...vendorSettings(), VENDOR_CLIENT_SECRET: "wrong-secret" },
+    );
     expect(refused.code).toBe(3);
     expect(refused.err).not.toContain("wrong-secret");
     const unnamed = await cli(["submit", path]);
@@ -105,20 +156,44 @@ describe("npm run cli -- submit", () => {
     await mkdir(folder);
     const journal = join(session.folder.path, "j.jsonl");
     const refusals = [
-      [["--journal", folder], `The journal ${folder} cannot be written: it is a folder, not a file. Give another path with --journal.`],
-      [["--journal", join(path, "journal.jsonl")], `The journal ${join(path, "journal.jsonl")} cannot be written: ${path} is a file, not a folder. Give another path with --journal.`],
-      [["--journal", join(path, "deeper", "journal.jsonl")], `The journal ${join(path, "deeper", "journal.jsonl")} cannot be written: ${path} is a file, not a folder. Give another path with --journal.`],
-      [["--journal", journal, "--out", folder], `The result sheet ${folder} cannot be written: it is a folder, not a file. Give another path with --out.`],
-      [["--journal", journal, "--audit", join(path, "audit.jsonl")], `The audit trail ${join(path, "audit.jsonl")} cannot be written: ${path} is a file, not a folder. Give another path with --audit.`],
-      [["--journal", path], `The journal ${path} cannot be written: it is the order sheet itself. Give another path with --journal.`],
+      [
+        ["--journal", folder],
+        `The journal ${folder} cannot be written: it is a folder, not a file. Give another path with --journal.`,
+      ],
+      [
+        ["--journal", join(path, "journal.jsonl")],
+        `The journal ${join(path, "journal.jsonl")} cannot be written: ${path} is a file, not a folder. Give another path with --journal.`,
+      ],
+      [
+        ["--journal", join(path, "deeper", "journal.jsonl")],
+        `The journal ${join(path, "deeper", "journal.jsonl")} cannot be written: ${path} is a file, not a folder. Give another path with --journal.`,
+      ],
+      [
+        ["--journal", journal, "--out", folder],
+        `The result sheet ${folder} cannot be written: it is a folder, not a file. Give another path with --out.`,
+      ],
+      [
+        ["--journal", journal, "--audit", join(path, "audit.jsonl")],
+        `The audit trail ${join(path, "audit.jsonl")} cannot be written: ${path} is a file, not a folder. Give another path with --audit.`,
+      ],
+      [
+        ["--journal", path],
+        `The journal ${path} cannot be written: it is the order sheet itself. Give another path with --journal.`,
+      ],
     ] as const;
     for (const [options, message] of refusals) {
-      expect(await cli(["submit", path, "--yes", "--connection", "demo", ...options])).toEqual({ code: 2, out: "", err: `${message}\n` });
+      expect(await cli(["submit", path, "--yes", "--connection", "demo", ...options])).toEqual({
+        code: 2,
+        out: "",
+        err: `${message}\n`,
+      });
     }
     expect(session.sim.simulator.stats).toMatchObject({ tokenRequests: 0, apiCalls: 0 });
     // Looking leaves nothing behind: the sheet as it was, no journal file.
     expect(await readFile(path, "utf8")).not.toContain("{");
-    expect((await readdir(session.folder.path)).sort()).toEqual([path.slice(session.folder.path.length + 1), "journals"].sort());
+    expect((await readdir(session.folder.path)).sort()).toEqual(
+      [path.slice(session.folder.path.length + 1), "journals"].sort(),
+    );
   });
 
   it("makes the journal's folder when it does not exist yet", async () => {
@@ -129,17 +204,38 @@ describe("npm run cli -- submit", () => {
     expect(await readFile(journal, "utf8")).toContain('"kind":"batch"');
   });
 
-  it("continues after the process was killed mid-batch, from its journal, and creates nothing twice", { timeout: 90_000 }, async () => {
+  it("continues after the process was killed mid-batch, from its journal, and creates nothing twice", {
+    timeout: 90_000,
+  }, async () => {
     const { path, orderNumbers } = await ordersSheet("KILL", 4, session.folder.path);
     const journal = join(session.folder.path, "kill.journal.jsonl");
     session.sim.simulator.faults = { delayMs: 400, endpoints: ["createJob"] };
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/cli.ts", "submit", path, "--yes", "--connection", "demo", "--journal", journal, "--concurrency", "2"], {
-      cwd: ROOT,
-      env: { ...process.env, ...vendorSettings() },
-      stdio: "ignore",
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "src/cli/cli.ts",
+        "submit",
+        path,
+        "--yes",
+        "--connection",
+        "demo",
+        "--journal",
+        journal,
+        "--concurrency",
+        "2",
+      ],
+      {
+        cwd: ROOT,
+        env: { ...process.env, ...vendorSettings() },
+        stdio: "ignore",
+      },
+    );
     const exited = new Promise((resolve) => child.on("exit", resolve));
-    await expect.poll(() => [...jobsHeld().values()].length, { timeout: 60_000, interval: 50 }).toBeGreaterThanOrEqual(3);
+    await expect
+      .poll(() => [...jobsHeld().values()].length, { timeout: 60_000, interval: 50 })
+      .toBeGreaterThanOrEqual(3);
     child.kill("SIGKILL");
     await exited;
     session.sim.simulator.faults = {};
@@ -158,7 +254,8 @@ describe("npm run cli -- submit", () => {
       expect(jobsHeld().get(row.orderNumber as string)).toBeUndefined();
     }
     expect(resumed.code).toBe(waiting.length > 0 ? 3 : 0);
-    if (waiting.length > 0) resumed = await cli(["submit", path, "--yes", "--connection", "demo", "--journal", journal, "--json"]);
+    if (waiting.length > 0)
+      resumed = await cli(["submit", path, "--yes", "--connection", "demo", "--journal", journal, "--json"]);
     expect(resumed.code).toBe(0);
     expectOneJobEach(orderNumbers, (JSON.parse(resumed.out) as { rows: JsonRow[] }).rows);
   });
@@ -170,19 +267,36 @@ describe("an unexpected failure", () => {
     const journal = join(session.folder.path, "j.jsonl");
     let err = "";
     // Standard output closed under it: the report cannot be printed, after every job was made.
-    const code = await runCli(["submit", path, "--yes", "--connection", "demo", "--journal", journal, "--json"], () => {
-      throw new Error("EPIPE: broken pipe, write\n    at afterWriteDispatched (node:internal/stream_base_commons:161:15)");
-    }, (text) => (err += text), vendorSettings());
+    const code = await runCli(
+      ["submit", path, "--yes", "--connection", "demo", "--journal", journal, "--json"],
+      () => {
+        throw new Error(
+          "EPIPE: broken pipe, write\n    at afterWriteDispatched (node:internal/stream_base_commons:161:15)",
+        );
+      },
+      (text) => (err += text),
+      vendorSettings(),
+    );
     expect(code).toBe(3);
-    expect(err).toMatch(/^submit stopped on an unexpected failure: EPIPE: broken pipe, write\. Every order sent is written in the journal .+; run the same command again to continue\.\n$/);
+    expect(err).toMatch(
+      /^submit stopped on an unexpected failure: EPIPE: broken pipe, write\. Every order sent is written in the journal .+; run the same command again to continue\.\n$/,
+    );
   });
 
   it("of inspect exits 1, with the failure in one line", async () => {
     let err = "";
-    const code = await runCli(["inspect", samplePath("price-code-orders.csv")], () => {
-      throw new TypeError("Cannot read properties of undefined (reading 'x')");
-    }, (text) => (err += text), {});
-    expect([code, err]).toEqual([1, "inspect stopped on an unexpected failure: Cannot read properties of undefined (reading 'x').\n"]);
+    const code = await runCli(
+      ["inspect", samplePath("price-code-orders.csv")],
+      () => {
+        throw new TypeError("Cannot read properties of undefined (reading 'x')");
+      },
+      (text) => (err += text),
+      {},
+    );
+    expect([code, err]).toEqual([
+      1,
+      "inspect stopped on an unexpected failure: Cannot read properties of undefined (reading 'x').\n",
+    ]);
   });
 });
 

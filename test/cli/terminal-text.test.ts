@@ -69,7 +69,10 @@ describe("text from a sheet printed by the command line", () => {
   it("submit's report shows them too", async () => {
     const path = await hostileSheet();
     const env = { SIM_NOW, SUBMIT_LOCK_DIR: folder.current.path };
-    const submitted = await runCommand(["submit", path, "--yes", "--journal", join(folder.current.path, "j.jsonl")], env);
+    const submitted = await runCommand(
+      ["submit", path, "--yes", "--journal", join(folder.current.path, "j.jsonl")],
+      env,
+    );
     expect(submitted.code).toBe(0);
     expect(submitted.out).toMatch(/^ {2}KTP-24001\\u\{1B\}\]52;c;cm0gLXJmIH4=\\u\{7\} +\d+ +Created$/m);
     expect(submitted.out + submitted.err).not.toMatch(ACTED_ON);

@@ -7,11 +7,11 @@ describe("counts in words", () => {
   });
 
   it("writes a count with its word, large counts grouped by thousands", () => {
-    expect([countOf(1, "row", "rows"), countOf(0, "row", "rows"), countOf(100_000, "row", "rows"), countOf(2_000_011, "row", "rows")]).toEqual([
-      "1 row",
-      "0 rows",
-      "100,000 rows",
-      "2,000,011 rows",
-    ]);
+    expect([
+      countOf(1, "row", "rows"),
+      countOf(0, "row", "rows"),
+      countOf(100_000, "row", "rows"),
+      countOf(2_000_011, "row", "rows"),
+    ]).toEqual(["1 row", "0 rows", "100,000 rows", "2,000,011 rows"]);
   });
 });

@@ -24,7 +24,11 @@ describe("a failed call in the user's words", () => {
 
   it("titles the client's own problems in the same words", () => {
     expect(networkProblem(new TypeError("fetch failed")).title).toBe("The vendor did not answer");
-    expect(networkProblem(new DOMException("stopped", "AbortError")).title).toBe("The vendor did not answer in time, or the request was stopped");
-    expect(invalidResponseProblem(200, "id: expected number").title).toBe("The vendor's answer was not in the expected form");
+    expect(networkProblem(new DOMException("stopped", "AbortError")).title).toBe(
+      "The vendor did not answer in time, or the request was stopped",
+    );
+    expect(invalidResponseProblem(200, "id: expected number").title).toBe(
+      "The vendor's answer was not in the expected form",
+    );
   });
 });

@@ -42,7 +42,10 @@ describe("the vendor's answers on rows", () => {
       kind: "http",
       status: 400,
       title: "Bad",
-      validationMessages: [{ errorCode: "Q", message: "Line 2 (A-R5): quantity too low" }, { errorCode: "D", message: "Delivery method unknown" }],
+      validationMessages: [
+        { errorCode: "Q", message: "Line 2 (A-R5): quantity too low" },
+        { errorCode: "D", message: "Delivery method unknown" },
+      ],
       errors: { dateDue: ["too early"] },
     });
     expect(issues.map((i) => [i.code, i.rowNumber, i.orderNumber])).toEqual([
@@ -59,19 +62,51 @@ describe("the vendor's answers on rows", () => {
   });
 
   it("explains an opaque 500 with the spec's known triggers (SERVER_ERROR), and nothing else as one", () => {
-    const opaque = issuesFromServerProblem(payload, { kind: "http", status: 500, title: "Error", validationMessages: [], errors: {} });
+    const opaque = issuesFromServerProblem(payload, {
+      kind: "http",
+      status: 500,
+      title: "Error",
+      validationMessages: [],
+      errors: {},
+    });
     expect(opaque.map((i) => i.code)).toEqual(["SERVER_ERROR"]);
     expect(opaque[0]?.message).toMatch(/missing due date/);
-    const forbidden = issuesFromServerProblem(payload, { kind: "http", status: 403, title: "Forbidden", detail: "locked", validationMessages: [], errors: {} });
-    expect(forbidden.map((i) => [i.code, i.message])).toEqual([["SERVER_REJECTED", "Order A: the vendor does not allow this account to do that."]]);
+    const forbidden = issuesFromServerProblem(payload, {
+      kind: "http",
+      status: 403,
+      title: "Forbidden",
+      detail: "locked",
+      validationMessages: [],
+      errors: {},
+    });
+    expect(forbidden.map((i) => [i.code, i.message])).toEqual([
+      ["SERVER_REJECTED", "Order A: the vendor does not allow this account to do that."],
+    ]);
   });
 
   it("tells a failure without the vendor's own messages in plain words, never the runtime's text or an unexpected field's path", () => {
-    const unreachable = issuesFromServerProblem(payload, { kind: "network", status: 0, title: "The service could not be reached", detail: "Failed to fetch", validationMessages: [], errors: {} });
+    const unreachable = issuesFromServerProblem(payload, {
+      kind: "network",
+      status: 0,
+      title: "The service could not be reached",
+      detail: "Failed to fetch",
+      validationMessages: [],
+      errors: {},
+    });
     expect(unreachable.map((i) => [i.code, i.message])).toEqual([
-      ["VENDOR_UNAVAILABLE", "Order A: the vendor could not check this job just now (the vendor did not answer). Nothing is wrong with the job as far as is known; check again in a moment."],
+      [
+        "VENDOR_UNAVAILABLE",
+        "Order A: the vendor could not check this job just now (the vendor did not answer). Nothing is wrong with the job as far as is known; check again in a moment.",
+      ],
     ]);
-    const odd = issuesFromServerProblem(payload, { kind: "invalid-response", status: 200, title: "The service answered in an unexpected shape", detail: "isValid: Invalid input: expected boolean", validationMessages: [], errors: {} });
+    const odd = issuesFromServerProblem(payload, {
+      kind: "invalid-response",
+      status: 200,
+      title: "The service answered in an unexpected shape",
+      detail: "isValid: Invalid input: expected boolean",
+      validationMessages: [],
+      errors: {},
+    });
     expect(odd.map((i) => i.message)).toEqual(["Order A: the vendor's answer was not in the expected form."]);
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { auditJsonLines, auditTrail, describeSent, problemSheetData, resultSheetData, sentStateOf } from "../../src/core/result-sheet-data";
+import {
+  auditJsonLines,
+  auditTrail,
+  describeSent,
+  problemSheetData,
+  resultSheetData,
+  sentStateOf,
+} from "../../src/core/result-sheet-data";
 import { RESULT_COLUMNS, type RowOutcome } from "../../src/core/result-rows";
 import { planBatch, runBatch } from "../../src/submit/submit-batch";
 import { fetchJobStatuses } from "../../src/submit/vendor-jobs";
@@ -15,7 +22,12 @@ const column = (name: (typeof RESULT_COLUMNS)[number]) => RESULT_COLUMNS.indexOf
 describe("the result sheet's data and the audit trail, from a real submission", () => {
   it("gives each row its outcome, job, status, estimate and what was sent instead of the sheet's value; the audit keeps every step", async () => {
     // Row 2: a quantity left blank, fixed to 40 in the app. Row 3: another order. Row 4: skipped. Row 5: an order with an error.
-    const engine = await checkRows(session.account, [row({ Qty: "" }), row({ "Order No": "R-2" }), row({ "Order No": "R-2", Fabric: "Silk" }), row({ "Order No": "R-3", Code: "NOPE" })]);
+    const engine = await checkRows(session.account, [
+      row({ Qty: "" }),
+      row({ "Order No": "R-2" }),
+      row({ "Order No": "R-2", Fabric: "Silk" }),
+      row({ "Order No": "R-3", Code: "NOPE" }),
+    ]);
     await engine.setCell(2, "Qty", "40");
     await engine.skipRow(4);
     await engine.validate();
@@ -67,9 +79,14 @@ describe("the result sheet's data and the audit trail, from a real submission", 
     const types = trail.map((e) => e.type);
     expect(types[0]).toBe("import");
     expect(trail[0]).toMatchObject({ user: "kiwi.admin", appVersion: "0.1.0", file: { sha256: "ab".repeat(32) } });
-    expect(trail.filter((e) => e.type === "edit")).toEqual([expect.objectContaining({ row: 2, column: "Qty", old: "", new: "40" })]);
+    expect(trail.filter((e) => e.type === "edit")).toEqual([
+      expect.objectContaining({ row: 2, column: "Qty", old: "", new: "40" }),
+    ]);
     expect(trail.filter((e) => e.type === "skip")).toEqual([expect.objectContaining({ row: 4 })]);
-    expect(trail.filter((e) => e.type === "request").map((e) => (e as { order: string }).order)).toEqual(["R-1", "R-2"]);
+    expect(trail.filter((e) => e.type === "request").map((e) => (e as { order: string }).order)).toEqual([
+      "R-1",
+      "R-2",
+    ]);
     expect(trail.filter((e) => e.type === "answer").every((e) => (e as { status: number }).status === 201)).toBe(true);
     const lines = auditJsonLines(trail).trim().split("\n");
     expect(lines).toHaveLength(trail.length);
@@ -82,8 +99,13 @@ describe("the result sheet's data and the audit trail, from a real submission", 
 describe("what a row's messages say of a value changed in the app", () => {
   const qty = { column: "Qty", sheet: "", sent: "40" };
   it("says it was sent only for a row whose job was asked for", () => {
-    expect(["created", "rejected", "unknown", "not-found"].map((outcome) => describeSent(qty, sentStateOf(outcome as RowOutcome)))).toEqual(Array(4).fill("Qty sent as 40; the sheet had blank."));
+    expect(
+      ["created", "rejected", "unknown", "not-found"].map((outcome) =>
+        describeSent(qty, sentStateOf(outcome as RowOutcome)),
+      ),
+    ).toEqual(Array(4).fill("Qty sent as 40; the sheet had blank."));
     expect(describeSent(qty, sentStateOf("pending"))).toBe("Qty to be sent as 40; the sheet had blank.");
-    for (const outcome of ["not-sent", "skipped", "existing"] as const) expect(describeSent(qty, sentStateOf(outcome))).toBe("Qty changed here to 40, not sent; the sheet had blank.");
+    for (const outcome of ["not-sent", "skipped", "existing"] as const)
+      expect(describeSent(qty, sentStateOf(outcome))).toBe("Qty changed here to 40, not sent; the sheet had blank.");
   });
 });

@@ -17,12 +17,18 @@ describe("header row detection", () => {
   });
 
   it("prefers a row naming known fields over a row of data", () => {
-    const rows: CellValue[][] = [["KTP-1", "Otago", "DTF 4x4", 12], ["Order No", "Team", "Code", "Qty"]];
+    const rows: CellValue[][] = [
+      ["KTP-1", "Otago", "DTF 4x4", 12],
+      ["Order No", "Team", "Code", "Qty"],
+    ];
     expect(detectHeaderRow(rows).map((c) => c.rowIndex)).toEqual([1, 0]);
   });
 
   it("counts the service's attribute names and sizes as known", () => {
-    const rows: CellValue[][] = [["Notes", "Misc"], ["Order", "Fabric", "S", "M", "L"]];
+    const rows: CellValue[][] = [
+      ["Notes", "Misc"],
+      ["Order", "Fabric", "S", "M", "L"],
+    ];
     expect(detectHeaderRow(rows, ["Fabric"])[0]).toMatchObject({ rowIndex: 1, known: 5 });
   });
 });
@@ -30,12 +36,27 @@ describe("header row detection", () => {
 describe("tables below a header", () => {
   it("names blank and repeated headers uniquely, keeping the user's own names", () => {
     expect(uniqueHeaders(["Qty", "Qty", null, "Code", "  ", "Qty (2)", "qty", "Line\nbreak"], 8)).toEqual([
-      "Qty", "Qty (3)", "Column C", "Code", "Column E", "Qty (2)", "qty (4)", "Line break",
+      "Qty",
+      "Qty (3)",
+      "Column C",
+      "Code",
+      "Column E",
+      "Qty (2)",
+      "qty (4)",
+      "Line break",
     ]);
   });
 
   it("drops trailing empty rows and columns, keeps blank rows between, and keeps row numbers", () => {
-    const rows: (CellValue[] | undefined)[] = [["Title"], ["A", "B", null, ""], ["1", "2", null, ""], undefined, ["3", null, "x"], ["", null], undefined];
+    const rows: (CellValue[] | undefined)[] = [
+      ["Title"],
+      ["A", "B", null, ""],
+      ["1", "2", null, ""],
+      undefined,
+      ["3", null, "x"],
+      ["", null],
+      undefined,
+    ];
     const table = extractTable("s", rows, 1);
     expect(table).toEqual({
       sheetName: "s",

@@ -24,11 +24,16 @@ async function watchChanges(page: Page, testId: string): Promise<void> {
   await page.getByTestId(testId).evaluate((region, id) => {
     const counts = ((window as unknown as { textChanges?: Record<string, number> }).textChanges ??= {});
     counts[id] = 0;
-    new MutationObserver(() => void (counts[id] = (counts[id] ?? 0) + 1)).observe(region, { childList: true, characterData: true, subtree: true });
+    new MutationObserver(() => void (counts[id] = (counts[id] ?? 0) + 1)).observe(region, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
   }, testId);
 }
 
-const changesOf = (page: Page, testId: string) => page.evaluate((id) => (window as unknown as { textChanges?: Record<string, number> }).textChanges?.[id] ?? 0, testId);
+const changesOf = (page: Page, testId: string) =>
+  page.evaluate((id) => (window as unknown as { textChanges?: Record<string, number> }).textChanges?.[id] ?? 0, testId);
 
 /** A region's role and aria-live. */
 async function liveSettings(page: Page, testId: string): Promise<[string | null, string | null]> {
@@ -65,7 +70,11 @@ describe("the app for keyboard and screen reader users, in Chromium", () => {
     await page.getByTestId("summary").waitFor({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId("review-busy").count(), { timeout: 30_000 }).toBe(0);
     const names = await page.locator('[role="columnheader"] .grid-header-name').allTextContents();
-    await page.locator(`[role="row"][data-row-number="6"] [role="gridcell"][aria-colindex="${names.indexOf("Price Code") + 2}"]`).click();
+    await page
+      .locator(
+        `[role="row"][data-row-number="6"] [role="gridcell"][aria-colindex="${names.indexOf("Price Code") + 2}"]`,
+      )
+      .click();
     await page.getByTestId("row-panel").locator('[data-code="CODE_UNKNOWN"]').waitFor();
     await expect.poll(() => page.getByTestId("order-state").locator(".badge").textContent()).toBe("Needs fixing");
     await page.getByRole("button", { name: "Find and replace" }).click();
@@ -125,8 +134,12 @@ describe("the app for keyboard and screen reader users, in Chromium", () => {
       await watchChanges(page, "review-status");
       await watchChanges(page, "review-busy");
       // Progress is said while the vendor checks the twelve jobs, then the counts once it has.
-      await expect.poll(() => said(page, "review-status"), { timeout: 30_000 }).toMatch(/^Checking the jobs with the vendor: \d+ of 12/);
-      await expect.poll(() => said(page, "review-status"), { timeout: 30_000 }).toBe("30 rows, 12 jobs: 12 ready, 0 need attention. 0 errors, 0 warnings, 0 notes.");
+      await expect
+        .poll(() => said(page, "review-status"), { timeout: 30_000 })
+        .toMatch(/^Checking the jobs with the vendor: \d+ of 12/);
+      await expect
+        .poll(() => said(page, "review-status"), { timeout: 30_000 })
+        .toBe("30 rows, 12 jobs: 12 ready, 0 need attention. 0 errors, 0 warnings, 0 notes.");
     });
     // Not at every tick: the page showed each answer as it came, the region said a few of them.
     const shown = await changesOf(page, "review-busy");
@@ -135,9 +148,13 @@ describe("the app for keyboard and screen reader users, in Chromium", () => {
 
     // An edit's new counts are said too.
     const names = await page.locator('[role="columnheader"] .grid-header-name').allTextContents();
-    await page.locator(`[role="row"][data-row-number="2"] [role="gridcell"][aria-colindex="${names.indexOf("Qty") + 2}"]`).click();
+    await page
+      .locator(`[role="row"][data-row-number="2"] [role="gridcell"][aria-colindex="${names.indexOf("Qty") + 2}"]`)
+      .click();
     await page.keyboard.press("Delete");
-    await expect.poll(() => said(page, "review-status"), { timeout: 15_000 }).toMatch(/^30 rows, 12 jobs: 11 ready, 1 needs attention\. [1-9]\d* errors?, /);
+    await expect
+      .poll(() => said(page, "review-status"), { timeout: 15_000 })
+      .toMatch(/^30 rows, 12 jobs: 11 ready, 1 needs attention\. [1-9]\d* errors?, /);
 
     await withFaults(e2e.app, { delayMs: 1_000, endpoints: ["createJob"] }, async () => {
       await submitAndConfirm(page, 11);

@@ -22,7 +22,10 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   if (!present) await page.evaluate(axe.source);
   return page.evaluate(async (tags) => {
     const { axe: run } = window as unknown as { readonly axe: typeof axe };
-    const results = await run.run(document, { runOnly: { type: "tag", values: [...tags] }, resultTypes: ["violations"] });
+    const results = await run.run(document, {
+      runOnly: { type: "tag", values: [...tags] },
+      resultTypes: ["violations"],
+    });
     return results.violations.map((violation) => ({
       id: violation.id,
       impact: violation.impact ?? "unknown",
@@ -40,5 +43,7 @@ export function describeViolations(violations: readonly AxeViolation[]): string 
 /** Fails, naming each rule broken and where, unless axe finds nothing on the screen as it is now. */
 export async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
   const violations = await axeViolations(page);
-  expect(violations.length === 0 ? "" : `axe found on the ${screen} screen:\n${describeViolations(violations)}`).toBe("");
+  expect(violations.length === 0 ? "" : `axe found on the ${screen} screen:\n${describeViolations(violations)}`).toBe(
+    "",
+  );
 }

@@ -31,7 +31,9 @@ describe("checking the rows in Chromium", () => {
     // The vendor answers nothing for a while: checking waits on it.
     await withFaults(e2e.app, { delayMs: 20_000 }, async () => {
       await page.getByRole("button", { name: "Check the rows" }).click();
-      await expect.poll(() => page.getByTestId("checking").getByRole("status").textContent()).toBe("Checking 10 rows against your catalogue…");
+      await expect
+        .poll(() => page.getByTestId("checking").getByRole("status").textContent())
+        .toBe("Checking 10 rows against your catalogue…");
       await page.getByRole("button", { name: "Stop checking" }).click();
       await page.getByRole("heading", { name: /Map the columns/ }).waitFor();
     });
@@ -57,9 +59,11 @@ describe("checking the rows in Chromium", () => {
       // From the first click, Submit waits: it cannot be clicked again.
       expect(await page.getByRole("button", { name: "Checking before you confirm…" }).isDisabled()).toBe(true);
       await page.getByTestId("review-busy").getByRole("button", { name: "Stop checking" }).click();
-      await expect.poll(() => page.getByRole("alert").first().textContent(), { timeout: 30_000 }).toBe(
-        "Nothing was sent: you stopped the check before it finished. Submit again when you are ready; every job is checked with the vendor first.",
-      );
+      await expect
+        .poll(() => page.getByRole("alert").first().textContent(), { timeout: 30_000 })
+        .toBe(
+          "Nothing was sent: you stopped the check before it finished. Submit again when you are ready; every job is checked with the vendor first.",
+        );
     });
     expect(vendorJobs().size).toBe(0);
     expect(await page.getByRole("button", { name: "Check and submit…" }).isEnabled()).toBe(true);

@@ -44,8 +44,16 @@ export async function startBuiltApp(simulatorOptions: SimulatorOptions = {}): Pr
 }
 
 /** Starts the built app and Chromium before a file's tests and closes both after them, so each browser test file need not repeat the hooks. */
-export function useBuiltAppInChromium(simulatorOptions: SimulatorOptions = {}): { readonly app: RunningAppServer; readonly browser: Browser } {
-  const app = useResource("all", "The app", () => startBuiltApp(simulatorOptions), (running) => running.close());
+export function useBuiltAppInChromium(simulatorOptions: SimulatorOptions = {}): {
+  readonly app: RunningAppServer;
+  readonly browser: Browser;
+} {
+  const app = useResource(
+    "all",
+    "The app",
+    () => startBuiltApp(simulatorOptions),
+    (running) => running.close(),
+  );
   const browser = useResource("all", "Chromium", launchChromium, (launched) => launched.close());
   return {
     get app() {
@@ -96,7 +104,11 @@ export async function download(target: Locator): Promise<{ name: string; bytes: 
 }
 
 /** Runs `work` with the embedded simulator's faults set to `settings`, clearing them afterwards whatever happens. */
-export async function withFaults<T>(app: RunningAppServer, settings: FaultSettings, work: () => Promise<T>): Promise<T> {
+export async function withFaults<T>(
+  app: RunningAppServer,
+  settings: FaultSettings,
+  work: () => Promise<T>,
+): Promise<T> {
   const simulator = app.simulator?.simulator;
   if (!simulator) throw new Error("the embedded simulator is not running");
   simulator.faults = settings;

@@ -45,33 +45,47 @@ describe("mapping a workbook in Chromium", () => {
     const sheets = await page.getByLabel("Sheet").locator("option").allTextContents();
     expect(sheets.map((s) => s.split(" — ")[0])).toEqual(["How to order", "Orders", "Lists (hidden)"]);
     await page.getByLabel("Sheet").selectOption("How to order");
-    await expect.poll(() => page.getByTestId("missing-fields").textContent()).toBe("Still needed: Order number, Code, Quantity.");
+    await expect
+      .poll(() => page.getByTestId("missing-fields").textContent())
+      .toBe("Still needed: Order number, Code, Quantity.");
     await page.getByLabel("Sheet").selectOption("Orders");
-    await expect.poll(() => page.getByTestId("sheet-facts").textContent()).toMatch(/^25 rows below the header on row 4; sizes: one column per size\./);
+    await expect
+      .poll(() => page.getByTestId("sheet-facts").textContent())
+      .toMatch(/^25 rows below the header on row 4; sizes: one column per size\./);
     expect(await page.getByTestId("missing-fields").count()).toBe(0);
     expect(await selectedText(page, "Column for Order number")).toBe("Order #");
-    expect(await page.getByTestId("field-orderNumber").locator(".samples").textContent()).toBe("KTP-27001 · KTP-27002 · KTP-27003");
+    expect(await page.getByTestId("field-orderNumber").locator(".samples").textContent()).toBe(
+      "KTP-27001 · KTP-27002 · KTP-27003",
+    );
     expect(await selectedText(page, "Use of column Vinyl colour")).toBe("Attribute: Vinyl colour");
 
     // The team's name is the club here, not the team column: fix it by hand.
     expect(await selectedText(page, "Column for Job description")).toBe("Team");
     await page.getByLabel("Column for Job description").selectOption({ label: "Club" });
-    await expect.poll(() => page.getByTestId("field-description").locator(".confidence").textContent()).toBe("100% · manual");
+    await expect
+      .poll(() => page.getByTestId("field-description").locator(".confidence").textContent())
+      .toBe("100% · manual");
     expect(await selectedText(page, "Column for Organisation")).toBe("— not mapped —");
 
     await page.getByLabel("Template name").fill("Winter teams");
     await page.getByRole("button", { name: "Save template" }).click();
-    await expect.poll(() => page.getByTestId("mapping-notice").textContent()).toBe('Saved the mapping as "Winter teams".');
+    await expect
+      .poll(() => page.getByTestId("mapping-notice").textContent())
+      .toBe('Saved the mapping as "Winter teams".');
 
     // Another day: the page is reloaded and the same workbook dropped again.
     await page.reload();
     await connect(page);
     await page.getByLabel("Order sheet").setInputFiles(TEAM_WORKBOOK);
-    await expect.poll(() => page.getByTestId("mapping-notice").textContent()).toBe(
-      'Applied your template "Winter teams", saved for sheets with these headers.',
-    );
+    await expect
+      .poll(() => page.getByTestId("mapping-notice").textContent())
+      .toBe('Applied your template "Winter teams", saved for sheets with these headers.');
     expect(await selectedText(page, "Column for Job description")).toBe("Club");
-    expect(await page.getByRole("combobox", { name: "Template", exact: true }).evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent)).toBe("Winter teams");
+    expect(
+      await page
+        .getByRole("combobox", { name: "Template", exact: true })
+        .evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent),
+    ).toBe("Winter teams");
     expect(await page.getByTestId("field-description").locator(".confidence").textContent()).toBe("100% · template");
     await context.close();
   });
@@ -83,7 +97,12 @@ describe("mapping a workbook in Chromium", () => {
     await page.getByLabel("Order sheet").setInputFiles(TEAM_WORKBOOK);
     await page.getByRole("heading", { name: "Map the columns of team-orders-winter.xlsx" }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    expect(await page.locator(".table-scroll").first().evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    expect(
+      await page
+        .locator(".table-scroll")
+        .first()
+        .evaluate((element) => element.scrollWidth > element.clientWidth),
+    ).toBe(true);
     await expectNoAxeViolations(page, "mapping, in a narrow window");
     await page.close();
   });
@@ -92,12 +111,24 @@ describe("mapping a workbook in Chromium", () => {
     // The slowest file to read within the limits: a workbook of nearly 300,000 rows of ten text cells (a CSV that size is read in a fraction of a second).
     const file = join(scratch, "big-orders.xlsx");
     const text = (ref: string, value: string) => `<c r="${ref}" t="inlineStr"><is><t>${value}</t></is></c>`;
-    const rows = [`<row r="1">${["Order No", "Price Code", "Qty", "Team", "E", "F", "G", "H", "I", "J"].map((header, c) => text(`${columnLetter(c)}1`, header)).join("")}</row>`];
+    const rows = [
+      `<row r="1">${["Order No", "Price Code", "Qty", "Team", "E", "F", "G", "H", "I", "J"].map((header, c) => text(`${columnLetter(c)}1`, header)).join("")}</row>`,
+    ];
     for (let r = 2; r <= 290_000; r++) {
-      const notes = ["E", "F", "G", "H", "I", "J"].map((column) => text(`${column}${r}`, `note ${column} ${r}`)).join("");
-      rows.push(`<row r="${r}">${text(`A${r}`, `KTP-${90_000 + (r % 5_000)}`)}${text(`B${r}`, "DTF A4: Full Colour")}<c r="C${r}"><v>${r % 40}</v></c>${text(`D${r}`, "Karori Football seniors")}${notes}</row>`);
+      const notes = ["E", "F", "G", "H", "I", "J"]
+        .map((column) => text(`${column}${r}`, `note ${column} ${r}`))
+        .join("");
+      rows.push(
+        `<row r="${r}">${text(`A${r}`, `KTP-${90_000 + (r % 5_000)}`)}${text(`B${r}`, "DTF A4: Full Colour")}<c r="C${r}"><v>${r % 40}</v></c>${text(`D${r}`, "Karori Football seniors")}${notes}</row>`,
+      );
     }
-    await writeFile(file, minimalWorkbook(`<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows.join("")}</sheetData></worksheet>`, 1));
+    await writeFile(
+      file,
+      minimalWorkbook(
+        `<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows.join("")}</sheetData></worksheet>`,
+        1,
+      ),
+    );
     const page = await e2e.browser.newPage();
     await connect(page);
     await page.getByLabel("Order sheet").setInputFiles(file);
@@ -113,7 +144,13 @@ describe("mapping a workbook in Chromium", () => {
     await expectNoAxeViolations(page, "reading a file");
     await expect.poll(status, { timeout: 30_000 }).not.toBe(first);
     const worker = page.workers().find((w) => w.url().includes("sheet.worker"));
-    if (worker === undefined) throw new Error(`no sheet worker among ${page.workers().map((w) => w.url()).join(", ")}`);
+    if (worker === undefined)
+      throw new Error(
+        `no sheet worker among ${page
+          .workers()
+          .map((w) => w.url())
+          .join(", ")}`,
+      );
     const terminated = new Promise<void>((resolve) => worker.once("close", () => resolve()));
     await page.getByRole("button", { name: "Cancel" }).click();
     // Reading stops: the worker is ended, so no further progress or mapping can come from it.

@@ -13,25 +13,42 @@ import { samplePath } from "../helpers/samples";
 const e2e = useBuiltAppInChromium();
 
 const fitsTheWindow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-const selectedText = (page: Page, label: string) => page.getByLabel(label, { exact: true }).evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? "");
+const selectedText = (page: Page, label: string) =>
+  page
+    .getByLabel(label, { exact: true })
+    .evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? "");
 
 describe("a reorder campaign in Chromium", () => {
   it("filters the assets, downloads a campaign sheet of three, imports it filled in, submits it and orders a job again", async () => {
-    const client = createVendorClient({ baseUrl: `${e2e.app.url}/api/demo`, headers: { "X-Requested-With": "test" }, retryDelayMs: 0 });
+    const client = createVendorClient({
+      baseUrl: `${e2e.app.url}/api/demo`,
+      headers: { "X-Requested-With": "test" },
+      retryDelayMs: 0,
+    });
     const own = unwrap(await allAssets(client));
     const global = unwrap(await allGlobalAssets(client));
     const [first] = own;
-    if (!first?.processCode || !first.description) throw new Error("the demo account's first asset has no process or description");
+    if (!first?.processCode || !first.description)
+      throw new Error("the demo account's first asset has no process or description");
     const word = first.description.split(" ")[0] as string;
-    const expected = [...own, ...global].filter((a) => !a.isArchived && a.processCode === first.processCode && (a.description ?? "").toLowerCase().includes(word.toLowerCase()));
+    const expected = [...own, ...global].filter(
+      (a) =>
+        !a.isArchived &&
+        a.processCode === first.processCode &&
+        (a.description ?? "").toLowerCase().includes(word.toLowerCase()),
+    );
     expect(expected.length).toBeGreaterThanOrEqual(3);
 
     const page = await e2e.browser.newPage({ viewport: { width: 390, height: 844 } });
     await openAndConnect(page, e2e.app.url);
-    await expect.poll(() => page.getByTestId("catalogue").textContent(), { timeout: 30_000 }).toMatch(/^Catalogue from /);
+    await expect
+      .poll(() => page.getByTestId("catalogue").textContent(), { timeout: 30_000 })
+      .toMatch(/^Catalogue from /);
     await page.getByRole("button", { name: "Assets", exact: true }).click();
     await page.getByTestId("assets-count").waitFor();
-    expect(await page.getByTestId("assets-count").textContent()).toBe(`${own.length + global.length - [...own, ...global].filter((a) => a.isArchived).length} assets match.`);
+    expect(await page.getByTestId("assets-count").textContent()).toBe(
+      `${own.length + global.length - [...own, ...global].filter((a) => a.isArchived).length} assets match.`,
+    );
 
     // Archived assets are hidden, and shown marked and not choosable when asked for.
     expect(await page.locator(".asset-card.archived").count()).toBe(0);
@@ -43,20 +60,28 @@ describe("a reorder campaign in Chromium", () => {
     await page.getByLabel("Show archived assets").uncheck();
 
     // Filter by process (named, never by its code) and a word of the description.
-    const processOption = await page.getByLabel("Process", { exact: true }).locator(`option[value="${first.processCode}"]`).textContent();
+    const processOption = await page
+      .getByLabel("Process", { exact: true })
+      .locator(`option[value="${first.processCode}"]`)
+      .textContent();
     expect(processOption).not.toContain(first.processCode);
     await page.getByLabel("Process", { exact: true }).selectOption(first.processCode);
     await page.getByLabel("Search", { exact: true }).fill(word);
-    await expect.poll(() => page.getByTestId("assets-count").textContent()).toBe(`${expected.length} ${expected.length === 1 ? "asset matches" : "assets match"}.`);
+    await expect
+      .poll(() => page.getByTestId("assets-count").textContent())
+      .toBe(`${expected.length} ${expected.length === 1 ? "asset matches" : "assets match"}.`);
     const cards = page.locator(".asset-list > li");
-    expect(await cards.evaluateAll((items) => items.map((item) => item.getAttribute("data-testid")))).toEqual(expected.slice(0, 30).map((a) => `asset-${a.assetTag}`));
+    expect(await cards.evaluateAll((items) => items.map((item) => item.getAttribute("data-testid")))).toEqual(
+      expected.slice(0, 30).map((a) => `asset-${a.assetTag}`),
+    );
     // A card's last order is read once it is seen; a fresh account has none.
     const firstCard = page.getByTestId(`asset-${expected[0]?.assetTag}`);
     await firstCard.scrollIntoViewIfNeeded();
-    await expect.poll(() => firstCard.getByTestId("asset-last-order").textContent(), { timeout: 10_000 }).toBe("Never ordered");
+    await expect
+      .poll(() => firstCard.getByTestId("asset-last-order").textContent(), { timeout: 10_000 })
+      .toBe("Never ordered");
     // The thumbnail, or the placeholder where the vendor's picture cannot be shown.
     expect(await firstCard.getByRole("img", { name: /picture of /i }).count()).toBe(1);
-
 
     // Three chosen: the first with the keyboard.
     const chosen = expected.slice(0, 3).map((a) => a.assetTag as string);
@@ -87,14 +112,22 @@ describe("a reorder campaign in Chromium", () => {
       ]),
     );
     await page.getByRole("button", { name: "Hide assets" }).click();
-    await page.getByLabel("Order sheet").setInputFiles({ name: "campaign filled.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: filled });
+    await page
+      .getByLabel("Order sheet")
+      .setInputFiles({
+        name: "campaign filled.xlsx",
+        mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        buffer: filled,
+      });
     await page.getByRole("heading", { name: "Map the columns of campaign filled.xlsx" }).waitFor();
 
     // Every column the importer needs is mapped with no hand work.
     expect(await page.getByTestId("missing-fields").count()).toBe(0);
     for (const [key, field] of Object.entries(CAMPAIGN_FIELDS)) {
       const label = IMPORT_FIELDS.find((f) => f.id === field)?.label as string;
-      expect(await selectedText(page, `Column for ${label}`), label).toBe(CAMPAIGN_HEADERS[key as keyof typeof CAMPAIGN_HEADERS]);
+      expect(await selectedText(page, `Column for ${label}`), label).toBe(
+        CAMPAIGN_HEADERS[key as keyof typeof CAMPAIGN_HEADERS],
+      );
     }
     await checkTheRows(page);
     expect(await page.getByTestId("summary").textContent()).toMatch(/^3 rows, 2 jobs: 2 ready/);
@@ -102,7 +135,9 @@ describe("a reorder campaign in Chromium", () => {
 
     // The row panel shows the design and the cheaper band one unit away.
     await page.locator('[role="row"][data-row-number="4"] [role="gridcell"][aria-colindex="2"]').click();
-    await expect.poll(() => page.getByTestId("row-design").textContent()).toContain(expected.find((x) => x.assetTag === c)?.description ?? "");
+    await expect
+      .poll(() => page.getByTestId("row-design").textContent())
+      .toContain(expected.find((x) => x.assetTag === c)?.description ?? "");
     await expect.poll(() => page.getByTestId("row-design-last-order").textContent()).toBe("Never ordered");
     const hint = page.getByTestId("row-panel").locator('li[data-code="PRICE_BREAK_NEAR"]');
     expect(await hint.textContent()).toContain("1 more reaches the next band");
@@ -116,7 +151,10 @@ describe("a reorder campaign in Chromium", () => {
     await page.getByTestId("results-summary").waitFor({ timeout: 60_000 });
     const jobs = e2e.app.simulator?.simulator.jobsByOrderNumber(1042) ?? new Map<string, number[]>();
     // Each order made one job of its own.
-    expect(["WEB-CAMP-1", "WEB-CAMP-2"].map((order) => jobs.get(order))).toEqual([[expect.any(Number)], [expect.any(Number)]]);
+    expect(["WEB-CAMP-1", "WEB-CAMP-2"].map((order) => jobs.get(order))).toEqual([
+      [expect.any(Number)],
+      [expect.any(Number)],
+    ]);
     const [job1, job2] = ["WEB-CAMP-1", "WEB-CAMP-2"].map((order) => jobs.get(order)?.[0]);
     expect(job2).not.toBe(job1);
 
@@ -142,15 +180,23 @@ describe("a reorder campaign in Chromium", () => {
       [a, (bandsOf(a)[0]?.from ?? 1) + 100, job1, null],
       [b, (bandsOf(b)[0]?.from ?? 1) + 100, job1, null],
     ]);
-    await expect.poll(() => page.getByTestId("order-again-status").textContent()).toContain(`2 assets with job ${job1}'s quantities`);
+    await expect
+      .poll(() => page.getByTestId("order-again-status").textContent())
+      .toContain(`2 assets with job ${job1}'s quantities`);
     await page.close();
   });
 
   it("orders a job of price-code lines again by the asset tags its lines became, which the importer then knows", async () => {
-    const client = createVendorClient({ baseUrl: `${e2e.app.url}/api/demo`, headers: { "X-Requested-With": "test" }, retryDelayMs: 0 });
+    const client = createVendorClient({
+      baseUrl: `${e2e.app.url}/api/demo`,
+      headers: { "X-Requested-With": "test" },
+      retryDelayMs: 0,
+    });
     const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 900 } });
     await openAndConnect(page, e2e.app.url);
-    await expect.poll(() => page.getByTestId("catalogue").textContent(), { timeout: 30_000 }).toMatch(/^Catalogue from /);
+    await expect
+      .poll(() => page.getByTestId("catalogue").textContent(), { timeout: 30_000 })
+      .toMatch(/^Catalogue from /);
     await page.getByLabel("Order sheet").setInputFiles(samplePath("price-code-orders.csv"));
     await page.getByRole("button", { name: "Check the rows" }).click();
     await submitAndConfirm(page, 4);
@@ -168,10 +214,21 @@ describe("a reorder campaign in Chromium", () => {
     expect(sheet.rows.map((r) => [r["Asset tag"], r["Quantity"]])).toEqual(made);
 
     // The catalogue was read again for the new tags: the filled sheet resolves without an unknown tag.
-    const filled = await fillCampaign(again.bytes, new Map(made.map(([tag], i) => [String(tag), i === 0 ? deliveredTo("WEB-AGAIN-1") : { "Order number": "WEB-AGAIN-1" }])));
+    const filled = await fillCampaign(
+      again.bytes,
+      new Map(
+        made.map(([tag], i) => [String(tag), i === 0 ? deliveredTo("WEB-AGAIN-1") : { "Order number": "WEB-AGAIN-1" }]),
+      ),
+    );
     await page.getByRole("button", { name: "Hide submitted jobs" }).click();
     await page.getByRole("button", { name: "Import another sheet" }).click();
-    await page.getByLabel("Order sheet").setInputFiles({ name: "again.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: filled });
+    await page
+      .getByLabel("Order sheet")
+      .setInputFiles({
+        name: "again.xlsx",
+        mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        buffer: filled,
+      });
     await checkTheRows(page);
     expect(await page.getByTestId("summary").textContent()).toMatch(/^3 rows, 1 job: 1 ready/);
     expect(await page.getByTestId("issue-counts").textContent()).toMatch(/^0 errors, 0 warnings,/);

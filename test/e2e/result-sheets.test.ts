@@ -20,7 +20,9 @@ describe("result sheets from the page", () => {
     await review(page, samplePath("team-orders-winter.xlsx"));
     // A change in the app: the result says what was sent instead of the sheet's value.
     const names = await page.locator('[role="columnheader"] .grid-header-name').allTextContents();
-    await page.locator(`[role="row"][data-row-number="6"] [role="gridcell"][aria-colindex="${names.indexOf("Qty") + 2}"]`).click();
+    await page
+      .locator(`[role="row"][data-row-number="6"] [role="gridcell"][aria-colindex="${names.indexOf("Qty") + 2}"]`)
+      .click();
     await page.keyboard.type("40");
     await page.keyboard.press("Enter");
     await expect.poll(() => page.getByTestId("review-busy").count(), { timeout: 30_000 }).toBe(0);
@@ -41,7 +43,9 @@ describe("result sheets from the page", () => {
     const header = (orders?.getRow(4).values as unknown[]).map((v) => (v === undefined ? "" : String(v)));
     const at = (name: string) => header.indexOf(name);
     // The customer's own cell is untouched; the result says what was sent.
-    expect(orders?.getRow(6).getCell(at("Qty")).value).toBe(original.getWorksheet("Orders")?.getRow(6).getCell(at("Qty")).value);
+    expect(orders?.getRow(6).getCell(at("Qty")).value).toBe(
+      original.getWorksheet("Orders")?.getRow(6).getCell(at("Qty")).value,
+    );
     expect(String(orders?.getRow(6).getCell(at("Messages")).value)).toContain("Qty sent as 40; the sheet had 15.");
     expect(orders?.getRow(6).getCell(at("Import result")).value).toBe("Created");
     expect(typeof orders?.getRow(6).getCell(at("Job number")).value).toBe("number");
@@ -49,7 +53,11 @@ describe("result sheets from the page", () => {
 
     const audit = await download(page.getByRole("button", { name: "Download audit trail" }));
     expect(audit.name).toBe("team-orders-winter - audit.jsonl");
-    const entries = audit.bytes.toString("utf8").trim().split("\n").map((line) => JSON.parse(line) as { type: string; column?: string; new?: string });
+    const entries = audit.bytes
+      .toString("utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string; column?: string; new?: string });
     expect(entries[0]?.type).toBe("import");
     expect(entries).toContainEqual(expect.objectContaining({ type: "edit", column: "Qty", new: "40" }));
     await page.close();
@@ -68,7 +76,10 @@ describe("result sheets from the page", () => {
     const split = (bytes: Buffer) => bytes.toString("latin1").split("\r\n");
     const before = split(original);
     split(results.bytes).forEach((line, i) => expect(line.startsWith(before[i] as string)).toBe(true));
-    const rows = Papa.parse<Record<string, string>>(new TextDecoder("windows-1252").decode(results.bytes), { header: true, skipEmptyLines: true }).data;
+    const rows = Papa.parse<Record<string, string>>(new TextDecoder("windows-1252").decode(results.bytes), {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
     expect(rows.filter((row) => row["Import result"] === "Created").length).toBeGreaterThan(0);
     await page.close();
   });

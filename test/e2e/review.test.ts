@@ -68,7 +68,9 @@ async function colIndex(page: Page, header: string): Promise<number> {
 }
 
 async function cell(page: Page, rowNumber: number, header: string) {
-  return page.locator(`[role="row"][data-row-number="${rowNumber}"] [role="gridcell"][aria-colindex="${await colIndex(page, header)}"]`);
+  return page.locator(
+    `[role="row"][data-row-number="${rowNumber}"] [role="gridcell"][aria-colindex="${await colIndex(page, header)}"]`,
+  );
 }
 
 /** The active cell, as the grid announces it: its row number and its column's header. */
@@ -78,7 +80,8 @@ async function activeCell(page: Page): Promise<[number, string]> {
     const active = document.getElementById(gridElement?.getAttribute("aria-activedescendant") ?? "");
     const row = Number(active?.closest('[role="row"]')?.getAttribute("data-row-number"));
     const colIndex = active?.getAttribute("aria-colindex");
-    const header = document.querySelector(`[role="columnheader"][aria-colindex="${colIndex}"] .grid-header-name`)?.textContent ?? "";
+    const header =
+      document.querySelector(`[role="columnheader"][aria-colindex="${colIndex}"] .grid-header-name`)?.textContent ?? "";
     return [row, header] as [number, string];
   });
 }
@@ -109,7 +112,11 @@ function keptValues(page: Page): Promise<unknown[]> {
           reading.onerror = () => reject(reading.error);
           reading.onsuccess = () => {
             db.close();
-            resolve((reading.result as KeptReview[]).flatMap((review) => review.edits.edits.flatMap((edit) => edit.changes.map((change) => change.after))));
+            resolve(
+              (reading.result as KeptReview[]).flatMap((review) =>
+                review.edits.edits.flatMap((edit) => edit.changes.map((change) => change.after)),
+              ),
+            );
           };
         };
       }),
@@ -126,14 +133,18 @@ async function pasteText(page: Page, text: string): Promise<void> {
   await page.evaluate((tsv) => {
     const data = new DataTransfer();
     data.setData("text/plain", tsv);
-    document.querySelector('[role="grid"]')?.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    document
+      .querySelector('[role="grid"]')
+      ?.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
   }, text);
 }
 
 async function copySelection(page: Page): Promise<string> {
   return page.evaluate(() => {
     const data = new DataTransfer();
-    document.querySelector('[role="grid"]')?.dispatchEvent(new ClipboardEvent("copy", { clipboardData: data, bubbles: true, cancelable: true }));
+    document
+      .querySelector('[role="grid"]')
+      ?.dispatchEvent(new ClipboardEvent("copy", { clipboardData: data, bubbles: true, cancelable: true }));
     return data.getData("text/plain");
   });
 }
@@ -155,7 +166,18 @@ describe("the fix-up grid in Chromium", () => {
 
     await page.getByTestId("row-filter").selectOption("errors");
     await expect.poll(() => g.getAttribute("aria-rowcount")).toBe("11");
-    expect(await page.locator('[role="row"] [role="rowheader"]').allTextContents()).toEqual(["7", "8", "9", "10", "11", "12", "13", "14", "17", "24"]);
+    expect(await page.locator('[role="row"] [role="rowheader"]').allTextContents()).toEqual([
+      "7",
+      "8",
+      "9",
+      "10",
+      "11",
+      "12",
+      "13",
+      "14",
+      "17",
+      "24",
+    ]);
     const kinds = await page.getByTestId("row-filter").locator("option").allTextContents();
     expect(kinds).toContain("Answer in the wrong case (8)");
     expect(kinds.join(" ")).not.toMatch(/[A-Z]+_[A-Z_]+/);
@@ -185,7 +207,9 @@ describe("the fix-up grid in Chromium", () => {
       'Row 7, column Vinyl colour: "white" is written differently from the option "White" for Vinyl colour.',
     );
     await rowPanel.getByRole("button", { name: "Use it in every row like this" }).click();
-    await expect.poll(() => page.getByTestId("row-filter").locator("option").allTextContents()).not.toContain("Answer in the wrong case (8)");
+    await expect
+      .poll(() => page.getByTestId("row-filter").locator("option").allTextContents())
+      .not.toContain("Answer in the wrong case (8)");
     await expect.poll(async () => (await cell(page, 14, "Vinyl colour")).textContent()).toBe("White");
 
     // Each fix gives focus back to the grid, so F8 goes on at once.
@@ -258,10 +282,14 @@ describe("the fix-up grid in Chromium", () => {
     await clickCell(page, 24, "S");
     const orderPanel = page.getByTestId("order-panel");
     await orderPanel.getByRole("button", { name: "Skip this order" }).click();
-    await expect.poll(() => orderPanel.getByTestId("order-state").textContent()).toBe("Every row of this order is skipped.");
+    await expect
+      .poll(() => orderPanel.getByTestId("order-state").textContent())
+      .toBe("Every row of this order is skipped.");
     await expect.poll(() => focusIsOnACell(page)).toBe(true);
     await orderPanel.getByRole("button", { name: "Include this order again" }).click();
-    await expect.poll(() => orderPanel.getByTestId("order-state").textContent()).not.toBe("Every row of this order is skipped.");
+    await expect
+      .poll(() => orderPanel.getByTestId("order-state").textContent())
+      .not.toBe("Every row of this order is skipped.");
     await expect.poll(() => focusIsOnACell(page)).toBe(true);
     await page.close();
   });
@@ -285,7 +313,9 @@ describe("the fix-up grid in Chromium", () => {
       await page.keyboard.press("Enter");
       await expect.poll(() => focusIsOnACell(page)).toBe(true);
       expect(await activeCell(page)).toEqual([17, "Code"]);
-      await expect.poll(() => page.locator('[role="columnheader"] .grid-header-name').allTextContents()).toContain("Phone");
+      await expect
+        .poll(() => page.locator('[role="columnheader"] .grid-header-name').allTextContents())
+        .toContain("Phone");
     });
     await page.close();
   });
@@ -338,7 +368,8 @@ describe("the fix-up grid in Chromium", () => {
     await page.keyboard.press("Tab");
     await page.keyboard.type("x");
     await page.keyboard.press("Escape");
-    const numbers = async () => Promise.all([7, 8, 9].map(async (n) => (await cell(page, n, "Player number")).textContent()));
+    const numbers = async () =>
+      Promise.all([7, 8, 9].map(async (n) => (await cell(page, n, "Player number")).textContent()));
     await expect.poll(numbers).toEqual(["1", "2", "3"]);
     expect((await activeCell(page))[0]).toBe(9);
     expect((await activeCell(page))[1]).not.toBe("Player number");
@@ -372,14 +403,24 @@ describe("the fix-up grid in Chromium", () => {
     await page.keyboard.press("Shift+ArrowDown");
     const top = await (await cell(page, 7, "Vinyl colour")).textContent();
     await page.keyboard.press("Control+d");
-    await expect.poll(async () => [await (await cell(page, 8, "Vinyl colour")).textContent(), await (await cell(page, 9, "Vinyl colour")).textContent()]).toEqual([top, top]);
+    await expect
+      .poll(async () => [
+        await (await cell(page, 8, "Vinyl colour")).textContent(),
+        await (await cell(page, 9, "Vinyl colour")).textContent(),
+      ])
+      .toEqual([top, top]);
 
     // Typing a value and Ctrl+Enter fills the whole selection with it.
     await clickCell(page, 7, "Player number");
     await page.keyboard.press("Shift+ArrowDown");
     await page.keyboard.type("0");
     await page.keyboard.press("Control+Enter");
-    await expect.poll(async () => [await (await cell(page, 7, "Player number")).textContent(), await (await cell(page, 8, "Player number")).textContent()]).toEqual(["0", "0"]);
+    await expect
+      .poll(async () => [
+        await (await cell(page, 7, "Player number")).textContent(),
+        await (await cell(page, 8, "Player number")).textContent(),
+      ])
+      .toEqual(["0", "0"]);
 
     await page.getByRole("button", { name: "Find and replace" }).click();
     const form = page.getByTestId("find-replace");
@@ -401,7 +442,9 @@ describe("the fix-up grid in Chromium", () => {
     await clickCell(page, 6, "Team");
     await page.keyboard.press("Control+h");
     await form.getByLabel("Find").waitFor();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest("form")?.getAttribute("data-testid"))).toBe("find-replace");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest("form")?.getAttribute("data-testid")))
+      .toBe("find-replace");
     await form.getByRole("button", { name: "Close" }).click();
     await form.waitFor({ state: "detached" });
     await expect.poll(() => gridHasFocus(page)).toBe(true);
@@ -415,20 +458,30 @@ describe("the fix-up grid in Chromium", () => {
     const panel = page.getByTestId("order-panel");
     await expect.poll(() => panel.locator("h3").textContent()).toBe("Order KTP-27002");
     await panel.getByLabel("Phone").fill("04 555 0100");
-    await panel.locator(".field-row", { has: page.getByLabel("Phone") }).getByRole("button", { name: "Apply to all orders" }).click();
-    await expect.poll(() => page.locator('[role="columnheader"] .grid-header-name').allTextContents()).toContain("Phone");
+    await panel
+      .locator(".field-row", { has: page.getByLabel("Phone") })
+      .getByRole("button", { name: "Apply to all orders" })
+      .click();
+    await expect
+      .poll(() => page.locator('[role="columnheader"] .grid-header-name').allTextContents())
+      .toContain("Phone");
     // The column shows before the rows' new values have come back from the engine.
     await expect.poll(async () => (await cell(page, 5, "Phone")).textContent()).toBe("04 555 0100");
     await expect.poll(async () => (await cell(page, 16, "Phone")).textContent()).toBe("04 555 0100");
 
     await panel.getByLabel("Delivery method").fill("CPON");
-    await panel.locator(".field-row", { has: page.getByLabel("Delivery method") }).getByRole("button", { name: "Save" }).click();
+    await panel
+      .locator(".field-row", { has: page.getByLabel("Delivery method") })
+      .getByRole("button", { name: "Save" })
+      .click();
     await expect.poll(async () => (await cell(page, 16, "Ship via")).textContent()).toBe("CPON");
     expect(await (await cell(page, 5, "Ship via")).textContent()).toBe("Courier");
 
     await panel.getByRole("button", { name: "Skip this order" }).click();
     await expect.poll(() => summary(page)).toContain("3 jobs");
-    await expect.poll(() => page.locator('[role="row"][data-row-number="17"]').getAttribute("class")).toContain("skipped");
+    await expect
+      .poll(() => page.locator('[role="row"][data-row-number="17"]').getAttribute("class"))
+      .toContain("skipped");
     await expect.poll(() => page.getByTestId("order-state").textContent()).toBe("Every row of this order is skipped.");
     await panel.getByRole("button", { name: "Include this order again" }).click();
     await expect.poll(() => summary(page)).toContain("4 jobs");
@@ -436,7 +489,9 @@ describe("the fix-up grid in Chromium", () => {
     await clickCell(page, 6, "Code");
     await page.getByTestId("row-panel").getByRole("button", { name: "Skip this row" }).click();
     await expect.poll(() => summary(page)).toContain("1 row skipped");
-    await expect.poll(() => page.locator('[role="row"][data-row-number="6"]').getAttribute("class")).toContain("skipped");
+    await expect
+      .poll(() => page.locator('[role="row"][data-row-number="6"]').getAttribute("class"))
+      .toContain("skipped");
     // Greyed, still legible.
     await expectNoAxeViolations(page, "review with a skipped row");
     await page.getByTestId("row-panel").getByRole("button", { name: "Include this row again" }).click();
@@ -454,7 +509,11 @@ describe("the fix-up grid in Chromium", () => {
     await clickCell(page, 24, "Code");
     await page.getByTestId("row-panel").getByRole("button", { name: "Skip this row" }).click();
     await page.getByTestId("order-panel").getByLabel("Phone").fill("09 555 0199");
-    await page.getByTestId("order-panel").locator(".field-row", { has: page.getByLabel("Phone") }).getByRole("button", { name: "Save" }).click();
+    await page
+      .getByTestId("order-panel")
+      .locator(".field-row", { has: page.getByLabel("Phone") })
+      .getByRole("button", { name: "Save" })
+      .click();
     await expect.poll(() => summary(page)).toBe("24 rows, 4 jobs: 2 ready, 2 need attention. 1 row skipped.");
     // The edits are written a moment after they are made: the reload waits until the kept review holds the last one.
     await expect.poll(() => keptValues(page)).toContain("09 555 0199");
@@ -463,12 +522,17 @@ describe("the fix-up grid in Chromium", () => {
     await page.getByLabel("Connection").selectOption("demo");
     await page.getByRole("button", { name: "Connect" }).click();
     await page.getByTestId("review-notice").waitFor({ timeout: 30_000 });
-    expect(await page.getByTestId("review-notice").textContent()).toContain("Reopened your review of team-orders-with-mistakes.xlsx as you left it");
+    expect(await page.getByTestId("review-notice").textContent()).toContain(
+      "Reopened your review of team-orders-with-mistakes.xlsx as you left it",
+    );
     await expect.poll(() => summary(page)).toBe("24 rows, 4 jobs: 2 ready, 2 need attention. 1 row skipped.");
     expect(await (await cell(page, 17, "Code")).textContent()).toBe("DTF A4: Full Colour");
-    const phones = async () => page.locator(`[role="gridcell"][aria-colindex="${await colIndex(page, "Phone")}"]`).allTextContents();
+    const phones = async () =>
+      page.locator(`[role="gridcell"][aria-colindex="${await colIndex(page, "Phone")}"]`).allTextContents();
     expect(await phones()).toContain("09 555 0199");
-    await expect.poll(() => page.locator('[role="row"][data-row-number="24"]').getAttribute("class")).toContain("skipped");
+    await expect
+      .poll(() => page.locator('[role="row"][data-row-number="24"]').getAttribute("class"))
+      .toContain("skipped");
     // The history came back with the edits: undo takes the last one back.
     await page.getByRole("button", { name: "Undo" }).click();
     await expect.poll(phones).not.toContain("09 555 0199");
@@ -477,13 +541,20 @@ describe("the fix-up grid in Chromium", () => {
     const other = await context.newPage();
     await openAndConnect(other, e2e.app.url);
     await other.getByTestId("saved-review").waitFor();
-    expect(await other.getByTestId("saved-review").textContent()).toContain("Your review of team-orders-with-mistakes.xlsx");
+    expect(await other.getByTestId("saved-review").textContent()).toContain(
+      "Your review of team-orders-with-mistakes.xlsx",
+    );
     await other.close();
 
     // Choosing another sheet asks before the changes go.
     await page.getByRole("button", { name: "Choose another sheet" }).click();
-    expect(await page.getByRole("group", { name: "Discard your changes?" }).textContent()).toContain("Your changes to this sheet will be lost.");
-    await page.getByRole("group", { name: "Discard your changes?" }).getByRole("button", { name: "Choose another sheet" }).click();
+    expect(await page.getByRole("group", { name: "Discard your changes?" }).textContent()).toContain(
+      "Your changes to this sheet will be lost.",
+    );
+    await page
+      .getByRole("group", { name: "Discard your changes?" })
+      .getByRole("button", { name: "Choose another sheet" })
+      .click();
     await page.getByLabel("Order sheet").waitFor();
     await page.reload();
     await page.getByLabel("Connection").selectOption("demo");
@@ -497,7 +568,9 @@ describe("the fix-up grid in Chromium", () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await openReview(page, TEAM_WORKBOOK, { rate500: 1, endpoints: ["getEarliestShipDate"] });
     const unanswered = page.getByRole("alert").filter({ hasText: "The vendor could not answer" });
-    expect(await unanswered.textContent()).toMatch(/^The vendor could not answer: the earliest ship date for jobs with “[^”]+”/);
+    expect(await unanswered.textContent()).toMatch(
+      /^The vendor could not answer: the earliest ship date for jobs with “[^”]+”/,
+    );
     expect(await unanswered.textContent()).not.toMatch(/shipDate|Server Error|\||[A-Z]{3},[A-Z]{3}/);
     expect(await summary(page)).toBe("25 rows, 4 jobs: 0 ready, 4 need attention.");
     await page.getByRole("button", { name: "Check again with the vendor" }).click();
@@ -513,20 +586,26 @@ describe("the fix-up grid in Chromium", () => {
     const firstRows = await page.locator('[role="row"] [role="rowheader"]').allTextContents();
     expect(firstRows).toHaveLength(4);
     await page.locator(`[role="row"][data-row-number="${firstRows[0]}"] [role="gridcell"]`).first().click();
-    await expect.poll(() => page.getByTestId("row-order-issues").textContent()).toMatch(/^Order \S+ has 1 problem as a whole: see the order below\.$/);
+    await expect
+      .poll(() => page.getByTestId("row-order-issues").textContent())
+      .toMatch(/^Order \S+ has 1 problem as a whole: see the order below\.$/);
     await page.close();
   });
 
   it("notes totals, subtotal and note rows under the data without errors, and maps no price to an address", async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await openAndConnect(page, e2e.app.url);
-    await page.getByLabel("Order sheet").setInputFiles(fileURLToPath(new URL("../fixtures/sheets-with-totals/reorder-with-totals.csv", import.meta.url)));
+    await page
+      .getByLabel("Order sheet")
+      .setInputFiles(fileURLToPath(new URL("../fixtures/sheets-with-totals/reorder-with-totals.csv", import.meta.url)));
     await page.getByRole("heading", { name: /Map the columns/ }).waitFor();
     await page.getByRole("button", { name: "Check the rows" }).click();
     await page.getByTestId("summary").waitFor();
     expect(await page.getByTestId("issue-counts").textContent()).toMatch(/^0 errors, 0 warnings, \d+ notes\./);
     await page.getByTestId("row-filter").selectOption({ label: "Not an order row (totals or a note) (4)" });
-    await expect.poll(() => page.locator('[role="row"] [role="rowheader"]').allTextContents()).toEqual(["5", "8", "10", "11"]);
+    await expect
+      .poll(() => page.locator('[role="row"] [role="rowheader"]').allTextContents())
+      .toEqual(["5", "8", "10", "11"]);
     // "Unit price" and "Unit est." are kept as they are, not sent as an address line.
     const targets = await page.locator('[role="columnheader"] .grid-header-target').allTextContents();
     const names = await page.locator('[role="columnheader"] .grid-header-name').allTextContents();

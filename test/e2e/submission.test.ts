@@ -54,13 +54,20 @@ async function checkSheet(page: Page, path: string): Promise<void> {
 
 /** Downloads the result sheet and reads it as records. */
 async function resultSheet(page: Page): Promise<Record<string, string>[]> {
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download result sheet" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download result sheet" }).click(),
+  ]);
   const text = (await readFile(await download.path(), "utf8")).replace(/^\uFEFF/, "");
   return Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true }).data;
 }
 
 /** Each order exists exactly once at the vendor, and every one of its rows names that job. */
-function expectOneJobEach(orderNumbers: readonly string[], rows: readonly Record<string, string>[], orderColumn: string): void {
+function expectOneJobEach(
+  orderNumbers: readonly string[],
+  rows: readonly Record<string, string>[],
+  orderColumn: string,
+): void {
   const jobs = vendorJobs();
   for (const orderNumber of orderNumbers) {
     expect(jobs.get(orderNumber), `jobs for ${orderNumber}`).toHaveLength(1);
@@ -75,17 +82,22 @@ describe("submitting from the page, whatever fails", () => {
     ["the connection drops after each job is stored", { dropAfterCreateRate: 1, endpoints: ["createJob"] }],
     ["the vendor answers 500 after storing each job", { fail500AfterCreateRate: 1, endpoints: ["createJob"] }],
     ["every answer is slow", { delayMs: [50, 250], endpoints: ["createJob", "listActiveJobs", "getJob"] }],
-  ] as const)("creates each order once when %s, and the result sheet has every row's job number", async (_name, settings) => {
-    const { path, orderNumbers } = await ordersSheet("DROP", 2);
-    const page = await openConnected();
-    await checkSheet(page, path);
-    faults(settings);
-    await submitAndConfirm(page, 8);
-    await page.getByTestId("results-summary").waitFor({ timeout: 60_000 });
-    faults({});
-    expect(await page.getByTestId("results-summary").textContent()).toContain("8 jobs created from 20 rows; 0 rows not created");
-    expectOneJobEach(orderNumbers, await resultSheet(page), "Order No");
-  });
+  ] as const)(
+    "creates each order once when %s, and the result sheet has every row's job number",
+    async (_name, settings) => {
+      const { path, orderNumbers } = await ordersSheet("DROP", 2);
+      const page = await openConnected();
+      await checkSheet(page, path);
+      faults(settings);
+      await submitAndConfirm(page, 8);
+      await page.getByTestId("results-summary").waitFor({ timeout: 60_000 });
+      faults({});
+      expect(await page.getByTestId("results-summary").textContent()).toContain(
+        "8 jobs created from 20 rows; 0 rows not created",
+      );
+      expectOneJobEach(orderNumbers, await resultSheet(page), "Order No");
+    },
+  );
 
   it("offers the unfinished batch after a reload mid-submit, looks up what was in flight and creates nothing twice", async () => {
     const { path, orderNumbers } = await ordersSheet("RELOAD", 3);
@@ -128,9 +140,13 @@ describe("submitting from the page, whatever fails", () => {
     // A third tab offers the first tab's batch as in progress elsewhere, with its progress as it goes.
     const third = await openConnected();
     await third.getByTestId("unfinished").waitFor();
-    expect(await third.getByTestId("unfinished").textContent()).toContain("It is being submitted in another tab or window right now");
+    expect(await third.getByTestId("unfinished").textContent()).toContain(
+      "It is being submitted in another tab or window right now",
+    );
     expect(await third.getByRole("button", { name: "Continue it" }).count()).toBe(0);
-    await expect.poll(() => third.getByTestId("unfinished").textContent(), { timeout: 30_000 }).toMatch(/Creating jobs: \d+ of 8/);
+    await expect
+      .poll(() => third.getByTestId("unfinished").textContent(), { timeout: 30_000 })
+      .toMatch(/Creating jobs: \d+ of 8/);
 
     await first.getByTestId("results-summary").waitFor({ timeout: 60_000 });
     faults({});
@@ -138,7 +154,9 @@ describe("submitting from the page, whatever fails", () => {
     await expect.poll(() => third.getByTestId("unfinished").count(), { timeout: 30_000 }).toBe(0);
     expect(await third.getByTestId("recent-imports").textContent()).toContain("8 created");
     // The second tab looks again: every order is at the vendor now, so there is nothing to create.
-    await expect.poll(() => second.getByTestId("confirm").textContent(), { timeout: 30_000 }).toContain("The other submission has finished");
+    await expect
+      .poll(() => second.getByTestId("confirm").textContent(), { timeout: 30_000 })
+      .toContain("The other submission has finished");
     expect(await second.getByTestId("confirm-create").count()).toBe(0);
     expect(await second.getByTestId("confirm-left-out").textContent()).toContain("already at the vendor");
     expectOneJobEach(orderNumbers, await resultSheet(first), "Order No");
@@ -155,11 +173,28 @@ describe("submitting from the page, whatever fails", () => {
     await checkSheet(page, path);
     faults({ delayMs: 500, endpoints: ["createJob"] });
     await submitAndConfirm(page, 12);
-    await expect.poll(() => page.getByTestId("submit-counts").textContent().catch(() => ""), { timeout: 30_000 }).toMatch(/\d+ created/);
-    expect(await page.getByTestId("submit-progress").textContent()).toMatch(/Creating jobs: \d+ of 12 · \d+ a minute · about .* left/);
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId("submit-counts")
+            .textContent()
+            .catch(() => ""),
+        { timeout: 30_000 },
+      )
+      .toMatch(/\d+ created/);
+    expect(await page.getByTestId("submit-progress").textContent()).toMatch(
+      /Creating jobs: \d+ of 12 · \d+ a minute · about .* left/,
+    );
     // The result sheet is at hand while sending, from the journal.
-    const [sofar] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download the results so far" }).click()]);
-    const partial = Papa.parse<Record<string, string>>((await readFile(await sofar.path(), "utf8")).replace(/^\uFEFF/, ""), { header: true, skipEmptyLines: true }).data;
+    const [sofar] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download the results so far" }).click(),
+    ]);
+    const partial = Papa.parse<Record<string, string>>(
+      (await readFile(await sofar.path(), "utf8")).replace(/^\uFEFF/, ""),
+      { header: true, skipEmptyLines: true },
+    ).data;
     expect(partial.some((row) => row["Import result"] === "Created")).toBe(true);
     expect(partial.some((row) => row["Import result"] !== "Created")).toBe(true);
     await page.getByRole("button", { name: "Stop sending" }).click();
@@ -169,7 +204,9 @@ describe("submitting from the page, whatever fails", () => {
     expect(stoppedAt).toBeLessThan(12);
     faults({});
     await page.getByRole("button", { name: "Continue sending" }).click();
-    await expect.poll(() => page.getByTestId("results-summary").textContent(), { timeout: 60_000 }).toContain("12 jobs created");
+    await expect
+      .poll(() => page.getByTestId("results-summary").textContent(), { timeout: 60_000 })
+      .toContain("12 jobs created");
     expectOneJobEach(orderNumbers, await resultSheet(page), "Order No");
   });
 
@@ -185,7 +222,10 @@ describe("submitting from the page, whatever fails", () => {
     await page.reload();
     await page.getByLabel("Connection").selectOption("demo");
     await page.getByRole("button", { name: "Connect" }).click();
-    await page.getByTestId("recent-imports").getByRole("button", { name: /^Results of / }).click();
+    await page
+      .getByTestId("recent-imports")
+      .getByRole("button", { name: /^Results of / })
+      .click();
     await expect.poll(() => page.getByTestId("results-summary").textContent()).toContain("4 jobs created from 10 rows");
 
     // The same sheet again in this browser: the review says each order was created by the earlier import.
@@ -194,7 +234,9 @@ describe("submitting from the page, whatever fails", () => {
     await expect.poll(() => page.getByTestId("summary").textContent()).toContain("4 already at the vendor");
     expect(await page.getByRole("button", { name: "Nothing to submit" }).isDisabled()).toBe(true);
     await page.locator('[role="row"][data-row-number="2"] [role="gridcell"][aria-colindex="2"]').click();
-    expect(await page.getByTestId("order-panel").textContent()).toContain(`already created by an earlier import as job ${jobs.get(orderNumbers[0] as string)?.[0]}`);
+    expect(await page.getByTestId("order-panel").textContent()).toContain(
+      `already created by an earlier import as job ${jobs.get(orderNumbers[0] as string)?.[0]}`,
+    );
     expect(await page.getByTestId("order-panel").getByRole("button", { name: "Send it anyway…" }).count()).toBe(0);
 
     // Another browser: nothing of the first import is in its journal, but the vendor's list says it all.
@@ -209,7 +251,9 @@ describe("submitting from the page, whatever fails", () => {
     const [one] = orderNumbers;
     await fresh.locator('[role="row"][data-row-number="2"] [role="gridcell"][aria-colindex="2"]').click();
     const panel = fresh.getByTestId("order-panel");
-    expect(await panel.textContent()).toContain(`the vendor already has job ${jobs.get(one as string)?.[0]} under this order number`);
+    expect(await panel.textContent()).toContain(
+      `the vendor already has job ${jobs.get(one as string)?.[0]} under this order number`,
+    );
     await panel.getByRole("button", { name: "Send it anyway…" }).click();
     await panel.getByRole("button", { name: "Yes, send it anyway" }).click();
     await submitAndConfirm(fresh, 1);

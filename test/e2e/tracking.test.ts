@@ -21,7 +21,9 @@ describe("the submitted jobs view in Chromium", () => {
     await page.getByRole("button", { name: "Submitted jobs" }).click();
     await page.getByTestId(`tracked-job-${first}`).waitFor();
     for (const jobNumber of [...jobs.values()].flat()) {
-      await expect.poll(() => page.getByTestId(`tracked-job-${jobNumber}`).getByTestId("tracked-status-cell").textContent()).toMatch(/Received|Awaiting Artwork/);
+      await expect
+        .poll(() => page.getByTestId(`tracked-job-${jobNumber}`).getByTestId("tracked-status-cell").textContent())
+        .toMatch(/Received|Awaiting Artwork/);
     }
     // The page itself never scrolls sideways at 390 px; wide tables scroll inside themselves.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -41,11 +43,15 @@ describe("the submitted jobs view in Chromium", () => {
     await page.getByTestId("job-cancel").click();
     await page.getByTestId("job-cancel-yes").click();
     await expect.poll(() => page.getByTestId("job-status").textContent()).toBe("Cancelled");
-    await expect.poll(() => page.getByTestId(`tracked-job-${second}`).getByTestId("tracked-status-cell").textContent()).toBe("Cancelled");
+    await expect
+      .poll(() => page.getByTestId(`tracked-job-${second}`).getByTestId("tracked-status-cell").textContent())
+      .toBe("Cancelled");
     // Closing the job gives focus back to the job's button in the list.
     await page.getByTestId("job-close").click();
     await page.getByTestId("job-detail").waitFor({ state: "detached" });
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe(`Show job ${second}`);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe(`Show job ${second}`);
     await page.close();
   });
 });

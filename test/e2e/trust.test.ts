@@ -47,11 +47,19 @@ describe("trust at the money moment, in Chromium", () => {
       await Promise.all([submitAndConfirm(a, 8), submitAndConfirm(b, 8)]);
       const done = async (page: Page) => (await page.getByTestId("results-summary").count()) > 0;
       const waiting = async (page: Page) => (await page.getByTestId("confirm-waiting").count()) > 0;
-      await expect.poll(async () => [await done(a), await done(b), await waiting(a), await waiting(b)].filter(Boolean).length, { timeout: 60_000 }).toBe(2);
+      await expect
+        .poll(async () => [await done(a), await done(b), await waiting(a), await waiting(b)].filter(Boolean).length, {
+          timeout: 60_000,
+        })
+        .toBe(2);
       const [sender, waiter] = (await waiting(b)) ? [a, b] : [b, a];
-      expect(await waiter.getByTestId("confirm-waiting").textContent()).toMatch(/being submitted elsewhere \(another tab, browser or computer\) since/);
+      expect(await waiter.getByTestId("confirm-waiting").textContent()).toMatch(
+        /being submitted elsewhere \(another tab, browser or computer\) since/,
+      );
       // Once the lease is free, the waiting profile looks again and finds every order at the vendor.
-      await expect.poll(() => waiter.getByTestId("confirm").textContent(), { timeout: 60_000 }).toContain("The other submission has finished");
+      await expect
+        .poll(() => waiter.getByTestId("confirm").textContent(), { timeout: 60_000 })
+        .toContain("The other submission has finished");
       expect(await waiter.getByTestId("confirm-create").count()).toBe(0);
       expect(await sender.getByTestId("results-summary").textContent()).toContain("8 jobs created");
     } finally {
@@ -66,13 +74,18 @@ describe("trust at the money moment, in Chromium", () => {
     // One order of the four is made elsewhere first: the confirmation leaves it out and counts three.
     const running = e2e.app.simulator;
     if (!running) throw new Error("no embedded simulator");
-    const made = await simClient(running).createJob({ ...validCandidate({ orderNumber: "CONFIRM-1-2" }), validateOnly: false });
+    const made = await simClient(running).createJob({
+      ...validCandidate({ orderNumber: "CONFIRM-1-2" }),
+      validateOnly: false,
+    });
     expect(made.ok).toBe(true);
     const page = await profileWithSheet(path);
     await page.getByRole("button", { name: /^(Submit \d+ jobs?…|Check and submit…)$/ }).click();
     await page.getByTestId("confirm-create").waitFor({ timeout: 30_000 });
     expect(await page.getByTestId("confirm-create").textContent()).toBe("Create 3 jobs");
-    expect(await page.getByTestId("confirm-total").textContent()).toMatch(/^(NZ)?\$[\d,]+\.\d\d \(NZD, from your tier's prices; an estimate, not an invoice\)$/);
+    expect(await page.getByTestId("confirm-total").textContent()).toMatch(
+      /^(NZ)?\$[\d,]+\.\d\d \(NZD, from your tier's prices; an estimate, not an invoice\)$/,
+    );
     const summary = await page.getByTestId("confirm-summary").textContent();
     expect(summary).toMatch(/due (between )?\d{4}-\d\d-\d\d/);
     expect(summary).toContain("Delivery:");
@@ -90,7 +103,8 @@ describe("trust at the money moment, in Chromium", () => {
     await submitAndConfirm(page, 3);
     await page.getByTestId("results-summary").waitFor({ timeout: 30_000 });
     expect(await page.getByTestId("results-summary").textContent()).toContain("3 jobs created");
-    for (const orderNumber of ["CONFIRM-1-1", "CONFIRM-1-2", "CONFIRM-1-3", "CONFIRM-1-4"]) expect(liveJobs().get(orderNumber), orderNumber).toHaveLength(1);
+    for (const orderNumber of ["CONFIRM-1-1", "CONFIRM-1-2", "CONFIRM-1-3", "CONFIRM-1-4"])
+      expect(liveJobs().get(orderNumber), orderNumber).toHaveLength(1);
     await page.context().close();
   });
 
@@ -114,9 +128,13 @@ describe("trust at the money moment, in Chromium", () => {
     await page.getByRole("button", { name: "Import another sheet" }).click();
     await page.getByLabel("Order sheet").setInputFiles(path);
     await page.getByRole("button", { name: "Check the rows" }).click();
-    await expect.poll(() => page.getByTestId("summary").textContent(), { timeout: 30_000 }).toContain("4 already at the vendor");
+    await expect
+      .poll(() => page.getByTestId("summary").textContent(), { timeout: 30_000 })
+      .toContain("4 already at the vendor");
     await page.locator('[role="row"][data-row-number="2"] [role="gridcell"][aria-colindex="2"]').click();
-    expect(await page.getByTestId("order-panel").textContent()).toContain(`already created by an earlier import as job ${jobNumber}`);
+    expect(await page.getByTestId("order-panel").textContent()).toContain(
+      `already created by an earlier import as job ${jobNumber}`,
+    );
     expect(await page.getByTestId("order-panel").textContent()).toContain("its PO number is now RENAMED-PAGE");
     expect(liveJobs().get(edited)).toBeUndefined();
     expect(liveJobs().get("RENAMED-PAGE")).toEqual([jobNumber]);

@@ -41,8 +41,8 @@ describe("walking skeleton in Chromium", () => {
     await dropSheet(page, SAMPLE);
     expect(await page.getByTestId("summary").textContent()).toBe("10 rows, 4 jobs: 4 ready, 0 need attention.");
     // The sheet was read by the sheet worker, not on the page's thread.
-    const workerScripts = await page.evaluate(() =>
-      performance.getEntriesByType("resource").filter((entry) => entry.name.includes("sheet.worker")).length,
+    const workerScripts = await page.evaluate(
+      () => performance.getEntriesByType("resource").filter((entry) => entry.name.includes("sheet.worker")).length,
     );
     expect(workerScripts).toBe(1);
 
@@ -68,7 +68,8 @@ describe("walking skeleton in Chromium", () => {
 
     // Each order became one job; the API confirms its lines and quantities.
     const byOrder = new Map<string, Record<string, string>[]>();
-    for (const row of resultRows) byOrder.set(row["Order No"] as string, [...(byOrder.get(row["Order No"] as string) ?? []), row]);
+    for (const row of resultRows)
+      byOrder.set(row["Order No"] as string, [...(byOrder.get(row["Order No"] as string) ?? []), row]);
     expect([...byOrder.keys()]).toEqual(["KTP-24001", "KTP-24002", "KTP-24003", "KTP-24004"]);
     for (const [orderNumber, rows] of byOrder) {
       const jobNumbers = new Set(rows.map((row) => Number(row["Job number"])));
@@ -88,12 +89,16 @@ describe("walking skeleton in Chromium", () => {
     expect(await page.getByTestId("summary").textContent()).toBe("10 rows, 4 jobs: 3 ready, 1 needs attention.");
     // The grid marks the cell; the row panel says why, and the order panel that the order needs fixing.
     const names = await page.locator('[role="columnheader"] .grid-header-name').allTextContents();
-    const badCell = page.locator(`[role="row"][data-row-number="6"] [role="gridcell"][aria-colindex="${names.indexOf("Price Code") + 2}"]`);
+    const badCell = page.locator(
+      `[role="row"][data-row-number="6"] [role="gridcell"][aria-colindex="${names.indexOf("Price Code") + 2}"]`,
+    );
     expect(await badCell.getAttribute("aria-invalid")).toBe("true");
     await badCell.click();
-    await expect.poll(() => page.getByTestId("row-panel").locator('[data-code="CODE_UNKNOWN"] .message').textContent()).toBe(
-      'Row 6, column Price Code: "HTV Name 2in: Single Colour" is not a price code, asset tag or stock code of your account. Did you mean "HTV Name 2": Single Colour" or "HTV Name 3": Single Colour"?',
-    );
+    await expect
+      .poll(() => page.getByTestId("row-panel").locator('[data-code="CODE_UNKNOWN"] .message').textContent())
+      .toBe(
+        'Row 6, column Price Code: "HTV Name 2in: Single Colour" is not a price code, asset tag or stock code of your account. Did you mean "HTV Name 2": Single Colour" or "HTV Name 3": Single Colour"?',
+      );
     await expect.poll(() => page.getByTestId("order-state").locator(".badge").textContent()).toBe("Needs fixing");
 
     await submitAndConfirm(page, 3);

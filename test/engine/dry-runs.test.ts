@@ -48,10 +48,18 @@ describe("the dry runs", () => {
     const asked: string[] = [];
     const tally = createIssueTally();
     const dryRuns = createDryRuns(vendorAnswering({ B: { ok: false, problem: problem(400) } }, asked), tally);
-    const jobs = new Map([["A", job("A")], ["B", job("B")], ["C", job("C", false)]]);
+    const jobs = new Map([
+      ["A", job("A")],
+      ["B", job("B")],
+      ["C", job("C", false)],
+    ]);
     const progress: [number, number][] = [];
     let answers = 0;
-    await dryRuns.run(jobs, () => answers++, (done, total) => progress.push([done, total]));
+    await dryRuns.run(
+      jobs,
+      () => answers++,
+      (done, total) => progress.push([done, total]),
+    );
     expect(asked.sort()).toEqual(["A", "B"]);
     expect([answers, progress[0], progress.at(-1)]).toEqual([2, [0, 2], [2, 2]]);
     expect(["A", "B", "C"].map((o) => dryRuns.isValidated(o))).toEqual([true, false, false]);
@@ -66,9 +74,15 @@ describe("the dry runs", () => {
 
   it("checks again a job the vendor could not check, and only that", async () => {
     const asked: string[] = [];
-    const answers: Record<string, ValidationAnswer> = { A: { ok: false, problem: problem(503) }, B: { ok: false, problem: problem(400) } };
+    const answers: Record<string, ValidationAnswer> = {
+      A: { ok: false, problem: problem(503) },
+      B: { ok: false, problem: problem(400) },
+    };
     const dryRuns = createDryRuns(vendorAnswering(answers, asked), createIssueTally());
-    const jobs = new Map([["A", job("A")], ["B", job("B")]]);
+    const jobs = new Map([
+      ["A", job("A")],
+      ["B", job("B")],
+    ]);
     await dryRuns.run(jobs, () => undefined);
     expect(["A", "B"].map((o) => dryRuns.isRecheckable(o))).toEqual([true, false]);
     asked.length = 0;

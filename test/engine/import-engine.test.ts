@@ -15,19 +15,29 @@ const codesOf = (issues: readonly { code: string }[]) => issues.map((i) => i.cod
 describe("the import engine", () => {
   it("re-resolves an edited cell, its job, and the jobs a row moves between", async () => {
     const engine = await checkRows(account, [row(), row({ Fabric: "Silk" }), row({ "Order No": "E-2" })]);
-    expect(engine.jobs().map((j) => [j.orderNumber, j.state, j.lineCount])).toEqual([["E-1", "blocked", 2], ["E-2", "ready", 1]]);
+    expect(engine.jobs().map((j) => [j.orderNumber, j.state, j.lineCount])).toEqual([
+      ["E-1", "blocked", 2],
+      ["E-2", "ready", 1],
+    ]);
     const fixed = await engine.setCell(3, "Fabric", "Polyester");
     expect(fixed.changedCells).toBe(1);
     expect(fixed.summary.jobs).toMatchObject({ total: 2, ready: 2, blocked: 0 });
     await engine.setCell(3, "Order No", "E-2");
-    expect(engine.jobs().map((j) => [j.orderNumber, j.lineCount])).toEqual([["E-1", 1], ["E-2", 2]]);
+    expect(engine.jobs().map((j) => [j.orderNumber, j.lineCount])).toEqual([
+      ["E-1", 1],
+      ["E-2", 2],
+    ]);
     await engine.setCell(2, "Order No", "E-3");
     expect(engine.jobs().map((j) => j.orderNumber)).toEqual(["E-2", "E-3"]);
     expect(engine.payloads().find((p) => p.orderNumber === "E-2")?.lineRows).toEqual([3, 4]);
   });
 
   it("undoes and redoes edits, several cells at a time", async () => {
-    const engine = await checkRows(account, [row({ Fabric: "cotton" }), row({ Fabric: "cotton", Code: 'DTF 10" x 10": Full Colour' }), row({ Fabric: "cotton", "Order No": "E-2" })]);
+    const engine = await checkRows(account, [
+      row({ Fabric: "cotton" }),
+      row({ Fabric: "cotton", Code: 'DTF 10" x 10": Full Colour' }),
+      row({ Fabric: "cotton", "Order No": "E-2" }),
+    ]);
     expect(engine.summary().issues.byCode.ATTRIBUTE_VALUE_CASE).toBe(3);
     const all = await engine.applySuggestionToAll(2, "ATTRIBUTE_VALUE_CASE", "Fabric");
     expect(all.changedCells).toBe(3);
@@ -43,13 +53,21 @@ describe("the import engine", () => {
   });
 
   it("applies one suggestion, fills a column, replaces in a column and skips rows", async () => {
-    const engine = await checkRows(account, [row({ Qty: "5" }), row({ Code: "DTF 4x4 Full Colour", "Order No": "E-2" }), row({ "Order No": "E-3", Delivery: "" })]);
+    const engine = await checkRows(account, [
+      row({ Qty: "5" }),
+      row({ Code: "DTF 4x4 Full Colour", "Order No": "E-2" }),
+      row({ "Order No": "E-3", Delivery: "" }),
+    ]);
     await engine.applySuggestion(2, "QUANTITY_BELOW_MINIMUM");
     expect(engine.rows(0, 1)[0]?.cells[2]).toBe("10");
     await engine.replaceInColumn("Code", "DTF 4x4 Full Colour", DTF);
     expect(codesOf(engine.issues())).not.toContain("CODE_UNKNOWN");
     await engine.fillColumn("Delivery", "O/N");
-    expect(engine.jobs().map((j) => [j.deliveryMethod, j.state])).toEqual([["CPON", "ready"], ["CPON", "ready"], ["CPON", "ready"]]);
+    expect(engine.jobs().map((j) => [j.deliveryMethod, j.state])).toEqual([
+      ["CPON", "ready"],
+      ["CPON", "ready"],
+      ["CPON", "ready"],
+    ]);
     const skipped = await engine.skipRow(4);
     expect(skipped.summary).toMatchObject({ rows: 2, skippedRows: 1 });
     expect(engine.jobs().map((j) => j.orderNumber)).toEqual(["E-1", "E-2"]);
@@ -60,14 +78,22 @@ describe("the import engine", () => {
 
   it("gives rows without an order number their own jobs when told to", async () => {
     const rows = [row({ "Order No": "" }), row({ "Order No": "" })];
-    expect(codesOf((await checkRows(account, rows)).issues())).toEqual(["ORDER_NUMBER_MISSING", "ORDER_NUMBER_MISSING"]);
+    expect(codesOf((await checkRows(account, rows)).issues())).toEqual([
+      "ORDER_NUMBER_MISSING",
+      "ORDER_NUMBER_MISSING",
+    ]);
     const own = await checkRows(account, rows, { eachRowOwnJob: true });
     expect(own.issues()).toEqual([]);
-    expect(own.payloads().map((p) => [p.orderNumber, p.lineRows])).toEqual([["ROW-2", [2]], ["ROW-3", [3]]]);
+    expect(own.payloads().map((p) => [p.orderNumber, p.lineRows])).toEqual([
+      ["ROW-2", [2]],
+      ["ROW-3", [3]],
+    ]);
   });
 
   it("prices custom sizes live, by the single-code call with dgX and dgY", async () => {
-    const engine = await checkRows(account, [row({ Code: "DTF Gang Sheet: Custom Size", Qty: "3", Width: "22", Height: "40", Fabric: "" })]);
+    const engine = await checkRows(account, [
+      row({ Code: "DTF Gang Sheet: Custom Size", Qty: "3", Width: "22", Height: "40", Fabric: "" }),
+    ]);
     expect(engine.issues()).toEqual([]);
     const priced = await account.client.getPriceCode("DTF Gang Sheet: Custom Size", { dgX: 22, dgY: 40 });
     const unit = priced.ok ? (priced.value.priceBands?.[0]?.unitPrice ?? 0) : 0;
@@ -83,14 +109,20 @@ describe("the import engine", () => {
 
   it("puts the vendor's validateOnly answers on their rows, and drops them once the job changes", async () => {
     // The importer cannot see that this asset tag is another account's; the vendor can.
-    const engine = await checkRows(account, [row(), row({ Code: "A1043001", "Item type": "Asset", Qty: "30", Fabric: "" })]);
+    const engine = await checkRows(account, [
+      row(),
+      row({ Code: "A1043001", "Item type": "Asset", Qty: "30", Fabric: "" }),
+    ]);
     expect(engine.summary().jobs.blocked).toBe(1);
     const harbour = await startProxiedAccount("demo-harbour");
     try {
-      const foreign = await checkRows({ ...account, snapshot: { ...account.snapshot, assets: [...account.snapshot.assets, ...harbour.snapshot.assets] } }, [
-        row(),
-        row({ Code: "A1043001", "Item type": "Asset", Qty: "30", Fabric: "" }),
-      ]);
+      const foreign = await checkRows(
+        {
+          ...account,
+          snapshot: { ...account.snapshot, assets: [...account.snapshot.assets, ...harbour.snapshot.assets] },
+        },
+        [row(), row({ Code: "A1043001", "Item type": "Asset", Qty: "30", Fabric: "" })],
+      );
       expect(foreign.summary().jobs.ready).toBe(1);
       const dryRuns = () => account.app.simulator?.simulator.stats.callsByEndpoint.createJob ?? 0;
       const before = dryRuns();
@@ -118,7 +150,12 @@ describe("the import engine", () => {
     expect((sim.stats.callsByEndpoint.createJob ?? 0) - before).toBe(2);
     expect(busy.jobs).toMatchObject({ unverified: 1, rejected: 0, valid: 0 });
     expect(engine.jobs()[0]?.issues.map((i) => [i.code, i.message])).toEqual([
-      ["VENDOR_UNAVAILABLE", expect.stringContaining("the vendor could not check this job just now (the vendor asked for fewer requests for a while)")],
+      [
+        "VENDOR_UNAVAILABLE",
+        expect.stringContaining(
+          "the vendor could not check this job just now (the vendor asked for fewer requests for a while)",
+        ),
+      ],
     ]);
     expect((await engine.validate()).jobs).toMatchObject({ unverified: 0, valid: 1 });
     expect(engine.issues("error")).toEqual([]);
@@ -127,7 +164,11 @@ describe("the import engine", () => {
   it("finds a problem with a whole order on the order's first row, in filters and by next problem", async () => {
     const sim = account.app.simulator?.simulator;
     if (!sim) throw new Error("the embedded simulator is not running");
-    const engine = await checkRows(account, [row({ Fabric: "Silk" }), row({ "Order No": "E-2" }), row({ "Order No": "E-2" })]);
+    const engine = await checkRows(account, [
+      row({ Fabric: "Silk" }),
+      row({ "Order No": "E-2" }),
+      row({ "Order No": "E-2" }),
+    ]);
     sim.faults = { rate429: 1, endpoints: ["createJob"] };
     const checked = await engine.validate();
     sim.faults = {};
@@ -147,8 +188,17 @@ describe("the import engine", () => {
     const engine = await checkRows(account, [row(), row({ "Order No": "E-2" })]);
     await engine.setCell(2, "City", "Wellington");
     for (let i = 0; i < HISTORY_LIMIT; i++) await engine.setCell(3, "Qty", String(21 + (i % 7)));
-    expect(engine.editedCells().cells.map((c) => [c.rowNumber, c.column, c.sheet, c.sent])).toEqual([[2, "City", "Auckland", "Wellington"], [3, "Qty", "20", String(21 + ((HISTORY_LIMIT - 1) % 7))]]);
-    expect(engine.editLog()[0]).toMatchObject({ kind: "cell", rowNumber: 2, column: "City", old: "Auckland", new: "Wellington" });
+    expect(engine.editedCells().cells.map((c) => [c.rowNumber, c.column, c.sheet, c.sent])).toEqual([
+      [2, "City", "Auckland", "Wellington"],
+      [3, "Qty", "20", String(21 + ((HISTORY_LIMIT - 1) % 7))],
+    ]);
+    expect(engine.editLog()[0]).toMatchObject({
+      kind: "cell",
+      rowNumber: 2,
+      column: "City",
+      old: "Auckland",
+      new: "Wellington",
+    });
     const again = await checkRows(account, [row(), row({ "Order No": "E-2" })]);
     await again.restoreEdits(JSON.parse(JSON.stringify(engine.sessionEdits())));
     expect(again.rows(0, 2)).toEqual(engine.rows(0, 2));
@@ -159,9 +209,13 @@ describe("the import engine", () => {
     const sim = account.app.simulator?.simulator;
     if (!sim) throw new Error("the embedded simulator is not running");
     sim.faults = { rate500: 1, endpoints: ["getEarliestShipDate"] };
-    const engine = await checkRows(account, [row({ "Order No": "FACT-1", Code: 'HTV 3" x 3": Single Colour', "Vinyl colour": "Red", Fabric: "" })]);
+    const engine = await checkRows(account, [
+      row({ "Order No": "FACT-1", Code: 'HTV 3" x 3": Single Colour', "Vinyl colour": "Red", Fabric: "" }),
+    ]);
     // Said in plain words: what could not be looked up, without the request's key or the vendor's status text.
-    expect(engine.summary().unavailableFacts).toEqual(["the earliest ship date for jobs with “Cut vinyl, names and numbers”"]);
+    expect(engine.summary().unavailableFacts).toEqual([
+      "the earliest ship date for jobs with “Cut vinyl, names and numbers”",
+    ]);
     // Not left waiting: the job is shown as one the vendor could not check, to be checked again.
     expect(engine.summary().jobs).toMatchObject({ unverified: 1, pending: 0 });
     sim.faults = {};
@@ -173,7 +227,12 @@ describe("the import engine", () => {
 
 describe("the engine's running counts", () => {
   it("match a full recount after edits, undo and skips", async () => {
-    const engine = await checkRows(account, [row({ Fabric: "cotton" }), row({ Qty: "5" }), row({ "Order No": "E-2", City: "Hamilton" }), row({ "Order No": "E-2" })]);
+    const engine = await checkRows(account, [
+      row({ Fabric: "cotton" }),
+      row({ Qty: "5" }),
+      row({ "Order No": "E-2", City: "Hamilton" }),
+      row({ "Order No": "E-2" }),
+    ]);
     await engine.applySuggestionToAll(2, "ATTRIBUTE_VALUE_CASE", "Fabric");
     await engine.setCell(4, "City", "Auckland");
     await engine.skipRow(3);
@@ -190,12 +249,25 @@ describe("the engine's running counts", () => {
   });
 
   it("answers windowed queries: the rows a filter keeps, a row's place among them, and the next problem", async () => {
-    const engine = await checkRows(account, [row(), row({ Fabric: "Silk" }), row({ "Order No": "E-2" }), row({ "Order No": "E-2", Code: "NOPE" })]);
-    expect(engine.view({ kind: "all" }, 1, 2)).toMatchObject({ total: 4, start: 1, rows: [{ rowNumber: 3 }, { rowNumber: 4 }] });
+    const engine = await checkRows(account, [
+      row(),
+      row({ Fabric: "Silk" }),
+      row({ "Order No": "E-2" }),
+      row({ "Order No": "E-2", Code: "NOPE" }),
+    ]);
+    expect(engine.view({ kind: "all" }, 1, 2)).toMatchObject({
+      total: 4,
+      start: 1,
+      rows: [{ rowNumber: 3 }, { rowNumber: 4 }],
+    });
     const errors = engine.view({ kind: "errors" }, 0, 10);
     expect(errors.rows.map((r) => r.rowNumber)).toEqual([3, 5]);
     expect(engine.positionOf({ kind: "errors" }, 5)).toBe(1);
-    expect([engine.keeps({ kind: "errors" }, 5), engine.keeps({ kind: "errors" }, 4), engine.keeps({ kind: "all" }, 4)]).toEqual([true, false, true]);
+    expect([
+      engine.keeps({ kind: "errors" }, 5),
+      engine.keeps({ kind: "errors" }, 4),
+      engine.keeps({ kind: "all" }, 4),
+    ]).toEqual([true, false, true]);
     expect(engine.view({ kind: "order", orderNumber: "E-2" }, 0, 10).rows.map((r) => r.rowNumber)).toEqual([4, 5]);
     expect(engine.nextProblem(undefined)).toMatchObject({ rowNumber: 3, column: "Fabric" });
     expect(engine.nextProblem(3)).toMatchObject({ rowNumber: 5, column: "Code" });
@@ -214,18 +286,29 @@ describe("the engine's running counts", () => {
   });
 
   it("sets an order's job values where the sheet has them, adds a column where it has none, and applies one to all orders", async () => {
-    const engine = await checkRows(account, [row({ Delivery: "" }), row({ Delivery: "" }), row({ "Order No": "E-2", Delivery: "" })]);
+    const engine = await checkRows(account, [
+      row({ Delivery: "" }),
+      row({ Delivery: "" }),
+      row({ "Order No": "E-2", Delivery: "" }),
+    ]);
     expect(engine.summary().issues.byCode.DELIVERY_METHOD_MISSING).toBe(2);
     await engine.setJobValue("E-1", "deliveryMethod", "Courier");
     expect(engine.rows(0, 2).map((r) => r.cells[5])).toEqual(["Courier", ""]);
-    expect(engine.order("E-1")).toMatchObject({ values: { deliveryMethod: "Courier" }, columns: { deliveryMethod: "Delivery" }, job: { state: "ready" } });
+    expect(engine.order("E-1")).toMatchObject({
+      values: { deliveryMethod: "Courier" },
+      columns: { deliveryMethod: "Delivery" },
+      job: { state: "ready" },
+    });
     await engine.setJobValue("all orders", "deliveryMethod", "O/N");
     expect(engine.jobs().map((j) => j.deliveryMethod)).toEqual(["CPON", "CPON"]);
 
     await engine.setJobValue("all orders", "promoCode", "SPRING10");
     const { headers, mapping } = engine.columns();
     expect(headers.at(-1)).toBe("Promo code");
-    expect(mapping.columns.at(-1)).toMatchObject({ header: "Promo code", target: { kind: "field", field: "promoCode" } });
+    expect(mapping.columns.at(-1)).toMatchObject({
+      header: "Promo code",
+      target: { kind: "field", field: "promoCode" },
+    });
     expect(engine.order("E-2")?.values.promoCode).toBe("SPRING10");
   });
 
@@ -233,7 +316,11 @@ describe("the engine's running counts", () => {
     const engine = await checkRows(
       account,
       // Row 4 writes the code in other case and spacing: it reads as the same price code.
-      [row({ Fabric: "" }), row({ Fabric: "" }), row({ "Order No": "E-2", Fabric: "", Code: DTF.toLowerCase().replaceAll(" ", "") })].map(({ Fabric: _f, ...rest }) => rest),
+      [
+        row({ Fabric: "" }),
+        row({ Fabric: "" }),
+        row({ "Order No": "E-2", Fabric: "", Code: DTF.toLowerCase().replaceAll(" ", "") }),
+      ].map(({ Fabric: _f, ...rest }) => rest),
     );
     expect(engine.summary().issues.byCode.ATTRIBUTE_REQUIRED).toBe(3);
     const attribute = "Fabric";
@@ -251,14 +338,26 @@ describe("the engine's running counts", () => {
   });
 
   it("replaces with the text as typed, dollar signs and all, and says how many cells it changed", async () => {
-    const engine = await checkRows(account, [row({ Street: "1 Queen Street" }), row({ Street: "2 Queen Street" }), row({ Street: "3 King Street" })]);
+    const engine = await checkRows(account, [
+      row({ Street: "1 Queen Street" }),
+      row({ Street: "2 Queen Street" }),
+      row({ Street: "3 King Street" }),
+    ]);
     const replaced = await engine.replaceInColumn("Street", "Queen", "$& $$1 $'");
     expect(replaced.changedCells).toBe(2);
-    expect(engine.rows(0, 3).map((r) => r.cells[6])).toEqual(["1 $& $$1 $' Street", "2 $& $$1 $' Street", "3 King Street"]);
+    expect(engine.rows(0, 3).map((r) => r.cells[6])).toEqual([
+      "1 $& $$1 $' Street",
+      "2 $& $$1 $' Street",
+      "3 King Street",
+    ]);
   });
 
   it("counts matches before a replace, skips and brings back a whole order, and replays saved edits into a new session", async () => {
-    const records = [row({ Fabric: "cotton" }), row({ Fabric: "cotton" }), row({ "Order No": "E-2", Fabric: "Cotton" })];
+    const records = [
+      row({ Fabric: "cotton" }),
+      row({ Fabric: "cotton" }),
+      row({ "Order No": "E-2", Fabric: "Cotton" }),
+    ];
     const engine = await checkRows(account, records);
     expect(engine.countInColumn("Fabric", "cotton")).toBe(2);
     expect(engine.countInColumn("Fabric", "cotton", false)).toBe(3);
@@ -293,12 +392,29 @@ describe("the engine's running counts", () => {
       { ...row({ "Order No": "E-3" }), "Import result": "Already existed", "Job number": "300002", Messages: "" },
     ]);
     // Our own result columns are never read as the customer's data.
-    expect(engine.columns().mapping.columns.filter((c) => ["Import result", "Job number", "Messages"].includes(c.header)).map((c) => c.target)).toEqual([null, null, null]);
+    expect(
+      engine
+        .columns()
+        .mapping.columns.filter((c) => ["Import result", "Job number", "Messages"].includes(c.header))
+        .map((c) => c.target),
+    ).toEqual([null, null, null]);
     expect(engine.summary()).toMatchObject({ rows: 1, skippedRows: 2, importedBefore: { rows: 2, jobs: 2 } });
     expect(engine.jobs().map((j) => j.orderNumber)).toEqual(["E-2"]);
     expect(engine.submissionPlan().otherRows.filter((r) => r.outcome === "existing")).toEqual([
-      { rowNumber: 2, orderNumber: "E-1", outcome: "existing", jobNumber: 300001, messages: ["Created by an earlier import as job 300001; not imported again."] },
-      { rowNumber: 4, orderNumber: "E-3", outcome: "existing", jobNumber: 300002, messages: ["Created by an earlier import as job 300002; not imported again."] },
+      {
+        rowNumber: 2,
+        orderNumber: "E-1",
+        outcome: "existing",
+        jobNumber: 300001,
+        messages: ["Created by an earlier import as job 300001; not imported again."],
+      },
+      {
+        rowNumber: 4,
+        orderNumber: "E-3",
+        outcome: "existing",
+        jobNumber: 300002,
+        messages: ["Created by an earlier import as job 300002; not imported again."],
+      },
     ]);
     await engine.includeImportedBefore();
     expect(engine.summary()).toMatchObject({ rows: 3, skippedRows: 0, importedBefore: { rows: 0, jobs: 0 } });

@@ -3,7 +3,11 @@ import { line, startSmallSession } from "./small-session";
 
 describe("the order index", () => {
   it("groups rows by order in sheet order, and moves a row whose order number changes", async () => {
-    const session = await startSmallSession([line(), line({ "Order No": "E-2" }), line({ Qty: "30", Fabric: "Polyester" })]);
+    const session = await startSmallSession([
+      line(),
+      line({ "Order No": "E-2" }),
+      line({ Qty: "30", Fabric: "Polyester" }),
+    ]);
     const { index, rows } = session;
     expect([...index.jobs().keys()]).toEqual(["E-1", "E-2"]);
     expect([index.rowsOf("E-1"), index.rowsOf("E-2")]).toEqual([[0, 2], [1]]);
@@ -28,10 +32,20 @@ describe("the order index", () => {
   it("keeps the tally of issues and the estimate as rows and jobs change", async () => {
     const session = await startSmallSession([line({ Qty: "5" }), line({ "Order No": "E-2", Delivery: "" })]);
     const { index, rows, tally } = session;
-    expect(tally.snapshot()).toMatchObject({ error: 2, warning: 0, byCode: { QUANTITY_BELOW_MINIMUM: 1, DELIVERY_METHOD_MISSING: 1 } });
+    expect(tally.snapshot()).toMatchObject({
+      error: 2,
+      warning: 0,
+      byCode: { QUANTITY_BELOW_MINIMUM: 1, DELIVERY_METHOD_MISSING: 1 },
+    });
     rows.setCell(0, rows.columnIndex("Qty"), "10");
     rows.setCell(1, rows.columnIndex("Delivery"), "Pick-up");
     index.refresh([0, 1]);
-    expect(tally.snapshot()).toEqual({ error: 0, warning: 0, info: 0, byCode: {}, estimate: 10 * 1.5 + 5 + (20 * 1.5 + 5) });
+    expect(tally.snapshot()).toEqual({
+      error: 0,
+      warning: 0,
+      info: 0,
+      byCode: {},
+      estimate: 10 * 1.5 + 5 + (20 * 1.5 + 5),
+    });
   });
 });

@@ -7,8 +7,21 @@ describe("the session's columns", () => {
     const rows = createSessionRows();
     rows.load(["Order No", "City"], [{ rowNumber: 2, cells: ["E-1", "Auckland"] }]);
     const columns = createSessionColumns(rows);
-    columns.load({ columns: [{ column: 0, header: "Order No", target: { kind: "field", field: "orderNumber" }, confidence: 1, reason: "label" }] });
-    expect([columns.columnFor({ kind: "field", field: "orderNumber" }, "Order number"), columns.takeAdded()]).toEqual([0, undefined]);
+    columns.load({
+      columns: [
+        {
+          column: 0,
+          header: "Order No",
+          target: { kind: "field", field: "orderNumber" },
+          confidence: 1,
+          reason: "label",
+        },
+      ],
+    });
+    expect([columns.columnFor({ kind: "field", field: "orderNumber" }, "Order number"), columns.takeAdded()]).toEqual([
+      0,
+      undefined,
+    ]);
     // The sheet has a City column mapped to nothing: the one added for the field is named apart.
     expect(columns.columnFor({ kind: "field", field: "city" }, "City")).toBe(2);
     expect(columns.columnFor({ kind: "field", field: "city" }, "City")).toBe(2);

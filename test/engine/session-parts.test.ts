@@ -6,15 +6,24 @@ import { describeRequest } from "../../src/engine/live-facts";
 import { createFilterCache, rowMatches, type FilterableRow, type RowFilter } from "../../src/engine/row-filter";
 import { createSessionRows } from "../../src/engine/session-rows";
 
-const cell = (rowNumber: number, after: string, before = ""): Change => ({ kind: "cell", rowNumber, column: 0, before, after });
+const cell = (rowNumber: number, after: string, before = ""): Change => ({
+  kind: "cell",
+  rowNumber,
+  column: 0,
+  before,
+  after,
+});
 
 describe("the session's rows", () => {
   it("keeps cells, skips and added columns, addressed by row number and header", () => {
     const rows = createSessionRows();
-    rows.load(["Order", "Qty"], [
-      { rowNumber: 5, cells: ["A", 1] },
-      { rowNumber: 7, cells: ["B"] },
-    ]);
+    rows.load(
+      ["Order", "Qty"],
+      [
+        { rowNumber: 5, cells: ["A", 1] },
+        { rowNumber: 7, cells: ["B"] },
+      ],
+    );
     expect([rows.count, rows.indexOf(7), rows.indexOf(6), rows.rowNumberAt(0)]).toEqual([2, 1, undefined, 5]);
     rows.setCell(1, 1, 3);
     expect(rows.sheetRow(1)).toEqual({ rowNumber: 7, cells: ["B", 3] });
@@ -84,7 +93,13 @@ describe("the issue tally", () => {
     tally.addEstimate(10.105);
     tally.addEstimate(2);
     tally.count([a], -1);
-    expect(tally.snapshot()).toEqual({ error: 0, warning: 1, info: 0, byCode: { DUE_DATE_TOO_EARLY: 1 }, estimate: 12.11 });
+    expect(tally.snapshot()).toEqual({
+      error: 0,
+      warning: 1,
+      info: 0,
+      byCode: { DUE_DATE_TOO_EARLY: 1 },
+      estimate: 12.11,
+    });
   });
 });
 
@@ -104,7 +119,10 @@ describe("row filters", () => {
     ["skipped rows", { kind: "skipped" }, [2]],
   ])("%s", (_name, filter, expected) => {
     expect(rows.map((row, i) => (rowMatches(filter, row) ? i : -1)).filter((i) => i >= 0)).toEqual(expected);
-    const cache = createFilterCache(() => rows.length, (i) => rows[i] as FilterableRow);
+    const cache = createFilterCache(
+      () => rows.length,
+      (i) => rows[i] as FilterableRow,
+    );
     expect(cache.size(filter)).toBe(expected.length);
     expect(expected.map((_, at) => cache.indexAt(filter, at))).toEqual(expected);
     expect(cache.positionOf(filter, 3)).toBe(expected.filter((i) => i < 3).length);
@@ -115,10 +133,20 @@ describe("facts the vendor could not give", () => {
   it("are described in the user's words: their own values, no keys or status text", () => {
     const names: Record<string, string> = { DTF: "Direct to film", SCR: "Screen print" };
     const name = (code: string) => names[code];
-    expect(describeRequest({ kind: "shipDate", key: "DTF,SCR", processCodes: ["DTF", "SCR"] }, name)).toBe("the earliest ship date for jobs with “Direct to film” and “Screen print”");
-    expect(describeRequest({ kind: "shipDate", key: "XYZ", processCodes: ["XYZ"] }, name)).toBe("the earliest ship date for some jobs");
-    expect(describeRequest({ kind: "promo", key: "SPRING10|DTF", code: "spring10", processCodes: ["DTF"] })).toBe('whether the promo code "spring10" applies');
-    expect(describeRequest({ kind: "metadataCode", key: "X", code: "DTF Gang Sheet" })).toBe('the price code "DTF Gang Sheet"');
-    expect(describeRequest({ kind: "customBands", key: "G|22|40", code: "G", width: 22, height: 40 })).toBe('the price of "G" at 22 × 40');
+    expect(describeRequest({ kind: "shipDate", key: "DTF,SCR", processCodes: ["DTF", "SCR"] }, name)).toBe(
+      "the earliest ship date for jobs with “Direct to film” and “Screen print”",
+    );
+    expect(describeRequest({ kind: "shipDate", key: "XYZ", processCodes: ["XYZ"] }, name)).toBe(
+      "the earliest ship date for some jobs",
+    );
+    expect(describeRequest({ kind: "promo", key: "SPRING10|DTF", code: "spring10", processCodes: ["DTF"] })).toBe(
+      'whether the promo code "spring10" applies',
+    );
+    expect(describeRequest({ kind: "metadataCode", key: "X", code: "DTF Gang Sheet" })).toBe(
+      'the price code "DTF Gang Sheet"',
+    );
+    expect(describeRequest({ kind: "customBands", key: "G|22|40", code: "G", width: 22, height: 40 })).toBe(
+      'the price of "G" at 22 × 40',
+    );
   });
 });

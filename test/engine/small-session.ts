@@ -12,7 +12,10 @@ export const EARLIEST = "2027-02-01";
 /** A vendor that gives every ship date at once, knows no price code by name, and accepts every dry run. */
 export const readyVendor: VendorGateway = {
   async fetchFacts(requests: readonly FactRequest[]) {
-    return requests.map((request): FactAnswer => (request.kind === "shipDate" ? { request, value: EARLIEST } : { request, failed: "not in this test" }));
+    return requests.map(
+      (request): FactAnswer =>
+        request.kind === "shipDate" ? { request, value: EARLIEST } : { request, failed: "not in this test" },
+    );
   },
   async validateJob() {
     return { ok: true };
@@ -34,9 +37,15 @@ export const line = (overrides: Record<string, string> = {}): Record<string, str
 });
 
 /** A session started on these rows (rows 2, 3, …) over the small account of the resolution tests. */
-export async function startSmallSession(records: readonly Record<string, string>[], gateway: VendorGateway = readyVendor): Promise<EngineSession> {
+export async function startSmallSession(
+  records: readonly Record<string, string>[],
+  gateway: VendorGateway = readyVendor,
+): Promise<EngineSession> {
   const headers = [...new Set(records.flatMap((record) => Object.keys(record)))];
-  const rows: SheetRow[] = records.map((record, i) => ({ rowNumber: i + 2, cells: headers.map((h) => record[h] ?? "") }));
+  const rows: SheetRow[] = records.map((record, i) => ({
+    rowNumber: i + 2,
+    cells: headers.map((h) => record[h] ?? ""),
+  }));
   const session = createEngineSession(gateway);
   const mapping = suggestMapping(headers, catalogueVocabulary(SNAPSHOT), rows);
   await startSession(session, { headers, rows, mapping, snapshot: SNAPSHOT });

@@ -6,7 +6,11 @@ import { scratchFolder, type ScratchFolder } from "./submit-session";
 import { useResource } from "./use-resource";
 
 /** The command line's settings for a test's simulator, as a customer's VENDOR_* settings would be; lock files in `lockFolder`. */
-export function vendorEnv(sim: RunningSimulator, lockFolder: string, clientId = "kiwi-team-print"): Record<string, string> {
+export function vendorEnv(
+  sim: RunningSimulator,
+  lockFolder: string,
+  clientId = "kiwi-team-print",
+): Record<string, string> {
   const details = simCredentials(sim, clientId);
   return {
     VENDOR_CONNECTION_NAME: "demo",
@@ -21,16 +25,29 @@ export function vendorEnv(sim: RunningSimulator, lockFolder: string, clientId = 
 }
 
 /** Runs one command in-process and collects what it prints. */
-export async function runCommand(args: readonly string[], env: Record<string, string>): Promise<{ code: number; out: string; err: string }> {
+export async function runCommand(
+  args: readonly string[],
+  env: Record<string, string>,
+): Promise<{ code: number; out: string; err: string }> {
   let out = "";
   let err = "";
-  const code = await runCli(args, (t) => (out += t), (t) => (err += t), env);
+  const code = await runCli(
+    args,
+    (t) => (out += t),
+    (t) => (err += t),
+    env,
+  );
   return { code, out, err };
 }
 
 /** A fresh simulator (its clock at SIM_START) and scratch folder for each test, closed after it, so no command sees another test's jobs or lock files. */
 export function useSimulatorAndFolder(): { readonly sim: RunningSimulator; readonly folder: ScratchFolder } {
-  const sim = useResource("each", "The simulator", () => startSimulator({ startAt: SIM_START }), (running) => running.close());
+  const sim = useResource(
+    "each",
+    "The simulator",
+    () => startSimulator({ startAt: SIM_START }),
+    (running) => running.close(),
+  );
   const folder = useResource("each", "The scratch folder", scratchFolder, (made) => made.cleanup());
   return {
     get sim() {

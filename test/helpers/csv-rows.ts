@@ -8,7 +8,12 @@ export function rowArrays(rows: CsvRows): (readonly string[])[] {
 }
 
 /** readCsv with its rows as arrays of strings, so two reads can be compared whole. */
-export function readCsvArrays(bytes: Uint8Array, fileName: string, options?: CsvReadOptions, onProgress?: (progress: ReadProgress) => void) {
+export function readCsvArrays(
+  bytes: Uint8Array,
+  fileName: string,
+  options?: CsvReadOptions,
+  onProgress?: (progress: ReadProgress) => void,
+) {
   const read = readCsv(bytes, fileName, onProgress, options);
   return read.ok ? { ...read, rows: rowArrays(read.rows) } : read;
 }

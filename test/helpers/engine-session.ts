@@ -25,7 +25,11 @@ export async function startProxiedAccount(connection = "demo"): Promise<ProxiedA
     simulatorOptions: { startAt: SIM_START },
     log: () => {},
   });
-  const client = createVendorClient({ baseUrl: `${app.url}/api/${connection}`, headers: { "X-Requested-With": "test" }, retryDelayMs: 0 });
+  const client = createVendorClient({
+    baseUrl: `${app.url}/api/${connection}`,
+    headers: { "X-Requested-With": "test" },
+    retryDelayMs: 0,
+  });
   const loaded = await loadCatalogue(client, connection);
   if (!loaded.ok) throw new Error(loaded.message);
   return { app, client, snapshot: loaded.snapshot, close: () => app.close() };
@@ -39,7 +43,11 @@ export interface CheckedSheet {
 }
 
 /** Reads a file as the app does and starts an engine session on it. */
-export async function checkFile(account: ProxiedAccount, path: string | URL, mapping?: (headers: readonly string[]) => SheetMapping): Promise<CheckedSheet> {
+export async function checkFile(
+  account: ProxiedAccount,
+  path: string | URL,
+  mapping?: (headers: readonly string[]) => SheetMapping,
+): Promise<CheckedSheet> {
   const vocabulary = catalogueVocabulary(account.snapshot);
   const words = [...vocabulary.attributes, ...vocabulary.sizes];
   const session = createSheetSession();
@@ -57,10 +65,23 @@ export async function checkFile(account: ProxiedAccount, path: string | URL, map
 }
 
 /** Starts an engine session on rows given as header → cell objects (all cells text, as in a CSV). */
-export async function checkRows(account: ProxiedAccount, records: readonly Record<string, string>[], options: { eachRowOwnJob?: boolean } = {}): Promise<ImportEngine> {
+export async function checkRows(
+  account: ProxiedAccount,
+  records: readonly Record<string, string>[],
+  options: { eachRowOwnJob?: boolean } = {},
+): Promise<ImportEngine> {
   const headers = [...new Set(records.flatMap((record) => Object.keys(record)))];
-  const rows: SheetRow[] = records.map((record, i) => ({ rowNumber: i + 2, cells: headers.map((h) => record[h] ?? "") }));
+  const rows: SheetRow[] = records.map((record, i) => ({
+    rowNumber: i + 2,
+    cells: headers.map((h) => record[h] ?? ""),
+  }));
   const engine = createImportEngine(createVendorGateway(account.client));
-  await engine.start({ headers, rows, mapping: suggestMapping(headers, catalogueVocabulary(account.snapshot), rows.slice(0, 20)), snapshot: account.snapshot, options });
+  await engine.start({
+    headers,
+    rows,
+    mapping: suggestMapping(headers, catalogueVocabulary(account.snapshot), rows.slice(0, 20)),
+    snapshot: account.snapshot,
+    options,
+  });
   return engine;
 }

@@ -12,7 +12,8 @@ export interface HoldThenDie {
   readonly holdThenDie: Int32Array;
 }
 
-const isHoldThenDie = (data: unknown): data is HoldThenDie => typeof data === "object" && data !== null && "holdThenDie" in data;
+const isHoldThenDie = (data: unknown): data is HoldThenDie =>
+  typeof data === "object" && data !== null && "holdThenDie" in data;
 
 if (parentPort) {
   const port = parentPort;

@@ -17,5 +17,9 @@ export function simCredentials(sim: RunningSimulator, clientId: string): SimConn
 export function simClient(sim: RunningSimulator, clientId = "kiwi-team-print", retryDelayMs = 0): VendorClient {
   const details = simCredentials(sim, clientId);
   const authorised = createAuthorisedFetch(new TokenSource(details, { now: () => sim.simulator.clock.now() }));
-  return createVendorClient({ baseUrl: details.baseUrl, fetch: (input, init) => authorised(String(input), init), retryDelayMs });
+  return createVendorClient({
+    baseUrl: details.baseUrl,
+    fetch: (input, init) => authorised(String(input), init),
+    retryDelayMs,
+  });
 }

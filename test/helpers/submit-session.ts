@@ -12,7 +12,6 @@ import { checkFile, startProxiedAccount, type ProxiedAccount } from "./engine-se
 import { samplePath } from "./samples";
 import { useResource } from "./use-resource";
 
-
 /** A scratch folder's path, and how to remove it. */
 export interface ScratchFolder {
   readonly path: string;
@@ -26,7 +25,10 @@ export async function scratchFolder(): Promise<ScratchFolder> {
 }
 
 /** The demo account over the real proxy and a scratch folder, started before and closed after each test ("each") or the whole file ("all"), as submission tests need both. */
-export function useProxiedAccountAndFolder(scope: "each" | "all" = "each"): { readonly account: ProxiedAccount; readonly folder: ScratchFolder } {
+export function useProxiedAccountAndFolder(scope: "each" | "all" = "each"): {
+  readonly account: ProxiedAccount;
+  readonly folder: ScratchFolder;
+} {
   const account = useResource(scope, "The account", startProxiedAccount, (started) => started.close());
   const folder = useResource(scope, "The scratch folder", scratchFolder, (made) => made.cleanup());
   return {
@@ -40,23 +42,47 @@ export function useProxiedAccountAndFolder(scope: "each" | "all" = "each"): { re
 }
 
 /** The shared submission core over the real proxy, with a journal file and lock files in `folder`. */
-export async function submitDeps(account: ProxiedAccount, folder: string, journalName = "journal.jsonl"): Promise<SubmitDeps & { journal: JournalStore & { close(): Promise<void> } }> {
+export async function submitDeps(
+  account: ProxiedAccount,
+  folder: string,
+  journalName = "journal.jsonl",
+): Promise<SubmitDeps & { journal: JournalStore & { close(): Promise<void> } }> {
   const journal = await openFileJournal(join(folder, journalName));
-  return { client: account.client, journal, locks: fileLocks(folder), recheckDelaysMs: [0, 20, 50], sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 50))) };
+  return {
+    client: account.client,
+    journal,
+    locks: fileLocks(folder),
+    recheckDelaysMs: [0, 20, 50],
+    sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 50))),
+  };
 }
 
 /**
  * Reads a sample, checks it (dry runs included) and writes its batch down; with
  * `allowExisting`, every order is to be sent beside the jobs the vendor has under its number now.
  */
-export async function planSample(account: ProxiedAccount, deps: Pick<SubmitDeps, "journal">, name: SampleFile, options: { allowExisting?: boolean } = {}) {
+export async function planSample(
+  account: ProxiedAccount,
+  deps: Pick<SubmitDeps, "journal">,
+  name: SampleFile,
+  options: { allowExisting?: boolean } = {},
+) {
   const { engine } = await checkFile(account, samplePath(name));
   await engine.validate();
   const plan = engine.submissionPlan();
-  const allowed = options.allowExisting ? await findExistingJobs(account.client, plan.orders.map((o) => o.orderNumber), { limiter: createAdaptiveLimiter({ max: 4 }) }) : undefined;
+  const allowed = options.allowExisting
+    ? await findExistingJobs(
+        account.client,
+        plan.orders.map((o) => o.orderNumber),
+        { limiter: createAdaptiveLimiter({ max: 4 }) },
+      )
+    : undefined;
   return planBatch(deps, {
     ...plan,
-    orders: plan.orders.map((order) => ({ ...order, allowExisting: allowed?.byOrder.get(orderKey(order.orderNumber)) })),
+    orders: plan.orders.map((order) => ({
+      ...order,
+      allowExisting: allowed?.byOrder.get(orderKey(order.orderNumber)),
+    })),
     connection: "demo",
     accountId: account.snapshot.account.id,
     accountName: account.snapshot.account.name ?? "",
@@ -68,7 +94,14 @@ export async function planSample(account: ProxiedAccount, deps: Pick<SubmitDeps,
 
 /** Where a batch planned by hand in a test comes from: the demo account and a plain CSV file. */
 export function testBatchOrigin(account: ProxiedAccount) {
-  return { connection: "demo", accountId: account.snapshot.account.id, accountName: "", fileName: "orders.csv", sheetName: "orders", headerRowNumber: 1 };
+  return {
+    connection: "demo",
+    accountId: account.snapshot.account.id,
+    accountName: "",
+    fileName: "orders.csv",
+    sheetName: "orders",
+    headerRowNumber: 1,
+  };
 }
 
 /** Job numbers the simulator holds per order number, for this account. */

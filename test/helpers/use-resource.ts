@@ -5,7 +5,12 @@ import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
  * after, handed out through a getter that refuses to be read outside a test or hook. Closing
  * hooks run in the reverse order of starting ones, so what was started last is closed first.
  */
-export function useResource<T>(scope: "each" | "all", name: string, start: () => Promise<T>, close: (resource: T) => Promise<unknown>): { readonly current: T } {
+export function useResource<T>(
+  scope: "each" | "all",
+  name: string,
+  start: () => Promise<T>,
+  close: (resource: T) => Promise<unknown>,
+): { readonly current: T } {
   const [before, after] = scope === "each" ? [beforeEach, afterEach] : [beforeAll, afterAll];
   let resource: T | undefined;
   before(async () => {

@@ -52,22 +52,37 @@ export function zip(parts: readonly ZipPart[], level = 9): Buffer {
 
 /** The smallest workbook skeleton: one sheet whose XML is given. */
 export function minimalWorkbook(sheetXml: string, level = 9): Buffer {
-  return zip([
-    { name: "[Content_Types].xml", data: Buffer.from('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>') },
-    {
-      name: "xl/workbook.xml",
-      data: Buffer.from('<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Big &amp; wide" sheetId="1" r:id="rId1"/></sheets></workbook>'),
-    },
-    {
-      name: "xl/_rels/workbook.xml.rels",
-      data: Buffer.from('<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>'),
-    },
-    { name: "xl/worksheets/sheet1.xml", data: Buffer.from(sheetXml) },
-  ], level);
+  return zip(
+    [
+      {
+        name: "[Content_Types].xml",
+        data: Buffer.from(
+          '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+        ),
+      },
+      {
+        name: "xl/workbook.xml",
+        data: Buffer.from(
+          '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Big &amp; wide" sheetId="1" r:id="rId1"/></sheets></workbook>',
+        ),
+      },
+      {
+        name: "xl/_rels/workbook.xml.rels",
+        data: Buffer.from(
+          '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+        ),
+      },
+      { name: "xl/worksheets/sheet1.xml", data: Buffer.from(sheetXml) },
+    ],
+    level,
+  );
 }
 
 /** An entry's data as stored in `bytes`, inflated when deflated; found through its local header. */
-export function entryData(bytes: Uint8Array, entry: Pick<ZipEntry, "localHeaderOffset" | "compressedSize" | "method">): Buffer {
+export function entryData(
+  bytes: Uint8Array,
+  entry: Pick<ZipEntry, "localHeaderOffset" | "compressedSize" | "method">,
+): Buffer {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const at = entry.localHeaderOffset;
   const start = at + 30 + buffer.readUInt16LE(at + 26) + buffer.readUInt16LE(at + 28);

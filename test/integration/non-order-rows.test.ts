@@ -19,7 +19,12 @@ const FIXTURE = fileURLToPath(new URL("../fixtures/sheets-with-totals/reorder-wi
 async function checkWithPreview(path: string) {
   const vocabulary = catalogueVocabulary(account.snapshot);
   const session = createSheetSession();
-  const opened = await session.open(new Uint8Array(await readFile(path)), "reorder-with-totals.csv", undefined, vocabularyWords(vocabulary));
+  const opened = await session.open(
+    new Uint8Array(await readFile(path)),
+    "reorder-with-totals.csv",
+    undefined,
+    vocabularyWords(vocabulary),
+  );
   if (!opened.ok) throw new Error(opened.message);
   const preview = session.preview(opened.summary.defaultSheet, undefined, vocabularyWords(vocabulary));
   if (!preview.ok) throw new Error(preview.message);
@@ -50,12 +55,22 @@ describe("totals, subtotal and note rows under the data, through the engine", ()
       ["RO-3102", "ready", [6, 7]],
     ]);
     const payloads = engine.payloads();
-    expect(payloads.map((p) => p.lineRows)).toEqual([[2, 3, 4], [6, 7]]);
-    expect(payloads[0]?.candidate.deliveryAddress).toMatchObject({ streetAddress: "5 Ocean Road", address2: null, city: "Tauranga" });
+    expect(payloads.map((p) => p.lineRows)).toEqual([
+      [2, 3, 4],
+      [6, 7],
+    ]);
+    expect(payloads[0]?.candidate.deliveryAddress).toMatchObject({
+      streetAddress: "5 Ocean Road",
+      address2: null,
+      city: "Tauranga",
+    });
 
     // The same orders without the extra rows make the same jobs.
     const orderRows = rows.filter((row) => ![5, 8, 9, 10, 11].includes(row.rowNumber));
-    const plain = await checkRows(account, orderRows.map((row) => Object.fromEntries(headers.map((h, i) => [h, cellText(row.cells[i])]))));
+    const plain = await checkRows(
+      account,
+      orderRows.map((row) => Object.fromEntries(headers.map((h, i) => [h, cellText(row.cells[i])]))),
+    );
     expect(payloads.map((p) => p.candidate)).toEqual(plain.payloads().map((p) => p.candidate));
     expect(engine.summary().estimate.total).toBe(plain.summary().estimate.total);
 

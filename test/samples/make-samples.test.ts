@@ -20,7 +20,10 @@ const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(f
 describe("the samples are made for a day", () => {
   it.each(["2026-11-20", "2031-07-09"])("dates every order weeks after %s", async (today) => {
     const path = await madeFor(today);
-    const rows = Papa.parse<Record<string, string>>(await readFile(join(path, "price-code-orders.csv"), "utf8"), { header: true, skipEmptyLines: true }).data;
+    const rows = Papa.parse<Record<string, string>>(await readFile(join(path, "price-code-orders.csv"), "utf8"), {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
     const dues = rows.map((row) => row["Due Date"]).filter((due): due is string => !!due);
     expect(dues.map((due) => daysBetween(today, due))).toEqual([87, 92, 101, 97]);
 

@@ -1,6 +1,11 @@
 import { connect, type Socket } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { DEFAULT_TIMEOUTS, readServerSettings, startAppServer, type RunningAppServer } from "../../src/server/app-server";
+import {
+  DEFAULT_TIMEOUTS,
+  readServerSettings,
+  startAppServer,
+  type RunningAppServer,
+} from "../../src/server/app-server";
 import { ConfigError, type Connection } from "../../src/server/proxy/connections";
 
 /** Never called: the tests below are about connections, not the vendor. */
@@ -22,7 +27,12 @@ afterEach(async () => {
 
 /** The app server with timeouts short enough for a test, set as a deployment would set them. */
 async function startWithShortTimeouts(): Promise<{ port: number }> {
-  const settings = readServerSettings({ PORT: "0", REQUEST_TIMEOUT_MS: "600", HEADERS_TIMEOUT_MS: "300", KEEP_ALIVE_TIMEOUT_MS: "200" });
+  const settings = readServerSettings({
+    PORT: "0",
+    REQUEST_TIMEOUT_MS: "600",
+    HEADERS_TIMEOUT_MS: "300",
+    KEEP_ALIVE_TIMEOUT_MS: "200",
+  });
   app = await startAppServer({ settings, connections: [UNUSED_CONNECTION], log: () => {} });
   return { port: Number(new URL(app.url).port) };
 }
@@ -77,7 +87,11 @@ describe("the app server does not let slow clients hold a connection", () => {
   it("closes a kept-alive connection left idle after a request", async () => {
     const { port } = await startWithShortTimeouts();
     // After the one request the client sends nothing more.
-    const received = await trickle(port, "GET /no-such-page HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n", "");
+    const received = await trickle(
+      port,
+      "GET /no-such-page HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n",
+      "",
+    );
     expect(received).toMatch(/^HTTP\/1\.1 404 .*\r\nConnection: keep-alive\r\n/s);
   });
 });
@@ -89,14 +103,20 @@ describe("server timeout settings", () => {
   });
 
   it("reads REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS and KEEP_ALIVE_TIMEOUT_MS", () => {
-    expect(readServerSettings({ REQUEST_TIMEOUT_MS: "120000", HEADERS_TIMEOUT_MS: "20000", KEEP_ALIVE_TIMEOUT_MS: "1000" }).timeouts).toEqual({ requestMs: 120_000, headersMs: 20_000, keepAliveMs: 1_000 });
+    expect(
+      readServerSettings({ REQUEST_TIMEOUT_MS: "120000", HEADERS_TIMEOUT_MS: "20000", KEEP_ALIVE_TIMEOUT_MS: "1000" })
+        .timeouts,
+    ).toEqual({ requestMs: 120_000, headersMs: 20_000, keepAliveMs: 1_000 });
   });
 
   it.each([
     [{ REQUEST_TIMEOUT_MS: "0" }, /REQUEST_TIMEOUT_MS must be a whole number of milliseconds above zero, not "0"/],
     [{ HEADERS_TIMEOUT_MS: "soon" }, /HEADERS_TIMEOUT_MS must be a whole number/],
     [{ KEEP_ALIVE_TIMEOUT_MS: "-5" }, /KEEP_ALIVE_TIMEOUT_MS must be a whole number/],
-    [{ REQUEST_TIMEOUT_MS: "10000", HEADERS_TIMEOUT_MS: "20000" }, /HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS/],
+    [
+      { REQUEST_TIMEOUT_MS: "10000", HEADERS_TIMEOUT_MS: "20000" },
+      /HEADERS_TIMEOUT_MS must not be longer than REQUEST_TIMEOUT_MS/,
+    ],
   ])("refuses %j", (env, message) => {
     expect(() => readServerSettings(env)).toThrow(ConfigError);
     expect(() => readServerSettings(env)).toThrow(message);

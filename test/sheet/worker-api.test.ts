@@ -13,7 +13,11 @@ describe("the sheet session across a message channel", () => {
     const remote = wrap<SheetSession>(port2);
     try {
       const progress: ReadProgress[] = [];
-      const opened = await remote.open(bytes("Title\r\n\r\nOrder No;Qty;Due\r\nA-1;1;2027-02-01\r\n;;\r\nA-2;2;\r\n"), "orders.csv", proxy((p: ReadProgress) => void progress.push(p)));
+      const opened = await remote.open(
+        bytes("Title\r\n\r\nOrder No;Qty;Due\r\nA-1;1;2027-02-01\r\n;;\r\nA-2;2;\r\n"),
+        "orders.csv",
+        proxy((p: ReadProgress) => void progress.push(p)),
+      );
       expect(opened).toEqual({
         ok: true,
         summary: {
@@ -25,8 +29,15 @@ describe("the sheet session across a message channel", () => {
         },
       });
       const preview = await remote.preview("orders");
-      expect(preview.ok && preview.preview).toMatchObject({ headerRowNumber: 3, headers: ["Order No", "Qty", "Due"], rowCount: 3 });
-      expect(await remote.rows("orders", 3, 1, 5)).toEqual([{ rowNumber: 5, cells: ["", "", ""] }, { rowNumber: 6, cells: ["A-2", "2", ""] }]);
+      expect(preview.ok && preview.preview).toMatchObject({
+        headerRowNumber: 3,
+        headers: ["Order No", "Qty", "Due"],
+        rowCount: 3,
+      });
+      expect(await remote.rows("orders", 3, 1, 5)).toEqual([
+        { rowNumber: 5, cells: ["", "", ""] },
+        { rowNumber: 6, cells: ["A-2", "2", ""] },
+      ]);
       const original = bytes("Title\r\n\r\nOrder No;Qty;Due\r\nA-1;1;2027-02-01\r\n;;\r\nA-2;2;\r\n");
       const written = await remote.writeResults(original, "orders.csv", "orders", {
         headerRowNumber: 3,
@@ -37,7 +48,9 @@ describe("the sheet session across a message channel", () => {
       });
       if (!written.ok) throw new Error(written.message);
       expect(written.fileName).toBe("orders - results.csv");
-      expect(new TextDecoder().decode(written.bytes)).toBe("Title\r\n\r\nOrder No;Qty;Due;Import result;Job number\r\nA-1;1;2027-02-01;Created;7\r\n;;\r\nA-2;2;\r\n");
+      expect(new TextDecoder().decode(written.bytes)).toBe(
+        "Title\r\n\r\nOrder No;Qty;Due;Import result;Job number\r\nA-1;1;2027-02-01;Created;7\r\n;;\r\nA-2;2;\r\n",
+      );
       const failed = await remote.open(new Uint8Array(), "empty.csv");
       expect(failed).toEqual({ ok: false, code: "EMPTY_FILE", message: "empty.csv is empty." });
       expect(progress.length).toBeGreaterThan(0);
@@ -50,7 +63,12 @@ describe("the sheet session across a message channel", () => {
 
 describe("writeCsv", () => {
   it("writes UTF-8 with a BOM and CRLF, quoting where needed and neutralising formulas", () => {
-    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(writeCsv([["a", 'say "hi"', "x,y"], ["=2+2", "-7", "line\nbreak"]]));
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(
+      writeCsv([
+        ["a", 'say "hi"', "x,y"],
+        ["=2+2", "-7", "line\nbreak"],
+      ]),
+    );
     expect(text).toBe('\uFEFFa,"say ""hi""","x,y"\r\n\'=2+2,-7,"line\nbreak"\r\n');
   });
 

@@ -1,7 +1,12 @@
 import "fake-indexeddb/auto";
 import { openDB, type IDBPDatabase } from "idb";
 import { describe, expect, it } from "vitest";
-import { DATABASE_BLOCKED_MESSAGE, DATABASE_OUTDATED_MESSAGE, DATABASE_VERSION, openImporterDB } from "../../src/storage/database";
+import {
+  DATABASE_BLOCKED_MESSAGE,
+  DATABASE_OUTDATED_MESSAGE,
+  DATABASE_VERSION,
+  openImporterDB,
+} from "../../src/storage/database";
 import { createIdbJournal } from "../../src/storage/journal-idb";
 
 const freshName = () => `importer-${Math.random()}`;
@@ -37,7 +42,10 @@ describe("the importer's database shared by tabs of different versions", () => {
     const older = await openDB(name, 1);
 
     // Refused as soon as IndexedDB says the upgrade is blocked, not after a wait.
-    const opening = openImporterDB(name).then(() => "opened", (error: Error) => error.message);
+    const opening = openImporterDB(name).then(
+      () => "opened",
+      (error: Error) => error.message,
+    );
     expect(await opening).toBe(DATABASE_BLOCKED_MESSAGE);
 
     // Once the older tab is closed the upgrade goes through, and this page opens it on reload.

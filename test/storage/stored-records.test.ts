@@ -12,7 +12,10 @@ describe("records read back from IndexedDB by their schemas", () => {
     const db = await openImporterDB(`templates-${Math.random()}`);
     const store = createTemplateStore(db);
     await store.save(createTemplate("Team orders", headers, suggestMapping(headers), "2026-11-20T00:00:00.000Z"));
-    const wrong = { ...createTemplate("Odd", headers, suggestMapping(headers), "2026-11-21T00:00:00.000Z"), assignments: [{ header: "Qty", target: { kind: "field", field: "no such field" } }] };
+    const wrong = {
+      ...createTemplate("Odd", headers, suggestMapping(headers), "2026-11-21T00:00:00.000Z"),
+      assignments: [{ header: "Qty", target: { kind: "field", field: "no such field" } }],
+    };
     await db.put("mappingTemplates", wrong as unknown as MappingTemplate);
     await db.put("mappingTemplates", { name: "Bare", signature: "club po|code|qty" } as unknown as MappingTemplate);
 
@@ -39,18 +42,33 @@ describe("records read back from IndexedDB by their schemas", () => {
       sheetName: "orders",
       headerRowNumber: 1,
       mapping: { columns: [{ column: 0, header: "Club PO", target: null, confidence: 0, reason: null }] },
-      edits: { addedColumns: [], edits: [{ at: "2026-11-20T01:00:00.000Z", changes: [{ kind: "cell", rowNumber: 2, column: 0, before: "A", after: 7 }] }] },
+      edits: {
+        addedColumns: [],
+        edits: [
+          {
+            at: "2026-11-20T01:00:00.000Z",
+            changes: [{ kind: "cell", rowNumber: 2, column: 0, before: "A", after: 7 }],
+          },
+        ],
+      },
       savedAt: "2026-11-20T00:00:00.000Z",
     };
     await db.put("reviewSessions", review as SavedReview);
     expect(await store.get("demo", 1042)).toMatchObject({ reviewId: "review-1", edits: review.edits });
 
     // An edit whose change is of no kind the session knows: the whole review is of another shape.
-    await db.put("reviewSessions", { ...review, edits: { addedColumns: [], edits: [{ at: "x", changes: [{ kind: "paint" }] }] } } as unknown as SavedReview);
+    await db.put("reviewSessions", {
+      ...review,
+      edits: { addedColumns: [], edits: [{ at: "x", changes: [{ kind: "paint" }] }] },
+    } as unknown as SavedReview);
     expect(await store.get("demo", 1042)).toBeUndefined();
-    expect(await store.putEdits("demo", 1042, "review-1", review.edits as SavedReview["edits"], "2026-11-20T02:00:00.000Z")).toBe("gone");
+    expect(
+      await store.putEdits("demo", 1042, "review-1", review.edits as SavedReview["edits"], "2026-11-20T02:00:00.000Z"),
+    ).toBe("gone");
     expect(await store.takeOver("demo", 1042, "review-1", "review-2", "tab-2")).toBe(false);
-    expect(store.unreadRecords).toEqual(["A review kept in this browser is not one this version can read, and was left out."]);
+    expect(store.unreadRecords).toEqual([
+      "A review kept in this browser is not one this version can read, and was left out.",
+    ]);
     await store.delete("demo", 1042, "some other review");
     expect(await db.get("reviewSessions", review.key)).toBeUndefined();
     db.close();

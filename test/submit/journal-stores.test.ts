@@ -17,7 +17,12 @@ const batch = (id: string, createdAt: string) =>
   });
 
 const order = (batchId: string, orderNumber: string, sequence: number, patch: Partial<OrderRecord> = {}) =>
-  orderRecord(batchId, orderNumber, { sequence, lineRows: [sequence + 2], events: [{ at: "2026-11-20T00:00:00.000Z", what: "planned" }], ...patch });
+  orderRecord(batchId, orderNumber, {
+    sequence,
+    lineRows: [sequence + 2],
+    events: [{ at: "2026-11-20T00:00:00.000Z", what: "planned" }],
+    ...patch,
+  });
 
 /** The same behaviour asked of both stores: the last write wins, orders come back in sheet order, batches newest first. */
 async function exercise(journal: JournalStore): Promise<void> {
@@ -65,7 +70,9 @@ describe("the journal file", () => {
     const last = await openFileJournal(path);
     expect((await last.ordersOf("b"))[0]).toMatchObject({ state: "created", jobNumber: 7 });
     await last.close();
-    expect((await readFile(path, "utf8")).split("\n").filter((line) => line.startsWith('{"kind":"order"'))).toHaveLength(3);
+    expect(
+      (await readFile(path, "utf8")).split("\n").filter((line) => line.startsWith('{"kind":"order"')),
+    ).toHaveLength(3);
   });
 });
 
@@ -95,7 +102,9 @@ describe("a journal record of another shape, read back", () => {
     const reopened = await openFileJournal(path);
     const orders = await reopened.ordersOf("b");
     expect(orders.map((o) => o.orderNumber)).toEqual(["A"]);
-    expect(reopened.unreadLines).toEqual([`Line 3 of the journal ${path} is not a submission record this version can read, and was left out.`]);
+    expect(reopened.unreadLines).toEqual([
+      `Line 3 of the journal ${path} is not a submission record this version can read, and was left out.`,
+    ]);
     const batchRead = await reopened.getBatch("b");
     expect(batchRead && rowResultsFromJournal(batchRead, orders).map((r) => r.rowNumber)).toEqual([2, 9]);
     await reopened.close();
@@ -107,7 +116,9 @@ describe("a journal record of another shape, read back", () => {
     await journal.putBatch(batch("b", "2026-11-20T00:00:00.000Z"));
     await journal.putOrders([order("b", "A", 0)]);
     await db.put("journalOrders", withoutNotes as unknown as OrderRecord);
-    await db.put("journalBatches", { id: "odd", createdAt: "2026-11-21T00:00:00.000Z" } as unknown as Parameters<JournalStore["putBatch"]>[0]);
+    await db.put("journalBatches", { id: "odd", createdAt: "2026-11-21T00:00:00.000Z" } as unknown as Parameters<
+      JournalStore["putBatch"]
+    >[0]);
 
     const orders = await journal.ordersOf("b");
     expect(orders.map((o) => o.orderNumber)).toEqual(["A"]);

@@ -4,7 +4,13 @@ import type { FaultSettings } from "../../src/server/simulator/simulator";
 import { networkProblem } from "../../src/api";
 import { allowResend, planBatch, runBatch } from "../../src/submit/submit-batch";
 import { validCandidate } from "../helpers/job-candidates";
-import { planSample, submitDeps, testBatchOrigin, useProxiedAccountAndFolder, vendorJobs } from "../helpers/submit-session";
+import {
+  planSample,
+  submitDeps,
+  testBatchOrigin,
+  useProxiedAccountAndFolder,
+  vendorJobs,
+} from "../helpers/submit-session";
 
 const TEAM = "team-orders-winter.xlsx";
 const TEAM_ORDERS = ["KTP-27001", "KTP-27002", "KTP-27003", "KTP-27004"];
@@ -21,7 +27,11 @@ const crashWhileSending = (journal: JournalStore, order: OrderRecord) =>
 const createCalls = () => session.account.app.simulator?.simulator.stats.callsByEndpoint.createJob ?? 0;
 
 /** Every order exists once at the vendor, and each of its rows carries that job's number. */
-function expectOneJobPerOrder(orders: readonly OrderRecord[], results: ReturnType<typeof rowResultsFromJournal>, orderNumbers = TEAM_ORDERS): void {
+function expectOneJobPerOrder(
+  orders: readonly OrderRecord[],
+  results: ReturnType<typeof rowResultsFromJournal>,
+  orderNumbers = TEAM_ORDERS,
+): void {
   const held = vendorJobs(session.account);
   for (const orderNumber of orderNumbers) {
     expect(held.get(orderNumber), `jobs for ${orderNumber}`).toHaveLength(1);
@@ -49,11 +59,19 @@ describe("submitting a batch through the shared core, over the real proxy and si
     const orders = await deps.journal.ordersOf(batch.id);
     expect(orders.every((o) => o.events.some((e) => e.what.startsWith("sending")))).toBe(true);
     // Each order was looked up at the vendor right before it was sent.
-    expect(orders.every((o) => o.checkedExistingAt !== undefined && o.checkedExistingAt <= (o.events.find((e) => e.what.startsWith("sending"))?.at ?? ""))).toBe(true);
+    expect(
+      orders.every(
+        (o) =>
+          o.checkedExistingAt !== undefined &&
+          o.checkedExistingAt <= (o.events.find((e) => e.what.startsWith("sending"))?.at ?? ""),
+      ),
+    ).toBe(true);
     const results = rowResultsFromJournal(batch, orders);
     expectOneJobPerOrder(orders, results);
     // Price-code lines made new assets, and their tags are in the results.
-    expect(results.some((r) => r.outcome === "created" && typeof r.newAssetSku === "string" && r.newAssetSku.length > 0)).toBe(true);
+    expect(
+      results.some((r) => r.outcome === "created" && typeof r.newAssetSku === "string" && r.newAssetSku.length > 0),
+    ).toBe(true);
     await deps.journal.close();
   });
 
@@ -68,7 +86,10 @@ describe("submitting a batch through the shared core, over the real proxy and si
     const outcome = await runBatch(again, batch.id);
     expect(outcome.status).toBe("finished");
     expect(createCalls()).toBe(before);
-    expectOneJobPerOrder(await again.journal.ordersOf(batch.id), rowResultsFromJournal(batch, await again.journal.ordersOf(batch.id)));
+    expectOneJobPerOrder(
+      await again.journal.ordersOf(batch.id),
+      rowResultsFromJournal(batch, await again.journal.ordersOf(batch.id)),
+    );
     await again.journal.close();
   });
 
@@ -83,7 +104,9 @@ describe("submitting a batch through the shared core, over the real proxy and si
     const outcome = await runBatch(second, batch.id);
     expect(outcome.status).toBe("finished");
     const orders = await second.journal.ordersOf(batch.id);
-    expect(orders.map((o) => [o.orderNumber, o.state, o.existingJobNumbers])).toEqual(TEAM_ORDERS.map((n) => [n, "existing", jobsBefore.get(n)]));
+    expect(orders.map((o) => [o.orderNumber, o.state, o.existingJobNumbers])).toEqual(
+      TEAM_ORDERS.map((n) => [n, "existing", jobsBefore.get(n)]),
+    );
     expect(vendorJobs(session.account)).toEqual(jobsBefore);
     const row = rowResultsFromJournal(batch, orders).find((r) => r.rowNumber === orders[0]?.lineRows[0]);
     expect(row).toMatchObject({ outcome: "existing", jobNumber: jobsBefore.get("KTP-27001")?.[0] });
@@ -104,7 +127,9 @@ describe("submitting a batch through the shared core, over the real proxy and si
     const both = twice?.existingJobNumbers.join(", ");
     expect(twice?.events.at(-1)?.what).toBe(`the vendor already has jobs ${both} for this order number; not sent`);
     const rows = rowResultsFromJournal(again, await third.journal.ordersOf(again.id));
-    expect(rows.find((r) => r.rowNumber === twice?.lineRows[0])?.messages[0]).toBe(`Not sent: the vendor already has order KTP-27003 as jobs ${both}.`);
+    expect(rows.find((r) => r.rowNumber === twice?.lineRows[0])?.messages[0]).toBe(
+      `Not sent: the vendor already has order KTP-27003 as jobs ${both}.`,
+    );
     const [resent] = await allowResend(third, again.id, ["KTP-27003"]);
     expect(resent?.events.at(-1)?.what).toBe(`to be sent again at the user's request, although jobs ${both} exist`);
     await first.journal.close();
@@ -172,7 +197,13 @@ describe("submitting a batch through the shared core, over the real proxy and si
     expect(outcome.status).toBe("finished");
     const orders = await deps.journal.ordersOf(batch.id);
     expect(orders.map((o) => o.state)).toEqual(["created", "created", "created", "created"]);
-    expect(orders.every((o) => o.events.some((e) => e.what.startsWith("no clear answer")) && o.events.some((e) => e.what.includes("found as job")))).toBe(true);
+    expect(
+      orders.every(
+        (o) =>
+          o.events.some((e) => e.what.startsWith("no clear answer")) &&
+          o.events.some((e) => e.what.includes("found as job")),
+      ),
+    ).toBe(true);
     expectOneJobPerOrder(orders, rowResultsFromJournal(batch, orders));
     await deps.journal.close();
   });
@@ -185,7 +216,9 @@ describe("submitting a batch through the shared core, over the real proxy and si
     faults({});
     if (first.status === "busy" || first.status === "missing") throw new Error(first.status);
     for (const [orderNumber, jobs] of vendorJobs(session.account)) expect(jobs, orderNumber).toHaveLength(1);
-    const waiting = first.orders.filter((o) => o.state === "not-found" || o.state === "rejected").map((o) => o.orderNumber);
+    const waiting = first.orders
+      .filter((o) => o.state === "not-found" || o.state === "rejected")
+      .map((o) => o.orderNumber);
 
     // A run on its own sends nothing the vendor might already have: not-found orders wait for the user.
     const before = createCalls();
@@ -210,7 +243,9 @@ describe("submitting a batch through the shared core, over the real proxy and si
     expect(refused.counts.planned).toBe(4);
     expect(refused.problems.length).toBeGreaterThan(0);
     for (const problem of refused.problems) {
-      expect(problem).toMatch(/^The vendor refused order KTP-2700\d before doing anything \(the vendor asked for fewer requests for a while\); nothing was created\. Continue later to send it\.$/);
+      expect(problem).toMatch(
+        /^The vendor refused order KTP-2700\d before doing anything \(the vendor asked for fewer requests for a while\); nothing was created\. Continue later to send it\.$/,
+      );
     }
     const first = refused.orders.find((o) => o.attempts > 0);
     expect(first?.events.filter((e) => e.what.startsWith("refused for now"))).toHaveLength(3);
@@ -282,7 +317,10 @@ describe("submitting a batch through the shared core, over the real proxy and si
     const outcome = await runBatch(deps, batch.id);
     expect(outcome.status).toBe("finished");
     const orders = await deps.journal.ordersOf(batch.id);
-    expect(orders.find((o) => o.orderNumber === first.orderNumber)).toMatchObject({ state: "created", jobNumber: made.value.jobNumber });
+    expect(orders.find((o) => o.orderNumber === first.orderNumber)).toMatchObject({
+      state: "created",
+      jobNumber: made.value.jobNumber,
+    });
     expect(rest.length).toBe(3);
     expectOneJobPerOrder(orders, rowResultsFromJournal(batch, orders));
     await deps.journal.close();
@@ -371,7 +409,12 @@ describe("submitting a batch through the shared core, over the real proxy and si
     const deps = await submitDeps(session.account, session.folder.path);
     const batch = await planBatch(deps, {
       orders: [
-        { orderNumber: "PLAIN-1", candidate: validCandidate({ orderNumber: "PLAIN-1", deliveryAddress: { deliveryMethod: "NOPE" } }), lineRows: [2], notes: [] },
+        {
+          orderNumber: "PLAIN-1",
+          candidate: validCandidate({ orderNumber: "PLAIN-1", deliveryAddress: { deliveryMethod: "NOPE" } }),
+          lineRows: [2],
+          notes: [],
+        },
         { orderNumber: "PLAIN-2", candidate: validCandidate({ orderNumber: "PLAIN-2" }), lineRows: [3], notes: [] },
       ],
       otherRows: [],
@@ -386,7 +429,9 @@ describe("submitting a batch through the shared core, over the real proxy and si
         return deps.client.createJob(...args);
       },
       listActiveJobs: async (...args: Parameters<typeof deps.client.listActiveJobs>) =>
-        created ? { ok: false as const, problem: networkProblem(new TypeError("fetch failed")) } : deps.client.listActiveJobs(...args),
+        created
+          ? { ok: false as const, problem: networkProblem(new TypeError("fetch failed")) }
+          : deps.client.listActiveJobs(...args),
     };
     faults({ fail500AfterCreateRate: 1, endpoints: ["createJob"] });
     const outcome = await runBatch({ ...deps, client }, batch.id, { concurrency: 1 });
@@ -395,7 +440,9 @@ describe("submitting a batch through the shared core, over the real proxy and si
     const [rejected, unclear] = outcome.orders;
     expect([rejected?.state, unclear?.state]).toEqual(["rejected", "unknown"]);
 
-    expect(outcome.problems).toEqual(["Order PLAIN-2 could not be looked up at the vendor: the vendor did not answer. Continue to try again; nothing is sent until it is."]);
+    expect(outcome.problems).toEqual([
+      "Order PLAIN-2 could not be looked up at the vendor: the vendor did not answer. Continue to try again; nothing is sent until it is.",
+    ]);
     const rows = rowResultsFromJournal(batch, outcome.orders);
     const rejectedText = rows.find((r) => r.rowNumber === 2)?.messages.join(" ") ?? "";
     expect(rejectedText).toContain('the vendor says: Delivery method "NOPE" is not a delivery option code.');
@@ -403,7 +450,9 @@ describe("submitting a batch through the shared core, over the real proxy and si
     expect(rows.find((r) => r.rowNumber === 3)?.messages.join(" ")).not.toContain("fetch failed");
 
     // The audit trail keeps what came back as it came.
-    expect(rejected?.answers?.at(-1)?.body).toMatchObject({ validationMessages: [expect.objectContaining({ errorCode: "DELIVERY_METHOD_INVALID" })] });
+    expect(rejected?.answers?.at(-1)?.body).toMatchObject({
+      validationMessages: [expect.objectContaining({ errorCode: "DELIVERY_METHOD_INVALID" })],
+    });
     expect(unclear?.events.at(-1)?.what).toContain("fetch failed");
     await deps.journal.close();
   });
@@ -423,7 +472,10 @@ describe("submitting a batch through the shared core, over the real proxy and si
       listActiveJobs: async (...args: Parameters<typeof deps.client.listActiveJobs>) => {
         const page = await deps.client.listActiveJobs(...args);
         if (!lagging || !page.ok) return page;
-        return { ...page, value: { ...page.value, items: page.value.items.filter((job) => earlier.has(job.jobNumber)) } };
+        return {
+          ...page,
+          value: { ...page.value, items: page.value.items.filter((job) => earlier.has(job.jobNumber)) },
+        };
       },
     };
     faults({ fail500AfterCreateRate: 1, endpoints: ["createJob"] });
@@ -460,7 +512,10 @@ describe("submitting a batch through the shared core, over the real proxy and si
     expect((await deps.journal.ordersOf(batch.id))[0]?.state).toBe("not-found");
     await allowResend(deps, batch.id, [order.orderNumber]);
     // Meanwhile someone else made a job with the same order number and other lines.
-    const other = await session.account.client.createJob({ ...order.candidate, items: order.candidate.items?.slice(0, 1).map((line) => ({ ...line, customerReference: "someone-else" })) });
+    const other = await session.account.client.createJob({
+      ...order.candidate,
+      items: order.candidate.items?.slice(0, 1).map((line) => ({ ...line, customerReference: "someone-else" })),
+    });
     if (!other.ok) throw new Error(other.problem.title);
 
     const outcome = await runBatch(deps, batch.id);

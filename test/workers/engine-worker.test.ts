@@ -24,12 +24,21 @@ async function sampleSheet() {
   const vocabulary = catalogueVocabulary(account.snapshot);
   const words = [...vocabulary.attributes, ...vocabulary.sizes];
   const session = createSheetSession();
-  const opened = await session.open(new Uint8Array(await readFile(samplePath("team-orders-winter.xlsx"))), "team-orders-winter.xlsx", undefined, words);
+  const opened = await session.open(
+    new Uint8Array(await readFile(samplePath("team-orders-winter.xlsx"))),
+    "team-orders-winter.xlsx",
+    undefined,
+    words,
+  );
   if (!opened.ok) throw new Error(opened.message);
   const preview = session.preview(opened.summary.defaultSheet, undefined, words);
   if (!preview.ok) throw new Error(preview.message);
   const { headers, sheetName, headerRowNumber, rowCount, sampleRows } = preview.preview;
-  return { headers, rows: session.rows(sheetName, headerRowNumber, 0, rowCount), mapping: suggestMapping(headers, vocabulary, sampleRows) };
+  return {
+    headers,
+    rows: session.rows(sheetName, headerRowNumber, 0, rowCount),
+    mapping: suggestMapping(headers, vocabulary, sampleRows),
+  };
 }
 
 describe("the engine worker's API across a message channel", () => {
@@ -93,7 +102,10 @@ describe("the engine worker's API across a message channel", () => {
       // A Map crosses as a Map: the orders found at the vendor mark the review.
       const [found] = due;
       if (!found) throw new Error("no order to look up");
-      const marked = await remote.recordOrdersAtVendor([found.orderNumber], new Map([[found.orderNumber, { kind: "vendor" as const, jobNumbers: [424242] }]]));
+      const marked = await remote.recordOrdersAtVendor(
+        [found.orderNumber],
+        new Map([[found.orderNumber, { kind: "vendor" as const, jobNumbers: [424242] }]]),
+      );
       expect(marked).toStrictEqual(api.summary());
       expect(marked.jobs.existing).toBe(1);
     } finally {

@@ -41,7 +41,12 @@ describe("the submit worker's API across a message channel", () => {
       // The batch is written down and sent; its progress comes back across the channel.
       const progress: SubmitProgress[] = [];
       const batchId = "batch-across";
-      const outcome = await remote.submit({ ...plan, ...testBatchOrigin(account) }, batchId, 4, proxy((p: SubmitProgress) => void progress.push(p)));
+      const outcome = await remote.submit(
+        { ...plan, ...testBatchOrigin(account) },
+        batchId,
+        4,
+        proxy((p: SubmitProgress) => void progress.push(p)),
+      );
       expect(outcome).toMatchObject({ status: "finished", problems: [] });
       expect(progress.length).toBeGreaterThan(0);
 

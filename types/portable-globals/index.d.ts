@@ -82,12 +82,17 @@ interface Crypto {
   randomUUID(): `${string}-${string}-${string}-${string}-${string}`;
 }
 interface SubtleCrypto {
-  digest(algorithm: "SHA-1" | "SHA-256" | "SHA-384" | "SHA-512", data: ArrayBufferView<ArrayBuffer> | ArrayBuffer): Promise<ArrayBuffer>;
+  digest(
+    algorithm: "SHA-1" | "SHA-256" | "SHA-384" | "SHA-512",
+    data: ArrayBufferView<ArrayBuffer> | ArrayBuffer,
+  ): Promise<ArrayBuffer>;
 }
 declare var crypto: Crypto;
 
 // Streams, and the compression streams over them.
-type ReadableStreamReadResult<T> = { readonly done: false; readonly value: T } | { readonly done: true; readonly value?: undefined };
+type ReadableStreamReadResult<T> =
+  | { readonly done: false; readonly value: T }
+  | { readonly done: true; readonly value?: undefined };
 interface ReadableStreamDefaultReader<R> {
   read(): Promise<ReadableStreamReadResult<R>>;
   cancel(reason?: unknown): Promise<void>;
@@ -111,7 +116,10 @@ interface ReadableStream<R = unknown> {
   readonly locked: boolean;
   getReader(): ReadableStreamDefaultReader<R>;
   cancel(reason?: unknown): Promise<void>;
-  pipeThrough<T>(transform: { readonly writable: WritableStream<R>; readonly readable: ReadableStream<T> }): ReadableStream<T>;
+  pipeThrough<T>(transform: {
+    readonly writable: WritableStream<R>;
+    readonly readable: ReadableStream<T>;
+  }): ReadableStream<T>;
 }
 declare var ReadableStream: {
   readonly prototype: ReadableStream;

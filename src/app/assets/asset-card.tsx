@@ -31,7 +31,11 @@ export function AssetCard({ listing, snapshot, facts, selected, onToggle, curren
   const minimum = minimumQuantity(asset);
   const money = (amount: number) => formatMoney(amount, currency, locale);
   return (
-    <li ref={ref} class={`asset-card${isArchived ? " archived" : ""}${selected ? " selected" : ""}`} data-testid={`asset-${tag}`}>
+    <li
+      ref={ref}
+      class={`asset-card${isArchived ? " archived" : ""}${selected ? " selected" : ""}`}
+      data-testid={`asset-${tag}`}
+    >
       <div class="asset-pick">
         <input
           type="checkbox"
@@ -66,7 +70,9 @@ export function AssetCard({ listing, snapshot, facts, selected, onToggle, curren
         <dt>Minimum</dt>
         <dd>{minimum === undefined ? "Not given" : minimum}</dd>
         <dt>Price per unit</dt>
-        <dd><PriceBands bands={asset.priceBands} money={money} /></dd>
+        <dd>
+          <PriceBands bands={asset.priceBands} money={money} />
+        </dd>
         <dt>Reset charge</dt>
         <dd>{money(asset.reset)} each time it is run</dd>
       </dl>

@@ -77,25 +77,29 @@ export function createAssetFacts(client: VendorClient, now: () => number = Date.
         continue;
       }
       inFlight++;
-      void task
-        .run()
-        .finally(() => {
-          inFlight--;
-          task.settle("answered");
-          notify();
-          pump();
-        });
+      void task.run().finally(() => {
+        inFlight--;
+        task.settle("answered");
+        notify();
+        pump();
+      });
     }
   }
 
-  const isFresh = (kind: Kind, entry: Entry<unknown>, maxAgeMs: number) => entry.value !== undefined && (kind === "files" || now() - (entry.at ?? 0) < maxAgeMs);
+  const isFresh = (kind: Kind, entry: Entry<unknown>, maxAgeMs: number) =>
+    entry.value !== undefined && (kind === "files" || now() - (entry.at ?? 0) < maxAgeMs);
 
   /**
    * Queues a read unless the value is fresh enough or already being read (then it waits for
    * that read too); answers when it is settled. A queued read is dropped only once every one
    * waiting for it has stopped (`isCancelled`), and then answers "dropped".
    */
-  function want(kind: Kind, tag: string, isCancelled: () => boolean = () => false, maxAgeMs = HISTORY_TTL_MS): Promise<Settled> {
+  function want(
+    kind: Kind,
+    tag: string,
+    isCancelled: () => boolean = () => false,
+    maxAgeMs = HISTORY_TTL_MS,
+  ): Promise<Settled> {
     const map = entries[kind];
     let entry = map.get(tag);
     if (entry === undefined) map.set(tag, (entry = {}));
@@ -138,14 +142,19 @@ export function createAssetFacts(client: VendorClient, now: () => number = Date.
   function factOf<T>(kind: Kind, tag: string): Fact<T> {
     const entry = entries[kind].get(tag) as Entry<T> | undefined;
     if (entry === undefined) return NOTHING;
-    return { value: entry.value, loading: entry.pending !== undefined, failed: entry.failed === true && entry.value === undefined };
+    return {
+      value: entry.value,
+      loading: entry.pending !== undefined,
+      failed: entry.failed === true && entry.value === undefined,
+    };
   }
 
   return {
     files: (tag: string): Fact<AssetFiles> => factOf("files", tag),
     history: (tag: string): Fact<AssetHistory> => factOf("history", tag),
     /** The history if read and fresh enough to filter by. */
-    knownHistory: (tag: string): AssetHistory | undefined => entries.history.get(tag)?.value as AssetHistory | undefined,
+    knownHistory: (tag: string): AssetHistory | undefined =>
+      entries.history.get(tag)?.value as AssetHistory | undefined,
     wantFiles: (tag: string): void => void want("files", tag),
     wantHistory: (tag: string): void => void want("history", tag),
 
@@ -156,7 +165,11 @@ export function createAssetFacts(client: VendorClient, now: () => number = Date.
      */
     async loadHistories(
       tags: readonly string[],
-      options: { readonly signal?: AbortSignal | undefined; readonly maxAgeMs?: number; readonly onProgress?: (done: number, total: number) => void } = {},
+      options: {
+        readonly signal?: AbortSignal | undefined;
+        readonly maxAgeMs?: number;
+        readonly onProgress?: (done: number, total: number) => void;
+      } = {},
     ): Promise<void> {
       const { signal, onProgress, maxAgeMs } = options;
       let done = 0;

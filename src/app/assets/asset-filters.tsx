@@ -43,27 +43,72 @@ export function AssetFilters({ filter, facets, onChange }: Props) {
     <form class="asset-filters" role="search" aria-label="Filter assets" onSubmit={(event) => event.preventDefault()}>
       <div class="field wide">
         <label for="asset-filter-search">Search</label>
-        <input id="asset-filter-search" type="search" value={filter.search ?? ""} placeholder="Tag, description, garment…" onInput={(e) => set({ search: blankToUndefined(e.currentTarget.value) })} />
+        <input
+          id="asset-filter-search"
+          type="search"
+          value={filter.search ?? ""}
+          placeholder="Tag, description, garment…"
+          onInput={(e) => set({ search: blankToUndefined(e.currentTarget.value) })}
+        />
       </div>
-      <FacetSelect id="asset-filter-process" label="Process" anyText="Any process" value={filter.processCode} facets={facets.processes} onChange={(processCode) => set({ processCode })} />
-      <FacetSelect id="asset-filter-garment" label="Garment" anyText="Any garment" value={filter.garment} facets={facets.garments} onChange={(garment) => set({ garment })} />
+      <FacetSelect
+        id="asset-filter-process"
+        label="Process"
+        anyText="Any process"
+        value={filter.processCode}
+        facets={facets.processes}
+        onChange={(processCode) => set({ processCode })}
+      />
+      <FacetSelect
+        id="asset-filter-garment"
+        label="Garment"
+        anyText="Any garment"
+        value={filter.garment}
+        facets={facets.garments}
+        onChange={(garment) => set({ garment })}
+      />
       <div class="field">
         <label for="asset-filter-made-from">Made from</label>
-        <input id="asset-filter-made-from" type="date" value={filter.createdFrom ?? ""} onInput={(e) => set({ createdFrom: blankToUndefined(e.currentTarget.value) })} />
+        <input
+          id="asset-filter-made-from"
+          type="date"
+          value={filter.createdFrom ?? ""}
+          onInput={(e) => set({ createdFrom: blankToUndefined(e.currentTarget.value) })}
+        />
       </div>
       <div class="field">
         <label for="asset-filter-made-up-to">Made up to</label>
-        <input id="asset-filter-made-up-to" type="date" value={filter.createdTo ?? ""} onInput={(e) => set({ createdTo: blankToUndefined(e.currentTarget.value) })} />
+        <input
+          id="asset-filter-made-up-to"
+          type="date"
+          value={filter.createdTo ?? ""}
+          onInput={(e) => set({ createdTo: blankToUndefined(e.currentTarget.value) })}
+        />
       </div>
       <div class="field">
         <label for="asset-filter-ordered-since">Ordered since</label>
-        <input id="asset-filter-ordered-since" type="date" value={filter.orderedSince ?? ""} onInput={(e) => set({ orderedSince: blankToUndefined(e.currentTarget.value) })} />
+        <input
+          id="asset-filter-ordered-since"
+          type="date"
+          value={filter.orderedSince ?? ""}
+          onInput={(e) => set({ orderedSince: blankToUndefined(e.currentTarget.value) })}
+        />
       </div>
       <label class="check">
-        <input type="checkbox" checked={filter.showGlobal !== false} onChange={(e) => set({ showGlobal: e.currentTarget.checked })} /> Include global assets
+        <input
+          type="checkbox"
+          checked={filter.showGlobal !== false}
+          onChange={(e) => set({ showGlobal: e.currentTarget.checked })}
+        />{" "}
+        Include global assets
       </label>
       <label class="check">
-        <input type="checkbox" checked={filter.showArchived === true} onChange={(e) => set({ showArchived: e.currentTarget.checked })} /> Show archived assets
+        <input
+          type="checkbox"
+          checked={filter.showArchived === true}
+          onChange={(e) => set({ showArchived: e.currentTarget.checked })}
+        />{" "}
+        Show archived assets
       </label>
       <button type="button" class="small secondary" onClick={() => onChange({})}>
         Clear filters

@@ -36,7 +36,15 @@ export function AssetRowSection({ row, workflow, snapshot }: Props) {
   return <AssetDesign key={tag} tag={tag} services={services} snapshot={snapshot} />;
 }
 
-function AssetDesign({ tag, services, snapshot }: { readonly tag: string; readonly services: ReorderServices; readonly snapshot: CatalogueSnapshot | undefined }) {
+function AssetDesign({
+  tag,
+  services,
+  snapshot,
+}: {
+  readonly tag: string;
+  readonly services: ReorderServices;
+  readonly snapshot: CatalogueSnapshot | undefined;
+}) {
   const facts = useMemo(() => services.facts(), [services]);
   useFactsVersion(facts);
   const listing = snapshot ? findListing(snapshot, tag) : undefined;
@@ -65,7 +73,9 @@ function AssetDesign({ tag, services, snapshot }: { readonly tag: string; readon
         <dt>Process</dt>
         <dd>{processName(snapshot, asset.processCode) || "Not given"}</dd>
         <dt>Last order</dt>
-        <dd data-testid="row-design-last-order">{facts ? lastOrderText(facts.history(listing.tag), services.locale) : "Not read yet"}</dd>
+        <dd data-testid="row-design-last-order">
+          {facts ? lastOrderText(facts.history(listing.tag), services.locale) : "Not read yet"}
+        </dd>
         {minimum !== undefined && (
           <>
             <dt>Minimum</dt>
@@ -73,7 +83,9 @@ function AssetDesign({ tag, services, snapshot }: { readonly tag: string; readon
           </>
         )}
         <dt>Price per unit</dt>
-        <dd><PriceBands bands={asset.priceBands} money={money} /></dd>
+        <dd>
+          <PriceBands bands={asset.priceBands} money={money} />
+        </dd>
       </dl>
     </div>
   );

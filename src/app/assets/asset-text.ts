@@ -14,5 +14,7 @@ export function lastOrderText(fact: Fact<AssetHistory>, locale: string | undefin
   if (last === undefined) return "Never ordered";
   const quantity = last.quantity === undefined ? "" : `${countOf(last.quantity, "unit", "units")}, `;
   const po = last.orderNumber ? ` (order ${last.orderNumber})` : "";
-  return last.date ? `${formatDay(last.date, locale)}: ${quantity}job ${last.jobNumber}${po}` : `In progress: ${quantity}job ${last.jobNumber}${po}`;
+  return last.date
+    ? `${formatDay(last.date, locale)}: ${quantity}job ${last.jobNumber}${po}`
+    : `In progress: ${quantity}job ${last.jobNumber}${po}`;
 }

@@ -22,10 +22,25 @@ export function AssetThumbnail({ facts, tag, name, load }: Props) {
   if (image === undefined || broken) {
     const waiting = !broken && load && fact?.value === undefined && !fact?.failed;
     return (
-      <div class="asset-thumb placeholder" role="img" aria-label={waiting ? `Loading the picture of ${name}` : `No picture of ${name}`}>
+      <div
+        class="asset-thumb placeholder"
+        role="img"
+        aria-label={waiting ? `Loading the picture of ${name}` : `No picture of ${name}`}
+      >
         <span aria-hidden="true">{waiting ? "…" : "No picture"}</span>
       </div>
     );
   }
-  return <img class="asset-thumb" src={thumbnailUrl(image.cdnUrl, 100)} alt={`Picture of ${name}`} width={100} height={100} loading="lazy" decoding="async" onError={() => setBroken(true)} />;
+  return (
+    <img
+      class="asset-thumb"
+      src={thumbnailUrl(image.cdnUrl, 100)}
+      alt={`Picture of ${name}`}
+      width={100}
+      height={100}
+      loading="lazy"
+      decoding="async"
+      onError={() => setBroken(true)}
+    />
+  );
 }

@@ -1,7 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { CatalogueSnapshot } from "../../core/catalogue";
 import { countOf, formatCount } from "../../core/plural";
-import { assetFacets, assetListings, filterAssets, type AssetFilter, type AssetListing } from "../../core/reorder/asset-catalogue";
+import {
+  assetFacets,
+  assetListings,
+  filterAssets,
+  type AssetFilter,
+  type AssetListing,
+} from "../../core/reorder/asset-catalogue";
 import { LiveStatus } from "../live-status";
 import { AssetCard } from "./asset-card";
 import { AssetFilters } from "./asset-filters";
@@ -40,7 +46,10 @@ export function AssetsView({ services, catalogueFetchedAt }: Props) {
   useEffect(() => () => stopper.current?.abort(), []);
 
   const listings = useMemo(() => (snapshot ? assetListings(snapshot) : []), [snapshot]);
-  const facets = useMemo(() => (snapshot ? assetFacets(snapshot, listings) : { processes: [], garments: [] }), [snapshot, listings]);
+  const facets = useMemo(
+    () => (snapshot ? assetFacets(snapshot, listings) : { processes: [], garments: [] }),
+    [snapshot, listings],
+  );
   // Filtered again only when the listings or the filter change, or, for "ordered since" (the one
   // part that reads the order histories), when the facts read more of them.
   const historyVersion = filter.orderedSince ? version : 0;
@@ -64,7 +73,15 @@ export function AssetsView({ services, catalogueFetchedAt }: Props) {
   useEffect(() => {
     if (filter.orderedSince) waiting.current.checkHistories(waiting.current.awaitingHistory);
     // Only a new day or other filters start a batch; more are asked for by the user.
-  }, [filter.orderedSince, filter.processCode, filter.garment, filter.search, filter.createdFrom, filter.createdTo, snapshot]);
+  }, [
+    filter.orderedSince,
+    filter.processCode,
+    filter.garment,
+    filter.search,
+    filter.createdFrom,
+    filter.createdTo,
+    snapshot,
+  ]);
 
   const changeFilter = (next: AssetFilter) => {
     setFilter(next);
@@ -85,28 +102,55 @@ export function AssetsView({ services, catalogueFetchedAt }: Props) {
     stopper.current = controller;
     setMessage(undefined);
     setBusy("Getting the assets ready");
-    const result = await downloadCampaign(services, snapshot, chosen, { signal: controller.signal, onProgress: setBusy });
+    const result = await downloadCampaign(services, snapshot, chosen, {
+      signal: controller.signal,
+      onProgress: setBusy,
+    });
     stopper.current = undefined;
     setBusy(undefined);
     setMessage(
       result.ok
-        ? { tone: "info", text: `Downloaded ${result.fileName}: ${countOf(result.designs, "asset", "assets")}. Send it to your customers, or fill in a quantity, an order number and the delivery details on each row to order, then import it here.` }
+        ? {
+            tone: "info",
+            text: `Downloaded ${result.fileName}: ${countOf(result.designs, "asset", "assets")}. Send it to your customers, or fill in a quantity, an order number and the delivery details on each row to order, then import it here.`,
+          }
         : { tone: "error", text: result.message },
     );
   }
 
-  if (snapshot === undefined) return <section class="assets"><h2>Assets</h2><p role="status">Waiting for your catalogue…</p></section>;
-  if (snapshot === null) return <section class="assets"><h2>Assets</h2><p role="alert" class="error">The catalogue is not loaded; refresh it and try again.</p></section>;
+  if (snapshot === undefined)
+    return (
+      <section class="assets">
+        <h2>Assets</h2>
+        <p role="status">Waiting for your catalogue…</p>
+      </section>
+    );
+  if (snapshot === null)
+    return (
+      <section class="assets">
+        <h2>Assets</h2>
+        <p role="alert" class="error">
+          The catalogue is not loaded; refresh it and try again.
+        </p>
+      </section>
+    );
 
   const hiddenSelected = [...selected].filter((tag) => !shownTags.has(tag)).length;
   return (
     <section class="assets" aria-labelledby="assets-heading" data-testid="assets">
       <h2 id="assets-heading">Assets</h2>
-      <p class="hint">Your assets (the designs printed for you before) and the vendor's global ones, from your catalogue. Choose some and download a campaign sheet to send to clubs and customers; filled in, it comes back through the importer as it is.</p>
+      <p class="hint">
+        Your assets (the designs printed for you before) and the vendor's global ones, from your catalogue. Choose some
+        and download a campaign sheet to send to clubs and customers; filled in, it comes back through the importer as
+        it is.
+      </p>
       <AssetFilters filter={filter} facets={facets} onChange={changeFilter} />
       <p role="status" data-testid="assets-count">
         {countOf(matching.length, "asset matches", "assets match")}
-        {filter.orderedSince && awaitingHistory.length > 0 ? `; the order history of ${countOf(awaitingHistory.length, "more asset", "more assets")} is not read yet` : ""}.
+        {filter.orderedSince && awaitingHistory.length > 0
+          ? `; the order history of ${countOf(awaitingHistory.length, "more asset", "more assets")} is not read yet`
+          : ""}
+        .
       </p>
       {filter.orderedSince && awaitingHistory.length > 0 && (
         <button type="button" class="small secondary" onClick={() => checkHistories(awaitingHistory)}>
@@ -115,15 +159,31 @@ export function AssetsView({ services, catalogueFetchedAt }: Props) {
       )}
       <div class="asset-selection" role="group" aria-label="Chosen assets">
         <span data-testid="assets-selected">
-          {countOf(selected.size, "asset", "assets")} chosen{hiddenSelected > 0 ? ` (${formatCount(hiddenSelected)} not shown by the filter)` : ""}
+          {countOf(selected.size, "asset", "assets")} chosen
+          {hiddenSelected > 0 ? ` (${formatCount(hiddenSelected)} not shown by the filter)` : ""}
         </span>
-        <button type="button" class="small secondary" disabled={orderable.length === 0} onClick={() => setSelected(new Set([...selected, ...orderable.map((l) => l.tag)]))}>
+        <button
+          type="button"
+          class="small secondary"
+          disabled={orderable.length === 0}
+          onClick={() => setSelected(new Set([...selected, ...orderable.map((l) => l.tag)]))}
+        >
           Choose all {formatCount(orderable.length)} shown by the filter
         </button>
-        <button type="button" class="small secondary" disabled={selected.size === 0} onClick={() => setSelected(new Set())}>
+        <button
+          type="button"
+          class="small secondary"
+          disabled={selected.size === 0}
+          onClick={() => setSelected(new Set())}
+        >
           Clear the choice
         </button>
-        <button type="button" disabled={selected.size === 0 || busy !== undefined} onClick={() => void download()} data-testid="download-campaign">
+        <button
+          type="button"
+          disabled={selected.size === 0 || busy !== undefined}
+          onClick={() => void download()}
+          data-testid="download-campaign"
+        >
           Download campaign sheet
         </button>
         {busy && (
@@ -136,18 +196,32 @@ export function AssetsView({ services, catalogueFetchedAt }: Props) {
       {/* The campaign sheet being made, as it goes, then what was downloaded; a failure is said by its alert. */}
       <LiveStatus text={busy ? `${busy}…` : message?.tone === "info" ? message.text : ""} testId="assets-status" />
       {message && (
-        <p role={message.tone === "error" ? "alert" : undefined} class={message.tone === "error" ? "error" : "notice"} data-testid="assets-message">
+        <p
+          role={message.tone === "error" ? "alert" : undefined}
+          class={message.tone === "error" ? "error" : "notice"}
+          data-testid="assets-message"
+        >
           {message.text}
         </p>
       )}
       <ul class="asset-list" aria-label="Assets">
         {matching.slice(0, shown).map((listing) => (
-          <AssetCard key={listing.tag} listing={listing} snapshot={snapshot} facts={facts} selected={selected.has(listing.tag)} onToggle={toggle} currency={services.currency} locale={services.locale} />
+          <AssetCard
+            key={listing.tag}
+            listing={listing}
+            snapshot={snapshot}
+            facts={facts}
+            selected={selected.has(listing.tag)}
+            onToggle={toggle}
+            currency={services.currency}
+            locale={services.locale}
+          />
         ))}
       </ul>
       {matching.length > shown && (
         <button type="button" class="secondary" onClick={() => setShown(shown + PAGE)}>
-          Show {formatCount(Math.min(PAGE, matching.length - shown))} more of {countOf(matching.length - shown, "asset", "assets")}
+          Show {formatCount(Math.min(PAGE, matching.length - shown))} more of{" "}
+          {countOf(matching.length - shown, "asset", "assets")}
         </button>
       )}
     </section>

@@ -12,11 +12,18 @@ type Message = { readonly tone: "info" | "error"; readonly text: string };
 /** What was changed or left out of the sheet, in the user's words. */
 function notesOf(reorder: JobReorder): string {
   const notes: string[] = [];
-  for (const { from, to } of reorder.replaced) notes.push(`${from} is archived: its newest version ${to} is in the sheet instead.`);
+  for (const { from, to } of reorder.replaced)
+    notes.push(`${from} is archived: its newest version ${to} is in the sheet instead.`);
   const archived = reorder.leftOut.filter((l) => l.reason === "archived").map((l) => l.line.assetSku);
-  if (archived.length > 0) notes.push(`${archived.join(", ")} ${pluralise(archived.length, "is", "are")} archived and cannot be ordered again.`);
+  if (archived.length > 0)
+    notes.push(
+      `${archived.join(", ")} ${pluralise(archived.length, "is", "are")} archived and cannot be ordered again.`,
+    );
   const others = reorder.leftOut.filter((l) => l.reason !== "archived").length;
-  if (others > 0) notes.push(`${countOf(others, "line is", "lines are")} not an asset of yours (stocked garments, say) and ${pluralise(others, "is", "are")} left out.`);
+  if (others > 0)
+    notes.push(
+      `${countOf(others, "line is", "lines are")} not an asset of yours (stocked garments, say) and ${pluralise(others, "is", "are")} left out.`,
+    );
   return notes.join(" ");
 }
 
@@ -43,10 +50,19 @@ export function OrderAgain({ job }: { readonly job: JobDetail }) {
         await services.refreshCatalogue();
         snapshot = await services.snapshot();
       }
-      if (!snapshot) return setMessage({ tone: "error", text: "The catalogue is not loaded; refresh it and try again." });
+      if (!snapshot)
+        return setMessage({ tone: "error", text: "The catalogue is not loaded; refresh it and try again." });
       const reorder = reorderOfJob(lines, snapshot);
-      if (reorder.listings.length === 0) return setMessage({ tone: "error", text: `None of job ${job.jobNumber}'s lines can be ordered again. ${notesOf(reorder)}`.trim() });
-      const result = await downloadCampaign(services, snapshot, reorder.listings, { quantities: reorder.quantities, source: `job ${job.jobNumber}`, onProgress: setBusy });
+      if (reorder.listings.length === 0)
+        return setMessage({
+          tone: "error",
+          text: `None of job ${job.jobNumber}'s lines can be ordered again. ${notesOf(reorder)}`.trim(),
+        });
+      const result = await downloadCampaign(services, snapshot, reorder.listings, {
+        quantities: reorder.quantities,
+        source: `job ${job.jobNumber}`,
+        onProgress: setBusy,
+      });
       setMessage(
         result.ok
           ? {
@@ -63,7 +79,13 @@ export function OrderAgain({ job }: { readonly job: JobDetail }) {
   const status = busy ? `${busy}…` : message?.tone === "info" ? message.text : "";
   return (
     <div class="order-again">
-      <button type="button" class="secondary" disabled={busy !== undefined} onClick={() => void orderAgain()} data-testid="order-again">
+      <button
+        type="button"
+        class="secondary"
+        disabled={busy !== undefined}
+        onClick={() => void orderAgain()}
+        data-testid="order-again"
+      >
         Order these again
       </button>
       <p class="hint" data-testid="order-again-status">

@@ -19,23 +19,26 @@ export function useSeen<T extends Element>(): [ref: (element: T | null) => void,
   const [seen, setSeen] = useState(false);
   const observer = useRef<IntersectionObserver | undefined>(undefined);
   useEffect(() => () => observer.current?.disconnect(), []);
-  const ref = useCallback((element: T | null) => {
-    observer.current?.disconnect();
-    if (element === null || seen) return;
-    if (typeof IntersectionObserver === "undefined") {
-      setSeen(true);
-      return;
-    }
-    observer.current = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setSeen(true);
-          observer.current?.disconnect();
-        }
-      },
-      { rootMargin: "200px" },
-    );
-    observer.current.observe(element);
-  }, [seen]);
+  const ref = useCallback(
+    (element: T | null) => {
+      observer.current?.disconnect();
+      if (element === null || seen) return;
+      if (typeof IntersectionObserver === "undefined") {
+        setSeen(true);
+        return;
+      }
+      observer.current = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) {
+            setSeen(true);
+            observer.current?.disconnect();
+          }
+        },
+        { rootMargin: "200px" },
+      );
+      observer.current.observe(element);
+    },
+    [seen],
+  );
   return [ref, seen];
 }

@@ -11,7 +11,13 @@ export interface Editing {
 const listId = (column: number) => `grid-list-${column}`;
 
 /** The list of values the cell being edited offers (delivery options, countries, a question's options), when its column has one. */
-export function CellEditorOptions({ editing, column }: { readonly editing: Editing; readonly column: GridColumn | undefined }) {
+export function CellEditorOptions({
+  editing,
+  column,
+}: {
+  readonly editing: Editing;
+  readonly column: GridColumn | undefined;
+}) {
   const editor = column?.editor;
   // Only the list of the cell being edited is in the page: a country or state list is long.
   if (editor?.kind !== "list") return null;
@@ -55,7 +61,12 @@ export function CellEditor({ editing, column, rowNumber, layout, onInput, onComm
       onKeyDown={(event) => {
         // The editor's keys are its own: the grid under it must not act on them too.
         event.stopPropagation();
-        const command = editorCommandFor({ key: event.key, shift: event.shiftKey, mod: event.ctrlKey || event.metaKey, alt: event.altKey });
+        const command = editorCommandFor({
+          key: event.key,
+          shift: event.shiftKey,
+          mod: event.ctrlKey || event.metaKey,
+          alt: event.altKey,
+        });
         if (!command) return;
         event.preventDefault();
         onCommand(command);

@@ -26,7 +26,8 @@ function attributeOptions(attribute: string, snapshot: CatalogueSnapshot): Edito
   for (const code of snapshot.priceCodes) {
     for (const definition of code.attributes ?? []) {
       if (definition.name !== attribute && definition.label !== attribute) continue;
-      for (const value of definition.enumerableValues ?? []) options.set(value.value, { value: value.value, label: value.text ?? undefined });
+      for (const value of definition.enumerableValues ?? [])
+        options.set(value.value, { value: value.value, label: value.text ?? undefined });
     }
   }
   return [...options.values()];
@@ -36,16 +37,21 @@ function fieldEditor(field: FieldId, snapshot: CatalogueSnapshot | undefined): C
   if (NUMBER_FIELDS.has(field)) return NUMBER;
   if (YES_NO_FIELDS.has(field)) return YES_NO;
   if (field === "dueDate") return { kind: "date" };
-  if (field === "itemType") return { kind: "list", options: [{ value: "PriceCode" }, { value: "Asset" }, { value: "Stock" }] };
+  if (field === "itemType")
+    return { kind: "list", options: [{ value: "PriceCode" }, { value: "Asset" }, { value: "Stock" }] };
   if (!snapshot) return TEXT;
   switch (field) {
     case "deliveryMethod":
-      return { kind: "list", options: snapshot.deliveryOptions.map((o) => ({ value: o.code, label: o.label ?? undefined })) };
+      return {
+        kind: "list",
+        options: snapshot.deliveryOptions.map((o) => ({ value: o.code, label: o.label ?? undefined })),
+      };
     case "country":
       return { kind: "list", options: snapshot.countries.countries.map((c) => ({ value: c.name, label: c.iso2 })) };
     case "state": {
       const states = new Map<string, EditorOption>();
-      for (const list of Object.values(snapshot.states)) for (const s of list) states.set(s.name, { value: s.name, label: s.abbreviation ?? undefined });
+      for (const list of Object.values(snapshot.states))
+        for (const s of list) states.set(s.name, { value: s.name, label: s.abbreviation ?? undefined });
       return { kind: "list", options: [...states.values()] };
     }
     case "size": {

@@ -31,7 +31,8 @@ interface Props {
   readonly onActiveCell: (row: RowView | undefined, column: string | undefined) => void;
 }
 
-const cellsOf = (rows: readonly RowView[], left: number, right: number) => formatTsv(rows.map((row) => row.cells.slice(left, right + 1).map(String)));
+const cellsOf = (rows: readonly RowView[], left: number, right: number) =>
+  formatTsv(rows.map((row) => row.cells.slice(left, right + 1).map(String)));
 
 /**
  * Every row of the sheet in a spreadsheet-like grid, drawn only where it is in view: the
@@ -46,7 +47,16 @@ export function FixUpGrid(props: Props) {
   const rows = useRowWindow({ filter, revision, fetchWindow: props.fetchWindow, scroller });
   const { total } = rows;
   const layout = useMemo(() => gridLayout(columns.map((column) => column.header)), [columns]);
-  const { selection, setSelection, select } = useGridSelection({ scroller, layout, columns, filter, total, latestTotal: rows.latestTotal, focus, positionOf });
+  const { selection, setSelection, select } = useGridSelection({
+    scroller,
+    layout,
+    columns,
+    filter,
+    total,
+    latestTotal: rows.latestTotal,
+    focus,
+    positionOf,
+  });
 
   const activeRow = rows.rowAt(selection.active.row);
   const activeHeader = columns[selection.active.column]?.header;
@@ -57,7 +67,11 @@ export function FixUpGrid(props: Props) {
   async function editRange(edit: RangeEdit): Promise<void> {
     const plan = planRangeEdit(edit, selection, { rows: total, columns: columns.length });
     if (!plan) return;
-    const cells = cellEditsOf(plan, await rows.rowsBetween(plan.top, plan.bottom), columns.map((column) => column.header));
+    const cells = cellEditsOf(
+      plan,
+      await rows.rowsBetween(plan.top, plan.bottom),
+      columns.map((column) => column.header),
+    );
     if (cells.length > 0) await props.onEdit(cells);
     if (plan.selection) select(plan.selection);
   }
@@ -96,8 +110,12 @@ export function FixUpGrid(props: Props) {
     event.preventDefault();
     const range = rangeOf(selection);
     const atHand = rows.rowsAtHand(range.top, range.bottom);
-    if (atHand && event.clipboardData) event.clipboardData.setData("text/plain", cellsOf(atHand, range.left, range.right));
-    else void rows.rowsBetween(range.top, range.bottom).then((read) => navigator.clipboard?.writeText(cellsOf(read, range.left, range.right)));
+    if (atHand && event.clipboardData)
+      event.clipboardData.setData("text/plain", cellsOf(atHand, range.left, range.right));
+    else
+      void rows
+        .rowsBetween(range.top, range.bottom)
+        .then((read) => navigator.clipboard?.writeText(cellsOf(read, range.left, range.right)));
   }
 
   function onPaste(event: ClipboardEvent): void {
@@ -109,7 +127,8 @@ export function FixUpGrid(props: Props) {
   }
 
   // The rows' handlers stay the same from one render to the next, so a row is drawn again only when it changes.
-  const pressCell = (at: CellPosition, extend: boolean) => select({ active: at, anchor: extend ? selection.anchor : at });
+  const pressCell = (at: CellPosition, extend: boolean) =>
+    select({ active: at, anchor: extend ? selection.anchor : at });
   const handlers = useRef({ pressCell, startEditing: cellEditing.start });
   handlers.current = { pressCell, startEditing: cellEditing.start };
   const onCellPress = useCallback((at: CellPosition, extend: boolean) => handlers.current.pressCell(at, extend), []);
@@ -120,7 +139,17 @@ export function FixUpGrid(props: Props) {
     const activeColumn = selection.active.row === p ? selection.active.column : undefined;
     const selected = p >= range.top && p <= range.bottom ? range : undefined;
     drawn.push(
-      <GridRow position={p} row={rows.rowAt(p)} columns={columns} layout={layout} activeColumn={activeColumn} selected={selected} onCellPress={onCellPress} onCellDoubleClick={onCellDoubleClick} key={p} />,
+      <GridRow
+        position={p}
+        row={rows.rowAt(p)}
+        columns={columns}
+        layout={layout}
+        activeColumn={activeColumn}
+        selected={selected}
+        onCellPress={onCellPress}
+        onCellDoubleClick={onCellDoubleClick}
+        key={p}
+      />,
     );
   }
   const editingColumn = editing ? columns[editing.at.column] : undefined;
@@ -128,7 +157,8 @@ export function FixUpGrid(props: Props) {
     <div class="grid-frame">
       {editing && <CellEditorOptions editing={editing} column={editingColumn} />}
       <p id="grid-keys" class="visually-hidden">
-        Arrows move between cells and rows. Tab moves along the row and, from its last cell, leaves the grid; Shift+Tab from its first cell leaves it backwards.
+        Arrows move between cells and rows. Tab moves along the row and, from its last cell, leaves the grid; Shift+Tab
+        from its first cell leaves it backwards.
       </p>
       <div
         ref={scroller}
@@ -139,7 +169,9 @@ export function FixUpGrid(props: Props) {
         aria-colcount={columns.length + 1}
         aria-multiselectable="true"
         aria-describedby="grid-keys"
-        aria-activedescendant={total > 0 && !editing ? cellId(selection.active.row, selection.active.column) : undefined}
+        aria-activedescendant={
+          total > 0 && !editing ? cellId(selection.active.row, selection.active.column) : undefined
+        }
         tabIndex={0}
         onKeyDown={onKeyDown}
         onCopy={onCopy}

@@ -39,14 +39,23 @@ export interface ScrollView {
 }
 
 /** Where to scroll so a cell is in view below the header row and right of the row header: as little as it takes. */
-export function scrollToReveal(at: CellPosition, view: ScrollView, layout: GridLayout): { readonly top: number; readonly left: number } {
+export function scrollToReveal(
+  at: CellPosition,
+  view: ScrollView,
+  layout: GridLayout,
+): { readonly top: number; readonly left: number } {
   const top = at.row * ROW_HEIGHT;
   const bodyHeight = view.clientHeight - ROW_HEIGHT;
   const left = layout.offsets[at.column] ?? 0;
   const right = left + (layout.widths[at.column] ?? 0);
   const bodyWidth = view.clientWidth - ROW_HEADER_WIDTH;
   return {
-    top: top < view.scrollTop ? top : top + ROW_HEIGHT > view.scrollTop + bodyHeight ? top + ROW_HEIGHT - bodyHeight : view.scrollTop,
+    top:
+      top < view.scrollTop
+        ? top
+        : top + ROW_HEIGHT > view.scrollTop + bodyHeight
+          ? top + ROW_HEIGHT - bodyHeight
+          : view.scrollTop,
     left: left < view.scrollLeft ? left : right > view.scrollLeft + bodyWidth ? right - bodyWidth : view.scrollLeft,
   };
 }

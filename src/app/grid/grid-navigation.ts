@@ -65,7 +65,10 @@ export function landingRow(position: number, rows: number): number {
 }
 
 function moveTo(selection: GridSelection, target: CellPosition, size: GridSize, extend: boolean): GridCommand {
-  const active = { row: clamp(target.row, 0, Math.max(0, size.rows - 1)), column: clamp(target.column, 0, Math.max(0, size.columns - 1)) };
+  const active = {
+    row: clamp(target.row, 0, Math.max(0, size.rows - 1)),
+    column: clamp(target.column, 0, Math.max(0, size.columns - 1)),
+  };
   return { kind: "move", selection: { active, anchor: extend ? selection.anchor : active } };
 }
 

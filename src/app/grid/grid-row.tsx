@@ -29,14 +29,27 @@ function severityOf(issues: readonly RowIssue[], withNotes: boolean): "error" | 
 const messagesOf = (issues: readonly RowIssue[]) => issues.map((i) => i.message).join("\n") || undefined;
 
 /** The header row: each column's header, and what it is mapped to. */
-export function GridHeaderRow({ columns, layout }: { readonly columns: readonly GridColumn[]; readonly layout: GridLayout }) {
+export function GridHeaderRow({
+  columns,
+  layout,
+}: {
+  readonly columns: readonly GridColumn[];
+  readonly layout: GridLayout;
+}) {
   return (
     <div role="row" aria-rowindex={1} class="grid-row grid-header" style={{ width: `${layout.width}px` }}>
       <div role="columnheader" aria-colindex={1} class="grid-rowheader">
         Row
       </div>
       {columns.map((column, c) => (
-        <div role="columnheader" aria-colindex={c + 2} class="grid-cell" style={columnBox(layout, c)} title={`${column.header}: ${targetLabel(column.target)}`} key={c}>
+        <div
+          role="columnheader"
+          aria-colindex={c + 2}
+          class="grid-cell"
+          style={columnBox(layout, c)}
+          title={`${column.header}: ${targetLabel(column.target)}`}
+          key={c}
+        >
           <span class="grid-header-name">{column.header}</span>
           <span class="grid-header-target">{column.target ? targetLabel(column.target) : ""}</span>
         </div>
@@ -88,8 +101,19 @@ export class GridRow extends Component<GridRowProps> {
     const issues = issuesByColumn(row);
     const rowIssues = issues.get("") ?? [];
     return (
-      <div role="row" aria-rowindex={position + 2} class={`grid-row ${row?.skipped ? "skipped" : ""}`} style={{ top: rowTop(position), width: `${layout.width}px` }} data-row-number={row?.rowNumber}>
-        <div role="rowheader" aria-colindex={1} class={`grid-rowheader ${severityOf(rowIssues, false)}`} title={messagesOf(rowIssues)}>
+      <div
+        role="row"
+        aria-rowindex={position + 2}
+        class={`grid-row ${row?.skipped ? "skipped" : ""}`}
+        style={{ top: rowTop(position), width: `${layout.width}px` }}
+        data-row-number={row?.rowNumber}
+      >
+        <div
+          role="rowheader"
+          aria-colindex={1}
+          class={`grid-rowheader ${severityOf(rowIssues, false)}`}
+          title={messagesOf(rowIssues)}
+        >
           {row ? row.rowNumber : "…"}
           {row?.skipped && <span class="visually-hidden"> (skipped)</span>}
         </div>

@@ -37,13 +37,19 @@ export interface RangeEditPlan {
 export type RangeRow = Pick<RowView, "rowNumber" | "cells">;
 
 /** What a paste of `cells` from the selection's top-left cell covers, within the grid. */
-function planPaste(cells: readonly (readonly string[])[], selection: GridSelection, size: { readonly rows: number; readonly columns: number }): RangeEditPlan | undefined {
+function planPaste(
+  cells: readonly (readonly string[])[],
+  selection: GridSelection,
+  size: { readonly rows: number; readonly columns: number },
+): RangeEditPlan | undefined {
   const range = rangeOf(selection);
   const [firstLine] = cells;
   if (firstLine === undefined) return undefined;
   const single = cells.length === 1 && firstLine.length === 1;
   const height = single ? range.bottom - range.top + 1 : Math.min(cells.length, size.rows - range.top);
-  const width = single ? range.right - range.left + 1 : Math.min(Math.max(...cells.map((line) => line.length)), size.columns - range.left);
+  const width = single
+    ? range.right - range.left + 1
+    : Math.min(Math.max(...cells.map((line) => line.length)), size.columns - range.left);
   const bottom = range.top + height - 1;
   const right = range.left + width - 1;
   return {
@@ -57,7 +63,11 @@ function planPaste(cells: readonly (readonly string[])[], selection: GridSelecti
 }
 
 /** What an edit of the selection reads and writes on a grid of this size; undefined when it changes nothing. */
-export function planRangeEdit(edit: RangeEdit, selection: GridSelection, size: { readonly rows: number; readonly columns: number }): RangeEditPlan | undefined {
+export function planRangeEdit(
+  edit: RangeEdit,
+  selection: GridSelection,
+  size: { readonly rows: number; readonly columns: number },
+): RangeEditPlan | undefined {
   const range = rangeOf(selection);
   switch (edit.kind) {
     case "clear":
@@ -85,7 +95,12 @@ export function cellEditsOf(plan: RangeEditPlan, rows: readonly RangeRow[], head
   const edits: CellEdit[] = [];
   targets.forEach((row, r) => {
     for (let c = plan.left; c <= plan.right; c++) {
-      const value = source.kind === "value" ? source.value : source.kind === "first-row" ? (first?.cells[c] ?? "") : source.cells[r]?.[c - plan.left];
+      const value =
+        source.kind === "value"
+          ? source.value
+          : source.kind === "first-row"
+            ? (first?.cells[c] ?? "")
+            : source.cells[r]?.[c - plan.left];
       if (value !== undefined) edits.push({ rowNumber: row.rowNumber, column: headers[c] ?? "", value });
     }
   });

@@ -52,7 +52,10 @@ export function useCellEditing({ rows, columns, selection, select, editRange, on
     const column = columns[at.column];
     // The selection moves at once: keys typed while the edit goes to the engine belong to the next cell.
     if (move) {
-      const next = { row: Math.max(0, Math.min(rows.total - 1, at.row + move.rows)), column: Math.max(0, Math.min(columns.length - 1, at.column + move.columns)) };
+      const next = {
+        row: Math.max(0, Math.min(rows.total - 1, at.row + move.rows)),
+        column: Math.max(0, Math.min(columns.length - 1, at.column + move.columns)),
+      };
       select({ active: next, anchor: next });
     }
     if (row && column && (row.cells[at.column] ?? "") !== value) {

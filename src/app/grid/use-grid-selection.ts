@@ -25,8 +25,20 @@ export interface GridSelectionOptions {
  * go (a fix took the last one out of the filter), and moved on request from outside the grid
  * (the next problem, or back to the user's cell after a fix beside it), which focuses the grid.
  */
-export function useGridSelection({ scroller, layout, columns, filter, total, latestTotal, focus, positionOf }: GridSelectionOptions) {
-  const [selection, setSelection] = useState<GridSelection>({ active: { row: 0, column: 0 }, anchor: { row: 0, column: 0 } });
+export function useGridSelection({
+  scroller,
+  layout,
+  columns,
+  filter,
+  total,
+  latestTotal,
+  focus,
+  positionOf,
+}: GridSelectionOptions) {
+  const [selection, setSelection] = useState<GridSelection>({
+    active: { row: 0, column: 0 },
+    anchor: { row: 0, column: 0 },
+  });
 
   /** Selects, and scrolls so the active cell is in view. */
   function select(next: GridSelection): void {
@@ -57,7 +69,13 @@ export function useGridSelection({ scroller, layout, columns, filter, total, lat
     const asked = latest.current;
     void asked.positionOf(asked.filter, focus.rowNumber).then((position) => {
       const now = latest.current;
-      const at = { row: landingRow(position, now.latestTotal()), column: Math.max(0, now.columns.findIndex((c) => c.header === focus.column)) };
+      const at = {
+        row: landingRow(position, now.latestTotal()),
+        column: Math.max(
+          0,
+          now.columns.findIndex((c) => c.header === focus.column),
+        ),
+      };
       now.select({ active: at, anchor: at });
       scroller.current?.focus();
     });

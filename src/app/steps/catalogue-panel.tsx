@@ -16,7 +16,10 @@ export function CataloguePanel({ connected, onRefresh }: Props) {
     catalogue.state === "loading"
       ? `Loading your catalogue${catalogue.progress ? `: ${catalogue.progress.part} (${catalogue.progress.partsDone} of ${catalogue.progress.partsTotal})${catalogue.progress.records ? `, ${countOf(catalogue.progress.records, "record", "records")}` : ""}` : ""}…`
       : undefined;
-  const waits = catalogue.state === "loading" && catalogue.progress && catalogue.progress.waiting.length > 0 ? describeCatalogueWaits(catalogue.progress.waiting) : undefined;
+  const waits =
+    catalogue.state === "loading" && catalogue.progress && catalogue.progress.waiting.length > 0
+      ? describeCatalogueWaits(catalogue.progress.waiting)
+      : undefined;
   return (
     <div class="account" data-testid="account">
       <div>
@@ -31,7 +34,11 @@ export function CataloguePanel({ connected, onRefresh }: Props) {
         )}
         {catalogue.state === "ready" && (
           <span>
-            Catalogue from {formatInstant(catalogue.fetchedAt)}: {countOf(catalogue.counts.priceCodes, "price code", "price codes")}, {countOf(catalogue.counts.assets, "asset", "assets")} ({formatCount(catalogue.counts.archivedAssets)} archived) and {formatCount(catalogue.counts.globalAssets)} global, {countOf(catalogue.counts.stockItems, "stock item", "stock items")}.{" "}
+            Catalogue from {formatInstant(catalogue.fetchedAt)}:{" "}
+            {countOf(catalogue.counts.priceCodes, "price code", "price codes")},{" "}
+            {countOf(catalogue.counts.assets, "asset", "assets")} ({formatCount(catalogue.counts.archivedAssets)}{" "}
+            archived) and {formatCount(catalogue.counts.globalAssets)} global,{" "}
+            {countOf(catalogue.counts.stockItems, "stock item", "stock items")}.{" "}
             <button type="button" class="link" onClick={onRefresh}>
               Refresh
             </button>
@@ -47,7 +54,16 @@ export function CataloguePanel({ connected, onRefresh }: Props) {
         )}
       </div>
       {/* Loading as it goes, and once it is loaded; a failure is said by the alert above. */}
-      <LiveStatus text={loading ? `${loading}${waits ? ` ${waits}` : ""}` : (catalogue.state === "ready" ? `Your catalogue is loaded: ${countOf(catalogue.counts.priceCodes, "price code", "price codes")}.` : "")} testId="catalogue-status" />
+      <LiveStatus
+        text={
+          loading
+            ? `${loading}${waits ? ` ${waits}` : ""}`
+            : catalogue.state === "ready"
+              ? `Your catalogue is loaded: ${countOf(catalogue.counts.priceCodes, "price code", "price codes")}.`
+              : ""
+        }
+        testId="catalogue-status"
+      />
     </div>
   );
 }

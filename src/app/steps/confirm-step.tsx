@@ -24,15 +24,20 @@ export function ConfirmStep({ confirm, accountName, onCreate, onBack }: Props) {
   return (
     <section aria-labelledby="confirm-heading" data-testid="confirm">
       <h2 id="confirm-heading" tabIndex={-1} ref={heading}>
-        {summary.jobs > 0 ? `Create ${countOf(summary.jobs, "job", "jobs")} for ${accountName}?` : `Nothing to create for ${accountName}`}
+        {summary.jobs > 0
+          ? `Create ${countOf(summary.jobs, "job", "jobs")} for ${accountName}?`
+          : `Nothing to create for ${accountName}`}
       </h2>
       {confirm.notice && <p class="notice">{confirm.notice}</p>}
       <dl class="facts confirm-facts">
         <dt>Jobs</dt>
-        <dd data-testid="confirm-jobs">{countOf(summary.jobs, "job", "jobs")}, {countOf(summary.lines, "line", "lines")}</dd>
+        <dd data-testid="confirm-jobs">
+          {countOf(summary.jobs, "job", "jobs")}, {countOf(summary.lines, "line", "lines")}
+        </dd>
         <dt>Estimated total</dt>
         <dd data-testid="confirm-total">
-          {confirm.totalText} {confirm.currency && `(${confirm.currency}, from your tier's prices; an estimate, not an invoice)`}
+          {confirm.totalText}{" "}
+          {confirm.currency && `(${confirm.currency}, from your tier's prices; an estimate, not an invoice)`}
         </dd>
       </dl>
       {/* The first sentence says again what the list above says: jobs, lines and total. */}
@@ -44,7 +49,8 @@ export function ConfirmStep({ confirm, accountName, onCreate, onBack }: Props) {
       {summary.leftOut.length > 0 && (
         <details>
           <summary>
-            {countOf(summary.leftOut.length, "order", "orders")} left out: {pluralise(summary.leftOut.length, "it is", "they are")} not sent
+            {countOf(summary.leftOut.length, "order", "orders")} left out:{" "}
+            {pluralise(summary.leftOut.length, "it is", "they are")} not sent
           </summary>
           <ul data-testid="confirm-left-out">
             {summary.leftOut.map((order) => (
@@ -59,8 +65,9 @@ export function ConfirmStep({ confirm, accountName, onCreate, onBack }: Props) {
       {waiting ? (
         <div role="status" data-testid="confirm-waiting">
           <p>
-            This account's orders are being submitted elsewhere (another tab, browser or computer){waiting.since ? ` since ${formatInstant(waiting.since)}` : ""}. Nothing is sent from here
-            until that has finished; then what is left to send is looked up again and shown here for you to confirm.
+            This account's orders are being submitted elsewhere (another tab, browser or computer)
+            {waiting.since ? ` since ${formatInstant(waiting.since)}` : ""}. Nothing is sent from here until that has
+            finished; then what is left to send is looked up again and shown here for you to confirm.
           </p>
           {waiting.progress && <p>{waiting.progress}…</p>}
           <button type="button" class="secondary" onClick={onBack}>
@@ -70,7 +77,13 @@ export function ConfirmStep({ confirm, accountName, onCreate, onBack }: Props) {
       ) : (
         <div class="actions">
           {summary.jobs > 0 ? (
-            <button type="button" onClick={onCreate} disabled={sending === true} aria-busy={sending === true} data-testid="confirm-create">
+            <button
+              type="button"
+              onClick={onCreate}
+              disabled={sending === true}
+              aria-busy={sending === true}
+              data-testid="confirm-create"
+            >
               {sending ? "Creating…" : create}
             </button>
           ) : (
@@ -86,7 +99,10 @@ export function ConfirmStep({ confirm, accountName, onCreate, onBack }: Props) {
           {confirm.error}
         </p>
       )}
-      <p class="hint">Each order is written down in this browser before it is sent and looked up at the vendor right before, so nothing is created twice.</p>
+      <p class="hint">
+        Each order is written down in this browser before it is sent and looked up at the vendor right before, so
+        nothing is created twice.
+      </p>
     </section>
   );
 }

@@ -2,7 +2,12 @@ import { useState } from "preact/hooks";
 import type { ConnectionInfo } from "../proxy-client";
 
 interface Props {
-  readonly state: { readonly connections?: readonly ConnectionInfo[]; readonly error?: string; readonly busy?: boolean; readonly needsAccessKey?: boolean };
+  readonly state: {
+    readonly connections?: readonly ConnectionInfo[];
+    readonly error?: string;
+    readonly busy?: boolean;
+    readonly needsAccessKey?: boolean;
+  };
   readonly onConnect: (connection: ConnectionInfo) => void;
   readonly onAccessKey: (key: string) => void;
 }
@@ -15,7 +20,11 @@ export function ConnectStep({ state, onConnect, onAccessKey }: Props) {
   return (
     <section>
       <h2>Connect</h2>
-      {state.error && <p role="alert" class="error">{state.error}</p>}
+      {state.error && (
+        <p role="alert" class="error">
+          {state.error}
+        </p>
+      )}
       {state.needsAccessKey && (
         <form onSubmit={(event) => (event.preventDefault(), onAccessKey(key))}>
           <label>

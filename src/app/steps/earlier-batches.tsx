@@ -11,7 +11,6 @@ interface Props {
 /** Finished imports listed at most; the journal keeps them all. */
 const RECENT = 5;
 
-
 /** Submissions left unfinished (a reload, a crash, a stop), offered again; and the latest finished ones, with their results. */
 export function EarlierBatches({ batches, onResume, onShow }: Props) {
   const unfinished = batches.filter((b) => b.unfinished);
@@ -24,9 +23,12 @@ export function EarlierBatches({ batches, onResume, onShow }: Props) {
           <ul>
             {unfinished.map(({ batch, counts, busyElsewhere, progress }) => (
               <li key={batch.id} data-testid={`unfinished-${batch.id}`}>
-                {batch.fileName} ({batch.sheetName}), started {formatInstant(batch.createdAt)}: {describeCounts(counts)}.{" "}
+                {batch.fileName} ({batch.sheetName}), started {formatInstant(batch.createdAt)}: {describeCounts(counts)}
+                .{" "}
                 {busyElsewhere ? (
-                  <strong role="status">It is being submitted in another tab or window right now{progress ? `: ${progress}` : ""}.</strong>
+                  <strong role="status">
+                    It is being submitted in another tab or window right now{progress ? `: ${progress}` : ""}.
+                  </strong>
                 ) : (
                   <button type="button" class="small" onClick={() => onResume(batch.id)}>
                     Continue it
@@ -38,7 +40,9 @@ export function EarlierBatches({ batches, onResume, onShow }: Props) {
               </li>
             ))}
           </ul>
-          <p class="hint">Continuing first looks up, at the vendor, any order that got no clear answer; nothing is sent twice.</p>
+          <p class="hint">
+            Continuing first looks up, at the vendor, any order that got no clear answer; nothing is sent twice.
+          </p>
         </section>
       )}
       {recent.length > 0 && (
@@ -48,7 +52,12 @@ export function EarlierBatches({ batches, onResume, onShow }: Props) {
             {recent.map(({ batch, counts }) => (
               <li key={batch.id}>
                 {batch.fileName} ({batch.sheetName}), {formatInstant(batch.createdAt)}: {describeCounts(counts)}.{" "}
-                <button type="button" class="small secondary" onClick={() => onShow(batch.id)} aria-label={`Results of ${batch.fileName} from ${formatInstant(batch.createdAt)}`}>
+                <button
+                  type="button"
+                  class="small secondary"
+                  onClick={() => onShow(batch.id)}
+                  aria-label={`Results of ${batch.fileName} from ${formatInstant(batch.createdAt)}`}
+                >
                   Results
                 </button>
               </li>

@@ -29,7 +29,10 @@ export function FindReplace({ headers, initialColumn, revision, workflow, onClos
       const focused = document.activeElement;
       // Only when focus is in the form that goes (or nowhere): focus the user moved elsewhere stays there.
       if (focused && focused !== document.body && !formElement?.contains(focused)) return;
-      const target = opener instanceof HTMLElement && opener.isConnected ? opener : document.querySelector<HTMLElement>('[role="grid"]');
+      const target =
+        opener instanceof HTMLElement && opener.isConnected
+          ? opener
+          : document.querySelector<HTMLElement>('[role="grid"]');
       target?.focus();
     };
   }, [opener]);
@@ -51,7 +54,11 @@ export function FindReplace({ headers, initialColumn, revision, workflow, onClos
         void workflow.replaceInColumn(column, find, replacement, matchCase).then((result) => {
           // What the replace changed, not what the last count said (it may have been of other text).
           const changed = result?.changedCells ?? 0;
-          setDone(changed === 0 ? "Nothing was replaced." : `Replaced in ${countOf(changed, "cell", "cells")}. Undo takes it back.`);
+          setDone(
+            changed === 0
+              ? "Nothing was replaced."
+              : `Replaced in ${countOf(changed, "cell", "cells")}. Undo takes it back.`,
+          );
         });
       }}
       onKeyDown={(event) => event.key === "Escape" && onClose()}

@@ -2,7 +2,11 @@ import { IMPORT_FIELDS, type FieldId } from "../../core/fields";
 import type { MappingTarget, SheetMapping } from "../../core/mapping/sheet-mapping";
 import { sizeLayout } from "../../core/mapping/sheet-mapping";
 
-const LAYOUT_TEXT = { wide: "one column per size", long: "a size column beside the quantity", none: "no size columns" } as const;
+const LAYOUT_TEXT = {
+  wide: "one column per size",
+  long: "a size column beside the quantity",
+  none: "no size columns",
+} as const;
 
 /** How the mapping lays sizes out, in words: "one column per size". */
 export const sizeLayoutText = (mapping: SheetMapping): string => LAYOUT_TEXT[sizeLayout(mapping)];
@@ -10,7 +14,11 @@ export const sizeLayoutText = (mapping: SheetMapping): string => LAYOUT_TEXT[siz
 /** A column's use as a choice's value: "field:quantity", "size:XL", "attribute:Colour", or "" when kept as it is. */
 export function targetValue(target: MappingTarget | null): string {
   if (target === null) return "";
-  return target.kind === "field" ? `field:${target.field}` : target.kind === "size" ? `size:${target.size}` : `attribute:${target.attribute}`;
+  return target.kind === "field"
+    ? `field:${target.field}`
+    : target.kind === "size"
+      ? `size:${target.size}`
+      : `attribute:${target.attribute}`;
 }
 
 /** The use a choice's value names (see targetValue). */
@@ -24,7 +32,8 @@ export function parseTarget(value: string): MappingTarget | null {
 }
 
 /** The fields still needed, by their labels. */
-export const missingLabels = (missing: Iterable<FieldId>): string => [...missing].map((id) => IMPORT_FIELDS.find((f) => f.id === id)?.label).join(", ");
+export const missingLabels = (missing: Iterable<FieldId>): string =>
+  [...missing].map((id) => IMPORT_FIELDS.find((f) => f.id === id)?.label).join(", ");
 
 /** Hidden rows of the sheet, the first ten named: " Rows 4, 9 are hidden in the file and are imported too." */
 export function hiddenRowsText(hiddenRows: readonly number[]): string {

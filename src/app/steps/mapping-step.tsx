@@ -1,7 +1,13 @@
 import { useState } from "preact/hooks";
 import { IMPORT_FIELDS, type FieldId } from "../../core/fields";
 import { columnSamples } from "../../core/mapping/column-samples";
-import { attributeColumns, columnForField, missingRequiredFields, sizeColumns, type ColumnAssignment } from "../../core/mapping/sheet-mapping";
+import {
+  attributeColumns,
+  columnForField,
+  missingRequiredFields,
+  sizeColumns,
+  type ColumnAssignment,
+} from "../../core/mapping/sheet-mapping";
 import { countOf } from "../../core/plural";
 import { csvDialectText } from "../../sheet/read/csv/csv-dialect-text";
 import type { Connected, ImportWorkflow, MappingState } from "../workflow/import-workflow";
@@ -37,7 +43,11 @@ function SheetOptions({ state, workflow }: PartProps) {
       {file.sheets.length > 1 && (
         <label>
           Sheet{" "}
-          <select aria-label="Sheet" value={state.sheetName} onChange={(e) => workflow.selectSheet(e.currentTarget.value)}>
+          <select
+            aria-label="Sheet"
+            value={state.sheetName}
+            onChange={(e) => workflow.selectSheet(e.currentTarget.value)}
+          >
             {file.sheets.map((sheet) => (
               <option value={sheet.name} key={sheet.name}>
                 {sheet.name}
@@ -60,12 +70,7 @@ function SheetOptions({ state, workflow }: PartProps) {
           }}
         />
       </label>
-      {file.csv && (
-        <span class="file-facts">
-          {" "}
-          Read as {csvDialectText(file.csv)}.
-        </span>
-      )}
+      {file.csv && <span class="file-facts"> Read as {csvDialectText(file.csv)}.</span>}
     </div>
   );
 }
@@ -78,7 +83,15 @@ function TemplateBar({ state, workflow }: PartProps) {
       {state.templates.length > 0 && (
         <label>
           Template{" "}
-          <select aria-label="Template" value={state.appliedTemplate ?? ""} onChange={(e) => (e.currentTarget.value ? workflow.applyTemplate(e.currentTarget.value) : void workflow.useSuggestedMapping())}>
+          <select
+            aria-label="Template"
+            value={state.appliedTemplate ?? ""}
+            onChange={(e) =>
+              e.currentTarget.value
+                ? workflow.applyTemplate(e.currentTarget.value)
+                : void workflow.useSuggestedMapping()
+            }
+          >
             <option value="">Suggested mapping</option>
             {state.templates.map((t) => (
               <option value={t.name} key={t.name}>
@@ -89,9 +102,20 @@ function TemplateBar({ state, workflow }: PartProps) {
         </label>
       )}{" "}
       <label>
-        Template name <input aria-label="Template name" value={templateName} onInput={(e) => setTemplateName(e.currentTarget.value)} placeholder="e.g. Winter team orders" />
+        Template name{" "}
+        <input
+          aria-label="Template name"
+          value={templateName}
+          onInput={(e) => setTemplateName(e.currentTarget.value)}
+          placeholder="e.g. Winter team orders"
+        />
       </label>{" "}
-      <button type="button" class="secondary" disabled={templateName.trim() === ""} onClick={() => workflow.saveTemplate(templateName)}>
+      <button
+        type="button"
+        class="secondary"
+        disabled={templateName.trim() === ""}
+        onClick={() => workflow.saveTemplate(templateName)}
+      >
         Save template
       </button>
     </div>
@@ -125,7 +149,12 @@ function FieldTable({ state, workflow, missing }: PartProps & { readonly missing
                   <select
                     aria-label={`Column for ${field.label}`}
                     value={assignment ? String(assignment.column) : ""}
-                    onChange={(e) => workflow.assignField(field.id, e.currentTarget.value === "" ? null : Number(e.currentTarget.value))}
+                    onChange={(e) =>
+                      workflow.assignField(
+                        field.id,
+                        e.currentTarget.value === "" ? null : Number(e.currentTarget.value),
+                      )
+                    }
                   >
                     <option value="">— not mapped —</option>
                     {mapping.columns.map((c) => (
@@ -138,7 +167,9 @@ function FieldTable({ state, workflow, missing }: PartProps & { readonly missing
                 <td>
                   <Confidence assignment={assignment} />
                 </td>
-                <td class="samples">{assignment ? columnSamples(preview.sampleRows, assignment.column).join(" · ") : ""}</td>
+                <td class="samples">
+                  {assignment ? columnSamples(preview.sampleRows, assignment.column).join(" · ") : ""}
+                </td>
               </tr>
             );
           })}
@@ -159,7 +190,11 @@ function OtherColumnsTable({ state, workflow }: PartProps) {
             <tr key={c.column} data-testid={`column-${c.column}`}>
               <td>{c.header}</td>
               <td>
-                <select aria-label={`Use of column ${c.header}`} value={targetValue(c.target)} onChange={(e) => workflow.assignColumn(c.column, parseTarget(e.currentTarget.value))}>
+                <select
+                  aria-label={`Use of column ${c.header}`}
+                  value={targetValue(c.target)}
+                  onChange={(e) => workflow.assignColumn(c.column, parseTarget(e.currentTarget.value))}
+                >
                   <option value="">Keep as it is</option>
                   <option value={`size:${c.header}`}>Size {c.header}</option>
                   {state.attributes.map((name) => (
@@ -188,12 +223,20 @@ export function MappingStep({ connected, state, error, workflow }: Props) {
   return (
     <section>
       <h2>Map the columns of {file.fileName}</h2>
-      {state.notice && <p role="status" class="notice" data-testid="mapping-notice">{state.notice}</p>}
-      {error && <p role="alert" class="error">{error}</p>}
+      {state.notice && (
+        <p role="status" class="notice" data-testid="mapping-notice">
+          {state.notice}
+        </p>
+      )}
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
       <SheetOptions state={state} workflow={workflow} />
       <p class="facts" data-testid="sheet-facts">
-        {countOf(preview.rowCount, "row", "rows")} below the header on row {preview.headerRowNumber}; sizes: {sizeLayoutText(mapping)}.
-        {hiddenRowsText(preview.hiddenRows)}
+        {countOf(preview.rowCount, "row", "rows")} below the header on row {preview.headerRowNumber}; sizes:{" "}
+        {sizeLayoutText(mapping)}.{hiddenRowsText(preview.hiddenRows)}
       </p>
       {missing.size > 0 && (
         <p role="alert" class="error" data-testid="missing-fields">
@@ -204,8 +247,8 @@ export function MappingStep({ connected, state, error, workflow }: Props) {
       <FieldTable state={state} workflow={workflow} missing={missing} />
       <h3>Other columns</h3>
       <p class="hint">
-        Size columns hold quantities per size; attribute columns answer a price code's questions. Columns left as they are go back
-        into your result sheet untouched.
+        Size columns hold quantities per size; attribute columns answer a price code's questions. Columns left as they
+        are go back into your result sheet untouched.
       </p>
       <OtherColumnsTable state={state} workflow={workflow} />
       <p class="facts">

@@ -19,7 +19,6 @@ interface Props {
   readonly act: SidePanelAction;
 }
 
-
 /** The job-level values a user can give per order, in the order a delivery is written. */
 const ORDER_FIELDS: readonly FieldId[] = [
   "deliveryMethod",
@@ -80,10 +79,20 @@ function OrderField({ order, field, snapshot, workflow, act }: FieldProps) {
         </datalist>
       )}
       <div class="field-actions">
-        <button type="button" class="small" disabled={!changed} onClick={() => act(() => workflow.setJobValue(order.orderNumber, field, value))}>
+        <button
+          type="button"
+          class="small"
+          disabled={!changed}
+          onClick={() => act(() => workflow.setJobValue(order.orderNumber, field, value))}
+        >
           Save
         </button>
-        <button type="button" class="small secondary" disabled={value === ""} onClick={() => act(() => workflow.setJobValue("all orders", field, value))}>
+        <button
+          type="button"
+          class="small secondary"
+          disabled={value === ""}
+          onClick={() => act(() => workflow.setJobValue("all orders", field, value))}
+        >
           Apply to all orders
         </button>
       </div>
@@ -95,7 +104,17 @@ function OrderField({ order, field, snapshot, workflow, act }: FieldProps) {
  * An order the vendor already has a job for under its number (not one made here): left out
  * unless the user chooses, knowingly, to create another beside it.
  */
-function SendAnyway({ orderNumber, jobNumbers, sending, workflow }: { readonly orderNumber: string; readonly jobNumbers: readonly number[]; readonly sending: boolean; readonly workflow: ImportWorkflow }) {
+function SendAnyway({
+  orderNumber,
+  jobNumbers,
+  sending,
+  workflow,
+}: {
+  readonly orderNumber: string;
+  readonly jobNumbers: readonly number[];
+  readonly sending: boolean;
+  readonly workflow: ImportWorkflow;
+}) {
   const [asking, setAsking] = useState(false);
   if (sending) {
     return (
@@ -144,7 +163,8 @@ export function OrderPanel({ orderNumber, revision, snapshot, workflow, act }: P
       <h3 id="order-panel-heading">Order {order.orderNumber}</h3>
       {job ? (
         <p data-testid="order-state">
-          <span class="badge">{JOB_STATE_TEXT[job.state]}</span> · {countOf(job.lineCount, "line", "lines")} · {job.estimateText}
+          <span class="badge">{JOB_STATE_TEXT[job.state]}</span> · {countOf(job.lineCount, "line", "lines")} ·{" "}
+          {job.estimateText}
           {order.skippedRows > 0 ? ` · ${order.skippedRows} skipped` : ""}
         </p>
       ) : (
@@ -159,19 +179,35 @@ export function OrderPanel({ orderNumber, revision, snapshot, workflow, act }: P
           ))}
         </ul>
       )}
-      {job?.atVendor?.kind === "vendor" && <SendAnyway orderNumber={order.orderNumber} jobNumbers={job.atVendor.jobNumbers} sending={job.sendingAnyway === true} workflow={workflow} />}
+      {job?.atVendor?.kind === "vendor" && (
+        <SendAnyway
+          orderNumber={order.orderNumber}
+          jobNumbers={job.atVendor.jobNumbers}
+          sending={job.sendingAnyway === true}
+          workflow={workflow}
+        />
+      )}
       <div class="field-actions">
-        <button type="button" class="small secondary" onClick={() => act(() => workflow.setFilter({ kind: "order", orderNumber: order.orderNumber }))}>
+        <button
+          type="button"
+          class="small secondary"
+          onClick={() => act(() => workflow.setFilter({ kind: "order", orderNumber: order.orderNumber }))}
+        >
           Show only this order
         </button>
-        <button type="button" class="small secondary" onClick={() => act(() => workflow.skipOrder(order.orderNumber, !allSkipped))}>
+        <button
+          type="button"
+          class="small secondary"
+          onClick={() => act(() => workflow.skipOrder(order.orderNumber, !allSkipped))}
+        >
           {allSkipped ? "Include this order again" : "Skip this order"}
         </button>
       </div>
       <h4>Delivery and dates</h4>
-      {job && ORDER_FIELDS.map((field) => (
-        <OrderField key={field} order={order} field={field} snapshot={snapshot} workflow={workflow} act={act} />
-      ))}
+      {job &&
+        ORDER_FIELDS.map((field) => (
+          <OrderField key={field} order={order} field={field} snapshot={snapshot} workflow={workflow} act={act} />
+        ))}
     </section>
   );
 }

@@ -1,5 +1,13 @@
 import { useState } from "preact/hooks";
-import { countStates, describeCounts, jobNumbersText, ORDER_STATE_TEXT, orderMessages, shownJobNumber, type OrderRecord } from "../../core/journal";
+import {
+  countStates,
+  describeCounts,
+  jobNumbersText,
+  ORDER_STATE_TEXT,
+  orderMessages,
+  shownJobNumber,
+  type OrderRecord,
+} from "../../core/journal";
 import { countOf } from "../../core/plural";
 import { OUTCOME_TEXT } from "../../core/result-rows";
 import type { ResultFile } from "../../sheet/write/write-results";
@@ -32,10 +40,18 @@ const STATUS_TEXT: Readonly<Record<SubmissionResult["status"], string>> = {
 };
 
 /** A created order with another live job made for it elsewhere at the same time: a button per job to cancel the unwanted one. */
-function DuplicateActions({ order, onCancel }: { readonly order: OrderRecord; readonly onCancel: (orderNumber: string, jobNumber: number) => Promise<string> }) {
+function DuplicateActions({
+  order,
+  onCancel,
+}: {
+  readonly order: OrderRecord;
+  readonly onCancel: (orderNumber: string, jobNumber: number) => Promise<string>;
+}) {
   const [asking, setAsking] = useState<number | undefined>();
   const [said, setSaid] = useState<string | undefined>();
-  const jobs = [...new Set([order.jobNumber, ...(order.duplicateJobNumbers ?? [])].filter((n): n is number => n !== undefined))].sort((a, b) => a - b);
+  const jobs = [
+    ...new Set([order.jobNumber, ...(order.duplicateJobNumbers ?? [])].filter((n): n is number => n !== undefined)),
+  ].sort((a, b) => a - b);
   return (
     <span>
       {asking === undefined ? (
@@ -46,8 +62,15 @@ function DuplicateActions({ order, onCancel }: { readonly order: OrderRecord; re
         ))
       ) : (
         <span role="group" aria-label={`Cancel job ${asking}?`}>
-          Cancel job {asking}{asking === order.jobNumber ? " (made here)" : " (made elsewhere)"}? This cannot be undone here.{" "}
-          <button type="button" class="small" onClick={() => void onCancel(order.orderNumber, asking).then((message) => (setSaid(message), setAsking(undefined)))}>
+          Cancel job {asking}
+          {asking === order.jobNumber ? " (made here)" : " (made elsewhere)"}? This cannot be undone here.{" "}
+          <button
+            type="button"
+            class="small"
+            onClick={() =>
+              void onCancel(order.orderNumber, asking).then((message) => (setSaid(message), setAsking(undefined)))
+            }
+          >
             Yes, cancel job {asking}
           </button>{" "}
           <button type="button" class="small secondary" onClick={() => setAsking(undefined)}>
@@ -60,9 +83,18 @@ function DuplicateActions({ order, onCancel }: { readonly order: OrderRecord; re
   );
 }
 
-function OrderActions({ order, onSendAgain, onCancelDuplicate }: { readonly order: OrderRecord; readonly onSendAgain: (orderNumbers: readonly string[]) => void; readonly onCancelDuplicate: (orderNumber: string, jobNumber: number) => Promise<string> }) {
+function OrderActions({
+  order,
+  onSendAgain,
+  onCancelDuplicate,
+}: {
+  readonly order: OrderRecord;
+  readonly onSendAgain: (orderNumbers: readonly string[]) => void;
+  readonly onCancelDuplicate: (orderNumber: string, jobNumber: number) => Promise<string>;
+}) {
   const [confirming, setConfirming] = useState(false);
-  if (order.state === "created" && order.duplicateJobNumbers?.length) return <DuplicateActions order={order} onCancel={onCancelDuplicate} />;
+  if (order.state === "created" && order.duplicateJobNumbers?.length)
+    return <DuplicateActions order={order} onCancel={onCancelDuplicate} />;
   if (order.state === "not-found") {
     return (
       <button type="button" class="small" onClick={() => onSendAgain([order.orderNumber])}>
@@ -90,7 +122,16 @@ function OrderActions({ order, onSendAgain, onCancelDuplicate }: { readonly orde
 }
 
 /** Every order's and row's outcome, read back from the journal, and the result sheet to download. */
-export function ResultsStep({ done, makeFile, makeAudit, onSendAgain, onCancelDuplicate, onContinue, onCheckLeftAgain, onStartOver }: Props) {
+export function ResultsStep({
+  done,
+  makeFile,
+  makeAudit,
+  onSendAgain,
+  onCancelDuplicate,
+  onContinue,
+  onCheckLeftAgain,
+  onStartOver,
+}: Props) {
   const [error, setError] = useState<string | undefined>();
   const { download, problem } = useSheetDownload(makeFile);
   const { batch, orders, rows } = done.results;
@@ -119,8 +160,16 @@ export function ResultsStep({ done, makeFile, makeAudit, onSendAgain, onCancelDu
           ))}
         </ul>
       )}
-      {problem && <p role="alert" class="error">{problem.message}</p>}
-      {error && <p role="alert" class="error">{error}</p>}
+      {problem && (
+        <p role="alert" class="error">
+          {problem.message}
+        </p>
+      )}
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
       <div class="actions">
         <button type="button" onClick={() => download(false)}>
           Download result sheet
@@ -171,7 +220,8 @@ export function ResultsStep({ done, makeFile, makeAudit, onSendAgain, onCancelDu
                 <td>{ORDER_STATE_TEXT[order.state]}</td>
                 <td>{shownJobNumber(order) ?? order.existingJobNumbers.join(", ")}</td>
                 <td>
-                  {orderMessages(order).join(" ")} <OrderActions order={order} onSendAgain={onSendAgain} onCancelDuplicate={onCancelDuplicate} />
+                  {orderMessages(order).join(" ")}{" "}
+                  <OrderActions order={order} onSendAgain={onSendAgain} onCancelDuplicate={onCancelDuplicate} />
                 </td>
               </tr>
             ))}
@@ -179,7 +229,11 @@ export function ResultsStep({ done, makeFile, makeAudit, onSendAgain, onCancelDu
         </table>
       </TableScroll>
       <h3>Rows</h3>
-      {rows.length > LISTED_ROWS && <p class="hint">The first {LISTED_ROWS} rows are listed; the result sheet has all {rows.length}.</p>}
+      {rows.length > LISTED_ROWS && (
+        <p class="hint">
+          The first {LISTED_ROWS} rows are listed; the result sheet has all {rows.length}.
+        </p>
+      )}
       <TableScroll label="Rows and their results">
         <table>
           <thead>
@@ -207,4 +261,3 @@ export function ResultsStep({ done, makeFile, makeAudit, onSendAgain, onCancelDu
     </section>
   );
 }
-

@@ -15,10 +15,16 @@ export function ReviewStatus({ review, error, workflow }: Props) {
   const { importedBefore } = summary;
   return (
     <>
-      {review.notice && <p class="notice" data-testid="review-notice">{review.notice}</p>}
+      {review.notice && (
+        <p class="notice" data-testid="review-notice">
+          {review.notice}
+        </p>
+      )}
       {importedBefore.rows > 0 && (
         <p class="notice" data-testid="imported-before">
-          This sheet holds the results of an earlier import: {countOf(importedBefore.rows, "row", "rows")} created then ({countOf(importedBefore.jobs, "job", "jobs")}) {pluralise(importedBefore.rows, "is", "are")} left out, and only the rest is imported.{" "}
+          This sheet holds the results of an earlier import: {countOf(importedBefore.rows, "row", "rows")} created then
+          ({countOf(importedBefore.jobs, "job", "jobs")}) {pluralise(importedBefore.rows, "is", "are")} left out, and
+          only the rest is imported.{" "}
           <button type="button" class="small secondary" onClick={workflow.includeImportedBefore}>
             Import them again too
           </button>
@@ -26,10 +32,14 @@ export function ReviewStatus({ review, error, workflow }: Props) {
       )}
       <p data-testid="summary">{summaryText(summary)}</p>
       <p class="facts" data-testid="issue-counts">
-        {issueCountsText(summary)} Estimated total {summary.estimate.text} ({summary.estimate.currency}, from your tier's prices; an estimate, not an invoice).
+        {issueCountsText(summary)} Estimated total {summary.estimate.text} ({summary.estimate.currency}, from your
+        tier's prices; an estimate, not an invoice).
       </p>
       {/* The checks with the vendor as they go, then the counts, said again after each change. */}
-      <LiveStatus text={review.busy !== undefined ? `${review.busy}…` : `${summaryText(summary)} ${issueCountsText(summary)}`} testId="review-status" />
+      <LiveStatus
+        text={review.busy !== undefined ? `${review.busy}…` : `${summaryText(summary)} ${issueCountsText(summary)}`}
+        testId="review-status"
+      />
       {summary.unavailableFacts.length > 0 && (
         <p role="alert" class="error">
           The vendor could not answer: {summary.unavailableFacts.join("; ")}.
@@ -43,7 +53,11 @@ export function ReviewStatus({ review, error, workflow }: Props) {
           </button>
         </p>
       )}
-      {error && <p role="alert" class="error">{error}</p>}
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
     </>
   );
 }

@@ -22,7 +22,10 @@ interface Props {
 /** The review screen: every row in the fix-up grid, with the active row's problems and its order beside it. */
 export function ReviewStep({ connected, review, error, workflow }: Props) {
   const snapshot = useCatalogueSnapshot(workflow.catalogueSnapshot, connected.account.id);
-  const [active, setActive] = useState<{ row: RowView | undefined; column: string | undefined }>({ row: undefined, column: undefined });
+  const [active, setActive] = useState<{ row: RowView | undefined; column: string | undefined }>({
+    row: undefined,
+    column: undefined,
+  });
   const [finding, setFinding] = useState(false);
   const { download: downloadProblems, problem: fileProblem } = useSheetDownload(workflow.downloadableProblems);
 
@@ -34,8 +37,14 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
       }),
     [review.headers, review.mapping, snapshot],
   );
-  const onActiveCell = useCallback((row: RowView | undefined, column: string | undefined) => setActive({ row, column }), []);
-  const act = sidePanelAction(active.row ? { rowNumber: active.row.rowNumber, column: active.column } : undefined, workflow.focusGrid);
+  const onActiveCell = useCallback(
+    (row: RowView | undefined, column: string | undefined) => setActive({ row, column }),
+    [],
+  );
+  const act = sidePanelAction(
+    active.row ? { rowNumber: active.row.rowNumber, column: active.column } : undefined,
+    workflow.focusGrid,
+  );
 
   return (
     <section
@@ -68,9 +77,19 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
           )}
         </p>
       )}
-      {finding && <FindReplace headers={review.headers} initialColumn={active.column} revision={review.revision} workflow={workflow} onClose={() => setFinding(false)} />}
+      {finding && (
+        <FindReplace
+          headers={review.headers}
+          initialColumn={active.column}
+          revision={review.revision}
+          workflow={workflow}
+          onClose={() => setFinding(false)}
+        />
+      )}
       <p class="hint">
-        Arrows move, Tab moves along a row and leaves the grid past its last cell (Shift+Tab past its first), Enter or F2 edits, Esc cancels, Ctrl+C and Ctrl+V copy and paste cells (from Excel or Google Sheets too), Ctrl+D fills down, Ctrl+Enter fills the selection with what you typed, Delete clears, F8 goes to the next problem.
+        Arrows move, Tab moves along a row and leaves the grid past its last cell (Shift+Tab past its first), Enter or
+        F2 edits, Esc cancels, Ctrl+C and Ctrl+V copy and paste cells (from Excel or Google Sheets too), Ctrl+D fills
+        down, Ctrl+Enter fills the selection with what you typed, Delete clears, F8 goes to the next problem.
       </p>
       <div class="review-layout">
         <FixUpGrid
@@ -89,7 +108,13 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
         />
         <aside aria-label="The selected row and its order">
           <RowPanel row={active.row} column={active.column} workflow={workflow} snapshot={snapshot} act={act} />
-          <OrderPanel orderNumber={active.row?.orderNumber} revision={review.revision} snapshot={snapshot} workflow={workflow} act={act} />
+          <OrderPanel
+            orderNumber={active.row?.orderNumber}
+            revision={review.revision}
+            snapshot={snapshot}
+            workflow={workflow}
+            act={act}
+          />
         </aside>
       </div>
     </section>

@@ -16,11 +16,23 @@ interface Props {
 }
 
 /** "Choose another sheet", asking first when there are changes that would be lost. */
-function ChooseAnotherSheet({ connected, canUndo, workflow }: { readonly connected: Connected; readonly canUndo: boolean; readonly workflow: ImportWorkflow }) {
+function ChooseAnotherSheet({
+  connected,
+  canUndo,
+  workflow,
+}: {
+  readonly connected: Connected;
+  readonly canUndo: boolean;
+  readonly workflow: ImportWorkflow;
+}) {
   const [leaving, setLeaving] = useState(false);
   if (!leaving) {
     return (
-      <button type="button" class="secondary" onClick={() => (canUndo ? setLeaving(true) : workflow.startOver(connected))}>
+      <button
+        type="button"
+        class="secondary"
+        onClick={() => (canUndo ? setLeaving(true) : workflow.startOver(connected))}
+      >
         Choose another sheet
       </button>
     );
@@ -39,7 +51,15 @@ function ChooseAnotherSheet({ connected, canUndo, workflow }: { readonly connect
 }
 
 /** The review's actions: which rows to show, problem to problem, undo and redo, find and replace, checking, the problem sheet, Submit. */
-export function ReviewToolbar({ connected, review, workflow, activeRowNumber, finding, onToggleFinding, onDownloadProblems }: Props) {
+export function ReviewToolbar({
+  connected,
+  review,
+  workflow,
+  activeRowNumber,
+  finding,
+  onToggleFinding,
+  onDownloadProblems,
+}: Props) {
   const { summary } = review;
   const busy = review.busy !== undefined;
   // From the first click until the batch is sent or refused, Submit (and a second check) wait.
@@ -49,7 +69,11 @@ export function ReviewToolbar({ connected, review, workflow, activeRowNumber, fi
     <div class="review-toolbar" role="toolbar" aria-label="Review actions">
       <label>
         Show
-        <select value={filterKey(review.filter)} onChange={(e) => workflow.setFilter(filterFromKey(e.currentTarget.value))} data-testid="row-filter">
+        <select
+          value={filterKey(review.filter)}
+          onChange={(e) => workflow.setFilter(filterFromKey(e.currentTarget.value))}
+          data-testid="row-filter"
+        >
           {filterOptions(summary, review.filter).map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -57,10 +81,22 @@ export function ReviewToolbar({ connected, review, workflow, activeRowNumber, fi
           ))}
         </select>
       </label>
-      <button type="button" class="secondary" onClick={() => workflow.goToProblem(activeRowNumber, -1)} disabled={noProblems} title="Shift+F8">
+      <button
+        type="button"
+        class="secondary"
+        onClick={() => workflow.goToProblem(activeRowNumber, -1)}
+        disabled={noProblems}
+        title="Shift+F8"
+      >
         Previous problem
       </button>
-      <button type="button" class="secondary" onClick={() => workflow.goToProblem(activeRowNumber, 1)} disabled={noProblems} title="F8">
+      <button
+        type="button"
+        class="secondary"
+        onClick={() => workflow.goToProblem(activeRowNumber, 1)}
+        disabled={noProblems}
+        title="F8"
+      >
         Next problem
       </button>
       <button type="button" class="secondary" onClick={workflow.undo} disabled={!summary.canUndo} title="Ctrl+Z">
@@ -72,13 +108,23 @@ export function ReviewToolbar({ connected, review, workflow, activeRowNumber, fi
       <button type="button" class="secondary" onClick={onToggleFinding} aria-expanded={finding} title="Ctrl+H">
         Find and replace
       </button>
-      <button type="button" class="secondary" onClick={workflow.revalidate} disabled={busy || submitting || summary.jobs.ready + summary.jobs.unverified === 0}>
+      <button
+        type="button"
+        class="secondary"
+        onClick={workflow.revalidate}
+        disabled={busy || submitting || summary.jobs.ready + summary.jobs.unverified === 0}
+      >
         Check again with the vendor
       </button>
       <button type="button" class="secondary" onClick={onDownloadProblems}>
         Download problem sheet
       </button>
-      <button type="button" onClick={workflow.submit} disabled={busy || submitting || sendableJobs(summary) === 0} aria-busy={submitting}>
+      <button
+        type="button"
+        onClick={workflow.submit}
+        disabled={busy || submitting || sendableJobs(summary) === 0}
+        aria-busy={submitting}
+      >
         {submitButtonText(summary, submitting)}
       </button>
       <ChooseAnotherSheet connected={connected} canUndo={summary.canUndo} workflow={workflow} />

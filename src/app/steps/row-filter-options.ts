@@ -23,7 +23,10 @@ export function filterFromKey(key: string): RowFilter {
  * shown when the filter is one order's.
  */
 export function filterOptions(summary: EngineSummary, filter: RowFilter): FilterOption[] {
-  const kinds = Object.entries(summary.issues.byCode).sort(([, a], [, b]) => (b ?? 0) - (a ?? 0)) as [IssueCode, number][];
+  const kinds = Object.entries(summary.issues.byCode).sort(([, a], [, b]) => (b ?? 0) - (a ?? 0)) as [
+    IssueCode,
+    number,
+  ][];
   return [
     { value: "all", label: "All rows" },
     { value: "errors", label: "Rows with errors" },

@@ -19,7 +19,17 @@ interface Props {
 
 const SEVERITY_TEXT = { error: "Error", warning: "Warning", info: "Note" } as const;
 
-function IssueItem({ row, issue, workflow, act }: { readonly row: RowView; readonly issue: Issue; readonly workflow: ImportWorkflow; readonly act: SidePanelAction }) {
+function IssueItem({
+  row,
+  issue,
+  workflow,
+  act,
+}: {
+  readonly row: RowView;
+  readonly issue: Issue;
+  readonly workflow: ImportWorkflow;
+  readonly act: SidePanelAction;
+}) {
   const hasSuggestion = issue.suggestion !== undefined && issue.column !== undefined && issue.rowNumber !== null;
   // The next band's quantity is this row's own: another row's design has bands of its own.
   const isRowsOwn = issue.code === "PRICE_BREAK_NEAR";
@@ -29,17 +39,34 @@ function IssueItem({ row, issue, workflow, act }: { readonly row: RowView; reado
       <span class="message">{issue.message}</span>
       {hasSuggestion && (
         <div class="field-actions">
-          <button type="button" class="small" onClick={() => act(() => workflow.applySuggestion(row.rowNumber, issue.code, issue.column))}>
+          <button
+            type="button"
+            class="small"
+            onClick={() => act(() => workflow.applySuggestion(row.rowNumber, issue.code, issue.column))}
+          >
             Use “{issue.suggestion}”
           </button>
           {!isRowsOwn && (
-            <button type="button" class="small secondary" onClick={() => act(() => workflow.applySuggestionToAll(row.rowNumber, issue.code, issue.column))}>
+            <button
+              type="button"
+              class="small secondary"
+              onClick={() => act(() => workflow.applySuggestionToAll(row.rowNumber, issue.code, issue.column))}
+            >
               Use it in every row like this
             </button>
           )}
         </div>
       )}
-      {issue.code === "ATTRIBUTE_REQUIRED" && issue.attribute && <AnswerQuestion row={row} attribute={issue.attribute} label={issue.attributeLabel ?? issue.attribute} code={issue.priceCode} workflow={workflow} act={act} />}
+      {issue.code === "ATTRIBUTE_REQUIRED" && issue.attribute && (
+        <AnswerQuestion
+          row={row}
+          attribute={issue.attribute}
+          label={issue.attributeLabel ?? issue.attribute}
+          code={issue.priceCode}
+          workflow={workflow}
+          act={act}
+        />
+      )}
     </li>
   );
 }
@@ -62,11 +89,21 @@ function AnswerQuestion({ row, attribute, label, code, workflow, act }: AnswerPr
       <label for={id}>{label}</label>
       <input id={id} value={value} onInput={(e) => setValue(e.currentTarget.value)} />
       <div class="field-actions">
-        <button type="button" class="small" disabled={value.trim() === ""} onClick={() => act(() => workflow.answerAttribute(attribute, value, { rowNumber: row.rowNumber }))}>
+        <button
+          type="button"
+          class="small"
+          disabled={value.trim() === ""}
+          onClick={() => act(() => workflow.answerAttribute(attribute, value, { rowNumber: row.rowNumber }))}
+        >
           For this row
         </button>
         {code && (
-          <button type="button" class="small secondary" disabled={value.trim() === ""} onClick={() => act(() => workflow.answerAttribute(attribute, value, { code }))}>
+          <button
+            type="button"
+            class="small secondary"
+            disabled={value.trim() === ""}
+            onClick={() => act(() => workflow.answerAttribute(attribute, value, { code }))}
+          >
             For every row of {code}
           </button>
         )}
@@ -79,7 +116,12 @@ function AnswerQuestion({ row, attribute, label, code, workflow, act }: AnswerPr
 export function RowPanel({ row, column, workflow, snapshot, act }: Props) {
   const [focusColumn, setFocusColumn] = useState(column);
   useEffect(() => setFocusColumn(column), [column]);
-  if (!row) return <section class="side-panel" aria-label="Row">Select a row to see its problems.</section>;
+  if (!row)
+    return (
+      <section class="side-panel" aria-label="Row">
+        Select a row to see its problems.
+      </section>
+    );
   const issues = [...row.issues].sort((a, b) => Number(b.column === focusColumn) - Number(a.column === focusColumn));
   return (
     <section class="side-panel" aria-labelledby="row-panel-heading" data-testid="row-panel">
@@ -96,14 +138,28 @@ export function RowPanel({ row, column, workflow, snapshot, act }: Props) {
           Order {row.orderNumber} has {countOf(row.orderIssues, "problem", "problems")} as a whole: see the order below.
         </p>
       )}
-      {issues.length === 0 ? <p class="hint">{row.orderIssues > 0 ? "Nothing to fix in this row's own cells." : "Nothing to fix on this row."}</p> : (
+      {issues.length === 0 ? (
+        <p class="hint">
+          {row.orderIssues > 0 ? "Nothing to fix in this row's own cells." : "Nothing to fix on this row."}
+        </p>
+      ) : (
         <ul class="issues">
           {issues.map((issue) => (
-            <IssueItem key={`${issue.code}-${issue.column}-${issue.message}`} row={row} issue={issue} workflow={workflow} act={act} />
+            <IssueItem
+              key={`${issue.code}-${issue.column}-${issue.message}`}
+              row={row}
+              issue={issue}
+              workflow={workflow}
+              act={act}
+            />
           ))}
         </ul>
       )}
-      <button type="button" class="small secondary" onClick={() => act(() => workflow.skipRow(row.rowNumber, !row.skipped))}>
+      <button
+        type="button"
+        class="small secondary"
+        onClick={() => act(() => workflow.skipRow(row.rowNumber, !row.skipped))}
+      >
         {row.skipped ? "Include this row again" : "Skip this row"}
       </button>
     </section>

@@ -22,10 +22,14 @@ export type SidePanelAction = (action: () => unknown) => Promise<void>;
  * again at that cell (or the nearest, when the fix took its row out of the filter), so the
  * grid's keys, F8 to the next problem first, work at once.
  */
-export function sidePanelAction(cell: GridCell | undefined, focusGrid: (rowNumber: number, column: string | undefined) => void): SidePanelAction {
+export function sidePanelAction(
+  cell: GridCell | undefined,
+  focusGrid: (rowNumber: number, column: string | undefined) => void,
+): SidePanelAction {
   return async (action) => {
     const origin = document.activeElement;
     await action();
-    if (cell && shouldFocusGridAfter(origin, document.activeElement, document.body)) focusGrid(cell.rowNumber, cell.column);
+    if (cell && shouldFocusGridAfter(origin, document.activeElement, document.body))
+      focusGrid(cell.rowNumber, cell.column);
   };
 }

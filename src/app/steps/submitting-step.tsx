@@ -28,7 +28,10 @@ export function SubmittingStep({ submission, onStop, makeFile }: Props) {
       <p data-testid="submit-progress">{text}</p>
       <LiveStatus text={stopping ? "Stopping after the orders in flight…" : text} testId="submit-status" />
       {progress && <p data-testid="submit-counts">Orders so far: {describeCounts(progress.counts)}.</p>}
-      <p class="hint">Each order is written down in this browser before it is sent, so a reload or a closed tab loses nothing and nothing is sent twice.</p>
+      <p class="hint">
+        Each order is written down in this browser before it is sent, so a reload or a closed tab loses nothing and
+        nothing is sent twice.
+      </p>
       <div class="actions">
         <button type="button" class="secondary" onClick={onStop} disabled={stopping}>
           {stopping ? "Stopping after the orders in flight…" : "Stop sending"}
@@ -37,7 +40,11 @@ export function SubmittingStep({ submission, onStop, makeFile }: Props) {
           Download the results so far
         </button>
       </div>
-      {problem && <p role="alert" class="error">{problem}</p>}
+      {problem && (
+        <p role="alert" class="error">
+          {problem}
+        </p>
+      )}
     </section>
   );
 }

@@ -10,7 +10,11 @@ export function UploadStep({ error, onFile }: Props) {
   return (
     <section>
       <h2>Order sheet</h2>
-      {error && <p role="alert" class="error">{error}</p>}
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
       <div
         class={`drop ${dragging ? "dragging" : ""}`}
         onDragOver={(event) => (event.preventDefault(), setDragging(true))}

@@ -24,7 +24,10 @@ export function useSheetDownload(make: (options: { readonly utf8: boolean }) => 
     } catch (error) {
       // What went wrong inside means nothing to the user; what to do does.
       console.error("Writing the sheet failed", error);
-      setProblem({ message: "The sheet could not be written just now. Try again; the results are kept in this browser.", canUtf8: false });
+      setProblem({
+        message: "The sheet could not be written just now. Try again; the results are kept in this browser.",
+        canUtf8: false,
+      });
     }
   };
   return { download, problem };

@@ -4,7 +4,16 @@ import { formatMoney } from "../../core/estimate";
 import { TableScroll } from "../table-scroll";
 import { TrackingLinks } from "./tracking-links";
 import { OrderAgain } from "../assets/order-again";
-import { asClause, dayOf, EDIT_FIELD_LABELS, formatDay, formatInstant, safeLink, type EditField, type JobDetail } from "./tracked-jobs";
+import {
+  asClause,
+  dayOf,
+  EDIT_FIELD_LABELS,
+  formatDay,
+  formatInstant,
+  safeLink,
+  type EditField,
+  type JobDetail,
+} from "./tracked-jobs";
 
 interface Props {
   readonly tracker: JobTracker;
@@ -23,12 +32,25 @@ function FieldErrors({ id, messages }: { readonly id: string; readonly messages:
 }
 
 /** A field's descriptions: its errors' (when it has some) and one more, when given. */
-function describedWith(described: { readonly "aria-describedby"?: string }, more: string | undefined): string | undefined {
+function describedWith(
+  described: { readonly "aria-describedby"?: string },
+  more: string | undefined,
+): string | undefined {
   return [described["aria-describedby"], more].filter((id) => id !== undefined).join(" ") || undefined;
 }
 
 /** The form's values start from the job as last read; a saved job re-keys the form so they start again. */
-function EditForm({ tracker, open, job, locale }: { readonly tracker: JobTracker; readonly open: OpenJob; readonly job: JobDetail; readonly locale: string | undefined }) {
+function EditForm({
+  tracker,
+  open,
+  job,
+  locale,
+}: {
+  readonly tracker: JobTracker;
+  readonly open: OpenJob;
+  readonly job: JobDetail;
+  readonly locale: string | undefined;
+}) {
   const [description, setDescription] = useState(job.description);
   const [orderNumber, setOrderNumber] = useState(job.orderNumber);
   const [comments, setComments] = useState(job.comments);
@@ -36,7 +58,8 @@ function EditForm({ tracker, open, job, locale }: { readonly tracker: JobTracker
   const [mustDate, setMustDate] = useState(job.mustDate);
   const id = (field: EditField) => `job-${job.jobNumber}-${field}`;
   const errorsOf = (field: EditField) => open.fieldErrors[field];
-  const described = (field: EditField) => (errorsOf(field)?.length ? { "aria-invalid": true, "aria-describedby": `${id(field)}-error` } : {});
+  const described = (field: EditField) =>
+    errorsOf(field)?.length ? { "aria-invalid": true, "aria-describedby": `${id(field)}-error` } : {};
   return (
     // The tracker checks the due date against a freshly read earliest ship date and says so in
     // the panel's alert; the browser's own range check would stop the form before that.
@@ -52,18 +75,42 @@ function EditForm({ tracker, open, job, locale }: { readonly tracker: JobTracker
     >
       <h4 id={`job-${job.jobNumber}-edit-heading`}>Change job {job.jobNumber}</h4>
       <label for={id("description")}>{EDIT_FIELD_LABELS.description}</label>
-      <input id={id("description")} type="text" value={description} onInput={(e) => setDescription(e.currentTarget.value)} {...described("description")} />
+      <input
+        id={id("description")}
+        type="text"
+        value={description}
+        onInput={(e) => setDescription(e.currentTarget.value)}
+        {...described("description")}
+      />
       <FieldErrors id={`${id("description")}-error`} messages={errorsOf("description")} />
       <label for={id("orderNumber")}>{EDIT_FIELD_LABELS.orderNumber}</label>
-      <input id={id("orderNumber")} type="text" value={orderNumber} onInput={(e) => setOrderNumber(e.currentTarget.value)} {...described("orderNumber")} aria-describedby={describedWith(described("orderNumber"), orderNumber !== job.orderNumber ? `${id("orderNumber")}-warning` : undefined)} />
+      <input
+        id={id("orderNumber")}
+        type="text"
+        value={orderNumber}
+        onInput={(e) => setOrderNumber(e.currentTarget.value)}
+        {...described("orderNumber")}
+        aria-describedby={describedWith(
+          described("orderNumber"),
+          orderNumber !== job.orderNumber ? `${id("orderNumber")}-warning` : undefined,
+        )}
+      />
       {orderNumber !== job.orderNumber && (
         <span id={`${id("orderNumber")}-warning`} class="hint" data-testid="po-number-warning">
-          The PO number is what the vendor's job list is searched by: an import of the same sheet elsewhere (another browser or computer) would no longer find this job and could create the order again. This browser writes the change down and still recognises the job.
+          The PO number is what the vendor's job list is searched by: an import of the same sheet elsewhere (another
+          browser or computer) would no longer find this job and could create the order again. This browser writes the
+          change down and still recognises the job.
         </span>
       )}
       <FieldErrors id={`${id("orderNumber")}-error`} messages={errorsOf("orderNumber")} />
       <label for={id("comments")}>{EDIT_FIELD_LABELS.comments} (sent to the factory)</label>
-      <textarea id={id("comments")} rows={3} value={comments} onInput={(e) => setComments(e.currentTarget.value)} {...described("comments")} />
+      <textarea
+        id={id("comments")}
+        rows={3}
+        value={comments}
+        onInput={(e) => setComments(e.currentTarget.value)}
+        {...described("comments")}
+      />
       <FieldErrors id={`${id("comments")}-error`} messages={errorsOf("comments")} />
       <label for={id("dateDue")}>{EDIT_FIELD_LABELS.dateDue}</label>
       <input
@@ -75,10 +122,13 @@ function EditForm({ tracker, open, job, locale }: { readonly tracker: JobTracker
         data-testid="job-edit-date"
         {...described("dateDue")}
       />
-      {open.earliestShipDate && <span class="hint"> The earliest the factory can ship is {formatDay(open.earliestShipDate, locale)}.</span>}
+      {open.earliestShipDate && (
+        <span class="hint"> The earliest the factory can ship is {formatDay(open.earliestShipDate, locale)}.</span>
+      )}
       <FieldErrors id={`${id("dateDue")}-error`} messages={errorsOf("dateDue")} />
       <label class="check">
-        <input type="checkbox" checked={mustDate} onChange={(e) => setMustDate(e.currentTarget.checked)} /> The due date is a hard requirement (must-date)
+        <input type="checkbox" checked={mustDate} onChange={(e) => setMustDate(e.currentTarget.checked)} /> The due date
+        is a hard requirement (must-date)
       </label>
       <div class="actions">
         <button type="submit" disabled={open.busy !== undefined} data-testid="job-save">
@@ -89,7 +139,15 @@ function EditForm({ tracker, open, job, locale }: { readonly tracker: JobTracker
   );
 }
 
-function CancelControl({ tracker, open, job }: { readonly tracker: JobTracker; readonly open: OpenJob; readonly job: JobDetail }) {
+function CancelControl({
+  tracker,
+  open,
+  job,
+}: {
+  readonly tracker: JobTracker;
+  readonly open: OpenJob;
+  readonly job: JobDetail;
+}) {
   const [confirming, setConfirming] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -97,13 +155,24 @@ function CancelControl({ tracker, open, job }: { readonly tracker: JobTracker; r
   }, [confirming]);
   if (!confirming) {
     return (
-      <button type="button" class="secondary" onClick={() => setConfirming(true)} disabled={open.busy !== undefined} data-testid="job-cancel">
+      <button
+        type="button"
+        class="secondary"
+        onClick={() => setConfirming(true)}
+        disabled={open.busy !== undefined}
+        data-testid="job-cancel"
+      >
         Cancel job
       </button>
     );
   }
   return (
-    <div class="confirm" role="group" aria-labelledby={`job-${job.jobNumber}-cancel-question`} data-testid="job-cancel-confirm">
+    <div
+      class="confirm"
+      role="group"
+      aria-labelledby={`job-${job.jobNumber}-cancel-question`}
+      data-testid="job-cancel-confirm"
+    >
       <p id={`job-${job.jobNumber}-cancel-question`}>Cancel job {job.jobNumber}? This cannot be undone here.</p>
       <button
         type="button"
@@ -125,7 +194,15 @@ function CancelControl({ tracker, open, job }: { readonly tracker: JobTracker; r
   );
 }
 
-function LinesTable({ job, currency, locale }: { readonly job: JobDetail; readonly currency: string; readonly locale: string | undefined }) {
+function LinesTable({
+  job,
+  currency,
+  locale,
+}: {
+  readonly job: JobDetail;
+  readonly currency: string;
+  readonly locale: string | undefined;
+}) {
   return (
     <TableScroll label={`Lines of job ${job.jobNumber}`}>
       <table class="job-lines" data-testid="job-lines">
@@ -133,8 +210,12 @@ function LinesTable({ job, currency, locale }: { readonly job: JobDetail; readon
           <tr>
             <th scope="col">Description</th>
             <th scope="col">Garment</th>
-            <th scope="col" class="money">Quantity</th>
-            <th scope="col" class="money">Unit price</th>
+            <th scope="col" class="money">
+              Quantity
+            </th>
+            <th scope="col" class="money">
+              Unit price
+            </th>
             <th scope="col">Your reference</th>
             <th scope="col">Status</th>
             <th scope="col">Image</th>
@@ -158,7 +239,11 @@ function LinesTable({ job, currency, locale }: { readonly job: JobDetail; readon
                   {image ? (
                     // The visible word starts the link's name, so a user who says "click View" reaches it.
                     <a href={image} target="_blank" rel="noopener noreferrer">
-                      View<span class="visually-hidden"> the image of {line.description || `line ${line.jobLineId}`} (opens in a new tab)</span>
+                      View
+                      <span class="visually-hidden">
+                        {" "}
+                        the image of {line.description || `line ${line.jobLineId}`} (opens in a new tab)
+                      </span>
                     </a>
                   ) : (
                     <span class="hint">None</span>
@@ -213,7 +298,9 @@ function JobFacts({ job, locale }: { readonly job: JobDetail; readonly locale: s
             <a href={invoice} target="_blank" rel="noopener noreferrer" data-testid="job-invoice">
               Invoice {job.invoiceNumber ?? ""} (PDF, opens in a new tab)
             </a>
-            {job.invoice?.expires && <span class="hint"> The link works until {formatInstant(job.invoice.expires, locale)}.</span>}
+            {job.invoice?.expires && (
+              <span class="hint"> The link works until {formatInstant(job.invoice.expires, locale)}.</span>
+            )}
           </dd>
         </>
       )}
@@ -236,9 +323,17 @@ export function JobDetailPanel({ tracker, open, currency, locale }: Props) {
   useEffect(() => {
     headingRef.current?.focus();
   }, [open.jobNumber]);
-  const formKey = job ? JSON.stringify([job.jobNumber, job.description, job.orderNumber, job.comments, job.dateDue, job.mustDate]) : "";
+  const formKey = job
+    ? JSON.stringify([job.jobNumber, job.description, job.orderNumber, job.comments, job.dateDue, job.mustDate])
+    : "";
   return (
-    <section id="job-detail" class="job-detail" aria-labelledby="job-detail-heading" aria-busy={open.loading} data-testid="job-detail">
+    <section
+      id="job-detail"
+      class="job-detail"
+      aria-labelledby="job-detail-heading"
+      aria-busy={open.loading}
+      data-testid="job-detail"
+    >
       <div class="tracked-head">
         <h3 id="job-detail-heading" tabIndex={-1} ref={headingRef}>
           Job {open.jobNumber}
@@ -248,7 +343,13 @@ export function JobDetailPanel({ tracker, open, currency, locale }: Props) {
         </button>
       </div>
       <p role="status" data-testid="job-status-message">
-        {open.loading ? `Reading job ${open.jobNumber} from the vendor…` : open.busy === "cancelling" ? `Cancelling job ${open.jobNumber}…` : open.message?.tone === "info" ? open.message.text : ""}
+        {open.loading
+          ? `Reading job ${open.jobNumber} from the vendor…`
+          : open.busy === "cancelling"
+            ? `Cancelling job ${open.jobNumber}…`
+            : open.message?.tone === "info"
+              ? open.message.text
+              : ""}
       </p>
       {open.message?.tone === "error" && (
         <p role="alert" class="error" data-testid="job-error">
@@ -260,9 +361,13 @@ export function JobDetailPanel({ tracker, open, currency, locale }: Props) {
           <JobFacts job={job} locale={locale} />
           <h4>Lines</h4>
           <LinesTable job={job} currency={currency} locale={locale} />
-          {job.taxTotal !== undefined && <p class="facts">Tax over all lines: {formatMoney(job.taxTotal, currency, locale)}</p>}
+          {job.taxTotal !== undefined && (
+            <p class="facts">Tax over all lines: {formatMoney(job.taxTotal, currency, locale)}</p>
+          )}
           <OrderAgain key={job.jobNumber} job={job} />
-          <div class="actions">{job.isCancelable && <CancelControl key={job.jobNumber} tracker={tracker} open={open} job={job} />}</div>
+          <div class="actions">
+            {job.isCancelable && <CancelControl key={job.jobNumber} tracker={tracker} open={open} job={job} />}
+          </div>
           {job.canEdit ? (
             <EditForm key={formKey} tracker={tracker} open={open} job={job} locale={locale} />
           ) : (

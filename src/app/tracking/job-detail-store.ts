@@ -51,7 +51,10 @@ export function createJobDetail(deps: JobTrackerDeps, list: JobListRecords) {
     store.set({ ...open, ...patch });
   }
 
-  async function readEarliestShipDate(job: JobDetail, signal?: AbortSignal): Promise<{ ok: true; day: string | undefined } | { ok: false; problem: ApiProblem }> {
+  async function readEarliestShipDate(
+    job: JobDetail,
+    signal?: AbortSignal,
+  ): Promise<{ ok: true; day: string | undefined } | { ok: false; problem: ApiProblem }> {
     const result = await client.getEarliestShipDate(job.processCodes, { signal });
     if (result.ok) return { ok: true, day: dayOf(result.value.shippingDateLocal) };
     // The vendor has no date for these processes: nothing to check a due date against here.
@@ -67,9 +70,16 @@ export function createJobDetail(deps: JobTrackerDeps, list: JobListRecords) {
     if (!result.ok) {
       if (result.problem.status === 404) {
         list.recordNotFound(jobNumber);
-        updateOpen(jobNumber, token, { loading: false, job: undefined, message: error(`Job ${jobNumber} no longer exists for this account.`) });
+        updateOpen(jobNumber, token, {
+          loading: false,
+          job: undefined,
+          message: error(`Job ${jobNumber} no longer exists for this account.`),
+        });
       } else {
-        updateOpen(jobNumber, token, { loading: false, message: error(`Job ${jobNumber} could not be read: ${problemClause(result.problem)}.`) });
+        updateOpen(jobNumber, token, {
+          loading: false,
+          message: error(`Job ${jobNumber} could not be read: ${problemClause(result.problem)}.`),
+        });
       }
       return;
     }
@@ -85,7 +95,15 @@ export function createJobDetail(deps: JobTrackerDeps, list: JobListRecords) {
     detailAbort?.abort();
     detailAbort = new AbortController();
     const token = ++openToken;
-    store.set({ jobNumber, loading: true, job: undefined, earliestShipDate: undefined, busy: undefined, message: undefined, fieldErrors: {} });
+    store.set({
+      jobNumber,
+      loading: true,
+      job: undefined,
+      earliestShipDate: undefined,
+      busy: undefined,
+      message: undefined,
+      fieldErrors: {},
+    });
     await loadJob(jobNumber, token);
   }
 
@@ -101,7 +119,9 @@ export function createJobDetail(deps: JobTrackerDeps, list: JobListRecords) {
     const before = store.getState();
     if (before?.jobNumber !== jobNumber || before.job === undefined) await openJob(jobNumber);
     const open = store.getState();
-    return open?.jobNumber === jobNumber && open.job !== undefined && open.busy === undefined ? { token: openToken, job: open.job } : undefined;
+    return open?.jobNumber === jobNumber && open.job !== undefined && open.busy === undefined
+      ? { token: openToken, job: open.job }
+      : undefined;
   }
 
   const panel: OpenJobPanel = { deps, list, opened, updateOpen, loadJob, readEarliestShipDate };

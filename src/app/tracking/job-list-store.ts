@@ -4,7 +4,16 @@ import type { Job } from "../../core/vendor";
 import { createStore } from "../store";
 import type { JobTrackerDeps } from "./job-tracker";
 import { createPoller } from "./poller";
-import { journalJobs, problemClause, trackedJob, vendorViewOfActive, vendorViewOfJob, type JournalJob, type TrackedJob, type VendorView } from "./tracked-jobs";
+import {
+  journalJobs,
+  problemClause,
+  trackedJob,
+  vendorViewOfActive,
+  vendorViewOfJob,
+  type JournalJob,
+  type TrackedJob,
+  type VendorView,
+} from "./tracked-jobs";
 
 /** Production is measured in days: polling minutes apart is enough (the spec's Events section). */
 export const DEFAULT_POLL_MS = 3 * 60_000;
@@ -35,7 +44,14 @@ export interface JobListState {
 export function createJobList(deps: JobTrackerDeps) {
   const { client } = deps;
   const now = () => deps.now?.() ?? new Date();
-  const store = createStore<JobListState>({ jobs: [], loaded: false, refreshing: false, lastRefreshedAt: undefined, refreshError: undefined, paused: false });
+  const store = createStore<JobListState>({
+    jobs: [],
+    loaded: false,
+    refreshing: false,
+    lastRefreshedAt: undefined,
+    refreshError: undefined,
+    paused: false,
+  });
   const set = (patch: Partial<JobListState>) => store.set({ ...store.getState(), ...patch });
   let journal: readonly JournalJob[] = [];
   const vendor = new Map<number, VendorView>();
@@ -55,8 +71,12 @@ export function createJobList(deps: JobTrackerDeps) {
   }
 
   async function readJournal(): Promise<JournalJob[]> {
-    const batches = (await deps.journal.listBatches()).filter((b) => b.connection === deps.connection && b.accountId === deps.accountId);
-    return journalJobs(await Promise.all(batches.map(async (batch) => ({ batch, orders: await deps.journal.ordersOf(batch.id) }))));
+    const batches = (await deps.journal.listBatches()).filter(
+      (b) => b.connection === deps.connection && b.accountId === deps.accountId,
+    );
+    return journalJobs(
+      await Promise.all(batches.map(async (batch) => ({ batch, orders: await deps.journal.ordersOf(batch.id) }))),
+    );
   }
 
   /** Reads singly the jobs the vendor's list left out; answers how many could not be read. */
@@ -84,19 +104,28 @@ export function createJobList(deps: JobTrackerDeps) {
    * Reads the journal and the vendor. A poll reads singly only the jobs it has not yet had an
    * answer for; a refresh on demand reads every job the vendor's list leaves out again.
    */
-  async function readAll(thorough: boolean, signal: AbortSignal): Promise<{ readonly listed: boolean; readonly problem?: string }> {
+  async function readAll(
+    thorough: boolean,
+    signal: AbortSignal,
+  ): Promise<{ readonly listed: boolean; readonly problem?: string }> {
     const started = sequence;
     try {
       journal = await readJournal();
     } catch {
-      return { listed: false, problem: "The submitted jobs kept in this browser could not be read. Reload the page and try again." };
+      return {
+        listed: false,
+        problem: "The submitted jobs kept in this browser could not be read. Reload the page and try again.",
+      };
     }
     set({ jobs: rows(), loaded: true });
     if (journal.length === 0) return { listed: true };
 
     const listed = await allActiveJobs(client, { includeClosedJobs: true }, { signal });
     if (!listed.ok) {
-      return { listed: false, problem: `The vendor's job list could not be read: ${problemClause(listed.problem)}. The list shows what was known before.` };
+      return {
+        listed: false,
+        problem: `The vendor's job list could not be read: ${problemClause(listed.problem)}. The list shows what was known before.`,
+      };
     }
     const active = new Map(listed.value.map((job) => [job.jobNumber, job]));
     const missing: number[] = [];

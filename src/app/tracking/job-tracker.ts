@@ -37,7 +37,11 @@ export interface JobTrackerState extends JobListState {
 export function createJobTracker(deps: JobTrackerDeps) {
   const list = createJobList(deps);
   const detail = createJobDetail(deps, list);
-  let shown = { listed: list.getState(), open: detail.getState(), state: { ...list.getState(), open: detail.getState() } };
+  let shown = {
+    listed: list.getState(),
+    open: detail.getState(),
+    state: { ...list.getState(), open: detail.getState() },
+  };
 
   /** The two parts as one state, made again only when either has changed. */
   function getState(): JobTrackerState {
@@ -74,4 +78,12 @@ export function createJobTracker(deps: JobTrackerDeps) {
 }
 
 export type JobTracker = ReturnType<typeof createJobTracker>;
-export type { EditField, JobDetail, JobDetailLine, JobEdit, TrackedJob, TrackingLink, VendorLookup } from "./tracked-jobs";
+export type {
+  EditField,
+  JobDetail,
+  JobDetailLine,
+  JobEdit,
+  TrackedJob,
+  TrackingLink,
+  VendorLookup,
+} from "./tracked-jobs";

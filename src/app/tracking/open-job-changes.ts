@@ -2,7 +2,19 @@ import type { ApiProblem } from "../../api";
 import { recordJobChange } from "../../submit/job-changes";
 import type { JobListRecords, OpenJob, TrackerMessage } from "./job-detail-store";
 import type { JobTrackerDeps } from "./job-tracker";
-import { asClause, changedFields, editFieldOf, formatDay, isIsoDay, jobDetailOf, problemClause, vendorWords, type EditField, type JobDetail, type JobEdit } from "./tracked-jobs";
+import {
+  asClause,
+  changedFields,
+  editFieldOf,
+  formatDay,
+  isIsoDay,
+  jobDetailOf,
+  problemClause,
+  vendorWords,
+  type EditField,
+  type JobDetail,
+  type JobEdit,
+} from "./tracked-jobs";
 
 /** What changing the open job needs of its panel. */
 export interface OpenJobPanel {
@@ -14,7 +26,10 @@ export interface OpenJobPanel {
   updateOpen(jobNumber: number, token: number, patch: Partial<OpenJob>): void;
   /** Reads the job again into the panel and the list. */
   loadJob(jobNumber: number, token: number): Promise<void>;
-  readEarliestShipDate(job: JobDetail, signal?: AbortSignal): Promise<{ ok: true; day: string | undefined } | { ok: false; problem: ApiProblem }>;
+  readEarliestShipDate(
+    job: JobDetail,
+    signal?: AbortSignal,
+  ): Promise<{ ok: true; day: string | undefined } | { ok: false; problem: ApiProblem }>;
 }
 
 const info = (text: string): TrackerMessage => ({ tone: "info", text });
@@ -34,7 +49,8 @@ export async function cancelOpenJob(panel: OpenJobPanel, jobNumber: number): Pro
   const shown = await opened(jobNumber);
   if (shown === undefined) return false;
   const { token, job } = shown;
-  const say = (message: TrackerMessage, patch: Partial<OpenJob> = {}) => updateOpen(jobNumber, token, { busy: undefined, message, ...patch });
+  const say = (message: TrackerMessage, patch: Partial<OpenJob> = {}) =>
+    updateOpen(jobNumber, token, { busy: undefined, message, ...patch });
   if (!job.isCancelable) {
     say(error(`Job ${jobNumber} can no longer be cancelled here. Contact the vendor if it must be stopped.`));
     return false;
@@ -42,20 +58,32 @@ export async function cancelOpenJob(panel: OpenJobPanel, jobNumber: number): Pro
   updateOpen(jobNumber, token, { busy: "cancelling", message: undefined });
   const result = await deps.client.cancelJob(jobNumber);
   if (result.ok) {
-    await recordJobChange(deps.journal, accountOf(deps), jobNumber, { kind: "cancelled" }, nowOf(deps)).catch(() => undefined);
+    await recordJobChange(deps.journal, accountOf(deps), jobNumber, { kind: "cancelled" }, nowOf(deps)).catch(
+      () => undefined,
+    );
     say(info(`Job ${jobNumber} was cancelled.`));
     await loadJob(jobNumber, token);
     return true;
   }
   const { problem } = result;
   if (problem.status === 409) {
-    say(error(`Job ${jobNumber} is already in production and can no longer be cancelled here. Contact the vendor if it must be stopped.`));
+    say(
+      error(
+        `Job ${jobNumber} is already in production and can no longer be cancelled here. Contact the vendor if it must be stopped.`,
+      ),
+    );
     await loadJob(jobNumber, token);
   } else if (problem.status === 404) {
     list.recordNotFound(jobNumber);
-    say(error(`Job ${jobNumber} no longer exists for this account, so there is nothing to cancel.`), { job: undefined });
+    say(error(`Job ${jobNumber} no longer exists for this account, so there is nothing to cancel.`), {
+      job: undefined,
+    });
   } else if (problem.kind === "network") {
-    say(error(`No answer came from the vendor, so job ${jobNumber} may or may not be cancelled. Refresh to see its status; asking again is safe.`));
+    say(
+      error(
+        `No answer came from the vendor, so job ${jobNumber} may or may not be cancelled. Refresh to see its status; asking again is safe.`,
+      ),
+    );
   } else {
     say(error(`The vendor did not cancel job ${jobNumber}: ${problemClause(problem)}.`));
   }
@@ -63,11 +91,21 @@ export async function cancelOpenJob(panel: OpenJobPanel, jobNumber: number): Pro
 }
 
 /** Says why the vendor did not take the changes to the open job (reading it again when it is now locked). */
-async function explainRefusedEdit(panel: OpenJobPanel, jobNumber: number, token: number, problem: ApiProblem): Promise<void> {
+async function explainRefusedEdit(
+  panel: OpenJobPanel,
+  jobNumber: number,
+  token: number,
+  problem: ApiProblem,
+): Promise<void> {
   const { list, updateOpen, loadJob } = panel;
-  const say = (message: TrackerMessage, patch: Partial<OpenJob> = {}) => updateOpen(jobNumber, token, { busy: undefined, message, ...patch });
+  const say = (message: TrackerMessage, patch: Partial<OpenJob> = {}) =>
+    updateOpen(jobNumber, token, { busy: undefined, message, ...patch });
   if (problem.status === 403) {
-    say(error(`Job ${jobNumber} is locked and can no longer be changed here: ${reasonsOf(problem, "the vendor did not say why")}.`));
+    say(
+      error(
+        `Job ${jobNumber} is locked and can no longer be changed here: ${reasonsOf(problem, "the vendor did not say why")}.`,
+      ),
+    );
     await loadJob(jobNumber, token);
   } else if (problem.status === 400) {
     const fieldErrors: Partial<Record<EditField, string[]>> = {};
@@ -75,12 +113,21 @@ async function explainRefusedEdit(panel: OpenJobPanel, jobNumber: number, token:
       const field = editFieldOf(key);
       if (field !== undefined) (fieldErrors[field] ??= []).push(...messages);
     }
-    say(error(`The vendor did not accept the changes to job ${jobNumber}: ${reasonsOf(problem, "it gave no reason")}.`), { fieldErrors });
+    say(
+      error(`The vendor did not accept the changes to job ${jobNumber}: ${reasonsOf(problem, "it gave no reason")}.`),
+      { fieldErrors },
+    );
   } else if (problem.status === 404) {
     list.recordNotFound(jobNumber);
-    say(error(`Job ${jobNumber} no longer exists for this account, so the changes were not saved.`), { job: undefined });
+    say(error(`Job ${jobNumber} no longer exists for this account, so the changes were not saved.`), {
+      job: undefined,
+    });
   } else if (problem.kind === "network") {
-    say(error(`No answer came from the vendor, so the changes to job ${jobNumber} may or may not have been saved. Open the job again to see.`));
+    say(
+      error(
+        `No answer came from the vendor, so the changes to job ${jobNumber} may or may not have been saved. Open the job again to see.`,
+      ),
+    );
   } else {
     say(error(`The vendor did not save the changes to job ${jobNumber}: ${problemClause(problem)}.`));
   }
@@ -96,7 +143,8 @@ export async function editOpenJob(panel: OpenJobPanel, jobNumber: number, edit: 
   const shown = await opened(jobNumber);
   if (shown === undefined) return false;
   const { token, job } = shown;
-  const say = (message: TrackerMessage, patch: Partial<OpenJob> = {}) => updateOpen(jobNumber, token, { busy: undefined, message, ...patch });
+  const say = (message: TrackerMessage, patch: Partial<OpenJob> = {}) =>
+    updateOpen(jobNumber, token, { busy: undefined, message, ...patch });
   if (!job.canEdit) {
     const why = job.lockedReason ? asClause(job.lockedReason) : "the vendor has locked it";
     say(error(`Job ${jobNumber} is locked and can no longer be changed here: ${why}.`), { fieldErrors: {} });
@@ -115,10 +163,15 @@ export async function editOpenJob(panel: OpenJobPanel, jobNumber: number, edit: 
     };
     if (!isIsoDay(patch.dateDue)) return refuse("Choose a due date.");
     const earliest = await readEarliestShipDate(job);
-    if (!earliest.ok) return refuse(`The earliest ship date could not be checked, so nothing was sent: ${problemClause(earliest.problem)}.`);
+    if (!earliest.ok)
+      return refuse(
+        `The earliest ship date could not be checked, so nothing was sent: ${problemClause(earliest.problem)}.`,
+      );
     updateOpen(jobNumber, token, { earliestShipDate: earliest.day });
     if (earliest.day !== undefined && patch.dateDue < earliest.day) {
-      return refuse(`The factory cannot ship job ${jobNumber} by ${formatDay(patch.dateDue, deps.locale)}; the earliest possible date is ${formatDay(earliest.day, deps.locale)}.`);
+      return refuse(
+        `The factory cannot ship job ${jobNumber} by ${formatDay(patch.dateDue, deps.locale)}; the earliest possible date is ${formatDay(earliest.day, deps.locale)}.`,
+      );
     }
   }
 
@@ -127,7 +180,14 @@ export async function editOpenJob(panel: OpenJobPanel, jobNumber: number, edit: 
     await explainRefusedEdit(panel, jobNumber, token, result.problem);
     return false;
   }
-  if (patch.orderNumber != null) await recordJobChange(deps.journal, accountOf(deps), jobNumber, { kind: "order-number", orderNumber: patch.orderNumber }, nowOf(deps)).catch(() => undefined);
+  if (patch.orderNumber != null)
+    await recordJobChange(
+      deps.journal,
+      accountOf(deps),
+      jobNumber,
+      { kind: "order-number", orderNumber: patch.orderNumber },
+      nowOf(deps),
+    ).catch(() => undefined);
   list.recordJob(result.value);
   say(info(`Saved the changes to job ${jobNumber}.`), { job: jobDetailOf(result.value), fieldErrors: {} });
   return true;

@@ -16,7 +16,9 @@ interface Props {
 }
 
 /** The document's visibility, for `createJobTracker`'s `isHidden` and `onVisibilityChange`. */
-export function documentVisibility(doc: Document = document): Required<Pick<JobTrackerDeps, "isHidden" | "onVisibilityChange">> {
+export function documentVisibility(
+  doc: Document = document,
+): Required<Pick<JobTrackerDeps, "isHidden" | "onVisibilityChange">> {
   return {
     isHidden: () => doc.visibilityState === "hidden",
     onVisibilityChange: (listener) => {
@@ -71,7 +73,13 @@ export function SubmittedJobs({ tracker, currency, locale }: Props) {
     <section ref={list} class="tracked" aria-labelledby="tracked-heading" data-testid="submitted-jobs">
       <div class="tracked-head">
         <h2 id="tracked-heading">Submitted jobs</h2>
-        <button type="button" class="secondary" onClick={() => void tracker.refresh()} disabled={state.refreshing} data-testid="tracked-refresh">
+        <button
+          type="button"
+          class="secondary"
+          onClick={() => void tracker.refresh()}
+          disabled={state.refreshing}
+          data-testid="tracked-refresh"
+        >
           Refresh
         </button>
       </div>
@@ -80,7 +88,10 @@ export function SubmittedJobs({ tracker, currency, locale }: Props) {
         {" · "}
         {state.lastRefreshedAt ? (
           <>
-            Last refreshed <time dateTime={state.lastRefreshedAt} data-testid="tracked-refreshed-at">{formatInstant(state.lastRefreshedAt, locale)}</time>
+            Last refreshed{" "}
+            <time dateTime={state.lastRefreshedAt} data-testid="tracked-refreshed-at">
+              {formatInstant(state.lastRefreshedAt, locale)}
+            </time>
           </>
         ) : (
           "Not refreshed yet"
@@ -108,7 +119,9 @@ export function SubmittedJobs({ tracker, currency, locale }: Props) {
                 <th scope="col">Status</th>
                 <th scope="col">Due</th>
                 <th scope="col">Must-date</th>
-                <th scope="col" class="money">Total</th>
+                <th scope="col" class="money">
+                  Total
+                </th>
                 <th scope="col">Tracking</th>
                 <th scope="col">Submitted</th>
               </tr>
@@ -117,7 +130,11 @@ export function SubmittedJobs({ tracker, currency, locale }: Props) {
               {jobs.map((job) => {
                 const isOpen = open?.jobNumber === job.jobNumber;
                 return (
-                  <tr key={job.jobNumber} class={isOpen ? "selected" : undefined} data-testid={`tracked-job-${job.jobNumber}`}>
+                  <tr
+                    key={job.jobNumber}
+                    class={isOpen ? "selected" : undefined}
+                    data-testid={`tracked-job-${job.jobNumber}`}
+                  >
                     <th scope="row">
                       <button
                         type="button"
@@ -144,11 +161,23 @@ export function SubmittedJobs({ tracker, currency, locale }: Props) {
                     <td data-testid="tracked-status-cell">{statusText(job)}</td>
                     <td>{job.dateDue ? formatDay(job.dateDue, locale) : ""}</td>
                     <td>{job.mustDate ? "Yes" : "No"}</td>
-                    <td class="money">{job.totalJobCost !== undefined ? formatMoney(job.totalJobCost, currency, locale) : ""}</td>
-                    <td>
-                      {job.tracking.length === 0 ? <span class="hint">None yet</span> : <TrackingLinks tracking={job.tracking} jobNumber={job.jobNumber} />}
+                    <td class="money">
+                      {job.totalJobCost !== undefined ? formatMoney(job.totalJobCost, currency, locale) : ""}
                     </td>
-                    <td>{job.submittedAt ? formatInstant(job.submittedAt, locale) : job.origin === "existing" ? "Before this import" : ""}</td>
+                    <td>
+                      {job.tracking.length === 0 ? (
+                        <span class="hint">None yet</span>
+                      ) : (
+                        <TrackingLinks tracking={job.tracking} jobNumber={job.jobNumber} />
+                      )}
+                    </td>
+                    <td>
+                      {job.submittedAt
+                        ? formatInstant(job.submittedAt, locale)
+                        : job.origin === "existing"
+                          ? "Before this import"
+                          : ""}
+                    </td>
                   </tr>
                 );
               })}

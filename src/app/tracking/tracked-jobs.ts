@@ -140,14 +140,17 @@ export function journalJobOf(batch: BatchRecord, order: OrderRecord): JournalJob
  * The journal's jobs, one per job number, in the order given (newest batch first, sheet order
  * within). A job both created by one batch and found existing by a later one counts as created.
  */
-export function journalJobs(batches: readonly { readonly batch: BatchRecord; readonly orders: readonly OrderRecord[] }[]): JournalJob[] {
+export function journalJobs(
+  batches: readonly { readonly batch: BatchRecord; readonly orders: readonly OrderRecord[] }[],
+): JournalJob[] {
   const byNumber = new Map<number, JournalJob>();
   for (const { batch, orders } of batches) {
     for (const order of orders) {
       const job = journalJobOf(batch, order);
       if (job === undefined) continue;
       const known = byNumber.get(job.jobNumber);
-      if (known === undefined || (known.origin === "existing" && job.origin === "created")) byNumber.set(job.jobNumber, job);
+      if (known === undefined || (known.origin === "existing" && job.origin === "created"))
+        byNumber.set(job.jobNumber, job);
     }
   }
   return [...byNumber.values()];
@@ -161,7 +164,10 @@ export function vendorViewOfActive(job: ActiveJob): VendorView {
     mustDate: job.mustDate,
     orderNumber: orUndefined(job.orderNumber),
     description: orUndefined(job.description),
-    tracking: job.tracking.map((t) => ({ trackingNumber: t.trackingNumber, trackingLink: orUndefined(t.trackingLink) ?? null })),
+    tracking: job.tracking.map((t) => ({
+      trackingNumber: t.trackingNumber,
+      trackingLink: orUndefined(t.trackingLink) ?? null,
+    })),
   };
 }
 
@@ -249,13 +255,16 @@ export function changedFields(job: JobDetail, edit: JobEdit): PatchJobDto {
   return patch;
 }
 
-export const isIsoDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+export const isIsoDay = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
 
 /** A calendar day as the user reads it ("1 Mar 2027"); anything unreadable is shown as it came. */
 export function formatDay(value: string, locale?: string): string {
   const day = dayOf(value);
   if (!isIsoDay(day)) return value;
-  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(Date.parse(`${day}T00:00:00Z`));
+  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
+    Date.parse(`${day}T00:00:00Z`),
+  );
 }
 
 /** A vendor sentence as a clause after a colon: no trailing full stop, a leading capital lowered. */
@@ -278,7 +287,8 @@ export function vendorWords(problem: ApiProblem): string[] {
  * of a request it refused, else the importer's one wording of the problem.
  */
 export function problemClause(problem: ApiProblem): string {
-  const refusedWithWords = problem.kind === "http" && problem.status !== 401 && problem.status !== 429 && problem.status < 500;
+  const refusedWithWords =
+    problem.kind === "http" && problem.status !== 401 && problem.status !== 429 && problem.status < 500;
   const words = refusedWithWords ? vendorWords(problem) : [];
   return words.length > 0 ? words.map(asClause).join("; ") : plainProblemText(problem);
 }
@@ -303,5 +313,7 @@ export function safeLink(url: string | null | undefined): string | undefined {
 /** An instant as a date and time in the user's zone; anything unreadable is shown as it came. */
 export function formatInstant(value: string, locale?: string): string {
   const at = Date.parse(value);
-  return Number.isNaN(at) ? value : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(at);
+  return Number.isNaN(at)
+    ? value
+    : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(at);
 }

@@ -16,7 +16,12 @@ export function TrackingLinks({ tracking, jobNumber, testId }: Props) {
         return (
           <li key={`${parcel.trackingNumber}-${index}`}>
             {href ? (
-              <a href={href} target="_blank" rel="noopener noreferrer" aria-label={`Track parcel ${label} of job ${jobNumber} (opens in a new tab)`}>
+              <a
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`Track parcel ${label} of job ${jobNumber} (opens in a new tab)`}
+              >
                 {label}
               </a>
             ) : (

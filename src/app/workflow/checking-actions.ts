@@ -35,14 +35,20 @@ export function createCheckingActions(context: WorkflowContext, parts: CheckingP
   // The engine worker failing mid-review leaves the grid with nothing to ask: say so, and how to go on.
   deps.engine.onFailed(() => {
     const state = context.getState();
-    if (state.step === "review") context.set({ ...state, review: { ...state.review, busy: undefined }, error: REVIEW_BROKE });
+    if (state.step === "review")
+      context.set({ ...state, review: { ...state.review, busy: undefined }, error: REVIEW_BROKE });
   });
 
   /** The upload step, offering a saved review to continue (left by a stop, another tab or an earlier visit). */
-  async function showUploadOffering(connected: Connected, saved: SavedReview | undefined, error?: string): Promise<void> {
+  async function showUploadOffering(
+    connected: Connected,
+    saved: SavedReview | undefined,
+    error?: string,
+  ): Promise<void> {
     const shown = parts.showUpload(connected, error);
     const state = context.getState();
-    if (saved && state.step === "upload") context.set({ ...state, savedReview: { fileName: saved.fileName, savedAt: saved.savedAt } });
+    if (saved && state.step === "upload")
+      context.set({ ...state, savedReview: { fileName: saved.fileName, savedAt: saved.savedAt } });
     await shown;
   }
 
@@ -59,7 +65,13 @@ export function createCheckingActions(context: WorkflowContext, parts: CheckingP
    * shows the review and dry-runs the jobs while the user works. "Stop checking" ends it at any
    * point before the review: the engine is stopped and `back` shows the step it started from.
    */
-  async function startReview(connected: Connected, origin: ReviewOrigin, sheet: Pick<SheetPreview, "headers" | "rowCount">, back: () => void, saved?: SavedReview): Promise<StartOutcome> {
+  async function startReview(
+    connected: Connected,
+    origin: ReviewOrigin,
+    sheet: Pick<SheetPreview, "headers" | "rowCount">,
+    back: () => void,
+    saved?: SavedReview,
+  ): Promise<StartOutcome> {
     const controller = beginChecking(back);
     let loaded: Awaited<ReturnType<typeof loadReview>>;
     try {
@@ -82,7 +94,9 @@ export function createCheckingActions(context: WorkflowContext, parts: CheckingP
         // The grid has focus from the start, so its keys (F8 to the next problem) work at once.
         focus,
         busy: "Checking the jobs with the vendor",
-        notice: saved ? `Reopened your review of ${origin.fileName} as you left it (saved ${formatInstant(saved.savedAt)}).` : undefined,
+        notice: saved
+          ? `Reopened your review of ${origin.fileName} as you left it (saved ${formatInstant(saved.savedAt)}).`
+          : undefined,
       },
     });
     await dryRunWhileReviewing(context, review);
@@ -93,7 +107,13 @@ export function createCheckingActions(context: WorkflowContext, parts: CheckingP
   async function reopen(connected: Connected, saved: SavedReview): Promise<void> {
     const back = () => void showUploadOffering(context.currentConnected() ?? connected, saved);
     const controller = beginChecking(back);
-    context.set({ step: "checking", connected, fileName: saved.fileName, progress: `Reopening your review of ${saved.fileName}`, canStop: true });
+    context.set({
+      step: "checking",
+      connected,
+      fileName: saved.fileName,
+      progress: `Reopening your review of ${saved.fileName}`,
+      canStop: true,
+    });
     let preview: Awaited<ReturnType<typeof deps.sheets.preview>> | undefined;
     try {
       const words = vocabularyWords(await parts.vocabulary());
@@ -112,10 +132,14 @@ export function createCheckingActions(context: WorkflowContext, parts: CheckingP
     if (controller.signal.aborted) return;
     if (!preview?.ok) {
       await keeper.forget(connected, saved.reviewId);
-      return parts.showUpload(connected, `Your review of ${saved.fileName} could not be reopened; drop the file again.`);
+      return parts.showUpload(
+        connected,
+        `Your review of ${saved.fileName} could not be reopened; drop the file again.`,
+      );
     }
     const outcome = await startReview(connected, saved, preview.preview, back, saved);
-    if (typeof outcome === "object") await showUploadOffering(context.currentConnected() ?? connected, saved, outcome.refused);
+    if (typeof outcome === "object")
+      await showUploadOffering(context.currentConnected() ?? connected, saved, outcome.refused);
   }
 
   return {
@@ -159,7 +183,8 @@ export function createCheckingActions(context: WorkflowContext, parts: CheckingP
         .then(() => keeper.saved(target))
         .then((saved) => {
           const state = context.getState();
-          if (saved && state.step === "upload" && !state.savedReview) context.set({ ...state, savedReview: { fileName: saved.fileName, savedAt: saved.savedAt } });
+          if (saved && state.step === "upload" && !state.savedReview)
+            context.set({ ...state, savedReview: { fileName: saved.fileName, savedAt: saved.savedAt } });
         });
     },
 

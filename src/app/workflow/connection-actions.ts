@@ -33,17 +33,25 @@ export function createConnectionActions(
   /** Updates the catalogue shown in whatever step the page is in. */
   function showCatalogue(status: CatalogueStatus): void {
     const state = store.getState();
-    if (state.step !== "connect") store.set({ ...state, connected: { ...state.connected, catalogue: status } } as ImportState);
+    if (state.step !== "connect")
+      store.set({ ...state, connected: { ...state.connected, catalogue: status } } as ImportState);
   }
 
   /** The account's snapshot: from IndexedDB when fresh and this account's, else loaded and stored. */
-  async function loadSnapshot(connection: ConnectionInfo, account: AccountProfile, force: boolean): Promise<CatalogueSnapshot | undefined> {
+  async function loadSnapshot(
+    connection: ConnectionInfo,
+    account: AccountProfile,
+    force: boolean,
+  ): Promise<CatalogueSnapshot | undefined> {
     const kept = await deps.catalogues().catch(() => undefined);
     const stored = force ? undefined : await kept?.get(connection.name, account.id).catch(() => undefined);
     let snapshot = stored && !isStale(stored, now()) ? stored : undefined;
     if (!snapshot) {
       showCatalogue({ state: "loading", progress: undefined });
-      const loaded = await loadCatalogue(client(connection), connection.name, { now, onProgress: (progress) => showCatalogue({ state: "loading", progress }) });
+      const loaded = await loadCatalogue(client(connection), connection.name, {
+        now,
+        onProgress: (progress) => showCatalogue({ state: "loading", progress }),
+      });
       if (!loaded.ok) {
         showCatalogue({ state: "failed", message: loaded.message });
         return undefined;
@@ -81,7 +89,11 @@ export function createConnectionActions(
       async loadConnections(key?: string): Promise<void> {
         if (key !== undefined) accessKey = key;
         const result = await deps.fetchConnections(accessKey);
-        store.set(result.ok ? { step: "connect", connections: result.connections } : { step: "connect", error: result.message, needsAccessKey: result.needsAccessKey });
+        store.set(
+          result.ok
+            ? { step: "connect", connections: result.connections }
+            : { step: "connect", error: result.message, needsAccessKey: result.needsAccessKey },
+        );
       },
 
       async connect(connection: ConnectionInfo): Promise<void> {
@@ -90,11 +102,20 @@ export function createConnectionActions(
         const vendor = client(connection);
         const [account, user] = await Promise.all([vendor.getAccount(), vendor.getCurrentUser()]);
         if (!account.ok) {
-          store.set({ ...(before.step === "connect" ? before : { step: "connect" }), busy: false, error: `Could not open ${connection.name}: ${account.problem.title}` });
+          store.set({
+            ...(before.step === "connect" ? before : { step: "connect" }),
+            busy: false,
+            error: `Could not open ${connection.name}: ${account.problem.title}`,
+          });
           return;
         }
         const userName = user.ok ? (user.value.userName ?? undefined) : undefined;
-        const connected: Connected = { connection, account: account.value, userName, catalogue: { state: "loading", progress: undefined } };
+        const connected: Connected = {
+          connection,
+          account: account.value,
+          userName,
+          catalogue: { state: "loading", progress: undefined },
+        };
         catalogue = loadSnapshot(connection, account.value, false);
         await onConnected(connected);
       },

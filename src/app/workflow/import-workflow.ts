@@ -36,8 +36,17 @@ export function createImportWorkflow(deps: WorkflowDeps) {
   const context = createWorkflowContext(deps, store, now, connection, keeper);
   const review = createReviewActions(context, () => keeper.changed());
   const submission = createSubmissionActions(context);
-  const checking = createCheckingActions(context, { keeper, review, vocabulary: connection.vocabulary, showUpload: submission.showUpload });
-  const mapping = createMappingActions(context, { vocabulary: connection.vocabulary, holdFile: keeper.holdFile, startReview: checking.startReview });
+  const checking = createCheckingActions(context, {
+    keeper,
+    review,
+    vocabulary: connection.vocabulary,
+    showUpload: submission.showUpload,
+  });
+  const mapping = createMappingActions(context, {
+    vocabulary: connection.vocabulary,
+    holdFile: keeper.holdFile,
+    startReview: checking.startReview,
+  });
   const { welcome: _welcome, startReview: _startReview, ...checkingActions } = checking;
 
   return {

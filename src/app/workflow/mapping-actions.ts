@@ -1,5 +1,11 @@
 import type { FieldId } from "../../core/fields";
-import { assignColumn, assignField, missingRequiredFields, type MappingTarget, type SheetMapping } from "../../core/mapping/sheet-mapping";
+import {
+  assignColumn,
+  assignField,
+  missingRequiredFields,
+  type MappingTarget,
+  type SheetMapping,
+} from "../../core/mapping/sheet-mapping";
 import { suggestMapping, vocabularyWords, type MappingVocabulary } from "../../core/mapping/suggest-mapping";
 import { applyTemplate, createTemplate } from "../../core/mapping/templates";
 import type { SheetPreview, WorkbookSummary } from "../../sheet/sheet-preview";
@@ -16,7 +22,12 @@ export interface MappingParts {
   /** Keeps the dropped file for the review it may become. */
   holdFile(bytes: Uint8Array): void;
   /** Reads and checks the mapped rows, then shows the review; "Stop checking" calls `back`. */
-  startReview(connected: Connected, origin: ReviewOrigin, sheet: Pick<SheetPreview, "headers" | "rowCount">, back: () => void): Promise<StartOutcome>;
+  startReview(
+    connected: Connected,
+    origin: ReviewOrigin,
+    sheet: Pick<SheetPreview, "headers" | "rowCount">,
+    back: () => void,
+  ): Promise<StartOutcome>;
 }
 
 /**
@@ -36,12 +47,19 @@ export function createMappingActions(context: WorkflowContext, parts: MappingPar
   /** The suggested mapping, worked out in the sheet worker (a long header must not hold up the page), else here. */
   async function suggested(preview: SheetPreview, known?: MappingVocabulary): Promise<SheetMapping> {
     const vocabulary = known ?? (await parts.vocabulary());
-    const fromWorker = await deps.sheets.suggestMapping(preview.sheetName, preview.headerRowNumber, vocabulary).catch(() => undefined);
+    const fromWorker = await deps.sheets
+      .suggestMapping(preview.sheetName, preview.headerRowNumber, vocabulary)
+      .catch(() => undefined);
     return fromWorker ?? suggestMapping(preview.headers, vocabulary, preview.sampleRows);
   }
 
   /** The mapping step for a sheet of the open file: a template saved for its headers applied, else the suggestion. */
-  async function mappingFor(connected: Connected, file: WorkbookSummary, sheetName: string, headerRowNumber?: number): Promise<ImportState> {
+  async function mappingFor(
+    connected: Connected,
+    file: WorkbookSummary,
+    sheetName: string,
+    headerRowNumber?: number,
+  ): Promise<ImportState> {
     try {
       const known = await parts.vocabulary();
       const preview = await deps.sheets.preview(sheetName, headerRowNumber, vocabularyWords(known));
@@ -56,19 +74,26 @@ export function createMappingActions(context: WorkflowContext, parts: MappingPar
         templates,
         appliedTemplate: template?.name,
         attributes: known?.attributes ?? [],
-        ...(template ? { notice: `Applied your template "${template.name}", saved for sheets with these headers.` } : {}),
+        ...(template
+          ? { notice: `Applied your template "${template.name}", saved for sheets with these headers.` }
+          : {}),
       };
       return { step: "mapping", connected: context.currentConnected() ?? connected, mapping };
     } catch (error) {
       // The sheet worker failed, and the file it held went with it.
       console.error(`Reading ${file.fileName} failed`, error);
-      return { step: "upload", connected: context.currentConnected() ?? connected, error: readingFailed(file.fileName) };
+      return {
+        step: "upload",
+        connected: context.currentConnected() ?? connected,
+        error: readingFailed(file.fileName),
+      };
     }
   }
 
   function updateMapping(change: (mapping: SheetMapping) => SheetMapping, extra: Partial<MappingState> = {}): void {
     const current = inMapping();
-    if (current) context.set({ ...current, mapping: { ...current.mapping, ...extra, mapping: change(current.mapping.mapping) } });
+    if (current)
+      context.set({ ...current, mapping: { ...current.mapping, ...extra, mapping: change(current.mapping.mapping) } });
   }
 
   return {
@@ -85,12 +110,21 @@ export function createMappingActions(context: WorkflowContext, parts: MappingPar
           if (state.step === "opening" && opening === controller) context.set({ ...state, progress });
         };
         const opened = await deps.sheets.open(bytes, fileName, vocabularyWords(known), onProgress, controller.signal);
-        if (!opened.ok) return context.set({ step: "upload", connected: context.currentConnected() ?? connected, error: opened.message });
+        if (!opened.ok)
+          return context.set({
+            step: "upload",
+            connected: context.currentConnected() ?? connected,
+            error: opened.message,
+          });
         context.set(await mappingFor(connected, opened.summary, opened.summary.defaultSheet));
       } catch (error) {
         if ((error as Error).name === "AbortError") return;
         console.error(`Reading ${fileName} failed`, error);
-        context.set({ step: "upload", connected: context.currentConnected() ?? connected, error: readingFailed(fileName) });
+        context.set({
+          step: "upload",
+          connected: context.currentConnected() ?? connected,
+          error: readingFailed(fileName),
+        });
       } finally {
         if (opening === controller) opening = undefined;
       }
@@ -99,7 +133,12 @@ export function createMappingActions(context: WorkflowContext, parts: MappingPar
     cancelOpening(): void {
       const current = context.getState();
       opening?.abort();
-      if (current.step === "opening") context.set({ step: "upload", connected: current.connected, error: `Reading ${current.fileName} was cancelled.` });
+      if (current.step === "opening")
+        context.set({
+          step: "upload",
+          connected: current.connected,
+          error: `Reading ${current.fileName} was cancelled.`,
+        });
     },
 
     async selectSheet(sheetName: string): Promise<void> {
@@ -109,7 +148,10 @@ export function createMappingActions(context: WorkflowContext, parts: MappingPar
 
     async setHeaderRow(headerRowNumber: number): Promise<void> {
       const current = inMapping();
-      if (current) context.set(await mappingFor(current.connected, current.mapping.file, current.mapping.sheetName, headerRowNumber));
+      if (current)
+        context.set(
+          await mappingFor(current.connected, current.mapping.file, current.mapping.sheetName, headerRowNumber),
+        );
     },
 
     assignField(field: FieldId, column: number | null): void {
@@ -123,24 +165,53 @@ export function createMappingActions(context: WorkflowContext, parts: MappingPar
     async saveTemplate(name: string): Promise<void> {
       const current = inMapping();
       if (!current || name.trim() === "") return;
-      const template = createTemplate(name, current.mapping.preview.headers, current.mapping.mapping, context.now().toISOString());
+      const template = createTemplate(
+        name,
+        current.mapping.preview.headers,
+        current.mapping.mapping,
+        context.now().toISOString(),
+      );
       await (await deps.templates()).save(template);
       const templates = [template, ...current.mapping.templates.filter((t) => t.name !== template.name)];
-      context.set({ ...current, mapping: { ...current.mapping, templates, appliedTemplate: template.name, notice: `Saved the mapping as "${template.name}".` } });
+      context.set({
+        ...current,
+        mapping: {
+          ...current.mapping,
+          templates,
+          appliedTemplate: template.name,
+          notice: `Saved the mapping as "${template.name}".`,
+        },
+      });
     },
 
     applyTemplate(name: string): void {
       const current = inMapping();
       const template = current?.mapping.templates.find((t) => t.name === name);
       if (!current || !template) return;
-      context.set({ ...current, mapping: { ...current.mapping, mapping: applyTemplate(current.mapping.preview.headers, template), appliedTemplate: name, notice: undefined } });
+      context.set({
+        ...current,
+        mapping: {
+          ...current.mapping,
+          mapping: applyTemplate(current.mapping.preview.headers, template),
+          appliedTemplate: name,
+          notice: undefined,
+        },
+      });
     },
 
     async useSuggestedMapping(): Promise<void> {
       const current = inMapping();
       if (!current) return;
       const known = await parts.vocabulary();
-      context.set({ ...current, mapping: { ...current.mapping, mapping: await suggested(current.mapping.preview, known), appliedTemplate: undefined, notice: undefined } });
+      context.set({
+        ...current,
+        mapping: {
+          ...current.mapping,
+          mapping: await suggested(current.mapping.preview, known),
+          appliedTemplate: undefined,
+          notice: undefined,
+        },
+      });
     },
 
     /** Hands the mapped rows to the engine, which resolves them, then dry-runs the jobs. */
@@ -150,11 +221,17 @@ export function createMappingActions(context: WorkflowContext, parts: MappingPar
       const missing = missingRequiredFields(current.mapping.mapping);
       if (missing.length > 0) return context.set({ ...current, error: `Map a column to ${missing.join(", ")} first.` });
       const { preview } = current.mapping;
-      const origin = { fileName: current.mapping.file.fileName, sheetName: preview.sheetName, headerRowNumber: preview.headerRowNumber, mapping: current.mapping.mapping };
+      const origin = {
+        fileName: current.mapping.file.fileName,
+        sheetName: preview.sheetName,
+        headerRowNumber: preview.headerRowNumber,
+        mapping: current.mapping.mapping,
+      };
       const { error: _shown, ...mapping } = current;
       const back = () => context.set({ ...mapping, connected: context.currentConnected() ?? current.connected });
       const outcome = await parts.startReview(current.connected, origin, preview, back);
-      if (typeof outcome === "object") context.set({ ...mapping, connected: context.currentConnected() ?? current.connected, error: outcome.refused });
+      if (typeof outcome === "object")
+        context.set({ ...mapping, connected: context.currentConnected() ?? current.connected, error: outcome.refused });
     },
   };
 }

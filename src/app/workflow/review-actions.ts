@@ -10,11 +10,14 @@ import { ALL_ROWS } from "../../engine/row-filter";
 import { checkWithVendor } from "./vendor-check";
 import type { GridFocus, ReviewState, WorkflowContext } from "./workflow-state";
 
-
 type Engine = Awaited<ReturnType<WorkflowContext["deps"]["engine"]["get"]>>;
 
 /** A request to move the grid to a cell, told apart from the last one. */
-const focusAt = (review: ReviewState, rowNumber: number, column: string | undefined): GridFocus => ({ rowNumber, column, request: (review.focus?.request ?? 0) + 1 });
+const focusAt = (review: ReviewState, rowNumber: number, column: string | undefined): GridFocus => ({
+  rowNumber,
+  column,
+  request: (review.focus?.request ?? 0) + 1,
+});
 
 /**
  * The review screen's intents: windows of rows for the grid, edits of every kind, filters,
@@ -36,7 +39,11 @@ export function createReviewActions(context: WorkflowContext, onSessionChange: (
 
   async function afterEdit(result: EditResult): Promise<EditResult> {
     const { columns } = result;
-    update((current) => ({ summary: result.summary, ...(columns ? { headers: columns.headers, mapping: columns.mapping } : {}), revision: current.revision + 1 }));
+    update((current) => ({
+      summary: result.summary,
+      ...(columns ? { headers: columns.headers, mapping: columns.mapping } : {}),
+      revision: current.revision + 1,
+    }));
     if (result.changedCells > 0) onSessionChange();
     return result;
   }
@@ -59,17 +66,25 @@ export function createReviewActions(context: WorkflowContext, onSessionChange: (
     },
 
     editCells: (cells: readonly CellEdit[]) => editWith((e) => e.setCells(cells)),
-    setCell: (rowNumber: number, column: string, value: CellValue) => editWith((e) => e.setCell(rowNumber, column, value)),
-    applySuggestion: (rowNumber: number, code: IssueCode, column?: string) => editWith((e) => e.applySuggestion(rowNumber, code, column)),
-    applySuggestionToAll: (rowNumber: number, code: IssueCode, column?: string) => editWith((e) => e.applySuggestionToAll(rowNumber, code, column)),
+    setCell: (rowNumber: number, column: string, value: CellValue) =>
+      editWith((e) => e.setCell(rowNumber, column, value)),
+    applySuggestion: (rowNumber: number, code: IssueCode, column?: string) =>
+      editWith((e) => e.applySuggestion(rowNumber, code, column)),
+    applySuggestionToAll: (rowNumber: number, code: IssueCode, column?: string) =>
+      editWith((e) => e.applySuggestionToAll(rowNumber, code, column)),
     skipRows: (rowNumbers: readonly number[], skip: boolean) => editWith((e) => e.skipRows(rowNumbers, skip)),
     skipRow: (rowNumber: number, skip: boolean) => editWith((e) => e.skipRows([rowNumber], skip)),
     skipOrder: (orderNumber: string, skip: boolean) => editWith((e) => e.skipOrder(orderNumber, skip)),
     includeImportedBefore: () => editWith((e) => e.includeImportedBefore()),
-    setJobValue: (orderNumber: string, field: FieldId, value: string) => editWith((e) => e.setJobValue(orderNumber, field, value)),
-    answerAttribute: (attribute: string, value: string, scope: { readonly rowNumber: number } | { readonly code: string }) =>
-      editWith((e) => e.answerAttribute(attribute, value, scope)),
-    replaceInColumn: (column: string, find: string, replacement: string, matchCase: boolean) => editWith((e) => e.replaceInColumn(column, find, replacement, matchCase)),
+    setJobValue: (orderNumber: string, field: FieldId, value: string) =>
+      editWith((e) => e.setJobValue(orderNumber, field, value)),
+    answerAttribute: (
+      attribute: string,
+      value: string,
+      scope: { readonly rowNumber: number } | { readonly code: string },
+    ) => editWith((e) => e.answerAttribute(attribute, value, scope)),
+    replaceInColumn: (column: string, find: string, replacement: string, matchCase: boolean) =>
+      editWith((e) => e.replaceInColumn(column, find, replacement, matchCase)),
     undo: () => editWith((e) => e.undo()),
     redo: () => editWith((e) => e.redo()),
 
@@ -94,7 +109,10 @@ export function createReviewActions(context: WorkflowContext, onSessionChange: (
       if (!found || !current) return false;
       // A problem outside the filter is shown with every row; one inside it keeps the filter.
       const shown = current.filter.kind === "all" || (await e.keeps(current.filter, found.rowNumber));
-      update((latest) => ({ filter: shown ? latest.filter : { kind: "all" }, focus: focusAt(latest, found.rowNumber, found.column) }));
+      update((latest) => ({
+        filter: shown ? latest.filter : { kind: "all" },
+        focus: focusAt(latest, found.rowNumber, found.column),
+      }));
       return true;
     },
 
@@ -121,11 +139,19 @@ export function createReviewActions(context: WorkflowContext, onSessionChange: (
      */
     async problemFile(original: Blob | undefined, options: { readonly utf8?: boolean } = {}): Promise<ResultFile> {
       const current = review();
-      if (!current || !original) return { ok: false, reason: "unreadable", message: "The sheet is no longer at hand here; drop it again to get its problem sheet." };
+      if (!current || !original)
+        return {
+          ok: false,
+          reason: "unreadable",
+          message: "The sheet is no longer at hand here; drop it again to get its problem sheet.",
+        };
       const plan = await (await engine()).submissionPlan();
       const data = problemSheetData(current, plan, editEntries(plan.editLog ?? []));
       const bytes = new Uint8Array(await original.arrayBuffer());
-      return deps.sheets.writeResults(bytes, current.fileName, current.sheetName, data, { ...options, kind: "problems" });
+      return deps.sheets.writeResults(bytes, current.fileName, current.sheetName, data, {
+        ...options,
+        kind: "problems",
+      });
     },
 
     /** Where a row stands among the rows a filter keeps, for scrolling to it. */

@@ -67,7 +67,13 @@ export function createReviewKeeper(deps: {
     const edits = await deps.edits();
     // Another review started meanwhile: these edits are not its.
     if (current !== target || target.lost) return;
-    const outcome = await (await deps.store()).putEdits(target.connection, target.accountId, target.reviewId, edits, deps.now().toISOString());
+    const outcome = await (await deps.store()).putEdits(
+      target.connection,
+      target.accountId,
+      target.reviewId,
+      edits,
+      deps.now().toISOString(),
+    );
     if (outcome !== "saved") lose(target);
   }
 
@@ -84,12 +90,24 @@ export function createReviewKeeper(deps: {
   function keep(connected: Connected, reviewId: string, file: Blob | undefined, fileSha256: string | undefined): Kept {
     clearTimeout(timer);
     timer = undefined;
-    current = { connection: connected.connection.name, accountId: connected.account.id, reviewId, file, fileSha256, chain: Promise.resolve(), writing: 0, edited: false, lost: false };
+    current = {
+      connection: connected.connection.name,
+      accountId: connected.account.id,
+      reviewId,
+      file,
+      fileSha256,
+      chain: Promise.resolve(),
+      writing: 0,
+      edited: false,
+      lost: false,
+    };
     return current;
   }
 
   const isCurrent = (connected: Connected): Kept | undefined =>
-    current && current.connection === connected.connection.name && current.accountId === connected.account.id ? current : undefined;
+    current && current.connection === connected.connection.name && current.accountId === connected.account.id
+      ? current
+      : undefined;
 
   async function saved(connected: Connected): Promise<SavedReview | undefined> {
     return (await deps.store()).get(connected.connection.name, connected.account.id).catch(() => undefined);
@@ -107,7 +125,17 @@ export function createReviewKeeper(deps: {
       held = undefined;
       const target = keep(connected, newId(), file?.file, await file?.sha256);
       if (!file) return target.reviewId;
-      const record = { connection: target.connection, accountId: target.accountId, reviewId: target.reviewId, ...origin, tabId: deps.tabId, file: file.file, fileSha256: target.fileSha256, edits: { addedColumns: [], edits: [] }, savedAt: deps.now().toISOString() };
+      const record = {
+        connection: target.connection,
+        accountId: target.accountId,
+        reviewId: target.reviewId,
+        ...origin,
+        tabId: deps.tabId,
+        file: file.file,
+        fileSha256: target.fileSha256,
+        edits: { addedColumns: [], edits: [] },
+        savedAt: deps.now().toISOString(),
+      };
       target.writing++;
       const written = (await deps.store()).put(record).catch(() => undefined);
       target.chain = written.finally(() => {
@@ -122,9 +150,12 @@ export function createReviewKeeper(deps: {
      * that had it open is told). Its file's SHA-256 is worked out again if it was not kept.
      */
     async reopened(connected: Connected, review: SavedReview): Promise<void> {
-      const fileSha256 = review.fileSha256 ?? (await fileSha256Of(await review.file.arrayBuffer().catch(() => new ArrayBuffer(0))));
+      const fileSha256 =
+        review.fileSha256 ?? (await fileSha256Of(await review.file.arrayBuffer().catch(() => new ArrayBuffer(0))));
       const target = keep(connected, newId(), review.file, fileSha256);
-      const ours = await (await deps.store()).takeOver(review.connection, review.accountId, review.reviewId, target.reviewId, deps.tabId).catch(() => true);
+      const ours = await (await deps.store())
+        .takeOver(review.connection, review.accountId, review.reviewId, target.reviewId, deps.tabId)
+        .catch(() => true);
       if (!ours) lose(target);
     },
 
@@ -178,7 +209,9 @@ export function createReviewKeeper(deps: {
       }
       const reviewId = named ?? (target && !target.lost ? target.reviewId : undefined);
       if (reviewId === undefined) return;
-      await (await deps.store()).delete(connected.connection.name, connected.account.id, reviewId).catch(() => undefined);
+      await (await deps.store())
+        .delete(connected.connection.name, connected.account.id, reviewId)
+        .catch(() => undefined);
     },
   };
 }

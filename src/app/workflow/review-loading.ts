@@ -43,12 +43,24 @@ function untilStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /** Reads the sheet's rows into the engine a window at a time; false once the check is stopped. */
-async function readRows(context: WorkflowContext, engine: Engine, origin: ReviewOrigin, rowCount: number, progress: (message: string) => void, signal: AbortSignal): Promise<boolean> {
+async function readRows(
+  context: WorkflowContext,
+  engine: Engine,
+  origin: ReviewOrigin,
+  rowCount: number,
+  progress: (message: string) => void,
+  signal: AbortSignal,
+): Promise<boolean> {
   for (let start = 0; start < rowCount; start += ROW_CHUNK) {
     if (signal.aborted) return false;
-    progress(`Reading rows ${formatCount(start + 1)}–${formatCount(Math.min(rowCount, start + ROW_CHUNK))} of ${formatCount(rowCount)}`);
+    progress(
+      `Reading rows ${formatCount(start + 1)}–${formatCount(Math.min(rowCount, start + ROW_CHUNK))} of ${formatCount(rowCount)}`,
+    );
     // A read still under way when the check is stopped is left to finish on its own.
-    const rows = await untilStopped(context.deps.sheets.rows(origin.sheetName, origin.headerRowNumber, start, ROW_CHUNK), signal);
+    const rows = await untilStopped(
+      context.deps.sheets.rows(origin.sheetName, origin.headerRowNumber, start, ROW_CHUNK),
+      signal,
+    );
     if (signal.aborted) return false;
     await engine.appendRows(rows);
   }
@@ -71,7 +83,14 @@ export async function loadReview(
   const { keeper, review } = parts;
   const stopped = () => signal.aborted;
   const progress = (message: string) => {
-    if (!stopped()) context.set({ step: "checking", connected: context.currentConnected() ?? connected, fileName: origin.fileName, progress: message, canStop: true });
+    if (!stopped())
+      context.set({
+        step: "checking",
+        connected: context.currentConnected() ?? connected,
+        fileName: origin.fileName,
+        progress: message,
+        canStop: true,
+      });
   };
   /** The review kept for this check, forgotten again if the check does not finish. */
   let keptId: string | undefined;
@@ -90,7 +109,12 @@ export async function loadReview(
     await engine.connect(address.baseUrl, address.headers);
     if (!(await readRows(context, engine, origin, sheet.rowCount, progress, signal))) return "stopped";
     progress(`Checking ${countOf(sheet.rowCount, "row", "rows")} against your catalogue`);
-    let summary = await engine.start({ headers: sheet.headers, mapping: origin.mapping, snapshot, locale: navigatorLocale() });
+    let summary = await engine.start({
+      headers: sheet.headers,
+      mapping: origin.mapping,
+      snapshot,
+      locale: navigatorLocale(),
+    });
     if (saved) {
       progress(`Replaying ${countOf(saved.edits.edits.length, "change", "changes")} you made`);
       summary = await engine.restoreEdits(saved.edits);
@@ -113,7 +137,10 @@ export async function loadReview(
 }
 
 /** The dry runs, going on while the user works; their answers land in the grid as they come. */
-export async function dryRunWhileReviewing(context: WorkflowContext, review: Pick<ReviewActions, "dryRun">): Promise<void> {
+export async function dryRunWhileReviewing(
+  context: WorkflowContext,
+  review: Pick<ReviewActions, "dryRun">,
+): Promise<void> {
   try {
     await review.dryRun((busy) => {
       const state = context.getState();
@@ -124,6 +151,7 @@ export async function dryRunWhileReviewing(context: WorkflowContext, review: Pic
     if (isEngineStopped(error)) return;
     console.error("Checking the jobs with the vendor failed", error);
     const state = context.getState();
-    if (state.step === "review") context.set({ ...state, review: { ...state.review, busy: undefined }, error: DRY_RUN_FAILED });
+    if (state.step === "review")
+      context.set({ ...state, review: { ...state.review, busy: undefined }, error: DRY_RUN_FAILED });
   }
 }

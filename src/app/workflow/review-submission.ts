@@ -45,7 +45,11 @@ export function createReviewSubmission(context: WorkflowContext, parts: ReviewSu
         if (state.step !== "review") return;
         const unchecked = state.review.summary.jobs.ready;
         if (review.checksStopped() !== stopsBefore) {
-          return context.set({ ...state, error: "Nothing was sent: you stopped the check before it finished. Submit again when you are ready; every job is checked with the vendor first." });
+          return context.set({
+            ...state,
+            error:
+              "Nothing was sent: you stopped the check before it finished. Submit again when you are ready; every job is checked with the vendor first.",
+          });
         }
         if (unchecked > 0) {
           const error = `Nothing was sent: ${countOf(unchecked, "job", "jobs")} changed while the jobs were being checked and ${pluralise(unchecked, "is", "are")} not checked yet. Submit again to check and send ${pluralise(unchecked, "it", "them")}.`;
@@ -58,17 +62,20 @@ export function createReviewSubmission(context: WorkflowContext, parts: ReviewSu
         const state = context.getState();
         // Another sheet was chosen meanwhile (the review is gone), or the worker failed: nothing was sent.
         if (isEngineStopped(error)) {
-          if (error.reason === "failed" && state.step === "review") context.set({ ...state, error: `Nothing was sent. ${REVIEW_BROKE}` });
+          if (error.reason === "failed" && state.step === "review")
+            context.set({ ...state, error: `Nothing was sent. ${REVIEW_BROKE}` });
           return;
         }
         console.error("Submitting failed", error);
         // It may have failed after the batch was written down, so whether anything was sent is the journal's to say.
-        const message = "Something went wrong in this page while submitting. Reload the page: your review is kept, and any job already sent is written down there and never sent twice.";
+        const message =
+          "Something went wrong in this page while submitting. Reload the page: your review is kept, and any job already sent is written down there and never sent twice.";
         if (state.step === "review") context.set({ ...state, error: message });
       } finally {
         submitting = false;
         const state = context.getState();
-        if (state.step === "review" && state.review.submitting) context.set({ ...state, review: { ...state.review, submitting: false } });
+        if (state.step === "review" && state.review.submitting)
+          context.set({ ...state, review: { ...state.review, submitting: false } });
       }
     },
 
@@ -98,7 +105,11 @@ export function createReviewSubmission(context: WorkflowContext, parts: ReviewSu
       const { connected } = state;
       const left = state.done.review;
       const notice = "Checking again the orders the vendor could not check; the orders just created are left out.";
-      context.set({ step: "review", connected, review: { ...left, submitting: false, revision: left.revision + 1, notice } });
+      context.set({
+        step: "review",
+        connected,
+        review: { ...left, submitting: false, revision: left.revision + 1, notice },
+      });
       await review.revalidate();
       await context.lookUpOrders(connected, true);
     },

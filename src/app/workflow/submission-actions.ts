@@ -14,7 +14,10 @@ export { describeSubmitProgress, SUBMIT_CONCURRENCY } from "./submission-runs";
  * batches again after a reload, and reads every row's outcome back from the journal. Other
  * tabs of the browser follow a submission live.
  */
-export function createSubmissionActions(context: WorkflowContext, channel = context.deps.channel ?? createSubmissionChannel()) {
+export function createSubmissionActions(
+  context: WorkflowContext,
+  channel = context.deps.channel ?? createSubmissionChannel(),
+) {
   const runs = createSubmissionRuns(context, channel);
   const confirmation = createSubmissionConfirmation(context, runs);
   channel.listen((news) => {

@@ -2,7 +2,14 @@ import type { StateCounts } from "../../core/journal";
 
 /** What one tab tells the others of the account's submissions as they go. */
 export type SubmissionNews =
-  | { readonly kind: "progress"; readonly connection: string; readonly accountId: number; readonly batchId: string; readonly counts: StateCounts; readonly text: string }
+  | {
+      readonly kind: "progress";
+      readonly connection: string;
+      readonly accountId: number;
+      readonly batchId: string;
+      readonly counts: StateCounts;
+      readonly text: string;
+    }
   | { readonly kind: "finished"; readonly connection: string; readonly accountId: number; readonly batchId: string };
 
 const CHANNEL = "bulk-order-importer:submissions";
@@ -15,7 +22,8 @@ const CHANNEL = "bulk-order-importer:submissions";
 export function createSubmissionChannel() {
   const channel = typeof BroadcastChannel === "undefined" ? undefined : new BroadcastChannel(CHANNEL);
   const listeners = new Set<(news: SubmissionNews) => void>();
-  if (channel) channel.onmessage = (event: MessageEvent<SubmissionNews>) => listeners.forEach((listener) => listener(event.data));
+  if (channel)
+    channel.onmessage = (event: MessageEvent<SubmissionNews>) => listeners.forEach((listener) => listener(event.data));
   return {
     tell(news: SubmissionNews): void {
       channel?.postMessage(news);

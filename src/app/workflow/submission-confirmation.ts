@@ -22,11 +22,24 @@ export function createSubmissionConfirmation(context: WorkflowContext, runs: Pic
   let waiting: { readonly stop: () => void } | undefined;
 
   /** The confirmation of what a plan sends, in the account's words. */
-  async function confirmationOf(review: ReviewState, plan: SubmissionPlan, extra: Partial<ConfirmState> = {}): Promise<ConfirmState> {
+  async function confirmationOf(
+    review: ReviewState,
+    plan: SubmissionPlan,
+    extra: Partial<ConfirmState> = {},
+  ): Promise<ConfirmState> {
     const snapshot = await context.catalogue();
     const summary = summariseSubmission(plan.orders, plan.otherRows);
-    const words = snapshot ? summaryWordsFor(snapshot, navigatorLocale()) : { money: (n: number) => n.toFixed(2), deliveryLabel: (code: string) => code };
-    return { review, summary, lines: summaryText(summary, words), totalText: words.money(summary.total), currency: snapshot?.account.currency ?? "", ...extra };
+    const words = snapshot
+      ? summaryWordsFor(snapshot, navigatorLocale())
+      : { money: (n: number) => n.toFixed(2), deliveryLabel: (code: string) => code };
+    return {
+      review,
+      summary,
+      lines: summaryText(summary, words),
+      totalText: words.money(summary.total),
+      currency: snapshot?.account.currency ?? "",
+      ...extra,
+    };
   }
 
   /** The other submission has finished: what is left to send is looked up again and shown for confirmation again. */
@@ -40,7 +53,8 @@ export function createSubmissionConfirmation(context: WorkflowContext, runs: Pic
     confirmedPlan = plan;
     const latest = context.getState();
     if (latest.step !== "confirm") return;
-    const notice = "The other submission has finished. Orders it created are now left out: check what is left before creating it.";
+    const notice =
+      "The other submission has finished. Orders it created are now left out: check what is left before creating it.";
     context.set({ ...latest, confirm: await confirmationOf(review, plan, { notice }) });
   }
 
@@ -54,7 +68,9 @@ export function createSubmissionConfirmation(context: WorkflowContext, runs: Pic
     stopWaiting();
     const timer = setInterval(() => {
       void (async () => {
-        const busy = await (await context.submitter(connected)).busy(connected.connection.name, connected.account.id).catch(() => ({ busy: true as const }));
+        const busy = await (await context.submitter(connected))
+          .busy(connected.connection.name, connected.account.id)
+          .catch(() => ({ busy: true as const }));
         if (!busy.busy) await lookAgain();
       })();
     }, WAIT_POLL_MS);
@@ -64,8 +80,18 @@ export function createSubmissionConfirmation(context: WorkflowContext, runs: Pic
   /** Another tab's submission moved on: a page waiting for it shows its progress, and looks again once it is done. */
   function followNews(news: SubmissionNews): void {
     const state = context.getState();
-    if (state.step !== "confirm" || !state.confirm.waiting || state.connected.connection.name !== news.connection || state.connected.account.id !== news.accountId) return;
-    if (news.kind === "progress") context.set({ ...state, confirm: { ...state.confirm, waiting: { ...state.confirm.waiting, progress: news.text } } });
+    if (
+      state.step !== "confirm" ||
+      !state.confirm.waiting ||
+      state.connected.connection.name !== news.connection ||
+      state.connected.account.id !== news.accountId
+    )
+      return;
+    if (news.kind === "progress")
+      context.set({
+        ...state,
+        confirm: { ...state.confirm, waiting: { ...state.confirm.waiting, progress: news.text } },
+      });
     else void lookAgain();
   }
 
@@ -82,7 +108,9 @@ export function createSubmissionConfirmation(context: WorkflowContext, runs: Pic
       await context.lookUpOrders(connected, true);
       const plan = await (await deps.engine.get()).submissionPlan();
       if (!plan.orders.some((o) => o.existing === undefined)) {
-        return plan.orders.length > 0 ? "Nothing to send: every ready order is already at the vendor (see the orders marked in the review)." : "No job is ready to send: fix the problems shown, then check again.";
+        return plan.orders.length > 0
+          ? "Nothing to send: every ready order is already at the vendor (see the orders marked in the review)."
+          : "No job is ready to send: fix the problems shown, then check again.";
       }
       confirmedPlan = plan;
       context.set({ step: "confirm", connected, confirm: await confirmationOf(review, plan) });
@@ -95,7 +123,11 @@ export function createSubmissionConfirmation(context: WorkflowContext, runs: Pic
       if (state.step !== "confirm") return;
       stopWaiting();
       confirmedPlan = undefined;
-      context.set({ step: "review", connected: state.connected, review: { ...state.confirm.review, submitting: false, revision: state.confirm.review.revision + 1 } });
+      context.set({
+        step: "review",
+        connected: state.connected,
+        review: { ...state.confirm.review, submitting: false, revision: state.confirm.review.revision + 1 },
+      });
     },
 
     /**
@@ -137,13 +169,16 @@ export function createSubmissionConfirmation(context: WorkflowContext, runs: Pic
       );
       if (outcome?.status === "busy") {
         const since = outcome.since;
-        context.set({ step: "confirm", connected: context.currentConnected() ?? connected, confirm: { ...confirm, sending: false, waiting: { since } } });
+        context.set({
+          step: "confirm",
+          connected: context.currentConnected() ?? connected,
+          confirm: { ...confirm, sending: false, waiting: { since } },
+        });
         waitForTurn(connected);
         return;
       }
       confirmedPlan = undefined;
       if (!planned) await onPlanned(batchId);
     },
-
   };
 }

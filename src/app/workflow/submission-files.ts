@@ -13,15 +13,28 @@ export function createSubmissionFiles(context: WorkflowContext) {
      */
     async resultFile(batchId: string, options: { readonly utf8?: boolean } = {}): Promise<ResultFile> {
       const connected = context.currentConnected();
-      if (!connected) return { ok: false, reason: "unreadable", message: "Connect to the account again to write its results." };
+      if (!connected)
+        return { ok: false, reason: "unreadable", message: "Connect to the account again to write its results." };
       const submitter = await context.submitter(connected);
       const results = await submitter.results(batchId);
-      if (!results) return { ok: false, reason: "unreadable", message: "That submission is no longer in this browser's journal." };
+      if (!results)
+        return { ok: false, reason: "unreadable", message: "That submission is no longer in this browser's journal." };
       const { batch } = results;
       const original = await (await deps.batchFiles()).get(batchId).catch(() => undefined);
       const data = original ? await submitter.resultData(batchId) : undefined;
-      if (original && data) return deps.sheets.writeResults(new Uint8Array(await original.arrayBuffer()), batch.fileName, batch.sheetName, data, options);
-      return { ok: true, bytes: await deps.sheets.resultsOnlySheet(results.rows), fileName: resultFileName(batch.fileName, "csv") };
+      if (original && data)
+        return deps.sheets.writeResults(
+          new Uint8Array(await original.arrayBuffer()),
+          batch.fileName,
+          batch.sheetName,
+          data,
+          options,
+        );
+      return {
+        ok: true,
+        bytes: await deps.sheets.resultsOnlySheet(results.rows),
+        fileName: resultFileName(batch.fileName, "csv"),
+      };
     },
 
     /** The batch's audit trail as JSON Lines: the import, every edit and skip, each request and answer. */
@@ -33,7 +46,10 @@ export function createSubmissionFiles(context: WorkflowContext) {
       const results = await submitter.results(batchId);
       if (!results) return undefined;
       const trail = auditJsonLines(auditTrail(results.batch, results.orders));
-      return { bytes: new TextEncoder().encode(trail), fileName: resultFileName(results.batch.fileName, "jsonl", "audit") };
+      return {
+        bytes: new TextEncoder().encode(trail),
+        fileName: resultFileName(results.batch.fileName, "jsonl", "audit"),
+      };
     },
   };
 }

@@ -43,10 +43,17 @@ export function createSubmissionRuns(context: WorkflowContext, channel: Submissi
   /** Another tab's submission moved on: the upload step's list of imports follows it. */
   async function followNews(news: SubmissionNews): Promise<void> {
     const state = context.getState();
-    if (state.step !== "upload" || state.connected.connection.name !== news.connection || state.connected.account.id !== news.accountId) return;
+    if (
+      state.step !== "upload" ||
+      state.connected.connection.name !== news.connection ||
+      state.connected.account.id !== news.accountId
+    )
+      return;
     const known = state.batches?.some((b) => b.batch.id === news.batchId) ?? false;
     if (news.kind === "progress" && known) {
-      const batches = (state.batches ?? []).map((b) => (b.batch.id === news.batchId ? { ...b, counts: news.counts, busyElsewhere: true, progress: news.text } : b));
+      const batches = (state.batches ?? []).map((b) =>
+        b.batch.id === news.batchId ? { ...b, counts: news.counts, busyElsewhere: true, progress: news.text } : b,
+      );
       return context.set({ ...state, batches });
     }
     const batches = await accountBatches(state.connected);
@@ -83,13 +90,17 @@ export function createSubmissionRuns(context: WorkflowContext, channel: Submissi
           }
           channel.tell({ kind: "progress", ...news, counts: progress.counts, text: describeSubmitProgress(progress) });
           const state = context.getState();
-          if (state.step === "submitting" && state.submission.batchId === batchId) context.set({ ...state, submission: { ...state.submission, progress } });
+          if (state.step === "submitting" && state.submission.batchId === batchId)
+            context.set({ ...state, submission: { ...state.submission, progress } });
         }),
       );
-      if (outcome.status === "finished" || outcome.status === "stopped" || outcome.status === "incomplete") problems = outcome.problems;
+      if (outcome.status === "finished" || outcome.status === "stopped" || outcome.status === "incomplete")
+        problems = outcome.problems;
     } catch (error) {
       console.error("The submission stopped unexpectedly", error);
-      problems = ['The submission stopped before every order was settled: something went wrong in this page. Use "Continue sending" to settle what is left; no order is sent twice.'];
+      problems = [
+        'The submission stopped before every order was settled: something went wrong in this page. Use "Continue sending" to settle what is left; no order is sent twice.',
+      ];
     }
     channel.tell({ kind: "finished", ...news });
     if (outcome?.status === "busy") return outcome;
@@ -99,8 +110,13 @@ export function createSubmissionRuns(context: WorkflowContext, channel: Submissi
       await showUpload(context.currentConnected() ?? connected, "The submission's journal could not be read back.");
       return outcome;
     }
-    const status: SubmissionResult["status"] = outcome === undefined || outcome.status === "missing" ? "incomplete" : outcome.status;
-    context.set({ step: "done", connected: context.currentConnected() ?? connected, done: { results, status, problems, review } });
+    const status: SubmissionResult["status"] =
+      outcome === undefined || outcome.status === "missing" ? "incomplete" : outcome.status;
+    context.set({
+      step: "done",
+      connected: context.currentConnected() ?? connected,
+      done: { results, status, problems, review },
+    });
     return outcome;
   }
 
@@ -117,10 +133,13 @@ export function createSubmissionRuns(context: WorkflowContext, channel: Submissi
       if (!results) return showUpload(connected, "That submission is no longer in this browser's journal.");
       const state = context.getState();
       const review = state.step === "done" ? state.done.review : undefined;
-      const outcome = await runSubmission(connected, batchId, results.batch.fileName, review, (submitter, onProgress) => submitter.run(batchId, SUBMIT_CONCURRENCY, onProgress));
+      const outcome = await runSubmission(connected, batchId, results.batch.fileName, review, (submitter, onProgress) =>
+        submitter.run(batchId, SUBMIT_CONCURRENCY, onProgress),
+      );
       if (outcome?.status === "busy") {
         const latest = await (await context.submitter(connected)).results(batchId);
-        if (latest) context.set({ step: "done", connected, done: { results: latest, status: "busy", problems: [], review } });
+        if (latest)
+          context.set({ step: "done", connected, done: { results: latest, status: "busy", problems: [], review } });
       }
     },
 
@@ -129,10 +148,15 @@ export function createSubmissionRuns(context: WorkflowContext, channel: Submissi
       const connected = context.currentConnected();
       if (!connected) return;
       const submitter = await context.submitter(connected);
-      const results = (await submitter.refreshResults(batchId).catch(() => undefined)) ?? (await submitter.results(batchId));
+      const results =
+        (await submitter.refreshResults(batchId).catch(() => undefined)) ?? (await submitter.results(batchId));
       if (!results) return;
       const finished = !results.orders.some(isUnfinished);
-      context.set({ step: "done", connected, done: { results, status: finished ? "finished" : "incomplete", problems: [], review: undefined } });
+      context.set({
+        step: "done",
+        connected,
+        done: { results, status: finished ? "finished" : "incomplete", problems: [], review: undefined },
+      });
     },
 
     /** Stops sending: the orders in flight finish and are written down; the rest wait for "Continue". */
@@ -150,7 +174,9 @@ export function createSubmissionRuns(context: WorkflowContext, channel: Submissi
       const { connected, done } = state;
       const batchId = done.results.batch.id;
       await (await context.submitter(connected)).allowResend(batchId, orderNumbers);
-      await runSubmission(connected, batchId, done.results.batch.fileName, done.review, (submitter, onProgress) => submitter.run(batchId, SUBMIT_CONCURRENCY, onProgress));
+      await runSubmission(connected, batchId, done.results.batch.fileName, done.review, (submitter, onProgress) =>
+        submitter.run(batchId, SUBMIT_CONCURRENCY, onProgress),
+      );
     },
 
     /** Cancels one job of a possible duplicate, as chosen on the results, and shows the results again. */
@@ -165,7 +191,6 @@ export function createSubmissionRuns(context: WorkflowContext, channel: Submissi
       if (results && latest.step === "done") context.set({ ...latest, done: { ...latest.done, results } });
       return answer.message;
     },
-
   };
 }
 

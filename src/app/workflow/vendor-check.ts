@@ -29,7 +29,9 @@ export async function checkWithVendor(
       show(`Checking the jobs with the vendor: ${describeRate(meter.snapshot())}`);
       if (context.now().getTime() - shownAt >= DRY_RUN_REFRESH_MS) {
         shownAt = context.now().getTime();
-        void Promise.resolve(engine.summary()).then((latest) => update((current) => ({ summary: latest, revision: current.revision + 1 })));
+        void Promise.resolve(engine.summary()).then((latest) =>
+          update((current) => ({ summary: latest, revision: current.revision + 1 })),
+        );
       }
     }),
   );

@@ -34,12 +34,18 @@ export function createWorkflowContext(
       const engine = await deps.engine.get();
       const due = await engine.ordersToLookUp(all);
       if (due.length === 0) return;
-      const found = await (await context.submitter(connected)).findExisting(connected.connection.name, connected.account.id, due, SUBMIT_CONCURRENCY);
+      const found = await (await context.submitter(connected)).findExisting(
+        connected.connection.name,
+        connected.account.id,
+        due,
+        SUBMIT_CONCURRENCY,
+      );
       // An order that could not be looked up now is looked up again before the confirmation, and right before it is sent.
       const lookedUp = due.map((o) => o.orderNumber).filter((n) => !found.failed.has(n));
       const summary = await engine.recordOrdersAtVendor(lookedUp, found.found);
       const state = store.getState();
-      if (state.step === "review") store.set({ ...state, review: { ...state.review, summary, revision: state.review.revision + 1 } });
+      if (state.step === "review")
+        store.set({ ...state, review: { ...state.review, summary, revision: state.review.revision + 1 } });
     },
   };
   return context;

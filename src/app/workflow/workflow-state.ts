@@ -116,7 +116,13 @@ export interface SubmissionResult {
 
 /** The import as a small state machine: each step names what the page shows. */
 export type ImportState =
-  | { readonly step: "connect"; readonly connections?: readonly ConnectionInfo[]; readonly error?: string; readonly needsAccessKey?: boolean; readonly busy?: boolean }
+  | {
+      readonly step: "connect";
+      readonly connections?: readonly ConnectionInfo[];
+      readonly error?: string;
+      readonly needsAccessKey?: boolean;
+      readonly busy?: boolean;
+    }
   | {
       readonly step: "upload";
       readonly connected: Connected;
@@ -125,10 +131,21 @@ export type ImportState =
       /** A review left open in another tab or an earlier visit, offered to continue. */
       readonly savedReview?: { readonly fileName: string; readonly savedAt: string };
     }
-  | { readonly step: "opening"; readonly connected: Connected; readonly fileName: string; readonly progress: ReadProgress | undefined }
+  | {
+      readonly step: "opening";
+      readonly connected: Connected;
+      readonly fileName: string;
+      readonly progress: ReadProgress | undefined;
+    }
   | { readonly step: "mapping"; readonly connected: Connected; readonly mapping: MappingState; readonly error?: string }
   /** Reading and checking the rows (or reopening a saved review), with counts; "Stop checking" goes back to the step before. */
-  | { readonly step: "checking"; readonly connected: Connected; readonly fileName: string; readonly progress: string; readonly canStop?: boolean }
+  | {
+      readonly step: "checking";
+      readonly connected: Connected;
+      readonly fileName: string;
+      readonly progress: string;
+      readonly canStop?: boolean;
+    }
   | { readonly step: "review"; readonly connected: Connected; readonly review: ReviewState; readonly error?: string }
   | { readonly step: "confirm"; readonly connected: Connected; readonly confirm: ConfirmState }
   | { readonly step: "submitting"; readonly connected: Connected; readonly submission: SubmissionView }
@@ -137,7 +154,10 @@ export type ImportState =
 export interface WorkflowDeps {
   readonly fetchConnections: (accessKey?: string) => Promise<ConnectionsResult>;
   readonly clientFor: (connection: string, accessKey?: string) => VendorClient;
-  readonly proxyAddress: (connection: string, accessKey?: string) => { baseUrl: string; headers: Record<string, string> };
+  readonly proxyAddress: (
+    connection: string,
+    accessKey?: string,
+  ) => { baseUrl: string; headers: Record<string, string> };
   readonly sheets: SheetWorkerClient;
   readonly engine: EngineWorkerClient;
   readonly templates: () => Promise<TemplateStore>;

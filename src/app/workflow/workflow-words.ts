@@ -13,7 +13,8 @@ export const DRY_RUN_FAILED =
   'The check with the vendor stopped: something went wrong in this page. Use "Check again with the vendor" to carry on; if it stops again, reload the page, where your review is kept.';
 
 /** The engine worker failed under the review: its session is gone, and a reload brings the kept review back. */
-export const REVIEW_BROKE = "This review stopped working: something went wrong in this page. Reload the page; your review is kept and reopens where it was.";
+export const REVIEW_BROKE =
+  "This review stopped working: something went wrong in this page. Reload the page; your review is kept and reopens where it was.";
 
 /** Shown when another tab's review has taken the place of this one in the browser's keeping. */
 export const REVIEW_NOT_KEPT =

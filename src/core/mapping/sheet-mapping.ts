@@ -86,7 +86,8 @@ export function missingRequiredFields(mapping: SheetMapping): FieldId[] {
 export function assignColumn(mapping: SheetMapping, column: number, target: MappingTarget | null): SheetMapping {
   return {
     columns: mapping.columns.map((assignment) => {
-      if (assignment.column === column) return { ...assignment, target, confidence: 1, reason: target ? "manual" : null };
+      if (assignment.column === column)
+        return { ...assignment, target, confidence: 1, reason: target ? "manual" : null };
       if (target !== null && target.kind !== "attribute" && sameTarget(assignment.target, target)) {
         return { ...assignment, target: null, confidence: 0, reason: null };
       }
@@ -100,7 +101,9 @@ export function assignField(mapping: SheetMapping, field: FieldId, column: numbe
   const target: MappingTarget = { kind: "field", field };
   if (column === null) {
     return {
-      columns: mapping.columns.map((a) => (sameTarget(a.target, target) ? { ...a, target: null, confidence: 0, reason: null } : a)),
+      columns: mapping.columns.map((a) =>
+        sameTarget(a.target, target) ? { ...a, target: null, confidence: 0, reason: null } : a,
+      ),
     };
   }
   return assignColumn(mapping, column, target);

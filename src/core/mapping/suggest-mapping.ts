@@ -20,7 +20,8 @@ export interface MappingVocabulary {
 export const EMPTY_VOCABULARY: MappingVocabulary = { attributes: [], sizes: [] };
 
 /** Every name a vocabulary holds, as header-row detection takes them. */
-export const vocabularyWords = (vocabulary: MappingVocabulary | undefined): string[] => (vocabulary ? [...vocabulary.attributes, ...vocabulary.sizes] : []);
+export const vocabularyWords = (vocabulary: MappingVocabulary | undefined): string[] =>
+  vocabulary ? [...vocabulary.attributes, ...vocabulary.sizes] : [];
 
 interface Candidate {
   readonly column: number;
@@ -54,12 +55,35 @@ const WHOLE_HEADER_ONLY: ReadonlySet<string> = new Set(["unit", "building"]);
  * Words that make a header about money: a single field word beside one ("Item price", "Order
  * value", "Style cost") names what is priced, not the field.
  */
-const MONEY_WORDS: ReadonlySet<string> = new Set(
-  ["price", "prices", "cost", "costs", "est", "estimate", "estimated", "rate", "value", "charge", "fee", "tax", "gst", "vat", "preis", "kosten", "prix", "cout", "precio", "coste", "prezzo", "costo"],
-);
+const MONEY_WORDS: ReadonlySet<string> = new Set([
+  "price",
+  "prices",
+  "cost",
+  "costs",
+  "est",
+  "estimate",
+  "estimated",
+  "rate",
+  "value",
+  "charge",
+  "fee",
+  "tax",
+  "gst",
+  "vat",
+  "preis",
+  "kosten",
+  "prix",
+  "cout",
+  "precio",
+  "coste",
+  "prezzo",
+  "costo",
+]);
 
 /** Each field's kind of value, where the field says (fields.ts). */
-const FIELD_VALUES: ReadonlyMap<string, ImportField["values"]> = new Map((IMPORT_FIELDS as readonly ImportField[]).map((field) => [field.id, field.values]));
+const FIELD_VALUES: ReadonlyMap<string, ImportField["values"]> = new Map(
+  (IMPORT_FIELDS as readonly ImportField[]).map((field) => [field.id, field.values]),
+);
 
 /**
  * Whether a column's sample values can be the target's: a text-only field never takes a column
@@ -105,7 +129,8 @@ function fieldCandidate(column: number, header: string): Candidate[] {
     if ((best.get(field)?.confidence ?? 0) < confidence) best.set(field, { confidence, reason });
   };
   for (const spelling of SPELLINGS) {
-    if (header === spelling.text) offer(spelling.field, spelling.isLabel ? 1 : 0.95, spelling.isLabel ? "label" : "synonym");
+    if (header === spelling.text)
+      offer(spelling.field, spelling.isLabel ? 1 : 0.95, spelling.isLabel ? "label" : "synonym");
     else if (isContained(header, spelling.text)) {
       const contained = containedConfidence(header, spelling.text);
       if (contained !== undefined) offer(spelling.field, contained, "contains");
@@ -129,11 +154,17 @@ function fieldCandidate(column: number, header: string): Candidate[] {
  * attribute goes to one column at most, best match first; everything else stays unmapped and
  * is kept, an earlier import's result columns included.
  */
-export function suggestMapping(headers: readonly string[], vocabulary: MappingVocabulary = EMPTY_VOCABULARY, sampleRows: readonly SheetRow[] = []): SheetMapping {
+export function suggestMapping(
+  headers: readonly string[],
+  vocabulary: MappingVocabulary = EMPTY_VOCABULARY,
+  sampleRows: readonly SheetRow[] = [],
+): SheetMapping {
   // Fuzzy matching costs the product of two lengths: only a header's start is matched (no
   // field name is longer), so a header of a million characters costs what a short one does.
   const normalised = headers.map((header) => normaliseHeader(header.slice(0, MATCHED_HEADER_LENGTH)));
-  const values = headers.map((_header, column): ColumnValues => (sampleRows.length > 0 ? columnValues(sampleRows, column) : "unknown"));
+  const values = headers.map(
+    (_header, column): ColumnValues => (sampleRows.length > 0 ? columnValues(sampleRows, column) : "unknown"),
+  );
   const attributes = new Map<string, string>();
   for (const attribute of vocabulary.attributes) {
     const key = normaliseHeader(attribute);
@@ -143,7 +174,9 @@ export function suggestMapping(headers: readonly string[], vocabulary: MappingVo
   // Bare numbers count as sizes beside another size-like header ("8, 10, 12" or "XL, 8").
   const maybeSize = headers.map((header) => looksLikeSize(header, catalogueSizes, true));
   const sizeLike = headers.map(
-    (header, i) => looksLikeSize(header, catalogueSizes, false) || (maybeSize[i] === true && (maybeSize[i - 1] === true || maybeSize[i + 1] === true)),
+    (header, i) =>
+      looksLikeSize(header, catalogueSizes, false) ||
+      (maybeSize[i] === true && (maybeSize[i - 1] === true || maybeSize[i + 1] === true)),
   );
   // One size-like header on its own is more likely something else ("M" for medium, or not).
   const isWideLayout = sizeLike.filter(Boolean).length >= 2;
@@ -154,21 +187,41 @@ export function suggestMapping(headers: readonly string[], vocabulary: MappingVo
     if (header === "" || isResultColumn(headers[column] ?? "")) return;
     const attribute = attributes.get(header);
     if (attribute !== undefined) {
-      candidates.push({ column, target: { kind: "attribute", attribute }, targetKey: `attribute:${header}`, confidence: 0.97, reason: "attribute" });
+      candidates.push({
+        column,
+        target: { kind: "attribute", attribute },
+        targetKey: `attribute:${header}`,
+        confidence: 0.97,
+        reason: "attribute",
+      });
     } else {
       for (const [key, name] of attributes) {
         const target = { kind: "attribute", attribute: name } as const;
         const score = similarity(header, key);
-        if (score >= 0.85) candidates.push({ column, target, targetKey: `attribute:${key}`, confidence: 0.8 * score, reason: "fuzzy" });
+        if (score >= 0.85)
+          candidates.push({ column, target, targetKey: `attribute:${key}`, confidence: 0.8 * score, reason: "fuzzy" });
         else {
           const contained = isContained(header, key) ? containedConfidence(header, key) : undefined;
-          if (contained !== undefined) candidates.push({ column, target, targetKey: `attribute:${key}`, confidence: contained, reason: "contains" });
+          if (contained !== undefined)
+            candidates.push({
+              column,
+              target,
+              targetKey: `attribute:${key}`,
+              confidence: contained,
+              reason: "contains",
+            });
         }
       }
     }
     if (isWideLayout && sizeLike[column]) {
       const size = (headers[column] ?? "").trim().slice(0, MATCHED_HEADER_LENGTH);
-      candidates.push({ column, target: { kind: "size", size }, targetKey: `size:${sizeKey(size)}`, confidence: 0.9, reason: "size" });
+      candidates.push({
+        column,
+        target: { kind: "size", size },
+        targetKey: `size:${sizeKey(size)}`,
+        confidence: 0.9,
+        reason: "size",
+      });
     }
     candidates.push(...fieldCandidate(column, header));
   });
@@ -185,7 +238,13 @@ export function suggestMapping(headers: readonly string[], vocabulary: MappingVo
   const columns: ColumnAssignment[] = headers.map((header, column) => {
     const chosen = byColumn.get(column);
     return chosen
-      ? { column, header, target: chosen.target, confidence: Math.round(chosen.confidence * 100) / 100, reason: chosen.reason }
+      ? {
+          column,
+          header,
+          target: chosen.target,
+          confidence: Math.round(chosen.confidence * 100) / 100,
+          reason: chosen.reason,
+        }
       : { column, header, target: null, confidence: 0, reason: null };
   });
   return { columns };

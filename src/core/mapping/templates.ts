@@ -19,7 +19,12 @@ export function headerSignature(headers: readonly string[]): string {
   return headers.map(normaliseHeader).join("|");
 }
 
-export function createTemplate(name: string, headers: readonly string[], mapping: SheetMapping, savedAt: string): MappingTemplate {
+export function createTemplate(
+  name: string,
+  headers: readonly string[],
+  mapping: SheetMapping,
+  savedAt: string,
+): MappingTemplate {
   return {
     name: name.trim(),
     signature: headerSignature(headers),

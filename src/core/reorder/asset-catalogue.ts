@@ -22,7 +22,10 @@ export function assetListings(snapshot: CatalogueSnapshot): readonly AssetListin
   if (known) return known;
   const seen = new Set<string>();
   const listings: AssetListing[] = [];
-  for (const [assets, isGlobal] of [[snapshot.assets, false], [snapshot.globalAssets, true]] as const) {
+  for (const [assets, isGlobal] of [
+    [snapshot.assets, false],
+    [snapshot.globalAssets, true],
+  ] as const) {
     for (const asset of assets) {
       const tag = asset.assetTag?.trim();
       if (!tag || seen.has(tag.toUpperCase())) continue;
@@ -55,10 +58,15 @@ export function sortedBands(bands: readonly PriceBand[]): PriceBand[] {
 }
 
 /** The quantities a band covers: "25–49", "1000+", "12". */
-export const bandRange = (band: PriceBand): string => (band.to == null ? `${band.from}+` : band.to === band.from ? `${band.from}` : `${band.from}–${band.to}`);
+export const bandRange = (band: PriceBand): string =>
+  band.to == null ? `${band.from}+` : band.to === band.from ? `${band.from}` : `${band.from}–${band.to}`;
 
 /** Each band's range and unit price: "25–49: $0.43 · 50–99: $0.39 · 1000+: $0.24". */
-export function describeBands(bands: readonly PriceBand[], money: (amount: number) => string, separator = " · "): string {
+export function describeBands(
+  bands: readonly PriceBand[],
+  money: (amount: number) => string,
+  separator = " · ",
+): string {
   return sortedBands(bands)
     .map((band) => `${bandRange(band)}: ${money(band.unitPrice)}`)
     .join(separator);
@@ -93,7 +101,8 @@ export interface AssetHistory {
   readonly jobCount: number;
 }
 
-const dayOf = (value: string | null | undefined): string | undefined => (value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : undefined);
+const dayOf = (value: string | null | undefined): string | undefined =>
+  value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : undefined;
 
 export function historyOf(answer: AssetJobs): AssetHistory {
   const [first] = answer.jobs;
@@ -161,7 +170,11 @@ export interface FilteredAssets {
   readonly awaitingHistory: readonly AssetListing[];
 }
 
-const words = (text: string) => text.toLowerCase().split(/\s+/).filter((word) => word !== "");
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== "");
 const same = (a: string | null | undefined, b: string) => (a ?? "").trim().toLowerCase() === b.trim().toLowerCase();
 
 function passesCatalogueParts(listing: AssetListing, filter: AssetFilter, needles: readonly string[]): boolean {
@@ -174,7 +187,10 @@ function passesCatalogueParts(listing: AssetListing, filter: AssetFilter, needle
   if (filter.createdFrom && created < filter.createdFrom) return false;
   if (filter.createdTo && created > filter.createdTo) return false;
   if (needles.length > 0) {
-    const haystack = [listing.tag, asset.description, asset.garment, asset.priceCode, asset.externalId].filter(Boolean).join(" ").toLowerCase();
+    const haystack = [listing.tag, asset.description, asset.garment, asset.priceCode, asset.externalId]
+      .filter(Boolean)
+      .join(" ")
+      .toLowerCase();
     if (!needles.every((needle) => haystack.includes(needle))) return false;
   }
   return true;
@@ -185,7 +201,11 @@ function passesCatalogueParts(listing: AssetListing, filter: AssetFilter, needle
  * history: a design whose history is not known yet is neither kept nor dropped but set aside,
  * so the caller can fetch the histories it needs, a bounded number at a time.
  */
-export function filterAssets(listings: readonly AssetListing[], filter: AssetFilter, historyOf: (tag: string) => AssetHistory | undefined = () => undefined): FilteredAssets {
+export function filterAssets(
+  listings: readonly AssetListing[],
+  filter: AssetFilter,
+  historyOf: (tag: string) => AssetHistory | undefined = () => undefined,
+): FilteredAssets {
   const needles = words(filter.search ?? "");
   const matching: AssetListing[] = [];
   const awaitingHistory: AssetListing[] = [];
@@ -211,7 +231,10 @@ export interface Facet {
 }
 
 /** The processes and garments the designs have, with how many of each, for the filter's lists. */
-export function assetFacets(snapshot: CatalogueSnapshot, listings: readonly AssetListing[] = assetListings(snapshot)): { processes: Facet[]; garments: Facet[] } {
+export function assetFacets(
+  snapshot: CatalogueSnapshot,
+  listings: readonly AssetListing[] = assetListings(snapshot),
+): { processes: Facet[]; garments: Facet[] } {
   const processes = new Map<string, number>();
   const garments = new Map<string, { label: string; count: number }>();
   for (const { asset } of listings) {
@@ -223,11 +246,16 @@ export function assetFacets(snapshot: CatalogueSnapshot, listings: readonly Asse
       garments.set(key, { label: known?.label ?? garment, count: (known?.count ?? 0) + 1 });
     }
   }
-  const rank = (code: string) => snapshot.processes.find((p) => p.processCode === code)?.sheetRank ?? snapshot.processCodes.find((p) => p.processCode === code)?.rank ?? Number.MAX_SAFE_INTEGER;
+  const rank = (code: string) =>
+    snapshot.processes.find((p) => p.processCode === code)?.sheetRank ??
+    snapshot.processCodes.find((p) => p.processCode === code)?.rank ??
+    Number.MAX_SAFE_INTEGER;
   return {
     processes: [...processes]
       .map(([value, count]) => ({ value, label: processName(snapshot, value), count }))
       .sort((a, b) => rank(a.value) - rank(b.value) || a.label.localeCompare(b.label)),
-    garments: [...garments.values()].map(({ label, count }) => ({ value: label, label, count })).sort((a, b) => a.label.localeCompare(b.label)),
+    garments: [...garments.values()]
+      .map(({ label, count }) => ({ value: label, label, count }))
+      .sort((a, b) => a.label.localeCompare(b.label)),
   };
 }

@@ -3,7 +3,14 @@ import type { FieldId } from "../fields";
 import { normaliseHeader } from "../mapping/normalise";
 import type { OrderRow } from "../order-rows";
 import type { AssetFiles } from "../vendor";
-import { describeBands, minimumQuantity, previewLink, processName, type AssetHistory, type AssetListing } from "./asset-catalogue";
+import {
+  describeBands,
+  minimumQuantity,
+  previewLink,
+  processName,
+  type AssetHistory,
+  type AssetListing,
+} from "./asset-catalogue";
 
 /**
  * The campaign sheet's headings. The ones the importer reads are spelt as its fields are
@@ -61,7 +68,17 @@ export const CAMPAIGN_FIELDS: Readonly<Partial<Record<HeaderKey, FieldId>>> = {
 };
 
 /** Columns that only inform: never mapped, and what tells a campaign sheet's row from any other. */
-const INFO_KEYS = ["design", "process", "preview", "lastOrdered", "lastQuantity", "lastJob", "minimum", "bands", "reset"] as const satisfies readonly HeaderKey[];
+const INFO_KEYS = [
+  "design",
+  "process",
+  "preview",
+  "lastOrdered",
+  "lastQuantity",
+  "lastJob",
+  "minimum",
+  "bands",
+  "reset",
+] as const satisfies readonly HeaderKey[];
 
 export type CampaignValidation = "quantity" | "deliveryMethod" | "country" | "date";
 
@@ -94,7 +111,11 @@ export interface CampaignSheetData {
   readonly columns: readonly CampaignColumn[];
   readonly rows: readonly CampaignRow[];
   /** What the delivery method list offers (a label, or the code where there is no unique label), with the code it stands for. */
-  readonly deliveryMethods: readonly { readonly value: string; readonly code: string; readonly isCollection: boolean }[];
+  readonly deliveryMethods: readonly {
+    readonly value: string;
+    readonly code: string;
+    readonly isCollection: boolean;
+  }[];
   readonly countries: readonly string[];
 }
 
@@ -117,7 +138,9 @@ export interface CampaignInput {
 const money2 = (amount: number) => amount.toFixed(2);
 
 function deliveryChoices(snapshot: CatalogueSnapshot): CampaignSheetData["deliveryMethods"] {
-  const options = [...snapshot.deliveryOptions].sort((a, b) => (a.rank ?? Number.MAX_SAFE_INTEGER) - (b.rank ?? Number.MAX_SAFE_INTEGER));
+  const options = [...snapshot.deliveryOptions].sort(
+    (a, b) => (a.rank ?? Number.MAX_SAFE_INTEGER) - (b.rank ?? Number.MAX_SAFE_INTEGER),
+  );
   const labelCount = new Map<string, number>();
   for (const option of options) {
     const label = option.label?.trim().toLowerCase();
@@ -151,8 +174,19 @@ function columnsFor(currency: string): CampaignColumn[] {
     { header: h.minimum, kind: "info", width: 10 },
     { header: `${h.bands} (${currency})`, kind: "info", width: 44 },
     { header: `${h.reset} (${currency})`, kind: "info", width: 11 },
-    { header: h.quantity, kind: "input", width: 10, validation: "quantity", prompt: "How many to order. Leave blank to leave this design out." },
-    { header: h.orderNumber, kind: "input", width: 14, prompt: "Your order (PO) number: rows with the same number become one job." },
+    {
+      header: h.quantity,
+      kind: "input",
+      width: 10,
+      validation: "quantity",
+      prompt: "How many to order. Leave blank to leave this design out.",
+    },
+    {
+      header: h.orderNumber,
+      kind: "input",
+      width: 14,
+      prompt: "Your order (PO) number: rows with the same number become one job.",
+    },
     { header: h.contactName, kind: "input", width: 18 },
     { header: h.organisation, kind: "input", width: 20 },
     { header: h.streetAddress, kind: "input", width: 24 },
@@ -161,7 +195,13 @@ function columnsFor(currency: string): CampaignColumn[] {
     { header: h.postalCode, kind: "input", width: 10 },
     { header: h.country, kind: "input", width: 16, validation: "country" },
     { header: h.deliveryMethod, kind: "input", width: 16, validation: "deliveryMethod" },
-    { header: h.dueDate, kind: "input", width: 12, validation: "date", prompt: "Optional: the day it should ship (the earliest possible when blank)." },
+    {
+      header: h.dueDate,
+      kind: "input",
+      width: 12,
+      validation: "date",
+      prompt: "Optional: the day it should ship (the earliest possible when blank).",
+    },
     { header: h.email, kind: "input", width: 22 },
     { header: h.phone, kind: "input", width: 14 },
     { header: h.itemType, kind: "info", width: 9 },
@@ -228,7 +268,11 @@ export function campaignSheetData(input: CampaignInput): CampaignSheetData {
   };
 }
 
-function instructionsFor(currency: string, today: string, deliveryMethods: CampaignSheetData["deliveryMethods"]): string[] {
+function instructionsFor(
+  currency: string,
+  today: string,
+  deliveryMethods: CampaignSheetData["deliveryMethods"],
+): string[] {
   const collection = deliveryMethods.filter((d) => d.isCollection).map((d) => d.value);
   return [
     `Each row of the "${CAMPAIGN_SHEET_NAME}" sheet is one design you have had printed before. To order it again:`,

@@ -20,7 +20,6 @@ export interface PriceBreakHint {
 /** "Just under" is within this share of the next band's quantity (at least one unit): 45–49 under 50, 90–99 under 100. */
 const NEAR_SHARE = 0.1;
 
-
 /**
  * The hint for a quantity just under the next, cheaper band, or undefined: below the minimum
  * (that is an error of its own), in the top band, far from the next band, or when the next
@@ -39,7 +38,16 @@ export function priceBreakHint(bands: readonly PriceBand[], quantity: number): P
   if (extra > Math.max(1, Math.ceil(next.from * NEAR_SHARE))) return undefined;
   const total = round2(current.unitPrice * quantity);
   const nextTotal = round2(next.unitPrice * next.from);
-  return { quantity, extra, nextQuantity: next.from, unitPrice: current.unitPrice, nextUnitPrice: next.unitPrice, total, nextTotal, saving: round2(total - nextTotal) };
+  return {
+    quantity,
+    extra,
+    nextQuantity: next.from,
+    unitPrice: current.unitPrice,
+    nextUnitPrice: next.unitPrice,
+    total,
+    nextTotal,
+    saving: round2(total - nextTotal),
+  };
 }
 
 /** The hint in the user's words: "5 more reaches the next band (50 or more at $0.93 each): saves $0.30 on this line." */

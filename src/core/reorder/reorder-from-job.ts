@@ -18,7 +18,10 @@ export interface JobReorder {
   /** Archived designs replaced by their newest orderable version. */
   readonly replaced: readonly { readonly from: string; readonly to: string }[];
   /** Lines that are no design of the account (stock, a tag not in the catalogue) or an archived one with no newer version. */
-  readonly leftOut: readonly { readonly line: JobLineForReorder; readonly reason: "no-design" | "unknown" | "archived" }[];
+  readonly leftOut: readonly {
+    readonly line: JobLineForReorder;
+    readonly reason: "no-design" | "unknown" | "archived";
+  }[];
 }
 
 /**
@@ -62,11 +65,17 @@ export function reorderOfJob(lines: readonly JobLineForReorder[], snapshot: Cata
 /** Stock lines name their garment's variant: that is no design to reorder. */
 function isStockCode(snapshot: CatalogueSnapshot, sku: string): boolean {
   const wanted = sku.toUpperCase();
-  return snapshot.stock.some((item) => item.stockCode.toUpperCase() === wanted || item.stockVariants.some((variant) => variant.variantCode.toUpperCase() === wanted));
+  return snapshot.stock.some(
+    (item) =>
+      item.stockCode.toUpperCase() === wanted ||
+      item.stockVariants.some((variant) => variant.variantCode.toUpperCase() === wanted),
+  );
 }
 
 /** Tags a job names that the snapshot does not hold: designs made since the catalogue was read. */
 export function tagsMissingFrom(lines: readonly JobLineForReorder[], snapshot: CatalogueSnapshot): string[] {
-  const skus = lines.map((line) => line.assetSku.trim()).filter((sku) => sku !== "" && findListing(snapshot, sku) === undefined && !isStockCode(snapshot, sku));
+  const skus = lines
+    .map((line) => line.assetSku.trim())
+    .filter((sku) => sku !== "" && findListing(snapshot, sku) === undefined && !isStockCode(snapshot, sku));
   return [...new Set(skus)];
 }

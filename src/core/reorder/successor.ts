@@ -1,7 +1,8 @@
 import type { CatalogueSnapshot } from "../catalogue";
 import type { Asset } from "../vendor";
 
-const plain = (text: string | null | undefined) => (text ?? "").normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase();
+const plain = (text: string | null | undefined) =>
+  (text ?? "").normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase();
 
 /**
  * What makes two assets one design, conservatively: the same process and either the same
@@ -21,7 +22,10 @@ function designKeys(asset: Asset): string[] {
 }
 
 /** Orderable assets by design key, newest first, own and global apart: built once per snapshot. */
-const indexes = new WeakMap<CatalogueSnapshot, { readonly own: Map<string, Asset[]>; readonly global: Map<string, Asset[]> }>();
+const indexes = new WeakMap<
+  CatalogueSnapshot,
+  { readonly own: Map<string, Asset[]>; readonly global: Map<string, Asset[]> }
+>();
 
 function indexOf(snapshot: CatalogueSnapshot) {
   let index = indexes.get(snapshot);
@@ -36,7 +40,10 @@ function indexOf(snapshot: CatalogueSnapshot) {
         else byKey.set(key, [asset]);
       }
     }
-    for (const list of byKey.values()) list.sort((a, b) => b.createDate.localeCompare(a.createDate) || (b.assetTag ?? "").localeCompare(a.assetTag ?? ""));
+    for (const list of byKey.values())
+      list.sort(
+        (a, b) => b.createDate.localeCompare(a.createDate) || (b.assetTag ?? "").localeCompare(a.assetTag ?? ""),
+      );
     return byKey;
   };
   index = { own: build(snapshot.assets), global: build(snapshot.globalAssets) };

@@ -25,7 +25,11 @@ const definitionKeys = new WeakMap<AttributeDefinition, readonly string[]>();
 
 function answerFor(row: OrderRow, definition: AttributeDefinition): Answer | undefined {
   let keys = definitionKeys.get(definition);
-  if (keys === undefined) definitionKeys.set(definition, (keys = [definition.name, definition.label ?? ""].map(normaliseHeader).filter((k) => k !== "")));
+  if (keys === undefined)
+    definitionKeys.set(
+      definition,
+      (keys = [definition.name, definition.label ?? ""].map(normaliseHeader).filter((k) => k !== "")),
+    );
   for (const answer of row.attributes) if (keys.includes(normaliseHeader(answer.key))) return answer;
   return undefined;
 }
@@ -45,7 +49,11 @@ export function resolveAttributes(row: OrderRow, code: PriceCode, context: Attri
     const answer: Answer | undefined = dimensionField
       ? row.values[dimensionField] === undefined
         ? undefined
-        : { key: definition.name, column: context.columnOf(dimensionField) ?? "", value: row.values[dimensionField] ?? "" }
+        : {
+            key: definition.name,
+            column: context.columnOf(dimensionField) ?? "",
+            value: row.values[dimensionField] ?? "",
+          }
       : answerFor(row, definition);
     const raise = (issueCode: IssueCode, message: string, suggestion?: string) =>
       issues.push(
@@ -66,8 +74,13 @@ export function resolveAttributes(row: OrderRow, code: PriceCode, context: Attri
       );
 
     if (answer === undefined) {
-      if (dimensionField) raise("PRICE_CODE_NEEDS_DIMENSIONS", `${code.priceCode} is made to size: give its ${dimensionField} (${label}).`);
-      else if (definition.required) raise("ATTRIBUTE_REQUIRED", `${code.priceCode} needs ${label}; add a column named "${label}" or fill it in.`);
+      if (dimensionField)
+        raise(
+          "PRICE_CODE_NEEDS_DIMENSIONS",
+          `${code.priceCode} is made to size: give its ${dimensionField} (${label}).`,
+        );
+      else if (definition.required)
+        raise("ATTRIBUTE_REQUIRED", `${code.priceCode} needs ${label}; add a column named "${label}" or fill it in.`);
       continue;
     }
     const value = answer.value;
@@ -80,25 +93,49 @@ export function resolveAttributes(row: OrderRow, code: PriceCode, context: Attri
           break;
         }
         const lower = value.toLowerCase();
-        const loose = options.find((o) => o.text?.toLowerCase() === lower) ?? options.find((o) => o.value.toLowerCase() === lower);
+        const loose =
+          options.find((o) => o.text?.toLowerCase() === lower) ?? options.find((o) => o.value.toLowerCase() === lower);
         if (loose) {
           const fix = loose.text?.toLowerCase() === lower ? (loose.text ?? loose.value) : loose.value;
-          raise("ATTRIBUTE_VALUE_CASE", `"${value}" is written differently from the option "${fix}" for ${label}.`, fix);
+          raise(
+            "ATTRIBUTE_VALUE_CASE",
+            `"${value}" is written differently from the option "${fix}" for ${label}.`,
+            fix,
+          );
           break;
         }
-        const nearest = closestBy(options, (o) => Math.max(similarity(lower, (o.text ?? "").toLowerCase()), similarity(lower, o.value.toLowerCase())), 0.6);
+        const nearest = closestBy(
+          options,
+          (o) => Math.max(similarity(lower, (o.text ?? "").toLowerCase()), similarity(lower, o.value.toLowerCase())),
+          0.6,
+        );
         const suggestion = nearest ? (nearest.text ?? nearest.value) : undefined;
-        raise("ATTRIBUTE_VALUE_INVALID", `"${value}" is not an option for ${label}; the options are ${options.map((o) => o.text ?? o.value).join(", ")}.`, suggestion);
+        raise(
+          "ATTRIBUTE_VALUE_INVALID",
+          `"${value}" is not an option for ${label}; the options are ${options.map((o) => o.text ?? o.value).join(", ")}.`,
+          suggestion,
+        );
         break;
       }
       case "int":
       case "decimal": {
         const number = parseNumber(value);
         if (number === undefined || (definition.type === "int" && !Number.isInteger(number))) {
-          raise(dimensionField ? "DIMENSION_INVALID" : "ATTRIBUTE_VALUE_INVALID", `${label} must be ${definition.type === "int" ? "a whole number" : "a number"}, not "${value}".`);
-        } else if ((definition.minValue != null && number < definition.minValue) || (definition.maxValue != null && number > definition.maxValue)) {
-          const nearest = definition.minValue != null && number < definition.minValue ? definition.minValue : definition.maxValue;
-          raise(dimensionField ? "DIMENSION_INVALID" : "ATTRIBUTE_OUT_OF_RANGE", `${label} must be between ${definition.minValue ?? "–"} and ${definition.maxValue ?? "–"}; it is ${number}.`, nearest == null ? undefined : String(nearest));
+          raise(
+            dimensionField ? "DIMENSION_INVALID" : "ATTRIBUTE_VALUE_INVALID",
+            `${label} must be ${definition.type === "int" ? "a whole number" : "a number"}, not "${value}".`,
+          );
+        } else if (
+          (definition.minValue != null && number < definition.minValue) ||
+          (definition.maxValue != null && number > definition.maxValue)
+        ) {
+          const nearest =
+            definition.minValue != null && number < definition.minValue ? definition.minValue : definition.maxValue;
+          raise(
+            dimensionField ? "DIMENSION_INVALID" : "ATTRIBUTE_OUT_OF_RANGE",
+            `${label} must be between ${definition.minValue ?? "–"} and ${definition.maxValue ?? "–"}; it is ${number}.`,
+            nearest == null ? undefined : String(nearest),
+          );
         } else {
           values[definition.name] = number;
           if (dimensionField) (dimensions ??= {})[definition.name] = number;
@@ -109,7 +146,11 @@ export function resolveAttributes(row: OrderRow, code: PriceCode, context: Attri
         let text = value;
         if (definition.maxLength != null && text.length > definition.maxLength) {
           text = text.slice(0, definition.maxLength);
-          raise("ATTRIBUTE_TRUNCATED", `${label} is longer than ${definition.maxLength} characters; "${text}" will be sent.`, text);
+          raise(
+            "ATTRIBUTE_TRUNCATED",
+            `${label} is longer than ${definition.maxLength} characters; "${text}" will be sent.`,
+            text,
+          );
         }
         if (definition.minLength != null && text.length < definition.minLength) {
           raise("ATTRIBUTE_TOO_SHORT", `${label} needs at least ${definition.minLength} characters.`);
@@ -124,5 +165,7 @@ export function resolveAttributes(row: OrderRow, code: PriceCode, context: Attri
   }
   const width = dimensions?.["DG-X"];
   const height = dimensions?.["DG-Y"];
-  return width !== undefined && height !== undefined ? { values, issues, dimensions: { width, height } } : { values, issues };
+  return width !== undefined && height !== undefined
+    ? { values, issues, dimensions: { width, height } }
+    : { values, issues };
 }

@@ -18,18 +18,30 @@ export interface LiveFacts {
   readonly customBands: ReadonlyMap<string, readonly PriceBand[] | null>;
 }
 
-export const NO_FACTS: LiveFacts = { shipDates: new Map(), promos: new Map(), metadataCodes: new Map(), customBands: new Map() };
+export const NO_FACTS: LiveFacts = {
+  shipDates: new Map(),
+  promos: new Map(),
+  metadataCodes: new Map(),
+  customBands: new Map(),
+};
 
 export type FactRequest =
   | { readonly kind: "shipDate"; readonly key: string; readonly processCodes: readonly string[] }
   | { readonly kind: "promo"; readonly key: string; readonly code: string; readonly processCodes: readonly string[] }
   | { readonly kind: "metadataCode"; readonly key: string; readonly code: string }
-  | { readonly kind: "customBands"; readonly key: string; readonly code: string; readonly width: number; readonly height: number };
+  | {
+      readonly kind: "customBands";
+      readonly key: string;
+      readonly code: string;
+      readonly width: number;
+      readonly height: number;
+    };
 
 /** What identifies a fact request: two requests with one key ask the same thing. */
 export const needKey = (need: Pick<FactRequest, "kind" | "key">) => `${need.kind}:${need.key}`;
 export const processSetKey = (processCodes: readonly string[]) => [...new Set(processCodes)].sort().join(",");
-export const promoKey = (code: string, processCodes: readonly string[]) => `${code.trim().toUpperCase()}|${processSetKey(processCodes)}`;
+export const promoKey = (code: string, processCodes: readonly string[]) =>
+  `${code.trim().toUpperCase()}|${processSetKey(processCodes)}`;
 export const customBandsKey = (code: string, width: number, height: number) => `${code}|${width}|${height}`;
 
 export interface ResolveOptions {

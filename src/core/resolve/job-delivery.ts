@@ -24,14 +24,26 @@ function checkDeliveryMethod(draft: JobDraft): DeliveryOption | undefined {
   const options = catalogue.snapshot.deliveryOptions;
   if (methodText === undefined) {
     const usual = [...options].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0)).find((o) => !o.isCollection);
-    raiseOnJob(draft, "DELIVERY_METHOD_MISSING", "deliveryMethod", "the delivery method is blank.", usual?.label ?? usual?.code);
+    raiseOnJob(
+      draft,
+      "DELIVERY_METHOD_MISSING",
+      "deliveryMethod",
+      "the delivery method is blank.",
+      usual?.label ?? usual?.code,
+    );
     return undefined;
   }
   const option = catalogue.deliveryOption(methodText);
   if (option === undefined) {
     const names = options.flatMap((o) => [o.label ?? "", o.code]).filter(Boolean);
     const list = options.map((o) => o.label ?? o.code).join(", ");
-    raiseOnJob(draft, "DELIVERY_METHOD_UNKNOWN", "deliveryMethod", `"${methodText}" is not a delivery option; the options are ${list}.`, closestName(methodText, names));
+    raiseOnJob(
+      draft,
+      "DELIVERY_METHOD_UNKNOWN",
+      "deliveryMethod",
+      `"${methodText}" is not a delivery option; the options are ${list}.`,
+      closestName(methodText, names),
+    );
   }
   return option;
 }
@@ -42,12 +54,19 @@ function checkCountry(draft: JobDraft): Country | undefined {
   const countryText = draft.group.jobValues.country;
   if (countryText === undefined) {
     const { snapshot } = catalogue;
-    const defaultCountry = snapshot.countries.defaultCountry ?? snapshot.account.entityAddress?.countryCode ?? undefined;
+    const defaultCountry =
+      snapshot.countries.defaultCountry ?? snapshot.account.entityAddress?.countryCode ?? undefined;
     return defaultCountry ? catalogue.country(defaultCountry) : undefined;
   }
   const country = catalogue.country(countryText);
   if (country === undefined) {
-    raiseOnJob(draft, "COUNTRY_UNKNOWN", "country", `"${countryText}" is not a country the vendor delivers to.`, draft.context.catalogue.countryCandidates(countryText)[0]);
+    raiseOnJob(
+      draft,
+      "COUNTRY_UNKNOWN",
+      "country",
+      `"${countryText}" is not a country the vendor delivers to.`,
+      draft.context.catalogue.countryCandidates(countryText)[0],
+    );
   }
   return country;
 }
@@ -64,11 +83,24 @@ function checkState(draft: JobDraft, country: Country): string | null {
   const lower = stateText.trim().toLowerCase();
   const state = states.find((s) => s.name.toLowerCase() === lower || s.abbreviation?.toLowerCase() === lower);
   if (state) return state.name;
-  raiseOnJob(draft, "STATE_UNKNOWN", "state", `"${stateText}" is not a state of ${country.name}.`, closestName(stateText, states.map((s) => s.name)));
+  raiseOnJob(
+    draft,
+    "STATE_UNKNOWN",
+    "state",
+    `"${stateText}" is not a state of ${country.name}.`,
+    closestName(
+      stateText,
+      states.map((s) => s.name),
+    ),
+  );
   return stateText;
 }
 
-const ADDRESS_PART_TEXT: Readonly<Partial<Record<FieldId, string>>> = { streetAddress: "a street", city: "a city", postalCode: "a postal code" };
+const ADDRESS_PART_TEXT: Readonly<Partial<Record<FieldId, string>>> = {
+  streetAddress: "a street",
+  city: "a city",
+  postalCode: "a postal code",
+};
 
 /** A delivery (not a collection) needs a street, a city and, where the country has them, a postal code. */
 function checkAddress(draft: JobDraft, option: DeliveryOption, country: Country | undefined): void {
@@ -79,7 +111,12 @@ function checkAddress(draft: JobDraft, option: DeliveryOption, country: Country 
   if (country?.hasPostalCode !== false && !values.postalCode) missing.push("postalCode");
   if (missing.length === 0) return;
   const needed = missing.map((field) => ADDRESS_PART_TEXT[field]).join(", ");
-  raiseOnJob(draft, "ADDRESS_INCOMPLETE", missing[0], `the delivery address needs ${needed} for ${option.label ?? option.code}.`);
+  raiseOnJob(
+    draft,
+    "ADDRESS_INCOMPLETE",
+    missing[0],
+    `the delivery address needs ${needed} for ${option.label ?? option.code}.`,
+  );
 }
 
 /** Checks an order's delivery method, country, state and address against the reference data. */

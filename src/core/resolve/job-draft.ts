@@ -19,8 +19,23 @@ export const jobText = (draft: JobDraft, field: FieldId): string | null => draft
  * row that gave the field's value, else (a value missing) on the order's first row; on no row
  * when there is no field.
  */
-export function raiseOnJob(draft: JobDraft, code: IssueCode, field: FieldId | undefined, message: string, suggestion?: string, rowNumber?: number | null): void {
+export function raiseOnJob(
+  draft: JobDraft,
+  code: IssueCode,
+  field: FieldId | undefined,
+  message: string,
+  suggestion?: string,
+  rowNumber?: number | null,
+): void {
   const { group, context } = draft;
-  const onRow = rowNumber === undefined ? (field ? (group.valueRows[field] ?? group.rowNumbers[0] ?? null) : null) : rowNumber;
-  draft.issues.push(makeIssue(code, { rowNumber: onRow, orderNumber: group.orderNumber, field, column: field ? context.columnOf(field) : undefined }, message, suggestion));
+  const onRow =
+    rowNumber === undefined ? (field ? (group.valueRows[field] ?? group.rowNumbers[0] ?? null) : null) : rowNumber;
+  draft.issues.push(
+    makeIssue(
+      code,
+      { rowNumber: onRow, orderNumber: group.orderNumber, field, column: field ? context.columnOf(field) : undefined },
+      message,
+      suggestion,
+    ),
+  );
 }

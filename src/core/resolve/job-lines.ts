@@ -8,7 +8,14 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 function checkArtwork(draft: JobDraft, priceLines: readonly ResolvedLine[]): void {
   if (!priceLines.some((l) => l.artworkUrl)) return;
   for (const line of priceLines.filter((l) => !l.artworkUrl)) {
-    raiseOnJob(draft, "ARTWORK_URL_MISSING", "artworkUrl", "every price-code line of the order needs an artwork URL once one of them has one.", undefined, line.rowNumber);
+    raiseOnJob(
+      draft,
+      "ARTWORK_URL_MISSING",
+      "artworkUrl",
+      "every price-code line of the order needs an artwork URL once one of them has one.",
+      undefined,
+      line.rowNumber,
+    );
   }
 }
 
@@ -24,7 +31,8 @@ function checkReferences(draft: JobDraft, lines: readonly ResolvedLine[]): void 
   for (const [reference, rows] of references) {
     if (rows.length < 2) continue;
     const message = `the customer reference "${reference}" is also on row ${rows[0]}; each line of an order needs its own.`;
-    for (const rowNumber of rows.slice(1)) raiseOnJob(draft, "CUSTOMER_REFERENCE_DUPLICATE", "customerReference", message, undefined, rowNumber);
+    for (const rowNumber of rows.slice(1))
+      raiseOnJob(draft, "CUSTOMER_REFERENCE_DUPLICATE", "customerReference", message, undefined, rowNumber);
   }
 }
 
@@ -46,7 +54,8 @@ function checkDuplicateDesigns(draft: JobDraft, priceLines: readonly ResolvedLin
     const separate = sumEstimates(same.map((l) => l.estimate));
     const code = same[0]?.line?.code ?? "";
     const unitPrice = bandPrice(draft.context.catalogue.priceCode(code)?.priceBands ?? [], quantity);
-    const combined = unitPrice === undefined ? separate : round2(quantity * unitPrice + (same[0]?.estimate?.oneOff ?? 0));
+    const combined =
+      unitPrice === undefined ? separate : round2(quantity * unitPrice + (same[0]?.estimate?.oneOff ?? 0));
     const saving = round2(separate - combined);
     const rows = same.map((l) => l.rowNumber).join(", ");
     const message = `rows ${rows} order the same design; as one line of ${quantity} the estimate is ${saving > 0 ? `${saving.toFixed(2)} less` : "the same"}.`;

@@ -42,11 +42,15 @@ export function processCodesOf(lines: readonly Pick<ResolvedLine, "processCode">
 }
 
 /** The due date to send: the sheet's, else the earliest ship date; checked against the live earliest ship date. */
-function checkDueDate(draft: JobDraft, processCodes: readonly string[]): { readonly dateDue: string | undefined; readonly mustDate: boolean } {
+function checkDueDate(
+  draft: JobDraft,
+  processCodes: readonly string[],
+): { readonly dateDue: string | undefined; readonly mustDate: boolean } {
   const values = draft.group.jobValues;
   const shipKey = processSetKey(processCodes);
   const earliest = draft.context.facts.shipDates.get(shipKey);
-  if (earliest === undefined && processCodes.length > 0) draft.needs.push({ kind: "shipDate", key: shipKey, processCodes });
+  if (earliest === undefined && processCodes.length > 0)
+    draft.needs.push({ kind: "shipDate", key: shipKey, processCodes });
   let dateDue: string | undefined;
   const mustDate = isYes(values.mustDate);
   if (values.dueDate !== undefined) {
@@ -60,15 +64,40 @@ function checkDueDate(draft: JobDraft, processCodes: readonly string[]): { reado
       }
     }
   }
-  if (earliest === null) raiseOnJob(draft, "NO_SHIP_DATE", undefined, `the vendor has no ship date for ${processCodes.join(", ")} work at the moment.`);
+  if (earliest === null)
+    raiseOnJob(
+      draft,
+      "NO_SHIP_DATE",
+      undefined,
+      `the vendor has no ship date for ${processCodes.join(", ")} work at the moment.`,
+    );
   else if (earliest !== undefined) {
     if (dateDue === undefined && values.dueDate === undefined) {
       dateDue = earliest;
-      raiseOnJob(draft, "DUE_DATE_MISSING", "dueDate", `no due date given; the earliest ship date, ${earliest}, is used.`, earliest);
+      raiseOnJob(
+        draft,
+        "DUE_DATE_MISSING",
+        "dueDate",
+        `no due date given; the earliest ship date, ${earliest}, is used.`,
+        earliest,
+      );
     } else if (dateDue !== undefined && dateDue < earliest) {
-      if (mustDate) raiseOnJob(draft, "MUST_DATE_TOO_EARLY", "dueDate", `${dateDue} is a must-date but the earliest the factory can ship is ${earliest}.`, earliest);
+      if (mustDate)
+        raiseOnJob(
+          draft,
+          "MUST_DATE_TOO_EARLY",
+          "dueDate",
+          `${dateDue} is a must-date but the earliest the factory can ship is ${earliest}.`,
+          earliest,
+        );
       else {
-        raiseOnJob(draft, "DUE_DATE_TOO_EARLY", "dueDate", `${dateDue} is before the earliest ship date; the job will ship on ${earliest}.`, earliest);
+        raiseOnJob(
+          draft,
+          "DUE_DATE_TOO_EARLY",
+          "dueDate",
+          `${dateDue} is before the earliest ship date; the job will ship on ${earliest}.`,
+          earliest,
+        );
         dateDue = earliest;
       }
     }
@@ -83,11 +112,17 @@ function checkPromo(draft: JobDraft, processCodes: readonly string[]): void {
   const key = promoKey(promo, processCodes);
   const result = draft.context.facts.promos.get(key);
   if (result === undefined) draft.needs.push({ kind: "promo", key, code: promo, processCodes });
-  else if (!result.isValid) raiseOnJob(draft, "PROMO_CODE_INVALID", "promoCode", `promo code "${promo}": ${result.message || "not valid"}.`);
+  else if (!result.isValid)
+    raiseOnJob(draft, "PROMO_CODE_INVALID", "promoCode", `promo code "${promo}": ${result.message || "not valid"}.`);
 }
 
 /** The request to send, in the spec's shape: every line is given and the due date settled. */
-function payloadOf(draft: JobDraft, lines: readonly ResolvedLine[], delivery: JobDelivery, dates: { dateDue: string; mustDate: boolean }): JobPayload {
+function payloadOf(
+  draft: JobDraft,
+  lines: readonly ResolvedLine[],
+  delivery: JobDelivery,
+  dates: { dateDue: string; mustDate: boolean },
+): JobPayload {
   const { orderNumber } = draft.group;
   return {
     orderNumber,

@@ -43,12 +43,28 @@ interface LineDraft {
   readonly needs: FactRequest[];
 }
 
-function raise(draft: LineDraft, code: IssueCode, field: FieldId | undefined, message: string, suggestion?: string, column?: string): void {
+function raise(
+  draft: LineDraft,
+  code: IssueCode,
+  field: FieldId | undefined,
+  message: string,
+  suggestion?: string,
+  column?: string,
+): void {
   draft.issues.push(
-    makeIssue(code, { rowNumber: draft.row.rowNumber, orderNumber: draft.orderNumber, field, column: column ?? (field ? draft.context.columnOf(field) : undefined) }, message, suggestion),
+    makeIssue(
+      code,
+      {
+        rowNumber: draft.row.rowNumber,
+        orderNumber: draft.orderNumber,
+        field,
+        column: column ?? (field ? draft.context.columnOf(field) : undefined),
+      },
+      message,
+      suggestion,
+    ),
   );
 }
-
 
 function quantityOf(draft: LineDraft): number | undefined {
   const text = draft.row.values.quantity;
@@ -57,7 +73,8 @@ function quantityOf(draft: LineDraft): number | undefined {
     return undefined;
   }
   const quantity = parseQuantity(text);
-  if (quantity === undefined) raise(draft, "QUANTITY_INVALID", "quantity", `"${text}" is not a whole number of at least 1.`);
+  if (quantity === undefined)
+    raise(draft, "QUANTITY_INVALID", "quantity", `"${text}" is not a whole number of at least 1.`);
   return quantity;
 }
 
@@ -86,7 +103,12 @@ function finish(draft: LineDraft, fields: Partial<ResolvedLine>): ResolvedLine {
 }
 
 /** Code, answers (in name order), artwork and sample flag: what makes two lines one design. */
-function designKey(code: string, answers: Readonly<Record<string, string | number>>, artworkUrl: string | undefined, isSample: boolean): string {
+function designKey(
+  code: string,
+  answers: Readonly<Record<string, string | number>>,
+  artworkUrl: string | undefined,
+  isSample: boolean,
+): string {
   const names = Object.keys(answers).sort();
   let key = `${code}\u0000${artworkUrl ?? ""}\u0000${isSample}`;
   for (const name of names) key += `\u0000${name}=${answers[name]}`;
@@ -100,7 +122,13 @@ function resolvePriceCodeLine(draft: LineDraft, text: string, typeWasGiven: bool
     const loose = context.catalogue.priceCodeLoosely(text);
     if (loose?.priceCode) {
       code = loose;
-      raise(draft, "PRICE_CODE_NORMALISED", "code", `"${text}" is read as the price code "${loose.priceCode}".`, loose.priceCode);
+      raise(
+        draft,
+        "PRICE_CODE_NORMALISED",
+        "code",
+        `"${text}" is read as the price code "${loose.priceCode}".`,
+        loose.priceCode,
+      );
     }
   }
   if (!code) {
@@ -114,10 +142,26 @@ function resolvePriceCodeLine(draft: LineDraft, text: string, typeWasGiven: bool
       const { catalogue } = context;
       if (typeWasGiven) {
         const candidates = catalogue.priceCodeCandidates(text);
-        raise(draft, "PRICE_CODE_UNKNOWN", "code", `"${text}" is not one of your account's price codes.${candidatesText(candidates)}`, candidates[0]);
+        raise(
+          draft,
+          "PRICE_CODE_UNKNOWN",
+          "code",
+          `"${text}" is not one of your account's price codes.${candidatesText(candidates)}`,
+          candidates[0],
+        );
       } else {
-        const candidates = [...catalogue.priceCodeCandidates(text, 2), ...catalogue.assetCandidates(text, 1), ...catalogue.stockCandidates(text, 1)];
-        raise(draft, "CODE_UNKNOWN", "code", `"${text}" is not a price code, asset tag or stock code of your account.${candidatesText(candidates)}`, candidates[0]);
+        const candidates = [
+          ...catalogue.priceCodeCandidates(text, 2),
+          ...catalogue.assetCandidates(text, 1),
+          ...catalogue.stockCandidates(text, 1),
+        ];
+        raise(
+          draft,
+          "CODE_UNKNOWN",
+          "code",
+          `"${text}" is not a price code, asset tag or stock code of your account.${candidatesText(candidates)}`,
+          candidates[0],
+        );
       }
       quantityOf(draft);
       return finish(draft, { itemType: typeWasGiven ? "PriceCode" : undefined });
@@ -131,7 +175,13 @@ function resolvePriceCodeLine(draft: LineDraft, text: string, typeWasGiven: bool
   if (isSample && !code.sampleAvailable) raise(draft, "SAMPLE_NOT_AVAILABLE", "sample", `${codeText} has no sample.`);
   const minimum = code.priceBands?.[0]?.from ?? code.minimumQuantity;
   if (quantity !== undefined && !isSample && quantity < minimum) {
-    raise(draft, "QUANTITY_BELOW_MINIMUM", "quantity", `${quantity} is below the minimum of ${minimum} for ${codeText}.`, String(minimum));
+    raise(
+      draft,
+      "QUANTITY_BELOW_MINIMUM",
+      "quantity",
+      `${quantity} is below the minimum of ${minimum} for ${codeText}.`,
+      String(minimum),
+    );
   }
   const artworkUrl = row.values.artworkUrl;
   if (artworkUrl !== undefined && !isAbsoluteHttpUrl(artworkUrl)) {
@@ -145,12 +195,21 @@ function resolvePriceCodeLine(draft: LineDraft, text: string, typeWasGiven: bool
     bands = context.facts.customBands.get(key);
     if (bands === undefined) draft.needs.push({ kind: "customBands", key, code: codeText, width, height });
   }
-  const unitPrice = quantity === undefined ? undefined : isSample ? (code.samplePrice ?? undefined) : bands ? bandPrice(bands, quantity) : undefined;
+  const unitPrice =
+    quantity === undefined
+      ? undefined
+      : isSample
+        ? (code.samplePrice ?? undefined)
+        : bands
+          ? bandPrice(bands, quantity)
+          : undefined;
   const estimate =
     quantity === undefined || unitPrice === undefined
       ? undefined
       : estimateLine(unitPrice, quantity, isSample ? 0 : (code.standardSetup ?? 0), "setup");
-  const customerReference = row.values.customerReference ?? (draft.orderNumber ? generatedReference(draft.orderNumber, row.rowNumber) : undefined);
+  const customerReference =
+    row.values.customerReference ??
+    (draft.orderNumber ? generatedReference(draft.orderNumber, row.rowNumber) : undefined);
   const line: { -readonly [K in keyof JobCandidateLine]: JobCandidateLine[K] } = {
     itemType: "PriceCode",
     code: codeText,
@@ -177,7 +236,13 @@ function resolveAssetLine(draft: LineDraft, text: string): ResolvedLine {
   const quantity = quantityOf(draft);
   if (asset === undefined) {
     const candidates = draft.context.catalogue.assetCandidates(text);
-    raise(draft, "ASSET_UNKNOWN", "code", `no asset has the tag "${text}" on your account.${candidatesText(candidates)}`, candidates[0]);
+    raise(
+      draft,
+      "ASSET_UNKNOWN",
+      "code",
+      `no asset has the tag "${text}" on your account.${candidatesText(candidates)}`,
+      candidates[0],
+    );
     return finish(draft, { itemType: "Asset" });
   }
   const tag = asset.assetTag ?? text;
@@ -190,7 +255,13 @@ function resolveAssetLine(draft: LineDraft, text: string): ResolvedLine {
   }
   const minimum = asset.priceBands[0]?.from ?? 1;
   if (quantity !== undefined && quantity < minimum) {
-    raise(draft, "QUANTITY_BELOW_MINIMUM", "quantity", `${quantity} is below the minimum of ${minimum} for asset ${tag}.`, String(minimum));
+    raise(
+      draft,
+      "QUANTITY_BELOW_MINIMUM",
+      "quantity",
+      `${quantity} is below the minimum of ${minimum} for asset ${tag}.`,
+      String(minimum),
+    );
   }
   const hint = quantity === undefined || asset.isArchived ? undefined : priceBreakHint(asset.priceBands, quantity);
   if (hint) {
@@ -202,23 +273,46 @@ function resolveAssetLine(draft: LineDraft, text: string): ResolvedLine {
   return finish(draft, {
     itemType: "Asset",
     processCode: asset.processCode ?? undefined,
-    estimate: quantity === undefined || unitPrice === undefined ? undefined : estimateLine(unitPrice, quantity, asset.reset, "reset"),
-    line: { itemType: "Asset", code: tag, quantity: quantity ?? 0, ...(garment ? { garment } : {}), ...(comment ? { comment } : {}) },
+    estimate:
+      quantity === undefined || unitPrice === undefined
+        ? undefined
+        : estimateLine(unitPrice, quantity, asset.reset, "reset"),
+    line: {
+      itemType: "Asset",
+      code: tag,
+      quantity: quantity ?? 0,
+      ...(garment ? { garment } : {}),
+      ...(comment ? { comment } : {}),
+    },
   });
 }
 
-function variantFor(draft: LineDraft, variants: readonly StockVariant[], named: StockVariant | undefined, stockCode: string): StockVariant | undefined {
+function variantFor(
+  draft: LineDraft,
+  variants: readonly StockVariant[],
+  named: StockVariant | undefined,
+  stockCode: string,
+): StockVariant | undefined {
   if (named) return named;
   const text = draft.row.values.variant?.trim();
   if (text === undefined) {
     if (variants.length === 1) return variants[0];
-    raise(draft, "STOCK_VARIANT_MISSING", "variant", `${stockCode} comes in ${variants.map((v) => v.colour ?? v.variantCode).join(", ")}: say which.`);
+    raise(
+      draft,
+      "STOCK_VARIANT_MISSING",
+      "variant",
+      `${stockCode} comes in ${variants.map((v) => v.colour ?? v.variantCode).join(", ")}: say which.`,
+    );
     return undefined;
   }
   const lower = text.toLowerCase();
   const found = variants.find((v) => v.variantCode.toLowerCase() === lower || v.colour?.toLowerCase() === lower);
   if (found) return found;
-  const nearest = closestBy(variants, (v) => Math.max(similarity(lower, (v.colour ?? "").toLowerCase()), similarity(lower, v.variantCode.toLowerCase())), 0.5);
+  const nearest = closestBy(
+    variants,
+    (v) => Math.max(similarity(lower, (v.colour ?? "").toLowerCase()), similarity(lower, v.variantCode.toLowerCase())),
+    0.5,
+  );
   raise(
     draft,
     "STOCK_VARIANT_UNKNOWN",
@@ -248,18 +342,36 @@ interface SizeCell {
 
 /** Size quantities from the wide size columns, the long layout's size column, or Qty for equipment. */
 function sizeQuantities(draft: LineDraft, variant: StockVariant): Record<string, number> | undefined {
-  const run = variant.sizesCsv.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  const run = variant.sizesCsv
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
   const byKey = new Map(run.map((size) => [sizeKey(size), size]));
   const quantities: Record<string, number> = {};
   const add = (cell: SizeCell) => {
     const { label, source } = cell;
     if (cell.quantity.trim() === "") {
-      raise(draft, "QUANTITY_MISSING", cell.quantityField, `give the quantity of size ${label}.`, undefined, cell.quantityColumn);
+      raise(
+        draft,
+        "QUANTITY_MISSING",
+        cell.quantityField,
+        `give the quantity of size ${label}.`,
+        undefined,
+        cell.quantityColumn,
+      );
       return;
     }
     const quantity = parseQuantity(cell.quantity);
     if (quantity === undefined) {
-      if (cell.quantity.trim() !== "0") raise(draft, "QUANTITY_INVALID", cell.quantityField, `"${cell.quantity}" is not a whole number of ${label}s.`, undefined, cell.quantityColumn);
+      if (cell.quantity.trim() !== "0")
+        raise(
+          draft,
+          "QUANTITY_INVALID",
+          cell.quantityField,
+          `"${cell.quantity}" is not a whole number of ${label}s.`,
+          undefined,
+          cell.quantityColumn,
+        );
       return;
     }
     const size = run.includes(label) ? label : byKey.get(sizeKey(label));
@@ -269,27 +381,74 @@ function sizeQuantities(draft: LineDraft, variant: StockVariant): Record<string,
     const named = source === "header" ? `the column "${label}"` : `size "${label}"`;
     if (size === undefined) {
       const nearest = closestBy(run, (s) => similarity(sizeKey(label), sizeKey(s)), 0.5);
-      const hint = source === "header" && nearest !== undefined ? ` The nearest is ${nearest}: rename the column or map it to that size.` : "";
-      raise(draft, "STOCK_SIZE_UNKNOWN", cell.sizeField, `${named} is not a size in the ${variant.variantCode} size run (${run.join(", ")}).${hint}`, suggest(nearest), cell.sizeColumn);
+      const hint =
+        source === "header" && nearest !== undefined
+          ? ` The nearest is ${nearest}: rename the column or map it to that size.`
+          : "";
+      raise(
+        draft,
+        "STOCK_SIZE_UNKNOWN",
+        cell.sizeField,
+        `${named} is not a size in the ${variant.variantCode} size run (${run.join(", ")}).${hint}`,
+        suggest(nearest),
+        cell.sizeColumn,
+      );
       return;
     }
-    if (size !== label) raise(draft, "STOCK_SIZE_NORMALISED", cell.sizeField, `${named} is read as size ${size}.`, suggest(size), cell.sizeColumn);
+    if (size !== label)
+      raise(
+        draft,
+        "STOCK_SIZE_NORMALISED",
+        cell.sizeField,
+        `${named} is read as size ${size}.`,
+        suggest(size),
+        cell.sizeColumn,
+      );
     quantities[size] = (quantities[size] ?? 0) + quantity;
   };
   const { row, context } = draft;
   for (const answer of row.sizes) {
-    add({ label: answer.key, quantity: answer.value, source: "header", sizeColumn: answer.column, sizeField: undefined, quantityColumn: answer.column, quantityField: undefined });
+    add({
+      label: answer.key,
+      quantity: answer.value,
+      source: "header",
+      sizeColumn: answer.column,
+      sizeField: undefined,
+      quantityColumn: answer.column,
+      quantityField: undefined,
+    });
   }
   const quantityColumn = context.columnOf("quantity");
   if (row.values.size !== undefined) {
-    add({ label: row.values.size, quantity: row.values.quantity ?? "", source: "cell", sizeColumn: context.columnOf("size"), sizeField: "size", quantityColumn, quantityField: "quantity" });
+    add({
+      label: row.values.size,
+      quantity: row.values.quantity ?? "",
+      source: "cell",
+      sizeColumn: context.columnOf("size"),
+      sizeField: "size",
+      quantityColumn,
+      quantityField: "quantity",
+    });
   } else if (row.sizes.length === 0 && run.length === 1 && row.values.quantity !== undefined) {
     // Equipment and one-size items take the quantity column as their only size.
     const only = run[0] as string;
-    add({ label: only, quantity: row.values.quantity, source: "run", sizeColumn: quantityColumn, sizeField: "quantity", quantityColumn, quantityField: "quantity" });
+    add({
+      label: only,
+      quantity: row.values.quantity,
+      source: "run",
+      sizeColumn: quantityColumn,
+      sizeField: "quantity",
+      quantityColumn,
+      quantityField: "quantity",
+    });
   }
   if (Object.keys(quantities).length === 0 && !draft.issues.some(isError)) {
-    raise(draft, "STOCK_SIZES_MISSING", row.sizes.length > 0 ? undefined : "quantity", `give quantities for the sizes of ${variant.variantCode} (${run.join(", ")}).`);
+    raise(
+      draft,
+      "STOCK_SIZES_MISSING",
+      row.sizes.length > 0 ? undefined : "quantity",
+      `give quantities for the sizes of ${variant.variantCode} (${run.join(", ")}).`,
+    );
     return undefined;
   }
   return quantities;
@@ -299,7 +458,13 @@ function resolveStockLine(draft: LineDraft, text: string): ResolvedLine {
   const match = draft.context.catalogue.stock(text);
   if (match === undefined) {
     const candidates = draft.context.catalogue.stockCandidates(text);
-    raise(draft, "STOCK_CODE_UNKNOWN", "code", `"${text}" is not a stock code or variant code.${candidatesText(candidates)}`, candidates[0]);
+    raise(
+      draft,
+      "STOCK_CODE_UNKNOWN",
+      "code",
+      `"${text}" is not a stock code or variant code.${candidatesText(candidates)}`,
+      candidates[0],
+    );
     return finish(draft, { itemType: "Stock" });
   }
   const variant = variantFor(draft, match.item.stockVariants, match.variant, match.item.stockCode);
@@ -310,7 +475,12 @@ function resolveStockLine(draft: LineDraft, text: string): ResolvedLine {
     itemType: "Stock",
     processCode: match.item.processCode ?? undefined,
     estimate: total === undefined || unitPrice === undefined ? undefined : estimateLine(unitPrice, total, 0, null),
-    line: { itemType: "Stock", code: match.item.stockCode, variantCode: variant?.variantCode ?? null, sizeQuantities: quantities ?? {} },
+    line: {
+      itemType: "Stock",
+      code: match.item.stockCode,
+      variantCode: variant?.variantCode ?? null,
+      sizeQuantities: quantities ?? {},
+    },
   });
 }
 
@@ -331,12 +501,21 @@ export function resolveRow(row: OrderRow, context: ResolveContext): ResolvedLine
   if (nonOrder !== undefined) {
     const draft: LineDraft = { row, context, orderNumber: undefined, issues: [], needs: [] };
     const column = nonOrder.column ?? (nonOrder.field ? context.columnOf(nonOrder.field) : undefined);
-    raise(draft, "NOT_AN_ORDER_ROW", nonOrder.field, `this looks like ${NON_ORDER_ROW_TEXT[nonOrder.kind]}, not an order line; it is not imported.`, undefined, column);
+    raise(
+      draft,
+      "NOT_AN_ORDER_ROW",
+      nonOrder.field,
+      `this looks like ${NON_ORDER_ROW_TEXT[nonOrder.kind]}, not an order line; it is not imported.`,
+      undefined,
+      column,
+    );
     return finish(draft, {});
   }
-  const orderNumber = row.values.orderNumber ?? (context.options.eachRowOwnJob ? ownJobNumber(row.rowNumber) : undefined);
+  const orderNumber =
+    row.values.orderNumber ?? (context.options.eachRowOwnJob ? ownJobNumber(row.rowNumber) : undefined);
   const draft: LineDraft = { row, context, orderNumber, issues: [], needs: [] };
-  if (orderNumber === undefined) raise(draft, "ORDER_NUMBER_MISSING", "orderNumber", "the order number is blank, so the row belongs to no job.");
+  if (orderNumber === undefined)
+    raise(draft, "ORDER_NUMBER_MISSING", "orderNumber", "the order number is blank, so the row belongs to no job.");
 
   const code = row.values.code;
   if (code === undefined) {
@@ -353,7 +532,13 @@ export function resolveRow(row: OrderRow, context: ResolveContext): ResolvedLine
   let type = given;
   if (type === undefined) {
     if (found.length > 1) {
-      raise(draft, "ITEM_TYPE_AMBIGUOUS", "itemType", `"${code}" is both a ${found.join(" and a ")}; say which in the item type column.`, found[0]);
+      raise(
+        draft,
+        "ITEM_TYPE_AMBIGUOUS",
+        "itemType",
+        `"${code}" is both a ${found.join(" and a ")}; say which in the item type column.`,
+        found[0],
+      );
       return finish(draft, {});
     }
     // Nothing found is looked up as a price code: the list call leaves some out.

@@ -24,7 +24,15 @@ export function resolveSheet(rows: readonly OrderRow[], context: ResolveContext)
   const byRow = new Map(lines.map((line) => [line.rowNumber, line]));
   const orderOf = (row: OrderRow) => byRow.get(row.rowNumber)?.orderNumber;
   const jobs = groupByOrder(rows, context.columnOf, orderOf).map((group) =>
-    resolveJob(group, group.rowNumbers.map((n) => byRow.get(n) as ResolvedLine), context),
+    resolveJob(
+      group,
+      group.rowNumbers.map((n) => byRow.get(n) as ResolvedLine),
+      context,
+    ),
   );
-  return { lines, jobs, needs: distinctNeeds([...lines.flatMap((line) => line.needs), ...jobs.flatMap((job) => job.needs)]) };
+  return {
+    lines,
+    jobs,
+    needs: distinctNeeds([...lines.flatMap((line) => line.needs), ...jobs.flatMap((job) => job.needs)]),
+  };
 }

@@ -51,7 +51,13 @@ export interface EndpointDef {
 
 /** Every endpoint in the vendor's endpoint tables: the one list the client, proxy and simulator share. */
 export const ENDPOINTS = {
-  listProcesses: { method: "GET", path: "/PriceCodes/processes", params: {}, query: NoQuery, response: ProcessesResponse },
+  listProcesses: {
+    method: "GET",
+    path: "/PriceCodes/processes",
+    params: {},
+    query: NoQuery,
+    response: ProcessesResponse,
+  },
   listPriceCodes: {
     method: "GET",
     path: "/PriceCodes/price-codes",
@@ -66,7 +72,14 @@ export const ENDPOINTS = {
     query: PriceCodeQuery,
     response: PriceCode,
   },
-  createJob: { method: "POST", path: "/Jobs", params: {}, query: NoQuery, body: JobCandidate, response: JobCreateResult },
+  createJob: {
+    method: "POST",
+    path: "/Jobs",
+    params: {},
+    query: NoQuery,
+    body: JobCandidate,
+    response: JobCreateResult,
+  },
   getJob: { method: "GET", path: "/Jobs/{jobNumber}", params: { jobNumber: "int" }, query: NoQuery, response: Job },
   patchJob: {
     method: "PATCH",
@@ -101,7 +114,13 @@ export const ENDPOINTS = {
   listAssets: { method: "GET", path: "/Assets", params: {}, query: AssetListQuery, response: AssetPage },
   listGlobalAssets: { method: "GET", path: "/Assets/global", params: {}, query: AssetListQuery, response: AssetPage },
   listAssetTypes: { method: "GET", path: "/Assets/types", params: {}, query: NoQuery, response: AssetTypeList },
-  getAsset: { method: "GET", path: "/Assets/{assetTag}", params: { assetTag: "text" }, query: NoQuery, response: Asset },
+  getAsset: {
+    method: "GET",
+    path: "/Assets/{assetTag}",
+    params: { assetTag: "text" },
+    query: NoQuery,
+    response: Asset,
+  },
   getAssetFiles: {
     method: "GET",
     path: "/Assets/{assetTag}/files",
@@ -154,7 +173,13 @@ export const ENDPOINTS = {
     query: NoQuery,
     response: StatesResponse,
   },
-  listJobStatuses: { method: "GET", path: "/Lookups/job-statuses", params: {}, query: NoQuery, response: JobStatusList },
+  listJobStatuses: {
+    method: "GET",
+    path: "/Lookups/job-statuses",
+    params: {},
+    query: NoQuery,
+    response: JobStatusList,
+  },
   listProcessCodes: {
     method: "GET",
     path: "/Lookups/process-codes",
@@ -214,7 +239,7 @@ export type QueryValues<Id extends EndpointId> = z.output<Endpoints[Id]["query"]
  */
 export type QueryOf<Id extends EndpointId> = {
   // An endpoint without a query reads as `Record<string, never>`: no name is documented, so none may be sent.
-  readonly [Name in keyof QueryValues<Id> as string extends Name ? never : Name]?: QueryValues<Id>[Name] extends (infer Item)[]
-    ? readonly Item[]
-    : QueryValues<Id>[Name];
+  readonly [Name in keyof QueryValues<Id> as string extends Name
+    ? never
+    : Name]?: QueryValues<Id>[Name] extends (infer Item)[] ? readonly Item[] : QueryValues<Id>[Name];
 };

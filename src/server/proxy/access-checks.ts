@@ -32,18 +32,28 @@ export function answeredByAccessChecks(exchange: ProxyExchange, policy: AccessPo
   const { req, refuse } = exchange;
   const origin = header(req, "origin");
   if (origin !== undefined && policy.allowedOrigins.has(origin)) {
-    exchange.corsHeaders = { "Access-Control-Allow-Origin": origin, Vary: "Origin", "Access-Control-Expose-Headers": "X-Request-Id" };
+    exchange.corsHeaders = {
+      "Access-Control-Allow-Origin": origin,
+      Vary: "Origin",
+      "Access-Control-Expose-Headers": "X-Request-Id",
+    };
   }
   const { corsHeaders } = exchange;
   if (origin !== undefined && !policy.allowedOrigins.has(origin) && !ownOrigins(req).includes(origin)) {
-    return refuse(403, "origin-not-allowed", "This origin may not use the proxy", `Origin ${origin} is not allow-listed.`);
+    return refuse(
+      403,
+      "origin-not-allowed",
+      "This origin may not use the proxy",
+      `Origin ${origin} is not allow-listed.`,
+    );
   }
   const fetchSite = header(req, "sec-fetch-site");
   if (origin === undefined && fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none") {
     return refuse(403, "origin-not-allowed", "Cross-site requests may not use the proxy");
   }
   if (exchange.method === "OPTIONS") {
-    if (origin === undefined || !policy.allowedOrigins.has(origin)) return refuse(403, "origin-not-allowed", "Preflight refused");
+    if (origin === undefined || !policy.allowedOrigins.has(origin))
+      return refuse(403, "origin-not-allowed", "Preflight refused");
     req.resume();
     exchange.finish(204, undefined, {
       ...corsHeaders,
@@ -54,7 +64,13 @@ export function answeredByAccessChecks(exchange: ProxyExchange, policy: AccessPo
     return true;
   }
   if (policy.accessKey !== undefined && !sameSecret(header(req, ACCESS_KEY_HEADER) ?? "", policy.accessKey)) {
-    return refuse(401, "access-key-required", "An access key is required", "Send the proxy's access key in X-Access-Key.", corsHeaders);
+    return refuse(
+      401,
+      "access-key-required",
+      "An access key is required",
+      "Send the proxy's access key in X-Access-Key.",
+      corsHeaders,
+    );
   }
   if (!header(req, "x-requested-with")) {
     return refuse(403, "csrf-header-missing", "The X-Requested-With header is required", undefined, corsHeaders);

@@ -6,7 +6,10 @@ import type { TokenSource } from "./token-source";
  * is, never looped, and makes the token source back off: until the pause ends a 401 is passed
  * on without fetching another token. A TokenError from the token source is thrown to the caller.
  */
-export function createAuthorisedFetch(tokens: TokenSource, fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis)) {
+export function createAuthorisedFetch(
+  tokens: TokenSource,
+  fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis),
+) {
   const send = async (input: string | URL, init: RequestInit, token: string) => {
     const response = await fetchImpl(input, {
       ...init,

@@ -5,9 +5,12 @@ import { z } from "zod";
  * An address as the vendor issues it. A user name or password in it would go out, and into
  * logs, with every call; the client id and secret have settings of their own.
  */
-const vendorUrl = z.url({ protocol: /^https?$/ }).refine((value) => !URL.canParse(value) || hasNoCredentials(new URL(value)), {
-  message: "must not hold a user name or password (user:password@); give the address alone, and the client id and secret in their own settings",
-});
+const vendorUrl = z
+  .url({ protocol: /^https?$/ })
+  .refine((value) => !URL.canParse(value) || hasNoCredentials(new URL(value)), {
+    message:
+      "must not hold a user name or password (user:password@); give the address alone, and the client id and secret in their own settings",
+  });
 
 function hasNoCredentials(url: URL): boolean {
   return url.username === "" && url.password === "";
@@ -25,7 +28,10 @@ const ConnectionEntry = z
     /** Name of an environment variable holding the secret, so the file itself need not. */
     clientSecretEnv: z
       .string()
-      .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "must name an environment variable (letters, digits and _), not hold the secret itself")
+      .regex(
+        /^[A-Za-z_][A-Za-z0-9_]*$/,
+        "must name an environment variable (letters, digits and _), not hold the secret itself",
+      )
       .optional(),
   })
   .refine((entry) => entry.clientSecret !== undefined || entry.clientSecretEnv !== undefined, {
@@ -84,7 +90,10 @@ function resolveEntries(entries: readonly z.infer<typeof ConnectionEntry>[], env
     seen.add(entry.name);
     const secret = entry.clientSecret ?? env[entry.clientSecretEnv ?? ""];
     // The variable's name is not repeated: a secret written there by mistake would be.
-    if (!secret) throw new ConfigError(`Connection "${entry.name}": the environment variable that clientSecretEnv names is not set, or is empty`);
+    if (!secret)
+      throw new ConfigError(
+        `Connection "${entry.name}": the environment variable that clientSecretEnv names is not set, or is empty`,
+      );
     const { clientSecretEnv: _env, ...rest } = entry;
     return { ...rest, clientSecret: secret };
   });
@@ -102,7 +111,9 @@ export function loadConnections(env: Env): Connection[] {
     try {
       text = readFileSync(file, "utf8");
     } catch (error) {
-      throw new ConfigError(`CONNECTIONS_FILE ${file} could not be read (${(error as NodeJS.ErrnoException).code ?? "unknown error"})`);
+      throw new ConfigError(
+        `CONNECTIONS_FILE ${file} could not be read (${(error as NodeJS.ErrnoException).code ?? "unknown error"})`,
+      );
     }
     let json: unknown;
     try {

@@ -1,5 +1,12 @@
 import { plainProblemSentence } from "../../core/problem-text";
-import { ENDPOINTS, buildEndpointPath, pickDocumentedQuery, type EndpointDef, type EndpointId, type EndpointMatch } from "../../core/vendor";
+import {
+  ENDPOINTS,
+  buildEndpointPath,
+  pickDocumentedQuery,
+  type EndpointDef,
+  type EndpointId,
+  type EndpointMatch,
+} from "../../core/vendor";
 import { BodyTooLargeError, readBody } from "../http/read-body";
 import type { AuthorisedFetch } from "./authorised-fetch";
 import type { Connection } from "./connections";
@@ -47,7 +54,11 @@ export function upstreamAddress(
 }
 
 /** The JSON body to pass on, undefined when there is none to pass; or true when the request was refused for it. */
-async function readJsonBody(exchange: ProxyExchange, def: EndpointDef, maxBodyBytes: number): Promise<Buffer | undefined | true> {
+async function readJsonBody(
+  exchange: ProxyExchange,
+  def: EndpointDef,
+  maxBodyBytes: number,
+): Promise<Buffer | undefined | true> {
   const { req, method, refuse, corsHeaders } = exchange;
   if (method !== "POST" && method !== "PATCH") {
     req.resume();
@@ -58,7 +69,13 @@ async function readJsonBody(exchange: ProxyExchange, def: EndpointDef, maxBodyBy
     body = await readBody(req, maxBodyBytes);
   } catch (error) {
     if (error instanceof BodyTooLargeError) {
-      return refuse(413, "body-too-large", "The request body is too large", `The limit is ${maxBodyBytes} bytes.`, corsHeaders);
+      return refuse(
+        413,
+        "body-too-large",
+        "The request body is too large",
+        `The limit is ${maxBodyBytes} bytes.`,
+        corsHeaders,
+      );
     }
     return refuse(400, "body-unreadable", "The request body could not be read", undefined, corsHeaders);
   }
@@ -83,7 +100,8 @@ function refuseUnanswered(exchange: ProxyExchange, id: EndpointId, error: unknow
   }
   const timedOut = error instanceof Error && error.name === "TimeoutError";
   exchange.note = timedOut ? "upstream timeout" : "upstream unreachable";
-  const outcome = id === "createJob" ? " The job may or may not have been created: look it up before sending it again." : "";
+  const outcome =
+    id === "createJob" ? " The job may or may not have been created: look it up before sending it again." : "";
   return refuse(
     timedOut ? 504 : 502,
     timedOut ? "upstream-timeout" : "upstream-unreachable",
@@ -110,9 +128,19 @@ async function passAnswerOn(exchange: ProxyExchange, upstream: Response): Promis
   }
   if (upstream.status >= 300 && upstream.status < 400) {
     exchange.note = "upstream redirect refused";
-    return refuse(502, "upstream-redirect", "The vendor answered with a redirect, which the proxy does not follow", undefined, corsHeaders);
+    return refuse(
+      502,
+      "upstream-redirect",
+      "The vendor answered with a redirect, which the proxy does not follow",
+      undefined,
+      corsHeaders,
+    );
   }
-  exchange.finish(upstream.status, upstream.status === 204 || payload.length === 0 ? undefined : payload.toString("utf8"), responseHeaders);
+  exchange.finish(
+    upstream.status,
+    upstream.status === 204 || payload.length === 0 ? undefined : payload.toString("utf8"),
+    responseHeaders,
+  );
   return true;
 }
 
@@ -121,7 +149,11 @@ async function passAnswerOn(exchange: ProxyExchange, upstream: Response): Promis
  * when the endpoint takes one and it is JSON, the address rebuilt from the endpoint's template,
  * and the vendor's answer passed on.
  */
-export async function forwardToVendor(exchange: ProxyExchange, call: ForwardedCall, settings: ForwardSettings): Promise<true> {
+export async function forwardToVendor(
+  exchange: ProxyExchange,
+  call: ForwardedCall,
+  settings: ForwardSettings,
+): Promise<true> {
   const { req, method, refuse, corsHeaders } = exchange;
   const { match, connection } = call;
   exchange.route = match.id;
@@ -130,7 +162,13 @@ export async function forwardToVendor(exchange: ProxyExchange, call: ForwardedCa
 
   const target = upstreamAddress(connection, match.id, match.params, call.rawQuery);
   if (target === undefined) {
-    return refuse(404, "not-a-documented-endpoint", "Not a documented endpoint of the vendor's API", undefined, corsHeaders);
+    return refuse(
+      404,
+      "not-a-documented-endpoint",
+      "Not a documented endpoint of the vendor's API",
+      undefined,
+      corsHeaders,
+    );
   }
   const forwardHeaders: Record<string, string> = { Accept: header(req, "accept") ?? "application/json" };
   if (body !== undefined) forwardHeaders["Content-Type"] = "application/json";
@@ -142,7 +180,13 @@ export async function forwardToVendor(exchange: ProxyExchange, call: ForwardedCa
     // At most one retry with a fresh token after a 401; a second 401 is passed on rather than looped.
     upstream = await call.authorisedFetch(
       target,
-      { method, headers: forwardHeaders, body: body ?? null, redirect: "manual", signal: AbortSignal.timeout(settings.timeoutMs) },
+      {
+        method,
+        headers: forwardHeaders,
+        body: body ?? null,
+        redirect: "manual",
+        signal: AbortSignal.timeout(settings.timeoutMs),
+      },
       (text) => (exchange.note = text),
     );
   } catch (error) {

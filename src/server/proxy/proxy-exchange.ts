@@ -38,7 +38,11 @@ function problemBody(status: number, slug: string, title: string, detail?: strin
 }
 
 /** Starts the exchange for a request the proxy will answer. */
-export function startExchange(req: IncomingMessage, res: ServerResponse, log: (entry: ProxyLogEntry) => void): ProxyExchange {
+export function startExchange(
+  req: IncomingMessage,
+  res: ServerResponse,
+  log: (entry: ProxyLogEntry) => void,
+): ProxyExchange {
   const started = performance.now();
   const exchange: ProxyExchange = {
     req,
@@ -56,7 +60,8 @@ export function startExchange(req: IncomingMessage, res: ServerResponse, log: (e
         "X-Content-Type-Options": "nosniff",
         ...extraHeaders,
       };
-      if (payload !== undefined && !headers["Content-Type"]) headers["Content-Type"] = "application/problem+json; charset=utf-8";
+      if (payload !== undefined && !headers["Content-Type"])
+        headers["Content-Type"] = "application/problem+json; charset=utf-8";
       if (!res.headersSent) res.writeHead(status, headers);
       res.end(payload);
       const { requestId, method, route, connection, note } = exchange;

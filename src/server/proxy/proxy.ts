@@ -32,7 +32,8 @@ export interface ProxyOptions {
 export const API_PREFIX = "/api";
 export const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024;
 
-const writeLogLine = (entry: ProxyLogEntry) => process.stdout.write(`${JSON.stringify({ at: new Date().toISOString(), ...entry })}\n`);
+const writeLogLine = (entry: ProxyLogEntry) =>
+  process.stdout.write(`${JSON.stringify({ at: new Date().toISOString(), ...entry })}\n`);
 
 /** `/api/connections`: the configured connections' names and regions, never their addresses or secrets. */
 function answerConnections(exchange: ProxyExchange, connections: ReadonlyMap<string, Connection>): true {
@@ -40,10 +41,14 @@ function answerConnections(exchange: ProxyExchange, connections: ReadonlyMap<str
   const { req, method, refuse, corsHeaders } = exchange;
   if (method !== "GET") return refuse(404, "not-found", "Not found", undefined, corsHeaders);
   req.resume();
-  exchange.finish(200, [...connections.values()].map((c) => ({ name: c.name, region: c.region })), {
-    ...corsHeaders,
-    "Content-Type": "application/json; charset=utf-8",
-  });
+  exchange.finish(
+    200,
+    [...connections.values()].map((c) => ({ name: c.name, region: c.region })),
+    {
+      ...corsHeaders,
+      "Content-Type": "application/json; charset=utf-8",
+    },
+  );
   return true;
 }
 
@@ -85,7 +90,13 @@ export function createProxy(options: ProxyOptions) {
     }
     const match = path === undefined ? undefined : matchEndpoint(method, path);
     if (match === undefined) {
-      return refuse(404, "not-a-documented-endpoint", "Not a documented endpoint of the vendor's API", undefined, corsHeaders);
+      return refuse(
+        404,
+        "not-a-documented-endpoint",
+        "Not a documented endpoint of the vendor's API",
+        undefined,
+        corsHeaders,
+      );
     }
     return forwardToVendor(exchange, { connection, authorisedFetch, match, rawQuery }, forwarding);
   }

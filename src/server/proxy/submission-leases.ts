@@ -1,7 +1,9 @@
 /** How long a lease lasts without renewal: a page renews it every 15 s, so a closed tab or a lost network frees it within a minute. */
 export const LEASE_TTL_MS = 60_000;
 
-export type LeaseGrant = { readonly held: true; readonly since: number } | { readonly held: false; readonly since: number };
+export type LeaseGrant =
+  | { readonly held: true; readonly since: number }
+  | { readonly held: false; readonly since: number };
 
 /**
  * One submission lease per connection (one vendor account), granted to the pages this proxy

@@ -88,7 +88,11 @@ export class TokenSource {
     if (now < this.#blockedUntil) {
       const last = this.#lastError;
       return Promise.reject(
-        new TokenError("backing-off", `Token requests are paused after repeated failures${last ? ` (${last.message})` : ""}`, this.#blockedUntil - now),
+        new TokenError(
+          "backing-off",
+          `Token requests are paused after repeated failures${last ? ` (${last.message})` : ""}`,
+          this.#blockedUntil - now,
+        ),
       );
     }
     this.#pending = this.#request().finally(() => {
@@ -133,7 +137,11 @@ export class TokenSource {
       response = await this.#fetch(tokenAddress(authUrl, realm), {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
-        body: new URLSearchParams({ grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret }).toString(),
+        body: new URLSearchParams({
+          grant_type: "client_credentials",
+          client_id: clientId,
+          client_secret: clientSecret,
+        }).toString(),
         signal: AbortSignal.timeout(this.#timeoutMs),
       });
     } catch {
@@ -155,7 +163,9 @@ export class TokenSource {
     try {
       parsed = TokenResponse.parse(JSON.parse(text));
     } catch {
-      throw this.#fail(new TokenError("invalid-response", "The token service answered without access_token and expires_in"));
+      throw this.#fail(
+        new TokenError("invalid-response", "The token service answered without access_token and expires_in"),
+      );
     }
     const lifetimeMs = parsed.expires_in * 1000;
     // A token shorter-lived than twice the margin is renewed halfway through its life instead.

@@ -19,7 +19,8 @@ function startAt(env: Env): number | undefined {
   const value = env["SIM_NOW"];
   if (value === undefined || value === "") return undefined;
   const instant = ISO_DATE_TIME.test(value.trim()) ? Date.parse(value.trim()) : NaN;
-  if (Number.isNaN(instant)) throw new ConfigError(`SIM_NOW must be an ISO date-time such as "2026-11-20T09:00:00Z", not "${value}"`);
+  if (Number.isNaN(instant))
+    throw new ConfigError(`SIM_NOW must be an ISO date-time such as "2026-11-20T09:00:00Z", not "${value}"`);
   return instant;
 }
 

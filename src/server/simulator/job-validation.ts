@@ -1,6 +1,19 @@
-import type { AttributeDefinition, JobCandidate, JobCandidateLine, PriceBand, ValidationMessage } from "../../core/vendor";
+import type {
+  AttributeDefinition,
+  JobCandidate,
+  JobCandidateLine,
+  PriceBand,
+  ValidationMessage,
+} from "../../core/vendor";
 import { customBands, type CatalogueEntry } from "./fixtures/catalogue";
-import { APPLICATION_NAMES, COUNTRIES, DELIVERY_OPTIONS, LOCATIONS, STATES, type SimPromoCode } from "./fixtures/lookups";
+import {
+  APPLICATION_NAMES,
+  COUNTRIES,
+  DELIVERY_OPTIONS,
+  LOCATIONS,
+  STATES,
+  type SimPromoCode,
+} from "./fixtures/lookups";
 import { STOCK_ITEMS } from "./fixtures/stock";
 import { localDate } from "./ship-date";
 import { findAsset, type AccountState } from "./state";
@@ -109,7 +122,10 @@ function checkPriceCodeLine(
   messages: ValidationMessage[],
 ): PricedLine | undefined {
   if (entry === undefined) {
-    messages.push({ errorCode: "PRICE_CODE_NOT_FOUND", message: `${where}: price code "${line.code ?? ""}" was not found.` });
+    messages.push({
+      errorCode: "PRICE_CODE_NOT_FOUND",
+      message: `${where}: price code "${line.code ?? ""}" was not found.`,
+    });
     return undefined;
   }
   const code = entry.priceCode;
@@ -120,7 +136,10 @@ function checkPriceCodeLine(
   const definitions = code.attributes ?? [];
   for (const name of Object.keys(values)) {
     if (!definitions.some((definition) => definition.name === name)) {
-      messages.push({ errorCode: "ATTRIBUTE_UNKNOWN", message: `${where}: "${name}" is not an attribute of ${code.priceCode}.` });
+      messages.push({
+        errorCode: "ATTRIBUTE_UNKNOWN",
+        message: `${where}: "${name}" is not an attribute of ${code.priceCode}.`,
+      });
     }
   }
   for (const definition of definitions) {
@@ -168,7 +187,12 @@ function checkPriceCodeLine(
 
 type LineCheck = PricedLine | undefined | "server-error";
 
-function checkAssetLine(state: AccountState, line: JobCandidateLine, where: string, messages: ValidationMessage[]): LineCheck {
+function checkAssetLine(
+  state: AccountState,
+  line: JobCandidateLine,
+  where: string,
+  messages: ValidationMessage[],
+): LineCheck {
   const asset = findAsset(state, line.code ?? "");
   // The spec lists a nonexistent asset code among the triggers of an unexplained 500.
   if (asset === undefined) return "server-error";
@@ -201,7 +225,12 @@ function checkAssetLine(state: AccountState, line: JobCandidateLine, where: stri
   };
 }
 
-function checkStockLine(state: AccountState, line: JobCandidateLine, where: string, messages: ValidationMessage[]): LineCheck {
+function checkStockLine(
+  state: AccountState,
+  line: JobCandidateLine,
+  where: string,
+  messages: ValidationMessage[],
+): LineCheck {
   const code = line.code ?? "";
   const stock = STOCK_ITEMS.find((item) => item.item.stockCode === code && !item.archived);
   if (stock === undefined) {
@@ -225,7 +254,10 @@ function checkStockLine(state: AccountState, line: JobCandidateLine, where: stri
   if (counts.some((count) => count < 0) || total <= 0) {
     messages.push({ errorCode: "SIZE_QUANTITY_INVALID", message: `${where}: size quantities must be positive.` });
   }
-  const bands = stock.bands.map((band) => ({ ...band, unitPrice: Math.round(band.unitPrice * state.account.tierFactor * 100) / 100 }));
+  const bands = stock.bands.map((band) => ({
+    ...band,
+    unitPrice: Math.round(band.unitPrice * state.account.tierFactor * 100) / 100,
+  }));
   return {
     source: line,
     itemType: "Stock",
@@ -247,11 +279,17 @@ function checkAddress(candidate: JobCandidate, messages: ValidationMessage[]): "
   if (method === "") {
     messages.push({ errorCode: "DELIVERY_METHOD_REQUIRED", message: "A delivery method is required." });
   } else if (option === undefined) {
-    messages.push({ errorCode: "DELIVERY_METHOD_INVALID", message: `Delivery method "${method}" is not a delivery option code.` });
+    messages.push({
+      errorCode: "DELIVERY_METHOD_INVALID",
+      message: `Delivery method "${method}" is not a delivery option code.`,
+    });
   }
   const iso2 = address.countryCodeISO2?.trim() ?? "";
   if (iso2 !== "" && iso2.length !== 2) {
-    messages.push({ errorCode: "COUNTRY_CODE_INVALID", message: `Country code "${iso2}" must be exactly 2 characters.` });
+    messages.push({
+      errorCode: "COUNTRY_CODE_INVALID",
+      message: `Country code "${iso2}" must be exactly 2 characters.`,
+    });
     return "ok";
   }
   if (option?.isCollection) return "ok";
@@ -263,7 +301,11 @@ function checkAddress(candidate: JobCandidate, messages: ValidationMessage[]): "
   if (country.hasState && states.length > 0) {
     const given = address.state?.trim() ?? "";
     if (given === "") return "undeliverable";
-    if (!states.some((s) => s.name.toLowerCase() === given.toLowerCase() || s.abbreviation?.toLowerCase() === given.toLowerCase())) {
+    if (
+      !states.some(
+        (s) => s.name.toLowerCase() === given.toLowerCase() || s.abbreviation?.toLowerCase() === given.toLowerCase(),
+      )
+    ) {
       messages.push({ errorCode: "STATE_INVALID", message: `State "${given}" is not a state of ${country.name}.` });
     }
   }
@@ -275,13 +317,22 @@ export function findPromoCode(promoCodes: readonly SimPromoCode[], code: string)
   return promoCodes.find((p) => p.code.toUpperCase() === code.trim().toUpperCase());
 }
 
-export function promoProblem(promoCodes: readonly SimPromoCode[], code: string, processCodes: readonly string[], today: string): string | undefined {
+export function promoProblem(
+  promoCodes: readonly SimPromoCode[],
+  code: string,
+  processCodes: readonly string[],
+  today: string,
+): string | undefined {
   const promo = findPromoCode(promoCodes, code);
   if (promo === undefined) return "The promo code does not exist.";
   if (!promo.active) return "The promo code is no longer active.";
   if (promo.expires !== null && today > promo.expires) return `The promo code expired on ${promo.expires}.`;
   if (promo.usesRemaining !== null && promo.usesRemaining <= 0) return "The promo code has already been used.";
-  if (promo.processCodes !== null && processCodes.length > 0 && !processCodes.some((p) => promo.processCodes?.includes(p))) {
+  if (
+    promo.processCodes !== null &&
+    processCodes.length > 0 &&
+    !processCodes.some((p) => promo.processCodes?.includes(p))
+  ) {
     return `The promo code applies only to ${promo.processCodes.join(", ")}.`;
   }
   return undefined;
@@ -309,18 +360,27 @@ export function checkJob(candidate: JobCandidate, context: JobCheckContext): Job
     });
   }
   if ((candidate.orderNumber ?? "").length > MAX_ORDER_NUMBER_LENGTH) {
-    messages.push({ errorCode: "ORDER_NUMBER_TOO_LONG", message: `The order number is longer than ${MAX_ORDER_NUMBER_LENGTH} characters.` });
+    messages.push({
+      errorCode: "ORDER_NUMBER_TOO_LONG",
+      message: `The order number is longer than ${MAX_ORDER_NUMBER_LENGTH} characters.`,
+    });
   }
   if (candidate.customerUserId != null) {
     const user = state.account.users.find((u) => u.id === candidate.customerUserId);
     if (user === undefined || !user.active) {
-      messages.push({ errorCode: "CUSTOMER_USER_INVALID", message: `User ${candidate.customerUserId} is not an active user of this account.` });
+      messages.push({
+        errorCode: "CUSTOMER_USER_INVALID",
+        message: `User ${candidate.customerUserId} is not an active user of this account.`,
+      });
     }
   }
   if (candidate.locationCodeOverride != null) {
     const location = LOCATIONS.find((l) => l.code === candidate.locationCodeOverride);
     if (location === undefined || location.virtual || !location.active) {
-      messages.push({ errorCode: "LOCATION_CODE_INVALID", message: `Location "${candidate.locationCodeOverride}" is not an active production location.` });
+      messages.push({
+        errorCode: "LOCATION_CODE_INVALID",
+        message: `Location "${candidate.locationCodeOverride}" is not an active production location.`,
+      });
     }
   }
   const addressCheck = checkAddress(candidate, messages);
@@ -333,7 +393,10 @@ export function checkJob(candidate: JobCandidate, context: JobCheckContext): Job
   items.forEach((line, index) => {
     const where = `Line ${index + 1}${line.customerReference ? ` (${line.customerReference})` : ""}`;
     if (line.itemType !== "Stock" && (!Number.isInteger(line.quantity) || (line.quantity ?? 0) < 1)) {
-      messages.push({ errorCode: "QUANTITY_INVALID", message: `${where}: quantity must be a whole number of at least 1.` });
+      messages.push({
+        errorCode: "QUANTITY_INVALID",
+        message: `${where}: quantity must be a whole number of at least 1.`,
+      });
     }
     let result: LineCheck;
     switch (line.itemType) {
@@ -345,7 +408,10 @@ export function checkJob(candidate: JobCandidate, context: JobCheckContext): Job
             message: `${where}: every price-code line needs an artwork URL once any line gives one.`,
           });
         } else if (line.externalArtworkUrl?.trim() && !isAbsoluteHttpUrl(line.externalArtworkUrl.trim())) {
-          messages.push({ errorCode: "ARTWORK_URL_INVALID", message: `${where}: the artwork URL must be an absolute http(s) address.` });
+          messages.push({
+            errorCode: "ARTWORK_URL_INVALID",
+            message: `${where}: the artwork URL must be an absolute http(s) address.`,
+          });
         }
         break;
       case "Asset":
@@ -355,7 +421,10 @@ export function checkJob(candidate: JobCandidate, context: JobCheckContext): Job
         result = checkStockLine(state, line, where, messages);
         break;
       default:
-        messages.push({ errorCode: "ITEM_TYPE_INVALID", message: `${where}: item type "${line.itemType}" is not supported.` });
+        messages.push({
+          errorCode: "ITEM_TYPE_INVALID",
+          message: `${where}: item type "${line.itemType}" is not supported.`,
+        });
         result = undefined;
     }
     if (result === "server-error") serverError ??= `${line.itemType} line ${index + 1}`;
@@ -366,7 +435,8 @@ export function checkJob(candidate: JobCandidate, context: JobCheckContext): Job
   const today = localDate(context.now, state.region.timezone);
   if (candidate.promocode?.trim()) {
     const reason = promoProblem(context.promoCodes, candidate.promocode, processCodes, today);
-    if (reason !== undefined) messages.push({ errorCode: "PROMO_CODE_INVALID", message: `Promo code "${candidate.promocode}": ${reason}` });
+    if (reason !== undefined)
+      messages.push({ errorCode: "PROMO_CODE_INVALID", message: `Promo code "${candidate.promocode}": ${reason}` });
   }
   let dateDue = candidate.dateDue?.trim() ?? "";
   if (dateDue !== "" && !/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(dateDue)) {

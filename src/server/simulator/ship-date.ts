@@ -6,7 +6,9 @@ const DAY = 86_400_000;
 
 /** The calendar date (YYYY-MM-DD) at an instant in a time zone. */
 export function localDate(instant: number, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(instant);
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    instant,
+  );
 }
 
 function offsetMinutes(instant: number, timeZone: string): number {
@@ -21,7 +23,9 @@ function offsetMinutes(instant: number, timeZone: string): number {
 
 function isExcluded(date: string): boolean {
   const monthDay = date.slice(5);
-  return ANNUAL_CLOSURES.some(({ from, to }) => (from <= to ? monthDay >= from && monthDay <= to : monthDay >= from || monthDay <= to));
+  return ANNUAL_CLOSURES.some(({ from, to }) =>
+    from <= to ? monthDay >= from && monthDay <= to : monthDay >= from || monthDay <= to,
+  );
 }
 
 /** The closures as dated ranges: the one under way on `today`, if any, and those of the year after it. */
@@ -29,7 +33,9 @@ function dateExclusions(today: string): { dateFrom: string; dateTo: string }[] {
   const year = Number(today.slice(0, 4));
   const inAYear = `${year + 1}${today.slice(4)}`;
   return [year - 1, year, year + 1]
-    .flatMap((y) => ANNUAL_CLOSURES.map(({ from, to }) => ({ dateFrom: `${y}-${from}`, dateTo: `${from <= to ? y : y + 1}-${to}` })))
+    .flatMap((y) =>
+      ANNUAL_CLOSURES.map(({ from, to }) => ({ dateFrom: `${y}-${from}`, dateTo: `${from <= to ? y : y + 1}-${to}` })),
+    )
     .filter((range) => range.dateTo >= today && range.dateFrom <= inAYear)
     .sort((a, b) => a.dateFrom.localeCompare(b.dateFrom));
 }
@@ -61,7 +67,8 @@ export function earliestShipDate(processCodes: readonly string[], now: number, t
     date = addDays(date, 1);
     if (isWorkingDay(date)) counted++;
   }
-  const dispatchUtc = Date.parse(`${date}T17:00:00Z`) - offsetMinutes(Date.parse(`${date}T17:00:00Z`), timeZone) * 60_000;
+  const dispatchUtc =
+    Date.parse(`${date}T17:00:00Z`) - offsetMinutes(Date.parse(`${date}T17:00:00Z`), timeZone) * 60_000;
   return {
     shippingDateUtc: new Date(dispatchUtc).toISOString(),
     shippingDateLocal: `${date}T17:00:00`,

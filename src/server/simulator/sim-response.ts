@@ -26,7 +26,12 @@ export function noContent(): SimResponse {
   return { status: 204 };
 }
 
-export function problem(status: number, title: string, detail?: string, extra: Record<string, unknown> = {}): SimResponse {
+export function problem(
+  status: number,
+  title: string,
+  detail?: string,
+  extra: Record<string, unknown> = {},
+): SimResponse {
   return {
     status,
     contentType: "application/problem+json",

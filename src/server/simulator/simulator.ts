@@ -206,7 +206,10 @@ export class VendorSimulator implements SimulatorCore {
       return send(res, { status: 400, body: { error: "invalid_request" } });
     }
     if (!(req.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded")) {
-      return send(res, { status: 400, body: { error: "invalid_request", error_description: "Form-encoded body required" } });
+      return send(res, {
+        status: 400,
+        body: { error: "invalid_request", error_description: "Form-encoded body required" },
+      });
     }
     if (form.get("grant_type") !== "client_credentials") {
       return send(res, { status: 400, body: { error: "unsupported_grant_type" } });
@@ -221,7 +224,10 @@ export class VendorSimulator implements SimulatorCore {
     }
     const match = this.#findCredential(region, clientId, clientSecret);
     if (match === undefined) {
-      return send(res, { status: 401, body: { error: "invalid_client", error_description: "Invalid client or Invalid client credentials" } });
+      return send(res, {
+        status: 401,
+        body: { error: "invalid_client", error_description: "Invalid client or Invalid client credentials" },
+      });
     }
     const token = randomBytes(24).toString("base64url");
     this.#tokens.set(token, {
@@ -244,7 +250,11 @@ export class VendorSimulator implements SimulatorCore {
     });
   }
 
-  #findCredential(region: SimRegion, clientId: string, clientSecret: string): { account: SimAccount; user: SimUser } | undefined {
+  #findCredential(
+    region: SimRegion,
+    clientId: string,
+    clientSecret: string,
+  ): { account: SimAccount; user: SimUser } | undefined {
     for (const account of ACCOUNTS) {
       if (account.regionId !== region.id) continue;
       for (const user of account.users) {
@@ -291,7 +301,10 @@ export class VendorSimulator implements SimulatorCore {
       if (!(await waitUnlessClosed(ms, res))) return;
     }
     if (faulty && this.#random.chance(this.faults.rate429 ?? 0)) {
-      return send(res, { ...problem(429, "Too Many Requests", "Rate limit exceeded."), headers: { "Retry-After": String(this.faults.retryAfterSeconds ?? 1) } });
+      return send(res, {
+        ...problem(429, "Too Many Requests", "Rate limit exceeded."),
+        headers: { "Retry-After": String(this.faults.retryAfterSeconds ?? 1) },
+      });
     }
     if (faulty && this.#random.chance(this.faults.rate500 ?? 0)) return send(res, opaqueServerError());
 
@@ -301,17 +314,23 @@ export class VendorSimulator implements SimulatorCore {
       try {
         raw = await readBody(req, MAX_BODY_BYTES);
       } catch (error) {
-        const detail = error instanceof BodyTooLargeError ? "The request body is too large." : "The request body could not be read.";
+        const detail =
+          error instanceof BodyTooLargeError ? "The request body is too large." : "The request body could not be read.";
         return send(res, problem(400, "Bad Request", detail));
       }
       if (raw.length > 0) {
         const contentType = (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
         const isJson = JSON_CONTENT_TYPES.includes(contentType) || /^application\/[\w.-]+\+json$/.test(contentType);
-        if (!isJson) return send(res, problem(400, "Bad Request", `Content type "${contentType}" is not supported; send JSON.`));
+        if (!isJson)
+          return send(res, problem(400, "Bad Request", `Content type "${contentType}" is not supported; send JSON.`));
         try {
           body = JSON.parse(raw.toString("utf8"));
         } catch {
-          return send(res, { ...problem(400, "One or more validation errors occurred.", undefined, { errors: { $: ["The body is not valid JSON."] } }) });
+          return send(res, {
+            ...problem(400, "One or more validation errors occurred.", undefined, {
+              errors: { $: ["The body is not valid JSON."] },
+            }),
+          });
         }
       }
     }
@@ -341,7 +360,10 @@ export class VendorSimulator implements SimulatorCore {
       return;
     }
     // The job exists, but the caller hears only the 500 the spec gives no outcome for.
-    const answer = outcomeAtRisk && this.#random.chance(this.faults.fail500AfterCreateRate ?? 0) ? opaqueServerError() : withInstance;
+    const answer =
+      outcomeAtRisk && this.#random.chance(this.faults.fail500AfterCreateRate ?? 0)
+        ? opaqueServerError()
+        : withInstance;
     // Like the vendor's load balancer, answers carry an affinity cookie a proxy must not pass on.
     send(res, { ...answer, headers: { ...answer.headers, "Set-Cookie": "AWSALB=sim-affinity; Path=/; HttpOnly" } });
   }

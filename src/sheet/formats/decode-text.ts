@@ -43,7 +43,8 @@ export function utf16WithoutBom(bytes: Uint8Array): TextEncodingName | undefined
 export function textLayoutOf(bytes: Uint8Array): TextLayout {
   const b0 = bytes[0];
   const b1 = bytes[1];
-  if (b0 === 0xef && b1 === 0xbb && bytes[2] === 0xbf) return { encoding: "utf-8", hadByteOrderMark: true, start: 3, isUtf8Guess: false };
+  if (b0 === 0xef && b1 === 0xbb && bytes[2] === 0xbf)
+    return { encoding: "utf-8", hadByteOrderMark: true, start: 3, isUtf8Guess: false };
   if (b0 === 0xff && b1 === 0xfe) return { encoding: "utf-16le", hadByteOrderMark: true, start: 2, isUtf8Guess: false };
   if (b0 === 0xfe && b1 === 0xff) return { encoding: "utf-16be", hadByteOrderMark: true, start: 2, isUtf8Guess: false };
   const utf16 = utf16WithoutBom(bytes);
@@ -52,7 +53,12 @@ export function textLayoutOf(bytes: Uint8Array): TextLayout {
 }
 
 /** The layout to use once a guessed UTF-8 file has turned out not to be UTF-8. */
-export const WINDOWS_1252_LAYOUT: TextLayout = { encoding: "windows-1252", hadByteOrderMark: false, start: 0, isUtf8Guess: false };
+export const WINDOWS_1252_LAYOUT: TextLayout = {
+  encoding: "windows-1252",
+  hadByteOrderMark: false,
+  start: 0,
+  isUtf8Guess: false,
+};
 
 /** Windows-1252's characters for bytes 0x80–0x9F, where it differs from ISO-8859-1. */
 const WINDOWS_1252_HIGH = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ";
@@ -60,7 +66,9 @@ const C1_CONTROLS = /[\u0080-\u009f]/g;
 
 /** Some runtimes decode "windows-1252" as ISO-8859-1, leaving C1 controls where € and – belong. */
 function decodeWindows1252(bytes: Uint8Array): string {
-  return new TextDecoder("windows-1252").decode(bytes).replace(C1_CONTROLS, (ch) => WINDOWS_1252_HIGH[ch.charCodeAt(0) - 0x80] ?? ch);
+  return new TextDecoder("windows-1252")
+    .decode(bytes)
+    .replace(C1_CONTROLS, (ch) => WINDOWS_1252_HIGH[ch.charCodeAt(0) - 0x80] ?? ch);
 }
 
 /** Thrown by {@link decodeChunks} when a file guessed to be UTF-8 holds a byte sequence UTF-8 has no meaning for. */
@@ -132,7 +140,11 @@ function chunkEnd(bytes: Uint8Array, start: number, limit: number, encoding: Tex
  * decoding, which (unlike a streaming decoder) keeps plain text in one byte per character.
  * Throws {@link NotUtf8Error} when the layout is a UTF-8 guess that the bytes disprove.
  */
-export function* decodeChunks(bytes: Uint8Array, layout: TextLayout, chunkBytes: number): Generator<DecodedChunk, void, undefined> {
+export function* decodeChunks(
+  bytes: Uint8Array,
+  layout: TextLayout,
+  chunkBytes: number,
+): Generator<DecodedChunk, void, undefined> {
   const size = Math.max(1, Math.floor(chunkBytes));
   const { encoding } = layout;
   if (encoding === "windows-1252") {
@@ -169,9 +181,14 @@ export function* decodeChunks(bytes: Uint8Array, layout: TextLayout, chunkBytes:
 export function decodeText(bytes: Uint8Array): DecodedText {
   const layout = textLayoutOf(bytes);
   const { encoding, hadByteOrderMark } = layout;
-  if (!layout.isUtf8Guess) return { text: new TextDecoder(encoding).decode(bytes.subarray(layout.start)), encoding, hadByteOrderMark };
+  if (!layout.isUtf8Guess)
+    return { text: new TextDecoder(encoding).decode(bytes.subarray(layout.start)), encoding, hadByteOrderMark };
   try {
-    return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), encoding: "utf-8", hadByteOrderMark: false };
+    return {
+      text: new TextDecoder("utf-8", { fatal: true }).decode(bytes),
+      encoding: "utf-8",
+      hadByteOrderMark: false,
+    };
   } catch {
     return { text: decodeWindows1252(bytes), encoding: "windows-1252", hadByteOrderMark: false };
   }

@@ -11,7 +11,8 @@ function windows1252Table(): ReadonlyMap<number, number> {
   if (windows1252Bytes) return windows1252Bytes;
   const high = Uint8Array.from({ length: 0x80 }, (_, i) => 0x80 + i);
   const decoded = decodeText(high);
-  if (decoded.encoding !== "windows-1252" || decoded.text.length !== high.length) throw new Error("The reader no longer decodes bytes 0x80–0xFF as Windows-1252");
+  if (decoded.encoding !== "windows-1252" || decoded.text.length !== high.length)
+    throw new Error("The reader no longer decodes bytes 0x80–0xFF as Windows-1252");
   windows1252Bytes = new Map(Array.from(decoded.text, (ch, i) => [ch.charCodeAt(0), 0x80 + i]));
   return windows1252Bytes;
 }
@@ -53,7 +54,12 @@ export const maxEncodedLength = (text: string) => text.length * 3;
  * in Windows-1252 (the others encode any text). `target` must have room for
  * `maxEncodedLength(text)` bytes from `at`.
  */
-export function encodeTextInto(text: string, encoding: TextEncodingName, target: Uint8Array, at: number): number | undefined {
+export function encodeTextInto(
+  text: string,
+  encoding: TextEncodingName,
+  target: Uint8Array,
+  at: number,
+): number | undefined {
   switch (encoding) {
     case "utf-8":
       return utf8.encodeInto(text, target.subarray(at)).written;

@@ -32,7 +32,8 @@ export function sniffDelimiter(text: string): CsvDelimiter {
         modalRows = count;
       }
     }
-    const score = modal > 1 && rows.length > 0 ? (modalRows / rows.length) * Math.log2(modal) * Math.min(modalRows, 10) : 0;
+    const score =
+      modal > 1 && rows.length > 0 ? (modalRows / rows.length) * Math.log2(modal) * Math.min(modalRows, 10) : 0;
     if (score > bestScore) {
       best = delimiter;
       bestScore = score;

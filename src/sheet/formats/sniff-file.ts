@@ -36,17 +36,33 @@ export function sniffFile(bytes: Uint8Array, fileName: string): SheetFileKind | 
   if (startsWith(bytes, 0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1)) {
     // Office keeps a password-protected .xlsx inside the old compound-file format.
     return containsUtf16(bytes.subarray(0, Math.min(bytes.length, 1 << 20)), "EncryptedPackage")
-      ? failure("ENCRYPTED", `${fileName} is protected with a password. Open it in Excel, remove the password (File › Info › Protect Workbook), save it and drop it again.`)
-      : failure("LEGACY_XLS", `${fileName} is an old Excel 97–2003 workbook (.xls). Open it in Excel and save it as an Excel Workbook (.xlsx) or as CSV, then drop that file.`);
+      ? failure(
+          "ENCRYPTED",
+          `${fileName} is protected with a password. Open it in Excel, remove the password (File › Info › Protect Workbook), save it and drop it again.`,
+        )
+      : failure(
+          "LEGACY_XLS",
+          `${fileName} is an old Excel 97–2003 workbook (.xls). Open it in Excel and save it as an Excel Workbook (.xlsx) or as CSV, then drop that file.`,
+        );
   }
-  if (startsWith(bytes, 0x25, 0x50, 0x44, 0x46)) return failure("NOT_A_SPREADSHEET", `${fileName} is a PDF document, not a spreadsheet. Export the order sheet from your spreadsheet program as .xlsx or .csv.`);
+  if (startsWith(bytes, 0x25, 0x50, 0x44, 0x46))
+    return failure(
+      "NOT_A_SPREADSHEET",
+      `${fileName} is a PDF document, not a spreadsheet. Export the order sheet from your spreadsheet program as .xlsx or .csv.`,
+    );
   const head = new TextDecoder("latin1").decode(bytes.subarray(0, 512)).trimStart().toLowerCase();
   if (head.startsWith("<!doctype html") || head.startsWith("<html") || head.startsWith("<table")) {
-    return failure("NOT_A_SPREADSHEET", `${fileName} is a web page saved with a spreadsheet name. Open it in Excel and save it as .xlsx or .csv.`);
+    return failure(
+      "NOT_A_SPREADSHEET",
+      `${fileName} is a web page saved with a spreadsheet name. Open it in Excel and save it as .xlsx or .csv.`,
+    );
   }
   const isUtf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
   if (!isUtf16 && binaryShare(bytes) > 0.05 && utf16WithoutBom(bytes) === undefined) {
-    return failure("NOT_A_SPREADSHEET", `${fileName} is not a spreadsheet the importer can read. Drop an Excel workbook (.xlsx) or a CSV file.`);
+    return failure(
+      "NOT_A_SPREADSHEET",
+      `${fileName} is not a spreadsheet the importer can read. Drop an Excel workbook (.xlsx) or a CSV file.`,
+    );
   }
   return "text";
 }

@@ -17,7 +17,6 @@ const INFO_HEAD = solid("FFE2E8F0");
 const INPUT_HEAD = solid("FFFEEBC8");
 const INPUT_CELL = solid("FFFFFBEB");
 
-
 function writeCell(cell: Cell, value: CampaignCell): void {
   if (value === null) return;
   if (typeof value === "number") {
@@ -58,7 +57,11 @@ function addInstructions(sheet: Worksheet, data: CampaignSheetData): void {
   for (const method of data.deliveryMethods) {
     row++;
     sheet.getCell(row, 1).value = neutraliseFormula(method.value);
-    sheet.getCell(row, 2).value = method.isCollection ? "Collection: no delivery address needed" : method.value === method.code ? "Delivery" : `Delivery (the vendor's code ${neutraliseFormula(method.code)})`;
+    sheet.getCell(row, 2).value = method.isCollection
+      ? "Collection: no delivery address needed"
+      : method.value === method.code
+        ? "Delivery"
+        : `Delivery (the vendor's code ${neutraliseFormula(method.code)})`;
   }
 }
 
@@ -74,7 +77,11 @@ function addLists(sheet: Worksheet, data: CampaignSheetData): { deliveryMethods:
   return { deliveryMethods: range("A", data.deliveryMethods.length), countries: range("B", data.countries.length) };
 }
 
-function validationFor(column: CampaignColumn, minimum: number | undefined, lists: { deliveryMethods: string; countries: string }): Cell["dataValidation"] | undefined {
+function validationFor(
+  column: CampaignColumn,
+  minimum: number | undefined,
+  lists: { deliveryMethods: string; countries: string },
+): Cell["dataValidation"] | undefined {
   const prompt = column.prompt ? { showInputMessage: true, promptTitle: column.header, prompt: column.prompt } : {};
   switch (column.validation) {
     case "quantity": {
@@ -91,13 +98,40 @@ function validationFor(column: CampaignColumn, minimum: number | undefined, list
       };
     }
     case "deliveryMethod":
-      return { type: "list", formulae: [lists.deliveryMethods], allowBlank: true, showErrorMessage: true, errorTitle: "Delivery method", error: "Choose a delivery method from the list.", ...prompt };
+      return {
+        type: "list",
+        formulae: [lists.deliveryMethods],
+        allowBlank: true,
+        showErrorMessage: true,
+        errorTitle: "Delivery method",
+        error: "Choose a delivery method from the list.",
+        ...prompt,
+      };
     case "country":
-      return { type: "list", formulae: [lists.countries], allowBlank: true, showErrorMessage: true, errorTitle: "Country", error: "Choose a country from the list.", ...prompt };
+      return {
+        type: "list",
+        formulae: [lists.countries],
+        allowBlank: true,
+        showErrorMessage: true,
+        errorTitle: "Country",
+        error: "Choose a country from the list.",
+        ...prompt,
+      };
     case "date":
-      return { type: "date", operator: "greaterThan", formulae: [new Date(Date.UTC(2000, 0, 1))], allowBlank: true, showErrorMessage: true, errorTitle: "Due date", error: "A date, such as 2027-03-01.", ...prompt };
+      return {
+        type: "date",
+        operator: "greaterThan",
+        formulae: [new Date(Date.UTC(2000, 0, 1))],
+        allowBlank: true,
+        showErrorMessage: true,
+        errorTitle: "Due date",
+        error: "A date, such as 2027-03-01.",
+        ...prompt,
+      };
     default:
-      return column.prompt ? { type: "textLength", operator: "lessThanOrEqual", formulae: [100], allowBlank: true, ...prompt } : undefined;
+      return column.prompt
+        ? { type: "textLength", operator: "lessThanOrEqual", formulae: [100], allowBlank: true, ...prompt }
+        : undefined;
   }
 }
 
@@ -139,5 +173,7 @@ export async function writeCampaignSheet(data: CampaignSheetData): Promise<Uint8
   if (data.rows.length > 0) sheet.autoFilter = `A1:${columnLetter(data.columns.length - 1)}${data.rows.length + 1}`;
 
   const buffer: unknown = await workbook.xlsx.writeBuffer();
-  return buffer instanceof Uint8Array ? new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength) : new Uint8Array(buffer as ArrayBuffer);
+  return buffer instanceof Uint8Array
+    ? new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)
+    : new Uint8Array(buffer as ArrayBuffer);
 }

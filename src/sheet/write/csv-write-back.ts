@@ -19,7 +19,12 @@ export interface UnrepresentableValue {
 
 export type CsvWriteBackResult =
   | { readonly ok: true; readonly bytes: Uint8Array; readonly encoding: string }
-  | { readonly ok: false; readonly reason: "unrepresentable"; readonly encoding: string; readonly examples: readonly UnrepresentableValue[] }
+  | {
+      readonly ok: false;
+      readonly reason: "unrepresentable";
+      readonly encoding: string;
+      readonly examples: readonly UnrepresentableValue[];
+    }
   /** The result columns would go past `SHEET_LIMITS.maxColumns`: the table already reaches column `tableWidth`. */
   | { readonly ok: false; readonly reason: "too-wide"; readonly tableWidth: number };
 
@@ -97,13 +102,15 @@ function readRecords(text: string, start: number, delimiter: string, headerIndex
 function lineBreakFinder(bytes: Uint8Array, encoding: TextEncodingName, code: number): (from: number) => number {
   if (encoding === "utf-16le") {
     return (from) => {
-      for (let p = bytes.indexOf(code, from); p !== -1; p = bytes.indexOf(code, p + 1)) if (p % 2 === 0 && bytes[p + 1] === 0) return p + 2;
+      for (let p = bytes.indexOf(code, from); p !== -1; p = bytes.indexOf(code, p + 1))
+        if (p % 2 === 0 && bytes[p + 1] === 0) return p + 2;
       return -1;
     };
   }
   if (encoding === "utf-16be") {
     return (from) => {
-      for (let p = bytes.indexOf(code, from + 1); p !== -1; p = bytes.indexOf(code, p + 1)) if (p % 2 === 1 && bytes[p - 1] === 0) return p + 1;
+      for (let p = bytes.indexOf(code, from + 1); p !== -1; p = bytes.indexOf(code, p + 1))
+        if (p % 2 === 1 && bytes[p - 1] === 0) return p + 1;
       return -1;
     };
   }
@@ -164,7 +171,11 @@ function plainNumber(value: number): string {
   const digits = mantissa.replace(".", "");
   const pointAt = (point === -1 ? mantissa.length : point) + Number(text.slice(e + 1));
   const plain =
-    pointAt <= 0 ? `0.${"0".repeat(-pointAt)}${digits}` : pointAt >= digits.length ? digits + "0".repeat(pointAt - digits.length) : `${digits.slice(0, pointAt)}.${digits.slice(pointAt)}`;
+    pointAt <= 0
+      ? `0.${"0".repeat(-pointAt)}${digits}`
+      : pointAt >= digits.length
+        ? digits + "0".repeat(pointAt - digits.length)
+        : `${digits.slice(0, pointAt)}.${digits.slice(pointAt)}`;
   return negative ? `-${plain}` : plain;
 }
 
@@ -185,7 +196,14 @@ function csvField(text: string, delimiter: string): string {
  * when every field from there on is blank (spaces at most, quoted or not): found by stepping
  * back over those fields from the record's end. -1 when they cannot be stepped over so simply.
  */
-function blankFieldsStart(text: string, start: number, end: number, fieldCount: number, field: number, delimiter: string): number {
+function blankFieldsStart(
+  text: string,
+  start: number,
+  end: number,
+  fieldCount: number,
+  field: number,
+  delimiter: string,
+): number {
   const delimiterCode = delimiter.charCodeAt(0);
   let remaining = fieldCount - field;
   for (let i = end - 1; i >= start; i--) {
@@ -223,7 +241,8 @@ function checkRows(data: Pick<ResultSheetData, "headerRowNumber" | "columns" | "
     if (!Number.isInteger(rowNumber) || rowNumber <= headerRowNumber || rowNumber > rowCount) {
       throw new RangeError(`Row ${rowNumber} is not a row below the header of this file`);
     }
-    if (cells.length > data.columns.length) throw new RangeError(`Row ${rowNumber} has ${cells.length} result cells for ${data.columns.length} columns`);
+    if (cells.length > data.columns.length)
+      throw new RangeError(`Row ${rowNumber} has ${cells.length} result cells for ${data.columns.length} columns`);
   }
 }
 
@@ -290,21 +309,35 @@ export function writeCsvResults(
 
   const { fieldCounts, textEnds, newline } = records;
   const recordStart = (index: number) => (index === 0 ? start : (textEnds[index - 1] ?? start));
-  const contentEndOf = (index: number) => (textEnds[index] ?? text.length) - (index === textEnds.length - 1 ? 0 : newline.length);
-  const writtenIndexes = [data.headerRowNumber - 1, ...[...data.rows].filter(([, cells]) => cells.length > 0).map(([rowNumber]) => rowNumber - 1)];
+  const contentEndOf = (index: number) =>
+    (textEnds[index] ?? text.length) - (index === textEnds.length - 1 ? 0 : newline.length);
+  const writtenIndexes = [
+    data.headerRowNumber - 1,
+    ...[...data.rows].filter(([, cells]) => cells.length > 0).map(([rowNumber]) => rowNumber - 1),
+  ];
   let width = records.tableWidth;
   for (const index of writtenIndexes) {
     const fieldCount = fieldCounts[index] ?? 0;
-    if (fieldCount > width && blankFieldsStart(text, recordStart(index), contentEndOf(index), fieldCount, records.tableWidth, delimiter) < 0) width = fieldCount;
+    if (
+      fieldCount > width &&
+      blankFieldsStart(text, recordStart(index), contentEndOf(index), fieldCount, records.tableWidth, delimiter) < 0
+    )
+      width = fieldCount;
   }
-  if (width + data.columns.length > SHEET_LIMITS.maxColumns) return { ok: false, reason: "too-wide", tableWidth: width };
+  if (width + data.columns.length > SHEET_LIMITS.maxColumns)
+    return { ok: false, reason: "too-wide", tableWidth: width };
 
   const encoding: TextEncodingName = options.utf8 ? "utf-8" : decoded.encoding;
   const transcode = encoding !== decoded.encoding;
   const ends = transcode ? [] : byteEnds(original, decoded.encoding, text, records);
   const unitBytes = decoded.encoding === "utf-16le" || decoded.encoding === "utf-16be" ? 2 : 1;
   // A guess at the size; the writer grows if it is short.
-  const out = byteWriter(Math.ceil((transcode ? text.length * 1.2 : original.length) + (data.rows.size + 1) * (data.columns.length + 4) * 8 * unitBytes));
+  const out = byteWriter(
+    Math.ceil(
+      (transcode ? text.length * 1.2 : original.length) +
+        (data.rows.size + 1) * (data.columns.length + 4) * 8 * unitBytes,
+    ),
+  );
   if (transcode) out.bytes(UTF8_BOM);
   /** The original content up to here is written: a byte offset, or a text offset when transcoding. */
   let copied = 0;
@@ -317,14 +350,23 @@ export function writeCsvResults(
     const fieldCount = fieldCounts[index] ?? 0;
     const textContentEnd = contentEndOf(index);
     // The fields go before the empty fields the record ends with, if any: the text after them (all spaces and delimiters) is measured in bytes.
-    const textAt = fieldCount > width ? blankFieldsStart(text, recordStart(index), textContentEnd, fieldCount, width, delimiter) : beforeStrayLineBreaks(text, recordStart(index), textContentEnd);
+    const textAt =
+      fieldCount > width
+        ? blankFieldsStart(text, recordStart(index), textContentEnd, fieldCount, width, delimiter)
+        : beforeStrayLineBreaks(text, recordStart(index), textContentEnd);
     if (textAt < 0) throw new Error(`Row ${rowNumber}'s empty fields past column ${width} were not found again`);
     const after = textContentEnd - textAt;
-    const afterBytes = after === 0 || transcode ? 0 : unitBytes === 2 ? after * 2 : (encodeText(text.slice(textAt, textContentEnd), decoded.encoding)?.length ?? 0);
+    const afterBytes =
+      after === 0 || transcode
+        ? 0
+        : unitBytes === 2
+          ? after * 2
+          : (encodeText(text.slice(textAt, textContentEnd), decoded.encoding)?.length ?? 0);
     const insertAt = transcode ? textAt : (ends[index] ?? original.length) - lineEndUnits * unitBytes - afterBytes;
     let appended = delimiter.repeat(Math.max(0, width - fieldCount));
     // Before a stray CR or LF the last field is quoted, so the reader too takes that as the space after a value.
-    const beforeBreak = textAt < textContentEnd && (text.charCodeAt(textAt) === 0x0d || text.charCodeAt(textAt) === 0x0a);
+    const beforeBreak =
+      textAt < textContentEnd && (text.charCodeAt(textAt) === 0x0d || text.charCodeAt(textAt) === 0x0a);
     cells.forEach((cell, c) => {
       const field = cellText(cell);
       appended += delimiter + (beforeBreak && c === cells.length - 1 ? quoted(field) : csvField(field, delimiter));
@@ -336,7 +378,8 @@ export function writeCsvResults(
       if (out.text(appended, encoding)) continue;
     }
     cells.forEach((cell, c) => {
-      if (examples.length < MAX_EXAMPLES && encodeText(cellText(cell), encoding) === undefined) examples.push({ rowNumber, column: data.columns[c] ?? "", text: String(cell) });
+      if (examples.length < MAX_EXAMPLES && encodeText(cellText(cell), encoding) === undefined)
+        examples.push({ rowNumber, column: data.columns[c] ?? "", text: String(cell) });
     });
     if (examples.length >= MAX_EXAMPLES) break;
   }

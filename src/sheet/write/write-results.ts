@@ -22,25 +22,52 @@ export interface WriteResultsOptions {
   readonly kind?: "results" | "problems";
 }
 
-export async function writeResults(original: Uint8Array, fileName: string, sheetName: string, data: ResultSheetData, options: WriteResultsOptions = {}): Promise<ResultFile> {
+export async function writeResults(
+  original: Uint8Array,
+  fileName: string,
+  sheetName: string,
+  data: ResultSheetData,
+  options: WriteResultsOptions = {},
+): Promise<ResultFile> {
   try {
     return await writeResultFile(original, fileName, sheetName, data, options);
   } catch (error) {
     // Nothing the user can act on in what went wrong: the message says what it means for them.
     console.error(`Writing the results into ${fileName} failed`, error);
-    return { ok: false, reason: "unreadable", message: `The results could not be added to ${fileName}: it could not be read again the way it was read when it was imported.` };
+    return {
+      ok: false,
+      reason: "unreadable",
+      message: `The results could not be added to ${fileName}: it could not be read again the way it was read when it was imported.`,
+    };
   }
 }
 
-async function writeResultFile(original: Uint8Array, fileName: string, sheetName: string, data: ResultSheetData, options: WriteResultsOptions): Promise<ResultFile> {
+async function writeResultFile(
+  original: Uint8Array,
+  fileName: string,
+  sheetName: string,
+  data: ResultSheetData,
+  options: WriteResultsOptions,
+): Promise<ResultFile> {
   const kind = sniffFile(original, fileName);
   if (typeof kind !== "string") return { ok: false, reason: "unreadable", message: kind.message };
   if (kind === "zip") {
     const written = await writeXlsxResults(original, sheetName, data);
-    return written.ok ? { ok: true, bytes: written.bytes, fileName: resultFileName(fileName, "xlsx", options.kind) } : { ok: false, reason: "unreadable", message: written.message };
+    return written.ok
+      ? { ok: true, bytes: written.bytes, fileName: resultFileName(fileName, "xlsx", options.kind) }
+      : { ok: false, reason: "unreadable", message: written.message };
   }
   const written = writeCsvResults(original, data, options);
-  if (written.ok) return { ok: true, bytes: written.bytes, fileName: resultFileName(fileName, /\.(tsv|txt)$/i.test(fileName) ? (fileName.split(".").pop() ?? "csv") : "csv", options.kind) };
+  if (written.ok)
+    return {
+      ok: true,
+      bytes: written.bytes,
+      fileName: resultFileName(
+        fileName,
+        /\.(tsv|txt)$/i.test(fileName) ? (fileName.split(".").pop() ?? "csv") : "csv",
+        options.kind,
+      ),
+    };
   if (written.reason === "too-wide") {
     return {
       ok: false,
@@ -48,7 +75,10 @@ async function writeResultFile(original: Uint8Array, fileName: string, sheetName
       message: `The results could not be added to ${fileName}: its table already reaches column ${formatCount(written.tableWidth)}, and ${data.columns.length} result columns after it would go past the ${formatCount(SHEET_LIMITS.maxColumns)} columns a sheet may have here.`,
     };
   }
-  const examples = written.examples.slice(0, 3).map((e) => `row ${e.rowNumber}, ${e.column}: "${e.text}"`).join("; ");
+  const examples = written.examples
+    .slice(0, 3)
+    .map((e) => `row ${e.rowNumber}, ${e.column}: "${e.text}"`)
+    .join("; ");
   return {
     ok: false,
     reason: "unrepresentable",

@@ -51,7 +51,9 @@ export function withAttribute(tag: string, name: string, value: string | number 
 export const openFormOf = (emptyTag: string) => emptyTag.replace(/\s*\/>$/, ">");
 
 export function escapeAttribute(text: string): string {
-  return text.replace(/[&<>"\t\n\r]/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : c === ">" ? "&gt;" : c === '"' ? "&quot;" : `&#${c.charCodeAt(0)};`));
+  return text.replace(/[&<>"\t\n\r]/g, (c) =>
+    c === "&" ? "&amp;" : c === "<" ? "&lt;" : c === ">" ? "&gt;" : c === '"' ? "&quot;" : `&#${c.charCodeAt(0)};`,
+  );
 }
 
 /** An XML boolean attribute (`hidden="1"`, `date1904="true"`) that is set. */

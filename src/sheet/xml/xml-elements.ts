@@ -25,11 +25,21 @@ export function childElements(xml: string, parent?: XmlElement): XmlElement[] {
     if (tag.kind === "open") {
       open.push({ name: tag.name, prefix: tag.prefix, start: tag.start + from, openEnd: tag.end + from });
     } else if (tag.kind === "empty") {
-      if (open.length === 0) children.push({ name: tag.name, prefix: tag.prefix, start: tag.start + from, openEnd: tag.end + from, closeStart: tag.end + from, end: tag.end + from });
+      if (open.length === 0)
+        children.push({
+          name: tag.name,
+          prefix: tag.prefix,
+          start: tag.start + from,
+          openEnd: tag.end + from,
+          closeStart: tag.end + from,
+          end: tag.end + from,
+        });
     } else {
       const element = open.pop();
       if (!element || element.name !== tag.name || element.prefix !== tag.prefix) {
-        throw malformed(`</${tag.prefix}${tag.name}> closes ${element ? `<${element.prefix}${element.name}>` : "nothing"}`);
+        throw malformed(
+          `</${tag.prefix}${tag.name}> closes ${element ? `<${element.prefix}${element.name}>` : "nothing"}`,
+        );
       }
       if (open.length === 0) children.push({ ...element, closeStart: tag.start + from, end: tag.end + from });
     }

@@ -75,7 +75,8 @@ export class XmlEventScanner {
       const stop = this.scan(this.pending, true);
       this.pending = this.pending.slice(stop);
     }
-    if (this.pending.trim() !== "" || this.tokens.isInsideMarkup || this.depth !== 0) throw malformed("the part ends part-way through");
+    if (this.pending.trim() !== "" || this.tokens.isInsideMarkup || this.depth !== 0)
+      throw malformed("the part ends part-way through");
   }
 
   /** Scans `s` from the start; returns where the text still to be read begins (or `s.length`). */
@@ -103,7 +104,8 @@ export class XmlEventScanner {
           return tokens.end;
         case XmlToken.StartTag:
         case XmlToken.EmptyTag:
-          if (++this.depth > this.limits.maxDepth) throw new XmlRefusal("depth", `elements nested more than ${this.limits.maxDepth} deep`);
+          if (++this.depth > this.limits.maxDepth)
+            throw new XmlRefusal("depth", `elements nested more than ${this.limits.maxDepth} deep`);
           handler.open(tokens);
           if (token === XmlToken.EmptyTag) {
             this.depth--;
@@ -121,7 +123,9 @@ export class XmlEventScanner {
           }
           break;
         case XmlToken.Declaration:
-          throw isDocumentType(s, tokens.start) ? new XmlRefusal("doctype", "a document type declaration") : malformed("a declaration XML does not have");
+          throw isDocumentType(s, tokens.start)
+            ? new XmlRefusal("doctype", "a document type declaration")
+            : malformed("a declaration XML does not have");
       }
       i = tokens.end;
     }

@@ -1,7 +1,12 @@
 const ENTITY = /&(?:#x([0-9a-fA-F]{1,6})|#([0-9]{1,7})|(lt|gt|amp|quot|apos));/g;
 const NAMED: Readonly<Record<string, string>> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
 
-function replaceEntity(whole: string, hex: string | undefined, decimal: string | undefined, name: string | undefined): string {
+function replaceEntity(
+  whole: string,
+  hex: string | undefined,
+  decimal: string | undefined,
+  name: string | undefined,
+): string {
   if (name !== undefined) return NAMED[name] ?? whole;
   const code = hex !== undefined ? parseInt(hex, 16) : Number(decimal);
   // A reference to no character (or to a lone surrogate) stays as it was written.
@@ -36,5 +41,7 @@ export function decodeXmlAttribute(raw: string): string {
  * control characters so), and `_x005F_` escapes an underscore that would otherwise start one.
  */
 export function decodeEscapedCharacters(text: string): string {
-  return text.indexOf("_x") === -1 ? text : text.replace(/_x([0-9A-F]{4})_/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text.indexOf("_x") === -1
+    ? text
+    : text.replace(/_x([0-9A-F]{4})_/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }

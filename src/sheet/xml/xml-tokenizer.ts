@@ -97,7 +97,13 @@ function nameOf(text: string, start: number, end: number): string {
     if (c === 0x76) return "v";
     if (c === 0x74) return "t";
     if (c === 0x66) return "f";
-  } else if (length === 3 && text.charCodeAt(start) === 0x72 && text.charCodeAt(start + 1) === 0x6f && text.charCodeAt(start + 2) === 0x77) return "row";
+  } else if (
+    length === 3 &&
+    text.charCodeAt(start) === 0x72 &&
+    text.charCodeAt(start + 1) === 0x6f &&
+    text.charCodeAt(start + 2) === 0x77
+  )
+    return "row";
   return text.slice(start, end);
 }
 
@@ -241,7 +247,10 @@ export class XmlTokenizer {
     if (close < 0 && inside === Inside.Cdata && keep > at && text.charCodeAt(keep - 1) === CR) keep--;
     this.insideChars += keep - at;
     if (this.insideChars > this.maxMarkupChars) {
-      throw new XmlRefusal("markup-size", `a comment, CDATA section, processing instruction or declaration longer than ${this.maxMarkupChars} characters`);
+      throw new XmlRefusal(
+        "markup-size",
+        `a comment, CDATA section, processing instruction or declaration longer than ${this.maxMarkupChars} characters`,
+      );
     }
     this.textStart = at;
     this.textEnd = keep;
@@ -328,7 +337,8 @@ export class XmlTokenizer {
       const attributeEnd = j;
       while (j < n && isSpace(s.charCodeAt(j))) j++;
       if (j >= n) return XmlToken.Cut;
-      if (s.charCodeAt(j) !== EQUALS || attributeEnd === attributeStart) throw malformed("an attribute without a value");
+      if (s.charCodeAt(j) !== EQUALS || attributeEnd === attributeStart)
+        throw malformed("an attribute without a value");
       j++;
       while (j < n && isSpace(s.charCodeAt(j))) j++;
       if (j >= n) return XmlToken.Cut;

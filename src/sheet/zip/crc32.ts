@@ -7,7 +7,10 @@ const CRC_TABLES = (() => {
     tables[n] = c >>> 0;
   }
   for (let n = 0; n < 256; n++) {
-    for (let k = 1; k < 8; k++) tables[k * 256 + n] = ((tables[(k - 1) * 256 + n] as number) >>> 8) ^ (tables[(tables[(k - 1) * 256 + n] as number) & 0xff] as number);
+    for (let k = 1; k < 8; k++)
+      tables[k * 256 + n] =
+        ((tables[(k - 1) * 256 + n] as number) >>> 8) ^
+        (tables[(tables[(k - 1) * 256 + n] as number) & 0xff] as number);
   }
   return tables;
 })();
@@ -18,7 +21,12 @@ export function crc32(crc: number, data: Uint8Array): number {
   let c = ~crc;
   let i = 0;
   for (const end8 = data.length - 8; i <= end8; i += 8) {
-    const lo = c ^ ((data[i] as number) | ((data[i + 1] as number) << 8) | ((data[i + 2] as number) << 16) | ((data[i + 3] as number) << 24));
+    const lo =
+      c ^
+      ((data[i] as number) |
+        ((data[i + 1] as number) << 8) |
+        ((data[i + 2] as number) << 16) |
+        ((data[i + 3] as number) << 24));
     c =
       (t[7 * 256 + (lo & 0xff)] as number) ^
       (t[6 * 256 + ((lo >>> 8) & 0xff)] as number) ^

@@ -102,13 +102,21 @@ function textEncoder(encodingNow: () => PartEncoding) {
   };
 }
 
-async function packStream(name: string, text: ReadableStream<Uint8Array<ArrayBuffer>>, counted: { readonly crc: number; readonly size: number }): Promise<PackedPart> {
+async function packStream(
+  name: string,
+  text: ReadableStream<Uint8Array<ArrayBuffer>>,
+  counted: { readonly crc: number; readonly size: number },
+): Promise<PackedPart> {
   const packed = await collect(text.pipeThrough(new CompressionStream("deflate-raw")));
   return { name, packed, crc32: counted.crc, size: counted.size };
 }
 
 /** Deflates text given in pieces, without ever joining all of them, encoded in `encoding` (a part's own, UTF-8 for a new one). */
-export function packText(name: string, pieces: Iterable<string>, encoding: PartEncoding = "utf-8"): Promise<PackedPart> {
+export function packText(
+  name: string,
+  pieces: Iterable<string>,
+  encoding: PartEncoding = "utf-8",
+): Promise<PackedPart> {
   const encoder = textEncoder(() => encoding);
   const iterator = pieces[Symbol.iterator]();
   const source = new ReadableStream<Uint8Array<ArrayBuffer>>({

@@ -4,21 +4,38 @@
  * byte for byte, only moved.
  */
 import type { PackedPart } from "./part-text";
-import { CENTRAL_HEADER, dataStartOf, EOCD, findEndRecord, listZipEntries, LOCAL_HEADER, MAX16, MAX32, ZIP64_LOCATOR, type ZipEntry } from "./zip-guard";
+import {
+  CENTRAL_HEADER,
+  dataStartOf,
+  EOCD,
+  findEndRecord,
+  listZipEntries,
+  LOCAL_HEADER,
+  MAX16,
+  MAX32,
+  ZIP64_LOCATOR,
+  type ZipEntry,
+} from "./zip-guard";
 
 const DATA_DESCRIPTOR = 0x08074b50;
 const HAS_DATA_DESCRIPTOR = 0x0008;
 
 /** The central directory's records, in order, and the end record's comment. */
-function centralDirectory(bytes: Uint8Array, view: DataView, count: number): { records: Uint8Array[]; comment: Uint8Array } {
+function centralDirectory(
+  bytes: Uint8Array,
+  view: DataView,
+  count: number,
+): { records: Uint8Array[]; comment: Uint8Array } {
   const eocd = findEndRecord(view);
   if (eocd < 0) throw new Error("the zip directory is missing");
   let offset: number = view.getUint32(eocd + 16, true);
-  if (offset === MAX32 && eocd >= 20 && view.getUint32(eocd - 20, true) === ZIP64_LOCATOR) offset = Number(view.getBigUint64(Number(view.getBigUint64(eocd - 12, true)) + 48, true));
+  if (offset === MAX32 && eocd >= 20 && view.getUint32(eocd - 20, true) === ZIP64_LOCATOR)
+    offset = Number(view.getBigUint64(Number(view.getBigUint64(eocd - 12, true)) + 48, true));
   const records: Uint8Array[] = [];
   for (let i = 0; i < count; i++) {
     if (view.getUint32(offset, true) !== CENTRAL_HEADER) throw new Error("a broken zip directory entry");
-    const length = 46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
+    const length =
+      46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
     records.push(bytes.subarray(offset, offset + length));
     offset += length;
   }
@@ -28,7 +45,8 @@ function centralDirectory(bytes: Uint8Array, view: DataView, count: number): { r
 /** Where an entry's local record ends: header, name, extra field, data and any data descriptor. */
 function recordEnd(bytes: Uint8Array, view: DataView, entry: ZipEntry): number {
   let end = dataStartOf(bytes, entry) + entry.compressedSize;
-  if (view.getUint16(entry.localHeaderOffset + 6, true) & HAS_DATA_DESCRIPTOR) end += (view.getUint32(end, true) === DATA_DESCRIPTOR ? 4 : 0) + 12;
+  if (view.getUint16(entry.localHeaderOffset + 6, true) & HAS_DATA_DESCRIPTOR)
+    end += (view.getUint32(end, true) === DATA_DESCRIPTOR ? 4 : 0) + 12;
   return end;
 }
 
@@ -103,13 +121,21 @@ function centralRecord(nameBytes: Uint8Array, stamp: Stamp, part: PackedPart, of
  * `added` parts after the others. New entries take the date of the first entry. Throws when
  * the result would need zip64, which no workbook within the limits does.
  */
-export function rewriteZip(bytes: Uint8Array, replaced: ReadonlyMap<string, PackedPart>, added: readonly PackedPart[]): Uint8Array {
+export function rewriteZip(
+  bytes: Uint8Array,
+  replaced: ReadonlyMap<string, PackedPart>,
+  added: readonly PackedPart[],
+): Uint8Array {
   const entries = listZipEntries(bytes, "the workbook");
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const { records, comment } = centralDirectory(bytes, view, entries.length);
   const stampOf = (entry: ZipEntry): Stamp => {
     const at = entry.localHeaderOffset;
-    return { flags: view.getUint16(at + 6, true) & ~HAS_DATA_DESCRIPTOR, time: view.getUint16(at + 10, true), date: view.getUint16(at + 12, true) };
+    return {
+      flags: view.getUint16(at + 6, true) & ~HAS_DATA_DESCRIPTOR,
+      time: view.getUint16(at + 10, true),
+      date: view.getUint16(at + 12, true),
+    };
   };
   const firstStamp = entries[0] ? stampOf(entries[0]) : { flags: 0, time: 0, date: 0x21 };
 
@@ -122,13 +148,19 @@ export function rewriteZip(bytes: Uint8Array, replaced: ReadonlyMap<string, Pack
     offset += local.length;
   };
   // Local records keep their order in the file; directory records keep theirs.
-  const byPosition = entries.map((entry, index) => ({ entry, index })).sort((a, b) => a.entry.localHeaderOffset - b.entry.localHeaderOffset);
+  const byPosition = entries
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => a.entry.localHeaderOffset - b.entry.localHeaderOffset);
   const directory: Uint8Array[] = new Array(entries.length);
   for (const { entry, index } of byPosition) {
     const part = replaced.get(entry.name);
     const stamp = stampOf(entry);
-    const local = part ? localRecord(entry.nameBytes, stamp, part) : bytes.subarray(entry.localHeaderOffset, recordEnd(bytes, view, entry));
-    directory[index] = part ? centralRecord(entry.nameBytes, stamp, part, offset) : movedRecord(records[index] as Uint8Array, offset);
+    const local = part
+      ? localRecord(entry.nameBytes, stamp, part)
+      : bytes.subarray(entry.localHeaderOffset, recordEnd(bytes, view, entry));
+    directory[index] = part
+      ? centralRecord(entry.nameBytes, stamp, part, offset)
+      : movedRecord(records[index] as Uint8Array, offset);
     locals.push(local);
     offset += local.length;
   }
@@ -136,10 +168,14 @@ export function rewriteZip(bytes: Uint8Array, replaced: ReadonlyMap<string, Pack
   const encoder = new TextEncoder();
   for (const part of added) {
     const nameBytes = encoder.encode(part.name);
-    place(localRecord(nameBytes, { ...firstStamp, flags: 0 }, part), centralRecord(nameBytes, { ...firstStamp, flags: 0 }, part, offset));
+    place(
+      localRecord(nameBytes, { ...firstStamp, flags: 0 }, part),
+      centralRecord(nameBytes, { ...firstStamp, flags: 0 }, part, offset),
+    );
   }
   const directorySize = centrals.reduce((sum, record) => sum + record.length, 0);
-  if (centrals.length >= MAX16 || offset + directorySize >= MAX32) throw new Error("the workbook would be too large for a plain zip");
+  if (centrals.length >= MAX16 || offset + directorySize >= MAX32)
+    throw new Error("the workbook would be too large for a plain zip");
 
   const end = new Uint8Array(22 + comment.length);
   const endView = new DataView(end.buffer);

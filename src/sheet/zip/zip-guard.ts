@@ -33,7 +33,12 @@ export function findEndRecord(view: DataView): number {
 }
 
 function corrupt(fileName: string, detail: string): SheetReadError {
-  return new SheetReadError(failure("CORRUPT", `${fileName} looks damaged (${detail}). Open it in your spreadsheet program, save it again and drop the new file.`));
+  return new SheetReadError(
+    failure(
+      "CORRUPT",
+      `${fileName} looks damaged (${detail}). Open it in your spreadsheet program, save it again and drop the new file.`,
+    ),
+  );
 }
 
 /** Reads the central directory: names and declared sizes, without inflating anything. */
@@ -46,19 +51,27 @@ export function listZipEntries(bytes: Uint8Array, fileName: string): ZipEntry[] 
   let offset: number = view.getUint32(eocd + 16, true);
   if ((count === 0xffff || offset === MAX32) && eocd >= 20 && view.getUint32(eocd - 20, true) === ZIP64_LOCATOR) {
     const record = Number(view.getBigUint64(eocd - 12, true));
-    if (record + 56 > bytes.length || view.getUint32(record, true) !== ZIP64_EOCD) throw corrupt(fileName, "a broken zip64 directory");
+    if (record + 56 > bytes.length || view.getUint32(record, true) !== ZIP64_EOCD)
+      throw corrupt(fileName, "a broken zip64 directory");
     count = Number(view.getBigUint64(record + 32, true));
     directorySize = Number(view.getBigUint64(record + 40, true));
     offset = Number(view.getBigUint64(record + 48, true));
   }
   if (count > SHEET_LIMITS.zip.maxEntries) {
-    throw new SheetReadError(failure("ZIP_BOMB", `${fileName} holds ${formatCount(count)} parts, far more than any workbook; it was not opened.`));
+    throw new SheetReadError(
+      failure(
+        "ZIP_BOMB",
+        `${fileName} holds ${formatCount(count)} parts, far more than any workbook; it was not opened.`,
+      ),
+    );
   }
-  if (offset + directorySize > bytes.length) throw corrupt(fileName, "its zip directory points past the end of the file");
+  if (offset + directorySize > bytes.length)
+    throw corrupt(fileName, "its zip directory points past the end of the file");
   const entries: ZipEntry[] = [];
   const decoder = new TextDecoder();
   for (let i = 0; i < count; i++) {
-    if (offset + 46 > bytes.length || view.getUint32(offset, true) !== CENTRAL_HEADER) throw corrupt(fileName, "a broken zip directory entry");
+    if (offset + 46 > bytes.length || view.getUint32(offset, true) !== CENTRAL_HEADER)
+      throw corrupt(fileName, "a broken zip directory entry");
     const flags = view.getUint16(offset + 8, true);
     const method = view.getUint16(offset + 10, true);
     const crc32 = view.getUint32(offset + 16, true);
@@ -84,7 +97,16 @@ export function listZipEntries(bytes: Uint8Array, fileName: string): ZipEntry[] 
       }
       extra += 4 + size;
     }
-    entries.push({ name, nameBytes, crc32, method, encrypted: (flags & 1) === 1, compressedSize, uncompressedSize, localHeaderOffset });
+    entries.push({
+      name,
+      nameBytes,
+      crc32,
+      method,
+      encrypted: (flags & 1) === 1,
+      compressedSize,
+      uncompressedSize,
+      localHeaderOffset,
+    });
     offset = extraEnd + commentLength;
   }
   return entries;
@@ -101,13 +123,19 @@ export function checkDeclaredSizes(entries: readonly ZipEntry[], fileName: strin
     total += entry.uncompressedSize;
     if (entry.uncompressedSize > ratioFloorBytes && entry.uncompressedSize > entry.compressedSize * maxRatio) {
       throw new SheetReadError(
-        failure("ZIP_BOMB", `${fileName} contains a part (${entry.name}) that would grow from ${formatBytes(entry.compressedSize)} to ${formatBytes(entry.uncompressedSize)}; no workbook does that, so it was not opened.`),
+        failure(
+          "ZIP_BOMB",
+          `${fileName} contains a part (${entry.name}) that would grow from ${formatBytes(entry.compressedSize)} to ${formatBytes(entry.uncompressedSize)}; no workbook does that, so it was not opened.`,
+        ),
       );
     }
   }
   if (total > maxInflatedBytes) {
     throw new SheetReadError(
-      failure("ZIP_BOMB", `${fileName} would take ${formatBytes(total)} once unpacked; workbooks up to ${formatBytes(maxInflatedBytes)} unpacked can be read. Save the order sheet alone, or as CSV.`),
+      failure(
+        "ZIP_BOMB",
+        `${fileName} would take ${formatBytes(total)} once unpacked; workbooks up to ${formatBytes(maxInflatedBytes)} unpacked can be read. Save the order sheet alone, or as CSV.`,
+      ),
     );
   }
 }
@@ -187,7 +215,12 @@ export async function inflateEntry(
     try {
       if (produced > limit) {
         throw produced > entry.uncompressedSize
-          ? new SheetReadError(failure("ZIP_BOMB", `${fileName}: the part ${entry.name} unpacks to more than it declares; the file was not opened.`))
+          ? new SheetReadError(
+              failure(
+                "ZIP_BOMB",
+                `${fileName}: the part ${entry.name} unpacks to more than it declares; the file was not opened.`,
+              ),
+            )
           : tooBig(fileName);
       }
       onChunk?.(chunk.value);
@@ -200,5 +233,10 @@ export async function inflateEntry(
 }
 
 function tooBig(fileName: string): SheetReadError {
-  return new SheetReadError(failure("ZIP_BOMB", `${fileName} would take more than ${formatBytes(SHEET_LIMITS.zip.maxInflatedBytes)} once unpacked; it was not opened.`));
+  return new SheetReadError(
+    failure(
+      "ZIP_BOMB",
+      `${fileName} would take more than ${formatBytes(SHEET_LIMITS.zip.maxInflatedBytes)} once unpacked; it was not opened.`,
+    ),
+  );
 }

@@ -16,13 +16,35 @@ function slowVendor() {
     return new Promise((resolve) =>
       waiting.push(() => {
         inFlight--;
-        resolve(path.includes("MISSING") ? { ok: false, problem: { kind: "http", status: 404, title: "Not Found" } as never } : { ok: true, status: 200, value });
+        resolve(
+          path.includes("MISSING")
+            ? { ok: false, problem: { kind: "http", status: 404, title: "Not Found" } as never }
+            : { ok: true, status: 200, value },
+        );
       }),
     );
   };
   const client = {
-    getAssetJobs: (tag: string) => answer<AssetJobs>({ assetCode: tag, jobs: [{ jobNumber: 7, orderNumber: "PO-7", description: null, quantity: 30, dateOut: "2026-10-01T00:00:00Z", masterJobStatus: "Dispatched" }], totalCount: 1 }, `jobs:${tag}`),
-    getAssetFiles: (tag: string) => answer<AssetFiles>({ assetTag: tag, currentFiles: [], historicFiles: [] }, `files:${tag}`),
+    getAssetJobs: (tag: string) =>
+      answer<AssetJobs>(
+        {
+          assetCode: tag,
+          jobs: [
+            {
+              jobNumber: 7,
+              orderNumber: "PO-7",
+              description: null,
+              quantity: 30,
+              dateOut: "2026-10-01T00:00:00Z",
+              masterJobStatus: "Dispatched",
+            },
+          ],
+          totalCount: 1,
+        },
+        `jobs:${tag}`,
+      ),
+    getAssetFiles: (tag: string) =>
+      answer<AssetFiles>({ assetTag: tag, currentFiles: [], historicFiles: [] }, `files:${tag}`),
   } as unknown as VendorClient;
   const settle = async () => {
     for (let i = 0; i < 1000 && waiting.length > 0; i++) {

@@ -28,27 +28,56 @@ function editRange(rangeEdit: RangeEdit, selection: GridSelection) {
 }
 
 describe("edits of the selected cells", () => {
-  it.each<{ readonly description: string; readonly edit: RangeEdit; readonly selection: GridSelection; readonly expected: ReturnType<typeof editRange> }>([
-    { description: "Delete empties the one cell selected", edit: { kind: "clear" }, selection: cell(1, 1), expected: { edits: [edit(3, "Qty", "")], selection: undefined } },
+  it.each<{
+    readonly description: string;
+    readonly edit: RangeEdit;
+    readonly selection: GridSelection;
+    readonly expected: ReturnType<typeof editRange>;
+  }>([
+    {
+      description: "Delete empties the one cell selected",
+      edit: { kind: "clear" },
+      selection: cell(1, 1),
+      expected: { edits: [edit(3, "Qty", "")], selection: undefined },
+    },
     {
       description: "Delete empties every cell of a rectangle, whichever corner is active",
       edit: { kind: "clear" },
       selection: from([2, 1], [1, 0]),
-      expected: { edits: [edit(3, "Order", ""), edit(3, "Qty", ""), edit(4, "Order", ""), edit(4, "Qty", "")], selection: undefined },
+      expected: {
+        edits: [edit(3, "Order", ""), edit(3, "Qty", ""), edit(4, "Order", ""), edit(4, "Qty", "")],
+        selection: undefined,
+      },
     },
     {
       description: "Ctrl+Enter fills every selected cell with what was typed",
       edit: { kind: "fill", value: "X" },
       selection: from([0, 1], [1, 2]),
-      expected: { edits: [edit(2, "Qty", "X"), edit(2, "Colour", "X"), edit(3, "Qty", "X"), edit(3, "Colour", "X")], selection: undefined },
+      expected: {
+        edits: [edit(2, "Qty", "X"), edit(2, "Colour", "X"), edit(3, "Qty", "X"), edit(3, "Colour", "X")],
+        selection: undefined,
+      },
     },
-    { description: "Ctrl+D on one cell copies the cell above into it", edit: { kind: "fill-down" }, selection: cell(2, 2), expected: { edits: [edit(4, "Colour", "Blue")], selection: undefined } },
-    { description: "Ctrl+D on the first row has nothing to copy", edit: { kind: "fill-down" }, selection: cell(0, 1), expected: undefined },
+    {
+      description: "Ctrl+D on one cell copies the cell above into it",
+      edit: { kind: "fill-down" },
+      selection: cell(2, 2),
+      expected: { edits: [edit(4, "Colour", "Blue")], selection: undefined },
+    },
+    {
+      description: "Ctrl+D on the first row has nothing to copy",
+      edit: { kind: "fill-down" },
+      selection: cell(0, 1),
+      expected: undefined,
+    },
     {
       description: "Ctrl+D on a rectangle copies its top row down it, blanks included",
       edit: { kind: "fill-down" },
       selection: from([3, 2], [1, 1]),
-      expected: { edits: [edit(4, "Qty", "2"), edit(4, "Colour", "Blue"), edit(5, "Qty", "2"), edit(5, "Colour", "Blue")], selection: undefined },
+      expected: {
+        edits: [edit(4, "Qty", "2"), edit(4, "Colour", "Blue"), edit(5, "Qty", "2"), edit(5, "Colour", "Blue")],
+        selection: undefined,
+      },
     },
     {
       description: "Ctrl+D copies a blank top cell down as a blank",
@@ -60,7 +89,10 @@ describe("edits of the selected cells", () => {
       description: "a pasted rectangle lands from the active cell on, and is selected",
       edit: { kind: "paste", text: "9\tPink\r\n8\tGrey\r\n" },
       selection: cell(3, 1),
-      expected: { edits: [edit(5, "Qty", "9"), edit(5, "Colour", "Pink"), edit(6, "Qty", "8"), edit(6, "Colour", "Grey")], selection: from([3, 1], [4, 2]) },
+      expected: {
+        edits: [edit(5, "Qty", "9"), edit(5, "Colour", "Pink"), edit(6, "Qty", "8"), edit(6, "Colour", "Grey")],
+        selection: from([3, 1], [4, 2]),
+      },
     },
     {
       description: "a pasted rectangle is cut at the grid's last row and column",
@@ -72,15 +104,26 @@ describe("edits of the selected cells", () => {
       description: "one value pasted on a selection fills it, and the selection is kept from its top-left cell",
       edit: { kind: "paste", text: "Z" },
       selection: from([1, 1], [0, 0]),
-      expected: { edits: [edit(2, "Order", "Z"), edit(2, "Qty", "Z"), edit(3, "Order", "Z"), edit(3, "Qty", "Z")], selection: from([0, 0], [1, 1]) },
+      expected: {
+        edits: [edit(2, "Order", "Z"), edit(2, "Qty", "Z"), edit(3, "Order", "Z"), edit(3, "Qty", "Z")],
+        selection: from([0, 0], [1, 1]),
+      },
     },
     {
       description: "a line shorter than the others leaves the cells past its end as they are",
       edit: { kind: "paste", text: "1\t2\r\n3" },
       selection: cell(0, 1),
-      expected: { edits: [edit(2, "Qty", "1"), edit(2, "Colour", "2"), edit(3, "Qty", "3")], selection: from([0, 1], [1, 2]) },
+      expected: {
+        edits: [edit(2, "Qty", "1"), edit(2, "Colour", "2"), edit(3, "Qty", "3")],
+        selection: from([0, 1], [1, 2]),
+      },
     },
-    { description: "pasting nothing changes nothing", edit: { kind: "paste", text: "" }, selection: cell(2, 1), expected: undefined },
+    {
+      description: "pasting nothing changes nothing",
+      edit: { kind: "paste", text: "" },
+      selection: cell(2, 1),
+      expected: undefined,
+    },
   ])("$description", ({ edit: rangeEdit, selection, expected }) => {
     expect(editRange(rangeEdit, selection)).toEqual(expected);
   });

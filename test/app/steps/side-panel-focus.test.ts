@@ -8,7 +8,11 @@ const body = { name: "the page" };
 describe("shouldFocusGridAfter", () => {
   it.each([
     { description: "focus is still on the button clicked", focused: button, expected: true },
-    { description: "the button went away with the problem it fixed: focus fell to the page", focused: body, expected: true },
+    {
+      description: "the button went away with the problem it fixed: focus fell to the page",
+      focused: body,
+      expected: true,
+    },
     { description: "nothing has focus", focused: null, expected: true },
     { description: "the user has gone on to type in another field", focused: field, expected: false },
   ])("$description: $expected", ({ focused, expected }) => {

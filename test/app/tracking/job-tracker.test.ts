@@ -2,7 +2,12 @@ import "fake-indexeddb/auto";
 import type { IDBPDatabase } from "idb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createVendorClient, type VendorClient } from "../../../src/api";
-import { createJobTracker, type JobTracker, type JobTrackerDeps, type JobTrackerState } from "../../../src/app/tracking/job-tracker";
+import {
+  createJobTracker,
+  type JobTracker,
+  type JobTrackerDeps,
+  type JobTrackerState,
+} from "../../../src/app/tracking/job-tracker";
 import { dayOf, formatDay } from "../../../src/app/tracking/tracked-jobs";
 import type { BatchRecord, JournalStore, OrderRecord } from "../../../src/core/journal";
 import type { JobCandidate } from "../../../src/core/vendor";
@@ -45,7 +50,8 @@ afterEach(async () => {
   await sim.close();
 });
 
-const calls = (endpoint: "listActiveJobs" | "getJob" | "patchJob" | "cancelJob" | "getEarliestShipDate") => sim.simulator.stats.callsByEndpoint[endpoint] ?? 0;
+const calls = (endpoint: "listActiveJobs" | "getJob" | "patchJob" | "cancelJob" | "getEarliestShipDate") =>
+  sim.simulator.stats.callsByEndpoint[endpoint] ?? 0;
 const simNow = () => new Date(sim.simulator.clock.now());
 
 function batchRecord(overrides: Partial<BatchRecord> = {}): BatchRecord {
@@ -63,7 +69,12 @@ function batchRecord(overrides: Partial<BatchRecord> = {}): BatchRecord {
   };
 }
 
-function orderRecord(batch: BatchRecord, candidate: JobCandidate, sequence: number, patch: Partial<OrderRecord>): OrderRecord {
+function orderRecord(
+  batch: BatchRecord,
+  candidate: JobCandidate,
+  sequence: number,
+  patch: Partial<OrderRecord>,
+): OrderRecord {
   return plannedOrder(batch.id, candidate.orderNumber ?? `order-${sequence}`, {
     sequence,
     payloadHash: `hash-${sequence}`,
@@ -99,7 +110,15 @@ async function submitBatch(orderNumbers: readonly string[], overrides: Partial<B
 }
 
 function tracker(deps: Partial<JobTrackerDeps> = {}): JobTracker {
-  const created = createJobTracker({ client, journal, connection: CONNECTION, accountId: ACCOUNT, now: simNow, locale: LOCALE, ...deps });
+  const created = createJobTracker({
+    client,
+    journal,
+    connection: CONNECTION,
+    accountId: ACCOUNT,
+    now: simNow,
+    locale: LOCALE,
+    ...deps,
+  });
   trackers.push(created);
   return created;
 }
@@ -121,7 +140,8 @@ function until(subject: JobTracker, predicate: (state: JobTrackerState) => boole
   });
 }
 
-const row = (subject: JobTracker, jobNumber: number) => subject.getState().jobs.find((job) => job.jobNumber === jobNumber);
+const row = (subject: JobTracker, jobNumber: number) =>
+  subject.getState().jobs.find((job) => job.jobNumber === jobNumber);
 const openJob = (subject: JobTracker) => {
   const open = subject.getState().open;
   if (open === undefined) throw new Error("No job is open");
@@ -138,13 +158,21 @@ describe("the submitted-jobs list", () => {
   it("lists this account's journal jobs, joined with the vendor's status, due date and the journal's total", async () => {
     const batch = batchRecord({ fileName: "spring-teams.xlsx" });
     const withoutArtwork = validCandidate({ orderNumber: "PO-ART" });
-    const reorder = validCandidate({ orderNumber: "PO-REORDER", dateDue: "2027-03-05", mustDate: true, items: [assetLine()] });
+    const reorder = validCandidate({
+      orderNumber: "PO-REORDER",
+      dateDue: "2027-03-05",
+      mustDate: true,
+      items: [assetLine()],
+    });
     const older = unwrap(await client.createJob(validCandidate({ orderNumber: "PO-OLD", items: [assetLine()] })));
     const orders = [
       await submitted(batch, reorder, 1),
       await submitted(batch, withoutArtwork, 2),
       orderRecord(batch, validCandidate({ orderNumber: "PO-BAD" }), 3, { state: "rejected" }),
-      orderRecord(batch, validCandidate({ orderNumber: "PO-OLD" }), 4, { state: "existing", existingJobNumbers: [older.jobNumber] }),
+      orderRecord(batch, validCandidate({ orderNumber: "PO-OLD" }), 4, {
+        state: "existing",
+        existingJobNumbers: [older.jobNumber],
+      }),
     ];
     await journal.putBatch(batch);
     await journal.putOrders(orders);
@@ -171,10 +199,40 @@ describe("the submitted-jobs list", () => {
         submitted: job.submittedAt !== undefined,
       })),
     ).toEqual([
-      { jobNumber: orders[0]?.jobNumber, origin: "created", orderNumber: "PO-REORDER", fileName: "spring-teams.xlsx", status: "Received", dateDue: "2027-03-05", mustDate: true, totalJobCost: orders[0]?.totalJobCost, submitted: true },
+      {
+        jobNumber: orders[0]?.jobNumber,
+        origin: "created",
+        orderNumber: "PO-REORDER",
+        fileName: "spring-teams.xlsx",
+        status: "Received",
+        dateDue: "2027-03-05",
+        mustDate: true,
+        totalJobCost: orders[0]?.totalJobCost,
+        submitted: true,
+      },
       // The vendor's own name for a job still waiting for its artwork, shown as it comes.
-      { jobNumber: orders[1]?.jobNumber, origin: "created", orderNumber: "PO-ART", fileName: "spring-teams.xlsx", status: "Awaiting Artwork", dateDue: "2027-03-01", mustDate: false, totalJobCost: orders[1]?.totalJobCost, submitted: true },
-      { jobNumber: older.jobNumber, origin: "existing", orderNumber: "PO-OLD", fileName: "spring-teams.xlsx", status: "Received", dateDue: "2027-03-01", mustDate: false, totalJobCost: undefined, submitted: false },
+      {
+        jobNumber: orders[1]?.jobNumber,
+        origin: "created",
+        orderNumber: "PO-ART",
+        fileName: "spring-teams.xlsx",
+        status: "Awaiting Artwork",
+        dateDue: "2027-03-01",
+        mustDate: false,
+        totalJobCost: orders[1]?.totalJobCost,
+        submitted: true,
+      },
+      {
+        jobNumber: older.jobNumber,
+        origin: "existing",
+        orderNumber: "PO-OLD",
+        fileName: "spring-teams.xlsx",
+        status: "Received",
+        dateDue: "2027-03-01",
+        mustDate: false,
+        totalJobCost: undefined,
+        submitted: false,
+      },
     ]);
     expect(state.jobs.every((job) => job.vendor === "listed" && job.tracking.length === 0)).toBe(true);
     // Every job was in the vendor's list: none had to be read on its own.
@@ -191,14 +249,23 @@ describe("the submitted-jobs list", () => {
     await subject.refresh();
     expect(row(subject, jobNumber)).toMatchObject({
       status: "Dispatched",
-      tracking: [{ trackingNumber: `CP${jobNumber}NZ`, trackingLink: `https://track.courier.example/CP${jobNumber}NZ` }],
+      tracking: [
+        { trackingNumber: `CP${jobNumber}NZ`, trackingLink: `https://track.courier.example/CP${jobNumber}NZ` },
+      ],
     });
 
     await subject.openJob(jobNumber);
     const detail = openDetail(subject);
-    expect(detail).toMatchObject({ status: "Dispatched", isCancelable: false, canEdit: false, lockedReason: "The job was dispatched" });
+    expect(detail).toMatchObject({
+      status: "Dispatched",
+      isCancelable: false,
+      canEdit: false,
+      lockedReason: "The job was dispatched",
+    });
     expect(detail.invoice?.uri).toMatch(/^https:\/\/files\.vendor\.example\/invoices\//);
-    expect(detail.tracking).toEqual([{ trackingNumber: `CP${jobNumber}NZ`, trackingLink: `https://track.courier.example/CP${jobNumber}NZ` }]);
+    expect(detail.tracking).toEqual([
+      { trackingNumber: `CP${jobNumber}NZ`, trackingLink: `https://track.courier.example/CP${jobNumber}NZ` },
+    ]);
     expect(detail.lines).toHaveLength(1);
     expect(detail.lines[0]).toMatchObject({ quantity: 30, status: "Dispatched" });
     expect(detail.lines[0]?.unitPrice).toBeGreaterThan(0);
@@ -220,7 +287,9 @@ describe("the submitted-jobs list", () => {
     const [jobNumber = 0] = await submitBatch(["PO-HERE"]);
     const batch = batchRecord({ fileName: "old.csv" });
     await journal.putBatch(batch);
-    await journal.putOrders([orderRecord(batch, validCandidate({ orderNumber: "PO-GONE" }), 1, { state: "created", jobNumber: 999_999 })]);
+    await journal.putOrders([
+      orderRecord(batch, validCandidate({ orderNumber: "PO-GONE" }), 1, { state: "created", jobNumber: 999_999 }),
+    ]);
 
     const subject = tracker();
     await subject.refresh();
@@ -294,7 +363,9 @@ describe("cancelling a job", () => {
     expect(calls("cancelJob")).toBe(1);
     const { message } = openJob(subject);
     expect(message?.tone).toBe("error");
-    expect(message?.text).toBe(`Job ${jobNumber} is already in production and can no longer be cancelled here. Contact the vendor if it must be stopped.`);
+    expect(message?.text).toBe(
+      `Job ${jobNumber} is already in production and can no longer be cancelled here. Contact the vendor if it must be stopped.`,
+    );
     // The job was read again: the vendor no longer offers the cancel.
     expect(openDetail(subject)).toMatchObject({ status: "In Production", isCancelable: false, canEdit: true });
     expect(row(subject, jobNumber)?.status).toBe("In Production");
@@ -329,12 +400,24 @@ describe("changing a job", () => {
     expect(openJob(subject).message).toEqual({ tone: "info", text: `Saved the changes to job ${jobNumber}.` });
 
     const vendorJob = unwrap(await client.getJob(jobNumber));
-    expect(vendorJob).toMatchObject({ description: "Karori seniors, home kit", orderNumber: "PO-EDIT-2", comments: "Pack by team, please", dateDue: before.dateDue, mustDate: before.mustDate });
-    expect(openDetail(subject)).toMatchObject({ description: "Karori seniors, home kit", orderNumber: "PO-EDIT-2", comments: "Pack by team, please" });
+    expect(vendorJob).toMatchObject({
+      description: "Karori seniors, home kit",
+      orderNumber: "PO-EDIT-2",
+      comments: "Pack by team, please",
+      dateDue: before.dateDue,
+      mustDate: before.mustDate,
+    });
+    expect(openDetail(subject)).toMatchObject({
+      description: "Karori seniors, home kit",
+      orderNumber: "PO-EDIT-2",
+      comments: "Pack by team, please",
+    });
     expect(row(subject, jobNumber)?.orderNumber).toBe("PO-EDIT-2");
 
     // The same values again: nothing to send.
-    expect(await subject.editJob(jobNumber, { description: "Karori seniors, home kit", orderNumber: "PO-EDIT-2" })).toBe(true);
+    expect(
+      await subject.editJob(jobNumber, { description: "Karori seniors, home kit", orderNumber: "PO-EDIT-2" }),
+    ).toBe(true);
     expect(calls("patchJob")).toBe(1);
     expect(openJob(subject).message?.text).toMatch(/^Nothing to save/);
   });
@@ -376,14 +459,20 @@ describe("changing a job", () => {
     // The panel still shows the job as editable: the vendor's 403 is explained, and the job read again.
     expect(await subject.editJob(stale, { description: "Too late" })).toBe(false);
     expect(calls("patchJob")).toBe(1);
-    expect(openJob(subject).message).toEqual({ tone: "error", text: `Job ${stale} is locked and can no longer be changed here: the job was dispatched.` });
+    expect(openJob(subject).message).toEqual({
+      tone: "error",
+      text: `Job ${stale} is locked and can no longer be changed here: the job was dispatched.`,
+    });
     expect(openDetail(subject)).toMatchObject({ canEdit: false, lockedReason: "The job was dispatched" });
 
     // Read afresh, the job's own flag says it is locked: nothing is sent.
     expect(await subject.editJob(fresh, { description: "Too late as well" })).toBe(false);
     expect(openJob(subject).jobNumber).toBe(fresh);
     expect(calls("patchJob")).toBe(1);
-    expect(openJob(subject).message).toEqual({ tone: "error", text: `Job ${fresh} is locked and can no longer be changed here: the job was dispatched.` });
+    expect(openJob(subject).message).toEqual({
+      tone: "error",
+      text: `Job ${fresh} is locked and can no longer be changed here: the job was dispatched.`,
+    });
     expect(unwrap(await client.getJob(fresh)).description).toBe("Karori seniors");
   });
 });
@@ -452,7 +541,9 @@ describe("polling", () => {
     await sim.close();
     await subject.refresh();
     const state = subject.getState();
-    expect(state.refreshError).toBe("The vendor's job list could not be read: the vendor did not answer. The list shows what was known before.");
+    expect(state.refreshError).toBe(
+      "The vendor's job list could not be read: the vendor did not answer. The list shows what was known before.",
+    );
     expect(state.lastRefreshedAt).toBe(firstRefresh);
     expect(row(subject, jobNumber)?.status).toBe("Received");
     sim = await startSimulator({ startAt: SIM_START });

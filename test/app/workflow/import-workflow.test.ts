@@ -27,7 +27,8 @@ let manyOrders: Uint8Array;
 let fewOrders: Uint8Array;
 
 /** A sheet of the price-code sample's orders under order numbers of its own: submitted, it makes jobs no other sheet has. */
-const sheetOf = async (prefix: string, copies: number) => new Uint8Array(await readFile((await ordersSheet(prefix, copies)).path));
+const sheetOf = async (prefix: string, copies: number) =>
+  new Uint8Array(await readFile((await ordersSheet(prefix, copies)).path));
 
 beforeAll(async () => {
   account = await startProxiedAccount();
@@ -46,15 +47,21 @@ function pageSheets() {
   const session = createSheetSession();
   const control = { hold: undefined as Promise<void> | undefined, fail: undefined as Error | undefined, rowCalls: 0 };
   const sheets = {
-    open: (bytes: Uint8Array, fileName: string, vocabulary: readonly string[], onProgress: () => void) => session.open(bytes.slice(), fileName, onProgress, vocabulary),
-    preview: async (sheetName: string, headerRowNumber: number | undefined, vocabulary: readonly string[]) => session.preview(sheetName, headerRowNumber, vocabulary),
+    open: (bytes: Uint8Array, fileName: string, vocabulary: readonly string[], onProgress: () => void) =>
+      session.open(bytes.slice(), fileName, onProgress, vocabulary),
+    preview: async (sheetName: string, headerRowNumber: number | undefined, vocabulary: readonly string[]) =>
+      session.preview(sheetName, headerRowNumber, vocabulary),
     rows: async (sheetName: string, headerRowNumber: number, start: number, count: number) => {
       control.rowCalls++;
       await control.hold;
       if (control.fail) throw control.fail;
       return session.rows(sheetName, headerRowNumber, start, count);
     },
-    suggestMapping: async (sheetName: string, headerRowNumber: number, vocabulary: Parameters<typeof session.suggestMapping>[2]) => session.suggestMapping(sheetName, headerRowNumber, vocabulary),
+    suggestMapping: async (
+      sheetName: string,
+      headerRowNumber: number,
+      vocabulary: Parameters<typeof session.suggestMapping>[2],
+    ) => session.suggestMapping(sheetName, headerRowNumber, vocabulary),
     writeResults: () => Promise.reject(new Error("not in these tests")),
     resultsOnlySheet: () => Promise.reject(new Error("not in these tests")),
     writeCampaignSheet: () => Promise.reject(new Error("not in these tests")),
@@ -131,7 +138,9 @@ async function connectAndOpen(workflow: ImportWorkflow, fileName: string, bytes:
 
 /** Checks the rows, stopping the first dry runs at once so most jobs are left to check. */
 async function checkStoppingDryRuns(workflow: ImportWorkflow): Promise<void> {
-  const stopping = when(workflow, (state) => state.step === "review" && state.review.busy !== undefined).then(() => workflow.stopChecking());
+  const stopping = when(workflow, (state) => state.step === "review" && state.review.busy !== undefined).then(() =>
+    workflow.stopChecking(),
+  );
   await workflow.check();
   await stopping;
   expect(reviewOf(workflow).review.summary.jobs.ready).toBeGreaterThan(0);
@@ -145,7 +154,10 @@ describe("the import workflow on the page", () => {
     let release!: () => void;
     tab.control.hold = new Promise((resolve) => (release = resolve));
     const checking = tab.workflow.check();
-    const shown = await when(tab.workflow, (state) => state.step === "checking" && state.progress.startsWith("Reading rows"));
+    const shown = await when(
+      tab.workflow,
+      (state) => state.step === "checking" && state.progress.startsWith("Reading rows"),
+    );
     expect(shown).toMatchObject({ step: "checking", progress: "Reading rows 1–20 of 20", canStop: true });
     await tab.workflow.stopChecking();
     expect(step(tab.workflow)).toBe("mapping");
@@ -198,7 +210,9 @@ describe("the import workflow on the page", () => {
     const state = tab.workflow.getState();
     expect(state.step).toBe("mapping");
     const error = state.step === "mapping" ? state.error : undefined;
-    expect(error).toBe("Checking orders.csv stopped: something went wrong in this page. Check the rows again; if it stops again, reload the page and drop the file again.");
+    expect(error).toBe(
+      "Checking orders.csv stopped: something went wrong in this page. Check the rows again; if it stops again, reload the page and drop the file again.",
+    );
     expect(errors).toHaveLength(1);
     tab.control.fail = undefined;
     await tab.workflow.check();
@@ -212,12 +226,17 @@ describe("the import workflow on the page", () => {
     await connectAndOpen(tab.workflow, "orders.csv", manyOrders);
     await checkStoppingDryRuns(tab.workflow);
     expect(reviewOf(tab.workflow).review.busy).toBeUndefined();
-    const stopping = when(tab.workflow, (state) => state.step === "review" && state.review.busy?.startsWith("Checking the jobs") === true).then(() => tab.workflow.stopChecking());
+    const stopping = when(
+      tab.workflow,
+      (state) => state.step === "review" && state.review.busy?.startsWith("Checking the jobs") === true,
+    ).then(() => tab.workflow.stopChecking());
     await tab.workflow.submit();
     await stopping;
     expect(await tab.batches()).toHaveLength(0);
     const state = reviewOf(tab.workflow);
-    expect(state.error).toBe("Nothing was sent: you stopped the check before it finished. Submit again when you are ready; every job is checked with the vendor first.");
+    expect(state.error).toBe(
+      "Nothing was sent: you stopped the check before it finished. Submit again when you are ready; every job is checked with the vendor first.",
+    );
     expect(state.review.submitting).toBe(false);
     db.close();
   });
@@ -277,7 +296,9 @@ describe("the import workflow on the page", () => {
     // The tab that left it is told, on its next edit, that its changes are no longer kept.
     await other.workflow.setCell(2, "Team", "Karori Football Seniors");
     await when(other.workflow, (s) => s.step === "review" && s.error !== undefined);
-    expect(reviewOf(other.workflow).error).toMatch(/^This review is no longer kept in this browser: a review started or continued in another tab/);
+    expect(reviewOf(other.workflow).error).toMatch(
+      /^This review is no longer kept in this browser: a review started or continued in another tab/,
+    );
     expect(other.workflow.hasUnsavedWork()).toBe(true);
 
     await reloaded.workflow.submit();

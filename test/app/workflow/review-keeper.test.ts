@@ -9,7 +9,10 @@ import { createReviewSessionStore, type ReviewSessionStore } from "../../../src/
 
 const connected = { connection: { name: "demo" }, account: { id: 1042 } } as unknown as Connected;
 const origin = (fileName: string) => ({ fileName, sheetName: "orders", headerRowNumber: 1, mapping: { columns: [] } });
-const skip = (rowNumber: number): SessionEdits => ({ addedColumns: [], edits: [{ at: "2026-11-20T01:00:00.000Z", changes: [{ kind: "skip", rowNumber, before: false, after: true }] }] });
+const skip = (rowNumber: number): SessionEdits => ({
+  addedColumns: [],
+  edits: [{ at: "2026-11-20T01:00:00.000Z", changes: [{ kind: "skip", rowNumber, before: false, after: true }] }],
+});
 const bytes = (text: string) => new TextEncoder().encode(text);
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -35,7 +38,13 @@ function tab(tabId: string, store: () => Promise<ReviewSessionStore>) {
     for (const resolve of waiting.splice(0)) resolve();
     return answer;
   };
-  const keeper = createReviewKeeper({ tabId, store, edits, now: () => new Date("2026-11-20T01:00:00.000Z"), onLost: () => tabState.lost++ });
+  const keeper = createReviewKeeper({
+    tabId,
+    store,
+    edits,
+    now: () => new Date("2026-11-20T01:00:00.000Z"),
+    onLost: () => tabState.lost++,
+  });
   return Object.assign(tabState, { keeper });
 }
 
@@ -55,7 +64,11 @@ describe("keeping the review in progress", () => {
     a.keeper.changed();
     await aAsked;
     await expect.poll(() => a.lost).toBe(1);
-    expect(await (await store()).get("demo", 1042)).toMatchObject({ fileName: "b.csv", tabId: "tab-b", edits: { edits: [] } });
+    expect(await (await store()).get("demo", 1042)).toMatchObject({
+      fileName: "b.csv",
+      tabId: "tab-b",
+      edits: { edits: [] },
+    });
     // Leaving tab A now would lose its edits: the page asks first.
     expect(a.keeper.hasUnkeptEdits).toBe(true);
 

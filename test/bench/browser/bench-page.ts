@@ -9,7 +9,9 @@ async function fetchBytes(url: string): Promise<Uint8Array> {
 }
 
 /** Main-thread tasks over 50 ms while `work` runs: how long the page could not respond. */
-async function watchMainThread<T>(work: () => Promise<T>): Promise<{ value: T; longestTaskMs: number; blockedMs: number }> {
+async function watchMainThread<T>(
+  work: () => Promise<T>,
+): Promise<{ value: T; longestTaskMs: number; blockedMs: number }> {
   const tasks: number[] = [];
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) tasks.push(entry.duration);
@@ -18,14 +20,22 @@ async function watchMainThread<T>(work: () => Promise<T>): Promise<{ value: T; l
   const value = await work();
   await new Promise((resolve) => setTimeout(resolve, 100));
   observer.disconnect();
-  return { value, longestTaskMs: Math.max(0, ...tasks), blockedMs: tasks.reduce((sum, t) => sum + Math.max(0, t - 50), 0) };
+  return {
+    value,
+    longestTaskMs: Math.max(0, ...tasks),
+    blockedMs: tasks.reduce((sum, t) => sum + Math.max(0, t - 50), 0),
+  };
 }
 
 const bench = {
   engineCase(template: unknown, rows: number) {
     return worker.engineCase(template as Parameters<BenchWorkerApi["engineCase"]>[0], rows);
   },
-  async run(caseName: "papaparseArrays" | "exceljsLoad" | "ours" | "oursEveryRow", url: string, fileName: string): Promise<CaseResult> {
+  async run(
+    caseName: "papaparseArrays" | "exceljsLoad" | "ours" | "oursEveryRow",
+    url: string,
+    fileName: string,
+  ): Promise<CaseResult> {
     const bytes = await fetchBytes(url);
     return worker.run(transfer(bytes, [bytes.buffer]), fileName, caseName);
   },

@@ -13,7 +13,15 @@ import {
 import type { CellValue, SheetRow } from "../../../src/core/sheet-model";
 
 const vocabulary = {
-  attributes: ["Fabric", "VinylColour", "Vinyl colour", "InkColours", "Ink colours (Pantone)", "PlayerName", "Player name"],
+  attributes: [
+    "Fabric",
+    "VinylColour",
+    "Vinyl colour",
+    "InkColours",
+    "Ink colours (Pantone)",
+    "PlayerName",
+    "Player name",
+  ],
   sizes: ["XS", "S", "M", "L", "XL", "2XL", "3XL", "4", "6", "8", "10", "12", "14", "OSFA", "Qty"],
 };
 
@@ -21,7 +29,8 @@ const fieldOf = (mapping: SheetMapping, header: string): FieldId | undefined => 
   const target = mapping.columns.find((c) => c.header === header)?.target;
   return target?.kind === "field" ? target.field : undefined;
 };
-const targetOf = (mapping: SheetMapping, header: string): MappingTarget | null | undefined => mapping.columns.find((c) => c.header === header)?.target;
+const targetOf = (mapping: SheetMapping, header: string): MappingTarget | null | undefined =>
+  mapping.columns.find((c) => c.header === header)?.target;
 
 describe("fields from header variants", () => {
   it.each([
@@ -82,27 +91,89 @@ describe("fields from header variants", () => {
   });
 
   it("reads a realistic team-order header row", () => {
-    const headers = ["Order #", "Team", "Contact", "Club", "Street", "Suburb", "City", "Postcode", "Country", "Ship via", "Due", "Item type", "Code", "Colour", "Player name", "Number", "Vinyl colour", "Fabric", "S", "M", "L", "XL", "2XL", "Qty", "Artwork"];
+    const headers = [
+      "Order #",
+      "Team",
+      "Contact",
+      "Club",
+      "Street",
+      "Suburb",
+      "City",
+      "Postcode",
+      "Country",
+      "Ship via",
+      "Due",
+      "Item type",
+      "Code",
+      "Colour",
+      "Player name",
+      "Number",
+      "Vinyl colour",
+      "Fabric",
+      "S",
+      "M",
+      "L",
+      "XL",
+      "2XL",
+      "Qty",
+      "Artwork",
+    ];
     const mapping = suggestMapping(headers, vocabulary);
     expect(headers.map((h) => fieldOf(mapping, h) ?? targetOf(mapping, h)?.kind ?? null)).toEqual([
-      "orderNumber", "description", "contactName", "organisation", "streetAddress", "suburb", "city", "postalCode", "country", "deliveryMethod", "dueDate", "itemType", "code", "variant", "attribute", null, "attribute", "attribute", "size", "size", "size", "size", "size", "quantity", "artworkUrl",
+      "orderNumber",
+      "description",
+      "contactName",
+      "organisation",
+      "streetAddress",
+      "suburb",
+      "city",
+      "postalCode",
+      "country",
+      "deliveryMethod",
+      "dueDate",
+      "itemType",
+      "code",
+      "variant",
+      "attribute",
+      null,
+      "attribute",
+      "attribute",
+      "size",
+      "size",
+      "size",
+      "size",
+      "size",
+      "quantity",
+      "artworkUrl",
     ]);
     expect(targetOf(mapping, "Vinyl colour")).toEqual({ kind: "attribute", attribute: "Vinyl colour" });
     expect(sizeLayout(mapping)).toBe("wide");
     expect(missingRequiredFields(mapping)).toEqual([]);
   });
 
-  it.each(["Ship", "Shipping"])("reads a column headed %s as the delivery method, and a ship date as the due date", (header) => {
-    const mapping = suggestMapping(["Order", "Code", "Qty", header, "Ship date"], vocabulary);
-    expect([fieldOf(mapping, header), fieldOf(mapping, "Ship date")]).toEqual(["deliveryMethod", "dueDate"]);
-  });
+  it.each(["Ship", "Shipping"])(
+    "reads a column headed %s as the delivery method, and a ship date as the due date",
+    (header) => {
+      const mapping = suggestMapping(["Order", "Code", "Qty", header, "Ship date"], vocabulary);
+      expect([fieldOf(mapping, header), fieldOf(mapping, "Ship date")]).toEqual(["deliveryMethod", "dueDate"]);
+    },
+  );
 });
 
 describe("size columns", () => {
   it.each([
-    [["S", "M", "L", "XL", "XXL"], ["S", "M", "L", "XL", "XXL"]],
-    [["Youth 8", "Youth 10", "Youth 12"], ["Youth 8", "Youth 10", "Youth 12"]],
-    [["8", "10", "12", "14"], ["8", "10", "12", "14"]],
+    [
+      ["S", "M", "L", "XL", "XXL"],
+      ["S", "M", "L", "XL", "XXL"],
+    ],
+    [
+      ["Youth 8", "Youth 10", "Youth 12"],
+      ["Youth 8", "Youth 10", "Youth 12"],
+    ],
+    [
+      ["8", "10", "12", "14"],
+      ["8", "10", "12", "14"],
+    ],
     [["One size", "Qty"], []],
   ])("%j are sizes: %j", (headers, sizes) => {
     const mapping = suggestMapping(["Order", "Code", ...headers], vocabulary);
@@ -142,7 +213,10 @@ describe("attribute columns", () => {
 
   it("are found in a short header that ends with the attribute's name, before a field its first word names", () => {
     const mapping = suggestMapping(["PO #", "Garment fabric", "Fabric notes for the printer"], vocabulary);
-    expect(mapping.columns[1]).toMatchObject({ target: { kind: "attribute", attribute: "Fabric" }, reason: "contains" });
+    expect(mapping.columns[1]).toMatchObject({
+      target: { kind: "attribute", attribute: "Fabric" },
+      reason: "contains",
+    });
     // In a longer header the word is a guess too far, as for fields.
     expect(mapping.columns[2]?.target).toBeNull();
   });
@@ -153,13 +227,20 @@ describe("changing a mapping by hand", () => {
     const mapping = suggestMapping(["Order", "Club PO", "Qty"]);
     expect(columnForField(mapping, "orderNumber")?.header).toBe("Order");
     const changed = assignField(mapping, "orderNumber", 1);
-    expect(columnForField(changed, "orderNumber")).toMatchObject({ header: "Club PO", reason: "manual", confidence: 1 });
+    expect(columnForField(changed, "orderNumber")).toMatchObject({
+      header: "Club PO",
+      reason: "manual",
+      confidence: 1,
+    });
     expect(changed.columns[0]?.target).toBeNull();
     expect(columnForField(assignField(changed, "orderNumber", null), "orderNumber")).toBeUndefined();
   });
 
   it("points a column at a size or attribute", () => {
-    const mapping = assignColumn(suggestMapping(["Order", "Code", "Extra"]), 2, { kind: "attribute", attribute: "Fabric" });
+    const mapping = assignColumn(suggestMapping(["Order", "Code", "Extra"]), 2, {
+      kind: "attribute",
+      attribute: "Fabric",
+    });
     expect(mapping.columns[2]).toMatchObject({ target: { kind: "attribute", attribute: "Fabric" }, reason: "manual" });
   });
 });
@@ -181,9 +262,29 @@ describe("headers that qualify a field word rather than name the field", () => {
   });
 
   it("maps a price-list sheet without sending a price as an address line", () => {
-    const headers = ["Order No", "Asset Tag", "Description", "Qty", "Unit price", "Unit est.", "Street", "City", "Postcode"];
+    const headers = [
+      "Order No",
+      "Asset Tag",
+      "Description",
+      "Qty",
+      "Unit price",
+      "Unit est.",
+      "Street",
+      "City",
+      "Postcode",
+    ];
     const mapping = suggestMapping(headers, vocabulary);
-    expect(headers.map((h) => fieldOf(mapping, h) ?? null)).toEqual(["orderNumber", "code", null, "quantity", null, null, "streetAddress", "city", "postalCode"]);
+    expect(headers.map((h) => fieldOf(mapping, h) ?? null)).toEqual([
+      "orderNumber",
+      "code",
+      null,
+      "quantity",
+      null,
+      null,
+      "streetAddress",
+      "city",
+      "postalCode",
+    ]);
   });
 });
 
@@ -215,19 +316,46 @@ describe("column values veto what a header alone would suggest", () => {
   });
 
   it("refuses wide size columns of words and keeps those of quantities", () => {
-    const mapping = suggestMapping(["Order", "Code", "S", "M", "L"], vocabulary, rows(["A-1"], ["X"], ["Small"], [3], [null]));
+    const mapping = suggestMapping(
+      ["Order", "Code", "S", "M", "L"],
+      vocabulary,
+      rows(["A-1"], ["X"], ["Small"], [3], [null]),
+    );
     expect(mapping.columns.map((c) => c.target?.kind ?? null)).toEqual(["field", "field", null, "size", "size"]);
   });
 
   it("gives a refused field to the column whose values fit it", () => {
-    const mapping = suggestMapping(["Order", "Code", "Unit", "Unit no."], vocabulary, rows(["A-1"], ["X"], [2.1, 3.5], ["3", "4B"]));
+    const mapping = suggestMapping(
+      ["Order", "Code", "Unit", "Unit no."],
+      vocabulary,
+      rows(["A-1"], ["X"], [2.1, 3.5], ["3", "4B"]),
+    );
     expect(fieldOf(mapping, "Unit")).toBeUndefined();
     expect(fieldOf(mapping, "Unit no.")).toBe("address2");
   });
 
   it("maps a sheet whose values fit its headers as the headers alone would", () => {
     for (const [headers, sample] of [
-      [["Order #", "Team", "Contact", "Club", "Street", "Postcode", "Code", "Colour", "S", "M", "Y8", "Qty"], [["KTP-1", "Karori", "Hana Moore", "Karori FC", "10 Donald Street", "6012", "RJ100", "Navy/White", 2, 4, null, null], ["KTP-1", null, null, null, null, null, "A1042014", null, null, null, null, 25]]],
+      [
+        ["Order #", "Team", "Contact", "Club", "Street", "Postcode", "Code", "Colour", "S", "M", "Y8", "Qty"],
+        [
+          [
+            "KTP-1",
+            "Karori",
+            "Hana Moore",
+            "Karori FC",
+            "10 Donald Street",
+            "6012",
+            "RJ100",
+            "Navy/White",
+            2,
+            4,
+            null,
+            null,
+          ],
+          ["KTP-1", null, null, null, null, null, "A1042014", null, null, null, null, 25],
+        ],
+      ],
     ] as const) {
       const sampleRows = sample.map((cells, i) => ({ rowNumber: i + 5, cells: [...cells] }));
       expect(suggestMapping(headers, vocabulary, sampleRows)).toEqual(suggestMapping(headers, vocabulary));
@@ -239,6 +367,10 @@ describe("a header of any length", () => {
   it("is matched by its start, in time that does not grow with its length", () => {
     const long = `Qty ${"x".repeat(1_000_000)}`;
     const mapping = suggestMapping(["Order No", long, "Code"]);
-    expect(mapping.columns.map((c) => c.target)).toEqual([{ kind: "field", field: "orderNumber" }, { kind: "field", field: "quantity" }, { kind: "field", field: "code" }]);
+    expect(mapping.columns.map((c) => c.target)).toEqual([
+      { kind: "field", field: "orderNumber" },
+      { kind: "field", field: "quantity" },
+      { kind: "field", field: "code" },
+    ]);
   });
 });

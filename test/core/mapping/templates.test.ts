@@ -33,7 +33,10 @@ describe("mapping templates", () => {
     await store.save(createTemplate("Older", headers, mapping, "2026-01-01T00:00:00.000Z"));
     await store.save(createTemplate("Newer", headers, mapping, "2026-06-01T00:00:00.000Z"));
     await store.save(createTemplate("Other sheet", ["A", "B"], mapping, "2026-07-01T00:00:00.000Z"));
-    expect((await store.forHeaders(["club po", "order", "code", "qty", "fabric"])).map((t) => t.name)).toEqual(["Newer", "Older"]);
+    expect((await store.forHeaders(["club po", "order", "code", "qty", "fabric"])).map((t) => t.name)).toEqual([
+      "Newer",
+      "Older",
+    ]);
     await store.save(createTemplate("Older", headers, mapping, "2026-08-01T00:00:00.000Z"));
     expect((await store.forHeaders(headers)).map((t) => t.name)).toEqual(["Older", "Newer"]);
     await store.remove("Newer");

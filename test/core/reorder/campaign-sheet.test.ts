@@ -28,14 +28,22 @@ function someDesigns() {
 describe("the campaign workbook", () => {
   it("puts the instructions first, then a sheet the importer chooses and maps by itself, with lists from the live lookups", async () => {
     const { orderable, archived } = someDesigns();
-    const data = campaignSheetData({ snapshot: proxied.account.snapshot, listings: [archived, ...orderable], today: "2026-11-20" });
+    const data = campaignSheetData({
+      snapshot: proxied.account.snapshot,
+      listings: [archived, ...orderable],
+      today: "2026-11-20",
+    });
     const bytes = await writeCampaignSheet(data);
 
     const vocabulary = catalogueVocabulary(proxied.account.snapshot);
     const session = createSheetSession();
     const opened = await session.open(bytes, "campaign.xlsx", undefined, vocabularyWords(vocabulary));
     if (!opened.ok) throw new Error(opened.message);
-    expect(opened.summary.sheets.map((s) => [s.name, s.hidden])).toEqual([["Instructions", false], ["Reorder", false], ["Lists", true]]);
+    expect(opened.summary.sheets.map((s) => [s.name, s.hidden])).toEqual([
+      ["Instructions", false],
+      ["Reorder", false],
+      ["Lists", true],
+    ]);
     expect(opened.summary.defaultSheet).toBe("Reorder");
     const preview = session.preview("Reorder", undefined, vocabularyWords(vocabulary));
     if (!preview.ok) throw new Error(preview.message);
@@ -47,7 +55,12 @@ describe("the campaign workbook", () => {
     // Every column the importer needs maps with no hand work; the informing ones map to nothing.
     const mapping = suggestMapping(preview.preview.headers, vocabulary, preview.preview.sampleRows);
     expect(missingRequiredFields(mapping)).toEqual([]);
-    const wanted = new Map<string, string>(Object.entries(CAMPAIGN_FIELDS).map(([key, field]) => [CAMPAIGN_HEADERS[key as keyof typeof CAMPAIGN_HEADERS], field]));
+    const wanted = new Map<string, string>(
+      Object.entries(CAMPAIGN_FIELDS).map(([key, field]) => [
+        CAMPAIGN_HEADERS[key as keyof typeof CAMPAIGN_HEADERS],
+        field,
+      ]),
+    );
     for (const column of mapping.columns) {
       const field = wanted.get(column.header);
       expect(column.target, column.header).toEqual(field === undefined ? null : { kind: "field", field });
@@ -57,13 +70,30 @@ describe("the campaign workbook", () => {
     const at = (header: string) => headers.indexOf(header) + 1;
     expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
     const second = sheet.getRow(2);
-    expect(second.getCell(at("Delivery method")).dataValidation).toMatchObject({ type: "list", formulae: [`Lists!$A$2:$A$${proxied.account.snapshot.deliveryOptions.length + 1}`] });
-    expect(second.getCell(at("Country")).dataValidation).toMatchObject({ type: "list", formulae: [`Lists!$B$2:$B$${proxied.account.snapshot.countries.countries.length + 1}`] });
-    expect(second.getCell(at("Quantity")).dataValidation).toMatchObject({ type: "whole", operator: "greaterThanOrEqual", formulae: [orderable[0]?.asset.priceBands[0]?.from] });
+    expect(second.getCell(at("Delivery method")).dataValidation).toMatchObject({
+      type: "list",
+      formulae: [`Lists!$A$2:$A$${proxied.account.snapshot.deliveryOptions.length + 1}`],
+    });
+    expect(second.getCell(at("Country")).dataValidation).toMatchObject({
+      type: "list",
+      formulae: [`Lists!$B$2:$B$${proxied.account.snapshot.countries.countries.length + 1}`],
+    });
+    expect(second.getCell(at("Quantity")).dataValidation).toMatchObject({
+      type: "whole",
+      operator: "greaterThanOrEqual",
+      formulae: [orderable[0]?.asset.priceBands[0]?.from],
+    });
     const lists = book.getWorksheet("Lists");
     expect(lists?.getColumn(1).values.slice(2)).toEqual(data.deliveryMethods.map((d) => d.value));
-    expect(lists?.getColumn(2).values.slice(2)).toEqual(proxied.account.snapshot.countries.countries.map((c) => c.name).sort((a, b) => a.localeCompare(b)).sort((a, b) => Number(b === "New Zealand") - Number(a === "New Zealand")));
-    expect(String(book.getWorksheet("Instructions")?.getCell("A1").value)).toContain("Reorder campaign for Kiwi Team Print Ltd");
+    expect(lists?.getColumn(2).values.slice(2)).toEqual(
+      proxied.account.snapshot.countries.countries
+        .map((c) => c.name)
+        .sort((a, b) => a.localeCompare(b))
+        .sort((a, b) => Number(b === "New Zealand") - Number(a === "New Zealand")),
+    );
+    expect(String(book.getWorksheet("Instructions")?.getCell("A1").value)).toContain(
+      "Reorder campaign for Kiwi Team Print Ltd",
+    );
   });
 
   it("is written by the sheet worker from plain data that crosses a message channel", async () => {
@@ -72,7 +102,9 @@ describe("the campaign workbook", () => {
     const remote = wrap<SheetSession>(port2);
     try {
       const { orderable } = someDesigns();
-      const bytes = await remote.writeCampaignSheet(campaignSheetData({ snapshot: proxied.account.snapshot, listings: orderable, today: "2026-11-20" }));
+      const bytes = await remote.writeCampaignSheet(
+        campaignSheetData({ snapshot: proxied.account.snapshot, listings: orderable, today: "2026-11-20" }),
+      );
       expect(bytes).toBeInstanceOf(Uint8Array);
       expect((await readCampaign(bytes)).rows.map((r) => r["Asset tag"])).toEqual(orderable.map((l) => l.tag));
     } finally {
@@ -82,11 +114,18 @@ describe("the campaign workbook", () => {
   });
 
   it("writes text a spreadsheet would run as a formula safely, and a link only to a web address", async () => {
-    const snapshot = snapshotWith({ assets: [asset("A1", { description: "=HYPERLINK(\"http://evil.example\")", garment: "@Tee" }), asset("A2", { assetUrl: "javascript:alert(1)" })] });
-    const bytes = await writeCampaignSheet(campaignSheetData({ snapshot, listings: assetListings(snapshot), today: "2026-11-20" }));
+    const snapshot = snapshotWith({
+      assets: [
+        asset("A1", { description: '=HYPERLINK("http://evil.example")', garment: "@Tee" }),
+        asset("A2", { assetUrl: "javascript:alert(1)" }),
+      ],
+    });
+    const bytes = await writeCampaignSheet(
+      campaignSheetData({ snapshot, listings: assetListings(snapshot), today: "2026-11-20" }),
+    );
     const { rows } = await readCampaign(bytes);
     expect(rows.map((r) => [r["Design"], r["Garment"], r["Preview"]])).toEqual([
-      ["'=HYPERLINK(\"http://evil.example\")", "'@Tee", { text: "Picture", hyperlink: "https://cdn.example/A1.png" }],
+      ['\'=HYPERLINK("http://evil.example")', "'@Tee", { text: "Picture", hyperlink: "https://cdn.example/A1.png" }],
       ["Design A2", "Tee", null],
     ]);
   });
@@ -95,7 +134,9 @@ describe("the campaign workbook", () => {
     const { orderable } = someDesigns();
     const [a, b, c, d] = orderable.map((l) => l.tag) as [string, string, string, string];
     const minimum = (i: number) => orderable[i]?.asset.priceBands[0]?.from ?? 1;
-    const bytes = await writeCampaignSheet(campaignSheetData({ snapshot: proxied.account.snapshot, listings: orderable, today: "2026-11-20" }));
+    const bytes = await writeCampaignSheet(
+      campaignSheetData({ snapshot: proxied.account.snapshot, listings: orderable, today: "2026-11-20" }),
+    );
     const filled = await fillCampaign(
       bytes,
       new Map([
@@ -111,8 +152,16 @@ describe("the campaign workbook", () => {
 
     // Only the order without a quantity (nor delivery details yet) has errors.
     expect(new Set(engine.issues("error").map((i) => i.rowNumber))).toEqual(new Set([5]));
-    expect(engine.issues("error").find((i) => i.code === "QUANTITY_MISSING")).toMatchObject({ rowNumber: 5, column: "Quantity" });
-    expect(engine.issues().filter((i) => i.code === "NOT_AN_ORDER_ROW").map((i) => [i.rowNumber, i.column, i.severity])).toEqual([[4, "Quantity", "info"]]);
+    expect(engine.issues("error").find((i) => i.code === "QUANTITY_MISSING")).toMatchObject({
+      rowNumber: 5,
+      column: "Quantity",
+    });
+    expect(
+      engine
+        .issues()
+        .filter((i) => i.code === "NOT_AN_ORDER_ROW")
+        .map((i) => [i.rowNumber, i.column, i.severity]),
+    ).toEqual([[4, "Quantity", "info"]]);
     expect(engine.rowsByNumber([4])[0]).toMatchObject({ orderNumber: undefined });
     const [payload] = engine.payloads();
     expect(payload?.orderNumber).toBe("CAMP-1");
@@ -120,7 +169,12 @@ describe("the campaign workbook", () => {
       { itemType: "Asset", code: a, quantity: minimum(0) + 100, garment: orderable[0]?.asset.garment },
       { itemType: "Asset", code: b, quantity: minimum(1) + 100, garment: orderable[1]?.asset.garment },
     ]);
-    expect(payload?.candidate.deliveryAddress).toMatchObject({ contactName: "Aroha Smith", city: "Wellington", countryCodeISO2: "NZ", deliveryMethod: "CPSTD" });
+    expect(payload?.candidate.deliveryAddress).toMatchObject({
+      contactName: "Aroha Smith",
+      city: "Wellington",
+      countryCodeISO2: "NZ",
+      deliveryMethod: "CPSTD",
+    });
     expect(payload?.candidate.dateDue).toBe("2027-03-01");
     expect(c).toBeDefined();
     expect((await engine.validate()).jobs).toMatchObject({ valid: 1, rejected: 0 });

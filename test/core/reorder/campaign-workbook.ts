@@ -3,7 +3,9 @@ import ExcelJS from "exceljs";
 export type CampaignFill = Readonly<Record<string, string | number | Date>>;
 
 /** A campaign workbook as a test reads it: its sheets, and the campaign sheet's header and rows as text. */
-export async function readCampaign(bytes: Uint8Array): Promise<{ book: ExcelJS.Workbook; sheet: ExcelJS.Worksheet; headers: string[]; rows: Record<string, unknown>[] }> {
+export async function readCampaign(
+  bytes: Uint8Array,
+): Promise<{ book: ExcelJS.Workbook; sheet: ExcelJS.Worksheet; headers: string[]; rows: Record<string, unknown>[] }> {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
   const sheet = book.getWorksheet("Reorder");

@@ -25,8 +25,24 @@ describe("priceBreakHint", () => {
     ["no bands", [], 24, undefined],
     ["not a whole number", BANDS, 24.5, undefined],
     ["bands listed in any order", [...BANDS].reverse(), 48, { extra: 2, nextQuantity: 50, saving: 3.42 }],
-    ["a next band that is not cheaper", [{ from: 1, to: 9, unitPrice: 1 }, { from: 10, to: null, unitPrice: 1 }], 9, undefined],
-    ["a single unit short of a small band", [{ from: 1, to: 4, unitPrice: 5 }, { from: 5, to: null, unitPrice: 3 }], 4, { extra: 1, nextQuantity: 5, saving: 5 }],
+    [
+      "a next band that is not cheaper",
+      [
+        { from: 1, to: 9, unitPrice: 1 },
+        { from: 10, to: null, unitPrice: 1 },
+      ],
+      9,
+      undefined,
+    ],
+    [
+      "a single unit short of a small band",
+      [
+        { from: 1, to: 4, unitPrice: 5 },
+        { from: 5, to: null, unitPrice: 3 },
+      ],
+      4,
+      { extra: 1, nextQuantity: 5, saving: 5 },
+    ],
   ])("%s", (_name, bands, quantity, expected) => {
     const hint = priceBreakHint(bands, quantity);
     if (expected === undefined) expect(hint).toBeUndefined();
@@ -34,7 +50,16 @@ describe("priceBreakHint", () => {
   });
 
   it("compares the whole line at both quantities", () => {
-    expect(priceBreakHint(BANDS, 45)).toEqual({ quantity: 45, extra: 5, nextQuantity: 50, unitPrice: 1.04, nextUnitPrice: 0.93, total: 46.8, nextTotal: 46.5, saving: 0.3 });
+    expect(priceBreakHint(BANDS, 45)).toEqual({
+      quantity: 45,
+      extra: 5,
+      nextQuantity: 50,
+      unitPrice: 1.04,
+      nextUnitPrice: 0.93,
+      total: 46.8,
+      nextTotal: 46.5,
+      saving: 0.3,
+    });
   });
 });
 
@@ -48,7 +73,15 @@ describe("priceBreakText", () => {
   });
 
   it("says when the line costs the same", () => {
-    const hint = priceBreakHint([{ from: 1, to: 9, unitPrice: 1 }, { from: 10, to: null, unitPrice: 0.9 }], 9);
-    expect(hint && priceBreakText(hint, money)).toBe("1 more reaches the next band (10 or more at NZ$0.90 each): the line costs the same with 1 more.");
+    const hint = priceBreakHint(
+      [
+        { from: 1, to: 9, unitPrice: 1 },
+        { from: 10, to: null, unitPrice: 0.9 },
+      ],
+      9,
+    );
+    expect(hint && priceBreakText(hint, money)).toBe(
+      "1 more reaches the next band (10 or more at NZ$0.90 each): the line costs the same with 1 more.",
+    );
   });
 });

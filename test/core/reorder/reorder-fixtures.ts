@@ -36,8 +36,30 @@ export function snapshotWith(parts: Partial<CatalogueSnapshot>): CatalogueSnapsh
     account: { id: 7, name: "Test Prints Ltd", currency: "NZD" } as CatalogueSnapshot["account"],
     fetchedAt: "2026-11-20T00:00:00Z",
     processes: [
-      { processCode: "DTF", description: "Digital transfers", active: true, sheetRank: 1, sheetColor: null, tooltip: null, mapsToMaster: null, maximumSheetUnit: null, maximumSheetWidth: null, maximumSheetHeight: null },
-      { processCode: "SCR", description: "Screen-printed transfers", active: true, sheetRank: 2, sheetColor: null, tooltip: null, mapsToMaster: null, maximumSheetUnit: null, maximumSheetWidth: null, maximumSheetHeight: null },
+      {
+        processCode: "DTF",
+        description: "Digital transfers",
+        active: true,
+        sheetRank: 1,
+        sheetColor: null,
+        tooltip: null,
+        mapsToMaster: null,
+        maximumSheetUnit: null,
+        maximumSheetWidth: null,
+        maximumSheetHeight: null,
+      },
+      {
+        processCode: "SCR",
+        description: "Screen-printed transfers",
+        active: true,
+        sheetRank: 2,
+        sheetColor: null,
+        tooltip: null,
+        mapsToMaster: null,
+        maximumSheetUnit: null,
+        maximumSheetWidth: null,
+        maximumSheetHeight: null,
+      },
     ],
     processCodes: [],
     priceCodes: [],
@@ -45,9 +67,33 @@ export function snapshotWith(parts: Partial<CatalogueSnapshot>): CatalogueSnapsh
     globalAssets: [],
     stock: [],
     deliveryOptions: [
-      { code: "CPSTD", label: "Courier", isCollection: false, rank: 1, gangRank: 1, value: "CPSTD", deliveryLabelEnabled: true },
-      { code: "PICKUP", label: "Pick-up", isCollection: true, rank: 3, gangRank: 0, value: "PICKUP", deliveryLabelEnabled: false },
-      { code: "XPRS", label: "Courier", isCollection: false, rank: 2, gangRank: 2, value: "XPRS", deliveryLabelEnabled: true },
+      {
+        code: "CPSTD",
+        label: "Courier",
+        isCollection: false,
+        rank: 1,
+        gangRank: 1,
+        value: "CPSTD",
+        deliveryLabelEnabled: true,
+      },
+      {
+        code: "PICKUP",
+        label: "Pick-up",
+        isCollection: true,
+        rank: 3,
+        gangRank: 0,
+        value: "PICKUP",
+        deliveryLabelEnabled: false,
+      },
+      {
+        code: "XPRS",
+        label: "Courier",
+        isCollection: false,
+        rank: 2,
+        gangRank: 2,
+        value: "XPRS",
+        deliveryLabelEnabled: true,
+      },
     ],
     countries: {
       countries: [
@@ -66,10 +112,20 @@ export function snapshotWith(parts: Partial<CatalogueSnapshot>): CatalogueSnapsh
 }
 
 /** The vendor's order history of a tag: open jobs first, then by dispatch date, newest first. */
-export function jobsOf(tag: string, jobs: readonly { jobNumber: number; dateOut: string | null; quantity?: number; orderNumber?: string }[]): AssetJobs {
+export function jobsOf(
+  tag: string,
+  jobs: readonly { jobNumber: number; dateOut: string | null; quantity?: number; orderNumber?: string }[],
+): AssetJobs {
   return {
     assetCode: tag,
-    jobs: jobs.map((job) => ({ jobNumber: job.jobNumber, orderNumber: job.orderNumber ?? `PO-${job.jobNumber}`, description: null, quantity: job.quantity ?? null, dateOut: job.dateOut, masterJobStatus: job.dateOut ? "Dispatched" : "In Production" })),
+    jobs: jobs.map((job) => ({
+      jobNumber: job.jobNumber,
+      orderNumber: job.orderNumber ?? `PO-${job.jobNumber}`,
+      description: null,
+      quantity: job.quantity ?? null,
+      dateOut: job.dateOut,
+      masterJobStatus: job.dateOut ? "Dispatched" : "In Production",
+    })),
     totalCount: jobs.length,
   };
 }

@@ -77,14 +77,44 @@ const tee: StockItem = {
  * asset, a tee, two delivery options, NZ and Australia.
  */
 export const SNAPSHOT: CatalogueSnapshot = snapshotWith({
-  priceCodes: [priceCode(DTF), priceCode("SCR A4", { processCode: "SCR", attributes: [], sampleAvailable: false, minimumQuantity: 1, priceBands: [{ from: 1, to: null, unitPrice: 3 }] })],
+  priceCodes: [
+    priceCode(DTF),
+    priceCode("SCR A4", {
+      processCode: "SCR",
+      attributes: [],
+      sampleAvailable: false,
+      minimumQuantity: 1,
+      priceBands: [{ from: 1, to: null, unitPrice: 3 }],
+    }),
+  ],
   assets: [asset("A100"), asset("A199", { isArchived: true })],
   stock: [tee],
   deliveryOptions: [
-    { code: "CPSTD", label: "Courier", isCollection: false, rank: 1, gangRank: 1, value: "CPSTD", deliveryLabelEnabled: true },
-    { code: "PICKUP", label: "Pick-up", isCollection: true, rank: 2, gangRank: 0, value: "PICKUP", deliveryLabelEnabled: false },
+    {
+      code: "CPSTD",
+      label: "Courier",
+      isCollection: false,
+      rank: 1,
+      gangRank: 1,
+      value: "CPSTD",
+      deliveryLabelEnabled: true,
+    },
+    {
+      code: "PICKUP",
+      label: "Pick-up",
+      isCollection: true,
+      rank: 2,
+      gangRank: 0,
+      value: "PICKUP",
+      deliveryLabelEnabled: false,
+    },
   ],
-  states: { AU: [{ name: "Tasmania", abbreviation: "TAS" }, { name: "Victoria", abbreviation: "VIC" }] },
+  states: {
+    AU: [
+      { name: "Tasmania", abbreviation: "TAS" },
+      { name: "Victoria", abbreviation: "VIC" },
+    ],
+  },
 });
 
 /** The header each field's column has, as a sheet would name it. */
@@ -123,14 +153,29 @@ export function contextWith(facts: Partial<LiveFacts> = {}, eachRowOwnJob = fals
 }
 
 /** A row read through the mapping: field values, answers to questions (by header) and wide-layout sizes. */
-export function orderRow(rowNumber: number, values: Partial<Record<FieldId, string>>, answers: Readonly<Record<string, string>> = {}, sizes: Readonly<Record<string, string>> = {}): OrderRow {
-  const asAnswers = (cells: Readonly<Record<string, string>>): Answer[] => Object.entries(cells).map(([key, value]) => ({ key, column: key, value }));
+export function orderRow(
+  rowNumber: number,
+  values: Partial<Record<FieldId, string>>,
+  answers: Readonly<Record<string, string>> = {},
+  sizes: Readonly<Record<string, string>> = {},
+): OrderRow {
+  const asAnswers = (cells: Readonly<Record<string, string>>): Answer[] =>
+    Object.entries(cells).map(([key, value]) => ({ key, column: key, value }));
   return { rowNumber, values, attributes: asAnswers(answers), sizes: asAnswers(sizes), unmapped: [] };
 }
 
 /** A transfer line of order E-1 that needs nothing fixing, with whatever a case changes. */
-export const transferRow = (rowNumber: number, values: Partial<Record<FieldId, string>> = {}, fabric = "Cotton"): OrderRow =>
-  orderRow(rowNumber, { orderNumber: "E-1", code: DTF, quantity: "20", ...values }, fabric === "" ? {} : { Fabric: fabric });
+export const transferRow = (
+  rowNumber: number,
+  values: Partial<Record<FieldId, string>> = {},
+  fabric = "Cotton",
+): OrderRow =>
+  orderRow(
+    rowNumber,
+    { orderNumber: "E-1", code: DTF, quantity: "20", ...values },
+    fabric === "" ? {} : { Fabric: fabric },
+  );
 
 /** An issue as the tests compare it: its code, row and column, not its wording. */
-export const placed = (issue: { code: string; rowNumber: number | null; column?: string | undefined }) => [issue.code, issue.rowNumber, issue.column] as const;
+export const placed = (issue: { code: string; rowNumber: number | null; column?: string | undefined }) =>
+  [issue.code, issue.rowNumber, issue.column] as const;

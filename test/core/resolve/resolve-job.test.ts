@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import type { FieldId } from "../../../src/core/fields";
 import { groupOf } from "../../../src/core/group";
 import type { OrderRow } from "../../../src/core/order-rows";
-import { processSetKey, promoKey, resolveJob, resolveRow, type LiveFacts, type ResolvedJob } from "../../../src/core/resolve";
+import {
+  processSetKey,
+  promoKey,
+  resolveJob,
+  resolveRow,
+  type LiveFacts,
+  type ResolvedJob,
+} from "../../../src/core/resolve";
 import { contextWith, DTF, placed, transferRow } from "./resolve-fixtures";
 
 const EARLIEST = "2027-02-01";
@@ -20,19 +27,34 @@ const FACTS: Partial<LiveFacts> = {
 };
 
 /** The job values of an order that needs nothing fixing. */
-const ADDRESSED: Partial<Record<FieldId, string>> = { deliveryMethod: "Courier", streetAddress: "1 Queen Street", city: "Auckland", postalCode: "1010", dueDate: "2027-03-01" };
+const ADDRESSED: Partial<Record<FieldId, string>> = {
+  deliveryMethod: "Courier",
+  streetAddress: "1 Queen Street",
+  city: "Auckland",
+  postalCode: "1010",
+  dueDate: "2027-03-01",
+};
 
 /** A screen-print line: another design than the first row's transfer. */
 const SCREEN: Partial<Record<FieldId, string>> = { code: "SCR A4", quantity: "2" };
 
 /** An order's rows: transfer lines on rows 2, 3…, the first carrying the job values. */
-function orderOf(jobValues: Partial<Record<FieldId, string>>, ...lines: Partial<Record<FieldId, string>>[]): OrderRow[] {
-  return (lines.length > 0 ? lines : [{}]).map((line, i) => transferRow(i + 2, i === 0 ? { ...jobValues, ...line } : line));
+function orderOf(
+  jobValues: Partial<Record<FieldId, string>>,
+  ...lines: Partial<Record<FieldId, string>>[]
+): OrderRow[] {
+  return (lines.length > 0 ? lines : [{}]).map((line, i) =>
+    transferRow(i + 2, i === 0 ? { ...jobValues, ...line } : line),
+  );
 }
 
 function resolveOrder(rows: readonly OrderRow[], facts: Partial<LiveFacts> = FACTS): ResolvedJob {
   const context = contextWith(facts);
-  return resolveJob(groupOf("E-1", rows, context.columnOf), rows.map((row) => resolveRow(row, context)), context);
+  return resolveJob(
+    groupOf("E-1", rows, context.columnOf),
+    rows.map((row) => resolveRow(row, context)),
+    context,
+  );
 }
 
 interface JobCase {
@@ -45,27 +67,115 @@ interface JobCase {
 }
 
 const CASES: readonly JobCase[] = [
-  { name: "an order that needs nothing fixing", rows: orderOf(ADDRESSED), issues: [], expected: { hasErrors: false, dateDue: "2027-03-01", deliveryMethod: "CPSTD", processCodes: ["DTF"], needs: [] } },
-  { name: "two cities on one order", rows: orderOf(ADDRESSED, {}, { ...SCREEN, city: "Hamilton" }), issues: [["JOB_VALUE_CONFLICT", 3, "City"]] },
-  { name: "no delivery method", rows: orderOf({ ...ADDRESSED, deliveryMethod: undefined }), issues: [["DELIVERY_METHOD_MISSING", 2, "Delivery"]], expected: { deliveryMethod: undefined, payload: undefined } },
-  { name: "a delivery method that is not an option", rows: orderOf({ ...ADDRESSED, deliveryMethod: "Courrier" }), issues: [["DELIVERY_METHOD_UNKNOWN", 2, "Delivery"]] },
-  { name: "a collection without an address", rows: orderOf({ deliveryMethod: "Pick-up", dueDate: "2027-03-01" }), issues: [], expected: { deliveryMethod: "PICKUP" } },
-  { name: "a courier delivery without a street", rows: orderOf({ ...ADDRESSED, streetAddress: undefined }), issues: [["ADDRESS_INCOMPLETE", 2, "Street"]] },
-  { name: "a country that is not one", rows: orderOf({ ...ADDRESSED, country: "Narnia" }), issues: [["COUNTRY_UNKNOWN", 2, "Country"]] },
-  { name: "an Australian address without a state", rows: orderOf({ ...ADDRESSED, country: "AU" }), issues: [["STATE_MISSING", 2, "State"]] },
-  { name: "a misspelt state", rows: orderOf({ ...ADDRESSED, country: "AU", state: "Tasmnia" }), issues: [["STATE_UNKNOWN", 2, "State"]] },
+  {
+    name: "an order that needs nothing fixing",
+    rows: orderOf(ADDRESSED),
+    issues: [],
+    expected: { hasErrors: false, dateDue: "2027-03-01", deliveryMethod: "CPSTD", processCodes: ["DTF"], needs: [] },
+  },
+  {
+    name: "two cities on one order",
+    rows: orderOf(ADDRESSED, {}, { ...SCREEN, city: "Hamilton" }),
+    issues: [["JOB_VALUE_CONFLICT", 3, "City"]],
+  },
+  {
+    name: "no delivery method",
+    rows: orderOf({ ...ADDRESSED, deliveryMethod: undefined }),
+    issues: [["DELIVERY_METHOD_MISSING", 2, "Delivery"]],
+    expected: { deliveryMethod: undefined, payload: undefined },
+  },
+  {
+    name: "a delivery method that is not an option",
+    rows: orderOf({ ...ADDRESSED, deliveryMethod: "Courrier" }),
+    issues: [["DELIVERY_METHOD_UNKNOWN", 2, "Delivery"]],
+  },
+  {
+    name: "a collection without an address",
+    rows: orderOf({ deliveryMethod: "Pick-up", dueDate: "2027-03-01" }),
+    issues: [],
+    expected: { deliveryMethod: "PICKUP" },
+  },
+  {
+    name: "a courier delivery without a street",
+    rows: orderOf({ ...ADDRESSED, streetAddress: undefined }),
+    issues: [["ADDRESS_INCOMPLETE", 2, "Street"]],
+  },
+  {
+    name: "a country that is not one",
+    rows: orderOf({ ...ADDRESSED, country: "Narnia" }),
+    issues: [["COUNTRY_UNKNOWN", 2, "Country"]],
+  },
+  {
+    name: "an Australian address without a state",
+    rows: orderOf({ ...ADDRESSED, country: "AU" }),
+    issues: [["STATE_MISSING", 2, "State"]],
+  },
+  {
+    name: "a misspelt state",
+    rows: orderOf({ ...ADDRESSED, country: "AU", state: "Tasmnia" }),
+    issues: [["STATE_UNKNOWN", 2, "State"]],
+  },
   { name: "a state by its abbreviation", rows: orderOf({ ...ADDRESSED, country: "AU", state: "tas" }), issues: [] },
-  { name: "artwork on one transfer only", rows: orderOf(ADDRESSED, { artworkUrl: "https://a.example/1.png" }, SCREEN), issues: [["ARTWORK_URL_MISSING", 3, "Artwork URL"]] },
-  { name: "one reference on two lines", rows: orderOf(ADDRESSED, { customerReference: "R1" }, { ...SCREEN, customerReference: "R1" }), issues: [["CUSTOMER_REFERENCE_DUPLICATE", 3, "Reference"]] },
-  { name: "the same design on two lines", rows: orderOf(ADDRESSED, {}, { quantity: "35" }), issues: [["DUPLICATE_DESIGN", 2, "Qty"], ["DUPLICATE_DESIGN", 3, "Qty"]] },
-  { name: "a due date that is not a date", rows: orderOf({ ...ADDRESSED, dueDate: "next Tuesday" }), issues: [["DUE_DATE_INVALID", 2, "Due date"]], expected: { dateDue: undefined } },
-  { name: "a day and month that could swap", rows: orderOf({ ...ADDRESSED, dueDate: "03/04/2027" }), issues: [["DUE_DATE_AMBIGUOUS", 2, "Due date"]], expected: { dateDue: "2027-04-03" } },
-  { name: "no due date", rows: orderOf({ ...ADDRESSED, dueDate: undefined }), issues: [["DUE_DATE_MISSING", 2, "Due date"]], expected: { dateDue: EARLIEST } },
-  { name: "a due date before the earliest ship date", rows: orderOf({ ...ADDRESSED, dueDate: "2027-01-05" }), issues: [["DUE_DATE_TOO_EARLY", 2, "Due date"]], expected: { dateDue: EARLIEST } },
-  { name: "a must-date the factory cannot meet", rows: orderOf({ ...ADDRESSED, dueDate: "2027-01-05", mustDate: "Y" }), issues: [["MUST_DATE_TOO_EARLY", 2, "Due date"]], expected: { dateDue: "2027-01-05", payload: undefined } },
-  { name: "no ship date for the job's processes", rows: orderOf(ADDRESSED), facts: { ...FACTS, shipDates: new Map([["DTF", null]]) }, issues: [["NO_SHIP_DATE", null, undefined]] },
+  {
+    name: "artwork on one transfer only",
+    rows: orderOf(ADDRESSED, { artworkUrl: "https://a.example/1.png" }, SCREEN),
+    issues: [["ARTWORK_URL_MISSING", 3, "Artwork URL"]],
+  },
+  {
+    name: "one reference on two lines",
+    rows: orderOf(ADDRESSED, { customerReference: "R1" }, { ...SCREEN, customerReference: "R1" }),
+    issues: [["CUSTOMER_REFERENCE_DUPLICATE", 3, "Reference"]],
+  },
+  {
+    name: "the same design on two lines",
+    rows: orderOf(ADDRESSED, {}, { quantity: "35" }),
+    issues: [
+      ["DUPLICATE_DESIGN", 2, "Qty"],
+      ["DUPLICATE_DESIGN", 3, "Qty"],
+    ],
+  },
+  {
+    name: "a due date that is not a date",
+    rows: orderOf({ ...ADDRESSED, dueDate: "next Tuesday" }),
+    issues: [["DUE_DATE_INVALID", 2, "Due date"]],
+    expected: { dateDue: undefined },
+  },
+  {
+    name: "a day and month that could swap",
+    rows: orderOf({ ...ADDRESSED, dueDate: "03/04/2027" }),
+    issues: [["DUE_DATE_AMBIGUOUS", 2, "Due date"]],
+    expected: { dateDue: "2027-04-03" },
+  },
+  {
+    name: "no due date",
+    rows: orderOf({ ...ADDRESSED, dueDate: undefined }),
+    issues: [["DUE_DATE_MISSING", 2, "Due date"]],
+    expected: { dateDue: EARLIEST },
+  },
+  {
+    name: "a due date before the earliest ship date",
+    rows: orderOf({ ...ADDRESSED, dueDate: "2027-01-05" }),
+    issues: [["DUE_DATE_TOO_EARLY", 2, "Due date"]],
+    expected: { dateDue: EARLIEST },
+  },
+  {
+    name: "a must-date the factory cannot meet",
+    rows: orderOf({ ...ADDRESSED, dueDate: "2027-01-05", mustDate: "Y" }),
+    issues: [["MUST_DATE_TOO_EARLY", 2, "Due date"]],
+    expected: { dateDue: "2027-01-05", payload: undefined },
+  },
+  {
+    name: "no ship date for the job's processes",
+    rows: orderOf(ADDRESSED),
+    facts: { ...FACTS, shipDates: new Map([["DTF", null]]) },
+    issues: [["NO_SHIP_DATE", null, undefined]],
+  },
   { name: "a promo code the vendor accepts", rows: orderOf({ ...ADDRESSED, promoCode: "deal" }), issues: [] },
-  { name: "an expired promo code", rows: orderOf({ ...ADDRESSED, promoCode: "OLD" }), issues: [["PROMO_CODE_INVALID", 2, "Promo"]] },
+  {
+    name: "an expired promo code",
+    rows: orderOf({ ...ADDRESSED, promoCode: "OLD" }),
+    issues: [["PROMO_CODE_INVALID", 2, "Promo"]],
+  },
   {
     name: "a line with an error of its own",
     rows: orderOf(ADDRESSED, { quantity: "5" }),
@@ -91,7 +201,15 @@ describe("resolveJob", () => {
       mustDate: true,
       promocode: "DEAL",
       validateOnly: false,
-      deliveryAddress: { streetAddress: "1 Queen Street", city: "Auckland", postalCode: "1010", countryCodeISO2: "NZ", country: "New Zealand", deliveryMethod: "CPSTD", state: null },
+      deliveryAddress: {
+        streetAddress: "1 Queen Street",
+        city: "Auckland",
+        postalCode: "1010",
+        countryCodeISO2: "NZ",
+        country: "New Zealand",
+        deliveryMethod: "CPSTD",
+        state: null,
+      },
       items: [
         { itemType: "PriceCode", code: DTF, quantity: 20 },
         { itemType: "PriceCode", code: "SCR A4", quantity: 2 },

@@ -10,7 +10,12 @@ describe("matchEndpoint", () => {
     ["POST", "/Jobs/300001/cancel", "cancelJob", { jobNumber: "300001" }],
     ["POST", "/Jobs", "createJob", {}],
     ["GET", "/PriceCodes/processes", "listProcesses", {}],
-    ["GET", "/PriceCodes/DTF%2010%22%20x%2010%22%3A%20Full%20Colour", "getPriceCode", { priceCode: 'DTF 10" x 10": Full Colour' }],
+    [
+      "GET",
+      "/PriceCodes/DTF%2010%22%20x%2010%22%3A%20Full%20Colour",
+      "getPriceCode",
+      { priceCode: 'DTF 10" x 10": Full Colour' },
+    ],
     ["GET", "/PriceCodes/A%2FB", "getPriceCode", { priceCode: "A/B" }],
     ["GET", "/Assets/global", "listGlobalAssets", {}],
     ["GET", "/Assets/A1042001/files", "getAssetFiles", { assetTag: "A1042001" }],
@@ -66,13 +71,21 @@ describe("buildEndpointPath", () => {
 
   it("round-trips through matchEndpoint", () => {
     const code = 'HTV Name 2": Single Colour';
-    expect(matchEndpoint("GET", buildEndpointPath("getPriceCode", { priceCode: code }))?.params).toEqual({ priceCode: code });
+    expect(matchEndpoint("GET", buildEndpointPath("getPriceCode", { priceCode: code }))?.params).toEqual({
+      priceCode: code,
+    });
   });
 });
 
 describe("query and parameter rules", () => {
   it("keeps documented query parameters under their documented spelling", () => {
-    expect(pickDocumentedQuery("listAssets", [["PAGESIZE", "10"], ["evil", "1"], ["isArchived", "true"]])).toEqual([
+    expect(
+      pickDocumentedQuery("listAssets", [
+        ["PAGESIZE", "10"],
+        ["evil", "1"],
+        ["isArchived", "true"],
+      ]),
+    ).toEqual([
       ["pageSize", "10"],
       ["isArchived", "true"],
     ]);

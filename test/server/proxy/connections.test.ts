@@ -24,7 +24,9 @@ function entryJson(fields: Record<string, string> = {}): string {
     clientId: '"kiwi"',
     ...fields,
   };
-  return `{\n${Object.entries(values).map(([key, value]) => `    "${key}": ${value}`).join(",\n")}\n  }`;
+  return `{\n${Object.entries(values)
+    .map(([key, value]) => `    "${key}": ${value}`)
+    .join(",\n")}\n  }`;
 }
 
 function loadFile(text: string): ConfigError {
@@ -89,14 +91,19 @@ describe("loadConnections with a malformed file", () => {
 
 describe("loadConnections never repeats a value that may be a secret", () => {
   it("names a clientSecretEnv that holds the secret itself instead of a variable's name, without the value", () => {
-    const { message } = loadFile(`[${entryJson({ clientSecret: "null", clientSecretEnv: '"s3cr3t-value-xyz"' }).replace(`"clientSecret": null,\n`, "")}]`);
+    const { message } = loadFile(
+      `[${entryJson({ clientSecret: "null", clientSecretEnv: '"s3cr3t-value-xyz"' }).replace(`"clientSecret": null,\n`, "")}]`,
+    );
     expect(message).toMatch(/0\.clientSecretEnv: must name an environment variable/);
     expectNoPartOf(message, "s3cr3t-value-xyz");
   });
 
   it("says the variable clientSecretEnv names is not set, without naming it", () => {
     const file = join(dir, "connections.json");
-    writeFileSync(file, `[${entryJson({ clientSecretEnv: '"NZSECRETXYZ123"' }).replace(/\s+"clientSecret": [^\n]*\n/, "\n")}]`);
+    writeFileSync(
+      file,
+      `[${entryJson({ clientSecretEnv: '"NZSECRETXYZ123"' }).replace(/\s+"clientSecret": [^\n]*\n/, "\n")}]`,
+    );
     const error = (() => {
       try {
         loadConnections({ CONNECTIONS_FILE: file });
@@ -106,26 +113,46 @@ describe("loadConnections never repeats a value that may be a secret", () => {
       throw new Error("the file was accepted");
     })();
     expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).message).toBe('Connection "main": the environment variable that clientSecretEnv names is not set, or is empty');
-    expect(loadConnections({ CONNECTIONS_FILE: file, NZSECRETXYZ123: SECRET })).toEqual([expect.objectContaining({ clientSecret: SECRET })]);
+    expect((error as ConfigError).message).toBe(
+      'Connection "main": the environment variable that clientSecretEnv names is not set, or is empty',
+    );
+    expect(loadConnections({ CONNECTIONS_FILE: file, NZSECRETXYZ123: SECRET })).toEqual([
+      expect.objectContaining({ clientSecret: SECRET }),
+    ]);
   });
 
   it("leaves the value of a setting it does not know out of its message", () => {
-    const { message } = loadFile(`[${entryJson({ clientSecrett: JSON.stringify(SECRET) }).replace(/\s+"clientSecret": [^\n]*\n/, "\n")}]`);
+    const { message } = loadFile(
+      `[${entryJson({ clientSecrett: JSON.stringify(SECRET) }).replace(/\s+"clientSecret": [^\n]*\n/, "\n")}]`,
+    );
     expect(message).toMatch(/needs clientSecret or clientSecretEnv/);
     expectNoPartOf(message, SECRET);
   });
 
-  it.each(["baseUrl", "authUrl"])("refuses a %s with a user name and password in it, without repeating them", (field) => {
-    const { message } = loadFile(`[${entryJson({ [field]: JSON.stringify(`https://kiwi:${SECRET}@api.vendor.test/nz/api`) })}]`);
-    expect(message).toMatch(new RegExp(`0\\.${field}: must not hold a user name or password`));
-    expectNoPartOf(message, SECRET);
-    expect(message).not.toContain("kiwi:");
-  });
+  it.each(["baseUrl", "authUrl"])(
+    "refuses a %s with a user name and password in it, without repeating them",
+    (field) => {
+      const { message } = loadFile(
+        `[${entryJson({ [field]: JSON.stringify(`https://kiwi:${SECRET}@api.vendor.test/nz/api`) })}]`,
+      );
+      expect(message).toMatch(new RegExp(`0\\.${field}: must not hold a user name or password`));
+      expectNoPartOf(message, SECRET);
+      expect(message).not.toContain("kiwi:");
+    },
+  );
 
   it("refuses VENDOR_BASE_URL and VENDOR_AUTH_URL with a password in them, naming the variable", () => {
-    const env = { VENDOR_REGION: "nz", VENDOR_REALM: "r", VENDOR_CLIENT_ID: "kiwi", VENDOR_CLIENT_SECRET: "x", VENDOR_AUTH_URL: "https://auth.vendor.test/" };
-    for (const [name, value] of [["VENDOR_BASE_URL", `https://kiwi:${SECRET}@api.vendor.test/`], ["VENDOR_AUTH_URL", `https://:${SECRET}@auth.vendor.test/`]] as const) {
+    const env = {
+      VENDOR_REGION: "nz",
+      VENDOR_REALM: "r",
+      VENDOR_CLIENT_ID: "kiwi",
+      VENDOR_CLIENT_SECRET: "x",
+      VENDOR_AUTH_URL: "https://auth.vendor.test/",
+    };
+    for (const [name, value] of [
+      ["VENDOR_BASE_URL", `https://kiwi:${SECRET}@api.vendor.test/`],
+      ["VENDOR_AUTH_URL", `https://:${SECRET}@auth.vendor.test/`],
+    ] as const) {
       let message = "";
       try {
         loadConnections({ VENDOR_BASE_URL: "https://api.vendor.test/", ...env, [name]: value });

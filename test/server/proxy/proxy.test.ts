@@ -44,7 +44,17 @@ function wrongRegion(sim: RunningSimulator): Connection[] {
   const nz = details.find((c) => c.clientId === "kiwi-team-print");
   const au = details.find((c) => c.region === "au");
   if (!nz || !au) throw new Error("fixture accounts missing");
-  return [{ name: "mixed", region: "test", baseUrl: au.baseUrl, authUrl: nz.authUrl, realm: nz.realm, clientId: nz.clientId, clientSecret: nz.clientSecret }];
+  return [
+    {
+      name: "mixed",
+      region: "test",
+      baseUrl: au.baseUrl,
+      authUrl: nz.authUrl,
+      realm: nz.realm,
+      clientId: nz.clientId,
+      clientSecret: nz.clientSecret,
+    },
+  ];
 }
 
 describe("token handling", () => {
@@ -93,7 +103,9 @@ describe("token handling", () => {
     env = await startProxyOverSimulator({ connections: wrongRegion, proxy: { tokenOptions: { now: () => now } } });
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) statuses.push((await get("/api/mixed/account")).response.status);
-    await Promise.all(Array.from({ length: 10 }, async () => statuses.push((await get("/api/mixed/Jobs/active")).response.status)));
+    await Promise.all(
+      Array.from({ length: 10 }, async () => statuses.push((await get("/api/mixed/Jobs/active")).response.status)),
+    );
     expect(new Set(statuses)).toEqual(new Set([401]));
     expect(env.sim.simulator.stats.tokenRequests).toBe(2);
     expect(env.logs.at(-1)?.note).toBe("401 passed on while token renewal backs off");
@@ -107,12 +119,25 @@ describe("token handling", () => {
       connections: (sim) => {
         const nz = sim.simulator.connectionDetails(sim.origin)[0];
         if (!nz) throw new Error("fixture accounts missing");
-        return [{ name: "wrong", region: "test", baseUrl: nz.baseUrl, authUrl: nz.authUrl, realm: nz.realm, clientId: nz.clientId, clientSecret: "not-the-secret" }];
+        return [
+          {
+            name: "wrong",
+            region: "test",
+            baseUrl: nz.baseUrl,
+            authUrl: nz.authUrl,
+            realm: nz.realm,
+            clientId: nz.clientId,
+            clientSecret: "not-the-secret",
+          },
+        ];
       },
     });
     const first = await get("/api/wrong/account");
     expect(first.response.status).toBe(503);
-    expect(JSON.parse(first.text)).toMatchObject({ type: CREDENTIALS_REFUSED, detail: expect.stringMatching(/refused the client credentials/) });
+    expect(JSON.parse(first.text)).toMatchObject({
+      type: CREDENTIALS_REFUSED,
+      detail: expect.stringMatching(/refused the client credentials/),
+    });
     const results = await Promise.all(Array.from({ length: 5 }, () => get("/api/wrong/account")));
     expect(results.map((r) => r.response.status)).toEqual([503, 503, 503, 503, 503]);
     expect(results[0]?.response.headers.get("retry-after")).toMatch(/^\d+$/);
@@ -131,7 +156,11 @@ describe("what is forwarded", () => {
     expect(active.response.status).toBe(200);
     const forwarded = new URL(apiCalls().at(-1)?.url ?? "");
     expect(forwarded.pathname).toBe("/nz/api/Jobs/active");
-    expect([...forwarded.searchParams]).toEqual([["page", "2"], ["pageSize", "5"], ["searchText", "abc"]]);
+    expect([...forwarded.searchParams]).toEqual([
+      ["page", "2"],
+      ["pageSize", "5"],
+      ["searchText", "abc"],
+    ]);
   });
 
   it("forwards the bodiless cancel without a Content-Type, and repeats and unknown jobs as the vendor answers", async () => {
@@ -183,7 +212,11 @@ describe("what is forwarded", () => {
 
   it("strips inbound credentials and cookies and never returns upstream cookies", async () => {
     env = await startProxyOverSimulator();
-    const { response } = await get("/api/demo/account", { ...CSRF, Authorization: "Bearer attacker", Cookie: "session=abc" });
+    const { response } = await get("/api/demo/account", {
+      ...CSRF,
+      Authorization: "Bearer attacker",
+      Cookie: "session=abc",
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("set-cookie")).toBeNull();
     const sent = apiCalls()[0]?.headers ?? {};
@@ -195,13 +228,21 @@ describe("what is forwarded", () => {
   it("never puts the secret or a token in a response or a log line", async () => {
     env = await startProxyOverSimulator();
     const bodies: string[] = [];
-    for (const path of ["/api/connections", "/api/demo/account", "/api/demo/Jobs/active", "/api/demo/nope", "/api/demo-staff/account/users"]) {
+    for (const path of [
+      "/api/connections",
+      "/api/demo/account",
+      "/api/demo/Jobs/active",
+      "/api/demo/nope",
+      "/api/demo-staff/account/users",
+    ]) {
       const { response, text } = await get(path);
       bodies.push(text, JSON.stringify([...response.headers]));
     }
     const secrets = [
       ...env.connections.map((c) => c.clientSecret),
-      ...env.upstream.flatMap((call) => (call.headers["authorization"] ? [call.headers["authorization"].slice(7)] : [])),
+      ...env.upstream.flatMap((call) =>
+        call.headers["authorization"] ? [call.headers["authorization"].slice(7)] : [],
+      ),
     ];
     expect(secrets.length).toBeGreaterThan(env.connections.length);
     const everything = [...bodies, ...env.logs.map((entry) => JSON.stringify(entry))].join("\n");
@@ -270,7 +311,10 @@ describe("browser defences", () => {
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-headers")).toContain("X-Requested-With");
-    const foreignPreflight = await fetch(`${env.url}/api/demo/account`, { method: "OPTIONS", headers: { Origin: "https://evil.example" } });
+    const foreignPreflight = await fetch(`${env.url}/api/demo/account`, {
+      method: "OPTIONS",
+      headers: { Origin: "https://evil.example" },
+    });
     expect(foreignPreflight.status).toBe(403);
   });
 
@@ -279,8 +323,12 @@ describe("browser defences", () => {
     const without = await get("/api/connections");
     expect(without.response.status).toBe(401);
     expect(JSON.parse(without.text).type).toMatch(/access-key-required$/);
-    expect((await get("/api/demo/account", { ...CSRF, "X-Access-Key": "wrong-key-of-some-length" })).response.status).toBe(401);
-    expect((await get("/api/demo/account", { ...CSRF, "X-Access-Key": "a-long-access-key-123" })).response.status).toBe(200);
+    expect(
+      (await get("/api/demo/account", { ...CSRF, "X-Access-Key": "wrong-key-of-some-length" })).response.status,
+    ).toBe(401);
+    expect((await get("/api/demo/account", { ...CSRF, "X-Access-Key": "a-long-access-key-123" })).response.status).toBe(
+      200,
+    );
   });
 });
 
@@ -293,7 +341,9 @@ describe("server settings", () => {
   it("refuses another interface without an access gate", () => {
     expect(() => readServerSettings({ HOST: "0.0.0.0" })).toThrow(ConfigError);
     expect(() => readServerSettings({ HOST: "0.0.0.0" })).toThrow(/ACCESS_KEY/);
-    expect(readServerSettings({ HOST: "0.0.0.0", ACCESS_KEY: "a-long-access-key-123" }).accessKey).toBe("a-long-access-key-123");
+    expect(readServerSettings({ HOST: "0.0.0.0", ACCESS_KEY: "a-long-access-key-123" }).accessKey).toBe(
+      "a-long-access-key-123",
+    );
     expect(readServerSettings({ HOST: "0.0.0.0", BEHIND_AUTH_PROXY: "true" }).behindAuthProxy).toBe(true);
     expect(() => readServerSettings({ ACCESS_KEY: "short" })).toThrow(/at least 16/);
   });

@@ -7,9 +7,31 @@ import { useResource } from "../../helpers/use-resource";
 
 describe("the proxy's submission lease, one per account", () => {
   it.each([
-    { description: "a second holder is refused while the first renews", steps: [["a", 0, true], ["b", 10_000, false], ["a", 40_000, true], ["b", 90_000, false]] },
-    { description: "a lease left unrenewed lapses within a minute and goes to the next to ask", steps: [["a", 0, true], ["b", LEASE_TTL_MS - 1, false], ["b", LEASE_TTL_MS, true], ["a", LEASE_TTL_MS + 1, false]] },
-    { description: "its holder takes it again at once", steps: [["a", 0, true], ["a", 1, true]] },
+    {
+      description: "a second holder is refused while the first renews",
+      steps: [
+        ["a", 0, true],
+        ["b", 10_000, false],
+        ["a", 40_000, true],
+        ["b", 90_000, false],
+      ],
+    },
+    {
+      description: "a lease left unrenewed lapses within a minute and goes to the next to ask",
+      steps: [
+        ["a", 0, true],
+        ["b", LEASE_TTL_MS - 1, false],
+        ["b", LEASE_TTL_MS, true],
+        ["a", LEASE_TTL_MS + 1, false],
+      ],
+    },
+    {
+      description: "its holder takes it again at once",
+      steps: [
+        ["a", 0, true],
+        ["a", 1, true],
+      ],
+    },
   ] as const)("$description", ({ steps }) => {
     let at = 0;
     const leases = createSubmissionLeases({ now: () => at });
@@ -35,9 +57,15 @@ describe("the proxy's submission lease, one per account", () => {
 });
 
 describe("the lease over HTTP, as pages in two browsers take it", () => {
-  const proxied = useResource("each", "The proxy", () => startProxyOverSimulator(), (p) => p.close());
+  const proxied = useResource(
+    "each",
+    "The proxy",
+    () => startProxyOverSimulator(),
+    (p) => p.close(),
+  );
   const HEADERS = { "X-Requested-With": "test" };
-  const leaseFor = (holder: string, connection = "demo") => proxyLease(`${proxied.current.url}/api/${connection}`, HEADERS, holder);
+  const leaseFor = (holder: string, connection = "demo") =>
+    proxyLease(`${proxied.current.url}/api/${connection}`, HEADERS, holder);
 
   it("grants one page the lease, tells the other since when, and frees it when given up", async () => {
     const first = leaseFor("page-one-0001");
@@ -53,9 +81,16 @@ describe("the lease over HTTP, as pages in two browsers take it", () => {
   });
 
   it("asks for the same headers as every API call, and a holder's name", async () => {
-    const bare = await fetch(`${proxied.current.url}/api/demo/_submission-lease`, { method: "POST", body: JSON.stringify({ holder: "page-one-0001" }) });
+    const bare = await fetch(`${proxied.current.url}/api/demo/_submission-lease`, {
+      method: "POST",
+      body: JSON.stringify({ holder: "page-one-0001" }),
+    });
     expect(bare.status).toBe(403);
-    const nameless = await fetch(`${proxied.current.url}/api/demo/_submission-lease`, { method: "POST", headers: HEADERS, body: "{}" });
+    const nameless = await fetch(`${proxied.current.url}/api/demo/_submission-lease`, {
+      method: "POST",
+      headers: HEADERS,
+      body: "{}",
+    });
     expect(nameless.status).toBe(400);
     expect(proxied.current.logs.at(-1)).toMatchObject({ route: "submissionLease", connection: "demo", status: 400 });
   });

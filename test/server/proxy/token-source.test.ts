@@ -43,7 +43,10 @@ describe("TokenSource against the simulator's token service", () => {
 
   it("backs off exponentially after refusals and recovers", async () => {
     let now = 0;
-    const source = new TokenSource({ ...simCredentials(sim, "kiwi-team-print"), clientSecret: "wrong" }, { now: () => now, initialBackoffMs: 1000 });
+    const source = new TokenSource(
+      { ...simCredentials(sim, "kiwi-team-print"), clientSecret: "wrong" },
+      { now: () => now, initialBackoffMs: 1000 },
+    );
     await expect(source.get()).rejects.toMatchObject({ reason: "refused", retryAfterMs: 1000 });
     await expect(source.get()).rejects.toMatchObject({ reason: "backing-off" });
     expect(source.requests).toBe(1);
@@ -55,7 +58,10 @@ describe("TokenSource against the simulator's token service", () => {
   });
 
   it("reports an unreachable token service without the secret", async () => {
-    const source = new TokenSource({ authUrl: "http://127.0.0.1:9", realm: "r", clientId: "id", clientSecret: "very-secret-value" }, { timeoutMs: 2000 });
+    const source = new TokenSource(
+      { authUrl: "http://127.0.0.1:9", realm: "r", clientId: "id", clientSecret: "very-secret-value" },
+      { timeoutMs: 2000 },
+    );
     const error = await source.get().catch((e: unknown) => e as TokenError);
     expect(error).toBeInstanceOf(TokenError);
     expect((error as TokenError).reason).toBe("unreachable");

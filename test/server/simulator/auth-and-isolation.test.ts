@@ -27,7 +27,11 @@ describe("token service", () => {
     const response = await fetch(tokenAddress(details.authUrl, details.realm), {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "client_credentials", client_id: details.clientId, client_secret: details.clientSecret }),
+      body: new URLSearchParams({
+        grant_type: "client_credentials",
+        client_id: details.clientId,
+        client_secret: details.clientSecret,
+      }),
     });
     expect(response.status).toBe(200);
     const body = await response.json();
@@ -38,12 +42,20 @@ describe("token service", () => {
   it("refuses wrong secrets, other realms and other grant types", async () => {
     const details = simCredentials(sim, "kiwi-team-print");
     const post = (url: string, form: Record<string, string>) =>
-      fetch(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form) });
+      fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(form),
+      });
     const form = { grant_type: "client_credentials", client_id: details.clientId, client_secret: details.clientSecret };
-    expect((await post(tokenAddress(details.authUrl, details.realm), { ...form, client_secret: "nope" })).status).toBe(401);
+    expect((await post(tokenAddress(details.authUrl, details.realm), { ...form, client_secret: "nope" })).status).toBe(
+      401,
+    );
     const au = simCredentials(sim, "southern-cross");
     expect((await post(tokenAddress(au.authUrl, au.realm), form)).status).toBe(401);
-    expect((await post(tokenAddress(details.authUrl, details.realm), { ...form, grant_type: "password" })).status).toBe(400);
+    expect((await post(tokenAddress(details.authUrl, details.realm), { ...form, grant_type: "password" })).status).toBe(
+      400,
+    );
   });
 
   it("expires tokens after 10 minutes", async () => {

@@ -17,7 +17,10 @@ afterEach(async () => {
 
 describe("fault injection", () => {
   it("delays answers of the chosen endpoints, while later calls to others are answered", async () => {
-    const running = await startSimulator({ startAt: SIM_START, faults: { delayMs: 60_000, endpoints: ["getAccount"] } });
+    const running = await startSimulator({
+      startAt: SIM_START,
+      faults: { delayMs: 60_000, endpoints: ["getAccount"] },
+    });
     const client = simClient(running);
     let delayedSettled = false;
     const delayed = client.getAccount().finally(() => {
@@ -91,7 +94,12 @@ describe("fault injection", () => {
 
   it("reads fault settings from the environment", () => {
     expect(
-      simulatorOptionsFromEnv({ SIM_DELAY_MS: "100-400", SIM_RATE_500: "0.1", SIM_500_AFTER_CREATE: "0.25", SIM_FAULT_ENDPOINTS: "createJob,getJob" }).faults,
+      simulatorOptionsFromEnv({
+        SIM_DELAY_MS: "100-400",
+        SIM_RATE_500: "0.1",
+        SIM_500_AFTER_CREATE: "0.25",
+        SIM_FAULT_ENDPOINTS: "createJob,getJob",
+      }).faults,
     ).toEqual({
       delayMs: [100, 400],
       rate500: 0.1,

@@ -15,7 +15,6 @@ beforeAll(async () => {
 });
 afterAll(async () => sim.close());
 
-
 describe("the simulator's catalogue", () => {
   it("lists at least 40 price codes with sizes, quotes and colons in their names", async () => {
     const codes = unwrap(await allPriceCodes(nz, {}, { pageSize: 7 }));
@@ -38,7 +37,7 @@ describe("the simulator's catalogue", () => {
   });
 
   it("names the ink-colours question differently by region", async () => {
-    const scr = 'SCR A4: 2 Colour';
+    const scr = "SCR A4: 2 Colour";
     const nzNames = unwrap(await nz.getPriceCode(scr)).attributes?.map((a) => a.name);
     const auNames = unwrap(await au.getPriceCode(scr)).attributes?.map((a) => a.name);
     expect(nzNames).toContain("InkColours");
@@ -121,7 +120,10 @@ describe("the simulator's catalogue", () => {
     const expired = unwrap(await nz.validatePromoCode("WINTER24"));
     expect(expired.isValid).toBe(false);
     expect(expired.message).toMatch(/expired/);
-    expect(unwrap(await nz.validatePromoCode("DTFDEAL", ["DTF"]))).toMatchObject({ isValid: true, applicableProcessCodes: ["DTF"] });
+    expect(unwrap(await nz.validatePromoCode("DTFDEAL", ["DTF"]))).toMatchObject({
+      isValid: true,
+      applicableProcessCodes: ["DTF"],
+    });
     expect(unwrap(await nz.validatePromoCode("DTFDEAL", ["SCR"])).isValid).toBe(false);
     expect(unwrap(await nz.validatePromoCode("NOSUCHCODE")).isValid).toBe(false);
   });

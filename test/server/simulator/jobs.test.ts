@@ -17,7 +17,6 @@ beforeEach(async () => {
 });
 afterEach(async () => sim.close());
 
-
 async function created(candidate: JobCandidate = validCandidate()) {
   return unwrap(await client.createJob(candidate));
 }
@@ -66,7 +65,10 @@ describe("POST /Jobs", () => {
     const job = await created(validCandidate({ items: [priceCodeLine(), assetLine({ quantity: 40 })] }));
     const detail = unwrap(await client.getJob(job.jobNumber));
     expect(detail.orderNumber).toBe("PO-1001");
-    expect(detail.lines.map((l) => [l.quantity, l.unitPrice > 0])).toEqual([[20, true], [40, true]]);
+    expect(detail.lines.map((l) => [l.quantity, l.unitPrice > 0])).toEqual([
+      [20, true],
+      [40, true],
+    ]);
     expect(detail.taxTotal).toBeGreaterThan(0);
     expect(detail.customerId).toBe(1042);
     expect(detail.permissions).toEqual({ canEdit: true, lockedReason: null });
@@ -75,29 +77,79 @@ describe("POST /Jobs", () => {
   it.each([
     ["an archived asset", { items: [assetLine({ code: "A1042011" })] }, "ASSET_NOT_ORDERABLE"],
     ["a quantity below the minimum", { items: [priceCodeLine({ quantity: 5 })] }, "QUANTITY_BELOW_MINIMUM"],
-    ["an invalid select value", { items: [priceCodeLine({ attributes: { Fabric: "Cotton" } })] }, "ATTRIBUTE_VALUE_INVALID"],
-    ["an over-long text attribute", { items: [priceCodeLine({ attributes: { Fabric: "COTTON", PrintNotes: "x".repeat(61) } })] }, "ATTRIBUTE_TOO_LONG"],
+    [
+      "an invalid select value",
+      { items: [priceCodeLine({ attributes: { Fabric: "Cotton" } })] },
+      "ATTRIBUTE_VALUE_INVALID",
+    ],
+    [
+      "an over-long text attribute",
+      { items: [priceCodeLine({ attributes: { Fabric: "COTTON", PrintNotes: "x".repeat(61) } })] },
+      "ATTRIBUTE_TOO_LONG",
+    ],
     ["a missing required attribute", { items: [priceCodeLine({ attributes: {} })] }, "ATTRIBUTE_REQUIRED"],
-    ["another region's attribute name", { items: [priceCodeLine({ code: "SCR A4: 2 Colour", quantity: 30, attributes: { Fabric: "COTTON", Ink_Colours: "PMS 286" } })] }, "ATTRIBUTE_UNKNOWN"],
+    [
+      "another region's attribute name",
+      {
+        items: [
+          priceCodeLine({
+            code: "SCR A4: 2 Colour",
+            quantity: 30,
+            attributes: { Fabric: "COTTON", Ink_Colours: "PMS 286" },
+          }),
+        ],
+      },
+      "ATTRIBUTE_UNKNOWN",
+    ],
     ["an unknown price code", { items: [priceCodeLine({ code: 'DTF 4" x 4" Full Colour' })] }, "PRICE_CODE_NOT_FOUND"],
-    ["a missing customer reference", { items: [priceCodeLine({ customerReference: null })] }, "CUSTOMER_REFERENCE_REQUIRED"],
-    ["artwork on only some lines", { items: [priceCodeLine({ externalArtworkUrl: "https://a.example/x.png" }), priceCodeLine({ customerReference: "ref-2" })] }, "ARTWORK_URL_REQUIRED"],
-    ["a three-letter country code", { deliveryAddress: { ...validCandidate().deliveryAddress, countryCodeISO2: "NZL" } }, "COUNTRY_CODE_INVALID"],
-    ["an unknown delivery method", { deliveryAddress: { ...validCandidate().deliveryAddress, deliveryMethod: "Courier" } }, "DELIVERY_METHOD_INVALID"],
+    [
+      "a missing customer reference",
+      { items: [priceCodeLine({ customerReference: null })] },
+      "CUSTOMER_REFERENCE_REQUIRED",
+    ],
+    [
+      "artwork on only some lines",
+      {
+        items: [
+          priceCodeLine({ externalArtworkUrl: "https://a.example/x.png" }),
+          priceCodeLine({ customerReference: "ref-2" }),
+        ],
+      },
+      "ARTWORK_URL_REQUIRED",
+    ],
+    [
+      "a three-letter country code",
+      { deliveryAddress: { ...validCandidate().deliveryAddress, countryCodeISO2: "NZL" } },
+      "COUNTRY_CODE_INVALID",
+    ],
+    [
+      "an unknown delivery method",
+      { deliveryAddress: { ...validCandidate().deliveryAddress, deliveryMethod: "Courier" } },
+      "DELIVERY_METHOD_INVALID",
+    ],
     ["an invalid promo code", { promocode: "WINTER24" }, "PROMO_CODE_INVALID"],
     ["an invalid application name", {}, "APPLICATION_NAME_INVALID", "NOT-AN-ORIGIN"],
-  ] as const)("answers 400 with validationMessages for %s", async (_name, overrides, errorCode, applicationName?: string) => {
-    const result = await client.createJob(validCandidate(overrides as Partial<JobCandidate>), applicationName ?? "API");
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
-    expect(result.problem.status).toBe(400);
-    expect(result.problem.validationMessages.map((m) => m.errorCode)).toContain(errorCode);
-    expect(await activeCount()).toBe(0);
-  });
+  ] as const)(
+    "answers 400 with validationMessages for %s",
+    async (_name, overrides, errorCode, applicationName?: string) => {
+      const result = await client.createJob(
+        validCandidate(overrides as Partial<JobCandidate>),
+        applicationName ?? "API",
+      );
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.problem.status).toBe(400);
+      expect(result.problem.validationMessages.map((m) => m.errorCode)).toContain(errorCode);
+      expect(await activeCount()).toBe(0);
+    },
+  );
 
   it.each([
     ["empty items", { items: [] }],
-    ["an undeliverable address", { deliveryAddress: { deliveryMethod: "CPSTD", countryCodeISO2: "NZ", city: "Wellington" } }],
+    [
+      "an undeliverable address",
+      { deliveryAddress: { deliveryMethod: "CPSTD", countryCodeISO2: "NZ", city: "Wellington" } },
+    ],
     ["a nonexistent asset code", { items: [assetLine({ code: "A9999999" })] }],
     ["a missing dateDue", { dateDue: null }],
     ["a size not in the variant's run", { items: [stockLine({ sizeQuantities: { XXL: 3 } })] }],
@@ -168,11 +220,26 @@ describe("job life", () => {
 
   it("filters active jobs by search text, order group and user, with paging", async () => {
     for (let i = 1; i <= 25; i++) {
-      await created(validCandidate({ orderNumber: `ORD-${i}`, orderGroup: i <= 3 ? "G1" : null, description: i === 7 ? "Special team" : "Team" }));
+      await created(
+        validCandidate({
+          orderNumber: `ORD-${i}`,
+          orderGroup: i <= 3 ? "G1" : null,
+          description: i === 7 ? "Special team" : "Team",
+        }),
+      );
     }
     const page2 = unwrap(await client.listActiveJobs({ page: 2, pageSize: 10 }));
-    expect(page2).toMatchObject({ totalCount: 25, pageNumber: 2, pageSize: 10, totalPages: 3, hasPreviousPage: true, hasNextPage: true });
-    expect(unwrap(await client.listActiveJobs({ searchText: "special" })).items.map((j) => j.orderNumber)).toEqual(["ORD-7"]);
+    expect(page2).toMatchObject({
+      totalCount: 25,
+      pageNumber: 2,
+      pageSize: 10,
+      totalPages: 3,
+      hasPreviousPage: true,
+      hasNextPage: true,
+    });
+    expect(unwrap(await client.listActiveJobs({ searchText: "special" })).items.map((j) => j.orderNumber)).toEqual([
+      "ORD-7",
+    ]);
     expect(unwrap(await client.listActiveJobs({ orderGroup: "G1" })).totalCount).toBe(3);
     expect(unwrap(await client.listActiveJobs({ customerUserId: 501 })).totalCount).toBe(25);
     const foreignUser = await client.listActiveJobs({ customerUserId: 601 });

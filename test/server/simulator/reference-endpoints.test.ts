@@ -14,11 +14,17 @@ beforeAll(async () => {
 });
 afterAll(async () => sim.close());
 
-
 describe("paged envelopes", () => {
   it("pages assets with totals and ready-made links", async () => {
     const first = unwrap(await client.listAssets({ pageSize: 100 }));
-    expect(first).toMatchObject({ pageSize: 100, returnedResults: 100, currentPage: 1, hasNext: true, hasPrevious: false, previousUrl: null });
+    expect(first).toMatchObject({
+      pageSize: 100,
+      returnedResults: 100,
+      currentPage: 1,
+      hasNext: true,
+      hasPrevious: false,
+      previousUrl: null,
+    });
     expect(first.totalPages).toBe(Math.ceil(first.totalResults / 100));
     const next = new URL(first.nextUrl ?? "");
     expect(next.searchParams.get("page")).toBe("2");
@@ -43,19 +49,26 @@ describe("paged envelopes", () => {
     const filtered = unwrap(await client.listAssets({ filter: "otago", pageSize: 500 }));
     expect(filtered.filter).toBe("otago");
     expect(filtered.entities.every((a) => /otago/i.test(`${a.description}${a.assetTag}`))).toBe(true);
-    const descending = unwrap(await client.listAssets({ sortDirection: "Descending" })).entities.map((a) => a.assetTag ?? "");
+    const descending = unwrap(await client.listAssets({ sortDirection: "Descending" })).entities.map(
+      (a) => a.assetTag ?? "",
+    );
     expect(descending).toEqual([...descending].sort().reverse());
     // The typed client cannot ask for a column the vendor does not sort by; a raw request can.
     const details = simCredentials(sim, "kiwi-team-print");
     const token = await new TokenSource(details).get();
-    expect((await fetch(`${details.baseUrl}/Assets?sortColumn=Colour`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(400);
+    expect(
+      (await fetch(`${details.baseUrl}/Assets?sortColumn=Colour`, { headers: { Authorization: `Bearer ${token}` } }))
+        .status,
+    ).toBe(400);
   });
 
   it("answers the single-asset form as JSON, text/plain or text/json", async () => {
     const details = simCredentials(sim, "kiwi-team-print");
     const token = await new TokenSource(details).get();
     for (const accept of ["application/json", "text/plain", "text/json"]) {
-      const response = await fetch(`${details.baseUrl}/Assets/A1042001`, { headers: { Authorization: `Bearer ${token}`, Accept: accept } });
+      const response = await fetch(`${details.baseUrl}/Assets/A1042001`, {
+        headers: { Authorization: `Bearer ${token}`, Accept: accept },
+      });
       expect(response.headers.get("content-type")).toMatch(new RegExp(`^${accept}`));
       expect((await response.json()).assetTag).toBe("A1042001");
     }

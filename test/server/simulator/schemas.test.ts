@@ -29,7 +29,13 @@ const CALLS: Record<EndpointId, () => Promise<ApiResult<unknown>>> = {
   listProcesses: () => client.listProcesses(),
   listPriceCodes: () => client.listPriceCodes({ page: 1, pageSize: 50 }),
   getPriceCode: () => client.getPriceCode("DTF Gang Sheet: Custom Size", { dgX: 20, dgY: 30 }),
-  createJob: () => client.createJob(validCandidate({ orderNumber: "PO-3", items: [priceCodeLine({ code: 'LBL 2" x 1": Neck Label', quantity: 200, attributes: { LabelText: "KARORI" } })] })),
+  createJob: () =>
+    client.createJob(
+      validCandidate({
+        orderNumber: "PO-3",
+        items: [priceCodeLine({ code: 'LBL 2" x 1": Neck Label', quantity: 200, attributes: { LabelText: "KARORI" } })],
+      }),
+    ),
   getJob: () => client.getJob(jobNumber),
   patchJob: () => client.patchJob(cancelledJobNumber, { comments: "Please pack by team" }),
   cancelJob: () => client.cancelJob(cancelledJobNumber),
@@ -67,7 +73,10 @@ describe("every simulator response parses with the vendor schemas", () => {
 
   it.each(ENDPOINT_IDS)("%s", async (id) => {
     const result = await CALLS[id]();
-    if (!result.ok) throw new Error(`${result.problem.kind} ${result.problem.status}: ${result.problem.title} ${result.problem.detail ?? ""}`);
+    if (!result.ok)
+      throw new Error(
+        `${result.problem.kind} ${result.problem.status}: ${result.problem.title} ${result.problem.detail ?? ""}`,
+      );
     expect(result.status).toBeLessThan(300);
   });
 });

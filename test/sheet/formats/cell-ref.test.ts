@@ -5,7 +5,10 @@ import { XmlEventScanner } from "../../../src/sheet/xml/xml-event-scanner";
 /** The column index the reader's scanner gives a cell's `r`. */
 function scannedColumn(r: string): number {
   let column = NaN;
-  const scanner = new XmlEventScanner({ wantsText: false, open: (tag) => (column = tag.attrColumn("r")), close: () => {}, text: () => {} }, { maxDepth: 10, maxMarkupLength: 1000 });
+  const scanner = new XmlEventScanner(
+    { wantsText: false, open: (tag) => (column = tag.attrColumn("r")), close: () => {}, text: () => {} },
+    { maxDepth: 10, maxMarkupLength: 1000 },
+  );
   scanner.push(`<c r="${r}"/>`);
   scanner.end();
   return column;
@@ -28,7 +31,10 @@ describe("column letters: one count everywhere", () => {
   });
 
   it("reads a reference's row after however many letters", () => {
-    expect(parseCellRef(`$${"B".repeat(20)}$7`)).toEqual({ columnIndex: [..."BBBBBBBB"].reduce((n) => n * 26 + 2, 0) - 1, rowNumber: 7 });
+    expect(parseCellRef(`$${"B".repeat(20)}$7`)).toEqual({
+      columnIndex: [..."BBBBBBBB"].reduce((n) => n * 26 + 2, 0) - 1,
+      rowNumber: 7,
+    });
     expect(parseCellRef("$C$9")).toEqual({ columnIndex: 2, rowNumber: 9 });
   });
 });

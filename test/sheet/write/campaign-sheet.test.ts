@@ -11,7 +11,10 @@ describe("writeCampaignSheet: preview links", () => {
     const data = campaignSheetData({ snapshot, listings: assetListings(snapshot), today: "2026-11-20" });
     const column = data.columns.findIndex((c) => c.header === "Preview");
     const links = [" https://cdn.example/A1.png ", "javascript:alert(1)", "\thttp://cdn.example/A3.png"];
-    const rows = data.rows.map((row, i) => ({ ...row, cells: row.cells.map((cell, c) => (c === column ? { text: "Picture", link: links[i] as string } : cell)) }));
+    const rows = data.rows.map((row, i) => ({
+      ...row,
+      cells: row.cells.map((cell, c) => (c === column ? { text: "Picture", link: links[i] as string } : cell)),
+    }));
     const bytes = await writeCampaignSheet({ ...data, rows });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);

@@ -9,7 +9,8 @@ import { createSheetSession } from "../../../src/sheet/worker-api";
 import { writeResults } from "../../../src/sheet/write/write-results";
 import { readCsvArrays } from "../../helpers/csv-rows";
 
-const fixture = async (name: string) => new Uint8Array(await readFile(new URL(`../../fixtures/sheets/${name}`, import.meta.url)));
+const fixture = async (name: string) =>
+  new Uint8Array(await readFile(new URL(`../../fixtures/sheets/${name}`, import.meta.url)));
 const text = (value: string) => new TextEncoder().encode(value);
 const latin = (bytes: Uint8Array) => new TextDecoder("latin1").decode(bytes);
 
@@ -19,9 +20,27 @@ const COLUMNS = ["Import result", "Job number", "Line estimate", "Messages", "No
 
 /** Result rows in turn, each cell with the text it must read back as. */
 const SAMPLES: readonly (readonly [ResultCell, string][])[] = [
-  [["Created, 2 jobs", "Created, 2 jobs"], ["J-1001", "J-1001"], [1234.5, "1234.5"], ['Say "hi"; crème – 2€', 'Say "hi"; crème – 2€'], ["=SUM(A1)", "'=SUM(A1)"]],
-  [["Held", "Held"], [null, ""], [-5, "-5"], ["ok\n=1+1", "ok\n'=1+1"], ["a;=1+1", "a;=1+1"]],
-  [["Line one\r\nLine two", "Line one\r\nLine two"], ["J-7", "J-7"], [0.1 + 0.2, "0.3"], ["@cmd", "'@cmd"], ["-5", "-5"]],
+  [
+    ["Created, 2 jobs", "Created, 2 jobs"],
+    ["J-1001", "J-1001"],
+    [1234.5, "1234.5"],
+    ['Say "hi"; crème – 2€', 'Say "hi"; crème – 2€'],
+    ["=SUM(A1)", "'=SUM(A1)"],
+  ],
+  [
+    ["Held", "Held"],
+    [null, ""],
+    [-5, "-5"],
+    ["ok\n=1+1", "ok\n'=1+1"],
+    ["a;=1+1", "a;=1+1"],
+  ],
+  [
+    ["Line one\r\nLine two", "Line one\r\nLine two"],
+    ["J-7", "J-7"],
+    [0.1 + 0.2, "0.3"],
+    ["@cmd", "'@cmd"],
+    ["-5", "-5"],
+  ],
 ];
 
 interface CsvCase {
@@ -33,7 +52,13 @@ interface CsvCase {
   readonly lineEnd: "\r\n" | "\n" | "\r";
 }
 
-const file = (name: string, encoding: TextEncodingName, delimiter: string, byteOrderMark: boolean, lineEnd: CsvCase["lineEnd"]): CsvCase => ({
+const file = (
+  name: string,
+  encoding: TextEncodingName,
+  delimiter: string,
+  byteOrderMark: boolean,
+  lineEnd: CsvCase["lineEnd"],
+): CsvCase => ({
   name,
   bytes: () => fixture(name),
   encoding,
@@ -47,7 +72,11 @@ const CASES: readonly CsvCase[] = [
   file("utf8-google-sheets.csv", "utf-8", ",", false, "\n"),
   file("utf8-bom-excel.csv", "utf-8", ",", true, "\r\n"),
   file("utf16le-unicode-text.txt", "utf-16le", "\t", true, "\r\n"),
-  { ...file("utf16le-unicode-text.txt", "utf-16le", "\t", false, "\r\n"), name: "utf16le-unicode-text.txt without its BOM", bytes: async () => (await fixture("utf16le-unicode-text.txt")).slice(2) },
+  {
+    ...file("utf16le-unicode-text.txt", "utf-16le", "\t", false, "\r\n"),
+    name: "utf16le-unicode-text.txt without its BOM",
+    bytes: async () => (await fixture("utf16le-unicode-text.txt")).slice(2),
+  },
   file("utf16be.csv", "utf-16be", ",", true, "\r\n"),
   file("utf16le-quoted.csv", "utf-16le", ",", true, "\r\n"),
   file("windows-1252-excel.csv", "windows-1252", ",", false, "\r\n"),
@@ -79,7 +108,12 @@ interface RawRecord {
  */
 function splitRecords(bytes: Uint8Array, encoding: TextEncodingName, lineEnd: string): RawRecord[] {
   const unit = encoding.startsWith("utf-16") ? 2 : 1;
-  const codeAt = (i: number) => (encoding === "utf-16le" ? (bytes[i] ?? 0) | ((bytes[i + 1] ?? 0) << 8) : encoding === "utf-16be" ? ((bytes[i] ?? 0) << 8) | (bytes[i + 1] ?? 0) : (bytes[i] ?? 0));
+  const codeAt = (i: number) =>
+    encoding === "utf-16le"
+      ? (bytes[i] ?? 0) | ((bytes[i + 1] ?? 0) << 8)
+      : encoding === "utf-16be"
+        ? ((bytes[i] ?? 0) << 8) | (bytes[i + 1] ?? 0)
+        : (bytes[i] ?? 0);
   const isLineEnd = (i: number) => [...lineEnd].every((ch, k) => codeAt(i + k * unit) === ch.charCodeAt(0));
   const bom = encoding === "utf-8" && bytes[0] === 0xef ? 3 : unit === 2 && codeAt(0) === 0xfeff ? 2 : 0;
   const records: RawRecord[] = [];
@@ -103,13 +137,21 @@ function splitRecords(bytes: Uint8Array, encoding: TextEncodingName, lineEnd: st
  * (-1 when `after` is not that), what was put in, and the rest of `before` after it, as long
  * as it can be while made of whole fields (so starting at a delimiter).
  */
-function insertionIn(before: Uint8Array, after: Uint8Array, delimiter: Uint8Array): { kept: number; added: Uint8Array; rest: Uint8Array } {
+function insertionIn(
+  before: Uint8Array,
+  after: Uint8Array,
+  delimiter: Uint8Array,
+): { kept: number; added: Uint8Array; rest: Uint8Array } {
   const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((byte, k) => b[k] === byte);
   for (let restLength = Math.min(before.length, after.length); restLength >= 0; restLength--) {
     const kept = before.length - restLength;
     const rest = before.subarray(kept);
     if (restLength > 0 && !same(rest.subarray(0, delimiter.length), delimiter)) continue;
-    if (!same(rest, after.subarray(after.length - restLength)) || !same(before.subarray(0, kept), after.subarray(0, kept))) continue;
+    if (
+      !same(rest, after.subarray(after.length - restLength)) ||
+      !same(before.subarray(0, kept), after.subarray(0, kept))
+    )
+      continue;
     return { kept, added: after.subarray(kept, after.length - restLength), rest };
   }
   return { kept: -1, added: after, rest: new Uint8Array(0) };
@@ -144,8 +186,14 @@ describe("writeCsvResults: every CSV shape the reader accepts", () => {
     dataRows.forEach((row, position) => {
       if (position % 3 === 1) return;
       const sample = SAMPLES[position % SAMPLES.length] ?? [];
-      resultRows.set(row.rowNumber, sample.map(([cell]) => cell));
-      expectedTexts.set(row.rowNumber, sample.map(([, written]) => written));
+      resultRows.set(
+        row.rowNumber,
+        sample.map(([cell]) => cell),
+      );
+      expectedTexts.set(
+        row.rowNumber,
+        sample.map(([, written]) => written),
+      );
     });
     expect(resultRows.size).toBeGreaterThan(0);
     const data: WriteData = { headerRowNumber: preview.headerRowNumber, columns: COLUMNS, rows: resultRows };
@@ -168,14 +216,23 @@ describe("writeCsvResults: every CSV shape the reader accepts", () => {
       const getsFields = rowNumber === data.headerRowNumber || resultRows.has(rowNumber);
       if (getsFields) {
         expect(startsWithBytes(added, delimiter), `row ${rowNumber} gets fields`).toBe(true);
-        expect(new TextDecoder(csv.encoding).decode(rest).split(csv.delimiter).every((field) => field.trim() === "" || field.trim() === '""'), `row ${rowNumber}: only empty fields follow the new ones`).toBe(true);
+        expect(
+          new TextDecoder(csv.encoding)
+            .decode(rest)
+            .split(csv.delimiter)
+            .every((field) => field.trim() === "" || field.trim() === '""'),
+          `row ${rowNumber}: only empty fields follow the new ones`,
+        ).toBe(true);
       } else expect(added, `row ${rowNumber} gets nothing`).toHaveLength(0);
     });
 
     // (b) Read back: the same cells, plus the results on exactly the intended rows, aligned.
     const input = readRows(original);
     const output = readRows(written.bytes);
-    expect({ encoding: output.encoding, delimiter: output.delimiter }).toEqual({ encoding: csv.encoding, delimiter: csv.delimiter });
+    expect({ encoding: output.encoding, delimiter: output.delimiter }).toEqual({
+      encoding: csv.encoding,
+      delimiter: csv.delimiter,
+    });
     expect(output.rows).toHaveLength(input.rows.length);
     const header = output.rows[data.headerRowNumber - 1] ?? [];
     const start = header.indexOf(COLUMNS[0] as string);
@@ -189,9 +246,14 @@ describe("writeCsvResults: every CSV shape the reader accepts", () => {
         return;
       }
       expect(out.slice(0, Math.min(start, cells.length)), `row ${rowNumber}`).toEqual(cells.slice(0, start));
-      expect(out.slice(cells.length, start).every((cell) => cell === ""), `row ${rowNumber} padding`).toBe(true);
+      expect(
+        out.slice(cells.length, start).every((cell) => cell === ""),
+        `row ${rowNumber} padding`,
+      ).toBe(true);
       expect(out.slice(start, start + COLUMNS.length), `row ${rowNumber}`).toEqual(expected);
-      expect(out.slice(start + COLUMNS.length), `row ${rowNumber}'s empty fields after the results`).toEqual(cells.slice(start));
+      expect(out.slice(start + COLUMNS.length), `row ${rowNumber}'s empty fields after the results`).toEqual(
+        cells.slice(start),
+      );
       // The results start right of every value in the table.
       if (rowNumber >= data.headerRowNumber) expect(cells.slice(start).every((cell) => cell.trim() === "")).toBe(true);
     });
@@ -218,29 +280,115 @@ describe("writeCsvResults: shapes and values", () => {
   };
 
   it.each([
-    { description: "a data row longer than the header pads the header", input: "No,Qty\r\nA-1,5,x,y\r\nA-2,3\r\n", data: one(["ok"]), expected: "No,Qty,,,R1\r\nA-1,5,x,y,ok\r\nA-2,3\r\n" },
-    { description: "a shorter data row is padded to the header", input: "No,Qty,City\nA-1\nA-2,3,Napier\n", data: one(["ok"]), expected: "No,Qty,City,R1\nA-1,,,ok\nA-2,3,Napier\n" },
-    { description: "a value further down the table moves the results right of it", input: "No,Qty\nA-1,5\nTotal,,,9\n", data: one(["ok"]), expected: "No,Qty,,,R1\nA-1,5,,,ok\nTotal,,,9\n" },
-    { description: "a line feed in a CRLF file stays inside its record", input: "No,Note\r\nA-1,one\ntwo\r\nA-2,x\r\n", data: one(["ok"]), expected: "No,Note,R1\r\nA-1,one\ntwo,ok\r\nA-2,x\r\n" },
-    { description: "a CR file with a quoted line feed", input: 'No,Note\rA-1,"one\ntwo"\rA-2,x', data: one(["ok"], 1, 3), expected: 'No,Note,R1\rA-1,"one\ntwo"\rA-2,x,ok' },
-    { description: "a quoted last record without a line end", input: 'No,Note\nA-1,"x"', data: one(["ok"]), expected: 'No,Note,R1\nA-1,"x",ok' },
-    { description: "spaces after a closing quote", input: 'No,Note\nA-1,"x"  \nA-2,y\n', data: one(["ok"]), expected: 'No,Note,R1\nA-1,"x"  ,ok\nA-2,y\n' },
-    { description: "a final quoted empty record the reader drops", input: 'No,Note\nA-1,x\n""', data: one(["ok"]), expected: 'No,Note,R1\nA-1,x,ok\n""' },
-    { description: "blank lines get nothing", input: "No\n\nA-1\n\n", data: one(["ok"], 1, 3), expected: "No,R1\n\nA-1,ok\n\n" },
-    { description: "pipe in a value is quoted in a pipe file", input: "No|Qty\nA-1|5\n", data: one(["a|b", "c,d", "e;f", 'g"h', "plain"]), expected: 'No|Qty|R1|R2|R3|R4|R5\nA-1|5|"a|b"|"c,d"|"e;f"|"g""h"|plain\n' },
-    { description: "a tab in a value is quoted in a tab file", input: "No\tQty\nA-1\t5\n", data: one(["a\tb", "=x\ty"]), expected: 'No\tQty\tR1\tR2\nA-1\t5\t"a\tb"\t"\'=x\ty"\n' },
+    {
+      description: "a data row longer than the header pads the header",
+      input: "No,Qty\r\nA-1,5,x,y\r\nA-2,3\r\n",
+      data: one(["ok"]),
+      expected: "No,Qty,,,R1\r\nA-1,5,x,y,ok\r\nA-2,3\r\n",
+    },
+    {
+      description: "a shorter data row is padded to the header",
+      input: "No,Qty,City\nA-1\nA-2,3,Napier\n",
+      data: one(["ok"]),
+      expected: "No,Qty,City,R1\nA-1,,,ok\nA-2,3,Napier\n",
+    },
+    {
+      description: "a value further down the table moves the results right of it",
+      input: "No,Qty\nA-1,5\nTotal,,,9\n",
+      data: one(["ok"]),
+      expected: "No,Qty,,,R1\nA-1,5,,,ok\nTotal,,,9\n",
+    },
+    {
+      description: "a line feed in a CRLF file stays inside its record",
+      input: "No,Note\r\nA-1,one\ntwo\r\nA-2,x\r\n",
+      data: one(["ok"]),
+      expected: "No,Note,R1\r\nA-1,one\ntwo,ok\r\nA-2,x\r\n",
+    },
+    {
+      description: "a CR file with a quoted line feed",
+      input: 'No,Note\rA-1,"one\ntwo"\rA-2,x',
+      data: one(["ok"], 1, 3),
+      expected: 'No,Note,R1\rA-1,"one\ntwo"\rA-2,x,ok',
+    },
+    {
+      description: "a quoted last record without a line end",
+      input: 'No,Note\nA-1,"x"',
+      data: one(["ok"]),
+      expected: 'No,Note,R1\nA-1,"x",ok',
+    },
+    {
+      description: "spaces after a closing quote",
+      input: 'No,Note\nA-1,"x"  \nA-2,y\n',
+      data: one(["ok"]),
+      expected: 'No,Note,R1\nA-1,"x"  ,ok\nA-2,y\n',
+    },
+    {
+      description: "a final quoted empty record the reader drops",
+      input: 'No,Note\nA-1,x\n""',
+      data: one(["ok"]),
+      expected: 'No,Note,R1\nA-1,x,ok\n""',
+    },
+    {
+      description: "blank lines get nothing",
+      input: "No\n\nA-1\n\n",
+      data: one(["ok"], 1, 3),
+      expected: "No,R1\n\nA-1,ok\n\n",
+    },
+    {
+      description: "pipe in a value is quoted in a pipe file",
+      input: "No|Qty\nA-1|5\n",
+      data: one(["a|b", "c,d", "e;f", 'g"h', "plain"]),
+      expected: 'No|Qty|R1|R2|R3|R4|R5\nA-1|5|"a|b"|"c,d"|"e;f"|"g""h"|plain\n',
+    },
+    {
+      description: "a tab in a value is quoted in a tab file",
+      input: "No\tQty\nA-1\t5\n",
+      data: one(["a\tb", "=x\ty"]),
+      expected: 'No\tQty\tR1\tR2\nA-1\t5\t"a\tb"\t"\'=x\ty"\n',
+    },
     {
       description: "numbers in plain digits",
       input: "No\nA-1\n",
       data: one([1234.5, 0.1 + 0.2, -0, 1e21, 1.5e-7, -12345678.25, 1 / 3, Number.NaN, Number.POSITIVE_INFINITY, null]),
-      expected: "No,R1,R2,R3,R4,R5,R6,R7,R8,R9,R10\nA-1,1234.5,0.3,0,1000000000000000000000,0.00000015,-12345678.25,0.333333333333333,,,\n",
+      expected:
+        "No,R1,R2,R3,R4,R5,R6,R7,R8,R9,R10\nA-1,1234.5,0.3,0,1000000000000000000000,0.00000015,-12345678.25,0.333333333333333,,,\n",
     },
-    { description: "header names are neutralised and quoted too", input: "No\nA-1\n", data: { headerRowNumber: 1, columns: ["=cmd", "a, b"], rows: new Map([[2, ["x", "y"]]]) }, expected: "No,'=cmd,\"a, b\"\nA-1,x,y\n" },
-    { description: "a row given no cells gets nothing", input: "No\nA-1\n", data: { headerRowNumber: 1, columns: ["R1"], rows: new Map([[2, []]]) }, expected: "No,R1\nA-1\n" },
-    { description: "fewer cells than columns", input: "No\nA-1\n", data: { headerRowNumber: 1, columns: ["R1", "R2"], rows: new Map([[2, ["x"]]]) }, expected: "No,R1,R2\nA-1,x\n" },
-    { description: "the results go before the empty fields a header ends with", input: "No,Qty,,,\nA-1,5\n", data: one(["ok"]), expected: "No,Qty,R1,,,\nA-1,5,ok\n" },
-    { description: "and before a row's empty fields, quoted or spaces", input: 'No,Qty\nA-1,5, ,""," \t" ,\n', data: one(["ok"]), expected: 'No,Qty,R1\nA-1,5,ok, ,""," \t" ,\n' },
-    { description: "empty fields past a value further down the table", input: "No,Qty,,,,\nA-1,5,,,,\nTotal,,9,,,\n", data: one(["ok"]), expected: "No,Qty,,R1,,,\nA-1,5,,ok,,,\nTotal,,9,,,\n" },
+    {
+      description: "header names are neutralised and quoted too",
+      input: "No\nA-1\n",
+      data: { headerRowNumber: 1, columns: ["=cmd", "a, b"], rows: new Map([[2, ["x", "y"]]]) },
+      expected: 'No,\'=cmd,"a, b"\nA-1,x,y\n',
+    },
+    {
+      description: "a row given no cells gets nothing",
+      input: "No\nA-1\n",
+      data: { headerRowNumber: 1, columns: ["R1"], rows: new Map([[2, []]]) },
+      expected: "No,R1\nA-1\n",
+    },
+    {
+      description: "fewer cells than columns",
+      input: "No\nA-1\n",
+      data: { headerRowNumber: 1, columns: ["R1", "R2"], rows: new Map([[2, ["x"]]]) },
+      expected: "No,R1,R2\nA-1,x\n",
+    },
+    {
+      description: "the results go before the empty fields a header ends with",
+      input: "No,Qty,,,\nA-1,5\n",
+      data: one(["ok"]),
+      expected: "No,Qty,R1,,,\nA-1,5,ok\n",
+    },
+    {
+      description: "and before a row's empty fields, quoted or spaces",
+      input: 'No,Qty\nA-1,5, ,""," \t" ,\n',
+      data: one(["ok"]),
+      expected: 'No,Qty,R1\nA-1,5,ok, ,""," \t" ,\n',
+    },
+    {
+      description: "empty fields past a value further down the table",
+      input: "No,Qty,,,,\nA-1,5,,,,\nTotal,,9,,,\n",
+      data: one(["ok"]),
+      expected: "No,Qty,,R1,,,\nA-1,5,,ok,,,\nTotal,,9,,,\n",
+    },
   ])("$description", ({ input, data, expected }) => {
     expect(write(input, data)).toBe(expected);
   });
@@ -257,67 +405,148 @@ describe("writeCsvResults: shapes and values", () => {
     expect(result.bytes.length).toBe(original.length + ",Import result".length + 300_000 * ",ok".length);
     const output = readRows(result.bytes);
     expect(output.rows[0]?.slice(0, 4)).toEqual(["Order", "Qty", "Import result", ""]);
-    expect([output.rows[1], output.rows[300_000]]).toEqual([["A-1", "1", "ok"], ["A-300000", "3", "ok"]]);
+    expect([output.rows[1], output.rows[300_000]]).toEqual([
+      ["A-1", "1", "ok"],
+      ["A-300000", "3", "ok"],
+    ]);
   });
 
   it("leaves a file that reads back as it did with 5,000 empty fields after the header's names", () => {
     const original = text(`Order,Qty${",".repeat(5000)}\nA-1,1\nA-2,2\n`);
-    const result = writeCsvResults(original, { headerRowNumber: 1, columns: ["Import result", "Job"], rows: new Map([[2, ["ok", "J-1"]], [3, ["ok", "J-2"]]]) });
+    const result = writeCsvResults(original, {
+      headerRowNumber: 1,
+      columns: ["Import result", "Job"],
+      rows: new Map([
+        [2, ["ok", "J-1"]],
+        [3, ["ok", "J-2"]],
+      ]),
+    });
     if (!result.ok) throw new Error(JSON.stringify(result));
     const output = readRows(result.bytes);
-    expect(output.rows.map((row) => row.slice(0, 5))).toEqual([["Order", "Qty", "Import result", "Job", ""], ["A-1", "1", "ok", "J-1"], ["A-2", "2", "ok", "J-2"]]);
+    expect(output.rows.map((row) => row.slice(0, 5))).toEqual([
+      ["Order", "Qty", "Import result", "Job", ""],
+      ["A-1", "1", "ok", "J-1"],
+      ["A-2", "2", "ok", "J-2"],
+    ]);
   });
 
   it("refuses results that would go past the columns a sheet may have, in plain words", async () => {
     const original = text(`Order,Qty${",x".repeat(SHEET_LIMITS.maxColumns - 3)}\nA-1,1\n`);
     expect(readRows(original).rows[0]).toHaveLength(SHEET_LIMITS.maxColumns - 1);
     const data = { headerRowNumber: 1, columns: ["Import result", "Job"], rows: new Map([[2, ["ok", "J-1"]]]) };
-    expect(writeCsvResults(original, data)).toEqual({ ok: false, reason: "too-wide", tableWidth: SHEET_LIMITS.maxColumns - 1 });
-    const written = await writeResults(original, "orders.csv", "orders", { ...data, jobs: { headers: [], rows: [] }, audit: { headers: [], rows: [] } });
-    expect(written).toEqual({ ok: false, reason: "unreadable", message: "The results could not be added to orders.csv: its table already reaches column 999, and 2 result columns after it would go past the 1,000 columns a sheet may have here." });
-    expect(writeCsvResults(original, { ...data, columns: ["Import result"], rows: new Map([[2, ["ok"]]]) }).ok).toBe(true);
+    expect(writeCsvResults(original, data)).toEqual({
+      ok: false,
+      reason: "too-wide",
+      tableWidth: SHEET_LIMITS.maxColumns - 1,
+    });
+    const written = await writeResults(original, "orders.csv", "orders", {
+      ...data,
+      jobs: { headers: [], rows: [] },
+      audit: { headers: [], rows: [] },
+    });
+    expect(written).toEqual({
+      ok: false,
+      reason: "unreadable",
+      message:
+        "The results could not be added to orders.csv: its table already reaches column 999, and 2 result columns after it would go past the 1,000 columns a sheet may have here.",
+    });
+    expect(writeCsvResults(original, { ...data, columns: ["Import result"], rows: new Map([[2, ["ok"]]]) }).ok).toBe(
+      true,
+    );
   });
 
-  it.each(["utf-8", "utf-16le", "windows-1252"] as const)("puts the results before a CR that ends a row in a file of LF line ends (%s), where a spreadsheet ends the row", (encoding) => {
-    const input = "Order,Qty\nA-1,1\r\nA-2,2\nA-3,3\n\r\n";
-    const bytes = encodeText(encoding === "utf-16le" ? `\uFEFF${input}` : input, encoding) as Uint8Array;
-    const data: WriteData = { headerRowNumber: 1, columns: ["R1", "R2"], rows: new Map([[2, ["ok", null]], [3, ["ok", 6]], [4, ["ok", 7]]]) };
-    const result = writeCsvResults(bytes, data);
-    if (!result.ok) throw new Error(JSON.stringify(result));
-    expect(decodeText(result.bytes).text).toBe('Order,Qty,R1,R2\nA-1,1,ok,""\r\nA-2,2,ok,6\nA-3,3,ok,7\n\r\n');
-    expect(readRows(result.bytes).rows.slice(0, 4)).toEqual([["Order", "Qty", "R1", "R2"], ["A-1", "1", "ok", ""], ["A-2", "2", "ok", "6"], ["A-3", "3", "ok", "7"]]);
-  });
+  it.each(["utf-8", "utf-16le", "windows-1252"] as const)(
+    "puts the results before a CR that ends a row in a file of LF line ends (%s), where a spreadsheet ends the row",
+    (encoding) => {
+      const input = "Order,Qty\nA-1,1\r\nA-2,2\nA-3,3\n\r\n";
+      const bytes = encodeText(encoding === "utf-16le" ? `\uFEFF${input}` : input, encoding) as Uint8Array;
+      const data: WriteData = {
+        headerRowNumber: 1,
+        columns: ["R1", "R2"],
+        rows: new Map([
+          [2, ["ok", null]],
+          [3, ["ok", 6]],
+          [4, ["ok", 7]],
+        ]),
+      };
+      const result = writeCsvResults(bytes, data);
+      if (!result.ok) throw new Error(JSON.stringify(result));
+      expect(decodeText(result.bytes).text).toBe('Order,Qty,R1,R2\nA-1,1,ok,""\r\nA-2,2,ok,6\nA-3,3,ok,7\n\r\n');
+      expect(readRows(result.bytes).rows.slice(0, 4)).toEqual([
+        ["Order", "Qty", "R1", "R2"],
+        ["A-1", "1", "ok", ""],
+        ["A-2", "2", "ok", "6"],
+        ["A-3", "3", "ok", "7"],
+      ]);
+    },
+  );
 
-  it.each([1, 2, 3, 4, 5])("reads a file starting with %i byte-order marks as the reader does, and keeps them", (marks) => {
-    const bom = [0xef, 0xbb, 0xbf];
-    const input = Uint8Array.of(...Array.from({ length: marks }, () => bom).flat(), ...text('"Order\nNo",Qty\nA-1,1\nA-2,2\n'));
-    const before = readRows(input).rows;
-    const result = writeCsvResults(input, one(["ok"], 1, 3));
-    if (!result.ok) throw new Error(JSON.stringify(result));
-    expect(latin(result.bytes).replace(/,+R1/, "").replace(",ok", "")).toBe(latin(input));
-    const after = readRows(result.bytes).rows;
-    expect(after.map((row, index) => row.slice(0, before[index]?.length))).toEqual(before);
-    expect([after[0]?.at(-1), after[2]?.at(-1)]).toEqual(["R1", "ok"]);
-  });
+  it.each([1, 2, 3, 4, 5])(
+    "reads a file starting with %i byte-order marks as the reader does, and keeps them",
+    (marks) => {
+      const bom = [0xef, 0xbb, 0xbf];
+      const input = Uint8Array.of(
+        ...Array.from({ length: marks }, () => bom).flat(),
+        ...text('"Order\nNo",Qty\nA-1,1\nA-2,2\n'),
+      );
+      const before = readRows(input).rows;
+      const result = writeCsvResults(input, one(["ok"], 1, 3));
+      if (!result.ok) throw new Error(JSON.stringify(result));
+      expect(latin(result.bytes).replace(/,+R1/, "").replace(",ok", "")).toBe(latin(input));
+      const after = readRows(result.bytes).rows;
+      expect(after.map((row, index) => row.slice(0, before[index]?.length))).toEqual(before);
+      expect([after[0]?.at(-1), after[2]?.at(-1)]).toEqual(["R1", "ok"]);
+    },
+  );
 
   it("turns anything unexpected in writing a file back into a failure in plain words", async () => {
     const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const original = text("Order,Qty\nA-1,1\n");
-    const data = { headerRowNumber: 1, columns: ["R1"], rows: new Map([[7, ["ok"]]]), jobs: { headers: [], rows: [] }, audit: { headers: [], rows: [] } };
+    const data = {
+      headerRowNumber: 1,
+      columns: ["R1"],
+      rows: new Map([[7, ["ok"]]]),
+      jobs: { headers: [], rows: [] },
+      audit: { headers: [], rows: [] },
+    };
     expect(() => writeCsvResults(original, data)).toThrow(RangeError);
     expect(await writeResults(original, "orders.csv", "orders", data)).toEqual({
       ok: false,
       reason: "unreadable",
-      message: "The results could not be added to orders.csv: it could not be read again the way it was read when it was imported.",
+      message:
+        "The results could not be added to orders.csv: it could not be read again the way it was read when it was imported.",
     });
     expect(quiet).toHaveBeenCalledOnce();
     quiet.mockRestore();
   });
 
   it("keeps malformed UTF-8 and a second byte-order mark byte for byte", () => {
-    const input = Uint8Array.of(0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf, ...text("No,Note\n"), ...text("A-1,"), 0xff, 0xc3, ...text("\nA-2,ok\n"));
+    const input = Uint8Array.of(
+      0xef,
+      0xbb,
+      0xbf,
+      0xef,
+      0xbb,
+      0xbf,
+      ...text("No,Note\n"),
+      ...text("A-1,"),
+      0xff,
+      0xc3,
+      ...text("\nA-2,ok\n"),
+    );
     const result = writeCsvResults(input, one(["done"], 1, 3));
-    expect(result.ok && [...result.bytes]).toEqual([0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf, ...text("No,Note,R1\nA-1,"), 0xff, 0xc3, ...text("\nA-2,ok,done\n")]);
+    expect(result.ok && [...result.bytes]).toEqual([
+      0xef,
+      0xbb,
+      0xbf,
+      0xef,
+      0xbb,
+      0xbf,
+      ...text("No,Note,R1\nA-1,"),
+      0xff,
+      0xc3,
+      ...text("\nA-2,ok,done\n"),
+    ]);
   });
 
   it("writes a row of the file only: other row numbers are a mistake of the caller", () => {
@@ -325,7 +554,9 @@ describe("writeCsvResults: shapes and values", () => {
     expect(() => writeCsvResults(input, one(["x"], 2, 4))).toThrow(RangeError);
     expect(() => writeCsvResults(input, one(["x"], 2, 2))).toThrow(RangeError);
     expect(() => writeCsvResults(input, one(["x"], 4, 5))).toThrow(RangeError);
-    expect(() => writeCsvResults(input, { headerRowNumber: 2, columns: ["R1"], rows: new Map([[3, ["x", "y"]]]) })).toThrow(RangeError);
+    expect(() =>
+      writeCsvResults(input, { headerRowNumber: 2, columns: ["R1"], rows: new Map([[3, ["x", "y"]]]) }),
+    ).toThrow(RangeError);
     expect(writeCsvResults(input, one(["x"], 2, 3)).ok).toBe(true);
   });
 });
@@ -353,19 +584,28 @@ describe("writeCsvResults: results the file's encoding cannot hold", () => {
     });
   });
 
-  it.each(["windows-1252-excel.csv", "windows-1252-quoted.csv", "utf16be.csv"])("writes %s as UTF-8 with a byte-order mark when asked", async (name) => {
-    const original = await fixture(name);
-    const result = writeCsvResults(original, data, { utf8: true });
-    if (!result.ok) throw new Error("unrepresentable");
-    expect(result.encoding).toBe("utf-8");
-    expect([...result.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const input = readRows(original);
-    const output = readRows(result.bytes);
-    expect({ encoding: output.encoding, hadByteOrderMark: output.hadByteOrderMark, delimiter: output.delimiter }).toEqual({ encoding: "utf-8", hadByteOrderMark: true, delimiter: input.delimiter });
-    expect(output.rows).toEqual(
-      input.rows.map((cells, index) => (index === 0 ? [...cells, ...data.columns] : [...cells, ...((data.rows.get(index + 1) ?? []) as string[])])),
-    );
-  });
+  it.each(["windows-1252-excel.csv", "windows-1252-quoted.csv", "utf16be.csv"])(
+    "writes %s as UTF-8 with a byte-order mark when asked",
+    async (name) => {
+      const original = await fixture(name);
+      const result = writeCsvResults(original, data, { utf8: true });
+      if (!result.ok) throw new Error("unrepresentable");
+      expect(result.encoding).toBe("utf-8");
+      expect([...result.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const input = readRows(original);
+      const output = readRows(result.bytes);
+      expect({
+        encoding: output.encoding,
+        hadByteOrderMark: output.hadByteOrderMark,
+        delimiter: output.delimiter,
+      }).toEqual({ encoding: "utf-8", hadByteOrderMark: true, delimiter: input.delimiter });
+      expect(output.rows).toEqual(
+        input.rows.map((cells, index) =>
+          index === 0 ? [...cells, ...data.columns] : [...cells, ...((data.rows.get(index + 1) ?? []) as string[])],
+        ),
+      );
+    },
+  );
 
   it("leaves a UTF-8 file as it is when asked for UTF-8", async () => {
     const original = await fixture("utf8-google-sheets.csv");
@@ -390,7 +630,12 @@ describe("writeCsvResults numbers rows as the reader does", () => {
       while (length < chunkEnd - 80) {
         const i = lines.length;
         if (length > chunkEnd - 1000) add(`A-${i},n,1`);
-        else add(i % 7 === 0 ? `A-${i},"first line\r\nsecond, ""quoted"" line ${"x".repeat(i % 150)}",${i % 9}` : `A-${i},${"note ".repeat(i % 40)},${i % 9}`);
+        else
+          add(
+            i % 7 === 0
+              ? `A-${i},"first line\r\nsecond, ""quoted"" line ${"x".repeat(i % 150)}",${i % 9}`
+              : `A-${i},${"note ".repeat(i % 40)},${i % 9}`,
+          );
       }
       const start = length;
       add(`A-${lines.length},"before\r\n${"y".repeat(60)}\r\n${"z".repeat(60)}\r\nafter",1`);
@@ -401,7 +646,8 @@ describe("writeCsvResults numbers rows as the reader does", () => {
     expect(original.length).toBe(length);
     const input = readRows(original);
     const rows = new Map<number, readonly ResultCell[]>();
-    for (let rowNumber = 2; rowNumber <= input.rows.length; rowNumber += 1) rows.set(rowNumber, [input.rows[rowNumber - 1]?.[0] ?? ""]);
+    for (let rowNumber = 2; rowNumber <= input.rows.length; rowNumber += 1)
+      rows.set(rowNumber, [input.rows[rowNumber - 1]?.[0] ?? ""]);
     const result = writeCsvResults(original, { headerRowNumber: 1, columns: ["Echo"], rows });
     if (!result.ok) throw new Error("unrepresentable");
     const output = readRows(result.bytes);
@@ -420,7 +666,11 @@ describe("encodeText", () => {
   });
 
   it.each([
-    { input: "€12 – Müller’s", encoding: "windows-1252", expected: [0x80, 0x31, 0x32, 0x20, 0x96, 0x20, 0x4d, 0xfc, 0x6c, 0x6c, 0x65, 0x72, 0x92, 0x73] },
+    {
+      input: "€12 – Müller’s",
+      encoding: "windows-1252",
+      expected: [0x80, 0x31, 0x32, 0x20, 0x96, 0x20, 0x4d, 0xfc, 0x6c, 0x6c, 0x65, 0x72, 0x92, 0x73],
+    },
     { input: "Tāmaki", encoding: "windows-1252", expected: undefined },
     { input: "✓", encoding: "windows-1252", expected: undefined },
     { input: "👕", encoding: "windows-1252", expected: undefined },

@@ -13,7 +13,9 @@ function tags(pieces: readonly string[], limit = 200): string[] {
   const onTag = (isFinal: boolean) =>
     scanner.scan(text, from, isFinal, (tag) => {
       const r = tag.rawAttribute("r");
-      seen.push(`${tag.kind} ${tag.prefix}${tag.name}@${offset + tag.start}-${offset + tag.end}${r === undefined ? "" : ` r=${r}`}`);
+      seen.push(
+        `${tag.kind} ${tag.prefix}${tag.name}@${offset + tag.start}-${offset + tag.end}${r === undefined ? "" : ` r=${r}`}`,
+      );
     });
   for (const piece of pieces) {
     text += piece;
@@ -34,8 +36,16 @@ function splits(xml: string): string[][] {
 
 describe("XmlTagScanner: tags as offsets, whatever the chunk boundaries", () => {
   it.each([
-    ["tags, text and comments", '<?xml version="1.0"?><a><!-- <b> --><x:row r="2">t</x:row><c r=\'A1\'/></a>', ["open a@21-24", "open x:row@36-49 r=2", "close x:row@50-58", "empty c@58-69 r=A1", "close a@69-73"]],
-    ["a `>` inside a value and CDATA holding markup", '<a b=">"><![CDATA[<c r="1"/>]]></a>', ["open a@0-9", "close a@31-35"]],
+    [
+      "tags, text and comments",
+      '<?xml version="1.0"?><a><!-- <b> --><x:row r="2">t</x:row><c r=\'A1\'/></a>',
+      ["open a@21-24", "open x:row@36-49 r=2", "close x:row@50-58", "empty c@58-69 r=A1", "close a@69-73"],
+    ],
+    [
+      "a `>` inside a value and CDATA holding markup",
+      '<a b=">"><![CDATA[<c r="1"/>]]></a>',
+      ["open a@0-9", "close a@31-35"],
+    ],
     ["a document type is stepped over", "<!DOCTYPE a><a/>", ["empty a@12-16"]],
   ] as const)("%s", (_, xml, expected) => {
     for (const pieces of splits(xml)) expect(tags(pieces)).toEqual(expected);
@@ -44,7 +54,10 @@ describe("XmlTagScanner: tags as offsets, whatever the chunk boundaries", () => 
 
 describe("one grammar for reading and patching", () => {
   const readerRefusal = (xml: string): XmlRefusalKind | "none" => {
-    const scanner = new XmlEventScanner({ wantsText: false, open: () => {}, close: () => {}, text: () => {} }, { maxDepth: 20, maxMarkupLength: 200 });
+    const scanner = new XmlEventScanner(
+      { wantsText: false, open: () => {}, close: () => {}, text: () => {} },
+      { maxDepth: 20, maxMarkupLength: 200 },
+    );
     try {
       scanner.push(xml);
       scanner.end();

@@ -15,8 +15,15 @@ describe("packing text", () => {
     const original = "é".repeat(70_000) + "<end/>";
     const bytes = new Uint8Array(zip([{ name: "a.xml", data: Buffer.from(original) }]));
     const [entry] = listZipEntries(bytes, "test.zip");
-    const part = await repackText(bytes, entry as NonNullable<typeof entry>, { push: (text) => text.toUpperCase(), finish: () => "!" });
+    const part = await repackText(bytes, entry as NonNullable<typeof entry>, {
+      push: (text) => text.toUpperCase(),
+      finish: () => "!",
+    });
     const written = inflateRawSync(part.packed);
-    expect([written.toString(), part.size, part.crc32]).toEqual([`${original.toUpperCase()}!`, written.length, crc32(written)]);
+    expect([written.toString(), part.size, part.crc32]).toEqual([
+      `${original.toUpperCase()}!`,
+      written.length,
+      crc32(written),
+    ]);
   });
 });

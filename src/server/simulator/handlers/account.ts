@@ -1,4 +1,10 @@
-import { ENDPOINTS, type PaymentTransaction, type TRANSACTION_SORTS, type USER_SORTS, type UserSummary } from "../../../core/vendor";
+import {
+  ENDPOINTS,
+  type PaymentTransaction,
+  type TRANSACTION_SORTS,
+  type USER_SORTS,
+  type UserSummary,
+} from "../../../core/vendor";
 import { accountProfile, fullUser, shipmentSettingsFor, transactionsFor } from "../fixtures/accounts";
 import { readQuery } from "../read-query";
 import { forbidden, notFound, ok } from "../sim-response";
@@ -13,9 +19,32 @@ const ADMIN_ONLY = "Only an account administrator may list users.";
 function summaries(context: Parameters<Handler>[0]): UserSummary[] {
   const { state } = context;
   return state.account.users.map((user) => {
-    const { id, guid, userName, firstName, lastName, emailAddress, active, locationName, usernameLoginOnly, lastLogin, loginCount } =
-      fullUser(state.account, user, state.region);
-    return { id, guid, userName, firstName, lastName, emailAddress, active, locationName, usernameLoginOnly, lastLogin, loginCount };
+    const {
+      id,
+      guid,
+      userName,
+      firstName,
+      lastName,
+      emailAddress,
+      active,
+      locationName,
+      usernameLoginOnly,
+      lastLogin,
+      loginCount,
+    } = fullUser(state.account, user, state.region);
+    return {
+      id,
+      guid,
+      userName,
+      firstName,
+      lastName,
+      emailAddress,
+      active,
+      locationName,
+      usernameLoginOnly,
+      lastLogin,
+      loginCount,
+    };
   });
 }
 
@@ -36,7 +65,11 @@ export const listUsers: Handler = (context) => {
   };
   const users = summaries(context)
     .filter((u) => includeInactive || u.active)
-    .filter((u) => needle === undefined || [u.userName, u.firstName, u.lastName, u.emailAddress].some((t) => t?.toLowerCase().includes(needle)))
+    .filter(
+      (u) =>
+        needle === undefined ||
+        [u.userName, u.firstName, u.lastName, u.emailAddress].some((t) => t?.toLowerCase().includes(needle)),
+    )
     .sort(compareBy(keys[sortBy], direction === "DESC"));
   return ok(pagedEnvelope(users, page, pageSize, textFilter, url));
 };
@@ -52,7 +85,10 @@ export const listTransactions: Handler = ({ state, query, url }) => {
   if (!read.ok) return read.refusal;
   const { page, pageSize, sortBy, sortDirection: direction, completedOnly, textFilter } = read.value;
   const needle = textFilter?.toLowerCase();
-  const keys: Record<(typeof TRANSACTION_SORTS)[number], (t: PaymentTransaction) => string | number | null | undefined> = {
+  const keys: Record<
+    (typeof TRANSACTION_SORTS)[number],
+    (t: PaymentTransaction) => string | number | null | undefined
+  > = {
     Id: (t) => t.id,
     CreatedAt: (t) => t.createdAt,
     CompletedAt: (t) => t.completedAt,
@@ -60,7 +96,13 @@ export const listTransactions: Handler = ({ state, query, url }) => {
   };
   const rows = transactionsFor(state.account)
     .filter((t) => !completedOnly || t.transactionStatus === "completed")
-    .filter((t) => needle === undefined || [t.cardName, t.transactionStatus, t.merchantEntityType, String(t.id)].some((x) => x?.toLowerCase().includes(needle)))
+    .filter(
+      (t) =>
+        needle === undefined ||
+        [t.cardName, t.transactionStatus, t.merchantEntityType, String(t.id)].some((x) =>
+          x?.toLowerCase().includes(needle),
+        ),
+    )
     .sort(compareBy(keys[sortBy], direction === "DESC"));
   return ok(pagedEnvelope(rows, page, pageSize, textFilter, url));
 };

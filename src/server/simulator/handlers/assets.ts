@@ -33,7 +33,10 @@ function listFrom(source: readonly SimAsset[], { query, url }: HandlerContext): 
     .filter((a) => isArchived === undefined || a.isArchived === isArchived)
     .filter((a) => include.length === 0 || include.includes((a.processCode ?? "").toUpperCase()))
     .filter((a) => !exclude.includes((a.processCode ?? "").toUpperCase()))
-    .filter((a) => contains.length === 0 || (a.priceCode != null && contains.some((c) => a.priceCode?.toLowerCase().includes(c))))
+    .filter(
+      (a) =>
+        contains.length === 0 || (a.priceCode != null && contains.some((c) => a.priceCode?.toLowerCase().includes(c))),
+    )
     .filter((a) => a.priceCode == null || !notContains.some((c) => a.priceCode?.toLowerCase().includes(c)))
     .filter(
       (a) =>
@@ -60,13 +63,19 @@ export const getAsset: Handler = ({ state, params, headers }) => {
   const asset = findAsset(state, params["assetTag"] ?? "");
   if (asset === undefined) return notFound(`No asset with tag "${params["assetTag"]}" on this account.`);
   const accept = headers.accept ?? "";
-  const contentType = accept.includes("text/plain") ? "text/plain" : accept.includes("text/json") ? "text/json" : undefined;
+  const contentType = accept.includes("text/plain")
+    ? "text/plain"
+    : accept.includes("text/json")
+      ? "text/json"
+      : undefined;
   return { ...ok(publicAsset(asset)), ...(contentType ? { contentType } : {}) };
 };
 
 export const getAssetFiles: Handler = ({ state, params }) => {
   const asset = findAsset(state, params["assetTag"] ?? "");
-  return asset === undefined ? notFound(`No asset with tag "${params["assetTag"]}" on this account.`) : ok(assetFilesFor(asset));
+  return asset === undefined
+    ? notFound(`No asset with tag "${params["assetTag"]}" on this account.`)
+    : ok(assetFilesFor(asset));
 };
 
 /** Active jobs first, then by dispatch date, newest first; the caller's own jobs only. */

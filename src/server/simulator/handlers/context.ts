@@ -31,7 +31,13 @@ export interface HandlerContext {
 export type Handler = (context: HandlerContext) => SimResponse;
 
 /** A page of a list in the vendor's paged envelope, with next and previous links. */
-export function pagedEnvelope<T>(items: readonly T[], page: number, pageSize: number, filter: string | undefined, url: URL) {
+export function pagedEnvelope<T>(
+  items: readonly T[],
+  page: number,
+  pageSize: number,
+  filter: string | undefined,
+  url: URL,
+) {
   const totalPages = Math.max(1, Math.ceil(items.length / pageSize));
   const entities = items.slice((page - 1) * pageSize, page * pageSize);
   const linkTo = (target: number) => {
@@ -59,7 +65,8 @@ export function compareBy<T>(key: (item: T) => string | number | null | undefine
   return (a: T, b: T): number => {
     const left = key(a) ?? "";
     const right = key(b) ?? "";
-    const order = typeof left === "number" && typeof right === "number" ? left - right : String(left).localeCompare(String(right));
+    const order =
+      typeof left === "number" && typeof right === "number" ? left - right : String(left).localeCompare(String(right));
     return descending ? -order : order;
   };
 }

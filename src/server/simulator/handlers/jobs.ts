@@ -1,4 +1,11 @@
-import { ACTIVE_JOB_SORT_COLUMNS, ENDPOINTS, JobCandidate, PatchJobDto, type ActiveJob, type Job } from "../../../core/vendor";
+import {
+  ACTIVE_JOB_SORT_COLUMNS,
+  ENDPOINTS,
+  JobCandidate,
+  PatchJobDto,
+  type ActiveJob,
+  type Job,
+} from "../../../core/vendor";
 import { DELIVERY_OPTIONS, LOCATIONS } from "../fixtures/lookups";
 import { checkJob } from "../job-validation";
 import { readQuery } from "../read-query";
@@ -32,7 +39,10 @@ function ownJob({ core, state, params }: HandlerContext): SimJob | undefined {
 }
 
 function earliestDateFor(context: HandlerContext, processCodes: readonly string[]): string | undefined {
-  return earliestShipDate(processCodes, context.core.now(), context.state.region.timezone)?.shippingDateLocal.slice(0, 10);
+  return earliestShipDate(processCodes, context.core.now(), context.state.region.timezone)?.shippingDateLocal.slice(
+    0,
+    10,
+  );
 }
 
 export function jobDetail(job: SimJob, now: number): Job {
@@ -106,7 +116,12 @@ function activeJob(job: SimJob, now: number): ActiveJob {
     orderGroup: job.orderGroup,
     orderGroupSequence: job.orderGroupSequence,
     tracking: progress.trackingNumber
-      ? [{ trackingNumber: progress.trackingNumber, trackingLink: `https://track.courier.example/${progress.trackingNumber}` }]
+      ? [
+          {
+            trackingNumber: progress.trackingNumber,
+            trackingLink: `https://track.courier.example/${progress.trackingNumber}`,
+          },
+        ]
       : [],
   };
 }
@@ -122,7 +137,8 @@ export const createJob: Handler = (context) => {
   if (!parsed.success) return zodFieldErrors(parsed.error.issues);
   const candidate = parsed.data;
   const applicationHeader = headers["x-application-name"];
-  const applicationName = (Array.isArray(applicationHeader) ? applicationHeader[0] : applicationHeader)?.trim() || "API";
+  const applicationName =
+    (Array.isArray(applicationHeader) ? applicationHeader[0] : applicationHeader)?.trim() || "API";
   const check = checkJob(candidate, {
     state,
     applicationName,
@@ -133,7 +149,11 @@ export const createJob: Handler = (context) => {
   if (check.outcome === "invalid") return validationFailure(check.messages);
   if (check.outcome === "server-error") return opaqueServerError();
   if (candidate.validateOnly) {
-    return ok({ isValid: true, message: "The job is valid. It was not created (validateOnly).", validationMessages: [] });
+    return ok({
+      isValid: true,
+      message: "The job is valid. It was not created (validateOnly).",
+      validationMessages: [],
+    });
   }
 
   const jobNumber = core.allocateJobNumber();
@@ -186,7 +206,9 @@ export const createJob: Handler = (context) => {
       attributes: source.attributes ?? {},
     };
   });
-  const subtotal = round2(check.lines.reduce((sum, line) => sum + line.quantity * line.unitPrice + line.oneOffCharge, 0));
+  const subtotal = round2(
+    check.lines.reduce((sum, line) => sum + line.quantity * line.unitPrice + line.oneOffCharge, 0),
+  );
   const taxRate = state.region.id === "au" ? 0.1 : 0.15;
   const job: SimJob = {
     jobNumber,
@@ -249,7 +271,9 @@ export const patchJob: Handler = (context) => {
     const earliest = earliestDateFor(context, processCodes);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(requested)) return fieldErrors({ dateDue: [`"${patch.dateDue}" is not a date.`] });
     if (earliest !== undefined && requested < earliest) {
-      return fieldErrors({ dateDue: [`The factory cannot meet ${requested}; the earliest possible date is ${earliest}.`] });
+      return fieldErrors({
+        dateDue: [`The factory cannot meet ${requested}; the earliest possible date is ${earliest}.`],
+      });
     }
     job.dateDue = requested;
   }
@@ -266,7 +290,11 @@ export const cancelJob: Handler = (context) => {
   if (job.cancelledAt !== null) return noContent();
   const progress = jobProgress(job, context.core.now());
   if (!progress.isCancelable) {
-    return problem(409, "Conflict", `Job ${job.jobNumber} is ${progress.status.toLowerCase()} and can no longer be cancelled.`);
+    return problem(
+      409,
+      "Conflict",
+      `Job ${job.jobNumber} is ${progress.status.toLowerCase()} and can no longer be cancelled.`,
+    );
   }
   job.cancelledAt = context.core.now();
   return noContent();
@@ -276,7 +304,13 @@ export const listActiveJobs: Handler = (context) => {
   const { core, state, query } = context;
   const read = readQuery(ENDPOINTS.listActiveJobs.query, query);
   if (!read.ok) return read.refusal;
-  const { page = 1, pageSize, excludeJobNumber: exclude = 0, includeClosedJobs: includeClosed, orderGroup } = read.value;
+  const {
+    page = 1,
+    pageSize,
+    excludeJobNumber: exclude = 0,
+    includeClosedJobs: includeClosed,
+    orderGroup,
+  } = read.value;
   const { sortColumn = "JobNumber", sortDirection: direction = "desc", customerUserId: userFilter } = read.value;
   if (userFilter !== undefined && !state.account.users.some((u) => u.id === userFilter)) {
     return fieldErrors({ customerUserId: [`User ${userFilter} is not a user of this customer.`] });
@@ -296,13 +330,14 @@ export const listActiveJobs: Handler = (context) => {
         (job.orderNumber ?? "").toLowerCase().includes(search) ||
         (job.description ?? "").toLowerCase().includes(search),
     );
-  const keys: Record<(typeof ACTIVE_JOB_SORT_COLUMNS)[number], (row: (typeof rows)[number]) => string | number | null> = {
-    JobNumber: ({ job }) => job.jobNumber,
-    DateDue: ({ job }) => job.dateDue,
-    OrderNumber: ({ job }) => job.orderNumber,
-    Status: ({ progress }) => progress.status,
-    DateOut: ({ progress }) => progress.dateOut,
-  };
+  const keys: Record<(typeof ACTIVE_JOB_SORT_COLUMNS)[number], (row: (typeof rows)[number]) => string | number | null> =
+    {
+      JobNumber: ({ job }) => job.jobNumber,
+      DateDue: ({ job }) => job.dateDue,
+      OrderNumber: ({ job }) => job.orderNumber,
+      Status: ({ progress }) => progress.status,
+      DateOut: ({ progress }) => progress.dateOut,
+    };
   rows.sort(compareBy(keys[sortColumn], direction.toLowerCase().startsWith("desc")));
   const totalPages = Math.max(1, Math.ceil(rows.length / pageSize));
   return ok({

@@ -18,7 +18,9 @@ export const listPriceCodes: Handler = ({ state, query }) => {
     .filter(
       (code) =>
         filter === undefined ||
-        [code.priceCode, code.description, code.name, code.categoryName].some((text) => text?.toLowerCase().includes(filter)),
+        [code.priceCode, code.description, code.name, code.categoryName].some((text) =>
+          text?.toLowerCase().includes(filter),
+        ),
     );
   return ok(listed.slice((page - 1) * pageSize, page * pageSize));
 };
@@ -37,9 +39,13 @@ export const getPriceCode: Handler = ({ state, params, query }) => {
   if (!code.hasMetaDataAttributes || (dgX === undefined && dgY === undefined)) return ok(code);
   const errors: Record<string, string[]> = {};
   const limit = (name: string) => code.attributes?.find((a) => a.name === name);
-  for (const [name, value, key] of [["dgX", dgX, "DG-X"], ["dgY", dgY, "DG-Y"]] as const) {
+  for (const [name, value, key] of [
+    ["dgX", dgX, "DG-X"],
+    ["dgY", dgY, "DG-Y"],
+  ] as const) {
     const definition = limit(key);
-    if (value === undefined) errors[name] = [`${name} is required with ${name === "dgX" ? "dgY" : "dgX"} to price ${code.priceCode}.`];
+    if (value === undefined)
+      errors[name] = [`${name} is required with ${name === "dgX" ? "dgY" : "dgX"} to price ${code.priceCode}.`];
     else if (value < (definition?.minValue ?? 0) || value > (definition?.maxValue ?? Infinity)) {
       errors[name] = [`${name} must be between ${definition?.minValue} and ${definition?.maxValue}.`];
     }

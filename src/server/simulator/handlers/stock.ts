@@ -31,14 +31,16 @@ function present(stock: SimStockItem, state: AccountState, view: StockView): Sto
       : null,
     ...(view.withShipping
       ? {
-          shippingConfigs: stock.shipping.map(({ stockItemId: _id, active: _active, createdAt: _c, updatedAt: _u, ...config }) => ({
-            ...config,
-            fulfilmentLocations: config.fulfilmentLocations.map(({ locationCode, locationName, locale }) => ({
-              locationCode,
-              locationName,
-              locale,
-            })),
-          })),
+          shippingConfigs: stock.shipping.map(
+            ({ stockItemId: _id, active: _active, createdAt: _c, updatedAt: _u, ...config }) => ({
+              ...config,
+              fulfilmentLocations: config.fulfilmentLocations.map(({ locationCode, locationName, locale }) => ({
+                locationCode,
+                locationName,
+                locale,
+              })),
+            }),
+          ),
         }
       : {}),
   };
@@ -66,14 +68,22 @@ export const listStock: Handler = ({ state, query }) => {
     StockCode: (s: SimStockItem) => s.item.stockCode,
     StockName: (s: SimStockItem) => s.item.stockName,
   };
-  const view = { includePricing, includeArchived, variantSort, variantDescending: isDescending(variantDirection), withShipping: false };
+  const view = {
+    includePricing,
+    includeArchived,
+    variantSort,
+    variantDescending: isDescending(variantDirection),
+    withShipping: false,
+  };
   const items = STOCK_ITEMS.filter((s) => includeArchived || !s.archived)
     .filter((s) => markets.length === 0 || (s.item.markets ?? []).some((m) => markets.includes(m)))
     .filter((s) => code === undefined || matchesCode(s, code))
     .filter(
       (s) =>
         needle === undefined ||
-        [s.item.stockCode, s.item.stockName, s.item.categoryName, s.item.supplier].some((t) => t?.toLowerCase().includes(needle)),
+        [s.item.stockCode, s.item.stockName, s.item.categoryName, s.item.supplier].some((t) =>
+          t?.toLowerCase().includes(needle),
+        ),
     )
     .sort(compareBy(keys[stockSort], isDescending(stockDirection)))
     .slice((page - 1) * pageSize, page * pageSize)
@@ -91,13 +101,20 @@ export const getStockItem: Handler = ({ state, params, query }) => {
   const stock = STOCK_ITEMS.find((s) => (includeArchived || !s.archived) && matchesCode(s, code));
   if (stock === undefined) return fieldErrors({ code: [`No stock item or variant has the code "${code}".`] });
   return ok(
-    present(stock, state, { includePricing, includeArchived, variantSort, variantDescending: isDescending(variantDirection), withShipping: true }),
+    present(stock, state, {
+      includePricing,
+      includeArchived,
+      variantSort,
+      variantDescending: isDescending(variantDirection),
+      withShipping: true,
+    }),
   );
 };
 
 export const getStockItemShipping: Handler = ({ params }) => {
   const stock = STOCK_ITEMS.find((s) => String(s.id) === params["stockItemId"]);
-  if (stock === undefined) return fieldErrors({ stockItemId: [`"${params["stockItemId"]}" is not a valid stock item id.`] });
+  if (stock === undefined)
+    return fieldErrors({ stockItemId: [`"${params["stockItemId"]}" is not a valid stock item id.`] });
   return ok(stock.shipping.filter((record) => record.active));
 };
 
@@ -106,5 +123,7 @@ export const listStockShipping: Handler = ({ query }) => {
   if (!read.ok) return read.refusal;
   const market = read.value.market?.trim().toUpperCase();
   if (market === undefined || market === "") return fieldErrors({ market: ["market is required."] });
-  return ok(STOCK_ITEMS.flatMap((s) => s.shipping).filter((record) => record.active && record.markets.includes(market)));
+  return ok(
+    STOCK_ITEMS.flatMap((s) => s.shipping).filter((record) => record.active && record.markets.includes(market)),
+  );
 };

@@ -22,7 +22,8 @@ export class CsvRowMeasures {
   /** Index just past the last column with a value, from row index `from` on. */
   usedWidth(from: number): number {
     let width = 0;
-    for (let k = lowerBound(this.rows, from); k < this.widths.length; k++) if ((this.widths[k] as number) > width) width = this.widths[k] as number;
+    for (let k = lowerBound(this.rows, from); k < this.widths.length; k++)
+      if ((this.widths[k] as number) > width) width = this.widths[k] as number;
     return width;
   }
 
@@ -43,7 +44,9 @@ export class CsvRowMeasures {
         longest = k;
       }
     }
-    return longest === -1 ? undefined : { rowNumber: (this.rows[longest] as number) + 1, columnIndex: this.longestColumns[longest] as number, length };
+    return longest === -1
+      ? undefined
+      : { rowNumber: (this.rows[longest] as number) + 1, columnIndex: this.longestColumns[longest] as number, length };
   }
 }
 

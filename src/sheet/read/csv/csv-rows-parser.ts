@@ -52,7 +52,10 @@ export function csvRowTally(fileName: string) {
         );
       }
       if (++valuedRows > maxValuedRows) {
-        return failure("TOO_MANY_ROWS", `${fileName} has more than ${formatCount(SHEET_LIMITS.csv.maxRows)} order rows (blank lines not counted), the most a CSV sheet may have here. Split it into smaller files.`);
+        return failure(
+          "TOO_MANY_ROWS",
+          `${fileName} has more than ${formatCount(SHEET_LIMITS.csv.maxRows)} order rows (blank lines not counted), the most a CSV sheet may have here. Split it into smaller files.`,
+        );
       }
       lastValued = position;
       return undefined;

@@ -57,7 +57,8 @@ export class CsvTextRows implements CsvRows {
   at(index: number): readonly string[] | undefined {
     if (!(index >= 0 && index < this.length)) return undefined;
     const stored = this.rowAt[this.nextStored] === index ? this.nextStored : lowerBound(this.rowAt, index);
-    if (this.rowAt[stored] !== index) return emptyRowOf(this.emptyFields[lowerBound(this.emptyFrom, index + 1) - 1] as number);
+    if (this.rowAt[stored] !== index)
+      return emptyRowOf(this.emptyFields[lowerBound(this.emptyFrom, index + 1) - 1] as number);
     this.nextStored = stored + 1;
     const first = this.firstEnd[stored] as number;
     const kept = (this.firstEnd[stored + 1] as number) - first;

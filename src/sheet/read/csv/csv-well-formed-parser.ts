@@ -43,9 +43,20 @@ export function wellFormedCsvParser(delimiter: CsvDelimiter, newline: LineEnd, t
   let textIndex = -1;
 
   /** Keeps the row of `fields` fields starting at `rowStart`, whose field ends were pushed from `firstEnd`. */
-  function keepRow(rowStart: number, firstEnd: number, fields: number, lastNonEmpty: number, longest: number, longestColumn: number): SheetReadFailure | undefined {
+  function keepRow(
+    rowStart: number,
+    firstEnd: number,
+    fields: number,
+    lastNonEmpty: number,
+    longest: number,
+    longestColumn: number,
+  ): SheetReadFailure | undefined {
     let width = lastNonEmpty + 1;
-    while (width > 0 && isBlankField(text, width === 1 ? rowStart : ends.get(firstEnd + width - 2) + 1, ends.get(firstEnd + width - 1))) width--;
+    while (
+      width > 0 &&
+      isBlankField(text, width === 1 ? rowStart : ends.get(firstEnd + width - 2) + 1, ends.get(firstEnd + width - 1))
+    )
+      width--;
     const refused = tally.count(builder.rowCount, width, longest, longestColumn);
     if (refused) return refused;
     if (textIndex === -1) textIndex = builder.addText(text);
@@ -103,7 +114,8 @@ export function wellFormedCsvParser(delimiter: CsvDelimiter, newline: LineEnd, t
                 if (isLast) return { irregularFrom: unfinishedRow(rowStart, firstEnd) };
                 return unfinishedRow(rowStart, firstEnd);
               }
-              if (input.charCodeAt(end + 1) !== lineEndSecond) return { irregularFrom: unfinishedRow(rowStart, firstEnd) };
+              if (input.charCodeAt(end + 1) !== lineEndSecond)
+                return { irregularFrom: unfinishedRow(rowStart, firstEnd) };
             } else if (next !== delimiterCode && next !== lineEnd) {
               return { irregularFrom: unfinishedRow(rowStart, firstEnd) };
             }
@@ -112,7 +124,12 @@ export function wellFormedCsvParser(delimiter: CsvDelimiter, newline: LineEnd, t
           // As papaparse: the next delimiter and the next line end are searched for, and kept until passed.
           if (nextDelimiter !== -1 && nextDelimiter < at) nextDelimiter = input.indexOf(delimiter, at);
           if (nextLineEnd !== -1 && nextLineEnd < at) nextLineEnd = input.indexOf(newline, at);
-          end = nextDelimiter !== -1 && (nextLineEnd === -1 || nextDelimiter < nextLineEnd) ? nextDelimiter : nextLineEnd !== -1 ? nextLineEnd : length;
+          end =
+            nextDelimiter !== -1 && (nextLineEnd === -1 || nextDelimiter < nextLineEnd)
+              ? nextDelimiter
+              : nextLineEnd !== -1
+                ? nextLineEnd
+                : length;
           valueLength = end - at;
         }
         // Another quoted value, a doubled quote mark or a longer line end may follow in the next piece.

@@ -4,7 +4,15 @@ import { measureRow, type CsvRowMeasures } from "./csv-row-measures";
 import { csvRowTally, isIrregular, type CsvRowsParser, type CsvRowTally } from "./csv-rows-parser";
 import { emptyRowOf, type CsvRows } from "./csv-text-rows";
 import { wellFormedCsvParser } from "./csv-well-formed-parser";
-import { decodeChunks, NotUtf8Error, textLayoutOf, WINDOWS_1252_LAYOUT, type DecodedChunk, type TextEncodingName, type TextLayout } from "../../formats/decode-text";
+import {
+  decodeChunks,
+  NotUtf8Error,
+  textLayoutOf,
+  WINDOWS_1252_LAYOUT,
+  type DecodedChunk,
+  type TextEncodingName,
+  type TextLayout,
+} from "../../formats/decode-text";
 import { formatBytes, SHEET_LIMITS } from "../../limits";
 import { failure, type SheetReadFailure } from "../../read-failure";
 import { sniffDelimiter, type CsvDelimiter, type LineEnd } from "../../formats/sniff-delimiter";
@@ -66,7 +74,10 @@ export function readCsv(
 ): CsvContent | SheetReadFailure {
   const { maxBytes } = SHEET_LIMITS.csv;
   if (bytes.length > maxBytes) {
-    return failure("TOO_LARGE", `${fileName} is ${formatBytes(bytes.length)}; CSV files up to ${formatBytes(maxBytes)} can be read. Split the sheet into smaller files.`);
+    return failure(
+      "TOO_LARGE",
+      `${fileName} is ${formatBytes(bytes.length)}; CSV files up to ${formatBytes(maxBytes)} can be read. Split the sheet into smaller files.`,
+    );
   }
   const chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
   let shown = 0;
@@ -147,20 +158,35 @@ function readText(
       if (typeof read !== "number") return read;
       unfinished = unfinished.slice(read);
     }
-    if (unfinished.length > SHEET_LIMITS.csv.maxRowChars) return overlongRow(fileName, parser.rowCount + 1, unfinished, delimiter, newline, pieces);
+    if (unfinished.length > SHEET_LIMITS.csv.maxRowChars)
+      return overlongRow(fileName, parser.rowCount + 1, unfinished, delimiter, newline, pieces);
     progress(current.value.bytesRead / bytes.length, isLast);
     current = next;
   }
   progress(1, true);
   const kept = tally.keptRows;
-  const rows = scanner !== undefined && parser !== scanner ? joinedRows(scanner.rows(kept), parser.rows(kept), kept) : parser.rows(kept);
+  const rows =
+    scanner !== undefined && parser !== scanner
+      ? joinedRows(scanner.rows(kept), parser.rows(kept), kept)
+      : parser.rows(kept);
   const papaparseFrom = parser === scanner ? undefined : (scanner?.rowCount ?? 0) + 1;
-  return { ok: true, rows, measures: tally.measures(), encoding: layout.encoding, delimiter, hadByteOrderMark: layout.hadByteOrderMark, papaparseFrom };
+  return {
+    ok: true,
+    rows,
+    measures: tally.measures(),
+    encoding: layout.encoding,
+    delimiter,
+    hadByteOrderMark: layout.hadByteOrderMark,
+    papaparseFrom,
+  };
 }
 
 /** The rows of `first`, then from its end on those of `rest` (which numbers them as the whole file does). */
 function joinedRows(first: CsvRows, rest: CsvRows, length: number): CsvRows {
-  return { length, at: (index) => (index < first.length ? first.at(index) : index < length ? rest.at(index) : undefined) };
+  return {
+    length,
+    at: (index) => (index < first.length ? first.at(index) : index < length ? rest.at(index) : undefined),
+  };
 }
 
 /** The line end papaparse picks for this text (it looks at the first 1 MiB, outside quotes). */
@@ -191,19 +217,29 @@ function papaparseRowsParser(
     parse(text, isLast) {
       const parsed = parser.parse(text, 0, !isLast) as ParsedText;
       const unterminated = parsed.errors.find((error) => error.code === "MissingQuotes");
-      if (unterminated) return unterminatedQuote(fileName, position() + (unterminated.row ?? 0) + 1, text, unterminated.index ?? 0);
+      if (unterminated)
+        return unterminatedQuote(fileName, position() + (unterminated.row ?? 0) + 1, text, unterminated.index ?? 0);
       for (const row of parsed.data) {
         const { width, longest, longestColumn } = measureRow(row);
         const refused = tally.count(position(), width, longest, longestColumn);
         if (refused) return refused;
         // Empty fields after the last value (an export's unused columns) are not kept beyond the column limit.
         // A row with no character in it is empty: one shared array per width.
-        rows.push(longest === 0 ? emptyRowOf(Math.min(row.length, maxColumns)) : row.length > maxColumns ? row.slice(0, maxColumns) : row);
+        rows.push(
+          longest === 0
+            ? emptyRowOf(Math.min(row.length, maxColumns))
+            : row.length > maxColumns
+              ? row.slice(0, maxColumns)
+              : row,
+        );
       }
       return isLast ? text.length : parsed.meta.cursor;
     },
     rows(rowCount) {
-      return { length: rowCount, at: (index) => (index >= firstRow && index < rowCount ? rows[index - firstRow] : undefined) };
+      return {
+        length: rowCount,
+        at: (index) => (index >= firstRow && index < rowCount ? rows[index - firstRow] : undefined),
+      };
     },
   };
 }
@@ -282,14 +318,25 @@ function openQuoteIn(text: string, delimiter: string, newline: string): number |
 }
 
 /** Where the field after the quoted value opening at `open` starts, or why there is none. */
-function fieldAfterQuotedValue(text: string, open: number, delimiter: string, newline: string): number | "open" | "row ends" {
+function fieldAfterQuotedValue(
+  text: string,
+  open: number,
+  delimiter: string,
+  newline: string,
+): number | "open" | "row ends" {
   for (let quote = text.indexOf(QUOTE, open + 1); quote !== -1; quote = text.indexOf(QUOTE, quote + 1)) {
     if (text[quote + 1] === QUOTE) {
       quote++;
       continue;
     }
     let after = quote + 1;
-    while (after < text.length && text[after] !== delimiter && text[after] !== newline[0] && (text[after] as string).trim() === "") after++;
+    while (
+      after < text.length &&
+      text[after] !== delimiter &&
+      text[after] !== newline[0] &&
+      (text[after] as string).trim() === ""
+    )
+      after++;
     if (text.startsWith(delimiter, after)) return after + delimiter.length;
     if (after >= text.length || text.startsWith(newline, after)) return "row ends";
   }

@@ -35,7 +35,11 @@ export function relationshipsHandler(sourcePart: string, into: Map<string, Relat
       if (id === undefined || target === undefined) return;
       const isExternal = tag.attr("TargetMode") === "External";
       const type = tag.attr("Type") ?? "";
-      into.set(id, { type: type.slice(type.lastIndexOf("/") + 1), target: isExternal ? target : resolvePartPath(sourcePart, target), isExternal });
+      into.set(id, {
+        type: type.slice(type.lastIndexOf("/") + 1),
+        target: isExternal ? target : resolvePartPath(sourcePart, target),
+        isExternal,
+      });
     },
     close() {},
     text() {},
@@ -51,7 +55,8 @@ export function workbookHandler(into: WorkbookListing): XmlHandler {
         const name = tag.attr("name");
         const relationshipId = tag.attr("id");
         const state = tag.attr("state");
-        if (name !== undefined && relationshipId !== undefined) into.sheets.push({ name, relationshipId, isHidden: state === "hidden" || state === "veryHidden" });
+        if (name !== undefined && relationshipId !== undefined)
+          into.sheets.push({ name, relationshipId, isHidden: state === "hidden" || state === "veryHidden" });
       } else if (tag.name === "workbookPr") into.is1904 = isTrue(tag.attr("date1904"));
     },
     close() {},

@@ -17,7 +17,10 @@ export interface PartReader {
  * comes out as a failure naming the part as the user knows it.
  */
 export function partReader(handler: XmlHandler, fileName: string, part: PartDescription): PartReader {
-  const scanner = new XmlEventScanner(handler, { maxDepth: SHEET_LIMITS.xlsx.maxXmlDepth, maxMarkupLength: SHEET_LIMITS.xlsx.maxMarkupChars });
+  const scanner = new XmlEventScanner(handler, {
+    maxDepth: SHEET_LIMITS.xlsx.maxXmlDepth,
+    maxMarkupLength: SHEET_LIMITS.xlsx.maxMarkupChars,
+  });
   let decoder: TextDecoder | undefined;
   const guarded = (step: () => void) => {
     try {

@@ -92,41 +92,61 @@ export async function readXlsx(
   }
 }
 
-async function readParts(bytes: Uint8Array, entries: readonly ZipEntry[], fileName: string, onProgress?: (progress: ReadProgress) => void): Promise<RawSheet[]> {
+async function readParts(
+  bytes: Uint8Array,
+  entries: readonly ZipEntry[],
+  fileName: string,
+  onProgress?: (progress: ReadProgress) => void,
+): Promise<RawSheet[]> {
   const parts = createPartInflater(bytes, entries, fileName);
   const readRelationships = async (sourcePart: string): Promise<Map<string, Relationship>> => {
     const relationships = new Map<string, Relationship>();
     const entry = parts.find(relationshipsPathOf(sourcePart));
-    if (entry) await parts.inflate(entry, partReader(relationshipsHandler(sourcePart, relationships), fileName, "its table of parts"));
+    if (entry)
+      await parts.inflate(
+        entry,
+        partReader(relationshipsHandler(sourcePart, relationships), fileName, "its table of parts"),
+      );
     return relationships;
   };
 
   // The list of sheets, their parts, styles and shared strings, before any sheet.
   const listing: WorkbookListing = { sheets: [], is1904: false };
-  await parts.inflate(parts.find(WORKBOOK_PART) as ZipEntry, partReader(workbookHandler(listing), fileName, "its list of sheets"));
+  await parts.inflate(
+    parts.find(WORKBOOK_PART) as ZipEntry,
+    partReader(workbookHandler(listing), fileName, "its list of sheets"),
+  );
   const workbookRelationships = await readRelationships(WORKBOOK_PART);
-  const partOfType = (type: string, fallback: string) => parts.find([...workbookRelationships.values()].find((r) => r.type === type && !r.isExternal)?.target ?? fallback);
+  const partOfType = (type: string, fallback: string) =>
+    parts.find([...workbookRelationships.values()].find((r) => r.type === type && !r.isExternal)?.target ?? fallback);
 
   const styles = createStylesReader();
   const stylesEntry = partOfType("styles", "xl/styles.xml");
   if (stylesEntry) await parts.inflate(stylesEntry, partReader(styles.handler, fileName, "its table of cell styles"));
   const sharedStrings = createSharedStringsReader(fileName);
   const stringsEntry = partOfType("sharedStrings", "xl/sharedStrings.xml");
-  if (stringsEntry) await parts.inflate(stringsEntry, partReader(sharedStrings.handler, fileName, "its table of shared texts"));
+  if (stringsEntry)
+    await parts.inflate(stringsEntry, partReader(sharedStrings.handler, fileName, "its table of shared texts"));
 
   const toRead: SheetToRead[] = [];
   listing.sheets.forEach((listed, index) => {
     const relationship = workbookRelationships.get(listed.relationshipId);
     // Without relationships a sheet is found where Excel puts it; chart and dialog sheets have no cells.
-    const entry = relationship ? (relationship.type === "worksheet" ? parts.find(relationship.target) : undefined) : parts.find(`xl/worksheets/sheet${index + 1}.xml`);
-    if (entry && !toRead.some((sheet) => sheet.entry === entry)) toRead.push({ name: listed.name, hidden: listed.isHidden, entry });
+    const entry = relationship
+      ? relationship.type === "worksheet"
+        ? parts.find(relationship.target)
+        : undefined
+      : parts.find(`xl/worksheets/sheet${index + 1}.xml`);
+    if (entry && !toRead.some((sheet) => sheet.entry === entry))
+      toRead.push({ name: listed.name, hidden: listed.isHidden, entry });
   });
   const sheetRelationships = new Map<ZipEntry, Map<string, Relationship>>();
   for (const sheet of toRead) sheetRelationships.set(sheet.entry, await readRelationships(sheet.entry.name));
 
   // Every other part is inflated too, only to be counted against the zip guard's budget.
   const isSheet = new Set(toRead.map((sheet) => sheet.entry));
-  const checkedPacked = entries.filter((entry) => !isSheet.has(entry)).reduce((sum, entry) => sum + entry.compressedSize, 0) || 1;
+  const checkedPacked =
+    entries.filter((entry) => !isSheet.has(entry)).reduce((sum, entry) => sum + entry.compressedSize, 0) || 1;
   let checked = entries.filter((entry) => parts.isDone(entry)).reduce((sum, entry) => sum + entry.compressedSize, 0);
   onProgress?.({ phase: "checking", fraction: Math.min(1, checked / checkedPacked) });
   for (const entry of entries) {
@@ -136,7 +156,14 @@ async function readParts(bytes: Uint8Array, entries: readonly ZipEntry[], fileNa
     onProgress?.({ phase: "checking", fraction: Math.min(1, checked / checkedPacked) });
   }
 
-  const context: WorkbookContext = { fileName, strings: sharedStrings.strings(), dateStyles: styles.dateStyles(), is1904: listing.is1904, cells: 0, orderRows: 0 };
+  const context: WorkbookContext = {
+    fileName,
+    strings: sharedStrings.strings(),
+    dateStyles: styles.dateStyles(),
+    is1904: listing.is1904,
+    cells: 0,
+    orderRows: 0,
+  };
   const sheetsPacked = toRead.reduce((sum, sheet) => sum + sheet.entry.compressedSize, 0) || 1;
   let sheetsDone = 0;
   let reported = 0;
@@ -144,13 +171,20 @@ async function readParts(bytes: Uint8Array, entries: readonly ZipEntry[], fileNa
   for (const sheet of toRead) {
     const worksheet = createWorksheetReader(context, sheet.name, sheetRelationships.get(sheet.entry) ?? new Map());
     const { compressedSize, uncompressedSize } = sheet.entry;
-    await parts.inflate(sheet.entry, partReader(worksheet.handler, fileName, `its sheet "${sheet.name}"`), (produced) => {
-      const fraction = Math.min(1, (sheetsDone + compressedSize * Math.min(1, produced / Math.max(1, uncompressedSize))) / sheetsPacked);
-      if (fraction - reported >= PROGRESS_STEP || (fraction === 1 && reported < 1)) {
-        reported = fraction;
-        onProgress?.({ phase: "parsing", fraction });
-      }
-    });
+    await parts.inflate(
+      sheet.entry,
+      partReader(worksheet.handler, fileName, `its sheet "${sheet.name}"`),
+      (produced) => {
+        const fraction = Math.min(
+          1,
+          (sheetsDone + compressedSize * Math.min(1, produced / Math.max(1, uncompressedSize))) / sheetsPacked,
+        );
+        if (fraction - reported >= PROGRESS_STEP || (fraction === 1 && reported < 1)) {
+          reported = fraction;
+          onProgress?.({ phase: "parsing", fraction });
+        }
+      },
+    );
     sheetsDone += compressedSize;
     sheets.push(storedSheet(sheet.name, sheet.hidden, worksheet.finish()));
   }

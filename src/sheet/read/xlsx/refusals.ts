@@ -30,7 +30,12 @@ export function xmlRefused(fileName: string, refusal: XmlRefusal, part: PartDesc
     case "markup-size":
       return unsafe(`holds a single entry of more than ${formatCount(xlsx.maxMarkupChars)} characters`);
     case "malformed":
-      return new SheetReadError(failure("CORRUPT", `${fileName} looks damaged (${part} is cut short or garbled). Open it in your spreadsheet program, ${SAVE_AGAIN}.`));
+      return new SheetReadError(
+        failure(
+          "CORRUPT",
+          `${fileName} looks damaged (${part} is cut short or garbled). Open it in your spreadsheet program, ${SAVE_AGAIN}.`,
+        ),
+      );
   }
 }
 
@@ -44,7 +49,12 @@ export function cellTooLong(fileName: string, where: string): SheetReadError {
   );
 }
 
-export function tooManyColumns(fileName: string, sheet: string, rowNumber: number, columnIndex: number): SheetReadError {
+export function tooManyColumns(
+  fileName: string,
+  sheet: string,
+  rowNumber: number,
+  columnIndex: number,
+): SheetReadError {
   const column = columnLetter(columnIndex);
   return new SheetReadError(
     failure(
@@ -81,7 +91,12 @@ export function tooManyMergedCells(fileName: string, sheet: string): SheetReadEr
   );
 }
 
-export function missingSharedText(fileName: string, sheet: string, rowNumber: number, columnIndex: number): SheetReadError {
+export function missingSharedText(
+  fileName: string,
+  sheet: string,
+  rowNumber: number,
+  columnIndex: number,
+): SheetReadError {
   return new SheetReadError(
     failure(
       "CORRUPT",

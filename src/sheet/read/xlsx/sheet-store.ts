@@ -159,7 +159,12 @@ export class SheetStoreBuilder {
     const usedRange = this.endedRange();
     const merges: CellRange[] = [];
     for (let i = 0; i + 3 < this.merges.length; i += 4) {
-      merges.push({ firstRow: this.merges.get(i), lastRow: this.merges.get(i + 1), firstColumn: this.merges.get(i + 2), lastColumn: this.merges.get(i + 3) });
+      merges.push({
+        firstRow: this.merges.get(i),
+        lastRow: this.merges.get(i + 1),
+        firstColumn: this.merges.get(i + 2),
+        lastColumn: this.merges.get(i + 3),
+      });
     }
     return new SheetStore(
       {
@@ -196,8 +201,12 @@ export class SheetStoreBuilder {
   /** Rows out of order (or repeated, the last one kept), as some programs write them, put in order. */
   private sortRows(): void {
     const count = this.rowNumbers.length;
-    const order = Array.from({ length: count }, (_, i) => i).sort((a, b) => this.rowNumbers.get(a) - this.rowNumbers.get(b) || a - b);
-    const kept = order.filter((row, i) => i + 1 === order.length || this.rowNumbers.get(order[i + 1] as number) !== this.rowNumbers.get(row));
+    const order = Array.from({ length: count }, (_, i) => i).sort(
+      (a, b) => this.rowNumbers.get(a) - this.rowNumbers.get(b) || a - b,
+    );
+    const kept = order.filter(
+      (row, i) => i + 1 === order.length || this.rowNumbers.get(order[i + 1] as number) !== this.rowNumbers.get(row),
+    );
     const rows = kept.map((row) => ({
       rowNumber: this.rowNumbers.get(row),
       width: this.rowWidths.get(row),
@@ -279,7 +288,8 @@ export class SheetStore implements RowSource {
 
     // Rows that merges and links change are measured as they read; the others as stored.
     const changed = new Set<number>(this.linksByRow.keys());
-    for (let r = 1; r <= this.length; r++) if ((this.mergeRowStarts[r + 1] as number) > (this.mergeRowStarts[r] as number)) changed.add(r);
+    for (let r = 1; r <= this.length; r++)
+      if ((this.mergeRowStarts[r + 1] as number) > (this.mergeRowStarts[r] as number)) changed.add(r);
     const widths = new Map<number, number>();
     const { rowNumbers, rowWidths } = cells;
     for (let p = 0; p < rowNumbers.length; p++) {
@@ -331,7 +341,8 @@ export class SheetStore implements RowSource {
       const merge = this.merges[id] as CellRange;
       row ??= [];
       const value = this.mergeValues[id] ?? null;
-      for (let c = merge.firstColumn; c <= merge.lastColumn; c++) if (rowNumber !== merge.firstRow || c !== merge.firstColumn) row[c] = value;
+      for (let c = merge.firstColumn; c <= merge.lastColumn; c++)
+        if (rowNumber !== merge.firstRow || c !== merge.firstColumn) row[c] = value;
     }
     if (row === undefined) return undefined;
     for (let c = 0; c < row.length; c++) if (row[c] === undefined) row[c] = null;
@@ -422,7 +433,10 @@ function linkedCellValueOf(value: CellValue, link: Link): CellValue {
  */
 function indexByRow(merges: readonly CellRange[], length: number): [Int32Array, Int32Array] {
   const starts = new Int32Array(length + 2);
-  const ranges: [number, number][] = merges.map((merge) => [Math.max(1, merge.firstRow), Math.min(length, merge.lastRow)]);
+  const ranges: [number, number][] = merges.map((merge) => [
+    Math.max(1, merge.firstRow),
+    Math.min(length, merge.lastRow),
+  ]);
   // Counts per row from where each range starts and ends, then where each row's ids start.
   for (const [first, last] of ranges) {
     if (first > last) continue;

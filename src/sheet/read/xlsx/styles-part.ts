@@ -32,7 +32,8 @@ export function createStylesReader() {
           }
           break;
         case "xf":
-          if (isInCellXfs && formatIds.length < MAX_CELL_FORMATS) formatIds.push(Number(tag.attr("numFmtId") ?? 0) || 0);
+          if (isInCellXfs && formatIds.length < MAX_CELL_FORMATS)
+            formatIds.push(Number(tag.attr("numFmtId") ?? 0) || 0);
           break;
       }
     },

@@ -3,7 +3,15 @@ import { SHEET_LIMITS } from "../../limits";
 import { isoToSerial } from "./cell-values";
 import { GRID_ROWS, parseCellRange, parseCellRef } from "../../formats/cell-ref";
 import type { Relationship } from "./package-parts";
-import { cellTooLong, missingSharedText, rowBeyondGrid, tooManyCells, tooManyColumns, tooManyMergedCells, tooManyRows } from "./refusals";
+import {
+  cellTooLong,
+  missingSharedText,
+  rowBeyondGrid,
+  tooManyCells,
+  tooManyColumns,
+  tooManyMergedCells,
+  tooManyRows,
+} from "./refusals";
 import { SheetStoreBuilder, type SharedStrings, type SheetStore } from "./sheet-store";
 import { HAS_TEXT } from "./value-tests";
 import { isTrue } from "../../xml/xml-attributes";
@@ -39,7 +47,11 @@ const enum Capture {
  * Hidden rows, merged ranges and links follow the cells and are read into the store too.
  * The limits (rows, columns, cells, text, merged cells) stop the reading when passed.
  */
-export function createWorksheetReader(context: WorkbookContext, sheetName: string, relationships: ReadonlyMap<string, Relationship>) {
+export function createWorksheetReader(
+  context: WorkbookContext,
+  sheetName: string,
+  relationships: ReadonlyMap<string, Relationship>,
+) {
   const reader = new WorksheetReader(context, sheetName, relationships);
   return {
     handler: reader as XmlHandler,
@@ -201,7 +213,8 @@ class WorksheetReader implements XmlHandler {
     // As Excel relates them: a link to a web or mail address, on the one cell named.
     if (link === undefined || ref.includes(":")) return;
     const place = parseCellRef(ref);
-    if (this.builder.addLink(place.rowNumber, place.columnIndex, link.target) && ++this.context.cells > maxCells) throw tooManyCells(this.context.fileName);
+    if (this.builder.addLink(place.rowNumber, place.columnIndex, link.target) && ++this.context.cells > maxCells)
+      throw tooManyCells(this.context.fileName);
   }
 
   /** The cell whose tag just closed, kept by its type when it holds a value. */
@@ -234,7 +247,8 @@ class WorksheetReader implements XmlHandler {
       default: {
         const number = parseFloat(value);
         if (Number.isNaN(number)) this.keepText(value);
-        else if (this.admit(true)) this.builder.addNumber(this.columnIndex, number, this.context.dateStyles[this.styleIndex] === 1);
+        else if (this.admit(true))
+          this.builder.addNumber(this.columnIndex, number, this.context.dateStyles[this.styleIndex] === 1);
       }
     }
   }
@@ -243,7 +257,8 @@ class WorksheetReader implements XmlHandler {
   private keepShared(value: string): void {
     const { strings } = this.context;
     const index = SHARED_INDEX.test(value) ? parseInt(value, 10) : -1;
-    if (index < 0 || index >= strings.texts.length) throw missingSharedText(this.context.fileName, this.sheetName, this.rowNumber, this.columnIndex);
+    if (index < 0 || index >= strings.texts.length)
+      throw missingSharedText(this.context.fileName, this.sheetName, this.rowNumber, this.columnIndex);
     if (this.admit(strings.isBlank[index] === 0)) this.builder.addShared(this.columnIndex, index);
   }
 
@@ -266,7 +281,8 @@ class WorksheetReader implements XmlHandler {
   private countOrderRows(count: number): void {
     this.sheetOrderRows += count;
     this.context.orderRows += count;
-    if (this.context.orderRows > MAX_ORDER_ROWS) throw tooManyRows(this.context.fileName, this.sheetName, this.sheetOrderRows);
+    if (this.context.orderRows > MAX_ORDER_ROWS)
+      throw tooManyRows(this.context.fileName, this.sheetName, this.sheetOrderRows);
   }
 
   private cellName(): string {

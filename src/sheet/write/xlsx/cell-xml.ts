@@ -37,7 +37,8 @@ function escapeCellText(text: string): string {
  */
 export function cellXml(prefix: string, address: string, value: string | number, style: number): string {
   const s = style > 0 ? ` s="${style}"` : "";
-  if (typeof value === "number") return `<${prefix}c r="${address}"${s}><${prefix}v>${String(value)}</${prefix}v></${prefix}c>`;
+  if (typeof value === "number")
+    return `<${prefix}c r="${address}"${s}><${prefix}v>${String(value)}</${prefix}v></${prefix}c>`;
   const space = /^\s|\s$|\n/.test(value) ? ' xml:space="preserve"' : "";
   return `<${prefix}c r="${address}"${s} t="inlineStr"><${prefix}is><${prefix}t${space}>${escapeCellText(value)}</${prefix}t></${prefix}is></${prefix}c>`;
 }

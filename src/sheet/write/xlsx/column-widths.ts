@@ -10,11 +10,19 @@ function textWidth(text: string): number {
 }
 
 function valueWidth(value: string | number, isMoney: boolean): number {
-  return typeof value === "number" ? (isMoney ? value.toFixed(2).length + Math.floor(Math.log10(Math.max(1, Math.abs(value))) / 3) : String(value).length) : textWidth(value);
+  return typeof value === "number"
+    ? isMoney
+      ? value.toFixed(2).length + Math.floor(Math.log10(Math.max(1, Math.abs(value))) / 3)
+      : String(value).length
+    : textWidth(value);
 }
 
 /** Each column's width in characters: its header's or its widest written value's (not yet clamped). */
-export function contentWidths(headers: readonly string[], rows: Iterable<readonly ResultCell[]>, isMoney: readonly boolean[] = []): number[] {
+export function contentWidths(
+  headers: readonly string[],
+  rows: Iterable<readonly ResultCell[]>,
+  isMoney: readonly boolean[] = [],
+): number[] {
   const widths = headers.map((header) => textWidth(header));
   for (const cells of rows) {
     cells.forEach((value, i) => {

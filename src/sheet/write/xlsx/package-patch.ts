@@ -50,7 +50,10 @@ export function readRelationships(xml: string): Relationship[] {
 }
 
 /** The `<sheets>` element and the sheets in it, in order. */
-export function readSheets(workbookXml: string, relationships: readonly Relationship[]): { sheets: WorkbookSheet[]; element: XmlElement } {
+export function readSheets(
+  workbookXml: string,
+  relationships: readonly Relationship[],
+): { sheets: WorkbookSheet[]; element: XmlElement } {
   const root = rootElement(workbookXml);
   const element = root.name === "workbook" ? childElement(workbookXml, root, "sheets") : undefined;
   if (!element) throw malformed("the workbook lists no sheets");
@@ -61,7 +64,13 @@ export function readSheets(workbookXml: string, relationships: readonly Relation
       const tag = openTagOf(workbookXml, child);
       const idAttribute = /\s((?:[\w.-]+:)?id)\s*=/.exec(tag)?.[1] ?? "r:id";
       const id = readAttribute(tag, idAttribute) ?? "";
-      return { name: readAttribute(tag, "name") ?? "", sheetId: Number(readAttribute(tag, "sheetId")) || 0, tag, idAttribute, relationship: byId.get(id) };
+      return {
+        name: readAttribute(tag, "name") ?? "",
+        sheetId: Number(readAttribute(tag, "sheetId")) || 0,
+        tag,
+        idAttribute,
+        relationship: byId.get(id),
+      };
     });
   return { sheets, element };
 }
@@ -86,8 +95,15 @@ export interface NewSheet {
 
 /** `element` with `children` added after its own; an empty element (`<Types/>`) is opened for them. */
 function appendChildren(xml: string, element: XmlElement, children: string): string {
-  if (element.openEnd !== element.end) return xml.slice(0, element.closeStart) + children + xml.slice(element.closeStart);
-  return xml.slice(0, element.start) + openFormOf(openTagOf(xml, element)) + children + `</${element.prefix}${element.name}>` + xml.slice(element.end);
+  if (element.openEnd !== element.end)
+    return xml.slice(0, element.closeStart) + children + xml.slice(element.closeStart);
+  return (
+    xml.slice(0, element.start) +
+    openFormOf(openTagOf(xml, element)) +
+    children +
+    `</${element.prefix}${element.name}>` +
+    xml.slice(element.end)
+  );
 }
 
 /** A relationship id not taken yet, counting on from the number of relationships. */
@@ -103,29 +119,57 @@ function freeIds(taken: ReadonlySet<string>, count: number): string[] {
  * stylesheet). `like`, a sheet of the workbook's, gives the relationship type and the id
  * attribute the new ones copy.
  */
-export function addSheets(texts: PackageTexts, like: WorkbookSheet, sheets: readonly NewSheet[], styles?: string): PackageTexts {
+export function addSheets(
+  texts: PackageTexts,
+  like: WorkbookSheet,
+  sheets: readonly NewSheet[],
+  styles?: string,
+): PackageTexts {
   const relationshipsRoot = rootElement(texts.relationships);
-  const takenIds = new Set(childElements(texts.relationships, relationshipsRoot).map((element) => readAttribute(openTagOf(texts.relationships, element), "Id") ?? ""));
+  const takenIds = new Set(
+    childElements(texts.relationships, relationshipsRoot).map(
+      (element) => readAttribute(openTagOf(texts.relationships, element), "Id") ?? "",
+    ),
+  );
   const ids = freeIds(takenIds, sheets.length + 1);
   const { sheets: existing, element } = readSheets(texts.workbook, readRelationships(texts.relationships));
   const nextSheetId = Math.max(0, ...existing.map((sheet) => sheet.sheetId)) + 1;
   const workbookPrefix = element.prefix;
   // The id attribute's prefix is declared on the workbook, or (rarely) on the sheet itself, where the new sheets need it too.
-  const idPrefix = like.idAttribute.includes(":") ? like.idAttribute.slice(0, like.idAttribute.indexOf(":")) : undefined;
+  const idPrefix = like.idAttribute.includes(":")
+    ? like.idAttribute.slice(0, like.idAttribute.indexOf(":"))
+    : undefined;
   const ownDeclaration = idPrefix === undefined ? undefined : readAttribute(like.tag, `xmlns:${idPrefix}`);
   const declaration = ownDeclaration === undefined ? "" : ` xmlns:${idPrefix}="${escapeAttribute(ownDeclaration)}"`;
-  const sheetTags = sheets.map((sheet, i) => `<${workbookPrefix}sheet name="${escapeAttribute(sheet.name)}" sheetId="${nextSheetId + i}" ${like.idAttribute}="${ids[i]}"${declaration}/>`).join("");
+  const sheetTags = sheets
+    .map(
+      (sheet, i) =>
+        `<${workbookPrefix}sheet name="${escapeAttribute(sheet.name)}" sheetId="${nextSheetId + i}" ${like.idAttribute}="${ids[i]}"${declaration}/>`,
+    )
+    .join("");
   const workbook = appendChildren(texts.workbook, element, sheetTags);
 
   const relationshipPrefix = relationshipsRoot.prefix;
-  const relationshipTags = sheets.map((sheet, i) => `<${relationshipPrefix}Relationship Id="${ids[i]}" Type="${escapeAttribute(like.relationship?.type ?? "")}" Target="${escapeAttribute(relativeToWorkbook(sheet.part))}"/>`);
-  if (styles) relationshipTags.push(`<${relationshipPrefix}Relationship Id="${ids[sheets.length]}" Type="${escapeAttribute((like.relationship?.type ?? "").replace(/\/worksheet$/, STYLES_RELATIONSHIP))}" Target="${escapeAttribute(relativeToWorkbook(styles))}"/>`);
+  const relationshipTags = sheets.map(
+    (sheet, i) =>
+      `<${relationshipPrefix}Relationship Id="${ids[i]}" Type="${escapeAttribute(like.relationship?.type ?? "")}" Target="${escapeAttribute(relativeToWorkbook(sheet.part))}"/>`,
+  );
+  if (styles)
+    relationshipTags.push(
+      `<${relationshipPrefix}Relationship Id="${ids[sheets.length]}" Type="${escapeAttribute((like.relationship?.type ?? "").replace(/\/worksheet$/, STYLES_RELATIONSHIP))}" Target="${escapeAttribute(relativeToWorkbook(styles))}"/>`,
+    );
   const relationships = appendChildren(texts.relationships, relationshipsRoot, relationshipTags.join(""));
 
   const typesRoot = rootElement(texts.contentTypes);
   const typesPrefix = typesRoot.prefix;
-  const overrides = sheets.map((sheet) => `<${typesPrefix}Override PartName="/${escapeAttribute(sheet.part)}" ContentType="${WORKSHEET_CONTENT_TYPE}"/>`);
-  if (styles) overrides.push(`<${typesPrefix}Override PartName="/${escapeAttribute(styles)}" ContentType="${STYLES_CONTENT_TYPE}"/>`);
+  const overrides = sheets.map(
+    (sheet) =>
+      `<${typesPrefix}Override PartName="/${escapeAttribute(sheet.part)}" ContentType="${WORKSHEET_CONTENT_TYPE}"/>`,
+  );
+  if (styles)
+    overrides.push(
+      `<${typesPrefix}Override PartName="/${escapeAttribute(styles)}" ContentType="${STYLES_CONTENT_TYPE}"/>`,
+    );
   const contentTypes = appendChildren(texts.contentTypes, typesRoot, overrides.join(""));
   return { workbook, relationships, contentTypes };
 }
@@ -152,6 +196,7 @@ export function newWorksheetParts(taken: ReadonlySet<string>, count: number): st
     if (n) highest = Math.max(highest, Number(n));
   }
   const parts: string[] = [];
-  for (let n = highest + 1; parts.length < count; n++) if (!taken.has(`xl/worksheets/sheet${n}.xml`)) parts.push(`xl/worksheets/sheet${n}.xml`);
+  for (let n = highest + 1; parts.length < count; n++)
+    if (!taken.has(`xl/worksheets/sheet${n}.xml`)) parts.push(`xl/worksheets/sheet${n}.xml`);
   return parts;
 }

@@ -39,8 +39,10 @@ export function patchCols(held: string, prefix: string, firstColumn: number, wid
       }
       const content = xml.slice(tag.length);
       if (min < firstColumn) pieces.push({ min, xml: withAttribute(tag, "max", firstColumn - 1) + content });
-      if (max > lastColumn) pieces.push({ min: lastColumn + 1, xml: withAttribute(tag, "min", lastColumn + 1) + content });
-      for (let column = Math.max(min, firstColumn); column <= Math.min(max, lastColumn); column++) covering[column - firstColumn] = tag;
+      if (max > lastColumn)
+        pieces.push({ min: lastColumn + 1, xml: withAttribute(tag, "min", lastColumn + 1) + content });
+      for (let column = Math.max(min, firstColumn); column <= Math.min(max, lastColumn); column++)
+        covering[column - firstColumn] = tag;
     }
   }
   const styles = covering.map((tag) => {
@@ -50,7 +52,10 @@ export function patchCols(held: string, prefix: string, firstColumn: number, wid
   widths.forEach((width, i) => {
     const style = styles[i];
     const column = firstColumn + i;
-    pieces.push({ min: column, xml: `<${p}col min="${column}" max="${column}" width="${width}" customWidth="1"${style === undefined ? "" : ` style="${style}"`}/>` });
+    pieces.push({
+      min: column,
+      xml: `<${p}col min="${column}" max="${column}" width="${width}" customWidth="1"${style === undefined ? "" : ` style="${style}"`}/>`,
+    });
   });
   const cols = `<${p}cols>${pieces
     .sort((a, b) => a.min - b.min)

@@ -124,14 +124,25 @@ export class ResultColumnsRewriter implements TextRewriter {
     const range = parseCellRange(tag.attribute("ref") ?? "");
     if (!range) return;
     // The range's columns are 0-based indexes.
-    const topLeft = cellAddress(Math.min(range.firstColumn + 1, this.plan.firstColumn), Math.min(range.firstRow, this.targets[0] ?? range.firstRow));
-    const bottomRight = cellAddress(Math.max(range.lastColumn + 1, this.lastColumn), Math.max(range.lastRow, this.targets.at(-1) ?? 0));
+    const topLeft = cellAddress(
+      Math.min(range.firstColumn + 1, this.plan.firstColumn),
+      Math.min(range.firstRow, this.targets[0] ?? range.firstRow),
+    );
+    const bottomRight = cellAddress(
+      Math.max(range.lastColumn + 1, this.lastColumn),
+      Math.max(range.lastRow, this.targets.at(-1) ?? 0),
+    );
     this.edit.replace(tag.start, tag.end, withAttribute(this.edit.tagText(tag), "ref", `${topLeft}:${bottomRight}`));
   }
 
   private onSheetData(tag: XmlTagSpan): void {
     const prefix = tag.prefix;
-    const cols = patchCols(this.isHoldingCols ? this.edit.takeHeld(tag.start) : "", prefix, this.plan.firstColumn, this.plan.widths);
+    const cols = patchCols(
+      this.isHoldingCols ? this.edit.takeHeld(tag.start) : "",
+      prefix,
+      this.plan.firstColumn,
+      this.plan.widths,
+    );
     this.columnStyles = cols.styles;
     this.isHoldingCols = false;
     this.sawSheetData = true;
@@ -139,7 +150,11 @@ export class ResultColumnsRewriter implements TextRewriter {
     if (tag.kind === "empty") {
       const rows = this.targets.map((rowNumber) => this.newRowXml(rowNumber)).join("");
       this.nextTarget = this.targets.length;
-      this.edit.replace(tag.start, tag.end, `${cols.xml}${openFormOf(this.edit.tagText(tag))}${rows}</${prefix}sheetData>`);
+      this.edit.replace(
+        tag.start,
+        tag.end,
+        `${cols.xml}${openFormOf(this.edit.tagText(tag))}${rows}</${prefix}sheetData>`,
+      );
       return;
     }
     this.edit.insert(tag.start, cols.xml);
@@ -148,7 +163,11 @@ export class ResultColumnsRewriter implements TextRewriter {
 
   /** Writes the rows to add that come before `rowNumber`. */
   private insertRowsBefore(rowNumber: number, at: number): void {
-    for (; this.nextTarget < this.targets.length && (this.targets[this.nextTarget] as number) < rowNumber; this.nextTarget++) {
+    for (
+      ;
+      this.nextTarget < this.targets.length && (this.targets[this.nextTarget] as number) < rowNumber;
+      this.nextTarget++
+    ) {
       this.edit.insert(at, this.newRowXml(this.targets[this.nextTarget] as number));
     }
   }
@@ -191,7 +210,11 @@ export class ResultColumnsRewriter implements TextRewriter {
   private widenSpans(tag: string, spans: string | undefined): string {
     if (spans === undefined) return tag;
     const last = /^(.*?)(\d+):(\d+)$/.exec(spans.trim());
-    return withAttribute(tag, "spans", last ? `${last[1]}${last[2]}:${Math.max(Number(last[3]), this.lastColumn)}` : undefined);
+    return withAttribute(
+      tag,
+      "spans",
+      last ? `${last[1]}${last[2]}:${Math.max(Number(last[3]), this.lastColumn)}` : undefined,
+    );
   }
 
   /** An element in a row to write read tag by tag: a cell before the result columns passes on; the first other element starts holding the rest of the row back. */
@@ -246,7 +269,11 @@ export class ResultColumnsRewriter implements TextRewriter {
    * before its first element other than a cell), those (empty) cells, and everything else after
    * them as it was: any other element, and a cell out of order before the result columns.
    */
-  private splitRow(content: string, rowNumber: number, startColumn: number): { head: string; tail: TailCell[]; rest: string } {
+  private splitRow(
+    content: string,
+    rowNumber: number,
+    startColumn: number,
+  ): { head: string; tail: TailCell[]; rest: string } {
     const tail: TailCell[] = [];
     let headEnd = content.length;
     let rest = "";
@@ -267,7 +294,11 @@ export class ResultColumnsRewriter implements TextRewriter {
       copied = element.end;
       const xml = content.slice(element.start, element.end);
       const style = readAttribute(tag, "s");
-      tail.push({ column, xml: at === 0 ? withAttribute(tag, "r", cellAddress(column, rowNumber)) + xml.slice(tag.length) : xml, style: style === undefined ? undefined : Number(style) });
+      tail.push({
+        column,
+        xml: at === 0 ? withAttribute(tag, "r", cellAddress(column, rowNumber)) + xml.slice(tag.length) : xml,
+        style: style === undefined ? undefined : Number(style),
+      });
     }
     return { head: content.slice(0, headEnd), tail, rest: rest + content.slice(copied) };
   }
@@ -296,8 +327,16 @@ export class ResultColumnsRewriter implements TextRewriter {
       const written = isHeader ? (values[i] as string) : resultValue(values[i]);
       if (written === null) continue;
       const column = firstColumn + i;
-      const base = (tail.length > 0 ? tail.find((cell) => cell.column === column)?.style : undefined) ?? row.style ?? this.columnStyles[i] ?? 0;
-      const style = isHeader ? this.plan.headerStyle : typeof written === "number" && isMoney[i] ? this.moneyStyle(base) : base;
+      const base =
+        (tail.length > 0 ? tail.find((cell) => cell.column === column)?.style : undefined) ??
+        row.style ??
+        this.columnStyles[i] ??
+        0;
+      const style = isHeader
+        ? this.plan.headerStyle
+        : typeof written === "number" && isMoney[i]
+          ? this.moneyStyle(base)
+          : base;
       const cell = cellXml(row.prefix, `${this.columnNames[i]}${row.rowNumber}`, written, style);
       if (tail.length === 0) xml += cell;
       else cells.push({ column, xml: cell });

@@ -101,7 +101,8 @@ export class StreamingEdit {
     if (!this.isHolding) this.keepUpTo(this.scanned);
     else if (this.scanned > this.copied) {
       this.heldChars += this.scanned - this.copied;
-      if (this.heldChars > MAX_HELD_CHARS) throw new XmlRefusal("markup-size", `more than ${MAX_HELD_CHARS} characters held back`);
+      if (this.heldChars > MAX_HELD_CHARS)
+        throw new XmlRefusal("markup-size", `more than ${MAX_HELD_CHARS} characters held back`);
       this.held.push(this.text.slice(this.copied, this.scanned));
       this.copied = this.scanned;
     }

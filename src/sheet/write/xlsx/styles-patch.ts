@@ -7,19 +7,33 @@ const MONEY_FORMAT = "#,##0.00";
 const FIRST_CUSTOM_FORMAT = 164;
 
 /** The stylesheet's sections in the order the schema requires. */
-const SECTION_ORDER = ["numFmts", "fonts", "fills", "borders", "cellStyleXfs", "cellXfs", "cellStyles", "dxfs", "tableStyles", "colors", "extLst"] as const;
+const SECTION_ORDER = [
+  "numFmts",
+  "fonts",
+  "fills",
+  "borders",
+  "cellStyleXfs",
+  "cellXfs",
+  "cellStyles",
+  "dxfs",
+  "tableStyles",
+  "colors",
+  "extLst",
+] as const;
 type Section = (typeof SECTION_ORDER)[number];
 
 /** What a section must start with when a workbook lacks it, so index 0 means what readers assume. */
 const SECTION_DEFAULTS: Partial<Record<Section, (p: string) => string>> = {
   fonts: (p) => `<${p}font><${p}sz val="11"/><${p}name val="Calibri"/><${p}family val="2"/></${p}font>`,
-  fills: (p) => `<${p}fill><${p}patternFill patternType="none"/></${p}fill><${p}fill><${p}patternFill patternType="gray125"/></${p}fill>`,
+  fills: (p) =>
+    `<${p}fill><${p}patternFill patternType="none"/></${p}fill><${p}fill><${p}patternFill patternType="gray125"/></${p}fill>`,
   borders: (p) => `<${p}border><${p}left/><${p}right/><${p}top/><${p}bottom/><${p}diagonal/></${p}border>`,
   cellXfs: (p) => `<${p}xf numFmtId="0" fontId="0" fillId="0" borderId="0"/>`,
 };
 
 /** A stylesheet for a workbook that has none. */
-export const emptyStylesXml = (namespace: string) => `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="${escapeAttribute(namespace)}"></styleSheet>`;
+export const emptyStylesXml = (namespace: string) =>
+  `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="${escapeAttribute(namespace)}"></styleSheet>`;
 
 interface SectionState {
   readonly element: XmlElement | undefined;
@@ -43,7 +57,11 @@ export class StylesPatch {
     let root = rootElement(xml);
     if (root.name !== "styleSheet") throw malformed(`the stylesheet starts with <${root.name}>`);
     if (root.openEnd === root.end) {
-      xml = xml.slice(0, root.start) + openFormOf(openTagOf(xml, root)) + `</${root.prefix}styleSheet>` + xml.slice(root.end);
+      xml =
+        xml.slice(0, root.start) +
+        openFormOf(openTagOf(xml, root)) +
+        `</${root.prefix}styleSheet>` +
+        xml.slice(root.end);
       root = rootElement(xml);
     }
     this.xml = xml;
@@ -93,7 +111,10 @@ export class StylesPatch {
 
   /** The cell format `index` with the money number format. */
   moneyFormat(index: number): number {
-    return this.add("cellXfs", withAttributes(this.cellFormat(index), { numFmtId: this.moneyFormatIdOf(), applyNumberFormat: 1 }));
+    return this.add(
+      "cellXfs",
+      withAttributes(this.cellFormat(index), { numFmtId: this.moneyFormatIdOf(), applyNumberFormat: 1 }),
+    );
   }
 
   private moneyFormatIdOf(): number {
@@ -106,7 +127,10 @@ export class StylesPatch {
       highest = Math.max(highest, id);
     }
     this.moneyFormatId = highest + 1;
-    this.add("numFmts", `<${this.root.prefix}numFmt numFmtId="${this.moneyFormatId}" formatCode="${escapeAttribute(MONEY_FORMAT)}"/>`);
+    this.add(
+      "numFmts",
+      `<${this.root.prefix}numFmt numFmtId="${this.moneyFormatId}" formatCode="${escapeAttribute(MONEY_FORMAT)}"/>`,
+    );
     return this.moneyFormatId;
   }
 
@@ -120,11 +144,20 @@ export class StylesPatch {
       const { element, items, added } = this.section(name);
       if (element) missingAt = element.start;
       if (added.length === 0) continue;
-      const counted = (tag: string) => (readAttribute(tag, "count") === undefined ? tag : withAttribute(tag, "count", items.length));
+      const counted = (tag: string) =>
+        readAttribute(tag, "count") === undefined ? tag : withAttribute(tag, "count", items.length);
       if (!element) {
-        edits.push({ at: missingAt, end: missingAt, text: `<${prefix}${name} count="${items.length}">${added.join("")}</${prefix}${name}>` });
+        edits.push({
+          at: missingAt,
+          end: missingAt,
+          text: `<${prefix}${name} count="${items.length}">${added.join("")}</${prefix}${name}>`,
+        });
       } else if (element.openEnd === element.end) {
-        edits.push({ at: element.start, end: element.end, text: `${counted(openFormOf(openTagOf(this.xml, element)))}${added.join("")}</${element.prefix}${name}>` });
+        edits.push({
+          at: element.start,
+          end: element.end,
+          text: `${counted(openFormOf(openTagOf(this.xml, element)))}${added.join("")}</${element.prefix}${name}>`,
+        });
       } else {
         edits.push({ at: element.closeStart, end: element.closeStart, text: added.join("") });
         edits.push({ at: element.start, end: element.openEnd, text: counted(openTagOf(this.xml, element)) });

@@ -13,7 +13,9 @@ export function* tableSheetXml(table: ResultTable, namespace: string, headerStyl
   const widths = contentWidths(table.headers, table.rows);
   const lastRow = table.rows.length + 1;
   const range = widths.length === 0 ? "A1" : `A1:${cellAddress(widths.length, lastRow)}`;
-  const cols = widths.map((width, i) => `<col min="${i + 1}" max="${i + 1}" width="${clampWidth(width ?? 0)}" customWidth="1"/>`).join("");
+  const cols = widths
+    .map((width, i) => `<col min="${i + 1}" max="${i + 1}" width="${clampWidth(width ?? 0)}" customWidth="1"/>`)
+    .join("");
   yield `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="${escapeAttribute(namespace)}"><dimension ref="${range}"/>`;
   yield '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>';
   yield `${cols ? `<cols>${cols}</cols>` : ""}<sheetData>`;

@@ -69,7 +69,11 @@ export class UsedRangeScan {
     this.scanner.scan(this.text, 0, true, this.onTag);
     if (this.names.length > 0) throw malformed(`<${this.prefixes.at(-1)}${this.names.at(-1)}> is never closed`);
     if (!this.isWorksheet) throw malformed("the sheet's part is not a worksheet");
-    return { lastColumn: this.lastColumn, mergedLastColumn: this.mergedLastColumn > this.lastColumn ? this.mergedLastColumn : 0, headerStyle: this.headerStyle };
+    return {
+      lastColumn: this.lastColumn,
+      mergedLastColumn: this.mergedLastColumn > this.lastColumn ? this.mergedLastColumn : 0,
+      headerStyle: this.headerStyle,
+    };
   }
 
   private readonly onTag = (tag: XmlTagSpan): number | void => {
@@ -82,7 +86,8 @@ export class UsedRangeScan {
     if (tag.kind === "close") {
       const name = names.pop();
       const prefix = this.prefixes.pop();
-      if (name !== tag.name || prefix !== tag.prefix) throw malformed(`</${tag.prefix}${tag.name}> closes ${name === undefined ? "nothing" : `<${prefix}${name}>`}`);
+      if (name !== tag.name || prefix !== tag.prefix)
+        throw malformed(`</${tag.prefix}${tag.name}> closes ${name === undefined ? "nothing" : `<${prefix}${name}>`}`);
       return;
     }
     const depth = names.length;
@@ -105,14 +110,19 @@ export class UsedRangeScan {
     if (contentEnd === NEEDS_MORE_TEXT) return NEEDS_MORE_TEXT;
     this.rowNumber = rowNumber;
     this.lastCellColumn = 0;
-    if (contentEnd !== undefined && this.readRowFromEnd(tag, contentEnd)) return contentEnd + `</${tag.prefix}row>`.length;
+    if (contentEnd !== undefined && this.readRowFromEnd(tag, contentEnd))
+      return contentEnd + `</${tag.prefix}row>`.length;
   }
 
   /** Walks a row's cells from the last back to the first with something in it; false, having changed nothing, when a cell has no `r`. */
   private readRowFromEnd(row: XmlTagSpan, contentEnd: number): boolean {
     const text = this.text;
     const isHeader = this.rowNumber === this.headerRowNumber;
-    for (let at = lastCellTagBefore(text, row.prefix, row.end, contentEnd); at >= 0; at = lastCellTagBefore(text, row.prefix, row.end, at)) {
+    for (
+      let at = lastCellTagBefore(text, row.prefix, row.end, contentEnd);
+      at >= 0;
+      at = lastCellTagBefore(text, row.prefix, row.end, at)
+    ) {
       const end = findTagEnd(text, at);
       const column = cellColumnOf(text, at, end);
       if (column === 0) return false;
@@ -136,7 +146,8 @@ export class UsedRangeScan {
 
   private onMerge(tag: XmlTagSpan): void {
     const range = parseCellRange(tag.attribute("ref") ?? "");
-    if (range && this.isWrittenBetween(range.firstRow, range.lastRow)) this.mergedLastColumn = Math.max(this.mergedLastColumn, range.lastColumn + 1);
+    if (range && this.isWrittenBetween(range.firstRow, range.lastRow))
+      this.mergedLastColumn = Math.max(this.mergedLastColumn, range.lastColumn + 1);
   }
 
   /** Whether a row to be written lies from `firstRow` to `lastRow`. */
@@ -150,7 +161,8 @@ export class UsedRangeScan {
   private markUsed(column: number): void {
     if (column > GRID_COLUMNS) return;
     this.lastColumn = Math.max(this.lastColumn, column);
-    if (this.rowNumber === this.headerRowNumber) this.headerStyle = this.openCellStyle === undefined ? undefined : Number(this.openCellStyle);
+    if (this.rowNumber === this.headerRowNumber)
+      this.headerStyle = this.openCellStyle === undefined ? undefined : Number(this.openCellStyle);
   }
 }
 

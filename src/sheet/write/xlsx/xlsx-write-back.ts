@@ -19,7 +19,17 @@ import { sniffFile } from "../../formats/sniff-file";
 import { tableSheetXml } from "./table-sheet-xml";
 import { UsedRangeScan, type UsedRange } from "./used-range-scan";
 import { inspectWorkbookZip } from "../../zip/workbook-zip-checks";
-import { addSheets, mainNamespace, newWorksheetParts, readRelationships, readSheets, stylesRelationship, takenPartNames, type PackageTexts, type WorkbookSheet } from "./package-patch";
+import {
+  addSheets,
+  mainNamespace,
+  newWorksheetParts,
+  readRelationships,
+  readSheets,
+  stylesRelationship,
+  takenPartNames,
+  type PackageTexts,
+  type WorkbookSheet,
+} from "./package-patch";
 import { emptyStylesXml, StylesPatch } from "./styles-patch";
 import { XmlRefusal } from "../../xml/xml-refusal";
 import { GRID_COLUMNS, GRID_ROWS } from "../../formats/cell-ref";
@@ -49,7 +59,10 @@ function refused(code: WriteBackFailureCode, message: string): WriteBackFailure 
 
 /** `detail` says in the user's words what is wrong with the file; never a parser's text. */
 const unreadable = (detail: string) =>
-  refused("CORRUPT", `${FILE} could not be opened again: ${detail}. Open it in your spreadsheet program, save it again and import the new file.`);
+  refused(
+    "CORRUPT",
+    `${FILE} could not be opened again: ${detail}. Open it in your spreadsheet program, save it again and import the new file.`,
+  );
 
 /**
  * Adds the results to the customer's workbook: result columns to the right of every cell
@@ -61,7 +74,11 @@ const unreadable = (detail: string) =>
  * neutralised, numbers as numbers, never a formula. The file is checked by the zip guard
  * before anything is read; a file that cannot be reopened comes back as a failure.
  */
-export async function writeXlsxResults(original: Uint8Array, sheetName: string, data: ResultSheetData): Promise<WriteBackResult> {
+export async function writeXlsxResults(
+  original: Uint8Array,
+  sheetName: string,
+  data: ResultSheetData,
+): Promise<WriteBackResult> {
   assertRowNumbers(data);
   try {
     const checked = await checkOriginal(original);
@@ -70,8 +87,12 @@ export async function writeXlsxResults(original: Uint8Array, sheetName: string, 
   } catch (error) {
     if (error instanceof SheetReadError) return refused(error.failure.code, error.failure.message);
     if (error instanceof XmlRefusal) {
-      if (error.kind === "malformed") return unreadable("part of it is damaged or not written as spreadsheet programs write it");
-      return refused("UNSAFE_CONTENT", `${FILE} holds a single entry (a tag, a comment or a row's empty cells) far longer than spreadsheet programs write. Open it in your spreadsheet program, save it again and import the new file.`);
+      if (error.kind === "malformed")
+        return unreadable("part of it is damaged or not written as spreadsheet programs write it");
+      return refused(
+        "UNSAFE_CONTENT",
+        `${FILE} holds a single entry (a tag, a comment or a row's empty cells) far longer than spreadsheet programs write. Open it in your spreadsheet program, save it again and import the new file.`,
+      );
     }
     throw error;
   }
@@ -79,10 +100,13 @@ export async function writeXlsxResults(original: Uint8Array, sheetName: string, 
 
 function assertRowNumbers(data: ResultSheetData): void {
   const isRowNumber = (n: number) => Number.isInteger(n) && n >= 1 && n <= GRID_ROWS;
-  if (!isRowNumber(data.headerRowNumber)) throw new RangeError(`Header row ${data.headerRowNumber} is not a spreadsheet row number`);
+  if (!isRowNumber(data.headerRowNumber))
+    throw new RangeError(`Header row ${data.headerRowNumber} is not a spreadsheet row number`);
   for (const [rowNumber, cells] of data.rows) {
-    if (!isRowNumber(rowNumber) || rowNumber === data.headerRowNumber) throw new RangeError(`Result row ${rowNumber} is not an order row`);
-    if (cells.length > data.columns.length) throw new RangeError(`Result row ${rowNumber} has more cells than result columns`);
+    if (!isRowNumber(rowNumber) || rowNumber === data.headerRowNumber)
+      throw new RangeError(`Result row ${rowNumber} is not an order row`);
+    if (cells.length > data.columns.length)
+      throw new RangeError(`Result row ${rowNumber} has more cells than result columns`);
   }
 }
 
@@ -92,7 +116,8 @@ async function checkOriginal(original: Uint8Array): Promise<WriteBackFailure | u
   if (typeof kind !== "string") return refused(kind.code, kind.message);
   if (kind !== "zip") return refused("NOT_A_SPREADSHEET", `${FILE} is not an Excel workbook (.xlsx).`);
   const { maxBytes } = SHEET_LIMITS.xlsx;
-  if (original.length > maxBytes) return refused("TOO_LARGE", `${FILE} is larger than the ${formatBytes(maxBytes)} a workbook may be.`);
+  if (original.length > maxBytes)
+    return refused("TOO_LARGE", `${FILE} is larger than the ${formatBytes(maxBytes)} a workbook may be.`);
   await inspectWorkbookZip(original, FILE);
   return undefined;
 }
@@ -110,7 +135,10 @@ interface OpenedPackage {
 }
 
 function entryNamed(entries: readonly ZipEntry[], name: string): ZipEntry | undefined {
-  return entries.find((entry) => entry.name === name) ?? entries.find((entry) => entry.name.toLowerCase() === name.toLowerCase());
+  return (
+    entries.find((entry) => entry.name === name) ??
+    entries.find((entry) => entry.name.toLowerCase() === name.toLowerCase())
+  );
 }
 
 async function readText(original: Uint8Array, entry: ZipEntry | undefined): Promise<ZipText | undefined> {
@@ -119,14 +147,19 @@ async function readText(original: Uint8Array, entry: ZipEntry | undefined): Prom
 
 async function openPackage(original: Uint8Array, sheetName: string): Promise<OpenedPackage | WriteBackFailure> {
   const entries = listZipEntries(original, FILE);
-  const [workbook, relationships, contentTypes] = await Promise.all([WORKBOOK, WORKBOOK_RELATIONSHIPS, CONTENT_TYPES].map((name) => readText(original, entryNamed(entries, name))));
+  const [workbook, relationships, contentTypes] = await Promise.all(
+    [WORKBOOK, WORKBOOK_RELATIONSHIPS, CONTENT_TYPES].map((name) => readText(original, entryNamed(entries, name))),
+  );
   if (workbook === undefined || relationships === undefined || contentTypes === undefined) {
-    return unreadable(`its ${workbook === undefined ? "list of sheets" : relationships === undefined ? "table of parts" : "list of content types"} is missing`);
+    return unreadable(
+      `its ${workbook === undefined ? "list of sheets" : relationships === undefined ? "table of parts" : "list of content types"} is missing`,
+    );
   }
   const links = readRelationships(relationships.text);
   const sheets = readSheets(workbook.text, links).sheets;
   const sheet = sheets.find((s) => s.name === sheetName);
-  if (!sheet?.relationship?.type.endsWith("/worksheet")) return refused("SHEET_MISSING", `${FILE} has no sheet named "${sheetName}".`);
+  if (!sheet?.relationship?.type.endsWith("/worksheet"))
+    return refused("SHEET_MISSING", `${FILE} has no sheet named "${sheetName}".`);
   const sheetEntry = entryNamed(entries, sheet.relationship.part);
   if (!sheetEntry) return unreadable(`the cells of its sheet "${sheetName}" are missing`);
   const stylesLink = stylesRelationship(links);
@@ -135,7 +168,11 @@ async function openPackage(original: Uint8Array, sheetName: string): Promise<Ope
   return {
     entries,
     texts: { workbook: workbook.text, relationships: relationships.text, contentTypes: contentTypes.text },
-    encodings: { workbook: workbook.encoding, relationships: relationships.encoding, contentTypes: contentTypes.encoding },
+    encodings: {
+      workbook: workbook.encoding,
+      relationships: relationships.encoding,
+      contentTypes: contentTypes.encoding,
+    },
     sheets,
     sheet,
     sheetEntry,
@@ -149,9 +186,15 @@ async function addResults(original: Uint8Array, sheetName: string, data: ResultS
   const { entries, texts, encodings, sheets, sheet, sheetEntry, stylesEntry } = opened;
   const used = await scanUsedRange(original, sheetEntry, data);
   // Right of a merged range across a written row, so the results are not hidden under it, where they still fit a sheet the reader takes.
-  const lastUsed = used.mergedLastColumn > 0 && used.mergedLastColumn + data.columns.length <= SHEET_LIMITS.maxColumns ? used.mergedLastColumn : used.lastColumn;
+  const lastUsed =
+    used.mergedLastColumn > 0 && used.mergedLastColumn + data.columns.length <= SHEET_LIMITS.maxColumns
+      ? used.mergedLastColumn
+      : used.lastColumn;
   if (lastUsed + data.columns.length > GRID_COLUMNS) {
-    return refused("TOO_MANY_COLUMNS", `The sheet "${sheetName}" already uses ${formatCount(lastUsed)} columns, so ${data.columns.length} more do not fit.`);
+    return refused(
+      "TOO_MANY_COLUMNS",
+      `The sheet "${sheetName}" already uses ${formatCount(lastUsed)} columns, so ${data.columns.length} more do not fit.`,
+    );
   }
 
   const namespace = mainNamespace(texts.workbook);
@@ -174,13 +217,24 @@ async function addResults(original: Uint8Array, sheetName: string, data: ResultS
   );
   const tableHeaderStyle = styles.boldFormat(0);
 
-  const taken = takenPartNames(entries.map((entry) => entry.name), texts.contentTypes);
+  const taken = takenPartNames(
+    entries.map((entry) => entry.name),
+    texts.contentTypes,
+  );
   const [jobsPart, auditPart] = newWorksheetParts(taken, 2) as [string, string];
   const sheetNames = sheets.map((s) => s.name);
   const jobsName = uniqueSheetName(sheetNames, "Jobs");
   const auditName = uniqueSheetName([...sheetNames, jobsName], "Audit");
   const newStylesPart = stylesEntry ? undefined : freeStylesPart(taken);
-  const patched = addSheets(texts, sheet, [{ name: jobsName, part: jobsPart }, { name: auditName, part: auditPart }], newStylesPart);
+  const patched = addSheets(
+    texts,
+    sheet,
+    [
+      { name: jobsName, part: jobsPart },
+      { name: auditName, part: auditPart },
+    ],
+    newStylesPart,
+  );
   const stylesXml = styles.toXml();
 
   const replaced = new Map<string, PackedPart>([[sheetEntry.name, orderSheet]]);
@@ -190,21 +244,33 @@ async function addResults(original: Uint8Array, sheetName: string, data: ResultS
     [entryNamed(entries, CONTENT_TYPES), patched.contentTypes, encodings.contentTypes],
     [stylesEntry, stylesXml, stylesText?.encoding],
   ];
-  for (const [entry, text, encoding] of changes) if (entry && text !== undefined) replaced.set(entry.name, await packText(entry.name, [text], encoding));
-  const added = [await packText(jobsPart, tableSheetXml(data.jobs, namespace, tableHeaderStyle)), await packText(auditPart, tableSheetXml(data.audit, namespace, tableHeaderStyle))];
+  for (const [entry, text, encoding] of changes)
+    if (entry && text !== undefined) replaced.set(entry.name, await packText(entry.name, [text], encoding));
+  const added = [
+    await packText(jobsPart, tableSheetXml(data.jobs, namespace, tableHeaderStyle)),
+    await packText(auditPart, tableSheetXml(data.audit, namespace, tableHeaderStyle)),
+  ];
   if (newStylesPart && stylesXml !== undefined) added.push(await packText(newStylesPart, [stylesXml]));
   try {
     return { ok: true, bytes: rewriteZip(original, replaced, added) };
   } catch {
-    return refused("WRITE_FAILED", `${FILE} could not be written again with the results added: it would be larger than a workbook file can be, or its packing is damaged. Open it in your spreadsheet program, save it again and import the new file.`);
+    return refused(
+      "WRITE_FAILED",
+      `${FILE} could not be written again with the results added: it would be larger than a workbook file can be, or its packing is damaged. Open it in your spreadsheet program, save it again and import the new file.`,
+    );
   }
 }
 
 /** The order sheet's used range, from its XML as it inflates. */
 async function scanUsedRange(original: Uint8Array, entry: ZipEntry, data: ResultSheetData): Promise<UsedRange> {
-  const scan = new UsedRangeScan(data.headerRowNumber, [data.headerRowNumber, ...data.rows.keys()].sort((a, b) => a - b));
+  const scan = new UsedRangeScan(
+    data.headerRowNumber,
+    [data.headerRowNumber, ...data.rows.keys()].sort((a, b) => a - b),
+  );
   const decoder = partDecoder();
-  await inflateEntry(original, entry, FILE, SHEET_LIMITS.zip.maxInflatedBytes, (chunk) => scan.push(decoder.decode(chunk)));
+  await inflateEntry(original, entry, FILE, SHEET_LIMITS.zip.maxInflatedBytes, (chunk) =>
+    scan.push(decoder.decode(chunk)),
+  );
   scan.push(decoder.end());
   return scan.finish();
 }

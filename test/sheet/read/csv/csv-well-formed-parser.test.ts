@@ -26,7 +26,24 @@ const chunkBytes = fc.constantFrom(1, 2, 3, 5, 8, 13, 64, 4096);
 describe("the well-formed scanner against papaparse", () => {
   it("splits any text into the rows papaparse gives, or leaves the rest to papaparse", () => {
     // Quote marks, every delimiter and line break, white space, wide characters: the pieces of malformed CSV.
-    const piece = fc.constantFrom('"', '""', ",", ";", "\t", "|", "\r", "\n", "\r\n", " ", "\u00a0", "a", "Bé", "😀", "7", "x y");
+    const piece = fc.constantFrom(
+      '"',
+      '""',
+      ",",
+      ";",
+      "\t",
+      "|",
+      "\r",
+      "\n",
+      "\r\n",
+      " ",
+      "\u00a0",
+      "a",
+      "Bé",
+      "😀",
+      "7",
+      "x y",
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 60 }), chunkBytes, (pieces, size) => {
         expectPapaparseRows(pieces.join(""), size);
@@ -39,18 +56,29 @@ describe("the well-formed scanner against papaparse", () => {
     const delimiter = fc.constantFrom(",", ";", "\t", "|");
     const newline = fc.constantFrom("\r\n", "\n", "\r");
     // Values may hold quote marks, line breaks and white space; only the file's own delimiter, so it is the one found.
-    const value = fc.array(fc.constantFrom("a", "B", "é", "😀", "1", " ", '"', "\r\n", "\n", "\u00a0", "-"), { maxLength: 6 }).map((chars) => chars.join(""));
+    const value = fc
+      .array(fc.constantFrom("a", "B", "é", "😀", "1", " ", '"', "\r\n", "\n", "\u00a0", "-"), { maxLength: 6 })
+      .map((chars) => chars.join(""));
     fc.assert(
-      fc.property(delimiter, newline, fc.integer({ min: 2, max: 5 }), fc.array(fc.array(value, { minLength: 5, maxLength: 5 }), { minLength: 1, maxLength: 12 }), chunkBytes, fc.boolean(), (delim, lineEnd, width, cells, size, endsWithLineEnd) => {
-        // Every row has a plain first value, so no row is blank and the delimiter is plain to see.
-        const rows = cells.map((row, index) => [`A-${index + 1}`, ...row.slice(1, width)]);
-        const quote = (text: string) => (/["\r\n]|^\s|\s$/.test(text) || text.includes(delim) ? `"${text.replaceAll('"', '""')}"` : text);
-        const text = rows.map((row) => row.map(quote).join(delim)).join(lineEnd) + (endsWithLineEnd ? lineEnd : "");
-        const read = expectPapaparseRows(text, size);
-        if (!read.ok) throw new Error(read.message);
-        expect(read.papaparseFrom).toBeUndefined();
-        expect(read.rows).toEqual(rows);
-      }),
+      fc.property(
+        delimiter,
+        newline,
+        fc.integer({ min: 2, max: 5 }),
+        fc.array(fc.array(value, { minLength: 5, maxLength: 5 }), { minLength: 1, maxLength: 12 }),
+        chunkBytes,
+        fc.boolean(),
+        (delim, lineEnd, width, cells, size, endsWithLineEnd) => {
+          // Every row has a plain first value, so no row is blank and the delimiter is plain to see.
+          const rows = cells.map((row, index) => [`A-${index + 1}`, ...row.slice(1, width)]);
+          const quote = (text: string) =>
+            /["\r\n]|^\s|\s$/.test(text) || text.includes(delim) ? `"${text.replaceAll('"', '""')}"` : text;
+          const text = rows.map((row) => row.map(quote).join(delim)).join(lineEnd) + (endsWithLineEnd ? lineEnd : "");
+          const read = expectPapaparseRows(text, size);
+          if (!read.ok) throw new Error(read.message);
+          expect(read.papaparseFrom).toBeUndefined();
+          expect(read.rows).toEqual(rows);
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -67,13 +95,18 @@ describe("the well-formed scanner against papaparse", () => {
   });
 
   it("scans the rows before text it leaves to papaparse, across many pieces, and papaparse reads on from that row", () => {
-    const rows = (from: number, count: number) => Array.from({ length: count }, (_, i) => `A-${from + i},"Karori, ""North""",${i % 7}\r\n`).join("");
+    const rows = (from: number, count: number) =>
+      Array.from({ length: count }, (_, i) => `A-${from + i},"Karori, ""North""",${i % 7}\r\n`).join("");
     const text = `Order,Club,Qty\r\n${rows(1, 3000)}A-3001,"Ponsonby" Netball",2\r\n${rows(3002, 3000)}`;
     for (const size of [4096, 65_536]) {
       const read = expectPapaparseRows(text, size);
       if (!read.ok) throw new Error(read.message);
       expect(read.papaparseFrom).toBe(3002);
-      expect([read.rows[3000], read.rows[3001], read.rows[6001]]).toEqual([["A-3000", 'Karori, "North"', "3"], ["A-3001", 'Ponsonby" Netball', "2"], ["A-6001", 'Karori, "North"', "3"]]);
+      expect([read.rows[3000], read.rows[3001], read.rows[6001]]).toEqual([
+        ["A-3000", 'Karori, "North"', "3"],
+        ["A-3001", 'Ponsonby" Netball', "2"],
+        ["A-6001", 'Karori, "North"', "3"],
+      ]);
     }
   });
 
@@ -86,7 +119,13 @@ describe("the well-formed scanner against papaparse", () => {
     const read = readCsvArrays(encode("Order,Note,,\r\n,,,\r\nA-1,  ,,\r\n,,,\r\nA-2,x\r\n"), "orders.csv");
     if (!read.ok) throw new Error(read.message);
     expect(read.papaparseFrom).toBeUndefined();
-    expect(read.rows).toEqual([["Order", "Note", "", ""], ["", "", "", ""], ["A-1", "  ", "", ""], ["", "", "", ""], ["A-2", "x"]]);
+    expect(read.rows).toEqual([
+      ["Order", "Note", "", ""],
+      ["", "", "", ""],
+      ["A-1", "  ", "", ""],
+      ["", "", "", ""],
+      ["A-2", "x"],
+    ]);
     expect(read.rows[1]).toBe(read.rows[3]);
   });
 
@@ -96,7 +135,14 @@ describe("the well-formed scanner against papaparse", () => {
     if (!read.ok) throw new Error(read.message);
     expect(read.papaparseFrom).toBeUndefined();
     expect(read.rows.length).toBe(300_006);
-    expect([2, 300_001, 300_002, 300_003, 300_004, 300_005].map((index) => read.rows.at(index))).toEqual([["", ""], ["", ""], [""], [""], ["", "", ""], ["A-2", "3"]]);
+    expect([2, 300_001, 300_002, 300_003, 300_004, 300_005].map((index) => read.rows.at(index))).toEqual([
+      ["", ""],
+      ["", ""],
+      [""],
+      [""],
+      ["", "", ""],
+      ["A-2", "3"],
+    ]);
     expect(read.rows.at(300_006)).toBeUndefined();
     expect(read.measures.usedWidth(2)).toBe(2);
     expect(read.measures.longestCell(2)).toEqual({ rowNumber: 300_006, columnIndex: 0, length: 3 });

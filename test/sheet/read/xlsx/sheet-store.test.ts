@@ -25,7 +25,8 @@ function mergedRows(rows: number, mergesPerRow: number) {
       columns[r * width + c] = c;
       numbers[r * width + c] = (r + 1) * 1000 + c;
     }
-    for (let m = 0; m < mergesPerRow; m++) merges.push({ firstRow: r + 1, lastRow: r + 1, firstColumn: 2 * m, lastColumn: 2 * m + 1 });
+    for (let m = 0; m < mergesPerRow; m++)
+      merges.push({ firstRow: r + 1, lastRow: r + 1, firstColumn: 2 * m, lastColumn: 2 * m + 1 });
   }
   const cells: StoreArguments[0] = {
     rowNumbers: Int32Array.from({ length: rows }, (_, r) => r + 1),
@@ -44,21 +45,36 @@ describe("SheetStore: merged ranges", () => {
   it.each([
     { rows: 1024, mergesPerRow: 20 },
     { rows: 64, mergesPerRow: 200 },
-  ])("finds a row's merged ranges and their values without looking through other ranges or cells again: $rows rows of $mergesPerRow", ({ rows, mergesPerRow }) => {
-    const { cells, merges, usedRange } = mergedRows(rows, mergesPerRow);
-    const mergeReads = { reads: 0 };
-    const cellReads = { reads: 0 };
-    const store = new SheetStore({ ...cells, columns: counted(cells.columns, cellReads) }, { texts: [], isBlank: new Uint8Array(0) }, false, counted(merges, mergeReads), [], usedRange);
-    for (let i = 0; i < store.length; i++) {
-      const row = store.at(i);
-      const rowNumber = i + 1;
-      expect(row?.slice(0, 4)).toEqual([rowNumber * 1000, rowNumber * 1000, rowNumber * 1000 + 2, rowNumber * 1000 + 2]);
-    }
-    // Building the store and reading every row: each range and each cell looked at a few times, not once per range near it.
-    expect(mergeReads.reads).toBeLessThanOrEqual(5 * merges.length);
-    expect(cellReads.reads).toBeLessThanOrEqual(8 * cells.columns.length);
-    expect(store.usedWidth(0)).toBe(2 * mergesPerRow);
-  });
+  ])(
+    "finds a row's merged ranges and their values without looking through other ranges or cells again: $rows rows of $mergesPerRow",
+    ({ rows, mergesPerRow }) => {
+      const { cells, merges, usedRange } = mergedRows(rows, mergesPerRow);
+      const mergeReads = { reads: 0 };
+      const cellReads = { reads: 0 };
+      const store = new SheetStore(
+        { ...cells, columns: counted(cells.columns, cellReads) },
+        { texts: [], isBlank: new Uint8Array(0) },
+        false,
+        counted(merges, mergeReads),
+        [],
+        usedRange,
+      );
+      for (let i = 0; i < store.length; i++) {
+        const row = store.at(i);
+        const rowNumber = i + 1;
+        expect(row?.slice(0, 4)).toEqual([
+          rowNumber * 1000,
+          rowNumber * 1000,
+          rowNumber * 1000 + 2,
+          rowNumber * 1000 + 2,
+        ]);
+      }
+      // Building the store and reading every row: each range and each cell looked at a few times, not once per range near it.
+      expect(mergeReads.reads).toBeLessThanOrEqual(5 * merges.length);
+      expect(cellReads.reads).toBeLessThanOrEqual(8 * cells.columns.length);
+      expect(store.usedWidth(0)).toBe(2 * mergesPerRow);
+    },
+  );
 
   it("gives a linked top-left cell's link to its whole range, the first link given a cell winning", () => {
     const { cells, usedRange } = mergedRows(3, 1);

@@ -40,10 +40,20 @@ function everyCellType(options: { date1904?: boolean } = {}): ExcelJS.Workbook {
     ["serial with a time format", 0.75, (c) => (c.numFmt = "h:mm")],
     ["serial with an elapsed format", 1.5, (c) => (c.numFmt = "[h]:mm:ss")],
     ["number with a quoted unit", 12, (c) => (c.numFmt = '0 "pcs"')],
-    ["number with a currency", 1234.5, (c) => (c.numFmt = '[$€-407] #,##0.00')],
+    ["number with a currency", 1234.5, (c) => (c.numFmt = "[$€-407] #,##0.00")],
     ["percent", 0.25, (c) => (c.numFmt = "0%")],
     ["text format", "0612", (c) => (c.numFmt = "@")],
-    ["rich text", { richText: [{ text: "Bold", font: { bold: true } }, { text: " and " }, { text: "italic", font: { italic: true } }] }, () => {}],
+    [
+      "rich text",
+      {
+        richText: [
+          { text: "Bold", font: { bold: true } },
+          { text: " and " },
+          { text: "italic", font: { italic: true } },
+        ],
+      },
+      () => {},
+    ],
     ["formula, number", { formula: "10*2", result: 20 }, () => {}],
     ["formula, text", { formula: '"a"&"b"', result: "ab" }, () => {}],
     ["formula, boolean", { formula: "1=1", result: true }, () => {}],
@@ -52,9 +62,20 @@ function everyCellType(options: { date1904?: boolean } = {}): ExcelJS.Workbook {
     ["formula, no result", { formula: "NOW()" } as ExcelJS.CellFormulaValue, () => {}],
     ["error", { error: "#N/A" }, () => {}],
     ["web link with text", { text: "front logo", hyperlink: "https://files.example/logo.png" }, () => {}],
-    ["web link showing itself", { text: "https://files.example/a.png", hyperlink: "https://files.example/a.png" }, () => {}],
+    [
+      "web link showing itself",
+      { text: "https://files.example/a.png", hyperlink: "https://files.example/a.png" },
+      () => {},
+    ],
     ["mail link", { text: "orders@club.example", hyperlink: "mailto:orders@club.example" }, () => {}],
-    ["link with rich text", { text: { richText: [{ text: "rich " }, { text: "link" }] }, hyperlink: "https://files.example/rich" } as unknown as ExcelJS.CellHyperlinkValue, () => {}],
+    [
+      "link with rich text",
+      {
+        text: { richText: [{ text: "rich " }, { text: "link" }] },
+        hyperlink: "https://files.example/rich",
+      } as unknown as ExcelJS.CellHyperlinkValue,
+      () => {},
+    ],
     ["styled blank", null, (c) => (c.numFmt = "0.00")],
   ];
   for (const [kind, value, format] of rows) {
@@ -86,7 +107,12 @@ async function streamedOrders(rows: number): Promise<Uint8Array> {
   const sheet = writer.addWorksheet("Orders");
   sheet.addRow(["Order No", "Due", "Qty", "Note"]).commit();
   for (let i = 0; i < rows; i++) {
-    const row = sheet.addRow([`KTP-${100000 + Math.floor(i / 3)}`, new Date(Date.UTC(2027, 1, 1 + (i % 27))), i % 7 === 0 ? null : i % 40, i % 5 === 0 ? `note ${i} <&>` : null]);
+    const row = sheet.addRow([
+      `KTP-${100000 + Math.floor(i / 3)}`,
+      new Date(Date.UTC(2027, 1, 1 + (i % 27))),
+      i % 7 === 0 ? null : i % 40,
+      i % 5 === 0 ? `note ${i} <&>` : null,
+    ]);
     row.getCell(2).numFmt = "dd/mm/yyyy";
     row.commit();
   }
@@ -101,7 +127,9 @@ async function expectSameReading(bytes: Uint8Array): Promise<void> {
   ours.forEach((sheet, index) => {
     const expected = oracle[index];
     expect(sheet.rows, `sheet "${sheet.name}"`).toEqual(expected?.rows);
-    expect(sheet.hiddenRows, `hidden rows of "${sheet.name}"`).toEqual(expected?.hiddenRows.filter((n) => n <= sheet.rows.length));
+    expect(sheet.hiddenRows, `hidden rows of "${sheet.name}"`).toEqual(
+      expected?.hiddenRows.filter((n) => n <= sheet.rows.length),
+    );
   });
 }
 
@@ -144,7 +172,12 @@ const text = fc
     ),
     { maxLength: 6 },
   )
-  .map((parts) => parts.join("").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\r\ufffe\uffff]/g, "").replace(/_x([0-9A-F]{4})_/g, "_x$1"))
+  .map((parts) =>
+    parts
+      .join("")
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\r\ufffe\uffff]/g, "")
+      .replace(/_x([0-9A-F]{4})_/g, "_x$1"),
+  )
   .map((value) => value.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, ""));
 
 const cellValue: fc.Arbitrary<CellValue> = fc.oneof(
@@ -160,22 +193,27 @@ const cellValue: fc.Arbitrary<CellValue> = fc.oneof(
 describe("values written by exceljs read back as they were written", () => {
   it("holds for random rows of text, numbers, booleans, dates and blanks", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(cellValue, { maxLength: 8 }), { minLength: 1, maxLength: 12 }), async (rows) => {
-        const book = new ExcelJS.Workbook();
-        const sheet = book.addWorksheet("Random");
-        rows.forEach((cells, r) => cells.forEach((value, c) => value !== null && (sheet.getCell(r + 1, c + 1).value = value)));
-        const bytes = await bytesOf(book);
-        const [read] = await readWithStreamingReader(bytes);
-        const expected = rows.map((cells) => {
-          const row = cells.map((value) => (value === "" ? "" : value));
-          while (row.length > 0 && row[row.length - 1] === null) row.pop();
-          return row;
-        });
-        while (expected.length > 0 && expected[expected.length - 1]?.length === 0) expected.pop();
-        expect(read?.rows).toEqual(expected);
-        const [oracle] = await readWithExceljs(bytes);
-        expect(read?.rows).toEqual(oracle?.rows);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.array(cellValue, { maxLength: 8 }), { minLength: 1, maxLength: 12 }),
+        async (rows) => {
+          const book = new ExcelJS.Workbook();
+          const sheet = book.addWorksheet("Random");
+          rows.forEach((cells, r) =>
+            cells.forEach((value, c) => value !== null && (sheet.getCell(r + 1, c + 1).value = value)),
+          );
+          const bytes = await bytesOf(book);
+          const [read] = await readWithStreamingReader(bytes);
+          const expected = rows.map((cells) => {
+            const row = cells.map((value) => (value === "" ? "" : value));
+            while (row.length > 0 && row[row.length - 1] === null) row.pop();
+            return row;
+          });
+          while (expected.length > 0 && expected[expected.length - 1]?.length === 0) expected.pop();
+          expect(read?.rows).toEqual(expected);
+          const [oracle] = await readWithExceljs(bytes);
+          expect(read?.rows).toEqual(oracle?.rows);
+        },
+      ),
       { numRuns: 150 },
     );
   }, 60_000);

@@ -31,13 +31,37 @@ async function openHostile(name: HostileName) {
 }
 
 describe("hostile workbooks are refused in the user's words", () => {
-  const cases: Record<Exclude<HostileName, "merged-cell-bomb.xlsx" | "a-million-blank-rows.xlsx">, { code: SheetFailureCode; message: RegExp }> = {
-    "merged-cells-over-the-limit.xlsx": { code: "TOO_LARGE", message: /Sheet "Orders" of .* has merged cells covering more than 5,000,000 cells.*Unmerge the cells/ },
-    "doctype-entities.xlsx": { code: "UNSAFE_CONTENT", message: /is not a workbook this importer can read safely: its table of shared texts holds a document type declaration.*save it as a new \.xlsx/ },
-    "deeply-nested.xlsx": { code: "UNSAFE_CONTENT", message: /is not a workbook this importer can read safely: its sheet "Orders" is built of parts inside parts more than 100 levels deep/ },
-    "million-columns.xlsx": { code: "TOO_MANY_COLUMNS", message: /Sheet "Orders" of .* has a value in column ALM \(cell ALM3\); an order sheet may have up to 1,000 columns/ },
-    "ten-megabyte-cell.xlsx": { code: "CELL_TOO_LONG", message: /cell A3 of sheet "Orders" holds more than 32,767 characters/ },
-    "ten-megabyte-shared-string.xlsx": { code: "CELL_TOO_LONG", message: /one of the shared texts holds more than 32,767 characters/ },
+  const cases: Record<
+    Exclude<HostileName, "merged-cell-bomb.xlsx" | "a-million-blank-rows.xlsx">,
+    { code: SheetFailureCode; message: RegExp }
+  > = {
+    "merged-cells-over-the-limit.xlsx": {
+      code: "TOO_LARGE",
+      message: /Sheet "Orders" of .* has merged cells covering more than 5,000,000 cells.*Unmerge the cells/,
+    },
+    "doctype-entities.xlsx": {
+      code: "UNSAFE_CONTENT",
+      message:
+        /is not a workbook this importer can read safely: its table of shared texts holds a document type declaration.*save it as a new \.xlsx/,
+    },
+    "deeply-nested.xlsx": {
+      code: "UNSAFE_CONTENT",
+      message:
+        /is not a workbook this importer can read safely: its sheet "Orders" is built of parts inside parts more than 100 levels deep/,
+    },
+    "million-columns.xlsx": {
+      code: "TOO_MANY_COLUMNS",
+      message:
+        /Sheet "Orders" of .* has a value in column ALM \(cell ALM3\); an order sheet may have up to 1,000 columns/,
+    },
+    "ten-megabyte-cell.xlsx": {
+      code: "CELL_TOO_LONG",
+      message: /cell A3 of sheet "Orders" holds more than 32,767 characters/,
+    },
+    "ten-megabyte-shared-string.xlsx": {
+      code: "CELL_TOO_LONG",
+      message: /one of the shared texts holds more than 32,767 characters/,
+    },
   };
   it.each(Object.entries(cases))(
     "%s",
@@ -64,7 +88,9 @@ describe("hostile workbooks that can be read are read within bounds", () => {
       if (!preview.ok) throw new Error(preview.message);
       expect(preview.preview.headers).toEqual(["Order No", "Qty", "City"]);
       expect(preview.preview.rowCount).toBe(1);
-      expect(session.rows("Orders", 1, 0, 10).map((row) => [row.rowNumber, ...row.cells])).toEqual([[2, "A-1", "A-1", "A-1"]]);
+      expect(session.rows("Orders", 1, 0, 10).map((row) => [row.rowNumber, ...row.cells])).toEqual([
+        [2, "A-1", "A-1", "A-1"],
+      ]);
     },
     TIMEOUT_MS,
   );
@@ -78,7 +104,9 @@ describe("hostile workbooks that can be read are read within bounds", () => {
       const preview = session.preview("Orders");
       if (!preview.ok) throw new Error(preview.message);
       expect([preview.preview.rowCount, preview.preview.hiddenRows]).toEqual([1, []]);
-      expect(session.rows("Orders", 1, 0, 10).map((row) => [row.rowNumber, ...row.cells])).toEqual([[2, "A-1", 5, "Nelson"]]);
+      expect(session.rows("Orders", 1, 0, 10).map((row) => [row.rowNumber, ...row.cells])).toEqual([
+        [2, "A-1", 5, "Nelson"],
+      ]);
     },
     TIMEOUT_MS,
   );

@@ -26,14 +26,17 @@ const hasRichText = (value: unknown): value is RichText => isObject(value) && Ar
 /** An exceljs cell value as the app's cell value. */
 export function fromExceljs(value: unknown): CellValue {
   if (value === null || value === undefined) return null;
-  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean" || value instanceof Date) return value;
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean" || value instanceof Date)
+    return value;
   if (hasRichText(value)) return richText(value);
   if (!isObject(value)) return null;
   if (typeof value["hyperlink"] === "string") {
-    const text = typeof value["text"] === "string" ? value["text"] : hasRichText(value["text"]) ? richText(value["text"]) : "";
+    const text =
+      typeof value["text"] === "string" ? value["text"] : hasRichText(value["text"]) ? richText(value["text"]) : "";
     return linkedCellValue(text, value["hyperlink"]);
   }
-  if ("formula" in value || "sharedFormula" in value || "result" in value) return value["result"] === undefined ? null : fromExceljs(value["result"]);
+  if ("formula" in value || "sharedFormula" in value || "result" in value)
+    return value["result"] === undefined ? null : fromExceljs(value["result"]);
   if (typeof value["error"] === "string") return value["error"];
   return null;
 }

@@ -11,7 +11,11 @@ import { SHEET_LIMITS } from "../../../../src/sheet/limits";
 import { columnNumberAt } from "../../../../src/sheet/formats/cell-ref";
 import { readXlsx } from "../../../../src/sheet/read/xlsx/read-xlsx";
 import { createSheetSession } from "../../../../src/sheet/worker-api";
-import { uniqueSheetName, writeXlsxResults, type WriteBackFailureCode } from "../../../../src/sheet/write/xlsx/xlsx-write-back";
+import {
+  uniqueSheetName,
+  writeXlsxResults,
+  type WriteBackFailureCode,
+} from "../../../../src/sheet/write/xlsx/xlsx-write-back";
 import { readRelationships, readSheets } from "../../../../src/sheet/write/xlsx/package-patch";
 import { listZipEntries } from "../../../../src/sheet/zip/zip-guard";
 import { samplePath } from "../../../helpers/samples";
@@ -20,7 +24,8 @@ import { entryData, zip } from "../../../helpers/zip-writer";
 type Workbook = ExcelJS.Workbook;
 type Worksheet = ExcelJS.Worksheet;
 
-const fixture = (name: string) => readFile(new URL(`../../../fixtures/sheets/${name}`, import.meta.url)).then((b) => new Uint8Array(b));
+const fixture = (name: string) =>
+  readFile(new URL(`../../../fixtures/sheets/${name}`, import.meta.url)).then((b) => new Uint8Array(b));
 const sample = (name: SampleFile) => readFile(samplePath(name)).then((b) => new Uint8Array(b));
 
 async function load(bytes: Uint8Array): Promise<Workbook> {
@@ -30,13 +35,16 @@ async function load(bytes: Uint8Array): Promise<Workbook> {
 }
 
 function zipParts(bytes: Uint8Array): Map<string, string> {
-  return new Map(listZipEntries(bytes, "test.xlsx").map((entry) => [entry.name, entryData(bytes, entry).toString("utf8")]));
+  return new Map(
+    listZipEntries(bytes, "test.xlsx").map((entry) => [entry.name, entryData(bytes, entry).toString("utf8")]),
+  );
 }
 
 /** The part of the sheet with this name, as the workbook lists it. */
 function sheetPartOf(parts: Map<string, string>, sheetName: string): string | undefined {
   const relationships = readRelationships(parts.get("xl/_rels/workbook.xml.rels") ?? "");
-  return readSheets(parts.get("xl/workbook.xml") ?? "", relationships).sheets.find((s) => s.name === sheetName)?.relationship?.part;
+  return readSheets(parts.get("xl/workbook.xml") ?? "", relationships).sheets.find((s) => s.name === sheetName)
+    ?.relationship?.part;
 }
 
 function sheetXml(parts: Map<string, string>, sheetName: string): string {
@@ -48,7 +56,18 @@ const letterOf = (column: number): string => columnLetter(column - 1);
 
 /** Result cells for an order row: text, a blank, numbers, and text that looks like a formula. */
 function resultRow(rowNumber: number): ResultCell[] {
-  return ["Submitted", `J-${rowNumber}`, "Open", rowNumber % 2 ? "=1+1" : "ok\n=2+2", "", "No", rowNumber * 1.5, 100 + rowNumber, null, "2027-01-15T10:00:00Z"];
+  return [
+    "Submitted",
+    `J-${rowNumber}`,
+    "Open",
+    rowNumber % 2 ? "=1+1" : "ok\n=2+2",
+    "",
+    "No",
+    rowNumber * 1.5,
+    100 + rowNumber,
+    null,
+    "2027-01-15T10:00:00Z",
+  ];
 }
 
 function resultsFor(headerRowNumber: number, rowNumbers: readonly number[]): ResultSheetData {
@@ -56,14 +75,25 @@ function resultsFor(headerRowNumber: number, rowNumbers: readonly number[]): Res
     headerRowNumber,
     columns: RESULT_COLUMNS,
     rows: new Map(rowNumbers.map((n) => [n, resultRow(n)])),
-    jobs: { headers: ["Job number", "Order", "Status", "Total"], rows: rowNumbers.map((n) => [`J-${n}`, `Order ${n}`, "Open", 100 + n]) },
-    audit: { headers: ["When", "What", "Detail"], rows: [["2027-01-15T10:00:00Z", "submitted", "-5 lines held"], ["2027-01-15T10:01:00Z", "=HYPERLINK(\"x\")", null]] },
+    jobs: {
+      headers: ["Job number", "Order", "Status", "Total"],
+      rows: rowNumbers.map((n) => [`J-${n}`, `Order ${n}`, "Open", 100 + n]),
+    },
+    audit: {
+      headers: ["When", "What", "Detail"],
+      rows: [
+        ["2027-01-15T10:00:00Z", "submitted", "-5 lines held"],
+        ["2027-01-15T10:01:00Z", '=HYPERLINK("x")', null],
+      ],
+    },
   };
 }
 
 /** A plain, comparable snapshot: Dates as ISO text, no undefined keys. */
 function plain(value: unknown): unknown {
-  return value === undefined ? undefined : JSON.parse(JSON.stringify(value, (_key, v: unknown) => (v instanceof Date ? `date:${v.toISOString()}` : v)));
+  return value === undefined
+    ? undefined
+    : JSON.parse(JSON.stringify(value, (_key, v: unknown) => (v instanceof Date ? `date:${v.toISOString()}` : v)));
 }
 
 /** Keys whose value is what a spreadsheet assumes when the attribute is absent. */
@@ -115,25 +145,46 @@ function cellSnapshot(cell: ExcelJS.Cell | undefined): unknown {
   const style = withoutDefaults(plain(cell?.style ?? {}));
   if (!cell || (cell.type === ExcelJS.ValueType.Null && isDeepStrictEqual(style, {}))) return undefined;
   // A note's text; its box (margins, anchor) is drawn again by exceljs.
-  return plain({ type: cell.type, value: cell.value, style, note: cell.note && (typeof cell.note === "string" ? cell.note : cell.note.texts) });
+  return plain({
+    type: cell.type,
+    value: cell.value,
+    style,
+    note: cell.note && (typeof cell.note === "string" ? cell.note : cell.note.texts),
+  });
 }
 
 /** A sheet's settings without its rows, columns and used range (which grows). */
 function sheetSettings(sheet: Worksheet): unknown {
-  const { rows: _rows, cols: _cols, dimensions: _dimensions, pageSetup, ...settings } = sheet.model as unknown as Record<string, unknown> & { pageSetup?: Record<string, unknown> };
+  const {
+    rows: _rows,
+    cols: _cols,
+    dimensions: _dimensions,
+    pageSetup,
+    ...settings
+  } = sheet.model as unknown as Record<string, unknown> & { pageSetup?: Record<string, unknown> };
   // useFirstPageNumber only matters when the first page number is not 1.
   const { useFirstPageNumber, ...page } = pageSetup ?? {};
-  return withoutDefaults(plain({ ...settings, pageSetup: page.firstPageNumber === 1 ? page : { ...page, useFirstPageNumber } }));
+  return withoutDefaults(
+    plain({ ...settings, pageSetup: page.firstPageNumber === 1 ? page : { ...page, useFirstPageNumber } }),
+  );
 }
 
 /** Where two plain values differ, leaf by leaf. */
 function changes(path: string, a: unknown, b: unknown): string[] {
   if (isDeepStrictEqual(a, b)) return [];
-  if (a === null || b === null || typeof a !== "object" || typeof b !== "object" || Array.isArray(a) !== Array.isArray(b)) {
+  if (
+    a === null ||
+    b === null ||
+    typeof a !== "object" ||
+    typeof b !== "object" ||
+    Array.isArray(a) !== Array.isArray(b)
+  ) {
     return [`${path}: ${JSON.stringify(a)} → ${JSON.stringify(b)}`];
   }
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-  return [...keys].flatMap((key) => changes(`${path}.${key}`, (a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  return [...keys].flatMap((key) =>
+    changes(`${path}.${key}`, (a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  );
 }
 
 interface Region {
@@ -153,15 +204,27 @@ const inRegion = (region: Region, sheet: string, column: number) =>
 function differences(before: Workbook, after: Workbook, region: Region): string[] {
   const found: string[] = [];
   const compare = (what: string, a: unknown, b: unknown) => void found.push(...changes(what, plain(a), plain(b)));
-  compare("sheets", before.worksheets.map((s) => [s.name, s.state]), after.worksheets.slice(0, before.worksheets.length).map((s) => [s.name, s.state]));
+  compare(
+    "sheets",
+    before.worksheets.map((s) => [s.name, s.state]),
+    after.worksheets.slice(0, before.worksheets.length).map((s) => [s.name, s.state]),
+  );
   compare("defined names", before.definedNames.model, after.definedNames.model);
   compare("workbook views", before.views, after.views);
   compare("workbook properties", before.properties, after.properties);
   compare("calculation", before.calcProperties, after.calcProperties);
   // exceljs writes an empty author as "Unknown": listed with the losses below.
-  const properties = (book: Workbook) => [book.creator || "Unknown", book.lastModifiedBy || "Unknown", book.title ?? "", book.subject ?? "", book.company ?? "", book.description ?? ""];
+  const properties = (book: Workbook) => [
+    book.creator || "Unknown",
+    book.lastModifiedBy || "Unknown",
+    book.title ?? "",
+    book.subject ?? "",
+    book.company ?? "",
+    book.description ?? "",
+  ];
   compare("document properties", properties(before), properties(after));
-  const media = (book: Workbook) => book.model.media.map((m) => [m.type, m.extension, (m.buffer as ArrayBuffer | undefined)?.byteLength]);
+  const media = (book: Workbook) =>
+    book.model.media.map((m) => [m.type, m.extension, (m.buffer as ArrayBuffer | undefined)?.byteLength]);
   compare("media", media(before), media(after));
   for (const a of before.worksheets) {
     const b = after.getWorksheet(a.name);
@@ -176,14 +239,22 @@ function differences(before: Workbook, after: Workbook, region: Region): string[
 
 function sheetDifferences(a: Worksheet, b: Worksheet, region: Region): string[] {
   const found: string[] = [];
-  const compare = (what: string, x: unknown, y: unknown) => void found.push(...changes(`${a.name} ${what}`, plain(x), plain(y)));
+  const compare = (what: string, x: unknown, y: unknown) =>
+    void found.push(...changes(`${a.name} ${what}`, plain(x), plain(y)));
   // Merges, views, validations, conditional formats, page setup, images, protection, tables, tab colour.
   compare("settings", sheetSettings(a), sheetSettings(b));
   const rowCount = Math.max(a.rowCount, b.rowCount);
   for (let r = 1; r <= rowCount; r++) {
     const rowA = a.findRow(r);
     const rowB = b.findRow(r);
-    const rowSnapshot = (row: ExcelJS.Row | undefined) => row && plain([row.height, row.hidden, row.outlineLevel, withoutDefaults(plain((row as unknown as { style: unknown }).style))]);
+    const rowSnapshot = (row: ExcelJS.Row | undefined) =>
+      row &&
+      plain([
+        row.height,
+        row.hidden,
+        row.outlineLevel,
+        withoutDefaults(plain((row as unknown as { style: unknown }).style)),
+      ]);
     compare(`row ${r}`, rowSnapshot(rowA) ?? rowSnapshot(rowB), rowSnapshot(rowB) ?? rowSnapshot(rowA));
     const cellCount = Math.max(rowA?.cellCount ?? 0, rowB?.cellCount ?? 0);
     for (let c = 1; c <= cellCount; c++) {
@@ -196,7 +267,11 @@ function sheetDifferences(a: Worksheet, b: Worksheet, region: Region): string[] 
     if (inRegion(region, a.name, c)) continue;
     const x = a.getColumn(c);
     const y = b.getColumn(c);
-    compare(`column ${letterOf(c)}`, [x.width, x.hidden, x.outlineLevel, withoutDefaults(plain(x.style))], [y.width, y.hidden, y.outlineLevel, withoutDefaults(plain(y.style))]);
+    compare(
+      `column ${letterOf(c)}`,
+      [x.width, x.hidden, x.outlineLevel, withoutDefaults(plain(x.style))],
+      [y.width, y.hidden, y.outlineLevel, withoutDefaults(plain(y.style))],
+    );
   }
   return found;
 }
@@ -216,7 +291,9 @@ function danglingReferences(parts: Map<string, string>): string[] {
       if (!parts.has(path.join("/"))) dangling.push(`${name} → ${target}`);
     }
   }
-  for (const [, partName] of (parts.get("[Content_Types].xml") ?? "").matchAll(/<Override\b[^>]*PartName="\/([^"]*)"/g)) {
+  for (const [, partName] of (parts.get("[Content_Types].xml") ?? "").matchAll(
+    /<Override\b[^>]*PartName="\/([^"]*)"/g,
+  )) {
     if (!parts.has(partName ?? "")) dangling.push(`[Content_Types].xml → ${partName}`);
   }
   return dangling;
@@ -236,7 +313,8 @@ function zipRecords(bytes: Uint8Array): Map<string, ZipRecords> {
   let at = buffer.readUInt32LE(eocd + 16);
   const records = new Map<string, ZipRecords>();
   for (const entry of listZipEntries(bytes, "test.xlsx")) {
-    const centralLength = 46 + buffer.readUInt16LE(at + 28) + buffer.readUInt16LE(at + 30) + buffer.readUInt16LE(at + 32);
+    const centralLength =
+      46 + buffer.readUInt16LE(at + 28) + buffer.readUInt16LE(at + 30) + buffer.readUInt16LE(at + 32);
     const central = Buffer.from(buffer.subarray(at, at + centralLength));
     central.writeUInt32LE(0, 42);
     at += centralLength;
@@ -265,7 +343,9 @@ function styleItems(stylesXml: string, section: string): string[] {
 /** A sheet's XML without what the results add: cells from `firstColumn` on, rows left empty by that, the used range, the column widths and row spans. */
 function withoutResults(xml: string, firstColumn: number): string {
   return xml
-    .replace(/<c r="([A-Z]+)\d+"[^>]*?(\/>|>[\s\S]*?<\/c>)/g, (cell, letters: string) => (columnNumberAt(letters, 0) >= firstColumn ? "" : cell))
+    .replace(/<c r="([A-Z]+)\d+"[^>]*?(\/>|>[\s\S]*?<\/c>)/g, (cell, letters: string) =>
+      columnNumberAt(letters, 0) >= firstColumn ? "" : cell,
+    )
     .replace(/<row r="\d+"><\/row>/g, "")
     .replace(/<dimension [^>]*\/>/, "")
     .replace(/<cols>[\s\S]*?<\/cols>/, "")
@@ -328,27 +408,54 @@ const ROUND_TRIPS: readonly RoundTrip[] = [
 describe("writeXlsxResults: round trips leave the customer's workbook as it was", () => {
   it("the LibreOffice order form has what the round trip is meant to keep", async () => {
     const book = await load(await fixture("libreoffice-order-form.xlsx"));
-    expect(book.worksheets.map((s) => [s.name, s.state])).toEqual([["Instructions", "visible"], ["Orders", "visible"], ["Lists", "hidden"]]);
+    expect(book.worksheets.map((s) => [s.name, s.state])).toEqual([
+      ["Instructions", "visible"],
+      ["Orders", "visible"],
+      ["Lists", "hidden"],
+    ]);
     expect(book.definedNames.model.map((n) => n.name).sort()).toEqual(["GstRate", "Sizes"]);
     expect(book.model.media).toHaveLength(1);
     const instructions = book.getWorksheet("Instructions") as Worksheet;
     expect(instructions.getImages()).toHaveLength(1);
-    expect(instructions.getCell("A4").value).toEqual({ text: "Size guide", hyperlink: "https://club.example/size-guide" });
+    expect(instructions.getCell("A4").value).toEqual({
+      text: "Size guide",
+      hyperlink: "https://club.example/size-guide",
+    });
     const orders = book.getWorksheet("Orders") as Worksheet;
     expect(orders.model.merges).toEqual(["A1:F1"]);
     expect(orders.views[0]).toMatchObject({ state: "frozen", ySplit: 4, topLeftCell: "A5" });
     expect(orders.pageSetup).toMatchObject({ orientation: "landscape", printArea: "A1:I13" });
     expect(orders.properties.tabColor).toEqual({ argb: "FF1F4E79" });
-    expect([orders.getRow(1).height, orders.getRow(7).hidden, orders.getColumn(3).hidden, orders.getColumn(9).width]).toEqual([28.8, true, true, 24.94]);
+    expect([
+      orders.getRow(1).height,
+      orders.getRow(7).hidden,
+      orders.getColumn(3).hidden,
+      orders.getColumn(9).width,
+    ]).toEqual([28.8, true, true, 24.94]);
     expect(orders.getCell("E5").dataValidation).toMatchObject({ type: "list", formulae: ["Lists!$A$2:$A$6", "0"] });
-    expect((orders.model as unknown as { conditionalFormattings: { ref: string }[] }).conditionalFormattings.map((f) => f.ref)).toEqual(["F5:F8 F10"]);
+    expect(
+      (orders.model as unknown as { conditionalFormattings: { ref: string }[] }).conditionalFormattings.map(
+        (f) => f.ref,
+      ),
+    ).toEqual(["F5:F8 F10"]);
     expect(orders.getCell("I5").note).toBeTruthy();
-    expect([orders.getCell("K2").value, orders.getCell("K2").numFmt]).toEqual([{ formula: "Lists!B2", result: 0.05 }, "0.0%"]);
+    expect([orders.getCell("K2").value, orders.getCell("K2").numFmt]).toEqual([
+      { formula: "Lists!B2", result: 0.05 },
+      "0.0%",
+    ]);
     expect(orders.getCell("I2").value).toEqual({ formula: 'IF(K2>0,"discounted","full price")', result: "discounted" });
     expect(orders.getCell("F11").value).toEqual({ formula: "SUM(F5:F10)", result: 52 });
     expect(orders.getCell("H12").value).toEqual({ formula: "ROUND(H11*GstRate/(1+GstRate),2)", result: 177.75 });
-    expect([orders.getCell("B5").value, orders.getCell("B5").numFmt, orders.getCell("G5").numFmt]).toEqual([new Date(Date.UTC(2027, 2, 15)), "dd/mm/yyyy", "#,##0.00 [$NZD]"]);
-    expect(orders.getCell("A4").style).toMatchObject({ font: { bold: true, color: { argb: "FF1F4E79" } }, fill: { fgColor: { argb: "FFDDEBF7" } }, border: { bottom: { style: "thin" } } });
+    expect([orders.getCell("B5").value, orders.getCell("B5").numFmt, orders.getCell("G5").numFmt]).toEqual([
+      new Date(Date.UTC(2027, 2, 15)),
+      "dd/mm/yyyy",
+      "#,##0.00 [$NZD]",
+    ]);
+    expect(orders.getCell("A4").style).toMatchObject({
+      font: { bold: true, color: { argb: "FF1F4E79" } },
+      fill: { fgColor: { argb: "FFDDEBF7" } },
+      border: { bottom: { style: "thin" } },
+    });
     expect(orders.getCell("I8").value).toBe("=name on back");
   });
 
@@ -362,7 +469,12 @@ describe("writeXlsxResults: round trips leave the customer's workbook as it was"
 
     expect(before.worksheets.map((s) => s.name)).toEqual(trip.sheetNames);
     expect(after.worksheets.map((s) => s.name)).toEqual([...trip.sheetNames, "Jobs", "Audit"]);
-    const region = { sheet: trip.sheet, rows: new Set([trip.headerRowNumber, ...trip.resultRows]), firstColumn: trip.firstColumn, columnCount: RESULT_COLUMNS.length };
+    const region = {
+      sheet: trip.sheet,
+      rows: new Set([trip.headerRowNumber, ...trip.resultRows]),
+      firstColumn: trip.firstColumn,
+      columnCount: RESULT_COLUMNS.length,
+    };
     expect(differences(before, after, region)).toEqual([]);
 
     const sheet = after.getWorksheet(trip.sheet) as Worksheet;
@@ -380,11 +492,30 @@ describe("writeXlsxResults: round trips leave the customer's workbook as it was"
       if (r === trip.headerRowNumber) continue;
       const expected = data.rows.get(r);
       if (!expected) {
-        expect(cells.every((cell) => cell === undefined || cell.type === ExcelJS.ValueType.Null), `row ${r} gets no results`).toBe(true);
+        expect(
+          cells.every((cell) => cell === undefined || cell.type === ExcelJS.ValueType.Null),
+          `row ${r} gets no results`,
+        ).toBe(true);
         continue;
       }
-      expect(cells.map((cell) => cell?.value ?? null)).toEqual(expected.map((value) => (typeof value === "string" && value !== "" ? neutraliseFormula(value) : typeof value === "number" ? value : null)));
-      expect(cells.map((cell) => cell?.type ?? ExcelJS.ValueType.Null)).toEqual(expected.map((value) => (typeof value === "number" ? ExcelJS.ValueType.Number : typeof value === "string" && value !== "" ? ExcelJS.ValueType.String : ExcelJS.ValueType.Null)));
+      expect(cells.map((cell) => cell?.value ?? null)).toEqual(
+        expected.map((value) =>
+          typeof value === "string" && value !== ""
+            ? neutraliseFormula(value)
+            : typeof value === "number"
+              ? value
+              : null,
+        ),
+      );
+      expect(cells.map((cell) => cell?.type ?? ExcelJS.ValueType.Null)).toEqual(
+        expected.map((value) =>
+          typeof value === "number"
+            ? ExcelJS.ValueType.Number
+            : typeof value === "string" && value !== ""
+              ? ExcelJS.ValueType.String
+              : ExcelJS.ValueType.Null,
+        ),
+      );
       expect([cells[6]?.numFmt, cells[7]?.numFmt]).toEqual(["#,##0.00", "#,##0.00"]);
     }
     for (let i = 0; i < RESULT_COLUMNS.length; i++) {
@@ -395,61 +526,106 @@ describe("writeXlsxResults: round trips leave the customer's workbook as it was"
     }
   });
 
-  it.each(ROUND_TRIPS)("$name: the output opens without repair (no dangling parts), keeps its default font and absolute print areas", async (trip) => {
-    const original = await trip.bytes();
-    const written = await writeXlsxResults(original, trip.sheet, resultsFor(trip.headerRowNumber, trip.resultRows));
-    if (!written.ok) throw new Error(written.message);
-    const before = zipParts(original);
-    const after = zipParts(written.bytes);
-    expect(danglingReferences(after)).toEqual([]);
-    const firstFont = (parts: Map<string, string>) => /<fonts\b[^>]*>\s*(<font\b[^>]*\/>|<font\b[^>]*>[\s\S]*?<\/font>)/.exec(parts.get("xl/styles.xml") ?? "")?.[1];
-    expect(firstFont(after)).toBe(firstFont(before));
-    const printAreas = (parts: Map<string, string>) =>
-      [...(parts.get("xl/workbook.xml") ?? "").matchAll(/<definedName\b[^>]*name="_xlnm.Print_Area"[^>]*>([^<]*)</g)].map((m) => (m[1] ?? "").replace(/&apos;|'/g, ""));
-    expect(printAreas(after)).toEqual(printAreas(before));
-  });
+  it.each(ROUND_TRIPS)(
+    "$name: the output opens without repair (no dangling parts), keeps its default font and absolute print areas",
+    async (trip) => {
+      const original = await trip.bytes();
+      const written = await writeXlsxResults(original, trip.sheet, resultsFor(trip.headerRowNumber, trip.resultRows));
+      if (!written.ok) throw new Error(written.message);
+      const before = zipParts(original);
+      const after = zipParts(written.bytes);
+      expect(danglingReferences(after)).toEqual([]);
+      const firstFont = (parts: Map<string, string>) =>
+        /<fonts\b[^>]*>\s*(<font\b[^>]*\/>|<font\b[^>]*>[\s\S]*?<\/font>)/.exec(parts.get("xl/styles.xml") ?? "")?.[1];
+      expect(firstFont(after)).toBe(firstFont(before));
+      const printAreas = (parts: Map<string, string>) =>
+        [
+          ...(parts.get("xl/workbook.xml") ?? "").matchAll(/<definedName\b[^>]*name="_xlnm.Print_Area"[^>]*>([^<]*)</g),
+        ].map((m) => (m[1] ?? "").replace(/&apos;|'/g, ""));
+      expect(printAreas(after)).toEqual(printAreas(before));
+    },
+  );
 });
 
 describe("writeXlsxResults: only what the results need is touched", () => {
-  it.each(ROUND_TRIPS)("$name: every part but the order sheet, the workbook, its relationships, content types and stylesheet is copied byte for byte", async (trip) => {
-    const original = await trip.bytes();
-    const written = await writeXlsxResults(original, trip.sheet, resultsFor(trip.headerRowNumber, trip.resultRows));
-    if (!written.ok) throw new Error(written.message);
-    const before = zipParts(original);
-    const after = zipParts(written.bytes);
-    const orderSheet = sheetPartOf(before, trip.sheet) ?? "";
-    const changed = new Set(["xl/workbook.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml", "xl/styles.xml", orderSheet]);
+  it.each(ROUND_TRIPS)(
+    "$name: every part but the order sheet, the workbook, its relationships, content types and stylesheet is copied byte for byte",
+    async (trip) => {
+      const original = await trip.bytes();
+      const written = await writeXlsxResults(original, trip.sheet, resultsFor(trip.headerRowNumber, trip.resultRows));
+      if (!written.ok) throw new Error(written.message);
+      const before = zipParts(original);
+      const after = zipParts(written.bytes);
+      const orderSheet = sheetPartOf(before, trip.sheet) ?? "";
+      const changed = new Set([
+        "xl/workbook.xml",
+        "xl/_rels/workbook.xml.rels",
+        "[Content_Types].xml",
+        "xl/styles.xml",
+        orderSheet,
+      ]);
 
-    const beforeRecords = zipRecords(original);
-    const afterRecords = zipRecords(written.bytes);
-    const copied = [...beforeRecords.keys()].filter((name) => !changed.has(name));
-    expect(copied.length).toBeGreaterThan(4);
-    for (const name of copied) {
-      expect(afterRecords.get(name)?.local.equals(beforeRecords.get(name)?.local ?? Buffer.alloc(0)), `${name} stored as it was`).toBe(true);
-      expect(afterRecords.get(name)?.central.equals(beforeRecords.get(name)?.central ?? Buffer.alloc(0)), `${name} listed as it was`).toBe(true);
-    }
-    expect([...afterRecords.keys()].slice(0, beforeRecords.size)).toEqual([...beforeRecords.keys()]);
-    expect([...afterRecords.keys()].slice(beforeRecords.size)).toEqual([sheetPartOf(after, "Jobs"), sheetPartOf(after, "Audit")]);
+      const beforeRecords = zipRecords(original);
+      const afterRecords = zipRecords(written.bytes);
+      const copied = [...beforeRecords.keys()].filter((name) => !changed.has(name));
+      expect(copied.length).toBeGreaterThan(4);
+      for (const name of copied) {
+        expect(
+          afterRecords.get(name)?.local.equals(beforeRecords.get(name)?.local ?? Buffer.alloc(0)),
+          `${name} stored as it was`,
+        ).toBe(true);
+        expect(
+          afterRecords.get(name)?.central.equals(beforeRecords.get(name)?.central ?? Buffer.alloc(0)),
+          `${name} listed as it was`,
+        ).toBe(true);
+      }
+      expect([...afterRecords.keys()].slice(0, beforeRecords.size)).toEqual([...beforeRecords.keys()]);
+      expect([...afterRecords.keys()].slice(beforeRecords.size)).toEqual([
+        sheetPartOf(after, "Jobs"),
+        sheetPartOf(after, "Audit"),
+      ]);
 
-    // The parts that change only gain entries.
-    const newParts = [sheetPartOf(after, "Jobs"), sheetPartOf(after, "Audit")].map((part) => (part ?? "").replace(/\./g, "\\."));
-    const additions: readonly [string, RegExp][] = [
-      ["xl/workbook.xml", /<sheet name="(Jobs|Audit)" sheetId="\d+" r:id="rId\d+"\/>/g],
-      ["xl/_rels/workbook.xml.rels", new RegExp(`<Relationship Id="rId\\d+" Type="[^"]*/worksheet" Target="(${newParts.map((part) => part.slice(3)).join("|")})"/>`, "g")],
-      ["[Content_Types].xml", new RegExp(`<Override PartName="/(${newParts.join("|")})" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet\\+xml"/>`, "g")],
-    ];
-    for (const [name, added] of additions) {
-      const { rest, count } = withoutAdded(after.get(name) ?? "", added);
-      expect([rest, count], name).toEqual([before.get(name), 2]);
-    }
-    const [stylesBefore, stylesAfter] = [before.get("xl/styles.xml") ?? "", after.get("xl/styles.xml") ?? ""];
-    for (const section of ["numFmts", "fonts", "cellXfs"]) {
-      expect(styleItems(stylesAfter, section).slice(0, styleItems(stylesBefore, section).length), section).toEqual(styleItems(stylesBefore, section));
-    }
-    expect(styleItems(stylesAfter, "cellXfs").length - styleItems(stylesBefore, "cellXfs").length).toBeLessThanOrEqual(3);
-    for (const section of ["fills", "borders", "cellStyleXfs", "cellStyles", "dxfs"]) expect(styleItems(stylesAfter, section), section).toEqual(styleItems(stylesBefore, section));
-    expect(withoutResults(after.get(orderSheet) ?? "", trip.firstColumn)).toBe(withoutResults(before.get(orderSheet) ?? "", trip.firstColumn));
-  });
+      // The parts that change only gain entries.
+      const newParts = [sheetPartOf(after, "Jobs"), sheetPartOf(after, "Audit")].map((part) =>
+        (part ?? "").replace(/\./g, "\\."),
+      );
+      const additions: readonly [string, RegExp][] = [
+        ["xl/workbook.xml", /<sheet name="(Jobs|Audit)" sheetId="\d+" r:id="rId\d+"\/>/g],
+        [
+          "xl/_rels/workbook.xml.rels",
+          new RegExp(
+            `<Relationship Id="rId\\d+" Type="[^"]*/worksheet" Target="(${newParts.map((part) => part.slice(3)).join("|")})"/>`,
+            "g",
+          ),
+        ],
+        [
+          "[Content_Types].xml",
+          new RegExp(
+            `<Override PartName="/(${newParts.join("|")})" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet\\+xml"/>`,
+            "g",
+          ),
+        ],
+      ];
+      for (const [name, added] of additions) {
+        const { rest, count } = withoutAdded(after.get(name) ?? "", added);
+        expect([rest, count], name).toEqual([before.get(name), 2]);
+      }
+      const [stylesBefore, stylesAfter] = [before.get("xl/styles.xml") ?? "", after.get("xl/styles.xml") ?? ""];
+      for (const section of ["numFmts", "fonts", "cellXfs"]) {
+        expect(styleItems(stylesAfter, section).slice(0, styleItems(stylesBefore, section).length), section).toEqual(
+          styleItems(stylesBefore, section),
+        );
+      }
+      expect(
+        styleItems(stylesAfter, "cellXfs").length - styleItems(stylesBefore, "cellXfs").length,
+      ).toBeLessThanOrEqual(3);
+      for (const section of ["fills", "borders", "cellStyleXfs", "cellStyles", "dxfs"])
+        expect(styleItems(stylesAfter, section), section).toEqual(styleItems(stylesBefore, section));
+      expect(withoutResults(after.get(orderSheet) ?? "", trip.firstColumn)).toBe(
+        withoutResults(before.get(orderSheet) ?? "", trip.firstColumn),
+      );
+    },
+  );
 
   it.each(ROUND_TRIPS)("$name: the importer reads the output back with the results in place", async (trip) => {
     const data = resultsFor(trip.headerRowNumber, trip.resultRows);
@@ -465,8 +641,13 @@ describe("writeXlsxResults: only what the results need is touched", () => {
     const rows = session.rows(trip.sheet, trip.headerRowNumber, 0, preview.preview.rowCount);
     for (const [rowNumber, cells] of data.rows) {
       const row = rows.find((r) => r.rowNumber === rowNumber);
-      const expected = cells.map((value) => (typeof value === "string" && value !== "" ? neutraliseFormula(value) : typeof value === "number" ? value : null));
-      expect(RESULT_COLUMNS.map((_, i) => row?.cells[first + i] ?? null), `row ${rowNumber}`).toEqual(expected);
+      const expected = cells.map((value) =>
+        typeof value === "string" && value !== "" ? neutraliseFormula(value) : typeof value === "number" ? value : null,
+      );
+      expect(
+        RESULT_COLUMNS.map((_, i) => row?.cells[first + i] ?? null),
+        `row ${rowNumber}`,
+      ).toEqual(expected);
     }
     expect(opened.summary.sheets.map((sheet) => sheet.name)).toEqual([...trip.sheetNames, "Jobs", "Audit"]);
   });
@@ -515,7 +696,10 @@ describe("writeXlsxResults: what is written", () => {
     const written = await writeXlsxResults(await fixture("libreoffice-features.xlsx"), "Orders", data);
     if (!written.ok) throw new Error(written.message);
     const after = await load(written.bytes);
-    for (const [name, table] of [["Jobs", data.jobs], ["Audit", data.audit]] as const) {
+    for (const [name, table] of [
+      ["Jobs", data.jobs],
+      ["Audit", data.audit],
+    ] as const) {
       const sheet = after.getWorksheet(name) as Worksheet;
       expect(sheet.state).toBe("visible");
       expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
@@ -545,9 +729,22 @@ describe("writeXlsxResults: what is written", () => {
     if (!again.ok) throw new Error(again.message);
     const before = await load(first.bytes);
     const after = await load(again.bytes);
-    expect(after.worksheets.map((s) => s.name)).toEqual(["Instructions", "Orders", "Lists", "Jobs", "Audit", "Jobs (2)", "Audit (2)"]);
+    expect(after.worksheets.map((s) => s.name)).toEqual([
+      "Instructions",
+      "Orders",
+      "Lists",
+      "Jobs",
+      "Audit",
+      "Jobs (2)",
+      "Audit (2)",
+    ]);
     // The earlier results are part of the used range now: the new ones go after them.
-    const region = { sheet: "Orders", rows: new Set([4, 5, 6, 8]), firstColumn: 12 + RESULT_COLUMNS.length, columnCount: RESULT_COLUMNS.length };
+    const region = {
+      sheet: "Orders",
+      rows: new Set([4, 5, 6, 8]),
+      firstColumn: 12 + RESULT_COLUMNS.length,
+      columnCount: RESULT_COLUMNS.length,
+    };
     expect(differences(before, after, region)).toEqual([]);
     expect((after.getWorksheet("Jobs (2)") as Worksheet).rowCount).toBe(4);
   });
@@ -572,7 +769,12 @@ describe("writeXlsxResults: what is written", () => {
     const written = await writeXlsxResults(original, "Orders", resultsFor(1, [2]));
     if (!written.ok) throw new Error(written.message);
     const after = await load(written.bytes);
-    expect(after.worksheets.map((s) => [s.name, s.state])).toEqual([["Orders", "visible"], ["Secret", "veryHidden"], ["Jobs", "visible"], ["Audit", "visible"]]);
+    expect(after.worksheets.map((s) => [s.name, s.state])).toEqual([
+      ["Orders", "visible"],
+      ["Secret", "veryHidden"],
+      ["Jobs", "visible"],
+      ["Audit", "visible"],
+    ]);
     const sheet = after.getWorksheet("Orders") as Worksheet;
     expect(sheet.getCell("C1").value).toBe("Import result");
     expect(RESULT_COLUMNS.map((_, i) => sheet.getColumn(3 + i).hidden)).toEqual(RESULT_COLUMNS.map(() => false));
@@ -593,12 +795,31 @@ interface PackageParts {
 /** A workbook as other programs write them: one sheet, and only the parts given. */
 function workbookOf({ sheetName = "Orders", sheetXml, stylesXml, contentTypes }: PackageParts): Uint8Array {
   const escaped = sheetName.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
-  const styles = stylesXml === undefined ? "" : '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>';
+  const styles =
+    stylesXml === undefined
+      ? ""
+      : '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>';
   return new Uint8Array(
     zip([
-      { name: "[Content_Types].xml", data: Buffer.from(contentTypes ?? '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/></Types>') },
-      { name: "xl/workbook.xml", data: Buffer.from(`<?xml version="1.0"?><workbook xmlns="${MAIN}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${escaped}" sheetId="7" r:id="rId1"/></sheets></workbook>`) },
-      { name: "xl/_rels/workbook.xml.rels", data: Buffer.from(`<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${WORKSHEET}" Target="/xl/worksheets/sheet1.xml"/>${styles}</Relationships>`) },
+      {
+        name: "[Content_Types].xml",
+        data: Buffer.from(
+          contentTypes ??
+            '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/></Types>',
+        ),
+      },
+      {
+        name: "xl/workbook.xml",
+        data: Buffer.from(
+          `<?xml version="1.0"?><workbook xmlns="${MAIN}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${escaped}" sheetId="7" r:id="rId1"/></sheets></workbook>`,
+        ),
+      },
+      {
+        name: "xl/_rels/workbook.xml.rels",
+        data: Buffer.from(
+          `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${WORKSHEET}" Target="/xl/worksheets/sheet1.xml"/>${styles}</Relationships>`,
+        ),
+      },
       { name: "xl/worksheets/sheet1.xml", data: Buffer.from(sheetXml) },
       ...(stylesXml === undefined ? [] : [{ name: "xl/styles.xml", data: Buffer.from(stylesXml) }]),
     ]),
@@ -613,8 +834,12 @@ describe("writeXlsxResults: workbooks as other programs write them", () => {
     if (!written.ok) throw new Error(written.message);
     const parts = zipParts(written.bytes);
     expect(danglingReferences(parts)).toEqual([]);
-    expect(parts.get("[Content_Types].xml")).toContain('<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>');
-    expect(parts.get("xl/_rels/workbook.xml.rels")).toMatch(/Type="http:\/\/schemas.openxmlformats.org\/officeDocument\/2006\/relationships\/styles" Target="styles.xml"/);
+    expect(parts.get("[Content_Types].xml")).toContain(
+      '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>',
+    );
+    expect(parts.get("xl/_rels/workbook.xml.rels")).toMatch(
+      /Type="http:\/\/schemas.openxmlformats.org\/officeDocument\/2006\/relationships\/styles" Target="styles.xml"/,
+    );
     const sheet = (await load(written.bytes)).getWorksheet("Orders") as Worksheet;
     expect([sheet.getCell("B1").value, sheet.getCell("B1").font?.bold]).toEqual(["Import result", true]);
     expect([sheet.getCell("H2").value, sheet.getCell("H2").numFmt]).toEqual([3, "#,##0.00"]);
@@ -622,11 +847,17 @@ describe("writeXlsxResults: workbooks as other programs write them", () => {
 
   it("uses the workbook's own #,##0.00 format and adds formats after its own", async () => {
     const stylesXml = `<styleSheet xmlns="${MAIN}"><numFmts count="1"><numFmt numFmtId="170" formatCode="#,##0.00"/></numFmts><fonts count="1"><font><sz val="10"/><name val="Arial"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border/></borders><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/><xf numFmtId="14" fontId="0" fillId="0" borderId="0" applyNumberFormat="1"/></cellXfs></styleSheet>`;
-    const written = await writeXlsxResults(workbookOf({ sheetXml: ORDERS_XML, stylesXml }), "Orders", resultsFor(1, [2]));
+    const written = await writeXlsxResults(
+      workbookOf({ sheetXml: ORDERS_XML, stylesXml }),
+      "Orders",
+      resultsFor(1, [2]),
+    );
     if (!written.ok) throw new Error(written.message);
     const styles = zipParts(written.bytes).get("xl/styles.xml") ?? "";
     expect(styles).toContain('<numFmts count="1"><numFmt numFmtId="170" formatCode="#,##0.00"/></numFmts>');
-    expect(styles).toContain('<fonts count="2"><font><sz val="10"/><name val="Arial"/></font><font><b/><sz val="10"/><name val="Arial"/></font></fonts>');
+    expect(styles).toContain(
+      '<fonts count="2"><font><sz val="10"/><name val="Arial"/></font><font><b/><sz val="10"/><name val="Arial"/></font></fonts>',
+    );
     expect(styles).toContain(
       '<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/><xf numFmtId="14" fontId="0" fillId="0" borderId="0" applyNumberFormat="1"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" applyFont="1"/><xf numFmtId="170" fontId="0" fillId="0" borderId="0" applyNumberFormat="1"/></cellXfs>',
     );
@@ -634,18 +865,28 @@ describe("writeXlsxResults: workbooks as other programs write them", () => {
 
   it("finds a sheet whose name needs escaping, and numbers new parts past a content type naming a missing one", async () => {
     const contentTypes = `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/worksheets/sheet2.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`;
-    const written = await writeXlsxResults(workbookOf({ sheetName: 'Orders & "Co" <1>', sheetXml: ORDERS_XML, contentTypes }), 'Orders & "Co" <1>', resultsFor(1, [2]));
+    const written = await writeXlsxResults(
+      workbookOf({ sheetName: 'Orders & "Co" <1>', sheetXml: ORDERS_XML, contentTypes }),
+      'Orders & "Co" <1>',
+      resultsFor(1, [2]),
+    );
     if (!written.ok) throw new Error(written.message);
     const parts = zipParts(written.bytes);
-    expect([...parts.keys()].filter((name) => name.startsWith("xl/worksheets/"))).toEqual(["xl/worksheets/sheet1.xml", "xl/worksheets/sheet3.xml", "xl/worksheets/sheet4.xml"]);
-    expect(parts.get("xl/workbook.xml")).toContain('<sheet name="Jobs" sheetId="8" r:id="rId2"/><sheet name="Audit" sheetId="9" r:id="rId3"/></sheets>');
+    expect([...parts.keys()].filter((name) => name.startsWith("xl/worksheets/"))).toEqual([
+      "xl/worksheets/sheet1.xml",
+      "xl/worksheets/sheet3.xml",
+      "xl/worksheets/sheet4.xml",
+    ]);
+    expect(parts.get("xl/workbook.xml")).toContain(
+      '<sheet name="Jobs" sheetId="8" r:id="rId2"/><sheet name="Audit" sheetId="9" r:id="rId3"/></sheets>',
+    );
     const book = await load(written.bytes);
     expect(book.worksheets.map((s) => s.name)).toEqual(['Orders & "Co" <1>', "Jobs", "Audit"]);
     expect(book.worksheets[0]?.getCell("B2").value).toBe("Submitted");
   });
 
   it.each([
-    ["a sheet part that is not XML", "<worksheet><sheetData><row r=\"1\"></sheetData></worksheet>"],
+    ["a sheet part that is not XML", '<worksheet><sheetData><row r="1"></sheetData></worksheet>'],
     ["a sheet part that ends early", ORDERS_XML.slice(0, -20)],
     ["a chart sheet", `<chartsheet xmlns="${MAIN}"/>`],
   ])("refuses %s as damaged", async (_name, sheetXml) => {
@@ -660,7 +901,10 @@ describe("writeXlsxResults: workbooks as other programs write them", () => {
 });
 
 /** The rows of the sheet as the reader reads them back, or its refusal. */
-async function readBack(bytes: Uint8Array, sheetName = "Orders"): Promise<readonly (readonly unknown[] | undefined)[] | string> {
+async function readBack(
+  bytes: Uint8Array,
+  sheetName = "Orders",
+): Promise<readonly (readonly unknown[] | undefined)[] | string> {
   const read = await readXlsx(bytes, "results.xlsx");
   if (!read.ok) return `${read.code}: ${read.message}`;
   const rows = read.sheets.find((sheet) => sheet.name === sheetName)?.rows();
@@ -675,7 +919,7 @@ function noise(length: number): string {
     let chunk = "";
     for (let i = 0; i < 4096; i++) {
       seed = (seed * 1_103_515_245 + 12_345) >>> 0;
-      chunk += String.fromCharCode(97 + (seed >>> 16) % 26);
+      chunk += String.fromCharCode(97 + ((seed >>> 16) % 26));
     }
     text += chunk;
   }
@@ -691,7 +935,10 @@ describe("writeXlsxResults: a workbook the reader took is not refused for its ro
     const written = await writeXlsxResults(original, "Orders", resultsFor(1, [2]));
     if (!written.ok) throw new Error(written.message);
     const rows = await readBack(written.bytes);
-    expect(typeof rows === "string" ? rows : rows.map((row) => row?.slice(0, 2))).toEqual([["Order", "Import result"], ["A-1", "Submitted"]]);
+    expect(typeof rows === "string" ? rows : rows.map((row) => row?.slice(0, 2))).toEqual([
+      ["Order", "Import result"],
+      ["A-1", "Submitted"],
+    ]);
     expect(withoutResults(sheetXml(zipParts(written.bytes), "Orders"), 2)).toBe(withoutResults(xml, 2));
   });
 });
@@ -737,24 +984,52 @@ describe("writeXlsxResults: parts as the reader reads them", () => {
     return littleEndian ? bytes : Buffer.from(bytes.map((_, i) => bytes[i ^ 1] as number));
   };
 
-  it.each([true, false])("writes a workbook whose parts are UTF-16 (little-endian: %s) back in UTF-16", async (littleEndian) => {
-    const declared = (xml: string) => `<?xml version="1.0" encoding="UTF-16"?>${xml.replace(/^<\?xml[^>]*\?>/, "")}`;
-    const parts = zipPartsOf(workbookOf({ sheetXml: ORDERS_XML, stylesXml: `<styleSheet xmlns="${MAIN}"><cellXfs count="1"><xf numFmtId="0"/></cellXfs></styleSheet>` }));
-    const original = new Uint8Array(zip(parts.map((part) => (part.name.startsWith("xl/") ? { name: part.name, data: utf16(declared(part.data.toString()), littleEndian) } : part))));
-    expect(await readBack(original)).toEqual([["Order"], ["A-1"]]);
-    const written = await writeXlsxResults(original, "Orders", resultsFor(1, [2]));
-    if (!written.ok) throw new Error(written.message);
-    const rows = await readBack(written.bytes);
-    expect(typeof rows === "string" ? rows : rows.map((row) => row?.slice(0, 2))).toEqual([["Order", "Import result"], ["A-1", "Submitted"]]);
-    const raw = new Map(listZipEntries(written.bytes, "results.xlsx").map((entry) => [entry.name, entryData(written.bytes, entry)]));
-    for (const name of ["xl/workbook.xml", "xl/_rels/workbook.xml.rels", "xl/styles.xml", "xl/worksheets/sheet1.xml"]) {
-      const bytes = raw.get(name) as Buffer;
-      expect([...bytes.subarray(0, 2)], name).toEqual(littleEndian ? [0xff, 0xfe] : [0xfe, 0xff]);
-      const text = (littleEndian ? bytes : Buffer.from(bytes.map((_, i) => bytes[i ^ 1] as number))).toString("utf16le");
-      expect(text, name).toMatch(/^\uFEFF<\?xml version="1\.0" encoding="UTF-16"\?><\w/);
-    }
-    expect((raw.get("xl/workbook.xml") as Buffer).length % 2).toBe(0);
-  });
+  it.each([true, false])(
+    "writes a workbook whose parts are UTF-16 (little-endian: %s) back in UTF-16",
+    async (littleEndian) => {
+      const declared = (xml: string) => `<?xml version="1.0" encoding="UTF-16"?>${xml.replace(/^<\?xml[^>]*\?>/, "")}`;
+      const parts = zipPartsOf(
+        workbookOf({
+          sheetXml: ORDERS_XML,
+          stylesXml: `<styleSheet xmlns="${MAIN}"><cellXfs count="1"><xf numFmtId="0"/></cellXfs></styleSheet>`,
+        }),
+      );
+      const original = new Uint8Array(
+        zip(
+          parts.map((part) =>
+            part.name.startsWith("xl/")
+              ? { name: part.name, data: utf16(declared(part.data.toString()), littleEndian) }
+              : part,
+          ),
+        ),
+      );
+      expect(await readBack(original)).toEqual([["Order"], ["A-1"]]);
+      const written = await writeXlsxResults(original, "Orders", resultsFor(1, [2]));
+      if (!written.ok) throw new Error(written.message);
+      const rows = await readBack(written.bytes);
+      expect(typeof rows === "string" ? rows : rows.map((row) => row?.slice(0, 2))).toEqual([
+        ["Order", "Import result"],
+        ["A-1", "Submitted"],
+      ]);
+      const raw = new Map(
+        listZipEntries(written.bytes, "results.xlsx").map((entry) => [entry.name, entryData(written.bytes, entry)]),
+      );
+      for (const name of [
+        "xl/workbook.xml",
+        "xl/_rels/workbook.xml.rels",
+        "xl/styles.xml",
+        "xl/worksheets/sheet1.xml",
+      ]) {
+        const bytes = raw.get(name) as Buffer;
+        expect([...bytes.subarray(0, 2)], name).toEqual(littleEndian ? [0xff, 0xfe] : [0xfe, 0xff]);
+        const text = (littleEndian ? bytes : Buffer.from(bytes.map((_, i) => bytes[i ^ 1] as number))).toString(
+          "utf16le",
+        );
+        expect(text, name).toMatch(/^\uFEFF<\?xml version="1\.0" encoding="UTF-16"\?><\w/);
+      }
+      expect((raw.get("xl/workbook.xml") as Buffer).length % 2).toBe(0);
+    },
+  );
 
   it("takes a row numbered with anything but digits as the row after the one before, as the reader does", async () => {
     const sheet = ORDERS_XML.replace('<row r="2">', '<row r="two">');
@@ -762,12 +1037,15 @@ describe("writeXlsxResults: parts as the reader reads them", () => {
     expect(await readBack(original)).toEqual([["Order"], ["A-1"]]);
     const written = await writeXlsxResults(original, "Orders", resultsFor(1, [2]));
     if (!written.ok) throw new Error(written.message);
-    expect(sheetXml(zipParts(written.bytes), "Orders")).toContain('<row r="two"><c r="A2" t="inlineStr"><is><t>A-1</t></is></c><c r="B2" t="inlineStr"><is><t>Submitted</t></is></c>');
+    expect(sheetXml(zipParts(written.bytes), "Orders")).toContain(
+      '<row r="two"><c r="A2" t="inlineStr"><is><t>A-1</t></is></c><c r="B2" t="inlineStr"><is><t>Submitted</t></is></c>',
+    );
   });
 });
 
 describe("writeXlsxResults: long rows and comments", () => {
-  const orderRow = (inside: string) => `<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Order</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>A-1</t></is></c>${inside}</row></sheetData></worksheet>`;
+  const orderRow = (inside: string) =>
+    `<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Order</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>A-1</t></is></c>${inside}</row></sheetData></worksheet>`;
 
   it("adds the results to a row of 3 MB of empty cells", async () => {
     const original = workbookOf({ sheetXml: orderRow('<c r="A2"/>'.repeat(280_000)) });
@@ -775,14 +1053,23 @@ describe("writeXlsxResults: long rows and comments", () => {
     const written = await writeXlsxResults(original, "Orders", resultsFor(1, [2]));
     if (!written.ok) throw new Error(written.message);
     const rows = await readBack(written.bytes);
-    expect(typeof rows === "string" ? rows : rows.map((row) => row?.slice(0, 3))).toEqual([["Order", "Import result", "Job number"], ["A-1", "Submitted", "J-2"]]);
+    expect(typeof rows === "string" ? rows : rows.map((row) => row?.slice(0, 3))).toEqual([
+      ["Order", "Import result", "Job number"],
+      ["A-1", "Submitted", "J-2"],
+    ]);
   });
 
   it("refuses a comment longer than the reader takes, in plain words, as the reader does", async () => {
     const original = workbookOf({ sheetXml: orderRow(`<!--${noise(SHEET_LIMITS.xlsx.maxMarkupChars + 1)}-->`) });
     expect(await readBack(original)).toMatch(/^UNSAFE_CONTENT: /);
     const written = await writeXlsxResults(original, "Orders", resultsFor(1, [2]));
-    expect(written).toEqual({ ok: false, code: "UNSAFE_CONTENT", message: expect.stringMatching(/^The results could not be added to your workbook\. The original workbook holds a single entry .* far longer than spreadsheet programs write\. Open it in your spreadsheet program, save it again and import the new file\.$/) });
+    expect(written).toEqual({
+      ok: false,
+      code: "UNSAFE_CONTENT",
+      message: expect.stringMatching(
+        /^The results could not be added to your workbook\. The original workbook holds a single entry .* far longer than spreadsheet programs write\. Open it in your spreadsheet program, save it again and import the new file\.$/,
+      ),
+    });
   });
 
   it("adds the results to a row holding a comment just within what the reader takes", async () => {
@@ -791,7 +1078,10 @@ describe("writeXlsxResults: long rows and comments", () => {
     const written = await writeXlsxResults(original, "Orders", resultsFor(1, [2]));
     if (!written.ok) throw new Error(written.message);
     const rows = await readBack(written.bytes);
-    expect(typeof rows === "string" ? rows : rows.map((row) => row?.slice(0, 2))).toEqual([["Order", "Import result"], ["A-1", "Submitted"]]);
+    expect(typeof rows === "string" ? rows : rows.map((row) => row?.slice(0, 2))).toEqual([
+      ["Order", "Import result"],
+      ["A-1", "Submitted"],
+    ]);
   });
 });
 
@@ -830,9 +1120,21 @@ describe("writeXlsxResults: files that cannot be reopened are refused with a mes
   });
 
   it.each([
-    ["the sheet's cells", (parts: ZipPartList) => parts.filter((part) => part.name !== "xl/worksheets/sheet1.xml"), 'the cells of its sheet "Orders" are missing'],
-    ["the cell styles", (parts: ZipPartList) => parts.filter((part) => part.name !== "xl/styles.xml"), "its table of cell styles is missing"],
-    ["the list of content types", (parts: ZipPartList) => parts.filter((part) => part.name !== "[Content_Types].xml"), "its list of content types is missing"],
+    [
+      "the sheet's cells",
+      (parts: ZipPartList) => parts.filter((part) => part.name !== "xl/worksheets/sheet1.xml"),
+      'the cells of its sheet "Orders" are missing',
+    ],
+    [
+      "the cell styles",
+      (parts: ZipPartList) => parts.filter((part) => part.name !== "xl/styles.xml"),
+      "its table of cell styles is missing",
+    ],
+    [
+      "the list of content types",
+      (parts: ZipPartList) => parts.filter((part) => part.name !== "[Content_Types].xml"),
+      "its list of content types is missing",
+    ],
   ])("says in plain words when %s cannot be found, naming no part", async (_name, drop, detail) => {
     const parts = zipPartsOf(workbookOf({ sheetXml: ORDERS_XML, stylesXml: `<styleSheet xmlns="${MAIN}"/>` }));
     const written = await writeXlsxResults(new Uint8Array(zip(drop(parts))), "Orders", resultsFor(1, [2]));
@@ -845,7 +1147,11 @@ describe("writeXlsxResults: files that cannot be reopened are refused with a mes
 
   it("refuses a sheet the workbook does not have", async () => {
     const written = await writeXlsxResults(await fixture("libreoffice-order-form.xlsx"), "Order", resultsFor(4, [5]));
-    expect(written).toEqual({ ok: false, code: "SHEET_MISSING", message: expect.stringContaining('no sheet named "Order"') });
+    expect(written).toEqual({
+      ok: false,
+      code: "SHEET_MISSING",
+      message: expect.stringContaining('no sheet named "Order"'),
+    });
   });
 
   it("throws on row numbers no sheet has (a programming error)", async () => {
@@ -866,18 +1172,29 @@ describe("writeXlsxResults: what a round trip through exceljs would lose is kept
     if (!written.ok) throw new Error(written.message);
     const before = zipParts(original);
     const after = zipParts(written.bytes);
-    const comments = (parts: Map<string, string>) => [...parts].find(([name]) => /^xl\/comments\d*\.xml$/.test(name))?.[1] ?? "";
+    const comments = (parts: Map<string, string>) =>
+      [...parts].find(([name]) => /^xl\/comments\d*\.xml$/.test(name))?.[1] ?? "";
     expect(comments(before)).toContain("<author>Coach</author>");
     expect(comments(after)).toBe(comments(before));
 
-    const namedStyles = (parts: Map<string, string>) => [...(parts.get("xl/styles.xml") ?? "").matchAll(/<cellStyle\b[^>]*name="([^"]*)"/g)].map((m) => m[1]);
-    expect(namedStyles(before)).toEqual(["Normal", "Comma", "Comma [0]", "Currency", "Currency [0]", "Percent", "Highlight"]);
+    const namedStyles = (parts: Map<string, string>) =>
+      [...(parts.get("xl/styles.xml") ?? "").matchAll(/<cellStyle\b[^>]*name="([^"]*)"/g)].map((m) => m[1]);
+    expect(namedStyles(before)).toEqual([
+      "Normal",
+      "Comma",
+      "Comma [0]",
+      "Currency",
+      "Currency [0]",
+      "Percent",
+      "Highlight",
+    ]);
     expect(namedStyles(after)).toEqual(namedStyles(before));
 
     expect(before.get("xl/drawings/drawing1.xml")).toContain('name="Club logo"');
     expect(after.get("xl/drawings/drawing1.xml")).toBe(before.get("xl/drawings/drawing1.xml"));
 
-    const author = (parts: Map<string, string>) => /<dc:creator>([^<]*)</.exec(parts.get("docProps/core.xml") ?? "")?.[1];
+    const author = (parts: Map<string, string>) =>
+      /<dc:creator>([^<]*)</.exec(parts.get("docProps/core.xml") ?? "")?.[1];
     expect([author(before), author(after)]).toEqual(["", ""]);
 
     const row2 = (parts: Map<string, string>) => /<row r="2"[^>]*>/.exec(sheetXml(parts, "Orders"))?.[0] ?? "";
