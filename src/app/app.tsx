@@ -104,7 +104,10 @@ export function App() {
   const connection = connected?.connection.name;
   const accountId = connected?.account.id;
   const currency = connected?.account.currency;
-  /** The reorder services of the connected account, made once for every view that needs them (assets, order again, the row's design). */
+  /**
+   * The reorder services of the connected account, made once for every view that needs them (assets, order again, the
+   * row's design).
+   */
   const services = useMemo(
     () =>
       connection !== undefined && accountId !== undefined && currency !== undefined

@@ -1,4 +1,6 @@
-/** How often at most a live region says more progress of the same phase: a screen reader flooded every tick is unusable. */
+/**
+ * How often at most a live region says more progress of the same phase: a screen reader flooded every tick is unusable.
+ */
 export const ANNOUNCE_EVERY_MS = 5_000;
 
 /** What a live region said last, and when (milliseconds on any steady clock). */

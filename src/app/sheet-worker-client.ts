@@ -76,7 +76,10 @@ export function createSheetWorkerClient(start: () => Worker = startSheetWorker) 
     resultsOnlySheet(results: readonly RowResult[]): Promise<Uint8Array> {
       return call((s) => s.resultsOnlySheet(results));
     },
-    /** A reorder campaign workbook, written in the worker (exceljs stays out of the page); the open file is left as it is. */
+    /**
+     * A reorder campaign workbook, written in the worker (exceljs stays out of the page); the open file is left as it
+     * is.
+     */
     writeCampaignSheet(data: CampaignSheetData): Promise<Uint8Array> {
       return call((s) => s.writeCampaignSheet(data));
     },

@@ -6,7 +6,10 @@ const WHY: Readonly<Record<CatalogueWait["because"], string>> = {
   "no-answer": plainProblemSentence({ kind: "network", status: 0 }),
 };
 
-/** A part's wait in the user's words, as the page and the command line say it: "The vendor is busy; trying stock again in 4 s". */
+/**
+ * A part's wait in the user's words, as the page and the command line say it: "The vendor is busy; trying stock again
+ * in 4 s".
+ */
 export function describeCatalogueWait(wait: CatalogueWait): string {
   return `${WHY[wait.because]}; trying ${wait.part} again in ${Math.max(1, Math.ceil(wait.delayMs / 1000))} s`;
 }

@@ -44,7 +44,9 @@ export async function checkWritableFile({ path, what, option }: FileToWrite): Pr
   return undefined;
 }
 
-/** Each file a command will write, checked in turn (see {@link checkWritableFile}); none may be the order sheet itself. */
+/**
+ * Each file a command will write, checked in turn (see {@link checkWritableFile}); none may be the order sheet itself.
+ */
 export async function checkFilesToWrite(
   files: readonly FileToWrite[],
   orderSheet: string,
@@ -62,7 +64,10 @@ function errorCode(error: unknown): string | undefined {
   return typeof error === "object" && error !== null && "code" in error ? String(error.code) : undefined;
 }
 
-/** Why the path cannot be reached: a file where a folder of its path should be is named, as the user is most likely to have made that slip. */
+/**
+ * Why the path cannot be reached: a file where a folder of its path should be is named, as the user is most likely to
+ * have made that slip.
+ */
 async function whyUnreachable(path: string, error: unknown): Promise<string> {
   const code = errorCode(error);
   if (code !== "ENOTDIR" && code !== "EEXIST") return fileErrorText(error);

@@ -12,7 +12,8 @@ process.on("SIGINT", () => {
   stop.abort();
 });
 
-// A reader that stops early (`| head`) closes standard output: the rest is not wanted, and the command finishes as it would.
+// A reader that stops early (`| head`) closes standard output: the rest is not wanted, and the command finishes as it
+// would.
 process.stdout.on("error", () => undefined);
 
 runCli(

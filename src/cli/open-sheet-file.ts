@@ -21,7 +21,10 @@ export type OpenedSheetFile =
     }
   | { readonly ok: false; readonly message: string };
 
-/** Opens a file read from disk with the page's own reader and previews the chosen sheet (or the one that looks like orders). */
+/**
+ * Opens a file read from disk with the page's own reader and previews the chosen sheet (or the one that looks like
+ * orders).
+ */
 export async function openSheetFile({ path, bytes }: SheetFile, choice: SheetChoice): Promise<OpenedSheetFile> {
   const session = createSheetSession();
   const words = vocabularyWords(choice.vocabulary);

@@ -41,7 +41,10 @@ export interface ReorderSheetReport {
   readonly connection: string;
   readonly account: { readonly id: number; readonly name: string | null | undefined; readonly currency: string };
   readonly tags: readonly string[];
-  /** Designs whose order history could not be read (shown without their last order; left out of an --ordered-since sheet). */
+  /**
+   * Designs whose order history could not be read (shown without their last order; left out of an --ordered-since
+   * sheet).
+   */
   readonly historyUnread: readonly string[];
 }
 

@@ -56,7 +56,9 @@ export interface SubmitOptions extends Omit<CheckOptions, "validate" | "outPath"
   readonly lockFolder?: string | undefined;
   /** `--yes`: the summary is printed and the jobs created without asking. */
   readonly yes: boolean;
-  /** Shows the summary and asks the question; answers whether to go on. Without it (no terminal), only `yes` goes on. */
+  /**
+   * Shows the summary and asks the question; answers whether to go on. Without it (no terminal), only `yes` goes on.
+   */
   readonly confirm?: Confirm | undefined;
 }
 
@@ -89,7 +91,9 @@ export type SubmitOutcome =
   | { readonly ok: true; readonly report: SubmitReport; readonly exitCode: 0 | 1 | 3 }
   | { readonly ok: false; readonly exitCode: 1 | 3; readonly message: string };
 
-/** The unfinished (or, when nothing is left, the last) batch of this very file for this account, if the journal has one. */
+/**
+ * The unfinished (or, when nothing is left, the last) batch of this very file for this account, if the journal has one.
+ */
 async function earlierBatch(
   journal: JournalStore,
   match: Pick<BatchRecord, "connection" | "accountId" | "sheetName" | "fileSha256">,
@@ -307,7 +311,10 @@ function declineToResend(
   return undefined;
 }
 
-/** What a run is about to do to the journal once confirmed: a new batch, or orders added to (or sent again in) an earlier one. */
+/**
+ * What a run is about to do to the journal once confirmed: a new batch, or orders added to (or sent again in) an
+ * earlier one.
+ */
 interface RunPlan {
   readonly summary: SubmissionSummary;
   write(): Promise<BatchRecord>;

@@ -9,7 +9,10 @@ export const HEADER_SCAN_ROWS = 30;
 const KNOWN_NAMES: ReadonlySet<string> = new Set(
   IMPORT_FIELDS.flatMap((field) => [field.label, ...field.synonyms].map(normaliseHeader)),
 );
-/** Known names of several words, which count when a longer header contains them; padded with spaces to match whole words. */
+/**
+ * Known names of several words, which count when a longer header contains them; padded with spaces to match whole
+ * words.
+ */
 const KNOWN_PHRASES: readonly string[] = [...KNOWN_NAMES]
   .filter((name) => name.includes(" "))
   .map((name) => ` ${name} `);
@@ -53,7 +56,9 @@ function scoreRow(cells: readonly CellValue[], extra: ReadonlySet<string>): { sc
   return { score: known * 3 + labels - values * 2, known };
 }
 
-/** Whether a padded normalised header contains a known name of several words as whole words (as `containsWords` tells). */
+/**
+ * Whether a padded normalised header contains a known name of several words as whole words (as `containsWords` tells).
+ */
 function hasKnownPhrase(paddedName: string): boolean {
   for (const phrase of KNOWN_PHRASES) if (paddedName.includes(phrase)) return true;
   return false;

@@ -85,7 +85,10 @@ export interface Issue {
   readonly message: string;
   /** A value that would fix the cell, when one is known. */
   readonly suggestion?: string;
-  /** For a price code's question: its name as the vendor gave it (its key for answers), its label for people, and the price code asking. */
+  /**
+   * For a price code's question: its name as the vendor gave it (its key for answers), its label for people, and the
+   * price code asking.
+   */
   readonly attribute?: string;
   readonly attributeLabel?: string;
   readonly priceCode?: string;

@@ -154,7 +154,9 @@ export const OrderRecord = z
     duplicateJobNumbers: z.array(z.int()).readonly().optional(),
     /** The job this one was cancelled in favour of, when it was cancelled here as a duplicate. */
     duplicateOf: z.int().optional(),
-    /** Its PO number at the vendor when it was changed there after creation (the key the vendor's list is searched by). */
+    /**
+     * Its PO number at the vendor when it was changed there after creation (the key the vendor's list is searched by).
+     */
     vendorOrderNumber: z.string().optional(),
     /** Its estimate from the account's tier prices when it was planned. */
     estimate: z.number().optional(),

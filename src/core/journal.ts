@@ -132,7 +132,10 @@ function stateMessages(order: OrderRecord): string[] {
   }
 }
 
-/** Why an order was not sent because its job exists: made by an earlier import here, or found at the vendor under its number. */
+/**
+ * Why an order was not sent because its job exists: made by an earlier import here, or found at the vendor under its
+ * number.
+ */
 export function existingText(
   order: Pick<OrderRecord, "orderNumber" | "existingJobNumbers" | "createdEarlier">,
 ): string {

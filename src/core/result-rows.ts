@@ -1,9 +1,9 @@
 import type { Issue } from "./issues";
 
 /**
- * What became of one sheet row: its job was created (and perhaps cancelled since), already existed, was rejected, got no
- * clear answer yet, was not found after one, is still to be sent; or the row was not sent
- * (because of errors) or was skipped by the user.
+ * What became of one sheet row: its job was created (and perhaps cancelled since), already existed, was rejected, got
+ * no clear answer yet, was not found after one, is still to be sent; or the row was not sent (because of errors) or was
+ * skipped by the user.
  */
 export type RowOutcome =
   | "created"
@@ -41,7 +41,10 @@ export const OUTCOME_TEXT: Readonly<Record<RowOutcome, string>> = {
 export const issueText = (issue: Issue) =>
   `${issue.severity === "error" ? "" : `${issue.severity === "info" ? "note" : issue.severity}: `}${issue.message}`;
 
-/** The result columns by what each holds, with its header, in the order they are appended to a sheet: the one place they are named. */
+/**
+ * The result columns by what each holds, with its header, in the order they are appended to a sheet: the one place they
+ * are named.
+ */
 export const RESULT_COLUMN = {
   outcome: "Import result",
   jobNumber: "Job number",

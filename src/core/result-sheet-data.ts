@@ -236,7 +236,9 @@ function auditTable(entries: readonly AuditEntry[]): ResultTable {
   };
 }
 
-/** The audit trail of a batch, oldest first: the import, every edit and skip, each order's request, answers and events. */
+/**
+ * The audit trail of a batch, oldest first: the import, every edit and skip, each order's request, answers and events.
+ */
 export function auditTrail(batch: BatchRecord, orders: readonly OrderRecord[]): AuditEntry[] {
   const entries: AuditEntry[] = [
     {

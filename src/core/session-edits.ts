@@ -21,7 +21,9 @@ export type AddedColumn = z.infer<typeof AddedColumn>;
 export const EditRecord = z.object({ at: z.string(), changes: z.array(Change).readonly() }).readonly();
 export type EditRecord = z.infer<typeof EditRecord>;
 
-/** Everything needed to rebuild a session's edits after a reload: added columns, then the edits in effect, oldest first. */
+/**
+ * Everything needed to rebuild a session's edits after a reload: added columns, then the edits in effect, oldest first.
+ */
 export const SessionEdits = z
   .object({ addedColumns: z.array(AddedColumn).readonly(), edits: z.array(EditRecord).readonly() })
   .readonly();
@@ -49,7 +51,10 @@ export const EditLogEntry = z.union([
 ]);
 export type EditLogEntry = z.infer<typeof EditLogEntry>;
 
-/** What the result sheet says of one row beyond its outcome: its estimate, what was sent instead of the sheet's values, when it was skipped. */
+/**
+ * What the result sheet says of one row beyond its outcome: its estimate, what was sent instead of the sheet's values,
+ * when it was skipped.
+ */
 export const RowDetail = z
   .object({
     rowNumber: z.int(),

@@ -3,7 +3,9 @@ import { cellText, columnLetter, isBlankCell, type CellValue, type SheetRow, typ
 /** The most characters of a header cell that name its column; a longer one is cut, ending in "…". */
 export const HEADER_NAME_CHARS = 256;
 
-/** A header cell's text as a column name: whitespace (line breaks included) collapsed, at most HEADER_NAME_CHARS long. */
+/**
+ * A header cell's text as a column name: whitespace (line breaks included) collapsed, at most HEADER_NAME_CHARS long.
+ */
 function headerName(cell: CellValue | undefined): { readonly name: string; readonly isCut: boolean } {
   const text = cellText(cell);
   // Only the start can show, so a megabyte-long header costs no more than a short one.

@@ -55,23 +55,21 @@ export function editedCells(session: AuditSource): EditedCells {
 /** Every change of the edits in effect, oldest first, for the audit trail. */
 export function editLog(session: AuditSource): EditLogEntry[] {
   const { headers } = session.rows;
-  return session.history
-    .applied()
-    .flatMap((record) =>
-      record.changes.map(
-        (change): EditLogEntry =>
-          change.kind === "skip"
-            ? { at: record.at, kind: change.after ? "skip" : "include", rowNumber: change.rowNumber }
-            : {
-                at: record.at,
-                kind: "cell",
-                rowNumber: change.rowNumber,
-                column: headers[change.column] ?? "",
-                old: cellText(change.before),
-                new: cellText(change.after),
-              },
-      ),
-    );
+  return session.history.applied().flatMap((record) =>
+    record.changes.map(
+      (change): EditLogEntry =>
+        change.kind === "skip"
+          ? { at: record.at, kind: change.after ? "skip" : "include", rowNumber: change.rowNumber }
+          : {
+              at: record.at,
+              kind: "cell",
+              rowNumber: change.rowNumber,
+              column: headers[change.column] ?? "",
+              old: cellText(change.before),
+              new: cellText(change.after),
+            },
+    ),
+  );
 }
 
 /**

@@ -76,7 +76,9 @@ function readsOf(session: EngineSession) {
     payloads: () => payloadsOf(session),
     /** What a submission sends now (every job the vendor's dry run accepted) and why each other row stays behind. */
     submissionPlan: () => submissionPlanOf(session),
-    /** Every cell the edits in effect changed, as the sheet had it and as it is sent; when each skipped row was skipped. */
+    /**
+     * Every cell the edits in effect changed, as the sheet had it and as it is sent; when each skipped row was skipped.
+     */
     editedCells: () => editedCells(session),
     /** Every change of the edits in effect, oldest first, for the audit trail. */
     editLog: () => editLog(session),

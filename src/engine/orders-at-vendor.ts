@@ -45,7 +45,10 @@ export function createOrdersAtVendor(onIssue: (before: Issue | undefined, after:
     isLookedUp: (orderNumber: string) => lookedUp.has(orderNumber),
     existing: (orderNumber: string): ExistingOrder | undefined => marks.get(orderNumber)?.existing,
     issue: (orderNumber: string): Issue | undefined => marks.get(orderNumber)?.issue,
-    /** Whether the order is held back: it exists, and the user has not chosen to send it anyway (never for a job made here). */
+    /**
+     * Whether the order is held back: it exists, and the user has not chosen to send it anyway (never for a job made
+     * here).
+     */
     holdsBack(orderNumber: string): boolean {
       const mark = marks.get(orderNumber);
       return mark !== undefined && (mark.existing.kind === "earlier" || !sendAnyway.has(orderNumber));

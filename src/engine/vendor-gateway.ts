@@ -13,7 +13,9 @@ export type FactAnswer =
 export type ValidationAnswer = { readonly ok: true } | { readonly ok: false; readonly problem: ApiProblem };
 
 export interface GatewayOptions {
-  /** Pause before the one retry of a dry run that met a 429, a 5xx or no answer, when the vendor gave no Retry-After. */
+  /**
+   * Pause before the one retry of a dry run that met a 429, a 5xx or no answer, when the vendor gave no Retry-After.
+   */
   readonly retryDelayMs?: number;
   readonly sleep?: (ms: number) => Promise<void>;
 }

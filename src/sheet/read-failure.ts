@@ -7,7 +7,10 @@ export type SheetFailureCode =
   | "NOT_A_SPREADSHEET"
   | "LEGACY_XLS"
   | "ENCRYPTED"
-  /** A workbook holding what no spreadsheet program writes (a document type declaration, elements nested far deeper than workbooks are): not read. */
+  /**
+   * A workbook holding what no spreadsheet program writes (a document type declaration, elements nested far deeper than
+   * workbooks are): not read.
+   */
   | "UNSAFE_CONTENT"
   | "UNSUPPORTED_FORMAT"
   | "CORRUPT"

@@ -110,7 +110,10 @@ export function createSheetSession() {
       return writeCampaignSheet(data);
     },
 
-    /** The suggested mapping of a sheet's columns, from its headers and first rows, worked out here rather than on the page. */
+    /**
+     * The suggested mapping of a sheet's columns, from its headers and first rows, worked out here rather than on the
+     * page.
+     */
     suggestMapping(
       sheetName: string,
       headerRowNumber: number,

@@ -77,7 +77,9 @@ export function recogniseOrder(
   );
 }
 
-/** Where one of our jobs stands at the vendor: live (with its PO number now), cancelled, gone, or not known this time. */
+/**
+ * Where one of our jobs stands at the vendor: live (with its PO number now), cancelled, gone, or not known this time.
+ */
 export type OwnJobState =
   | { readonly state: "live"; readonly orderNumber: string }
   | { readonly state: "cancelled" }

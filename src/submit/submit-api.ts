@@ -46,13 +46,19 @@ export interface BatchResults {
   readonly rows: readonly RowResult[];
 }
 
-/** What looking orders up before sending found: those that exist, and those that could not be looked up (with why, in words). */
+/**
+ * What looking orders up before sending found: those that exist, and those that could not be looked up (with why, in
+ * words).
+ */
 export interface ExistingLookup {
   readonly found: ReadonlyMap<string, ExistingOrder>;
   readonly failed: ReadonlyMap<string, string>;
 }
 
-/** Whether another tab here, or another browser or machine through the proxy, is submitting for the account (and since when). */
+/**
+ * Whether another tab here, or another browser or machine through the proxy, is submitting for the account (and since
+ * when).
+ */
 export type BusyState = { readonly busy: false } | { readonly busy: true; readonly since?: string | undefined };
 
 /**
@@ -158,7 +164,10 @@ export function createSubmitApi(deps: {
       return { busy: false };
     },
 
-    /** Writes down, as cancelled, the batch's jobs that were cancelled at the vendor since; answers the results as they now stand. */
+    /**
+     * Writes down, as cancelled, the batch's jobs that were cancelled at the vendor since; answers the results as they
+     * now stand.
+     */
     async refreshResults(batchId: string): Promise<BatchResults | undefined> {
       const batch = await deps.journal.getBatch(batchId);
       if (!batch) return undefined;

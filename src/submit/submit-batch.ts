@@ -54,7 +54,10 @@ export type RunOutcome =
   | { readonly status: "busy"; readonly since?: string | undefined }
   | { readonly status: "missing" }
   | {
-      /** finished: nothing left to do; stopped: the user stopped it; incomplete: some orders need another run or a decision. */
+      /**
+       * finished: nothing left to do; stopped: the user stopped it; incomplete: some orders need another run or a
+       * decision.
+       */
       readonly status: "finished" | "stopped" | "incomplete";
       readonly batch: BatchRecord;
       readonly orders: readonly OrderRecord[];

@@ -30,7 +30,10 @@ export async function findJobsByOrderNumber(
   return { ...found, value: found.value.filter((job) => orderKey(job.orderNumber) === wanted) };
 }
 
-/** The vendor's listing of one job (open or closed), found by its number; undefined when it is not listed (cancelled, or no such job). */
+/**
+ * The vendor's listing of one job (open or closed), found by its number; undefined when it is not listed (cancelled, or
+ * no such job).
+ */
 export async function findListedJob(
   client: VendorClient,
   jobNumber: number,

@@ -15,7 +15,9 @@ import { table } from "./report";
 const JOBS = Number(process.env["BENCH_SUBMIT_JOBS"] ?? 500);
 const LATENCY_MS = 100;
 
-/** `count` distinct valid requests, each a copy of the sample's first order under its own order number and references. */
+/**
+ * `count` distinct valid requests, each a copy of the sample's first order under its own order number and references.
+ */
 async function candidates(account: ProxiedAccount, count: number): Promise<JobCandidate[]> {
   const { engine } = await checkFile(account, await benchSample("price-code-orders.csv"));
   const template = engine.payloads()[0]?.candidate;

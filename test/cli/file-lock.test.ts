@@ -25,7 +25,9 @@ async function deadPid(): Promise<number> {
   return child.pid as number;
 }
 
-/** Runs `takers` attempts at the lock at once; answers how many got it and how many held it at the same time at most. */
+/**
+ * Runs `takers` attempts at the lock at once; answers how many got it and how many held it at the same time at most.
+ */
 async function contend(takers: number): Promise<{ acquired: number; most: number }> {
   const locks = fileLocks(folder.path);
   let inside = 0;

@@ -10,7 +10,9 @@ import { useResource } from "../helpers/use-resource";
 
 const folder = useResource("each", "The scratch folder", scratchFolder, (made) => made.cleanup());
 
-/** What a terminal acts on instead of showing: escape sequences, other controls, and characters that reorder the line. */
+/**
+ * What a terminal acts on instead of showing: escape sequences, other controls, and characters that reorder the line.
+ */
 const ACTED_ON = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 describe("terminalSafe", () => {

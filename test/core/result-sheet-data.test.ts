@@ -21,7 +21,8 @@ const column = (name: (typeof RESULT_COLUMNS)[number]) => RESULT_COLUMNS.indexOf
 
 describe("the result sheet's data and the audit trail, from a real submission", () => {
   it("gives each row its outcome, job, status, estimate and what was sent instead of the sheet's value; the audit keeps every step", async () => {
-    // Row 2: a quantity left blank, fixed to 40 in the app. Row 3: another order. Row 4: skipped. Row 5: an order with an error.
+    // Row 2: a quantity left blank, fixed to 40 in the app. Row 3: another order. Row 4: skipped. Row 5: an order with
+    // an error.
     const engine = await checkRows(session.account, [
       row({ Qty: "" }),
       row({ "Order No": "R-2" }),

@@ -31,7 +31,9 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
-/** The built app, the real proxy and the embedded simulator (its clock starting at SIM_START) on a free loopback port. */
+/**
+ * The built app, the real proxy and the embedded simulator (its clock starting at SIM_START) on a free loopback port.
+ */
 export async function startBuiltApp(simulatorOptions: SimulatorOptions = {}): Promise<RunningAppServer> {
   if (!existsSync(`${DIST_DIR}/index.html`)) throw new Error("The app is not built: run `npm run build` first.");
   return startAppServer({
@@ -43,7 +45,10 @@ export async function startBuiltApp(simulatorOptions: SimulatorOptions = {}): Pr
   });
 }
 
-/** Starts the built app and Chromium before a file's tests and closes both after them, so each browser test file need not repeat the hooks. */
+/**
+ * Starts the built app and Chromium before a file's tests and closes both after them, so each browser test file need
+ * not repeat the hooks.
+ */
 export function useBuiltAppInChromium(simulatorOptions: SimulatorOptions = {}): {
   readonly app: RunningAppServer;
   readonly browser: Browser;

@@ -108,7 +108,8 @@ describe("mapping a workbook in Chromium", () => {
   });
 
   it("reports progress on a large file and stops reading when cancelled", async () => {
-    // The slowest file to read within the limits: a workbook of nearly 300,000 rows of ten text cells (a CSV that size is read in a fraction of a second).
+    // The slowest file to read within the limits: a workbook of nearly 300,000 rows of ten text cells (a CSV that size
+    // is read in a fraction of a second).
     const file = join(scratch, "big-orders.xlsx");
     const text = (ref: string, value: string) => `<c r="${ref}" t="inlineStr"><is><t>${value}</t></is></c>`;
     const rows = [

@@ -99,7 +99,8 @@ describe("a reorder campaign in Chromium", () => {
     expect(sheet.rows.map((r) => r["Asset tag"])).toEqual(chosen);
     expect(sheet.rows.map((r) => r["Last ordered"])).toEqual(["Never", "Never", "Never"]);
 
-    // Filled in as a customer would: two designs in one order, the third in another, its quantity one short of a cheaper band.
+    // Filled in as a customer would: two designs in one order, the third in another, its quantity one short of a
+    // cheaper band.
     const bandsOf = (tag: string) => expected.find((a) => a.assetTag === tag)?.priceBands ?? [];
     const [a, b, c] = chosen as [string, string, string];
     const justShort = (bandsOf(c)[1]?.from ?? 26) - 1;
@@ -112,13 +113,11 @@ describe("a reorder campaign in Chromium", () => {
       ]),
     );
     await page.getByRole("button", { name: "Hide assets" }).click();
-    await page
-      .getByLabel("Order sheet")
-      .setInputFiles({
-        name: "campaign filled.xlsx",
-        mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        buffer: filled,
-      });
+    await page.getByLabel("Order sheet").setInputFiles({
+      name: "campaign filled.xlsx",
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: filled,
+    });
     await page.getByRole("heading", { name: "Map the columns of campaign filled.xlsx" }).waitFor();
 
     // Every column the importer needs is mapped with no hand work.
@@ -222,13 +221,11 @@ describe("a reorder campaign in Chromium", () => {
     );
     await page.getByRole("button", { name: "Hide submitted jobs" }).click();
     await page.getByRole("button", { name: "Import another sheet" }).click();
-    await page
-      .getByLabel("Order sheet")
-      .setInputFiles({
-        name: "again.xlsx",
-        mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        buffer: filled,
-      });
+    await page.getByLabel("Order sheet").setInputFiles({
+      name: "again.xlsx",
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: filled,
+    });
     await checkTheRows(page);
     expect(await page.getByTestId("summary").textContent()).toMatch(/^3 rows, 1 job: 1 ready/);
     expect(await page.getByTestId("issue-counts").textContent()).toMatch(/^0 errors, 0 warnings,/);

@@ -51,7 +51,8 @@ async function openReview(page: Page, file = withMistakes, faults?: FaultSetting
   await openAndConnect(page, e2e.app.url);
   await expect.poll(() => page.getByTestId("catalogue").textContent(), { timeout: 30_000 }).toMatch(/45 price codes/);
   await page.getByLabel("Order sheet").setInputFiles(file);
-  // The checks with the vendor get as long as in every other browser test: one second was too short on a loaded machine.
+  // The checks with the vendor get as long as in every other browser test: one second was too short on a loaded
+  // machine.
   const check = () => checkTheRows(page);
   await (faults ? withFaults(e2e.app, faults, check) : check());
 }

@@ -5,7 +5,10 @@ import { SIM_START } from "./sim-clock";
 import { scratchFolder, type ScratchFolder } from "./submit-session";
 import { useResource } from "./use-resource";
 
-/** The command line's settings for a test's simulator, as a customer's VENDOR_* settings would be; lock files in `lockFolder`. */
+/**
+ * The command line's settings for a test's simulator, as a customer's VENDOR_* settings would be; lock files in
+ * `lockFolder`.
+ */
 export function vendorEnv(
   sim: RunningSimulator,
   lockFolder: string,
@@ -40,7 +43,10 @@ export async function runCommand(
   return { code, out, err };
 }
 
-/** A fresh simulator (its clock at SIM_START) and scratch folder for each test, closed after it, so no command sees another test's jobs or lock files. */
+/**
+ * A fresh simulator (its clock at SIM_START) and scratch folder for each test, closed after it, so no command sees
+ * another test's jobs or lock files.
+ */
 export function useSimulatorAndFolder(): { readonly sim: RunningSimulator; readonly folder: ScratchFolder } {
   const sim = useResource(
     "each",

@@ -10,7 +10,10 @@ import { readServerSettings, startAppServer, type RunningAppServer } from "../..
 import { createSheetSession } from "../../src/sheet/worker-api";
 import { SIM_START } from "./sim-clock";
 
-/** The real proxy and simulator (its clock starting at SIM_START) on loopback, a client through the proxy and the account's catalogue. */
+/**
+ * The real proxy and simulator (its clock starting at SIM_START) on loopback, a client through the proxy and the
+ * account's catalogue.
+ */
 export interface ProxiedAccount {
   readonly app: RunningAppServer;
   readonly client: VendorClient;

@@ -1,4 +1,6 @@
-/** A price-code line the demo account's catalogue accepts as it stands, as header → cell; override what a test needs. */
+/**
+ * A price-code line the demo account's catalogue accepts as it stands, as header → cell; override what a test needs.
+ */
 export const DTF = 'DTF 4" x 4": Full Colour';
 
 export const priceCodeRow = (overrides: Record<string, string> = {}): Record<string, string> => ({

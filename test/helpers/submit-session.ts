@@ -24,7 +24,10 @@ export async function scratchFolder(): Promise<ScratchFolder> {
   return { path, cleanup: () => rm(path, { recursive: true, force: true }) };
 }
 
-/** The demo account over the real proxy and a scratch folder, started before and closed after each test ("each") or the whole file ("all"), as submission tests need both. */
+/**
+ * The demo account over the real proxy and a scratch folder, started before and closed after each test ("each") or the
+ * whole file ("all"), as submission tests need both.
+ */
 export function useProxiedAccountAndFolder(scope: "each" | "all" = "each"): {
   readonly account: ProxiedAccount;
   readonly folder: ScratchFolder;

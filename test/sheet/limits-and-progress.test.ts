@@ -86,7 +86,9 @@ describe("the zip directory", () => {
 describe("each limit lets a sheet reach it and refuses one more", () => {
   const { maxRows, maxCellChars } = SHEET_LIMITS.csv;
   const { maxColumns } = SHEET_LIMITS;
-  /** A quote mark where CSV has none: papaparse reads every row from there on, so the limits are met on its path too. */
+  /**
+   * A quote mark where CSV has none: papaparse reads every row from there on, so the limits are met on its path too.
+   */
   const IRREGULAR_ROW = 'B,"5" tall",x\n';
   const PARSERS = [
     ["the scanner", ""],

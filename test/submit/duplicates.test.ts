@@ -79,7 +79,10 @@ describe("deciding between our job and another made for the same order at the sa
   });
 });
 
-/** A batch of one order whose creation is raced by another submitter making the same order just before or just after ours. */
+/**
+ * A batch of one order whose creation is raced by another submitter making the same order just before or just after
+ * ours.
+ */
 async function raceOneOrder(deps: SubmitDeps, when: "before" | "after", theirs: JobCandidate) {
   const batch = await planBatch(deps, {
     orders: [{ orderNumber: "RACE-1", candidate: CANDIDATE, lineRows: [2], notes: [] }],
@@ -188,7 +191,8 @@ describe("a page that loses the account's lease mid-batch", () => {
         return answer;
       },
     };
-    // The clock stands still, so the lease is lost only by being taken, never by a renewal that a loaded machine runs late.
+    // The clock stands still, so the lease is lost only by being taken, never by a renewal that a loaded machine runs
+    // late.
     const still = new Date("2026-11-20T10:00:00Z");
     const outcome = await runBatch({ ...deps, client, lease, leaseRenewMs: 5, now: () => still }, batch.id, {
       concurrency: 1,

@@ -24,7 +24,9 @@ const order = (batchId: string, orderNumber: string, sequence: number, patch: Pa
     ...patch,
   });
 
-/** The same behaviour asked of both stores: the last write wins, orders come back in sheet order, batches newest first. */
+/**
+ * The same behaviour asked of both stores: the last write wins, orders come back in sheet order, batches newest first.
+ */
 async function exercise(journal: JournalStore): Promise<void> {
   await journal.putBatch(batch("old", "2026-11-19T00:00:00.000Z"));
   await journal.putBatch(batch("new", "2026-11-20T00:00:00.000Z"));

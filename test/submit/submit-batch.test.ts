@@ -21,7 +21,10 @@ const faults = (settings: FaultSettings) => {
   const simulator = session.account.app.simulator?.simulator;
   if (simulator) simulator.faults = settings;
 };
-/** What a crash mid-send leaves in the journal: the order written down as sending, its first attempt begun, after the check for an existing job. */
+/**
+ * What a crash mid-send leaves in the journal: the order written down as sending, its first attempt begun, after the
+ * check for an existing job.
+ */
 const crashWhileSending = (journal: JournalStore, order: OrderRecord) =>
   journal.putOrders([{ ...order, state: "sending", attempts: 1, checkedExistingAt: new Date().toISOString() }]);
 const createCalls = () => session.account.app.simulator?.simulator.stats.callsByEndpoint.createJob ?? 0;

@@ -19,7 +19,9 @@ interface Props {
   readonly locale: string;
 }
 
-/** One design: its picture, what it is, its last order, minimum and price per band; a checkbox to put it in a campaign. */
+/**
+ * One design: its picture, what it is, its last order, minimum and price per band; a checkbox to put it in a campaign.
+ */
 export function AssetCard({ listing, snapshot, facts, selected, onToggle, currency, locale }: Props) {
   const { asset, tag, isArchived, isGlobal } = listing;
   const [ref, seen] = useSeen<HTMLLIElement>();

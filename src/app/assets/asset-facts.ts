@@ -3,7 +3,10 @@ import { historyOf, type AssetHistory } from "../../core/reorder/asset-catalogue
 import type { AssetFiles } from "../../core/vendor";
 import { createStore } from "../store";
 
-/** What is known of one design's files or order history: its value once read, whether it is being read, whether reading failed. */
+/**
+ * What is known of one design's files or order history: its value once read, whether it is being read, whether reading
+ * failed.
+ */
 export interface Fact<T> {
   readonly value: T | undefined;
   readonly loading: boolean;
@@ -29,7 +32,10 @@ interface Entry<T> {
   waiters?: (() => boolean)[];
 }
 
-/** How a wanted read ended: answered (well or not), or dropped before it was asked because everyone waiting for it stopped. */
+/**
+ * How a wanted read ended: answered (well or not), or dropped before it was asked because everyone waiting for it
+ * stopped.
+ */
 type Settled = "answered" | "dropped";
 
 interface Task {

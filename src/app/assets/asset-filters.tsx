@@ -36,7 +36,10 @@ function FacetSelect({ id, label, anyText, value, facets, onChange }: FacetSelec
   );
 }
 
-/** What the designs can be narrowed by: text, process, garment, when made and when last ordered; archived and global ones. */
+/**
+ * What the designs can be narrowed by: text, process, garment, when made and when last ordered; archived and global
+ * ones.
+ */
 export function AssetFilters({ filter, facets, onChange }: Props) {
   const set = (change: Partial<AssetFilter>) => onChange({ ...filter, ...change });
   return (

@@ -36,7 +36,10 @@ export interface ReorderAccount {
   readonly currency: string;
 }
 
-/** The services for the connected account, over the import workflow; campaign workbooks are written by the page's sheet worker. */
+/**
+ * The services for the connected account, over the import workflow; campaign workbooks are written by the page's sheet
+ * worker.
+ */
 export function reorderServices(
   workflow: Pick<ImportWorkflow, "catalogueSnapshot" | "vendorClient" | "refreshCatalogue">,
   { connection, accountId, currency }: ReorderAccount,

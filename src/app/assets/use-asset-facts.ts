@@ -6,7 +6,9 @@ import type { AssetFacts } from "./asset-facts";
 /** Followed when there are no facts to follow: it never changes. */
 const NO_FACTS = createStore(0);
 
-/** Re-renders whenever the facts change (coalesced by the facts themselves); answers how many changes there have been. */
+/**
+ * Re-renders whenever the facts change (coalesced by the facts themselves); answers how many changes there have been.
+ */
 export function useFactsVersion(facts: AssetFacts | undefined): number {
   return useStore(facts ?? NO_FACTS);
 }

@@ -10,7 +10,10 @@ export interface Editing {
 
 const listId = (column: number) => `grid-list-${column}`;
 
-/** The list of values the cell being edited offers (delivery options, countries, a question's options), when its column has one. */
+/**
+ * The list of values the cell being edited offers (delivery options, countries, a question's options), when its column
+ * has one.
+ */
 export function CellEditorOptions({
   editing,
   column,

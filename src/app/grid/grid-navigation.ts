@@ -148,7 +148,9 @@ export function commandFor(press: KeyPress, selection: GridSelection, size: Grid
   }
 }
 
-/** What a key in the cell editor asks: fill the selection with the value (Ctrl+Enter), keep it and move on, or cancel. */
+/**
+ * What a key in the cell editor asks: fill the selection with the value (Ctrl+Enter), keep it and move on, or cancel.
+ */
 export type EditorCommand =
   | { readonly kind: "fill" }
   | { readonly kind: "commit"; readonly move: { readonly rows: number; readonly columns: number } }

@@ -11,7 +11,10 @@ interface Props {
 /** Finished imports listed at most; the journal keeps them all. */
 const RECENT = 5;
 
-/** Submissions left unfinished (a reload, a crash, a stop), offered again; and the latest finished ones, with their results. */
+/**
+ * Submissions left unfinished (a reload, a crash, a stop), offered again; and the latest finished ones, with their
+ * results.
+ */
 export function EarlierBatches({ batches, onResume, onShow }: Props) {
   const unfinished = batches.filter((b) => b.unfinished);
   const recent = batches.filter((b) => !b.unfinished).slice(0, RECENT);

@@ -216,7 +216,9 @@ function OtherColumnsTable({ state, workflow }: PartProps) {
   );
 }
 
-/** Mapping the sheet's columns to the importer's fields, sizes and price-code questions, before its rows are checked. */
+/**
+ * Mapping the sheet's columns to the importer's fields, sizes and price-code questions, before its rows are checked.
+ */
 export function MappingStep({ connected, state, error, workflow }: Props) {
   const { preview, mapping, file } = state;
   const missing = new Set(missingRequiredFields(mapping));

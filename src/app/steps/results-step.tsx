@@ -39,7 +39,10 @@ const STATUS_TEXT: Readonly<Record<SubmissionResult["status"], string>> = {
   busy: "This account's orders are being submitted in another tab or window right now; wait for it to finish, then continue here.",
 };
 
-/** A created order with another live job made for it elsewhere at the same time: a button per job to cancel the unwanted one. */
+/**
+ * A created order with another live job made for it elsewhere at the same time: a button per job to cancel the unwanted
+ * one.
+ */
 function DuplicateActions({
   order,
   onCancel,

@@ -1,7 +1,9 @@
 import { countOf, formatCount, pluralise } from "../../core/plural";
 import type { EngineSummary } from "../../engine/views";
 
-/** Jobs the vendor's check passed (and not already at the vendor) or that wait only for it: what Submit offers to send. */
+/**
+ * Jobs the vendor's check passed (and not already at the vendor) or that wait only for it: what Submit offers to send.
+ */
 export const sendableJobs = (summary: EngineSummary): number => summary.jobs.valid + summary.jobs.ready;
 
 /** "25 rows, 4 jobs: 3 ready, 1 needs attention. 1 row skipped." */

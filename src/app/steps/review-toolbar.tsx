@@ -50,7 +50,10 @@ function ChooseAnotherSheet({
   );
 }
 
-/** The review's actions: which rows to show, problem to problem, undo and redo, find and replace, checking, the problem sheet, Submit. */
+/**
+ * The review's actions: which rows to show, problem to problem, undo and redo, find and replace, checking, the problem
+ * sheet, Submit.
+ */
 export function ReviewToolbar({
   connected,
   review,

@@ -6,7 +6,10 @@ import { createJobList, type JobListState } from "./job-list-store";
 export { DEFAULT_POLL_MS } from "./job-list-store";
 export type { OpenJob, TrackerMessage } from "./job-detail-store";
 
-/** The account whose submitted jobs are followed, and how: its client and journal, the clock, polling and the page's visibility. */
+/**
+ * The account whose submitted jobs are followed, and how: its client and journal, the clock, polling and the page's
+ * visibility.
+ */
 export interface JobTrackerDeps {
   readonly client: VendorClient;
   readonly journal: JournalStore;

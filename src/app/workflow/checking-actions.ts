@@ -29,7 +29,9 @@ export interface CheckingParts {
 export function createCheckingActions(context: WorkflowContext, parts: CheckingParts) {
   const { deps } = context;
   const { keeper, review } = parts;
-  /** The check in progress (reading, checking and replaying a sheet's rows): stopping it goes back to where it started. */
+  /**
+   * The check in progress (reading, checking and replaying a sheet's rows): stopping it goes back to where it started.
+   */
   let checking: { readonly controller: AbortController; readonly back: () => void } | undefined;
 
   // The engine worker failing mid-review leaves the grid with nothing to ask: say so, and how to go on.
@@ -103,7 +105,10 @@ export function createCheckingActions(context: WorkflowContext, parts: CheckingP
     return "started";
   }
 
-  /** Reopens a review saved before a reload or a crash, where it was; "Stop checking" goes back to the upload step, where it is offered again. */
+  /**
+   * Reopens a review saved before a reload or a crash, where it was; "Stop checking" goes back to the upload step,
+   * where it is offered again.
+   */
   async function reopen(connected: Connected, saved: SavedReview): Promise<void> {
     const back = () => void showUploadOffering(context.currentConnected() ?? connected, saved);
     const controller = beginChecking(back);
@@ -145,7 +150,10 @@ export function createCheckingActions(context: WorkflowContext, parts: CheckingP
   return {
     startReview,
 
-    /** Once connected: a review this tab left (a reload, a crash) reopens where it was; else the upload step offers one another tab left. */
+    /**
+     * Once connected: a review this tab left (a reload, a crash) reopens where it was; else the upload step offers one
+     * another tab left.
+     */
     async welcome(connected: Connected): Promise<void> {
       const saved = await keeper.saved(connected);
       if (saved && keeper.isThisTab(saved)) return reopen(connected, saved);

@@ -54,7 +54,10 @@ export function createReviewActions(context: WorkflowContext, onSessionChange: (
   };
 
   const dryRun = (show: (text: string | undefined) => void) => checkWithVendor(context, update, show);
-  /** How many times the user has stopped the dry runs: Submit sends nothing when they were stopped while it waited for them. */
+  /**
+   * How many times the user has stopped the dry runs: Submit sends nothing when they were stopped while it waited for
+   * them.
+   */
   let checksStopped = 0;
 
   return {

@@ -30,7 +30,9 @@ interface Kept {
   lost: boolean;
 }
 
-/** The SHA-256 of a file's bytes, as hex; undefined where it cannot be worked out (the audit then says it is not known). */
+/**
+ * The SHA-256 of a file's bytes, as hex; undefined where it cannot be worked out (the audit then says it is not known).
+ */
 function fileSha256Of(bytes: Uint8Array | ArrayBuffer): Promise<string | undefined> {
   return sha256Hex(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)).catch(() => undefined);
 }
@@ -114,12 +116,18 @@ export function createReviewKeeper(deps: {
   }
 
   return {
-    /** Holds on to the dropped file until its review starts (the reader takes the bytes themselves), and works out its SHA-256. */
+    /**
+     * Holds on to the dropped file until its review starts (the reader takes the bytes themselves), and works out its
+     * SHA-256.
+     */
     holdFile(bytes: Uint8Array): void {
       held = { file: new Blob([bytes as Uint8Array<ArrayBuffer>]), sha256: fileSha256Of(bytes) };
     },
 
-    /** Writes the file, its SHA-256 and the choices made, once the review starts: a new review, with an id of its own (answered). */
+    /**
+     * Writes the file, its SHA-256 and the choices made, once the review starts: a new review, with an id of its own
+     * (answered).
+     */
     async started(connected: Connected, origin: ReviewOrigin): Promise<string> {
       const file = held;
       held = undefined;
@@ -188,7 +196,10 @@ export function createReviewKeeper(deps: {
       return isCurrent(connected)?.file;
     },
 
-    /** The SHA-256 of the review's file, for the audit trail; undefined when there is no review or it could not be worked out. */
+    /**
+     * The SHA-256 of the review's file, for the audit trail; undefined when there is no review or it could not be
+     * worked out.
+     */
     fileSha256(connected: Connected): string | undefined {
       return isCurrent(connected)?.fileSha256;
     },

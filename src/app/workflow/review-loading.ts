@@ -17,7 +17,9 @@ export type StartOutcome = "started" | "stopped" | { readonly refused: string };
 
 type Engine = Awaited<ReturnType<WorkflowContext["deps"]["engine"]["get"]>>;
 
-/** A sheet's rows checked in the engine, ready to review: the session's counts and columns, and where the grid starts. */
+/**
+ * A sheet's rows checked in the engine, ready to review: the session's counts and columns, and where the grid starts.
+ */
 export interface LoadedReview {
   readonly summary: EngineSummary;
   readonly columns: Awaited<ReturnType<Engine["columns"]>>;

@@ -63,7 +63,10 @@ export function createSubmissionConfirmation(context: WorkflowContext, runs: Pic
     waiting = undefined;
   }
 
-  /** Waits for another tab, browser or machine to finish submitting for the account, looking every few seconds (and at once when a tab says it is done). */
+  /**
+   * Waits for another tab, browser or machine to finish submitting for the account, looking every few seconds (and at
+   * once when a tab says it is done).
+   */
   function waitForTurn(connected: Connected): void {
     stopWaiting();
     const timer = setInterval(() => {

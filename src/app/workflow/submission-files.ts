@@ -3,7 +3,9 @@ import { resultFileName } from "../../core/result-sheet-data";
 import type { ResultFile } from "../../sheet/write/write-results";
 import type { WorkflowContext } from "./workflow-state";
 
-/** A batch's files from the journal: the result sheet (in the customer's own file when it is kept) and the audit trail. */
+/**
+ * A batch's files from the journal: the result sheet (in the customer's own file when it is kept) and the audit trail.
+ */
 export function createSubmissionFiles(context: WorkflowContext) {
   const { deps } = context;
   return {

@@ -24,7 +24,10 @@ export type Submitter = Awaited<ReturnType<WorkflowContext["submitter"]>>;
 export function createSubmissionRuns(context: WorkflowContext, channel: SubmissionChannel) {
   const { deps } = context;
 
-  /** This account's submissions in this browser: unfinished ones are offered again after a reload, and every one's results stay at hand. */
+  /**
+   * This account's submissions in this browser: unfinished ones are offered again after a reload, and every one's
+   * results stay at hand.
+   */
   async function accountBatches(connected: Connected): Promise<BatchSummary[]> {
     try {
       return await (await context.submitter(connected)).batches(connected.connection.name, connected.account.id);
@@ -167,7 +170,10 @@ export function createSubmissionRuns(context: WorkflowContext, channel: Submissi
       await (await deps.submitter.get()).stop();
     },
 
-    /** The user's decision to send orders again (already existing, or not found after an unclear answer), then sends them. */
+    /**
+     * The user's decision to send orders again (already existing, or not found after an unclear answer), then sends
+     * them.
+     */
     async sendAgain(orderNumbers: readonly string[]): Promise<void> {
       const state = context.getState();
       if (state.step !== "done") return;

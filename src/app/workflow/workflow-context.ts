@@ -4,7 +4,10 @@ import type { Store } from "../store";
 import { SUBMIT_CONCURRENCY } from "./submission-runs";
 import type { ImportState, WorkflowContext, WorkflowDeps } from "./workflow-state";
 
-/** What the workflow's parts share: the state, the dependencies, the connection in use, and the vendor's word on its orders. */
+/**
+ * What the workflow's parts share: the state, the dependencies, the connection in use, and the vendor's word on its
+ * orders.
+ */
 export function createWorkflowContext(
   deps: WorkflowDeps,
   store: Store<ImportState>,
@@ -40,7 +43,8 @@ export function createWorkflowContext(
         due,
         SUBMIT_CONCURRENCY,
       );
-      // An order that could not be looked up now is looked up again before the confirmation, and right before it is sent.
+      // An order that could not be looked up now is looked up again before the confirmation, and right before it is
+      // sent.
       const lookedUp = due.map((o) => o.orderNumber).filter((n) => !found.failed.has(n));
       const summary = await engine.recordOrdersAtVendor(lookedUp, found.found);
       const state = store.getState();

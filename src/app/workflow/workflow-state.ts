@@ -30,7 +30,10 @@ export type CatalogueStatus =
 export interface Connected {
   readonly connection: ConnectionInfo;
   readonly account: AccountProfile;
-  /** The vendor's user the connection acts as (`/account/user`), for the audit trail; undefined when it could not be read. */
+  /**
+   * The vendor's user the connection acts as (`/account/user`), for the audit trail; undefined when it could not be
+   * read.
+   */
   readonly userName?: string | undefined;
   readonly catalogue: CatalogueStatus;
 }
@@ -102,7 +105,10 @@ export interface ConfirmState {
   readonly error?: string | undefined;
   /** "Create N jobs" was clicked: it cannot be clicked again. */
   readonly sending?: boolean | undefined;
-  /** Another tab, browser or machine is submitting for the account: this page waits (since when it was told, and its progress when a tab of this browser says it). */
+  /**
+   * Another tab, browser or machine is submitting for the account: this page waits (since when it was told, and its
+   * progress when a tab of this browser says it).
+   */
   readonly waiting?: { readonly since?: string | undefined; readonly progress?: string | undefined } | undefined;
 }
 
@@ -138,7 +144,10 @@ export type ImportState =
       readonly progress: ReadProgress | undefined;
     }
   | { readonly step: "mapping"; readonly connected: Connected; readonly mapping: MappingState; readonly error?: string }
-  /** Reading and checking the rows (or reopening a saved review), with counts; "Stop checking" goes back to the step before. */
+  /**
+   * Reading and checking the rows (or reopening a saved review), with counts; "Stop checking" goes back to the step
+   * before.
+   */
   | {
       readonly step: "checking";
       readonly connected: Connected;

@@ -138,7 +138,10 @@ export function thumbnailUrl(cdnUrl: string, size: 50 | 100 | 150 = 100): string
   return fragment === undefined ? sized : `${sized}#${fragment}`;
 }
 
-/** The link to a design's picture: the asset's own preview link, else its current image file; without the space around it. */
+/**
+ * The link to a design's picture: the asset's own preview link, else its current image file; without the space around
+ * it.
+ */
 export function previewLink(asset: Asset, files?: AssetFiles): string | undefined {
   if (asset.assetUrl && isWebAddress(asset.assetUrl)) return asset.assetUrl.trim();
   return currentImage(files)?.cdnUrl.trim();

@@ -110,7 +110,10 @@ export interface CampaignSheetData {
   readonly sheetName: string;
   readonly columns: readonly CampaignColumn[];
   readonly rows: readonly CampaignRow[];
-  /** What the delivery method list offers (a label, or the code where there is no unique label), with the code it stands for. */
+  /**
+   * What the delivery method list offers (a label, or the code where there is no unique label), with the code it stands
+   * for.
+   */
   readonly deliveryMethods: readonly {
     readonly value: string;
     readonly code: string;

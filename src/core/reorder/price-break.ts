@@ -10,14 +10,19 @@ export interface PriceBreakHint {
   readonly nextQuantity: number;
   readonly unitPrice: number;
   readonly nextUnitPrice: number;
-  /** The line at the quantity asked for, and at the next band's quantity (unit prices only: a reset or setup is the same either way). */
+  /**
+   * The line at the quantity asked for, and at the next band's quantity (unit prices only: a reset or setup is the same
+   * either way).
+   */
   readonly total: number;
   readonly nextTotal: number;
   /** `total − nextTotal`: positive when the bigger line costs less. */
   readonly saving: number;
 }
 
-/** "Just under" is within this share of the next band's quantity (at least one unit): 45–49 under 50, 90–99 under 100. */
+/**
+ * "Just under" is within this share of the next band's quantity (at least one unit): 45–49 under 50, 90–99 under 100.
+ */
 const NEAR_SHARE = 0.1;
 
 /**
@@ -50,7 +55,9 @@ export function priceBreakHint(bands: readonly PriceBand[], quantity: number): P
   };
 }
 
-/** The hint in the user's words: "5 more reaches the next band (50 or more at $0.93 each): saves $0.30 on this line." */
+/**
+ * The hint in the user's words: "5 more reaches the next band (50 or more at $0.93 each): saves $0.30 on this line."
+ */
 export function priceBreakText(hint: PriceBreakHint, money: (amount: number) => string): string {
   const reach = `${hint.extra} more reaches the next band (${hint.nextQuantity} or more at ${money(hint.nextUnitPrice)} each)`;
   if (hint.saving > 0) return `${reach}: saves ${money(hint.saving)} on this line.`;

@@ -17,7 +17,10 @@ export interface JobReorder {
   readonly quantities: ReadonlyMap<string, number>;
   /** Archived designs replaced by their newest orderable version. */
   readonly replaced: readonly { readonly from: string; readonly to: string }[];
-  /** Lines that are no design of the account (stock, a tag not in the catalogue) or an archived one with no newer version. */
+  /**
+   * Lines that are no design of the account (stock, a tag not in the catalogue) or an archived one with no newer
+   * version.
+   */
   readonly leftOut: readonly {
     readonly line: JobLineForReorder;
     readonly reason: "no-design" | "unknown" | "archived";

@@ -25,7 +25,10 @@ export interface ProxyOptions {
   readonly fetch?: typeof fetch;
   readonly tokenOptions?: TokenSourceOptions;
   readonly log?: (entry: ProxyLogEntry) => void;
-  /** The per-account submission leases the pages take before creating jobs (made here unless given, for tests with their own clock). */
+  /**
+   * The per-account submission leases the pages take before creating jobs (made here unless given, for tests with their
+   * own clock).
+   */
   readonly leases?: SubmissionLeases;
 }
 

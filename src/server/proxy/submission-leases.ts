@@ -1,4 +1,7 @@
-/** How long a lease lasts without renewal: a page renews it every 15 s, so a closed tab or a lost network frees it within a minute. */
+/**
+ * How long a lease lasts without renewal: a page renews it every 15 s, so a closed tab or a lost network frees it
+ * within a minute.
+ */
 export const LEASE_TTL_MS = 60_000;
 
 export type LeaseGrant =

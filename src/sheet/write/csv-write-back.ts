@@ -40,7 +40,10 @@ export interface CsvWriteBackOptions {
 const MAX_EXAMPLES = 5;
 const QUOTE = 0x22;
 const UTF8_BOM = Uint8Array.of(0xef, 0xbb, 0xbf);
-/** Quoted whatever the delimiter, so a program that splits on the other list separator cannot split the value or run what follows. */
+/**
+ * Quoted whatever the delimiter, so a program that splits on the other list separator cannot split the value or run
+ * what follows.
+ */
 const NEEDS_QUOTES = /[",;\r\n]/;
 
 /** The file's records as the reader numbers them: record i is spreadsheet row i + 1. */
@@ -68,7 +71,8 @@ function readRecords(text: string, start: number, delimiter: string, headerIndex
   let tableWidth = 0;
   let lastIsEmpty = false;
   let finished = false;
-  // papaparse drops a byte-order mark its input starts with, which the reader keeps there: it is given one of its own to drop.
+  // papaparse drops a byte-order mark its input starts with, which the reader keeps there: it is given one of its own
+  // to drop.
   const input = text.charCodeAt(start) === 0xfeff ? `\uFEFF${text.slice(start)}` : start > 0 ? text.slice(start) : text;
   Papa.parse<string[]>(input, {
     delimiter,
@@ -158,7 +162,10 @@ function significantDigits(text: string): number {
   return count;
 }
 
-/** A number as any spreadsheet reads it: up to 15 significant digits (what Excel keeps), a point for decimals, no exponent, no grouping. */
+/**
+ * A number as any spreadsheet reads it: up to 15 significant digits (what Excel keeps), a point for decimals, no
+ * exponent, no grouping.
+ */
 function plainNumber(value: number): string {
   if (!Number.isFinite(value)) return "";
   const shortest = String(value);
@@ -349,7 +356,8 @@ export function writeCsvResults(
     const lineEndUnits = index === textEnds.length - 1 ? 0 : newline.length;
     const fieldCount = fieldCounts[index] ?? 0;
     const textContentEnd = contentEndOf(index);
-    // The fields go before the empty fields the record ends with, if any: the text after them (all spaces and delimiters) is measured in bytes.
+    // The fields go before the empty fields the record ends with, if any: the text after them (all spaces and
+    // delimiters) is measured in bytes.
     const textAt =
       fieldCount > width
         ? blankFieldsStart(text, recordStart(index), textContentEnd, fieldCount, width, delimiter)

@@ -5,7 +5,10 @@ import { SHEET_LIMITS } from "../limits";
 import { sniffFile } from "../formats/sniff-file";
 import { writeXlsxResults } from "./xlsx/xlsx-write-back";
 
-/** A result sheet written, or why it could not be: a value the file's encoding lacks (UTF-8 can be asked for), or a file that cannot be reopened. */
+/**
+ * A result sheet written, or why it could not be: a value the file's encoding lacks (UTF-8 can be asked for), or a file
+ * that cannot be reopened.
+ */
 export type ResultFile =
   | { readonly ok: true; readonly bytes: Uint8Array; readonly fileName: string }
   | { readonly ok: false; readonly reason: "unrepresentable"; readonly message: string }

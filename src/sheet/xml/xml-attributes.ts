@@ -6,7 +6,10 @@ import { XmlToken, XmlTokenizer } from "./xml-tokenizer";
 /** Reads the one tag each helper here is given; nothing is kept between calls. */
 const tokens = new XmlTokenizer(SHEET_LIMITS.xlsx.maxMarkupChars);
 
-/** The start tag `tag` begins with (a tag, or an element's XML), read by the tokenizer: its attributes are then on `tokens`. */
+/**
+ * The start tag `tag` begins with (a tag, or an element's XML), read by the tokenizer: its attributes are then on
+ * `tokens`.
+ */
 function readStartTag(tag: string): XmlTokenizer {
   tokens.reset();
   const token = tokens.next(tag, 0, true);

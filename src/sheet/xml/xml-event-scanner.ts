@@ -31,7 +31,10 @@ export interface XmlScannerLimits {
   readonly maxMarkupLength: number;
 }
 
-/** The longest character reference (`&#x10FFFF;`, with room to spare): a text cut within this of a `&` keeps it for the next piece. */
+/**
+ * The longest character reference (`&#x10FFFF;`, with room to spare): a text cut within this of a `&` keeps it for the
+ * next piece.
+ */
 const AMPERSAND_REACH = 12;
 const LT = 60;
 const DTD_DECLARATIONS = ["<!DOCTYPE", "<!ENTITY", "<!ELEMENT", "<!ATTLIST", "<!NOTATION"];
@@ -138,7 +141,10 @@ export class XmlEventScanner {
     return end;
   }
 
-  /** Text running to the end of the piece: passed on but for a reference or a CR the next piece may finish; returns where it stopped. */
+  /**
+   * Text running to the end of the piece: passed on but for a reference or a CR the next piece may finish; returns
+   * where it stopped.
+   */
   private textUpToCut(s: string, i: number): number {
     const n = s.length;
     let cut = n;

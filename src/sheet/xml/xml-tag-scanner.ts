@@ -4,7 +4,9 @@ import { XmlToken, XmlTokenizer } from "./xml-tokenizer";
 
 export type TagKind = "open" | "close" | "empty";
 
-/** One tag found by `XmlTagScanner.scan`, as offsets into the scanned text; what it holds holds until `onTag` returns. */
+/**
+ * One tag found by `XmlTagScanner.scan`, as offsets into the scanned text; what it holds holds until `onTag` returns.
+ */
 export interface XmlTagSpan {
   /** Where its `<` is. */
   readonly start: number;
@@ -24,7 +26,10 @@ export interface XmlTagSpan {
 /** What `onTag` returns to stop at this tag until there is more text. */
 export const NEEDS_MORE_TEXT = -1;
 
-/** The prefix with its colon of the tag name starting at `nameStart` (`x:` of `<x:row>`), or "": up to its last colon, as the tokenizer reads it. */
+/**
+ * The prefix with its colon of the tag name starting at `nameStart` (`x:` of `<x:row>`), or "": up to its last colon,
+ * as the tokenizer reads it.
+ */
 function prefixOf(text: string, nameStart: number): string {
   let local = nameStart;
   for (let i = nameStart; i < text.length; i++) {

@@ -19,7 +19,9 @@ export const XmlToken = {
   EndTag: 4,
   /** The text of a CDATA section, `[textStart, textEnd)`; a long one may come in several pieces. */
   Cdata: 5,
-  /** `<!` opening neither a comment nor CDATA (a document type, say): refused, or skipped when `next` is called again. */
+  /**
+   * `<!` opening neither a comment nor CDATA (a document type, say): refused, or skipped when `next` is called again.
+   */
   Declaration: 6,
   /** A comment, a processing instruction or the rest of a declaration, passed over. */
   Skipped: 7,
@@ -52,7 +54,10 @@ const enum Inside {
 }
 const TERMINATORS = ["", "-->", "]]>", "?>", ">"] as const;
 
-/** In a tag whose end is searched for: just past an `=`, where a quote opens its value (a quote's code means inside that value). */
+/**
+ * In a tag whose end is searched for: just past an `=`, where a quote opens its value (a quote's code means inside that
+ * value).
+ */
 const AFTER_EQUALS = 1;
 
 /**
@@ -80,7 +85,9 @@ function searchTagEnd(text: string, from: number, state: number): number {
   return -(1 + state);
 }
 
-/** Where the tag starting at `lt` ends (just past its `>`; quoted values may hold one), or -1 when `text` ends first. */
+/**
+ * Where the tag starting at `lt` ends (just past its `>`; quoted values may hold one), or -1 when `text` ends first.
+ */
 export function findTagEnd(text: string, lt: number): number {
   const end = searchTagEnd(text, lt + 1, 0);
   return end < 0 ? -1 : end;
@@ -139,7 +146,10 @@ export class XmlTokenizer {
   private inside = Inside.None;
   /** Characters of the markup being passed over, so far. */
   private insideChars = 0;
-  /** A tag cut short where `next` stopped: how far past its `<` its end was searched for (0 when none), and the search's state there. */
+  /**
+   * A tag cut short where `next` stopped: how far past its `<` its end was searched for (0 when none), and the search's
+   * state there.
+   */
   private cutSearched = 0;
   private cutState = 0;
 
@@ -206,7 +216,10 @@ export class XmlTokenizer {
     return this.next(text, from, isFinal);
   }
 
-  /** The markup at `lt` that is not a tag (a comment, CDATA section, declaration or instruction), or a `<` the text ends at. */
+  /**
+   * The markup at `lt` that is not a tag (a comment, CDATA section, declaration or instruction), or a `<` the text ends
+   * at.
+   */
   private markupOrCut(text: string, lt: number, next: number, isFinal: boolean): XmlToken {
     if (next === BANG || next === QUESTION) {
       if (!isFinal && text.length - lt < LONGEST_OPENER) {
@@ -237,7 +250,9 @@ export class XmlTokenizer {
     return XmlToken.Declaration;
   }
 
-  /** Inside a comment or the like from `at`: past its end (a CDATA section's text given), or as far as the text allows. */
+  /**
+   * Inside a comment or the like from `at`: past its end (a CDATA section's text given), or as far as the text allows.
+   */
   private passInside(text: string, at: number, isFinal: boolean): XmlToken {
     const inside = this.inside;
     const terminator = TERMINATORS[inside];
@@ -264,7 +279,10 @@ export class XmlTokenizer {
     return inside === Inside.Cdata && keep > at ? XmlToken.Cdata : XmlToken.Cut;
   }
 
-  /** A tag the text ends inside, to be searched on from the end of `text` with more text; `searched` is what `searchTagEnd` gave. */
+  /**
+   * A tag the text ends inside, to be searched on from the end of `text` with more text; `searched` is what
+   * `searchTagEnd` gave.
+   */
   private cutTag(text: string, lt: number, isFinal: boolean, searched: number): XmlToken {
     if (isFinal) throw malformed("the part ends part-way through a tag");
     if (text.length - lt > this.maxMarkupChars) throw tagTooLong(this.maxMarkupChars);
@@ -437,7 +455,10 @@ export class XmlTokenizer {
     return -1;
   }
 
-  /** Attribute `k`'s offsets: 0 its name's start, 1 its name's end, 2 its value's start, 3 its value's end (quotes excluded). */
+  /**
+   * Attribute `k`'s offsets: 0 its name's start, 1 its name's end, 2 its value's start, 3 its value's end (quotes
+   * excluded).
+   */
   attributeOffset(k: number, which: 0 | 1 | 2 | 3): number {
     return this.spans[k * 4 + which] as number;
   }

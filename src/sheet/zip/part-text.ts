@@ -111,7 +111,10 @@ async function packStream(
   return { name, packed, crc32: counted.crc, size: counted.size };
 }
 
-/** Deflates text given in pieces, without ever joining all of them, encoded in `encoding` (a part's own, UTF-8 for a new one). */
+/**
+ * Deflates text given in pieces, without ever joining all of them, encoded in `encoding` (a part's own, UTF-8 for a new
+ * one).
+ */
 export function packText(
   name: string,
   pieces: Iterable<string>,

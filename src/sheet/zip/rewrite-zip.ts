@@ -50,7 +50,9 @@ function recordEnd(bytes: Uint8Array, view: DataView, entry: ZipEntry): number {
   return end;
 }
 
-/** A copy of an untouched entry's directory record pointing at its new place; a zip64 offset is set in its extra field. */
+/**
+ * A copy of an untouched entry's directory record pointing at its new place; a zip64 offset is set in its extra field.
+ */
 function movedRecord(record: Uint8Array, offset: number): Uint8Array {
   const copy = record.slice();
   const view = new DataView(copy.buffer);

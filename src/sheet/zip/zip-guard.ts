@@ -24,7 +24,10 @@ export const LOCAL_HEADER = 0x04034b50;
 export const MAX16 = 0xffff;
 export const MAX32 = 0xffffffff;
 
-/** Where the end of central directory record starts (it ends the zip, perhaps followed by a comment); -1 when there is none. */
+/**
+ * Where the end of central directory record starts (it ends the zip, perhaps followed by a comment); -1 when there is
+ * none.
+ */
 export function findEndRecord(view: DataView): number {
   for (let i = view.byteLength - 22; i >= Math.max(0, view.byteLength - 22 - MAX16); i--) {
     if (view.getUint32(i, true) === EOCD) return i;
@@ -140,7 +143,10 @@ export function checkDeclaredSizes(entries: readonly ZipEntry[], fileName: strin
   }
 }
 
-/** Where an entry's packed data starts, past its local header (name and extra field); undefined when no local header is where the directory says. */
+/**
+ * Where an entry's packed data starts, past its local header (name and extra field); undefined when no local header is
+ * where the directory says.
+ */
 export function localDataStart(bytes: Uint8Array, entry: ZipEntry): number | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const at = entry.localHeaderOffset;
@@ -148,7 +154,10 @@ export function localDataStart(bytes: Uint8Array, entry: ZipEntry): number | und
   return at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
 }
 
-/** Where an entry's packed data starts, in a zip checked before (its rewriting): a missing local header is a programmer's error. */
+/**
+ * Where an entry's packed data starts, in a zip checked before (its rewriting): a missing local header is a
+ * programmer's error.
+ */
 export function dataStartOf(bytes: Uint8Array, entry: ZipEntry): number {
   const start = localDataStart(bytes, entry);
   if (start === undefined) throw new Error(`${entry.name} has no local header`);
@@ -162,10 +171,16 @@ function dataOffset(bytes: Uint8Array, entry: ZipEntry, fileName: string): numbe
   return start;
 }
 
-/** Stored (not deflated) data is handed on in pieces of this size, as inflated data would be; packed data is fed in them. */
+/**
+ * Stored (not deflated) data is handed on in pieces of this size, as inflated data would be; packed data is fed in
+ * them.
+ */
 const STORED_PIECE = 1 << 20;
 
-/** Stored bytes as a stream of views into them, a megabyte at a time, pulled as the inflater needs them (nothing copied). */
+/**
+ * Stored bytes as a stream of views into them, a megabyte at a time, pulled as the inflater needs them (nothing
+ * copied).
+ */
 export function piecesOf(packed: Uint8Array): ReadableStream<Uint8Array<ArrayBuffer>> {
   let at = 0;
   return new ReadableStream<Uint8Array<ArrayBuffer>>(

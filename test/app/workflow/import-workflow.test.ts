@@ -26,7 +26,10 @@ let account: ProxiedAccount;
 let manyOrders: Uint8Array;
 let fewOrders: Uint8Array;
 
-/** A sheet of the price-code sample's orders under order numbers of its own: submitted, it makes jobs no other sheet has. */
+/**
+ * A sheet of the price-code sample's orders under order numbers of its own: submitted, it makes jobs no other sheet
+ * has.
+ */
 const sheetOf = async (prefix: string, copies: number) =>
   new Uint8Array(await readFile((await ordersSheet(prefix, copies)).path));
 
@@ -72,7 +75,10 @@ function pageSheets() {
 
 const LOCK_FOLDER = mkdtempSync(join(tmpdir(), "workflow-locks-"));
 
-/** The real submitter, on the page (as when no worker can start): its journal in this browser's IndexedDB, lock files in a scratch folder. */
+/**
+ * The real submitter, on the page (as when no worker can start): its journal in this browser's IndexedDB, lock files in
+ * a scratch folder.
+ */
 function pageSubmitter(db: Awaited<ReturnType<typeof browserDatabase>>) {
   const journal = createIdbJournal(Promise.resolve(db));
   const submitter = createSubmitApi({ journal, locks: fileLocks(LOCK_FOLDER) });

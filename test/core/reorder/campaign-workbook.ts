@@ -19,7 +19,10 @@ export async function readCampaign(
   return { book, sheet, headers, rows };
 }
 
-/** Fills in a campaign workbook as a customer would in their spreadsheet program: values typed into the rows of the tags given. */
+/**
+ * Fills in a campaign workbook as a customer would in their spreadsheet program: values typed into the rows of the tags
+ * given.
+ */
 export async function fillCampaign(bytes: Uint8Array, fills: ReadonlyMap<string, CampaignFill>): Promise<Buffer> {
   const { book, sheet, headers } = await readCampaign(bytes);
   const tagColumn = headers.indexOf("Asset tag") + 1;

@@ -202,7 +202,8 @@ describe("writeCsvResults: every CSV shape the reader accepts", () => {
     if (!written.ok) throw new Error(`not written: ${JSON.stringify(written)}`);
     expect(written.encoding).toBe(csv.encoding);
 
-    // (a) Every original record, byte for byte and in order, then its own line end; the fields go in at its end or before the empty fields it ends with.
+    // (a) Every original record, byte for byte and in order, then its own line end; the fields go in at its end or
+    // before the empty fields it ends with.
     const before = splitRecords(original, csv.encoding, csv.lineEnd);
     const after = splitRecords(written.bytes, csv.encoding, csv.lineEnd);
     expect(after).toHaveLength(before.length);

@@ -3,7 +3,10 @@ import { XmlEventScanner } from "../../../src/sheet/xml/xml-event-scanner";
 import { XmlRefusal, type XmlRefusalKind } from "../../../src/sheet/xml/xml-refusal";
 import { XmlTagScanner } from "../../../src/sheet/xml/xml-tag-scanner";
 
-/** Every tag of `xml` fed in the given pieces, as `kind name@start-end` with its `r` attribute; offsets are into the whole text. */
+/**
+ * Every tag of `xml` fed in the given pieces, as `kind name@start-end` with its `r` attribute; offsets are into the
+ * whole text.
+ */
 function tags(pieces: readonly string[], limit = 200): string[] {
   const scanner = new XmlTagScanner(limit);
   const seen: string[] = [];

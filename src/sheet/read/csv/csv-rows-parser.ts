@@ -4,7 +4,10 @@ import type { CsvRows } from "./csv-text-rows";
 import { SHEET_LIMITS } from "../../limits";
 import { failure, type SheetReadFailure } from "../../read-failure";
 
-/** Said by a parser that met text outside what it reads (a quote mark where CSV has none): another parser must read on from there. */
+/**
+ * Said by a parser that met text outside what it reads (a quote mark where CSV has none): another parser must read on
+ * from there.
+ */
 export interface Irregular {
   /** Where, in the text given, the row it cannot read starts. */
   readonly irregularFrom: number;

@@ -40,7 +40,10 @@ export class CsvTextRows implements CsvRows {
   constructor(
     readonly length: number,
     private readonly texts: readonly string[],
-    /** Per stored row (one with a non-empty field): its position, which text holds it, where it starts there, and how many fields it has (at most the column limit). */
+    /**
+     * Per stored row (one with a non-empty field): its position, which text holds it, where it starts there, and how
+     * many fields it has (at most the column limit).
+     */
     private readonly rowAt: Uint32Array,
     private readonly rowText: Uint32Array,
     private readonly rowStart: Uint32Array,

@@ -151,7 +151,8 @@ export function wellFormedCsvParser(delimiter: CsvDelimiter, newline: LineEnd, t
         if (refused) return refused;
         if (end === length) return length;
         at = end + newline.length;
-        // A piece ending at a line end leaves no row unfinished; a file that does has one more row, empty, as papaparse reads it.
+        // A piece ending at a line end leaves no row unfinished; a file that does has one more row, empty, as papaparse
+        // reads it.
         if (at === length && !isLast) return length;
         rowStart = at;
         firstEnd = ends.length;

@@ -259,7 +259,10 @@ export class SheetStore implements RowSource {
   readonly valueRowCount: number;
   /** Rows that are not blank (what counts as an order row), merged and linked cells included. */
   readonly filledRowCount: number;
-  /** The merged ranges covering each row: for row number r, the ids in `mergeIds` from `mergeRowStarts[r]` up to `mergeRowStarts[r + 1]`, in order. */
+  /**
+   * The merged ranges covering each row: for row number r, the ids in `mergeIds` from `mergeRowStarts[r]` up to
+   * `mergeRowStarts[r + 1]`, in order.
+   */
   private readonly mergeRowStarts: Int32Array;
   private readonly mergeIds: Int32Array;
   private readonly mergeValues: CellValue[];

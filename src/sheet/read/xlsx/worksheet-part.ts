@@ -253,7 +253,9 @@ class WorksheetReader implements XmlHandler {
     }
   }
 
-  /** A cell naming text the workbook does not hold is damage, not a blank cell: reading on would lose the value unseen. */
+  /**
+   * A cell naming text the workbook does not hold is damage, not a blank cell: reading on would lose the value unseen.
+   */
   private keepShared(value: string): void {
     const { strings } = this.context;
     const index = SHARED_INDEX.test(value) ? parseInt(value, 10) : -1;
@@ -268,7 +270,10 @@ class WorksheetReader implements XmlHandler {
     if (this.admit(isFilled)) this.builder.addText(this.columnIndex, text, isFilled);
   }
 
-  /** Whether the cell is kept: within the columns (blank text far to the right is left out) and the cells a workbook may have. */
+  /**
+   * Whether the cell is kept: within the columns (blank text far to the right is left out) and the cells a workbook may
+   * have.
+   */
   private admit(isFilled: boolean): boolean {
     if (this.columnIndex >= maxColumns) {
       if (isFilled) throw tooManyColumns(this.context.fileName, this.sheetName, this.rowNumber, this.columnIndex);

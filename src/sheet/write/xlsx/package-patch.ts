@@ -135,7 +135,8 @@ export function addSheets(
   const { sheets: existing, element } = readSheets(texts.workbook, readRelationships(texts.relationships));
   const nextSheetId = Math.max(0, ...existing.map((sheet) => sheet.sheetId)) + 1;
   const workbookPrefix = element.prefix;
-  // The id attribute's prefix is declared on the workbook, or (rarely) on the sheet itself, where the new sheets need it too.
+  // The id attribute's prefix is declared on the workbook, or (rarely) on the sheet itself, where the new sheets need
+  // it too.
   const idPrefix = like.idAttribute.includes(":")
     ? like.idAttribute.slice(0, like.idAttribute.indexOf(":"))
     : undefined;

@@ -36,7 +36,10 @@ interface OpenRow {
   readonly prefix: string;
 }
 
-/** A row to write that is read tag by tag: its cells before the result columns pass on as they come; from there on its content is held back. */
+/**
+ * A row to write that is read tag by tag: its cells before the result columns pass on as they come; from there on its
+ * content is held back.
+ */
 interface StreamedRow extends OpenRow {
   /** The column of the last cell passed on (0 before any). */
   column: number;
@@ -177,13 +180,17 @@ export class ResultColumnsRewriter implements TextRewriter {
     return `<${prefix}row r="${rowNumber}">${this.cellsXml({ rowNumber, style: undefined, prefix }, NO_TAIL)}</${prefix}row>`;
   }
 
-  /** A row: rows to add before it, and on a row to write, its tag and cells. Returns past its end tag when it was read whole. */
+  /**
+   * A row: rows to add before it, and on a row to write, its tag and cells. Returns past its end tag when it was read
+   * whole.
+   */
   private onRow(tag: XmlTagSpan): number | void {
     const edit = this.edit;
     const contentEnd = tag.kind === "open" ? this.rowEnds.contentEnd(edit.window, tag, edit.isFinal) : undefined;
     if (contentEnd === NEEDS_MORE_TEXT) return NEEDS_MORE_TEXT;
     const rowNumber = rowNumberAfter(tag.rawAttribute("r"), this.rowNumber);
-    // A row without `r` (or with one that is not a row number) directly follows the one before it, so no row is ever inserted just before it.
+    // A row without `r` (or with one that is not a row number) directly follows the one before it, so no row is ever
+    // inserted just before it.
     this.insertRowsBefore(rowNumber, tag.start);
     this.rowNumber = rowNumber;
     const rowEnd = contentEnd === undefined ? undefined : contentEnd + `</${tag.prefix}row>`.length;
@@ -217,7 +224,10 @@ export class ResultColumnsRewriter implements TextRewriter {
     );
   }
 
-  /** An element in a row to write read tag by tag: a cell before the result columns passes on; the first other element starts holding the rest of the row back. */
+  /**
+   * An element in a row to write read tag by tag: a cell before the result columns passes on; the first other element
+   * starts holding the rest of the row back.
+   */
   private onRowChild(row: StreamedRow, tag: XmlTagSpan): void {
     if (tag.name === "c") {
       const column = cellColumnOf(this.edit.window, tag.start, tag.end) || row.column + 1;

@@ -99,7 +99,9 @@ export class StylesPatch {
     return formats[index] ?? (formats[0] as string);
   }
 
-  /** The cell format `index` (its fill, border, alignment), in the bold of its own font and the General number format. */
+  /**
+   * The cell format `index` (its fill, border, alignment), in the bold of its own font and the General number format.
+   */
   boldFormat(index: number): number {
     const base = this.cellFormat(index);
     const fonts = this.section("fonts").items;

@@ -19,7 +19,9 @@ export interface UsedRange {
   readonly headerStyle: number | undefined;
 }
 
-/** The column of the cell tag at `[start, end)` from its `r` attribute, looked for the quick way first; 0 without one. */
+/**
+ * The column of the cell tag at `[start, end)` from its `r` attribute, looked for the quick way first; 0 without one.
+ */
 export function cellColumnOf(text: string, start: number, end: number): number {
   const at = text.indexOf(' r="', start);
   if (at > 0 && at < end) return columnNumberAt(text, at + 4);
@@ -114,7 +116,10 @@ export class UsedRangeScan {
       return contentEnd + `</${tag.prefix}row>`.length;
   }
 
-  /** Walks a row's cells from the last back to the first with something in it; false, having changed nothing, when a cell has no `r`. */
+  /**
+   * Walks a row's cells from the last back to the first with something in it; false, having changed nothing, when a
+   * cell has no `r`.
+   */
   private readRowFromEnd(row: XmlTagSpan, contentEnd: number): boolean {
     const text = this.text;
     const isHeader = this.rowNumber === this.headerRowNumber;

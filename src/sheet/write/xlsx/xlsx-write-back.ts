@@ -67,12 +67,11 @@ const unreadable = (detail: string) =>
 /**
  * Adds the results to the customer's workbook: result columns to the right of every cell
  * with a value or formula on the order sheet, and of a merged range across a row getting
- * results (on the header row and each row in `data.rows`, nothing anywhere else), then a "Jobs" and an "Audit" sheet after the last sheet, numbered ("Jobs (2)")
- * rather than ever replacing a sheet of the customer's. Nothing else in the file changes:
- * parts other than the order sheet, the workbook, its relationships, content types and
- * stylesheet are copied byte for byte, and those get only additions. Text is written
- * neutralised, numbers as numbers, never a formula. The file is checked by the zip guard
- * before anything is read; a file that cannot be reopened comes back as a failure.
+ * results (on the header row and each row in `data.rows`, nothing anywhere else), then a "Jobs" and an "Audit" sheet
+ * after the last sheet, numbered ("Jobs (2)") rather than ever replacing a sheet of the customer's. Nothing else in the
+ * file changes: parts other than the order sheet, the workbook, its relationships, content types and stylesheet are
+ * copied byte for byte, and those get only additions. Text is written neutralised, numbers as numbers, never a formula.
+ * The file is checked by the zip guard before anything is read; a file that cannot be reopened comes back as a failure.
  */
 export async function writeXlsxResults(
   original: Uint8Array,
@@ -110,7 +109,10 @@ function assertRowNumbers(data: ResultSheetData): void {
   }
 }
 
-/** The file checks of reading: what it is, its size, and the zip guard over every part (its rows were counted when it was read). */
+/**
+ * The file checks of reading: what it is, its size, and the zip guard over every part (its rows were counted when it
+ * was read).
+ */
 async function checkOriginal(original: Uint8Array): Promise<WriteBackFailure | undefined> {
   const kind = sniffFile(original, FILE);
   if (typeof kind !== "string") return refused(kind.code, kind.message);
@@ -185,7 +187,8 @@ async function addResults(original: Uint8Array, sheetName: string, data: ResultS
   if ("ok" in opened) return opened;
   const { entries, texts, encodings, sheets, sheet, sheetEntry, stylesEntry } = opened;
   const used = await scanUsedRange(original, sheetEntry, data);
-  // Right of a merged range across a written row, so the results are not hidden under it, where they still fit a sheet the reader takes.
+  // Right of a merged range across a written row, so the results are not hidden under it, where they still fit a sheet
+  // the reader takes.
   const lastUsed =
     used.mergedLastColumn > 0 && used.mergedLastColumn + data.columns.length <= SHEET_LIMITS.maxColumns
       ? used.mergedLastColumn

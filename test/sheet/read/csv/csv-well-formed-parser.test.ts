@@ -12,7 +12,10 @@ function withoutParserName(read: ReturnType<typeof readCsvArrays>) {
   return rest;
 }
 
-/** The scanner's reading (and papaparse's, from where the scanner left off) against papaparse's alone, at one chunk size. */
+/**
+ * The scanner's reading (and papaparse's, from where the scanner left off) against papaparse's alone, at one chunk
+ * size.
+ */
 function expectPapaparseRows(text: string, chunkBytes: number) {
   const bytes = encode(text);
   const read = readCsvArrays(bytes, "orders.csv", { chunkBytes });

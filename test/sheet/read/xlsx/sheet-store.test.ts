@@ -69,7 +69,8 @@ describe("SheetStore: merged ranges", () => {
           rowNumber * 1000 + 2,
         ]);
       }
-      // Building the store and reading every row: each range and each cell looked at a few times, not once per range near it.
+      // Building the store and reading every row: each range and each cell looked at a few times, not once per range
+      // near it.
       expect(mergeReads.reads).toBeLessThanOrEqual(5 * merges.length);
       expect(cellReads.reads).toBeLessThanOrEqual(8 * cells.columns.length);
       expect(store.usedWidth(0)).toBe(2 * mergesPerRow);

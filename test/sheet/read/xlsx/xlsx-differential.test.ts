@@ -162,7 +162,10 @@ describe("the streaming reader reads every cell as exceljs does", () => {
   });
 });
 
-/** Text XML and a workbook carry unchanged: no control characters, no `\r` (XML reads it as a line end) and no `_xHHHH_` (Excel's escape). */
+/**
+ * Text XML and a workbook carry unchanged: no control characters, no `\r` (XML reads it as a line end) and no `_xHHHH_`
+ * (Excel's escape).
+ */
 const text = fc
   .array(
     fc.oneof(

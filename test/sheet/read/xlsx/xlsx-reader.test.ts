@@ -21,7 +21,9 @@ interface SheetSpec {
   readonly encode?: (xml: string) => Buffer;
 }
 
-/** A workbook from XML written by hand; sheets are zipped in reverse order, so the zip's order is not the workbook's. */
+/**
+ * A workbook from XML written by hand; sheets are zipped in reverse order, so the zip's order is not the workbook's.
+ */
 function workbook(
   sheets: readonly SheetSpec[],
   options: { strings?: string[] | string; styles?: string; workbookPr?: string; prefix?: string } = {},

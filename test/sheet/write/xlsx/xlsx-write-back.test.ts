@@ -340,7 +340,10 @@ function styleItems(stylesXml: string, section: string): string[] {
   return [...body.matchAll(/<(\w+)\b[^>]*?(?:\/>|>[\s\S]*?<\/\1>)/g)].map((m) => m[0]);
 }
 
-/** A sheet's XML without what the results add: cells from `firstColumn` on, rows left empty by that, the used range, the column widths and row spans. */
+/**
+ * A sheet's XML without what the results add: cells from `firstColumn` on, rows left empty by that, the used range, the
+ * column widths and row spans.
+ */
 function withoutResults(xml: string, firstColumn: number): string {
   return xml
     .replace(/<c r="([A-Z]+)\d+"[^>]*?(\/>|>[\s\S]*?<\/c>)/g, (cell, letters: string) =>
