@@ -38,7 +38,7 @@ export class PartFailed extends Error {
 }
 
 /** The answer's value, or the part named as failed in the vendor's words. */
-export function valueOf<T>(part: string, answer: ApiResult<T>): T {
+export function partValue<T>(part: string, answer: ApiResult<T>): T {
   if (!answer.ok) throw new PartFailed(part, describeProblem(answer.problem).join("; "));
   return answer.value;
 }

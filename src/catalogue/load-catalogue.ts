@@ -17,7 +17,7 @@ import type { Asset, CountriesResponse, PriceCode, State } from "../core/vendor"
 import {
   createPartLoader,
   PartFailed,
-  valueOf,
+  partValue,
   type CatalogueProgress,
   type PartLoader,
   type PartName,
@@ -39,13 +39,13 @@ export type CatalogueLoadResult =
   | { readonly ok: false; readonly message: string; readonly missing: readonly string[] };
 
 async function countriesAndStates(client: VendorClient, attempt: PageAttempt, signal: AbortSignal | undefined) {
-  const list: CountriesResponse = valueOf("countries", await attempt(() => client.listCountries({ signal })));
+  const list: CountriesResponse = partValue("countries", await attempt(() => client.listCountries({ signal })));
   const states: Record<string, readonly State[]> = {};
   await mapWithConcurrency(
     list.countries.filter((country) => country.hasState),
     3,
     async (country) => {
-      states[country.iso2] = valueOf(
+      states[country.iso2] = partValue(
         `states of ${country.name}`,
         await attempt(() => client.listStates(country.iso2, { signal })),
       ).states;
@@ -104,10 +104,10 @@ export async function loadCatalogue(
   const { signal } = options;
   const parts = createPartLoader(options);
   const read = <T>(part: PartName, call: () => Promise<ApiResult<T>>) =>
-    parts.load(part, async (attempt) => valueOf(part, await attempt(call)));
+    parts.load(part, async (attempt) => partValue(part, await attempt(call)));
   const readPages = <T>(part: PartName, walk: (paging: PagingOptions) => Promise<ApiResult<T>>) =>
     parts.load(part, async (attempt) =>
-      valueOf(part, await walk({ signal, attempt, onPage: (records) => parts.report(part, records) })),
+      partValue(part, await walk({ signal, attempt, onPage: (records) => parts.report(part, records) })),
     );
 
   const account = await read("account", () => client.getAccount({ signal }));

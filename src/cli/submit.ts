@@ -415,10 +415,9 @@ async function submitLocked(
         `About to create jobs for ${report.account.name ?? match.connection}:`,
         ...summaryText(runPlan.summary, summaryWordsFor(checked.snapshot)).map((line) => `  ${line}`),
       ];
-      const confirmed = options.yes
-        ? (progress?.(text.join("\n")), true)
-        : await (options.confirm?.(text, `Create ${countOf(runPlan.summary.jobs, "job", "jobs")}?`) ??
-            Promise.resolve(false));
+      if (options.yes) progress?.(text.join("\n"));
+      const question = `Create ${countOf(runPlan.summary.jobs, "job", "jobs")}?`;
+      const confirmed = options.yes || ((await options.confirm?.(text, question)) ?? false);
       if (!confirmed) return { ok: false, exitCode: 1, message: "Nothing was sent: the submission was not confirmed." };
     }
     const batch = await runPlan.write();

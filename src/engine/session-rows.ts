@@ -19,7 +19,7 @@ export function createSessionRows() {
       rowNumbers = rows.map((row) => row.rowNumber);
       cells = rows.map((row) => row.cells as CellValue[]);
       indexOf.clear();
-      rowNumbers.forEach((n, i) => indexOf.set(n, i));
+      for (const [i, n] of rowNumbers.entries()) indexOf.set(n, i);
       skipped.clear();
     },
     get count(): number {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { ConfigError, type Connection } from "./proxy/connections";
-import { createProxy, type Proxy, type ProxyLogEntry } from "./proxy/proxy";
+import { createProxy, type TokenProxy, type ProxyLogEntry } from "./proxy/proxy";
 import { createStaticHandler, SECURITY_HEADERS } from "./static-files";
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from "./simulator/simulator";
 
@@ -146,7 +146,7 @@ export interface AppServerOptions {
 export interface RunningAppServer {
   readonly server: Server;
   readonly url: string;
-  readonly proxy: Proxy;
+  readonly proxy: TokenProxy;
   readonly connections: readonly Connection[];
   /** Present when the embedded simulator is in use. */
   readonly simulator?: RunningSimulator;

@@ -35,7 +35,7 @@ export function AssetThumbnail({ facts, tag, name, load }: Props) {
     <img
       class="asset-thumb"
       src={thumbnailUrl(image.cdnUrl, 100)}
-      alt={`Picture of ${name}`}
+      alt={name}
       width={100}
       height={100}
       loading="lazy"

@@ -87,21 +87,29 @@ export function FixUpGrid(props: Props) {
     event.preventDefault();
     switch (command.kind) {
       case "move":
-        return select(command.selection);
+        select(command.selection);
+        return;
       case "edit":
-        return cellEditing.start(command.initial);
+        cellEditing.start(command.initial);
+        return;
       case "clear":
-        return void editRange({ kind: "clear" });
+        void editRange({ kind: "clear" });
+        return;
       case "undo":
-        return props.onUndo();
+        props.onUndo();
+        return;
       case "redo":
-        return props.onRedo();
+        props.onRedo();
+        return;
       case "fill-down":
-        return void editRange({ kind: "fill-down" });
+        void editRange({ kind: "fill-down" });
+        return;
       case "next-problem":
-        return props.onNextProblem(activeRow?.rowNumber, command.direction);
+        props.onNextProblem(activeRow?.rowNumber, command.direction);
+        return;
       case "select-all":
-        return setSelection({ anchor: { row: 0, column: 0 }, active: { row: total - 1, column: columns.length - 1 } });
+        setSelection({ anchor: { row: 0, column: 0 }, active: { row: total - 1, column: columns.length - 1 } });
+        return;
     }
   }
 

@@ -18,7 +18,8 @@ const columnWidth = (header: string) => Math.min(260, Math.max(96, header.length
 /** Where columns with these headers are drawn. */
 export function gridLayout(headers: readonly string[]): GridLayout {
   const widths = headers.map(columnWidth);
-  const offsets = widths.reduce<number[]>((acc, w, i) => [...acc, (acc[i] ?? 0) + w], [0]);
+  const offsets = [0];
+  for (const [i, w] of widths.entries()) offsets.push((offsets[i] ?? 0) + w);
   return { widths, offsets, width: ROW_HEADER_WIDTH + (offsets[headers.length] ?? 0) };
 }
 

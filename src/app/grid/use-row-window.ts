@@ -53,7 +53,7 @@ export function useRowWindow({ filter, revision, fetchWindow, scroller }: RowWin
       const window = await fetchWindow(from.filter, next, Math.max(end - next, 1));
       if (from !== asked.current) return;
       if (fresh) cache.current = new Map();
-      window.rows.forEach((row, i) => cache.current.set(window.start + i, row));
+      for (const [i, row] of window.rows.entries()) cache.current.set(window.start + i, row);
       totalRef.current = window.total;
       setTotal(window.total);
       setLoaded((n) => n + 1);

@@ -26,7 +26,12 @@ export function ConnectStep({ state, onConnect, onAccessKey }: Props) {
         </p>
       )}
       {state.needsAccessKey && (
-        <form onSubmit={(event) => (event.preventDefault(), onAccessKey(key))}>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            onAccessKey(key);
+          }}
+        >
           <label>
             Access key <input type="password" value={key} onInput={(e) => setKey(e.currentTarget.value)} />
           </label>
@@ -34,7 +39,12 @@ export function ConnectStep({ state, onConnect, onAccessKey }: Props) {
         </form>
       )}
       {connections.length > 0 && (
-        <form onSubmit={(event) => (event.preventDefault(), selected && onConnect(selected))}>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (selected) onConnect(selected);
+          }}
+        >
           <label>
             Connection{" "}
             <select value={selected?.name} onChange={(e) => setChosen(e.currentTarget.value)}>

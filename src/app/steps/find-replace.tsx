@@ -36,6 +36,7 @@ export function FindReplace({ headers, initialColumn, revision, workflow, onClos
       target?.focus();
     };
   }, [opener]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: counted again whenever the session changes (its revision).
   useEffect(() => {
     let current = true;
     void workflow.countInColumn(column, find, matchCase).then((n) => current && setCount(n));

@@ -89,7 +89,7 @@ function TemplateBar({ state, workflow }: PartProps) {
             onChange={(e) =>
               e.currentTarget.value
                 ? workflow.applyTemplate(e.currentTarget.value)
-                : void workflow.useSuggestedMapping()
+                : void workflow.applySuggestedMapping()
             }
           >
             <option value="">Suggested mapping</option>

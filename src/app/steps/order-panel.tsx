@@ -50,6 +50,8 @@ function OrderField({ order, field, snapshot, workflow, act }: FieldProps) {
   const [value, setValue] = useState(current);
   // The list of options is put in the page while the field is in use only: some lists are long.
   const [focused, setFocused] = useState(false);
+  // The field starts again from the order's value when another order is shown, even one with the same value.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the order number is what restarts the field.
   useEffect(() => setValue(current), [current, order.orderNumber]);
   const editor = editorFor({ kind: "field", field }, snapshot);
   const id = `order-${field}`;
@@ -147,6 +149,7 @@ function SendAnyway({
 /** The active row's order: its state, estimate and the vendor's answer, its job values, skipping it whole. */
 export function OrderPanel({ orderNumber, revision, snapshot, workflow, act }: Props) {
   const [order, setOrder] = useState<OrderView | undefined>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the order is read again whenever the session changes (its revision).
   useEffect(() => {
     if (orderNumber === undefined) return setOrder(undefined);
     let current = true;

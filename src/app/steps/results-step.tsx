@@ -71,7 +71,10 @@ function DuplicateActions({
             type="button"
             class="small"
             onClick={() =>
-              void onCancel(order.orderNumber, asking).then((message) => (setSaid(message), setAsking(undefined)))
+              void onCancel(order.orderNumber, asking).then((message) => {
+                setSaid(message);
+                setAsking(undefined);
+              })
             }
           >
             Yes, cancel job {asking}

@@ -47,6 +47,7 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
   );
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Ctrl+H opens find and replace from anywhere in the review, as in a spreadsheet.
     <section
       class="review"
       onKeyDown={(event) => {

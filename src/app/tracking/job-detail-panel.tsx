@@ -320,6 +320,7 @@ function JobFacts({ job, locale }: { readonly job: JobDetail; readonly locale: s
 export function JobDetailPanel({ tracker, open, currency, locale }: Props) {
   const { job } = open;
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the heading takes focus each time another job is opened.
   useEffect(() => {
     headingRef.current?.focus();
   }, [open.jobNumber]);

@@ -199,7 +199,7 @@ export function createMappingActions(context: WorkflowContext, parts: MappingPar
       });
     },
 
-    async useSuggestedMapping(): Promise<void> {
+    async applySuggestedMapping(): Promise<void> {
       const current = inMapping();
       if (!current) return;
       const known = await parts.vocabulary();

@@ -186,7 +186,7 @@ export function createReviewKeeper(deps: {
 
     /** Whether the review has edits that are not kept (another tab's review took its place). */
     get hasUnkeptEdits(): boolean {
-      return current !== undefined && current.lost && current.edited;
+      return current?.lost === true && current.edited;
     },
 
     saved,

@@ -22,8 +22,11 @@ const CHANNEL = "bulk-order-importer:submissions";
 export function createSubmissionChannel() {
   const channel = typeof BroadcastChannel === "undefined" ? undefined : new BroadcastChannel(CHANNEL);
   const listeners = new Set<(news: SubmissionNews) => void>();
-  if (channel)
-    channel.onmessage = (event: MessageEvent<SubmissionNews>) => listeners.forEach((listener) => listener(event.data));
+  if (channel) {
+    channel.onmessage = (event: MessageEvent<SubmissionNews>) => {
+      for (const listener of listeners) listener(event.data);
+    };
+  }
   return {
     tell(news: SubmissionNews): void {
       channel?.postMessage(news);

@@ -120,4 +120,4 @@ export function createProxy(options: ProxyOptions) {
   return { handle, tokenSources: tokens };
 }
 
-export type Proxy = ReturnType<typeof createProxy>;
+export type TokenProxy = ReturnType<typeof createProxy>;

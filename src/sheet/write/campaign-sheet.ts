@@ -69,8 +69,9 @@ function addInstructions(sheet: Worksheet, data: CampaignSheetData): void {
 function addLists(sheet: Worksheet, data: CampaignSheetData): { deliveryMethods: string; countries: string } {
   sheet.getCell("A1").value = "Delivery method";
   sheet.getCell("B1").value = "Country";
-  data.deliveryMethods.forEach((method, i) => (sheet.getCell(i + 2, 1).value = neutraliseFormula(method.value)));
-  data.countries.forEach((country, i) => (sheet.getCell(i + 2, 2).value = neutraliseFormula(country)));
+  for (const [i, method] of data.deliveryMethods.entries())
+    sheet.getCell(i + 2, 1).value = neutraliseFormula(method.value);
+  for (const [i, country] of data.countries.entries()) sheet.getCell(i + 2, 2).value = neutraliseFormula(country);
   sheet.getColumn(1).width = 18;
   sheet.getColumn(2).width = 28;
   const range = (column: string, count: number) => `${LISTS_SHEET}!$${column}$2:$${column}$${Math.max(2, count + 1)}`;

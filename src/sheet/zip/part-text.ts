@@ -29,9 +29,20 @@ async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> 
     chunks.push(value);
     length += value.length;
   }
+  return joinBytes(chunks, length);
+}
+
+/** The pieces one after another in one array (`length` is their total, when known). */
+export function joinBytes(
+  pieces: readonly Uint8Array[],
+  length = pieces.reduce((sum, piece) => sum + piece.length, 0),
+): Uint8Array {
   const out = new Uint8Array(length);
   let at = 0;
-  for (const chunk of chunks) out.set(chunk, at), (at += chunk.length);
+  for (const piece of pieces) {
+    out.set(piece, at);
+    at += piece.length;
+  }
   return out;
 }
 

@@ -3,7 +3,7 @@
  * its local record (header, compressed data, data descriptor) and its directory record
  * byte for byte, only moved.
  */
-import type { PackedPart } from "./part-text";
+import { joinBytes, type PackedPart } from "./part-text";
 import {
   CENTRAL_HEADER,
   dataStartOf,
@@ -189,8 +189,5 @@ export function rewriteZip(
   endView.setUint16(20, comment.length, true);
   end.set(comment, 22);
 
-  const out = new Uint8Array(offset + directorySize + end.length);
-  let at = 0;
-  for (const part of [...locals, ...centrals, end]) out.set(part, at), (at += part.length);
-  return out;
+  return joinBytes([...locals, ...centrals, end], offset + directorySize + end.length);
 }

@@ -94,8 +94,14 @@ export function listZipEntries(bytes: Uint8Array, fileName: string): ZipEntry[] 
       const size = view.getUint16(extra + 2, true);
       if (id === 0x0001) {
         let field = extra + 4;
-        if (uncompressedSize === MAX32) (uncompressedSize = Number(view.getBigUint64(field, true))), (field += 8);
-        if (compressedSize === MAX32) (compressedSize = Number(view.getBigUint64(field, true))), (field += 8);
+        if (uncompressedSize === MAX32) {
+          uncompressedSize = Number(view.getBigUint64(field, true));
+          field += 8;
+        }
+        if (compressedSize === MAX32) {
+          compressedSize = Number(view.getBigUint64(field, true));
+          field += 8;
+        }
         if (localHeaderOffset === MAX32) localHeaderOffset = Number(view.getBigUint64(field, true));
       }
       extra += 4 + size;

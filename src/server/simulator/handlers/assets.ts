@@ -1,4 +1,4 @@
-import { ASSET_SORT_COLUMNS, ENDPOINTS, type Asset } from "../../../core/vendor";
+import { type ASSET_SORT_COLUMNS, ENDPOINTS, type Asset } from "../../../core/vendor";
 import { assetFilesFor, type SimAsset } from "../fixtures/assets";
 import { PROCESSES } from "../fixtures/catalogue";
 import { readQuery } from "../read-query";

@@ -1,5 +1,5 @@
 import {
-  ACTIVE_JOB_SORT_COLUMNS,
+  type ACTIVE_JOB_SORT_COLUMNS,
   ENDPOINTS,
   JobCandidate,
   PatchJobDto,
