@@ -171,7 +171,8 @@ export function App() {
         )}
         {state.step === "upload" && state.savedReview && (
           <section class="notice" data-testid="saved-review">
-            Your review of {state.savedReview.fileName} from {formatInstant(state.savedReview.savedAt)} is kept here.{" "}
+            Your review of {state.savedReview.fileName} from {formatInstant(state.savedReview.savedAt)}
+            {" is kept here."}{" "}
             <button type="button" class="small" onClick={workflow.reopenSaved}>
               Continue that review
             </button>

@@ -85,7 +85,9 @@ function notLoaded(failures: readonly PartFailed[], signal: AbortSignal | undefi
   return {
     ok: false,
     missing,
-    message: `The catalogue could not be loaded: ${failures.map((f) => `${f.part} (${f.detail})`).join("; ")}. Nothing else is missing; try again.`,
+    message:
+      `The catalogue could not be loaded: ${failures.map((f) => `${f.part} (${f.detail})`).join("; ")}. ` +
+      "Nothing else is missing; try again.",
   };
 }
 

@@ -53,7 +53,10 @@ export async function checkFilesToWrite(
 ): Promise<string | undefined> {
   for (const file of files) {
     if (resolve(file.path) === resolve(orderSheet))
-      return `${file.what} ${file.path} cannot be written: it is the order sheet itself. Give another path with ${file.option}.`;
+      return (
+        `${file.what} ${file.path} cannot be written: it is the order sheet itself. ` +
+        `Give another path with ${file.option}.`
+      );
     const refusal = await checkWritableFile(file);
     if (refusal !== undefined) return refusal;
   }

@@ -80,7 +80,9 @@ export async function checkFile(
     return {
       ok: false,
       reason: "unmapped",
-      message: `No column of "${sheetName}" could be matched to ${missing.join(", ")}; the headers are ${headers.join(", ")}.`,
+      message:
+        `No column of "${sheetName}" could be matched to ${missing.join(", ")}; ` +
+        `the headers are ${headers.join(", ")}.`,
     };
   }
 
@@ -154,21 +156,28 @@ export async function writeResultFile(
 export function checkText(report: CheckReport): string {
   const { summary } = report;
   const lines = [
-    `${report.file}, sheet "${report.sheet}" (header on row ${report.headerRowNumber}), for ${report.account.name ?? report.connection} in ${report.account.currency}`,
-    `${countOf(summary.rows, "row", "rows")}, ${countOf(summary.jobs.total, "job", "jobs")}: ${summary.jobs.valid + summary.jobs.ready} ready, ${summary.jobs.blocked + summary.jobs.rejected + summary.jobs.pending + summary.jobs.unverified} need attention; ${countOf(summary.issues.error, "error", "errors")}, ${countOf(summary.issues.warning, "warning", "warnings")}, ${countOf(summary.issues.info, "note", "notes")}.`,
+    `${report.file}, sheet "${report.sheet}" (header on row ${report.headerRowNumber}), ` +
+      `for ${report.account.name ?? report.connection} in ${report.account.currency}`,
+    `${countOf(summary.rows, "row", "rows")}, ${countOf(summary.jobs.total, "job", "jobs")}: ` +
+      `${summary.jobs.valid + summary.jobs.ready} ready, ` +
+      `${summary.jobs.blocked + summary.jobs.rejected + summary.jobs.pending + summary.jobs.unverified} ` +
+      `need attention; ${countOf(summary.issues.error, "error", "errors")}, ` +
+      `${countOf(summary.issues.warning, "warning", "warnings")}, ${countOf(summary.issues.info, "note", "notes")}.`,
     `Estimated total ${summary.estimate.text} (from the account's tier prices; an estimate, not an invoice).`,
     "",
     "Jobs:",
     ...report.jobs.map(
       (job) =>
-        `  ${job.orderNumber.padEnd(14)} ${JOB_STATE_TEXT[job.state].padEnd(38)} ${String(job.lineCount).padStart(4)} ${job.lineCount === 1 ? "line " : "lines"}  due ${job.dateDue ?? "—"}  ${job.estimateText.padStart(12)}`,
+        `  ${job.orderNumber.padEnd(14)} ${JOB_STATE_TEXT[job.state].padEnd(38)} ${String(job.lineCount).padStart(4)}` +
+        ` ${job.lineCount === 1 ? "line " : "lines"}  due ${job.dateDue ?? "—"}  ${job.estimateText.padStart(12)}`,
     ),
   ];
   if (report.issues.length > 0) {
     lines.push("", "Issues:");
     for (const issue of report.issues)
       lines.push(
-        `  ${issue.severity.padEnd(7)} ${issue.code.padEnd(28)} ${issue.message}${issue.suggestion ? ` (suggestion: ${issue.suggestion})` : ""}`,
+        `  ${issue.severity.padEnd(7)} ${issue.code.padEnd(28)}` +
+          ` ${issue.message}${issue.suggestion ? ` (suggestion: ${issue.suggestion})` : ""}`,
       );
   }
   if (summary.unavailableFacts.length > 0)

@@ -42,7 +42,8 @@ export async function openFileJournal(path: string): Promise<FileJournal> {
       line = JSON.parse(raw);
     } catch {
       unreadLines.push(
-        `Line ${index + 1} of the journal ${path} is incomplete, most likely from a write that did not finish, and was left out.`,
+        `Line ${index + 1} of the journal ${path} is incomplete, ` +
+          "most likely from a write that did not finish, and was left out.",
       );
       return;
     }

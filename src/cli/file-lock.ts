@@ -99,7 +99,8 @@ export function fileLocks(folder = tmpdir()): SubmitLocks {
     } catch (error) {
       if (codeOf(error) === "EEXIST") return false;
       throw new LockFileError(
-        `The lock file ${target} could not be made (${(error as Error).message}). Lock files need a folder on a local disk (set SUBMIT_LOCK_DIR).`,
+        `The lock file ${target} could not be made (${(error as Error).message}). ` +
+          "Lock files need a folder on a local disk (set SUBMIT_LOCK_DIR).",
       );
     }
   }
@@ -138,7 +139,8 @@ export function fileLocks(folder = tmpdir()): SubmitLocks {
       } catch (error) {
         if (codeOf(error) === "ENOENT") return;
         throw new LockFileError(
-          `The lock file ${path}, left by a process that has ended, could not be moved aside (${(error as Error).message}).`,
+          `The lock file ${path}, left by a process that has ended, could not be moved aside ` +
+            `(${(error as Error).message}).`,
         );
       }
       const moved = await inspect(aside);

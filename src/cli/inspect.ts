@@ -79,17 +79,21 @@ export function reportText(report: InspectReport): string {
     "Sheets:",
     ...file.sheets.map(
       (s) =>
-        `  ${s.name === sheet.sheetName ? "*" : " "} ${s.name}${s.hidden ? " (hidden)" : ""}: ${s.rowCount} rows${s.headerRowNumber ? `, header on row ${s.headerRowNumber}` : ""}, ${s.knownHeaders} known headers`,
+        `  ${s.name === sheet.sheetName ? "*" : " "} ${s.name}${s.hidden ? " (hidden)" : ""}: ${s.rowCount} rows` +
+        `${s.headerRowNumber ? `, header on row ${s.headerRowNumber}` : ""}, ${s.knownHeaders} known headers`,
     ),
     "",
-    `Sheet "${sheet.sheetName}": header on row ${sheet.headerRowNumber}, ${sheet.rowCount} rows below it${sheet.hiddenRows.length ? `; hidden rows ${sheet.hiddenRows.join(", ")}` : ""}.`,
+    `Sheet "${sheet.sheetName}": header on row ${sheet.headerRowNumber}, ${sheet.rowCount} rows below it` +
+      `${sheet.hiddenRows.length ? `; hidden rows ${sheet.hiddenRows.join(", ")}` : ""}.`,
     ...longHeaderNotes(sheet),
-    `Sizes: ${report.sizeLayout}.${report.missingRequired.length ? ` Missing required: ${report.missingRequired.join(", ")}.` : ""}`,
+    `Sizes: ${report.sizeLayout}.` +
+      `${report.missingRequired.length ? ` Missing required: ${report.missingRequired.join(", ")}.` : ""}`,
     "",
     "Mapping:",
     ...mapping.columns.map(
       (c) =>
-        `  ${c.header.padEnd(28)} → ${describeTarget(c.target)}${c.target ? ` (${Math.round(c.confidence * 100)}%, ${c.reason})` : ""}`,
+        `  ${c.header.padEnd(28)} ` +
+        `→ ${describeTarget(c.target)}${c.target ? ` (${Math.round(c.confidence * 100)}%, ${c.reason})` : ""}`,
     ),
     "",
     `First ${report.rows.length} rows:`,

@@ -40,7 +40,9 @@ export function jobsText(jobs: readonly ListedJob[]): string {
   if (jobs.length === 0) return "No jobs.\n";
   const lines = jobs.map(
     (job) =>
-      `  ${String(job.jobNumber).padEnd(8)} ${(job.orderNumber ?? "").padEnd(14)} ${(job.status ?? "unknown").padEnd(18)} due ${job.dateDue?.slice(0, 10) ?? "—"}${job.mustDate ? " (must)" : ""}${job.tracking.map((t) => `  ${t.trackingLink ?? t.trackingNumber}`).join("")}`,
+      `  ${String(job.jobNumber).padEnd(8)} ${(job.orderNumber ?? "").padEnd(14)}` +
+      ` ${(job.status ?? "unknown").padEnd(18)} due ${job.dateDue?.slice(0, 10) ?? "—"}` +
+      `${job.mustDate ? " (must)" : ""}${job.tracking.map((t) => `  ${t.trackingLink ?? t.trackingNumber}`).join("")}`,
   );
   return `${countOf(jobs.length, "job", "jobs")}:\n${lines.join("\n")}\n`;
 }

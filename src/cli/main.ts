@@ -29,7 +29,8 @@ inspect   reads an order sheet (CSV or XLSX) as the app does and prints its shee
 check     also loads the account's catalogue and resolves every row: it prints the jobs with
           their estimates and every issue with its row and severity, after a validateOnly
           dry run of each job. --out writes the problem sheet: the customer's own file
-          (workbook or CSV, as it came) with each row's state and issues appended. It reaches the vendor as the proxy does (CONNECTIONS_FILE or
+          (workbook or CSV, as it came) with each row's state and issues appended. \
+It reaches the vendor as the proxy does (CONNECTIONS_FILE or
           VENDOR_* settings); with none, the embedded simulator answers, and the connection
           defaults to its first ("demo").
 submit    checks the sheet, then creates every job the dry run accepted. Each order is
@@ -174,7 +175,8 @@ async function runCommand(
   }
   if (command === "submit" && !options.has("yes") && confirm === undefined) {
     err(
-      "submit creates jobs that cost money and asks before it does: run it in a terminal, or add --yes to create them without asking.\n",
+      "submit creates jobs that cost money and asks before it does: " +
+        "run it in a terminal, or add --yes to create them without asking.\n",
     );
     return 2;
   }
@@ -280,7 +282,8 @@ async function runWithVendor(
     vendor = await openVendorConnection(env, stringOption(line, "connection"), sleep);
   } catch (error) {
     err(
-      `${error instanceof ConfigError ? "Configuration error" : "Could not reach the vendor"}: ${(error as Error).message}\n`,
+      `${error instanceof ConfigError ? "Configuration error" : "Could not reach the vendor"}: ` +
+        `${(error as Error).message}\n`,
     );
     return 3;
   }

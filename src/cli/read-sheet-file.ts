@@ -18,7 +18,9 @@ const MAX_SHEET_BYTES = Math.max(SHEET_LIMITS.csv.maxBytes, SHEET_LIMITS.xlsx.ma
 
 const tooLarge = (path: string, size: string) => ({
   ok: false as const,
-  message: `${path} is ${size}; order sheets (CSV files and workbooks) up to ${formatBytes(MAX_SHEET_BYTES)} can be read. Split the sheet into smaller files.`,
+  message:
+    `${path} is ${size}; order sheets (CSV files and workbooks) up to ${formatBytes(MAX_SHEET_BYTES)} can be read. ` +
+    "Split the sheet into smaller files.",
 });
 
 /**

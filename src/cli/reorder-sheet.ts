@@ -154,16 +154,19 @@ export async function writeReorderSheet(
 
 export function reorderSheetText(report: ReorderSheetReport): string {
   const lines = [
-    `Wrote a reorder campaign of ${countOf(report.tags.length, "design", "designs")} for ${report.account.name ?? report.connection} to ${report.file}.`,
+    `Wrote a reorder campaign of ${countOf(report.tags.length, "design", "designs")} ` +
+      `for ${report.account.name ?? report.connection} to ${report.file}.`,
   ];
   if (report.historyUnread.length > 0) {
     const n = report.historyUnread.length;
     lines.push(
-      `The order history of ${countOf(n, "design", "designs")} could not be read (${report.historyUnread.join(", ")}): ${pluralise(n, "its", "their")} last order is left blank.`,
+      `The order history of ${countOf(n, "design", "designs")} could not be read ` +
+        `(${report.historyUnread.join(", ")}): ${pluralise(n, "its", "their")} last order is left blank.`,
     );
   }
   lines.push(
-    "Fill in a quantity, an order number and the delivery details on each row to order, then import it (check or submit).",
+    "Fill in a quantity, an order number and the delivery details on each row to order, " +
+      "then import it (check or submit).",
   );
   return `${lines.join("\n")}\n`;
 }

@@ -156,12 +156,17 @@ async function toSendAgain(
     if (made.length > 0) {
       declined.set(
         order.orderNumber,
-        `Order ${order.orderNumber} was not sent again: its ${jobNumbersText(made)} ${pluralise(made.length, "was", "were")} created by an earlier submission recorded in this journal.`,
+        `Order ${order.orderNumber} was not sent again: ` +
+          `its ${jobNumbersText(made)} ${pluralise(made.length, "was", "were")} created by an earlier submission ` +
+          "recorded in this journal.",
       );
     } else if (own.unclear.has(orderKey(order.orderNumber))) {
       declined.set(
         order.orderNumber,
-        `Order ${order.orderNumber} was not sent again: a submission recorded in this journal sent it without getting a clear answer, so ${order.existingJobNumbers.length === 1 ? "" : "one of "}${jobNumbersText(order.existingJobNumbers)} may be that one.`,
+        `Order ${order.orderNumber} was not sent again: ` +
+          "a submission recorded in this journal sent it without getting a clear answer, " +
+          `so ${order.existingJobNumbers.length === 1 ? "" : "one of "}${jobNumbersText(order.existingJobNumbers)} ` +
+          "may be that one.",
       );
     } else resend.push(order.orderNumber);
   }
@@ -279,7 +284,8 @@ async function lookUpExisting(
   );
   const problems = [...existing.failed].map(
     ([orderNumber, problem]) =>
-      `Order ${orderNumber} could not be looked up among the vendor's jobs (${plainProblemText(problem)}); it is looked up again right before it is sent.`,
+      `Order ${orderNumber} could not be looked up among the vendor's jobs (${plainProblemText(problem)}); ` +
+      "it is looked up again right before it is sent.",
   );
   if (options.allowExisting) {
     const mine = await ownJobs(journal, account);
@@ -304,9 +310,17 @@ function declineToResend(
 ): string | undefined {
   const made = jobNumbers.filter((n) => own.created.has(n));
   if (made.length > 0)
-    return `Order ${orderNumber} was not sent again: its ${jobNumbersText(made)} ${pluralise(made.length, "was", "were")} created by an earlier submission recorded in this journal.`;
+    return (
+      `Order ${orderNumber} was not sent again: ` +
+      `its ${jobNumbersText(made)} ${pluralise(made.length, "was", "were")} created by an earlier submission ` +
+      "recorded in this journal."
+    );
   if (own.unclear.has(orderKey(orderNumber))) {
-    return `Order ${orderNumber} was not sent again: a submission recorded in this journal sent it without getting a clear answer, so ${jobNumbers.length === 1 ? "" : "one of "}${jobNumbersText(jobNumbers)} may be that one.`;
+    return (
+      `Order ${orderNumber} was not sent again: ` +
+      "a submission recorded in this journal sent it without getting a clear answer, " +
+      `so ${jobNumbers.length === 1 ? "" : "one of "}${jobNumbersText(jobNumbers)} may be that one.`
+    );
   }
   return undefined;
 }
@@ -392,7 +406,8 @@ async function submitLocked(
         );
       else if (runPlan.summary.jobs > 0)
         progress?.(
-          `Sending ${countOf(runPlan.summary.jobs, "order", "orders")} of ${report.file} that ${pluralise(runPlan.summary.jobs, "was", "were")} not sent before (see ${options.journalPath})`,
+          `Sending ${countOf(runPlan.summary.jobs, "order", "orders")} of ${report.file} ` +
+            `that ${pluralise(runPlan.summary.jobs, "was", "were")} not sent before (see ${options.journalPath})`,
         );
       else
         progress?.(
@@ -496,7 +511,8 @@ async function submitLocked(
           ...outcome.problems,
           ...(vendorFailed
             ? [
-                "Some orders were not sent because the vendor could not check them just now; run the same command again to check and send them.",
+                "Some orders were not sent because the vendor could not check them just now; " +
+                  "run the same command again to check and send them.",
               ]
             : []),
         ],
@@ -518,7 +534,9 @@ export function submitText(report: SubmitReport): string {
   const lines = [`${report.file}: ${report.summary}.`, `Journal: ${report.journal}`, "", "Orders:"];
   for (const order of report.orders)
     lines.push(
-      `  ${order.orderNumber.padEnd(14)} ${order.jobNumber === null ? "".padEnd(8) : String(order.jobNumber).padEnd(8)} ${ORDER_STATE_TEXT[order.state]}${order.state === "not-found" ? "; run again to send it" : ""}`,
+      `  ${order.orderNumber.padEnd(14)}` +
+        ` ${order.jobNumber === null ? "".padEnd(8) : String(order.jobNumber).padEnd(8)}` +
+        ` ${ORDER_STATE_TEXT[order.state]}${order.state === "not-found" ? "; run again to send it" : ""}`,
     );
   const notCreated = report.rows.filter((row) => row.outcome !== "created");
   if (notCreated.length > 0) {

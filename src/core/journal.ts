@@ -119,11 +119,13 @@ function stateMessages(order: OrderRecord): string[] {
     case "unknown":
     case "sending":
       return [
-        "No clear answer from the vendor yet: the job may exist. Open the import again to look it up; nothing is sent twice.",
+        "No clear answer from the vendor yet: the job may exist. Open the import again to look it up; " +
+          "nothing is sent twice.",
       ];
     case "not-found":
       return [
-        "No clear answer from the vendor, and no such job was found afterwards; a fresh check passed, so it can be sent again.",
+        "No clear answer from the vendor, and no such job was found afterwards; a fresh check passed, " +
+          "so it can be sent again.",
       ];
     case "planned":
       return ["Not sent yet: the submission was stopped before this order."];
@@ -142,7 +144,10 @@ export function existingText(
   const earlier = order.createdEarlier;
   if (earlier) {
     const renamed = earlier.orderNumberNow === undefined ? "" : `; its PO number is now ${earlier.orderNumberNow}`;
-    return `Not sent: already created as job ${earlier.jobNumber} by an earlier import (${earlier.createdAt.slice(0, 10)})${renamed}.`;
+    return (
+      `Not sent: already created as job ${earlier.jobNumber} by an earlier import ` +
+      `(${earlier.createdAt.slice(0, 10)})${renamed}.`
+    );
   }
   return `Not sent: the vendor already has order ${order.orderNumber} as ${jobNumbersText(order.existingJobNumbers)}.`;
 }
@@ -154,12 +159,18 @@ export function possibleDuplicateText(
   const all = [
     ...new Set([order.jobNumber, ...(order.duplicateJobNumbers ?? [])].filter((n): n is number => n !== undefined)),
   ].sort((a, b) => a - b);
-  return `Possible duplicate: ${jobNumbersText(all)} were created for order ${order.orderNumber} at the same time from elsewhere; cancel the one you do not want in Submitted jobs.`;
+  return (
+    `Possible duplicate: ${jobNumbersText(all)} were created for order ${order.orderNumber} at the same time ` +
+    "from elsewhere; cancel the one you do not want in Submitted jobs."
+  );
 }
 
 function cancelledText(order: Pick<OrderRecord, "jobNumber" | "duplicateOf">): string {
   if (order.duplicateOf !== undefined) {
-    return `Created as job ${order.jobNumber ?? ""}, then cancelled here: job ${order.duplicateOf}, made elsewhere at the same time, has the same lines and is kept.`;
+    return (
+      `Created as job ${order.jobNumber ?? ""}, then cancelled here: job ${order.duplicateOf}, ` +
+      "made elsewhere at the same time, has the same lines and is kept."
+    );
   }
   return `Created as job ${order.jobNumber ?? ""}, since cancelled.`;
 }

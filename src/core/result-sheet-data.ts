@@ -119,7 +119,10 @@ export const sentStateOf = (outcome: RowOutcome): SentState =>
 export function describeSent(value: Pick<SentValue, "column" | "sheet" | "sent">, state: SentState): string {
   const shown = (text: string) => (text === "" ? "blank" : text);
   const what = state === "sent" ? "sent as" : state === "to send" ? "to be sent as" : "changed here to";
-  return `${value.column} ${what} ${shown(value.sent)}${state === "kept" ? ", not sent" : ""}; the sheet had ${shown(value.sheet)}.`;
+  return (
+    `${value.column} ${what} ${shown(value.sent)}${state === "kept" ? ", not sent" : ""}; ` +
+    `the sheet had ${shown(value.sheet)}.`
+  );
 }
 
 function lineResult(result: RowResult, needsArtwork: boolean): string {
@@ -209,7 +212,11 @@ function auditTable(entries: readonly AuditEntry[]): ResultTable {
   const details = (entry: AuditEntry): string => {
     switch (entry.type) {
       case "import":
-        return `Import of ${entry.file.name} (${entry.file.sheet}) for ${entry.account.name} through ${entry.connection}${entry.user ? ` by ${entry.user}` : ""}; file SHA-256 ${entry.file.sha256 ?? "not known"}; importer ${entry.appVersion ?? "version not known"}`;
+        return (
+          `Import of ${entry.file.name} (${entry.file.sheet}) for ${entry.account.name} ` +
+          `through ${entry.connection}${entry.user ? ` by ${entry.user}` : ""}; ` +
+          `file SHA-256 ${entry.file.sha256 ?? "not known"}; importer ${entry.appVersion ?? "version not known"}`
+        );
       case "edit":
         return `${entry.column}: "${entry.old}" changed to "${entry.new}"`;
       case "skip":
@@ -221,7 +228,10 @@ function auditTable(entries: readonly AuditEntry[]): ResultTable {
       case "request":
         return `Request sent (SHA-256 ${entry.payloadHash}): ${JSON.stringify(entry.payload)}`;
       case "answer":
-        return `Vendor answered ${entry.status === 0 ? "nothing" : `HTTP ${entry.status}`}: ${JSON.stringify(entry.body)}`;
+        return (
+          `Vendor answered ${entry.status === 0 ? "nothing" : `HTTP ${entry.status}`}: ` +
+          `${JSON.stringify(entry.body)}`
+        );
     }
   };
   return {

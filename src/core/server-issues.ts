@@ -14,7 +14,8 @@ export interface ServerProblem {
 
 /** What the spec lists as the usual causes of an unexplained 500 on `POST /Jobs`. */
 export const KNOWN_500_TRIGGERS =
-  "no lines, an address the courier cannot deliver to, an asset tag that does not exist, a missing due date, or a size not in the garment's size run";
+  "no lines, an address the courier cannot deliver to, an asset tag that does not exist, a missing due date, " +
+  "or a size not in the garment's size run";
 
 /**
  * Places the vendor's answer to a job on the rows it concerns: a message naming "Line N"
@@ -34,7 +35,8 @@ export function issuesFromServerProblem(payload: JobPayload, problem: ServerProb
       makeIssue(
         "SERVER_ERROR",
         { rowNumber: null, orderNumber },
-        `the vendor answered with an unexplained error (HTTP 500), twice. Check again; if it keeps happening, the usual causes are ${KNOWN_500_TRIGGERS}.`,
+        "the vendor answered with an unexplained error (HTTP 500), twice. Check again; if it keeps happening, " +
+          `the usual causes are ${KNOWN_500_TRIGGERS}.`,
       ),
     ];
   }
@@ -49,7 +51,8 @@ export function issuesFromServerProblem(payload: JobPayload, problem: ServerProb
       makeIssue(
         "VENDOR_UNAVAILABLE",
         { rowNumber: null, orderNumber },
-        `the vendor could not check this job just now (${plainProblemText(problem)}). Nothing is wrong with the job as far as is known; check again in a moment.`,
+        `the vendor could not check this job just now (${plainProblemText(problem)}). ` +
+          "Nothing is wrong with the job as far as is known; check again in a moment.",
       ),
     ];
   }

@@ -144,7 +144,8 @@ export function summaryWordsFor(
  */
 export function summaryText(summary: SubmissionSummary, words: SummaryWords): string[] {
   const lines = [
-    `${countOf(summary.jobs, "job", "jobs")} with ${countOf(summary.lines, "line", "lines")}, estimated ${words.money(summary.total)} in all (from your tier's prices; an estimate, not an invoice).`,
+    `${countOf(summary.jobs, "job", "jobs")} with ${countOf(summary.lines, "line", "lines")}, ` +
+      `estimated ${words.money(summary.total)} in all (from your tier's prices; an estimate, not an invoice).`,
   ];
   if (summary.dueDates) {
     const { first, last } = summary.dueDates;
@@ -158,9 +159,10 @@ export function summaryText(summary: SubmissionSummary, words: SummaryWords): st
     lines.push(`No due date given: the vendor's earliest ship date applies.`);
   }
   if (summary.deliveryMethods.length > 0) {
-    lines.push(
-      `Delivery: ${summary.deliveryMethods.map((m) => `${words.deliveryLabel(m.code) || "none given"} (${formatCount(m.jobs)})`).join(", ")}.`,
+    const deliveries = summary.deliveryMethods.map(
+      (m) => `${words.deliveryLabel(m.code) || "none given"} (${formatCount(m.jobs)})`,
     );
+    lines.push(`Delivery: ${deliveries.join(", ")}.`);
   }
   const reasons = (["errors", "unchecked", "existing", "skipped"] as const).flatMap((why) => {
     const orders = summary.leftOut.filter((o) => o.why === why);
@@ -171,13 +173,15 @@ export function summaryText(summary: SubmissionSummary, words: SummaryWords): st
       .map((o) => (o.jobNumber !== undefined ? `${o.orderNumber}: job ${o.jobNumber}` : o.orderNumber));
     const more = orders.length > NAMED_AT_MOST ? ` and ${formatCount(orders.length - NAMED_AT_MOST)} more` : "";
     return [
-      `${countOf(orders.length, "order", "orders")} ${pluralise(orders.length, one, many)} (${named.join(", ")}${more})`,
+      `${countOf(orders.length, "order", "orders")} ${pluralise(orders.length, one, many)} ` +
+        `(${named.join(", ")}${more})`,
     ];
   });
   if (reasons.length > 0) lines.push(`Left out: ${reasons.join("; ")}.`);
   if (summary.rowsSkipped > 0)
     lines.push(
-      `${countOf(summary.rowsSkipped, "row is", "rows are")} left out on ${pluralise(summary.rowsSkipped, "its", "their")} own (skipped, or not order rows).`,
+      `${countOf(summary.rowsSkipped, "row is", "rows are")} left out ` +
+        `on ${pluralise(summary.rowsSkipped, "its", "their")} own (skipped, or not order rows).`,
     );
   return lines;
 }

@@ -102,7 +102,8 @@ export function assertSafeExposure(settings: ServerSettings): void {
   if (settings.accessKey === undefined && !settings.behindAuthProxy) {
     throw new ConfigError(
       `HOST=${settings.host} would let anyone on that network act as your vendor account. ` +
-        "Set ACCESS_KEY (checked on every API call) or BEHIND_AUTH_PROXY=true (an authenticating reverse proxy in front).",
+        "Set ACCESS_KEY (checked on every API call) " +
+        "or BEHIND_AUTH_PROXY=true (an authenticating reverse proxy in front).",
     );
   }
 }

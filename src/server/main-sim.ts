@@ -14,7 +14,8 @@ runMain(async () => {
   ];
   for (const c of running.simulator.connectionDetails(running.origin)) {
     lines.push(
-      `${c.accountName} (${c.regionLabel}, account ${c.accountId}, ${c.isAdministrator ? "administrator" : "plain user"})`,
+      `${c.accountName} (${c.regionLabel}, ` +
+        `account ${c.accountId}, ${c.isAdministrator ? "administrator" : "plain user"})`,
       `  base address   ${c.baseUrl}`,
       `  token address  ${c.authUrl}/realms/${c.realm}/protocol/openid-connect/token`,
       `  realm ${c.realm}  client id ${c.clientId}  secret ${c.clientSecret}`,

@@ -23,7 +23,8 @@ runMain(async () => {
     ? `embedded simulator at ${running.simulator.origin} (no credentials configured${clock})`
     : `${connections.length} configured connection(s)`;
   process.stdout.write(
-    `Bulk order importer: ${running.url}\nConnections: ${running.connections.map((c) => c.name).join(", ")} via ${mode}\n`,
+    `Bulk order importer: ${running.url}\n` +
+      `Connections: ${running.connections.map((c) => c.name).join(", ")} via ${mode}\n`,
   );
   return running;
 });

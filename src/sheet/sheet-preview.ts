@@ -116,7 +116,9 @@ export function tableOf(
   if (table.rowCount === 0) {
     return failure(
       "NO_ORDER_ROWS",
-      `${place} has no order rows under the header (row ${formatCount(chosen)}). Put the orders in the rows below the header (or choose the row that heads them), save the file and drop it again.`,
+      `${place} has no order rows under the header (row ${formatCount(chosen)}). ` +
+        "Put the orders in the rows below the header (or choose the row that heads them), " +
+        "save the file and drop it again.",
       { rowNumber: chosen },
     );
   }
@@ -124,7 +126,9 @@ export function tableOf(
   if (table.orderRowCount > maxOrderRows) {
     return failure(
       "TOO_MANY_ROWS",
-      `${place} has ${formatCount(table.orderRowCount)} order rows under the header (row ${formatCount(chosen)}); up to ${formatCount(maxOrderRows)} can be read (blank rows are not counted). Split the orders into smaller files.`,
+      `${place} has ${formatCount(table.orderRowCount)} order rows under the header (row ${formatCount(chosen)}); ` +
+        `up to ${formatCount(maxOrderRows)} can be read (blank rows are not counted). ` +
+        "Split the orders into smaller files.",
       { rowNumber: chosen },
     );
   }
@@ -133,7 +137,11 @@ export function tableOf(
   if (longestCell !== undefined && longestCell.length > SHEET_LIMITS.csv.maxCellChars) {
     return failure(
       "CELL_TOO_LONG",
-      `Row ${formatCount(longestCell.rowNumber)}, column ${columnLetter(longestCell.columnIndex)} of ${place} holds ${formatCount(longestCell.length)} characters; a cell holds at most ${formatCount(SHEET_LIMITS.csv.maxCellChars)}, as in Excel. If a quote mark is missing in that row, add it; otherwise shorten the value. Then save the file and drop it again.`,
+      `Row ${formatCount(longestCell.rowNumber)}, column ${columnLetter(longestCell.columnIndex)} of ${place} ` +
+        `holds ${formatCount(longestCell.length)} characters; ` +
+        `a cell holds at most ${formatCount(SHEET_LIMITS.csv.maxCellChars)}, as in Excel. ` +
+        "If a quote mark is missing in that row, add it; otherwise shorten the value. " +
+        "Then save the file and drop it again.",
       { rowNumber: longestCell.rowNumber, columnIndex: longestCell.columnIndex },
     );
   }
@@ -161,7 +169,8 @@ export function tableOf(
 export function longHeaderNotes(preview: Pick<SheetPreview, "longHeaders">): string[] {
   return preview.longHeaders.map(
     (header) =>
-      `The header in column ${columnLetter(header.columnIndex)} is ${formatCount(header.length)} characters long; only its first ${HEADER_NAME_CHARS - 1} name the column.`,
+      `The header in column ${columnLetter(header.columnIndex)} is ${formatCount(header.length)} characters long; ` +
+      `only its first ${HEADER_NAME_CHARS - 1} name the column.`,
   );
 }
 

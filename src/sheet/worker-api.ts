@@ -70,7 +70,8 @@ export function createSheetSession() {
         // Whatever a library threw, its words mean nothing to the user; what to do is the same.
         return failure(
           "CORRUPT",
-          `${fileName} could not be read: it is not laid out the way spreadsheet programs save files. Open it in your spreadsheet program, save it again as .xlsx or .csv and drop the new file.`,
+          `${fileName} could not be read: it is not laid out the way spreadsheet programs save files. ` +
+            "Open it in your spreadsheet program, save it again as .xlsx or .csv and drop the new file.",
         );
       }
     },

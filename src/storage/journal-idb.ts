@@ -23,7 +23,8 @@ export function createIdbJournal(database: IDBPDatabase<ImporterDB> | Promise<ID
     const read = readStoredRecords(BatchRecord, values);
     for (const value of read.unread) {
       unread.add(
-        `The journal's record of batch ${textFieldOf(value, "id") ?? "(no id)"} is not one this version can read, and was left out.`,
+        `The journal's record of batch ${textFieldOf(value, "id") ?? "(no id)"} ` +
+          "is not one this version can read, and was left out.",
       );
     }
     return read.kept;

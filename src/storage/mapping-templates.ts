@@ -12,7 +12,8 @@ export function createTemplateStore(db: IDBPDatabase<ImporterDB>) {
     for (const value of read.unread) {
       const name = textFieldOf(value, "name");
       unread.add(
-        `The saved mapping ${name === undefined ? "without a name" : `"${name}"`} is not one this version can read, and was left out.`,
+        `The saved mapping ${name === undefined ? "without a name" : `"${name}"`} ` +
+          "is not one this version can read, and was left out.",
       );
     }
     return read.kept;

@@ -33,7 +33,8 @@ export async function recordJobChange(
             order,
             order.state,
             at,
-            `PO number of job ${jobNumber} changed at the vendor from ${order.vendorOrderNumber ?? order.orderNumber} to ${change.orderNumber}`,
+            `PO number of job ${jobNumber} changed at the vendor ` +
+              `from ${order.vendorOrderNumber ?? order.orderNumber} to ${change.orderNumber}`,
             { vendorOrderNumber: change.orderNumber },
           );
     if (changed !== order) await journal.putOrders([changed]);

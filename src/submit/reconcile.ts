@@ -101,7 +101,9 @@ export async function settleUnclearOrder(
   if (found.kind === "failed") {
     return {
       order: advance(order, "unknown", options.now(), `could not be looked up: ${problemAuditText(found.problem)}`),
-      problem: `Order ${order.orderNumber} could not be looked up at the vendor: ${plainProblemText(found.problem)}. Continue to try again; nothing is sent until it is.`,
+      problem:
+        `Order ${order.orderNumber} could not be looked up at the vendor: ${plainProblemText(found.problem)}. ` +
+        "Continue to try again; nothing is sent until it is.",
     };
   }
   const notFound = `no job found after ${countOf(found.lookups, "lookup", "lookups")}`;
@@ -141,6 +143,8 @@ export async function settleUnclearOrder(
       options.now(),
       `${notFound}; the dry run could not be repeated: ${problemAuditText(check.problem)}`,
     ),
-    problem: `Order ${order.orderNumber} got no clear answer and could not be checked again (${plainProblemText(check.problem)}); continue to try again.`,
+    problem:
+      `Order ${order.orderNumber} got no clear answer and could not be checked again ` +
+      `(${plainProblemText(check.problem)}); continue to try again.`,
   };
 }

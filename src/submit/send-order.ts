@@ -74,7 +74,8 @@ async function checkThenCreate(run: BatchRun, planned: OrderRecord): Promise<Sen
 
 function leaseLost(run: BatchRun): void {
   const text =
-    "Another browser or computer took over submitting for this account, so no more orders were sent from here. Continue when it has finished; nothing is sent twice.";
+    "Another browser or computer took over submitting for this account, so no more orders were sent from here. " +
+    "Continue when it has finished; nothing is sent twice.";
   if (!run.problems.includes(text)) run.problems.push(text);
 }
 
@@ -130,7 +131,8 @@ async function cannotLookUp(
   // A lookup cut short by a stop is no problem: the order is simply not sent yet.
   if (!(problem.kind === "aborted" && run.stopped()))
     run.problems.push(
-      `Order ${order.orderNumber} could not be checked for an existing job: ${plainProblemText(problem)}. It was not sent; continue to try again.`,
+      `Order ${order.orderNumber} could not be checked for an existing job: ${plainProblemText(problem)}. ` +
+        "It was not sent; continue to try again.",
     );
   return undefined;
 }
@@ -158,7 +160,8 @@ async function settleAppeared(run: BatchRun, order: OrderRecord, appeared: reado
     order,
     "unknown",
     run.now(),
-    `the vendor now lists ${jobNumbersText(unclaimed)} for this order number, not known before an earlier request of it got no clear answer; looked up as possibly this order's`,
+    `the vendor now lists ${jobNumbersText(unclaimed)} for this order number, ` +
+      "not known before an earlier request of it got no clear answer; looked up as possibly this order's",
   );
   await run.save(unknown);
   const settled = await reconcile(run, unknown);
@@ -168,7 +171,9 @@ async function settleAppeared(run: BatchRun, order: OrderRecord, appeared: reado
   }
   // Compared line by line and not this order's: someone else's job with its number, so the
   // order is not sent unless the user decides again, knowing of that job.
-  const what = `${jobNumbersText(unclaimed)}, listed since, ${pluralise(unclaimed.length, "does", "do")} not match this order's request line for line; not sent`;
+  const what =
+    `${jobNumbersText(unclaimed)}, listed since, ${pluralise(unclaimed.length, "does", "do")} not match ` +
+    "this order's request line for line; not sent";
   const existing = advance(settled, "existing", run.now(), what, {
     existingJobNumbers: [...new Set([...settled.existingJobNumbers, ...unclaimed])],
   });
@@ -242,7 +247,8 @@ async function settleAnswer(
   if (wasRefusedUnprocessed(problem.status)) {
     // Refused before anything was done: the order was not created and may be sent later.
     run.problems.push(
-      `The vendor refused order ${sending.orderNumber} before doing anything (${plainProblemText(problem)}); nothing was created. Continue later to send it.`,
+      `The vendor refused order ${sending.orderNumber} before doing anything (${plainProblemText(problem)}); ` +
+        "nothing was created. Continue later to send it.",
     );
     return advance(sending, "planned", at, `refused: ${problemAuditText(problem)}; nothing was created`);
   }
@@ -277,7 +283,9 @@ export async function lookForDuplicates(
     const found = await findJobsByOrderNumber(run.client, order.orderNumber);
     if (!found.ok) {
       run.problems.push(
-        `Order ${order.orderNumber} was created as job ${ours}, but could not be checked for a duplicate made elsewhere (${plainProblemText(found.problem)}); look for it in Submitted jobs.`,
+        `Order ${order.orderNumber} was created as job ${ours}, ` +
+          `but could not be checked for a duplicate made elsewhere (${plainProblemText(found.problem)}); ` +
+          "look for it in Submitted jobs.",
       );
       return;
     }
@@ -330,6 +338,8 @@ async function markDuplicate(run: BatchRun, order: OrderRecord, others: readonly
   );
   await run.save(marked);
   run.problems.push(
-    `Possible duplicate: order ${order.orderNumber} was created as job ${order.jobNumber ?? ""}, and ${jobNumbersText(others)} ${pluralise(others.length, "was", "were")} made for it elsewhere at the same time. Cancel the one you do not want in Submitted jobs.`,
+    `Possible duplicate: order ${order.orderNumber} was created as job ${order.jobNumber ?? ""}, ` +
+      `and ${jobNumbersText(others)} ${pluralise(others.length, "was", "were")} made for it elsewhere ` +
+      "at the same time. Cancel the one you do not want in Submitted jobs.",
   );
 }

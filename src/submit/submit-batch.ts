@@ -109,7 +109,8 @@ async function plannedOrder(
         at: at.toISOString(),
         what:
           allowed.length > 0
-            ? `planned, to be sent although ${jobNumbersText(allowed)} ${pluralise(allowed.length, "exists", "exist")}, at the user's request`
+            ? `planned, to be sent although ${jobNumbersText(allowed)} ` +
+              `${pluralise(allowed.length, "exists", "exist")}, at the user's request`
             : "planned",
       },
     ],
@@ -351,7 +352,8 @@ export async function allowResend(
             o,
             "planned",
             at,
-            `to be sent again at the user's request, although ${jobNumbersText(o.existingJobNumbers)} ${pluralise(o.existingJobNumbers.length, "exists", "exist")}`,
+            `to be sent again at the user's request, although ${jobNumbersText(o.existingJobNumbers)} ` +
+              `${pluralise(o.existingJobNumbers.length, "exists", "exist")}`,
             { allowExisting: true, messages: [] },
           )
         : advance(o, "planned", at, "to be sent again at the user's request", { messages: [] }),

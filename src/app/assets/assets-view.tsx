@@ -114,7 +114,10 @@ export function AssetsView({ services, catalogueFetchedAt }: Props) {
       result.ok
         ? {
             tone: "info",
-            text: `Downloaded ${result.fileName}: ${countOf(result.designs, "asset", "assets")}. Send it to your customers, or fill in a quantity, an order number and the delivery details on each row to order, then import it here.`,
+            text:
+              `Downloaded ${result.fileName}: ${countOf(result.designs, "asset", "assets")}. ` +
+              "Send it to your customers, or fill in a quantity, an order number and the delivery details on each " +
+              "row to order, then import it here.",
           }
         : { tone: "error", text: result.message },
     );

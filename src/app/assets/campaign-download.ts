@@ -69,7 +69,8 @@ export async function downloadCampaign(
     return {
       ok: false,
       message:
-        "The workbook could not be written: something went wrong in this page while making it. Try the download again; if it fails again, reload the page and try once more.",
+        "The workbook could not be written: something went wrong in this page while making it. " +
+        "Try the download again; if it fails again, reload the page and try once more.",
     };
   }
 }

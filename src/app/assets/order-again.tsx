@@ -22,7 +22,8 @@ function notesOf(reorder: JobReorder): string {
   const others = reorder.leftOut.filter((l) => l.reason !== "archived").length;
   if (others > 0)
     notes.push(
-      `${countOf(others, "line is", "lines are")} not an asset of yours (stocked garments, say) and ${pluralise(others, "is", "are")} left out.`,
+      `${countOf(others, "line is", "lines are")} not an asset of yours (stocked garments, say) ` +
+        `and ${pluralise(others, "is", "are")} left out.`,
     );
   return notes.join(" ");
 }
@@ -67,7 +68,11 @@ export function OrderAgain({ job }: { readonly job: JobDetail }) {
         result.ok
           ? {
               tone: "info",
-              text: `Downloaded ${result.fileName}: ${countOf(result.designs, "asset", "assets")} with job ${job.jobNumber}'s quantities. Add an order number and the delivery details, then import it. ${notesOf(reorder)}`.trim(),
+              text: (
+                `Downloaded ${result.fileName}: ${countOf(result.designs, "asset", "assets")} with ` +
+                `job ${job.jobNumber}'s quantities. Add an order number and the delivery details, ` +
+                `then import it. ${notesOf(reorder)}`
+              ).trim(),
             }
           : { tone: "error", text: result.message },
       );

@@ -14,7 +14,12 @@ export function CataloguePanel({ connected, onRefresh }: Props) {
   const { account, connection, catalogue } = connected;
   const loading =
     catalogue.state === "loading"
-      ? `Loading your catalogue${catalogue.progress ? `: ${catalogue.progress.part} (${catalogue.progress.partsDone} of ${catalogue.progress.partsTotal})${catalogue.progress.records ? `, ${countOf(catalogue.progress.records, "record", "records")}` : ""}` : ""}…`
+      ? `Loading your catalogue${
+          catalogue.progress
+            ? `: ${catalogue.progress.part} (${catalogue.progress.partsDone} of ${catalogue.progress.partsTotal})` +
+              `${catalogue.progress.records ? `, ${countOf(catalogue.progress.records, "record", "records")}` : ""}`
+            : ""
+        }…`
       : undefined;
   const waits =
     catalogue.state === "loading" && catalogue.progress && catalogue.progress.waiting.length > 0

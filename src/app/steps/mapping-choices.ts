@@ -38,5 +38,8 @@ export const missingLabels = (missing: Iterable<FieldId>): string =>
 /** Hidden rows of the sheet, the first ten named: " Rows 4, 9 are hidden in the file and are imported too." */
 export function hiddenRowsText(hiddenRows: readonly number[]): string {
   if (hiddenRows.length === 0) return "";
-  return ` Rows ${hiddenRows.slice(0, 10).join(", ")}${hiddenRows.length > 10 ? "…" : ""} are hidden in the file and are imported too.`;
+  return (
+    ` Rows ${hiddenRows.slice(0, 10).join(", ")}${hiddenRows.length > 10 ? "…" : ""} are hidden in the file ` +
+    "and are imported too."
+  );
 }

@@ -36,7 +36,9 @@ const STATUS_TEXT: Readonly<Record<SubmissionResult["status"], string>> = {
   finished: "",
   stopped: "Stopped. The orders not sent yet wait for you to continue.",
   incomplete: "Some orders need another try or your decision (below).",
-  busy: "This account's orders are being submitted in another tab or window right now; wait for it to finish, then continue here.",
+  busy:
+    "This account's orders are being submitted in another tab or window right now; wait for it to finish, " +
+    "then continue here.",
 };
 
 /**
@@ -151,7 +153,10 @@ export function ResultsStep({
     setError(file ? undefined : "The audit trail could not be read back.");
     if (file) saveFile(file.bytes, file.fileName);
   };
-  const summary = `${countOf(created, "job", "jobs")} created from ${countOf(createdRows, "row", "rows")}; ${countOf(rows.length - createdRows, "row", "rows")} not created. Orders: ${describeCounts(countStates(orders))}.`;
+  const summary =
+    `${countOf(created, "job", "jobs")} created from ${countOf(createdRows, "row", "rows")}; ` +
+    `${countOf(rows.length - createdRows, "row", "rows")} not created. ` +
+    `Orders: ${describeCounts(countStates(orders))}.`;
   return (
     <section>
       <h2>Results of {batch.fileName}</h2>

@@ -12,13 +12,20 @@ export function summaryText(summary: EngineSummary): string {
   const attention = jobs.blocked + jobs.rejected + jobs.pending + jobs.unverified;
   const skipped = summary.skippedRows > 0 ? ` ${countOf(summary.skippedRows, "row", "rows")} skipped.` : "";
   const existing = jobs.existing > 0 ? `, ${formatCount(jobs.existing)} already at the vendor` : "";
-  return `${countOf(summary.rows, "row", "rows")}, ${countOf(jobs.total, "job", "jobs")}: ${sendableJobs(summary)} ready, ${attention} ${pluralise(attention, "needs", "need")} attention${existing}.${skipped}`;
+  return (
+    `${countOf(summary.rows, "row", "rows")}, ${countOf(jobs.total, "job", "jobs")}: ` +
+    `${sendableJobs(summary)} ready, ${attention} ${pluralise(attention, "needs", "need")} attention` +
+    `${existing}.${skipped}`
+  );
 }
 
 /** "2 errors, 0 warnings, 3 notes." */
 export function issueCountsText(summary: EngineSummary): string {
   const { issues } = summary;
-  return `${countOf(issues.error, "error", "errors")}, ${countOf(issues.warning, "warning", "warnings")}, ${countOf(issues.info, "note", "notes")}.`;
+  return (
+    `${countOf(issues.error, "error", "errors")}, ${countOf(issues.warning, "warning", "warnings")}, ` +
+    `${countOf(issues.info, "note", "notes")}.`
+  );
 }
 
 /** What Submit says: checking while it runs, else what it will do with the jobs as they stand. */

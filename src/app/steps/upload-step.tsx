@@ -1,5 +1,9 @@
 import { useState } from "preact/hooks";
 
+/** The files the picker offers: workbooks and CSV or other delimited text. */
+const SHEET_FILE_TYPES =
+  ".xlsx,.xlsm,.csv,.tsv,.txt,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
 interface Props {
   readonly error?: string | undefined;
   readonly onFile: (file: File) => void;
@@ -35,7 +39,7 @@ export function UploadStep({ error, onFile }: Props) {
           Choose order sheet
           <input
             type="file"
-            accept=".xlsx,.xlsm,.csv,.tsv,.txt,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            accept={SHEET_FILE_TYPES}
             aria-label="Order sheet"
             onChange={(event) => {
               const file = event.currentTarget.files?.[0];

@@ -124,7 +124,9 @@ export function createJobList(deps: JobTrackerDeps) {
     if (!listed.ok) {
       return {
         listed: false,
-        problem: `The vendor's job list could not be read: ${problemClause(listed.problem)}. The list shows what was known before.`,
+        problem:
+          `The vendor's job list could not be read: ${problemClause(listed.problem)}. ` +
+          "The list shows what was known before.",
       };
     }
     const active = new Map(listed.value.map((job) => [job.jobNumber, job]));
@@ -142,7 +144,9 @@ export function createJobList(deps: JobTrackerDeps) {
     if (failures === 0) return { listed: true };
     return {
       listed: true,
-      problem: `${countOf(failures, "job", "jobs")} could not be read from the vendor just now; ${pluralise(failures, "it shows", "they show")} what was known before.`,
+      problem:
+        `${countOf(failures, "job", "jobs")} could not be read from the vendor just now; ` +
+        `${pluralise(failures, "it shows", "they show")} what was known before.`,
     };
   }
 

@@ -69,7 +69,8 @@ export async function cancelOpenJob(panel: OpenJobPanel, jobNumber: number): Pro
   if (problem.status === 409) {
     say(
       error(
-        `Job ${jobNumber} is already in production and can no longer be cancelled here. Contact the vendor if it must be stopped.`,
+        `Job ${jobNumber} is already in production and can no longer be cancelled here. ` +
+          "Contact the vendor if it must be stopped.",
       ),
     );
     await loadJob(jobNumber, token);
@@ -81,7 +82,8 @@ export async function cancelOpenJob(panel: OpenJobPanel, jobNumber: number): Pro
   } else if (problem.kind === "network") {
     say(
       error(
-        `No answer came from the vendor, so job ${jobNumber} may or may not be cancelled. Refresh to see its status; asking again is safe.`,
+        `No answer came from the vendor, so job ${jobNumber} may or may not be cancelled. Refresh to see its status; ` +
+          "asking again is safe.",
       ),
     );
   } else {
@@ -103,7 +105,8 @@ async function explainRefusedEdit(
   if (problem.status === 403) {
     say(
       error(
-        `Job ${jobNumber} is locked and can no longer be changed here: ${reasonsOf(problem, "the vendor did not say why")}.`,
+        `Job ${jobNumber} is locked and can no longer be changed here: ` +
+          `${reasonsOf(problem, "the vendor did not say why")}.`,
       ),
     );
     await loadJob(jobNumber, token);
@@ -125,7 +128,8 @@ async function explainRefusedEdit(
   } else if (problem.kind === "network") {
     say(
       error(
-        `No answer came from the vendor, so the changes to job ${jobNumber} may or may not have been saved. Open the job again to see.`,
+        `No answer came from the vendor, so the changes to job ${jobNumber} may or may not have been saved. ` +
+          "Open the job again to see.",
       ),
     );
   } else {
@@ -170,7 +174,8 @@ export async function editOpenJob(panel: OpenJobPanel, jobNumber: number, edit: 
     updateOpen(jobNumber, token, { earliestShipDate: earliest.day });
     if (earliest.day !== undefined && patch.dateDue < earliest.day) {
       return refuse(
-        `The factory cannot ship job ${jobNumber} by ${formatDay(patch.dateDue, deps.locale)}; the earliest possible date is ${formatDay(earliest.day, deps.locale)}.`,
+        `The factory cannot ship job ${jobNumber} by ${formatDay(patch.dateDue, deps.locale)}; ` +
+          `the earliest possible date is ${formatDay(earliest.day, deps.locale)}.`,
       );
     }
   }

@@ -129,7 +129,9 @@ export function createCheckingActions(context: WorkflowContext, parts: CheckingP
     } catch (error) {
       if (controller.signal.aborted) return;
       console.error("Reopening the review failed", error);
-      const message = `Your review of ${saved.fileName} could not be reopened just now. Try "Continue that review" again, or drop the file again to start over.`;
+      const message =
+        `Your review of ${saved.fileName} could not be reopened just now. ` +
+        'Try "Continue that review" again, or drop the file again to start over.';
       return showUploadOffering(context.currentConnected() ?? connected, saved, message);
     } finally {
       if (checking?.controller === controller) checking = undefined;

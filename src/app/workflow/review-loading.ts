@@ -56,7 +56,8 @@ async function readRows(
   for (let start = 0; start < rowCount; start += ROW_CHUNK) {
     if (signal.aborted) return false;
     progress(
-      `Reading rows ${formatCount(start + 1)}–${formatCount(Math.min(rowCount, start + ROW_CHUNK))} of ${formatCount(rowCount)}`,
+      `Reading rows ${formatCount(start + 1)}–${formatCount(Math.min(rowCount, start + ROW_CHUNK))} ` +
+        `of ${formatCount(rowCount)}`,
     );
     // A read still under way when the check is stopped is left to finish on its own.
     const rows = await untilStopped(

@@ -48,11 +48,15 @@ export function createReviewSubmission(context: WorkflowContext, parts: ReviewSu
           return context.set({
             ...state,
             error:
-              "Nothing was sent: you stopped the check before it finished. Submit again when you are ready; every job is checked with the vendor first.",
+              "Nothing was sent: you stopped the check before it finished. Submit again when you are ready; " +
+              "every job is checked with the vendor first.",
           });
         }
         if (unchecked > 0) {
-          const error = `Nothing was sent: ${countOf(unchecked, "job", "jobs")} changed while the jobs were being checked and ${pluralise(unchecked, "is", "are")} not checked yet. Submit again to check and send ${pluralise(unchecked, "it", "them")}.`;
+          const error =
+            `Nothing was sent: ${countOf(unchecked, "job", "jobs")} changed while the jobs were being ` +
+            `checked and ${pluralise(unchecked, "is", "are")} not checked yet. ` +
+            `Submit again to check and send ${pluralise(unchecked, "it", "them")}.`;
           return context.set({ ...state, error });
         }
         const refused = await submission.prepare(connected, state.review);
@@ -69,7 +73,8 @@ export function createReviewSubmission(context: WorkflowContext, parts: ReviewSu
         console.error("Submitting failed", error);
         // It may have failed after the batch was written down, so whether anything was sent is the journal's to say.
         const message =
-          "Something went wrong in this page while submitting. Reload the page: your review is kept, and any job already sent is written down there and never sent twice.";
+          "Something went wrong in this page while submitting. Reload the page: your review is kept, " +
+          "and any job already sent is written down there and never sent twice.";
         if (state.step === "review") context.set({ ...state, error: message });
       } finally {
         submitting = false;

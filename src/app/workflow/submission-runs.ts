@@ -102,7 +102,8 @@ export function createSubmissionRuns(context: WorkflowContext, channel: Submissi
     } catch (error) {
       console.error("The submission stopped unexpectedly", error);
       problems = [
-        'The submission stopped before every order was settled: something went wrong in this page. Use "Continue sending" to settle what is left; no order is sent twice.',
+        "The submission stopped before every order was settled: something went wrong in this page. " +
+          'Use "Continue sending" to settle what is left; no order is sent twice.',
       ];
     }
     channel.tell({ kind: "finished", ...news });

@@ -279,13 +279,20 @@ function instructionsFor(
   const collection = deliveryMethods.filter((d) => d.isCollection).map((d) => d.value);
   return [
     `Each row of the "${CAMPAIGN_SHEET_NAME}" sheet is one design you have had printed before. To order it again:`,
-    "1. Type how many you want in Quantity: at least its Minimum quantity. Price per band shows each quantity band's price per unit: more units can cost less each.",
-    "2. Give every row you order an Order number (your PO reference). Rows with the same order number become one job, sent to one address.",
-    `3. Give each order's delivery details once, on any of its rows: Contact name, Street address, City, Postcode, Country (from the list) and Delivery method (from the list); State too where the country has states.${collection.length > 0 ? ` ${collection.join(" or ")} needs no address.` : ""}`,
+    "1. Type how many you want in Quantity: at least its Minimum quantity. " +
+      "Price per band shows each quantity band's price per unit: more units can cost less each.",
+    "2. Give every row you order an Order number (your PO reference). " +
+      "Rows with the same order number become one job, sent to one address.",
+    "3. Give each order's delivery details once, on any of its rows: Contact name, Street address, City, Postcode, " +
+      "Country (from the list) and Delivery method (from the list); State too where the country has states." +
+      `${collection.length > 0 ? ` ${collection.join(" or ")} needs no address.` : ""}`,
     "4. Due date is optional: without one the earliest date the factory can ship is used.",
     "5. Leave Quantity and Order number blank on a design you do not want: that row is not ordered.",
-    "Keep the Asset tag and the headings as they are, save the file as a workbook (.xlsx) and send it back or import it.",
-    `Prices are your account's prices in ${currency} on ${today}, before tax; each design also pays its reset charge each time it is run. The importer works out an estimate again when the sheet comes back.`,
+    "Keep the Asset tag and the headings as they are, save the file as a workbook (.xlsx) " +
+      "and send it back or import it.",
+    `Prices are your account's prices in ${currency} on ${today}, before tax; ` +
+      "each design also pays its reset charge each time it is run. " +
+      "The importer works out an estimate again when the sheet comes back.",
     "A picture link opens the design's image.",
   ];
 }

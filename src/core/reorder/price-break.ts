@@ -59,7 +59,8 @@ export function priceBreakHint(bands: readonly PriceBand[], quantity: number): P
  * The hint in the user's words: "5 more reaches the next band (50 or more at $0.93 each): saves $0.30 on this line."
  */
 export function priceBreakText(hint: PriceBreakHint, money: (amount: number) => string): string {
-  const reach = `${hint.extra} more reaches the next band (${hint.nextQuantity} or more at ${money(hint.nextUnitPrice)} each)`;
+  const reach =
+    `${hint.extra} more reaches the next band (${hint.nextQuantity} or more ` + `at ${money(hint.nextUnitPrice)} each)`;
   if (hint.saving > 0) return `${reach}: saves ${money(hint.saving)} on this line.`;
   if (hint.saving === 0) return `${reach}: the line costs the same with ${hint.extra} more.`;
   return `${reach}: ${hint.extra} more for ${money(-hint.saving)} more on this line.`;

@@ -112,7 +112,8 @@ export function resolveAttributes(row: OrderRow, code: PriceCode, context: Attri
         const suggestion = nearest ? (nearest.text ?? nearest.value) : undefined;
         raise(
           "ATTRIBUTE_VALUE_INVALID",
-          `"${value}" is not an option for ${label}; the options are ${options.map((o) => o.text ?? o.value).join(", ")}.`,
+          `"${value}" is not an option for ${label}; ` +
+            `the options are ${options.map((o) => o.text ?? o.value).join(", ")}.`,
           suggestion,
         );
         break;
@@ -133,7 +134,8 @@ export function resolveAttributes(row: OrderRow, code: PriceCode, context: Attri
             definition.minValue != null && number < definition.minValue ? definition.minValue : definition.maxValue;
           raise(
             dimensionField ? "DIMENSION_INVALID" : "ATTRIBUTE_OUT_OF_RANGE",
-            `${label} must be between ${definition.minValue ?? "–"} and ${definition.maxValue ?? "–"}; it is ${number}.`,
+            `${label} must be between ${definition.minValue ?? "–"} and ${definition.maxValue ?? "–"}; ` +
+              `it is ${number}.`,
             nearest == null ? undefined : String(nearest),
           );
         } else {

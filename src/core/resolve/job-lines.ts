@@ -30,7 +30,8 @@ function checkReferences(draft: JobDraft, lines: readonly ResolvedLine[]): void 
   }
   for (const [reference, rows] of references) {
     if (rows.length < 2) continue;
-    const message = `the customer reference "${reference}" is also on row ${rows[0]}; each line of an order needs its own.`;
+    const message =
+      `the customer reference "${reference}" ` + `is also on row ${rows[0]}; each line of an order needs its own.`;
     for (const rowNumber of rows.slice(1))
       raiseOnJob(draft, "CUSTOMER_REFERENCE_DUPLICATE", "customerReference", message, undefined, rowNumber);
   }
@@ -58,7 +59,9 @@ function checkDuplicateDesigns(draft: JobDraft, priceLines: readonly ResolvedLin
       unitPrice === undefined ? separate : round2(quantity * unitPrice + (same[0]?.estimate?.oneOff ?? 0));
     const saving = round2(separate - combined);
     const rows = same.map((l) => l.rowNumber).join(", ");
-    const message = `rows ${rows} order the same design; as one line of ${quantity} the estimate is ${saving > 0 ? `${saving.toFixed(2)} less` : "the same"}.`;
+    const message =
+      `rows ${rows} order the same design; ` +
+      `as one line of ${quantity} the estimate is ${saving > 0 ? `${saving.toFixed(2)} less` : "the same"}.`;
     // No suggestion: the combined quantity fits no single cell unless the other rows go too.
     for (const line of same) raiseOnJob(draft, "DUPLICATE_DESIGN", "quantity", message, undefined, line.rowNumber);
   }

@@ -59,7 +59,9 @@ function checkDueDate(
     else {
       dateDue = parsed.date;
       if (parsed.ambiguousWith) {
-        const message = `"${values.dueDate}" could be ${parsed.date} or ${parsed.ambiguousWith}; ${parsed.date} is used. Write it as ${parsed.date} to be sure.`;
+        const message =
+          `"${values.dueDate}" could be ${parsed.date} or ${parsed.ambiguousWith}; ` +
+          `${parsed.date} is used. Write it as ${parsed.date} to be sure.`;
         raiseOnJob(draft, "DUE_DATE_AMBIGUOUS", "dueDate", message, parsed.date);
       }
     }

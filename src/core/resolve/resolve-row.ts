@@ -317,7 +317,8 @@ function variantFor(
     draft,
     "STOCK_VARIANT_UNKNOWN",
     "variant",
-    `${stockCode} does not come in "${text}"; it comes in ${variants.map((v) => v.colour ?? v.variantCode).join(", ")}.`,
+    `${stockCode} does not come in "${text}"; ` +
+      `it comes in ${variants.map((v) => v.colour ?? v.variantCode).join(", ")}.`,
     nearest ? (nearest.colour ?? nearest.variantCode) : undefined,
   );
   return undefined;

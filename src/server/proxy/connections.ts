@@ -9,7 +9,8 @@ const vendorUrl = z
   .url({ protocol: /^https?$/ })
   .refine((value) => !URL.canParse(value) || hasNoCredentials(new URL(value)), {
     message:
-      "must not hold a user name or password (user:password@); give the address alone, and the client id and secret in their own settings",
+      "must not hold a user name or password (user:password@); " +
+      "give the address alone, and the client id and secret in their own settings",
   });
 
 function hasNoCredentials(url: URL): boolean {
@@ -137,9 +138,8 @@ export function loadConnections(env: Env): Connection[] {
     clientSecret: env["VENDOR_CLIENT_SECRET"],
   });
   if (!parsed.success) {
-    throw new ConfigError(
-      `VENDOR_* settings: ${parsed.error.issues.map((issue) => `${envName(String(issue.path[0] ?? ""))}: ${issue.message}`).join("; ")}`,
-    );
+    const problems = parsed.error.issues.map((issue) => `${envName(String(issue.path[0] ?? ""))}: ${issue.message}`);
+    throw new ConfigError(`VENDOR_* settings: ${problems.join("; ")}`);
   }
   return resolveEntries([parsed.data], env);
 }

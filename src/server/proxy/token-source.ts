@@ -154,7 +154,8 @@ export class TokenSource {
         new TokenError(
           refused ? "refused" : "unreachable",
           refused
-            ? `The token service refused the client credentials (HTTP ${response.status}); check the client id, secret and realm`
+            ? `The token service refused the client credentials (HTTP ${response.status}); ` +
+                "check the client id, secret and realm"
             : `The token service answered HTTP ${response.status}`,
         ),
       );

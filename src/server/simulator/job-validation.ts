@@ -89,7 +89,8 @@ function checkAttribute(
       ) {
         messages.push({
           errorCode: "ATTRIBUTE_OUT_OF_RANGE",
-          message: `${where}: ${label} must be between ${definition.minValue ?? "-"} and ${definition.maxValue ?? "-"}.`,
+          message:
+            `${where}: ${label} must be between ${definition.minValue ?? "-"} ` + `and ${definition.maxValue ?? "-"}.`,
         });
       }
       return;

@@ -7,7 +7,9 @@ export function queryIssueText(issue: QueryIssue): string {
   const { name, value } = issue;
   switch (issue.rule) {
     case "wholeNumber":
-      return `The value '${value}' is not valid for ${name}; expected a whole number from ${issue.min} to ${issue.max}.`;
+      return (
+        `The value '${value}' is not valid for ${name}; ` + `expected a whole number from ${issue.min} to ${issue.max}.`
+      );
     case "number":
       return `The value '${value}' is not a valid number.`;
     case "trueOrFalse":

@@ -38,17 +38,20 @@ export function sniffFile(bytes: Uint8Array, fileName: string): SheetFileKind | 
     return containsUtf16(bytes.subarray(0, Math.min(bytes.length, 1 << 20)), "EncryptedPackage")
       ? failure(
           "ENCRYPTED",
-          `${fileName} is protected with a password. Open it in Excel, remove the password (File › Info › Protect Workbook), save it and drop it again.`,
+          `${fileName} is protected with a password. ` +
+            "Open it in Excel, remove the password (File › Info › Protect Workbook), save it and drop it again.",
         )
       : failure(
           "LEGACY_XLS",
-          `${fileName} is an old Excel 97–2003 workbook (.xls). Open it in Excel and save it as an Excel Workbook (.xlsx) or as CSV, then drop that file.`,
+          `${fileName} is an old Excel 97–2003 workbook (.xls). ` +
+            "Open it in Excel and save it as an Excel Workbook (.xlsx) or as CSV, then drop that file.",
         );
   }
   if (startsWith(bytes, 0x25, 0x50, 0x44, 0x46))
     return failure(
       "NOT_A_SPREADSHEET",
-      `${fileName} is a PDF document, not a spreadsheet. Export the order sheet from your spreadsheet program as .xlsx or .csv.`,
+      `${fileName} is a PDF document, not a spreadsheet. ` +
+        "Export the order sheet from your spreadsheet program as .xlsx or .csv.",
     );
   const head = new TextDecoder("latin1").decode(bytes.subarray(0, 512)).trimStart().toLowerCase();
   if (head.startsWith("<!doctype html") || head.startsWith("<html") || head.startsWith("<table")) {

@@ -40,7 +40,9 @@ export async function writeResults(
     return {
       ok: false,
       reason: "unreadable",
-      message: `The results could not be added to ${fileName}: it could not be read again the way it was read when it was imported.`,
+      message:
+        `The results could not be added to ${fileName}: ` +
+        "it could not be read again the way it was read when it was imported.",
     };
   }
 }
@@ -75,7 +77,11 @@ async function writeResultFile(
     return {
       ok: false,
       reason: "unreadable",
-      message: `The results could not be added to ${fileName}: its table already reaches column ${formatCount(written.tableWidth)}, and ${data.columns.length} result columns after it would go past the ${formatCount(SHEET_LIMITS.maxColumns)} columns a sheet may have here.`,
+      message:
+        `The results could not be added to ${fileName}: ` +
+        `its table already reaches column ${formatCount(written.tableWidth)}, ` +
+        `and ${data.columns.length} result columns after it would go past ` +
+        `the ${formatCount(SHEET_LIMITS.maxColumns)} columns a sheet may have here.`,
     };
   }
   const examples = written.examples
@@ -85,6 +91,8 @@ async function writeResultFile(
   return {
     ok: false,
     reason: "unrepresentable",
-    message: `Some results cannot be written in ${fileName}'s own encoding (${written.encoding}), for example ${examples}. Download the result sheet as UTF-8 instead (Excel and other programs read it).`,
+    message:
+      `Some results cannot be written in ${fileName}'s own encoding (${written.encoding}), ` +
+      `for example ${examples}. Download the result sheet as UTF-8 instead (Excel and other programs read it).`,
   };
 }

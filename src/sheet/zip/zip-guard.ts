@@ -39,7 +39,8 @@ function corrupt(fileName: string, detail: string): SheetReadError {
   return new SheetReadError(
     failure(
       "CORRUPT",
-      `${fileName} looks damaged (${detail}). Open it in your spreadsheet program, save it again and drop the new file.`,
+      `${fileName} looks damaged (${detail}). Open it in your spreadsheet program, ` +
+        "save it again and drop the new file.",
     ),
   );
 }
@@ -134,7 +135,8 @@ export function checkDeclaredSizes(entries: readonly ZipEntry[], fileName: strin
       throw new SheetReadError(
         failure(
           "ZIP_BOMB",
-          `${fileName} contains a part (${entry.name}) that would grow from ${formatBytes(entry.compressedSize)} to ${formatBytes(entry.uncompressedSize)}; no workbook does that, so it was not opened.`,
+          `${fileName} contains a part (${entry.name}) that would grow from ${formatBytes(entry.compressedSize)} ` +
+            `to ${formatBytes(entry.uncompressedSize)}; no workbook does that, so it was not opened.`,
         ),
       );
     }
@@ -143,7 +145,9 @@ export function checkDeclaredSizes(entries: readonly ZipEntry[], fileName: strin
     throw new SheetReadError(
       failure(
         "ZIP_BOMB",
-        `${fileName} would take ${formatBytes(total)} once unpacked; workbooks up to ${formatBytes(maxInflatedBytes)} unpacked can be read. Save the order sheet alone, or as CSV.`,
+        `${fileName} would take ${formatBytes(total)} once unpacked; ` +
+          `workbooks up to ${formatBytes(maxInflatedBytes)} unpacked can be read. ` +
+          "Save the order sheet alone, or as CSV.",
       ),
     );
   }
@@ -257,7 +261,8 @@ function tooBig(fileName: string): SheetReadError {
   return new SheetReadError(
     failure(
       "ZIP_BOMB",
-      `${fileName} would take more than ${formatBytes(SHEET_LIMITS.zip.maxInflatedBytes)} once unpacked; it was not opened.`,
+      `${fileName} would take more than ${formatBytes(SHEET_LIMITS.zip.maxInflatedBytes)} once unpacked; ` +
+        "it was not opened.",
     ),
   );
 }

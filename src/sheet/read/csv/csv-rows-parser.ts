@@ -50,14 +50,17 @@ export function csvRowTally(fileName: string) {
       if (width > maxColumns) {
         return failure(
           "TOO_MANY_COLUMNS",
-          `Row ${formatCount(rowNumber)} of ${fileName} has values in ${formatCount(width)} columns; an order sheet may have up to ${formatCount(maxColumns)}. Is it really an order sheet? Save only the order table as CSV and drop that file.`,
+          `Row ${formatCount(rowNumber)} of ${fileName} has values in ${formatCount(width)} columns; ` +
+            `an order sheet may have up to ${formatCount(maxColumns)}. Is it really an order sheet? ` +
+            "Save only the order table as CSV and drop that file.",
           { rowNumber },
         );
       }
       if (++valuedRows > maxValuedRows) {
         return failure(
           "TOO_MANY_ROWS",
-          `${fileName} has more than ${formatCount(SHEET_LIMITS.csv.maxRows)} order rows (blank lines not counted), the most a CSV sheet may have here. Split it into smaller files.`,
+          `${fileName} has more than ${formatCount(SHEET_LIMITS.csv.maxRows)} order rows (blank lines not counted), ` +
+            "the most a CSV sheet may have here. Split it into smaller files.",
         );
       }
       lastValued = position;

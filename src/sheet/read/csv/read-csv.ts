@@ -76,7 +76,8 @@ export function readCsv(
   if (bytes.length > maxBytes) {
     return failure(
       "TOO_LARGE",
-      `${fileName} is ${formatBytes(bytes.length)}; CSV files up to ${formatBytes(maxBytes)} can be read. Split the sheet into smaller files.`,
+      `${fileName} is ${formatBytes(bytes.length)}; CSV files up to ${formatBytes(maxBytes)} can be read. ` +
+        "Split the sheet into smaller files.",
     );
   }
   const chunkBytes = options.chunkBytes ?? CHUNK_BYTES;
@@ -255,7 +256,10 @@ function unterminatedQuote(fileName: string, rowNumber: number, text: string, va
   const start = excerpt(text, valueStart);
   return failure(
     "UNTERMINATED_QUOTE",
-    `Row ${formatCount(rowNumber)} opens a quoted value that never ends (the file ends inside it): the quote mark before ${start === "" ? "the end of that line" : `“${start}”`} has no closing quote mark, so the rest of ${fileName} would be one cell. Add the missing quote mark where the value ends (or remove the opening one), save the file and drop it again.`,
+    `Row ${formatCount(rowNumber)} opens a quoted value that never ends (the file ends inside it): ` +
+      `the quote mark before ${start === "" ? "the end of that line" : `“${start}”`} has no closing quote mark, ` +
+      `so the rest of ${fileName} would be one cell. ` +
+      "Add the missing quote mark where the value ends (or remove the opening one), save the file and drop it again.",
     { rowNumber },
   );
 }
@@ -278,7 +282,9 @@ function overlongRow(
   if (quoteAt === undefined) {
     return failure(
       "ROW_TOO_LONG",
-      `Row ${formatCount(rowNumber)} of ${fileName} runs on for more than ${limit} characters, far more than an order row holds. Is it really an order sheet? Open it in your spreadsheet program, save it as CSV again and drop the new file.`,
+      `Row ${formatCount(rowNumber)} of ${fileName} runs on for more than ${limit} characters, ` +
+        "far more than an order row holds. Is it really an order sheet? " +
+        "Open it in your spreadsheet program, save it as CSV again and drop the new file.",
       { rowNumber },
     );
   }
@@ -286,7 +292,10 @@ function overlongRow(
     if (next.value.text.indexOf(QUOTE) !== -1) {
       return failure(
         "ROW_TOO_LONG",
-        `Row ${formatCount(rowNumber)} opens a quoted value that runs on for more than ${limit} characters, over many lines: the quote mark before “${excerpt(text, quoteAt + 1)}” in ${fileName} is probably missing its closing quote mark. Add it where the value ends (or remove the opening one), save the file and drop it again.`,
+        `Row ${formatCount(rowNumber)} opens a quoted value that runs on for more than ${limit} characters, ` +
+          `over many lines: the quote mark before “${excerpt(text, quoteAt + 1)}” in ${fileName} ` +
+          "is probably missing its closing quote mark. " +
+          "Add it where the value ends (or remove the opening one), save the file and drop it again.",
         { rowNumber },
       );
     }

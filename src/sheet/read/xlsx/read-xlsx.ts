@@ -78,7 +78,9 @@ export async function readXlsx(
     if (bytes.length > maxBytes) {
       return failure(
         "TOO_LARGE",
-        `${fileName} is ${formatBytes(bytes.length)}; workbooks up to ${formatBytes(maxBytes)} (and ${maxRows.toLocaleString("en-US")} order rows) can be read. Save the order sheet alone in a workbook of its own, or split it.`,
+        `${fileName} is ${formatBytes(bytes.length)}; workbooks up to ${formatBytes(maxBytes)} ` +
+          `(and ${maxRows.toLocaleString("en-US")} order rows) can be read. ` +
+          "Save the order sheet alone in a workbook of its own, or split it.",
       );
     }
     const entries = listZipEntries(bytes, fileName);

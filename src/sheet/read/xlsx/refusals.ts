@@ -19,7 +19,9 @@ export function xmlRefused(fileName: string, refusal: XmlRefusal, part: PartDesc
     new SheetReadError(
       failure(
         "UNSAFE_CONTENT",
-        `${fileName} is not a workbook this importer can read safely: ${part} ${what}, which no spreadsheet program writes. If the file comes from someone you trust, open it in your spreadsheet program, save it as a new .xlsx and drop that file.`,
+        `${fileName} is not a workbook this importer can read safely: ${part} ${what}, ` +
+          "which no spreadsheet program writes. If the file comes from someone you trust, " +
+          "open it in your spreadsheet program, save it as a new .xlsx and drop that file.",
       ),
     );
   switch (refusal.kind) {
@@ -33,7 +35,8 @@ export function xmlRefused(fileName: string, refusal: XmlRefusal, part: PartDesc
       return new SheetReadError(
         failure(
           "CORRUPT",
-          `${fileName} looks damaged (${part} is cut short or garbled). Open it in your spreadsheet program, ${SAVE_AGAIN}.`,
+          `${fileName} looks damaged (${part} is cut short or garbled). ` +
+            `Open it in your spreadsheet program, ${SAVE_AGAIN}.`,
         ),
       );
   }
@@ -44,7 +47,8 @@ export function cellTooLong(fileName: string, where: string): SheetReadError {
   return new SheetReadError(
     failure(
       "CELL_TOO_LONG",
-      `In ${fileName}, ${where} holds more than ${formatCount(xlsx.maxCellChars)} characters, more than a spreadsheet cell can hold. Shorten that cell in your spreadsheet program, ${SAVE_AGAIN}.`,
+      `In ${fileName}, ${where} holds more than ${formatCount(xlsx.maxCellChars)} characters, ` +
+        `more than a spreadsheet cell can hold. Shorten that cell in your spreadsheet program, ${SAVE_AGAIN}.`,
     ),
   );
 }
@@ -59,7 +63,9 @@ export function tooManyColumns(
   return new SheetReadError(
     failure(
       "TOO_MANY_COLUMNS",
-      `Sheet "${sheet}" of ${fileName} has a value in column ${column} (cell ${column}${rowNumber}); an order sheet may have up to ${formatCount(SHEET_LIMITS.maxColumns)} columns. Is it really an order sheet? Delete what lies to the right of the order table, ${SAVE_AGAIN}.`,
+      `Sheet "${sheet}" of ${fileName} has a value in column ${column} (cell ${column}${rowNumber}); ` +
+        `an order sheet may have up to ${formatCount(SHEET_LIMITS.maxColumns)} columns. Is it really an order sheet? ` +
+        `Delete what lies to the right of the order table, ${SAVE_AGAIN}.`,
     ),
   );
 }
@@ -68,7 +74,10 @@ export function tooManyRows(fileName: string, sheet: string, sheetRows: number):
   return new SheetReadError(
     failure(
       "TOO_MANY_ROWS",
-      `${fileName} has more than ${formatCount(xlsx.maxRows + SHEET_LIMITS.headerAllowance)} rows (sheet "${sheet}" alone has ${formatCount(sheetRows)} so far); workbooks up to ${formatCount(xlsx.maxRows)} order rows can be read (blank rows are not counted). Split the order sheet into smaller files.`,
+      `${fileName} has more than ${formatCount(xlsx.maxRows + SHEET_LIMITS.headerAllowance)} rows ` +
+        `(sheet "${sheet}" alone has ${formatCount(sheetRows)} so far); ` +
+        `workbooks up to ${formatCount(xlsx.maxRows)} order rows can be read (blank rows are not counted). ` +
+        "Split the order sheet into smaller files.",
     ),
   );
 }
@@ -77,7 +86,8 @@ export function tooManyCells(fileName: string): SheetReadError {
   return new SheetReadError(
     failure(
       "TOO_LARGE",
-      `${fileName} holds more than ${formatCount(xlsx.maxCells)} filled cells, the most a workbook may have here. Save the order sheet alone in a workbook of its own, or split it.`,
+      `${fileName} holds more than ${formatCount(xlsx.maxCells)} filled cells, the most a workbook may have here. ` +
+        "Save the order sheet alone in a workbook of its own, or split it.",
     ),
   );
 }
@@ -86,7 +96,9 @@ export function tooManyMergedCells(fileName: string, sheet: string): SheetReadEr
   return new SheetReadError(
     failure(
       "TOO_LARGE",
-      `Sheet "${sheet}" of ${fileName} has merged cells covering more than ${formatCount(xlsx.maxMergedCells)} cells of its table; an order sheet needs far fewer. Unmerge the cells in your spreadsheet program, ${SAVE_AGAIN}.`,
+      `Sheet "${sheet}" of ${fileName} has merged cells covering more than ${formatCount(xlsx.maxMergedCells)} ` +
+        "cells of its table; an order sheet needs far fewer. " +
+        `Unmerge the cells in your spreadsheet program, ${SAVE_AGAIN}.`,
     ),
   );
 }
@@ -100,7 +112,9 @@ export function missingSharedText(
   return new SheetReadError(
     failure(
       "CORRUPT",
-      `${fileName} is damaged: cell ${columnLetter(columnIndex)}${rowNumber} of sheet "${sheet}" refers to text that is not in the workbook, so its value is lost. Open it in your spreadsheet program (it may offer to repair it), check that cell, ${SAVE_AGAIN}.`,
+      `${fileName} is damaged: cell ${columnLetter(columnIndex)}${rowNumber} of sheet "${sheet}" ` +
+        "refers to text that is not in the workbook, so its value is lost. " +
+        `Open it in your spreadsheet program (it may offer to repair it), check that cell, ${SAVE_AGAIN}.`,
       { rowNumber, columnIndex },
     ),
   );
@@ -110,7 +124,8 @@ export function rowBeyondGrid(fileName: string, sheet: string, rowNumber: number
   return new SheetReadError(
     failure(
       "CORRUPT",
-      `${fileName} looks damaged (sheet "${sheet}" has a row numbered ${formatCount(rowNumber)}, past the 1,048,576 rows a sheet can have). Open it in your spreadsheet program, ${SAVE_AGAIN}.`,
+      `${fileName} looks damaged (sheet "${sheet}" has a row numbered ${formatCount(rowNumber)}, ` +
+        `past the 1,048,576 rows a sheet can have). Open it in your spreadsheet program, ${SAVE_AGAIN}.`,
     ),
   );
 }

@@ -40,5 +40,8 @@ export function cellXml(prefix: string, address: string, value: string | number,
   if (typeof value === "number")
     return `<${prefix}c r="${address}"${s}><${prefix}v>${String(value)}</${prefix}v></${prefix}c>`;
   const space = /^\s|\s$|\n/.test(value) ? ' xml:space="preserve"' : "";
-  return `<${prefix}c r="${address}"${s} t="inlineStr"><${prefix}is><${prefix}t${space}>${escapeCellText(value)}</${prefix}t></${prefix}is></${prefix}c>`;
+  return (
+    `<${prefix}c r="${address}"${s} t="inlineStr"><${prefix}is>` +
+    `<${prefix}t${space}>${escapeCellText(value)}</${prefix}t></${prefix}is></${prefix}c>`
+  );
 }

@@ -145,7 +145,8 @@ export function addSheets(
   const sheetTags = sheets
     .map(
       (sheet, i) =>
-        `<${workbookPrefix}sheet name="${escapeAttribute(sheet.name)}" sheetId="${nextSheetId + i}" ${like.idAttribute}="${ids[i]}"${declaration}/>`,
+        `<${workbookPrefix}sheet name="${escapeAttribute(sheet.name)}" ` +
+        `sheetId="${nextSheetId + i}" ${like.idAttribute}="${ids[i]}"${declaration}/>`,
     )
     .join("");
   const workbook = appendChildren(texts.workbook, element, sheetTags);
@@ -153,11 +154,14 @@ export function addSheets(
   const relationshipPrefix = relationshipsRoot.prefix;
   const relationshipTags = sheets.map(
     (sheet, i) =>
-      `<${relationshipPrefix}Relationship Id="${ids[i]}" Type="${escapeAttribute(like.relationship?.type ?? "")}" Target="${escapeAttribute(relativeToWorkbook(sheet.part))}"/>`,
+      `<${relationshipPrefix}Relationship Id="${ids[i]}" Type="${escapeAttribute(like.relationship?.type ?? "")}" ` +
+      `Target="${escapeAttribute(relativeToWorkbook(sheet.part))}"/>`,
   );
   if (styles)
     relationshipTags.push(
-      `<${relationshipPrefix}Relationship Id="${ids[sheets.length]}" Type="${escapeAttribute((like.relationship?.type ?? "").replace(/\/worksheet$/, STYLES_RELATIONSHIP))}" Target="${escapeAttribute(relativeToWorkbook(styles))}"/>`,
+      `<${relationshipPrefix}Relationship Id="${ids[sheets.length]}" ` +
+        `Type="${escapeAttribute((like.relationship?.type ?? "").replace(/\/worksheet$/, STYLES_RELATIONSHIP))}" ` +
+        `Target="${escapeAttribute(relativeToWorkbook(styles))}"/>`,
     );
   const relationships = appendChildren(texts.relationships, relationshipsRoot, relationshipTags.join(""));
 

@@ -54,7 +54,9 @@ export function patchCols(held: string, prefix: string, firstColumn: number, wid
     const column = firstColumn + i;
     pieces.push({
       min: column,
-      xml: `<${p}col min="${column}" max="${column}" width="${width}" customWidth="1"${style === undefined ? "" : ` style="${style}"`}/>`,
+      xml:
+        `<${p}col min="${column}" max="${column}" width="${width}" ` +
+        `customWidth="1"${style === undefined ? "" : ` style="${style}"`}/>`,
     });
   });
   const cols = `<${p}cols>${pieces

@@ -178,7 +178,10 @@ export class ResultColumnsRewriter implements TextRewriter {
 
   private newRowXml(rowNumber: number): string {
     const prefix = this.sheetDataPrefix;
-    return `<${prefix}row r="${rowNumber}">${this.cellsXml({ rowNumber, style: undefined, prefix }, NO_TAIL)}</${prefix}row>`;
+    return (
+      `<${prefix}row r="${rowNumber}">${this.cellsXml({ rowNumber, style: undefined, prefix }, NO_TAIL)}` +
+      `</${prefix}row>`
+    );
   }
 
   /**

@@ -26,14 +26,16 @@ type Section = (typeof SECTION_ORDER)[number];
 const SECTION_DEFAULTS: Partial<Record<Section, (p: string) => string>> = {
   fonts: (p) => `<${p}font><${p}sz val="11"/><${p}name val="Calibri"/><${p}family val="2"/></${p}font>`,
   fills: (p) =>
-    `<${p}fill><${p}patternFill patternType="none"/></${p}fill><${p}fill><${p}patternFill patternType="gray125"/></${p}fill>`,
+    `<${p}fill><${p}patternFill patternType="none"/></${p}fill>` +
+    `<${p}fill><${p}patternFill patternType="gray125"/></${p}fill>`,
   borders: (p) => `<${p}border><${p}left/><${p}right/><${p}top/><${p}bottom/><${p}diagonal/></${p}border>`,
   cellXfs: (p) => `<${p}xf numFmtId="0" fontId="0" fillId="0" borderId="0"/>`,
 };
 
 /** A stylesheet for a workbook that has none. */
 export const emptyStylesXml = (namespace: string) =>
-  `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="${escapeAttribute(namespace)}"></styleSheet>`;
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+  `<styleSheet xmlns="${escapeAttribute(namespace)}"></styleSheet>`;
 
 interface SectionState {
   readonly element: XmlElement | undefined;

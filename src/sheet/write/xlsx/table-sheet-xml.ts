@@ -16,10 +16,16 @@ export function* tableSheetXml(table: ResultTable, namespace: string, headerStyl
   const cols = widths
     .map((width, i) => `<col min="${i + 1}" max="${i + 1}" width="${clampWidth(width ?? 0)}" customWidth="1"/>`)
     .join("");
-  yield `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="${escapeAttribute(namespace)}"><dimension ref="${range}"/>`;
-  yield '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/><selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>';
+  yield '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+    `<worksheet xmlns="${escapeAttribute(namespace)}"><dimension ref="${range}"/>`;
+  yield '<sheetViews><sheetView workbookViewId="0">' +
+    '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
+    '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>';
   yield `${cols ? `<cols>${cols}</cols>` : ""}<sheetData>`;
-  yield `<row r="1">${table.headers.map((header, i) => (header === "" ? "" : cellXml("", cellAddress(i + 1, 1), safeText(header), headerStyle))).join("")}</row>`;
+  const headerCells = table.headers.map((header, i) =>
+    header === "" ? "" : cellXml("", cellAddress(i + 1, 1), safeText(header), headerStyle),
+  );
+  yield `<row r="1">${headerCells.join("")}</row>`;
   for (let r = 0; r < table.rows.length; r++) {
     const rowNumber = r + 2;
     let cells = "";

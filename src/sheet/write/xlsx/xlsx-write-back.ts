@@ -61,7 +61,8 @@ function refused(code: WriteBackFailureCode, message: string): WriteBackFailure 
 const unreadable = (detail: string) =>
   refused(
     "CORRUPT",
-    `${FILE} could not be opened again: ${detail}. Open it in your spreadsheet program, save it again and import the new file.`,
+    `${FILE} could not be opened again: ${detail}. Open it in your spreadsheet program, ` +
+      "save it again and import the new file.",
   );
 
 /**
@@ -90,7 +91,9 @@ export async function writeXlsxResults(
         return unreadable("part of it is damaged or not written as spreadsheet programs write it");
       return refused(
         "UNSAFE_CONTENT",
-        `${FILE} holds a single entry (a tag, a comment or a row's empty cells) far longer than spreadsheet programs write. Open it in your spreadsheet program, save it again and import the new file.`,
+        `${FILE} holds a single entry (a tag, a comment or a row's empty cells) ` +
+          "far longer than spreadsheet programs write. " +
+          "Open it in your spreadsheet program, save it again and import the new file.",
       );
     }
     throw error;
@@ -153,9 +156,13 @@ async function openPackage(original: Uint8Array, sheetName: string): Promise<Ope
     [WORKBOOK, WORKBOOK_RELATIONSHIPS, CONTENT_TYPES].map((name) => readText(original, entryNamed(entries, name))),
   );
   if (workbook === undefined || relationships === undefined || contentTypes === undefined) {
-    return unreadable(
-      `its ${workbook === undefined ? "list of sheets" : relationships === undefined ? "table of parts" : "list of content types"} is missing`,
-    );
+    const missing =
+      workbook === undefined
+        ? "list of sheets"
+        : relationships === undefined
+          ? "table of parts"
+          : "list of content types";
+    return unreadable(`its ${missing} is missing`);
   }
   const links = readRelationships(relationships.text);
   const sheets = readSheets(workbook.text, links).sheets;
@@ -196,7 +203,8 @@ async function addResults(original: Uint8Array, sheetName: string, data: ResultS
   if (lastUsed + data.columns.length > GRID_COLUMNS) {
     return refused(
       "TOO_MANY_COLUMNS",
-      `The sheet "${sheetName}" already uses ${formatCount(lastUsed)} columns, so ${data.columns.length} more do not fit.`,
+      `The sheet "${sheetName}" already uses ${formatCount(lastUsed)} columns, ` +
+        `so ${data.columns.length} more do not fit.`,
     );
   }
 
@@ -259,7 +267,9 @@ async function addResults(original: Uint8Array, sheetName: string, data: ResultS
   } catch {
     return refused(
       "WRITE_FAILED",
-      `${FILE} could not be written again with the results added: it would be larger than a workbook file can be, or its packing is damaged. Open it in your spreadsheet program, save it again and import the new file.`,
+      `${FILE} could not be written again with the results added: ` +
+        "it would be larger than a workbook file can be, or its packing is damaged. " +
+        "Open it in your spreadsheet program, save it again and import the new file.",
     );
   }
 }
