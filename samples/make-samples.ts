@@ -186,7 +186,8 @@ async function teamWorkbook(folder: string, today: string): Promise<void> {
     ["Winter team orders — how to fill in this workbook"],
     ["One row per line. Put the team's details (contact, address, delivery) on its first row only."],
     [
-      "Item type: PriceCode for new transfers, Asset to reorder an existing design by its tag, Stock for blank garments.",
+      "Item type: PriceCode for new transfers, " +
+        "Asset to reorder an existing design by its tag, Stock for blank garments.",
     ],
     ["Garments: enter quantities under the size columns. Transfers and reorders: use the Qty column."],
     ["Names and numbers: one row per player."],
@@ -806,7 +807,8 @@ async function main(args: readonly string[]): Promise<void> {
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   main(process.argv.slice(2)).catch((error: unknown) => {
     process.stderr.write(
-      `${error instanceof ConfigError ? "Configuration error" : "Could not make the samples"}: ${(error as Error).message}\n`,
+      `${error instanceof ConfigError ? "Configuration error" : "Could not make the samples"}: ` +
+        `${(error as Error).message}\n`,
     );
     process.exit(1);
   });

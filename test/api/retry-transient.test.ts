@@ -111,23 +111,26 @@ describe("trying a call again while the vendor fails it for now", () => {
     expect(events).toEqual(["pause 1000 after 503", "sleep 1000", "resume after 1000"]);
   });
 
-  it("ends a pause at once when stopped, even with a sleep that does not listen, and leaves no listener behind", async () => {
-    const stop = new AbortController();
-    const deaf: Sleep = () => {
-      setTimeout(() => stop.abort(), 0);
-      return new Promise(() => undefined);
-    };
-    const { call, calls } = answers(failed(500));
-    const result = await retryTransient(call, {
-      policy: PATIENT_READS,
-      budget: createRetryBudget(PATIENT_READS.budgetMs),
-      sleep: deaf,
-      signal: stop.signal,
-    });
-    expect(result.ok ? "ok" : result.problem.kind).toBe("aborted");
-    expect(calls.count).toBe(1);
-    expect(getEventListeners(stop.signal, "abort")).toHaveLength(0);
-  });
+  it(
+    "ends a pause at once when stopped, " + "even with a sleep that does not listen, and leaves no listener behind",
+    async () => {
+      const stop = new AbortController();
+      const deaf: Sleep = () => {
+        setTimeout(() => stop.abort(), 0);
+        return new Promise(() => undefined);
+      };
+      const { call, calls } = answers(failed(500));
+      const result = await retryTransient(call, {
+        policy: PATIENT_READS,
+        budget: createRetryBudget(PATIENT_READS.budgetMs),
+        sleep: deaf,
+        signal: stop.signal,
+      });
+      expect(result.ok ? "ok" : result.problem.kind).toBe("aborted");
+      expect(calls.count).toBe(1);
+      expect(getEventListeners(stop.signal, "abort")).toHaveLength(0);
+    },
+  );
 
   it("leaves no listener on a long-lived signal after its pauses", async () => {
     const batch = new AbortController();

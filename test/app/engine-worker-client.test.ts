@@ -31,22 +31,25 @@ afterEach(() => {
 });
 
 describe("the engine worker's handle", () => {
-  it("gives up the calls still waiting when the engine is stopped, instead of leaving them waiting for ever", async () => {
-    useSilentWorkers();
-    const client = createEngineWorkerClient();
-    const engine = await client.get();
-    const edits = engine.sessionEdits();
-    const summary = engine.summary();
-    await expect.poll(() => SilentWorker.started[0]?.calls.length).toBe(2);
-    client.stop();
-    await expect(edits).rejects.toBeInstanceOf(EngineStoppedError);
-    await expect(summary).rejects.toMatchObject({ reason: "stopped" });
-    expect(SilentWorker.started[0]?.terminated).toBe(true);
-    // A handle kept from before the stop answers at once; the next one is a new worker.
-    await expect(engine.columns()).rejects.toBeInstanceOf(EngineStoppedError);
-    await client.get();
-    expect(SilentWorker.started).toHaveLength(2);
-  });
+  it(
+    "gives up the calls still waiting when the engine is stopped, " + "instead of leaving them waiting for ever",
+    async () => {
+      useSilentWorkers();
+      const client = createEngineWorkerClient();
+      const engine = await client.get();
+      const edits = engine.sessionEdits();
+      const summary = engine.summary();
+      await expect.poll(() => SilentWorker.started[0]?.calls.length).toBe(2);
+      client.stop();
+      await expect(edits).rejects.toBeInstanceOf(EngineStoppedError);
+      await expect(summary).rejects.toMatchObject({ reason: "stopped" });
+      expect(SilentWorker.started[0]?.terminated).toBe(true);
+      // A handle kept from before the stop answers at once; the next one is a new worker.
+      await expect(engine.columns()).rejects.toBeInstanceOf(EngineStoppedError);
+      await client.get();
+      expect(SilentWorker.started).toHaveLength(2);
+    },
+  );
 
   it("gives up the calls waiting on a worker that failed", async () => {
     useSilentWorkers();

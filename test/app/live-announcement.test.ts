@@ -64,24 +64,28 @@ describe("whenToAnnounce", () => {
     expect(whenToAnnounce(last, text, now, EVERY)).toEqual(expected);
   });
 
-  it("says progress at most once a pause however often it ticks: ten ticks a second for twelve seconds are three announcements", () => {
-    let last: Spoken | undefined;
-    let pending: { text: string; at: number } | undefined;
-    let announcements = 0;
-    for (let now = 0; now <= 12_000; now += 100) {
-      if (pending && now >= pending.at) {
-        last = said(pending.text, now);
-        pending = undefined;
-        announcements++;
+  it(
+    "says progress at most once a pause however often it ticks: " +
+      "ten ticks a second for twelve seconds are three announcements",
+    () => {
+      let last: Spoken | undefined;
+      let pending: { text: string; at: number } | undefined;
+      let announcements = 0;
+      for (let now = 0; now <= 12_000; now += 100) {
+        if (pending && now >= pending.at) {
+          last = said(pending.text, now);
+          pending = undefined;
+          announcements++;
+        }
+        const text = `Creating jobs: ${now / 100} of 120`;
+        const decision = whenToAnnounce(last, text, now, EVERY);
+        if (decision.when === "now") {
+          last = said(text, now);
+          pending = undefined;
+          announcements++;
+        } else if (decision.when === "later") pending = { text, at: now + decision.inMs };
       }
-      const text = `Creating jobs: ${now / 100} of 120`;
-      const decision = whenToAnnounce(last, text, now, EVERY);
-      if (decision.when === "now") {
-        last = said(text, now);
-        pending = undefined;
-        announcements++;
-      } else if (decision.when === "later") pending = { text, at: now + decision.inMs };
-    }
-    expect(announcements).toBe(3);
-  });
+      expect(announcements).toBe(3);
+    },
+  );
 });

@@ -48,58 +48,62 @@ describe("saved reviews in IndexedDB", () => {
     db.close();
   });
 
-  it("writes and forgets a review only while it is still the one kept: another tab's review in its place is left alone", async () => {
-    const db = await openImporterDB(`reviews-${Math.random()}`);
-    const store = createReviewSessionStore(db);
-    const base = {
-      connection: "demo",
-      accountId: 1042,
-      sheetName: "orders",
-      headerRowNumber: 1,
-      mapping: { columns: [] },
-      edits: { addedColumns: [], edits: [] },
-      savedAt: "2026-11-20T00:00:00.000Z",
-    };
-    await store.put({
-      ...base,
-      reviewId: "review-a",
-      tabId: "tab-a",
-      fileName: "a.csv",
-      file: new Blob(["a"]),
-      fileSha256: "aa".repeat(32),
-    });
-    // Tab B starts a review of another file on the same account: it takes the place of tab A's.
-    await store.put({ ...base, reviewId: "review-b", tabId: "tab-b", fileName: "b.csv", file: new Blob(["b"]) });
-    const edits = {
-      addedColumns: [],
-      edits: [
-        {
-          at: "2026-11-20T01:00:00.000Z",
-          changes: [{ kind: "skip" as const, rowNumber: 2, before: false, after: true }],
-        },
-      ],
-    };
-    expect(await store.putEdits("demo", 1042, "review-a", edits, "2026-11-20T01:00:00.000Z")).toBe("replaced");
-    await store.delete("demo", 1042, "review-a");
-    expect(await store.get("demo", 1042)).toMatchObject({
-      reviewId: "review-b",
-      fileName: "b.csv",
-      edits: { edits: [] },
-    });
+  it(
+    "writes and forgets a review only while it is still the one kept: " +
+      "another tab's review in its place is left alone",
+    async () => {
+      const db = await openImporterDB(`reviews-${Math.random()}`);
+      const store = createReviewSessionStore(db);
+      const base = {
+        connection: "demo",
+        accountId: 1042,
+        sheetName: "orders",
+        headerRowNumber: 1,
+        mapping: { columns: [] },
+        edits: { addedColumns: [], edits: [] },
+        savedAt: "2026-11-20T00:00:00.000Z",
+      };
+      await store.put({
+        ...base,
+        reviewId: "review-a",
+        tabId: "tab-a",
+        fileName: "a.csv",
+        file: new Blob(["a"]),
+        fileSha256: "aa".repeat(32),
+      });
+      // Tab B starts a review of another file on the same account: it takes the place of tab A's.
+      await store.put({ ...base, reviewId: "review-b", tabId: "tab-b", fileName: "b.csv", file: new Blob(["b"]) });
+      const edits = {
+        addedColumns: [],
+        edits: [
+          {
+            at: "2026-11-20T01:00:00.000Z",
+            changes: [{ kind: "skip" as const, rowNumber: 2, before: false, after: true }],
+          },
+        ],
+      };
+      expect(await store.putEdits("demo", 1042, "review-a", edits, "2026-11-20T01:00:00.000Z")).toBe("replaced");
+      await store.delete("demo", 1042, "review-a");
+      expect(await store.get("demo", 1042)).toMatchObject({
+        reviewId: "review-b",
+        fileName: "b.csv",
+        edits: { edits: [] },
+      });
 
-    // Continued in tab C, it becomes tab C's under a new id; tab B is then told on its next save.
-    expect(await store.takeOver("demo", 1042, "review-b", "review-c", "tab-c")).toBe(true);
-    expect(await store.takeOver("demo", 1042, "review-b", "review-d", "tab-d")).toBe(false);
-    expect(await store.putEdits("demo", 1042, "review-b", edits, "2026-11-20T02:00:00.000Z")).toBe("replaced");
-    expect(await store.putEdits("demo", 1042, "review-c", edits, "2026-11-20T02:00:00.000Z")).toBe("saved");
-    expect(await store.get("demo", 1042)).toMatchObject({
-      reviewId: "review-c",
-      tabId: "tab-c",
-      fileName: "b.csv",
-      edits,
-    });
-    db.close();
-  });
+      // Continued in tab C, it becomes tab C's under a new id; tab B is then told on its next save.
+      expect(await store.takeOver("demo", 1042, "review-b", "review-c", "tab-c")).toBe(true);
+      expect(await store.takeOver("demo", 1042, "review-b", "review-d", "tab-d")).toBe(false);
+      expect(await store.putEdits("demo", 1042, "review-b", edits, "2026-11-20T02:00:00.000Z")).toBe("replaced");
+      expect(await store.putEdits("demo", 1042, "review-c", edits, "2026-11-20T02:00:00.000Z")).toBe("saved");
+      expect(await store.get("demo", 1042)).toMatchObject({
+        reviewId: "review-c",
+        tabId: "tab-c",
+        fileName: "b.csv",
+        edits,
+      });
+      db.close();
+    },
+  );
 
   it("reopens a review kept before reviews had ids of their own, and keeps its file's SHA-256", async () => {
     const db = await openImporterDB(`reviews-${Math.random()}`);

@@ -23,58 +23,61 @@ function threadedClient() {
 }
 
 describe("the sheet worker's client", () => {
-  it("gives up every call waiting on a sheet worker that dies, in plain words, and reads again with a new one", async () => {
-    const client = threadedClient();
-    const opened = await client.open(bytes(ORDERS), "orders.csv", [], () => undefined);
-    expect(opened.ok).toBe(true);
-    expect(await client.preview("orders", undefined, [])).toMatchObject({
-      ok: true,
-      preview: { headers: ["Order No", "Qty", "Due"], rowCount: 2 },
-    });
+  it(
+    "gives up every call waiting on a sheet worker that dies, " + "in plain words, and reads again with a new one",
+    async () => {
+      const client = threadedClient();
+      const opened = await client.open(bytes(ORDERS), "orders.csv", [], () => undefined);
+      expect(opened.ok).toBe(true);
+      expect(await client.preview("orders", undefined, [])).toMatchObject({
+        ok: true,
+        preview: { headers: ["Order No", "Qty", "Due"], rowCount: 2 },
+      });
 
-    // The worker is held (as by a huge sheet) with these calls behind it, then dies.
-    const [thread] = threads;
-    if (!thread) throw new Error("no sheet worker was started");
-    const gate = new Int32Array(new SharedArrayBuffer(4));
-    thread.thread.postMessage({ holdThenDie: gate } satisfies HoldThenDie);
-    const before = thread.posted;
-    const waiting = [
-      client.preview("orders", 1, []),
-      client.writeResults(bytes(ORDERS), "orders.csv", "orders", {
-        headerRowNumber: 1,
-        columns: ["Import result"],
-        rows: new Map(),
-        jobs: { headers: [], rows: [] },
-        audit: { headers: [], rows: [] },
-      }),
-      client.suggestMapping("orders", 1, undefined),
-    ];
-    await expect.poll(() => thread.posted).toBe(before + waiting.length);
-    const told: unknown[][] = [];
-    const consoleError = console.error;
-    console.error = (...args: unknown[]) => void told.push(args);
-    try {
-      Atomics.store(gate, 0, 1);
-      Atomics.notify(gate, 0);
-      for (const call of waiting)
-        await expect(call).rejects.toMatchObject({
-          name: "WorkerStoppedError",
-          worker: "sheet",
-          reason: "failed",
-          message: "The sheet worker failed",
-        });
-    } finally {
-      console.error = consoleError;
-    }
-    expect(told).toHaveLength(1);
+      // The worker is held (as by a huge sheet) with these calls behind it, then dies.
+      const [thread] = threads;
+      if (!thread) throw new Error("no sheet worker was started");
+      const gate = new Int32Array(new SharedArrayBuffer(4));
+      thread.thread.postMessage({ holdThenDie: gate } satisfies HoldThenDie);
+      const before = thread.posted;
+      const waiting = [
+        client.preview("orders", 1, []),
+        client.writeResults(bytes(ORDERS), "orders.csv", "orders", {
+          headerRowNumber: 1,
+          columns: ["Import result"],
+          rows: new Map(),
+          jobs: { headers: [], rows: [] },
+          audit: { headers: [], rows: [] },
+        }),
+        client.suggestMapping("orders", 1, undefined),
+      ];
+      await expect.poll(() => thread.posted).toBe(before + waiting.length);
+      const told: unknown[][] = [];
+      const consoleError = console.error;
+      console.error = (...args: unknown[]) => void told.push(args);
+      try {
+        Atomics.store(gate, 0, 1);
+        Atomics.notify(gate, 0);
+        for (const call of waiting)
+          await expect(call).rejects.toMatchObject({
+            name: "WorkerStoppedError",
+            worker: "sheet",
+            reason: "failed",
+            message: "The sheet worker failed",
+          });
+      } finally {
+        console.error = consoleError;
+      }
+      expect(told).toHaveLength(1);
 
-    // The next call starts a new worker; the file went with the old one.
-    expect(await client.preview("orders", undefined, [])).toEqual({
-      ok: false,
-      code: "NO_TABLE",
-      message: "No file is open.",
-    });
-    expect(threads).toHaveLength(2);
-    expect(await client.open(bytes(ORDERS), "orders.csv", [], () => undefined)).toMatchObject({ ok: true });
-  });
+      // The next call starts a new worker; the file went with the old one.
+      expect(await client.preview("orders", undefined, [])).toEqual({
+        ok: false,
+        code: "NO_TABLE",
+        message: "No file is open.",
+      });
+      expect(threads).toHaveLength(2);
+      expect(await client.open(bytes(ORDERS), "orders.csv", [], () => undefined)).toMatchObject({ ok: true });
+    },
+  );
 });

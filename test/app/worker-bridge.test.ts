@@ -72,7 +72,8 @@ describe("the worker bridge", () => {
   });
 
   for (const event of ["error", "messageerror"]) {
-    it(`gives up every call waiting on a worker that reports ${event}, and starts a new worker for the next`, async () => {
+    const name = `gives up every call waiting on a worker that reports ${event}, and starts a new worker for the next`;
+    it(name, async () => {
       const { bridge, started } = silentBridge();
       let failures = 0;
       bridge.onFailed(() => failures++);
@@ -88,23 +89,29 @@ describe("the worker bridge", () => {
     });
   }
 
-  it("cancels a call on abort: the worker is terminated, the calls waiting with it are given up, and the next call starts it again", async () => {
-    const { bridge, started } = silentBridge();
-    const controller = new AbortController();
-    const cancelled = bridge.call((api) => api.answer(), controller.signal);
-    const other = bridge.call((api) => api.answer());
-    await expect.poll(() => started[0]?.calls.length).toBe(2);
-    controller.abort();
-    await expect(cancelled).rejects.toMatchObject({ name: "AbortError" });
-    await expect(other).rejects.toMatchObject({ name: "WorkerStoppedError", reason: "stopped" });
-    expect(started[0]?.terminated).toBe(true);
-    leave(bridge.call((api) => api.answer()));
-    await expect.poll(() => started.length).toBe(2);
-    // A call whose signal is already aborted is cancelled without being sent.
-    const before = started[1]?.calls.length;
-    await expect(bridge.call((api) => api.answer(), AbortSignal.abort())).rejects.toMatchObject({ name: "AbortError" });
-    expect(started[1]?.calls.length).toBe(before);
-  });
+  it(
+    "cancels a call on abort: the worker is terminated, " +
+      "the calls waiting with it are given up, and the next call starts it again",
+    async () => {
+      const { bridge, started } = silentBridge();
+      const controller = new AbortController();
+      const cancelled = bridge.call((api) => api.answer(), controller.signal);
+      const other = bridge.call((api) => api.answer());
+      await expect.poll(() => started[0]?.calls.length).toBe(2);
+      controller.abort();
+      await expect(cancelled).rejects.toMatchObject({ name: "AbortError" });
+      await expect(other).rejects.toMatchObject({ name: "WorkerStoppedError", reason: "stopped" });
+      expect(started[0]?.terminated).toBe(true);
+      leave(bridge.call((api) => api.answer()));
+      await expect.poll(() => started.length).toBe(2);
+      // A call whose signal is already aborted is cancelled without being sent.
+      const before = started[1]?.calls.length;
+      await expect(bridge.call((api) => api.answer(), AbortSignal.abort())).rejects.toMatchObject({
+        name: "AbortError",
+      });
+      expect(started[1]?.calls.length).toBe(before);
+    },
+  );
 
   it("stops an idle worker only once no call has waited for the idle time", async () => {
     vi.useFakeTimers();

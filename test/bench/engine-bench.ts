@@ -88,7 +88,9 @@ export async function engineBench(page: BenchPage, sizes: readonly number[] = [1
       ],
       rows,
     ),
-    "read = the rows through the mapping only; resolve+group = engine.start (every row resolved, jobs grouped and checked);",
-    "an edit = setCell until the rows and jobs it touched are resolved again; session MB = resident memory held once the session is up.",
+    "read = the rows through the mapping only; " +
+      "resolve+group = engine.start (every row resolved, jobs grouped and checked);",
+    "an edit = setCell until the rows and jobs it touched are resolved again; " +
+      "session MB = resident memory held once the session is up.",
   ].join("\n");
 }

@@ -55,7 +55,8 @@ export async function proxyBench(): Promise<string> {
         ["case", "calls/s", "p50 ms", "p95 ms"],
         rows.map((r) => [r.label, ((r.calls / r.totalMs) * 1000).toFixed(0), r.p50.toFixed(2), r.p95.toFixed(2)]),
       ),
-      `Token requests during the run: ${env.sim.simulator.stats.tokenRequests} (one for the direct client, one for the proxy)`,
+      "Token requests during the run: " +
+        `${env.sim.simulator.stats.tokenRequests} (one for the direct client, one for the proxy)`,
     ].join("\n");
   } finally {
     await env.close();

@@ -40,7 +40,8 @@ export async function resultsBench(dataDir: string, sizes: readonly number[] = [
     }
   }
   return [
-    "Result sheets written back into the customer's own file (10 result columns on every row), beside reading the same file; Node, fresh process each",
+    "Result sheets written back into the customer's own file (10 result columns on every row), " +
+      "beside reading the same file; Node, fresh process each",
     table(["file", "read: time / peak", "write back: time / peak", "time ×", "memory ×"], rows),
   ].join("\n");
 }

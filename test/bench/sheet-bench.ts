@@ -104,8 +104,14 @@ async function pageResponsiveness(bench: BenchPage, file: string): Promise<strin
           ).bench[m]!(url, name),
         [mode, `/data/${basename(file)}`, basename(file)] as const,
       );
+      const how =
+        mode === "rowsToPageInChunks"
+          ? "read in the worker, rows to the page in 5,000-row windows"
+          : "the same rows to the page as one message      ";
       lines.push(
-        `${mode === "rowsToPageInChunks" ? "read in the worker, rows to the page in 5,000-row windows" : "the same rows to the page as one message      "}: ${result.value.toLocaleString("en-US")} rows, longest main-thread task ${result.longestTaskMs.toFixed(0)} ms, ${result.blockedMs.toFixed(0)} ms blocked in all`,
+        `${how}: ${result.value.toLocaleString("en-US")} rows, ` +
+          `longest main-thread task ${result.longestTaskMs.toFixed(0)} ms, ` +
+          `${result.blockedMs.toFixed(0)} ms blocked in all`,
       );
       await page.close();
     }
@@ -196,21 +202,34 @@ export async function sheetBench(
     const everyRow = ours("csv", "oursEveryRow").find((e) => e.where === m.where);
     const everyRowTime =
       raw && everyRow ? ` (then every row taken through the table: ${(everyRow.ms / raw.ms).toFixed(2)}x)` : "";
-    return `  ${m.where}: time ${time.toFixed(2)}x of papaparse's: ${time <= CSV_TIME_TARGET ? "met" : "NOT met"}${everyRowTime}`;
+    return (
+      `  ${m.where}: time ${time.toFixed(2)}x of papaparse's: ` +
+      `${time <= CSV_TIME_TARGET ? "met" : "NOT met"}${everyRowTime}`
+    );
   });
   return [
-    `Sheet reading: median of ${REPEATS} runs; peak = resident memory high-water mark above the start (a fresh process or browser per run); ratios against the raw library on the same file in the same run (papaparse for CSV, exceljs's load for XLSX)`,
+    `Sheet reading: median of ${REPEATS} runs; ` +
+      "peak = resident memory high-water mark above the start (a fresh process or browser per run); " +
+      "ratios against the raw library on the same file in the same run (papaparse for CSV, exceljs's load for XLSX)",
     table(["where", "file", "reader", "rows/s", "ms", "peak MB", "time vs raw", "memory vs raw"], rowsOut, 3),
     "",
-    `Workbook reader against exceljs's load at ${(largest / 1000).toFixed(0)}k rows (targets: time at most ${XLSX_TARGETS.time}x, memory at most ${XLSX_TARGETS.memory}x):`,
+    `Workbook reader against exceljs's load at ${(largest / 1000).toFixed(0)}k rows (targets: ` +
+      `time at most ${XLSX_TARGETS.time}x, memory at most ${XLSX_TARGETS.memory}x):`,
     ...targets,
     "",
-    `CSV reader against papaparse in array mode at ${(largest / 1000).toFixed(0)}k rows (target: time at most ${CSV_TIME_TARGET}x):`,
+    `CSV reader against papaparse in array mode at ${(largest / 1000).toFixed(0)}k rows (target: ` +
+      `time at most ${CSV_TIME_TARGET}x):`,
     ...csvTargets,
     "",
     `Page responsiveness while a ${(Math.max(...sizes) / 1000).toFixed(0)}k-row CSV is read (Chromium):`,
     ...responsiveness.map((line) => `  ${line}`),
     "",
-    `Limits that follow: CSV up to ${mb(SHEET_LIMITS.csv.maxBytes)} MB and ${SHEET_LIMITS.csv.maxRows.toLocaleString("en-US")} order rows; XLSX up to ${mb(SHEET_LIMITS.xlsx.maxBytes)} MB, ${SHEET_LIMITS.xlsx.maxRows.toLocaleString("en-US")} order rows and ${SHEET_LIMITS.xlsx.maxCells.toLocaleString("en-US")} filled cells (ours keeps about 11 bytes a cell: see its peak above, per 100k rows); a zip whose parts unpack to more than ${mb(SHEET_LIMITS.zip.maxInflatedBytes)} MB is refused.`,
+    `Limits that follow: CSV up to ${mb(SHEET_LIMITS.csv.maxBytes)} MB and ` +
+      `${SHEET_LIMITS.csv.maxRows.toLocaleString("en-US")} order rows; ` +
+      `XLSX up to ${mb(SHEET_LIMITS.xlsx.maxBytes)} MB, ` +
+      `${SHEET_LIMITS.xlsx.maxRows.toLocaleString("en-US")} order rows and ` +
+      `${SHEET_LIMITS.xlsx.maxCells.toLocaleString("en-US")} filled cells ` +
+      "(ours keeps about 11 bytes a cell: see its peak above, per 100k rows); " +
+      `a zip whose parts unpack to more than ${mb(SHEET_LIMITS.zip.maxInflatedBytes)} MB is refused.`,
   ].join("\n");
 }

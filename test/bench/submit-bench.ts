@@ -102,7 +102,8 @@ export async function submitBench(): Promise<string> {
     await folder.cleanup();
   }
   return [
-    `Dry runs and submission of ${JOBS} jobs at ${LATENCY_MS} ms simulated latency per call, through the proxy (journal file synced before each request)`,
+    `Dry runs and submission of ${JOBS} jobs at ${LATENCY_MS} ms simulated latency per call, ` +
+      "through the proxy (journal file synced before each request)",
     table(
       ["case", "jobs", "at once", "wall s", "floor s", "wall ÷ floor", "vendor calls", "jobs/min"],
       rows.map((r) => {
@@ -200,7 +201,8 @@ export async function faultBench(orders = 40): Promise<string> {
     await folder.cleanup();
   }
   return [
-    `Jobs created per order under each fault (${orders} orders; the user then continues, sending again on request what was not found after an unclear answer)`,
+    `Jobs created per order under each fault (${orders} orders; the user then continues, ` +
+      "sending again on request what was not found after an unclear answer)",
     table(
       [
         "fault",

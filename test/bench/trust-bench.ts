@@ -153,7 +153,8 @@ export async function trustBench(copies = 10): Promise<string> {
     await folder.cleanup();
   }
   return [
-    "Jobs per order when the exactly-once promise is tested beyond one machine's lock (the command line against a fresh simulator each time)",
+    "Jobs per order when the exactly-once promise is tested beyond one " +
+      "machine's lock (the command line against a fresh simulator each time)",
     table(
       [
         "scenario",

@@ -127,35 +127,39 @@ const FULL_COUNTS = {
 };
 
 describe("loading the catalogue from a vendor that fails now and then", () => {
-  it("loads every part when the vendor answers 30% of calls with a 500, trying each failed part again after a pause", async () => {
-    await withFaults({ rate500: 0.3 }, async (sim) => {
-      const runs = [];
-      for (let run = 0; run < 5; run++) {
-        const { sleep, pauses } = recordedSleep();
-        const progress: CatalogueProgress[] = [];
-        const callsBefore = sim.stats.apiCalls;
-        const loaded = await loadCatalogue(clientFor("demo"), "demo", { sleep, onProgress: (p) => progress.push(p) });
-        runs.push({
-          loaded,
-          pauses,
-          shown: waitsShown(progress),
-          calls: sim.stats.apiCalls - callsBefore,
-          last: progress.at(-1),
-        });
-      }
-      for (const { loaded, pauses, shown, last } of runs) {
-        expect(loaded.ok ? catalogueCounts(loaded.snapshot) : loaded.message).toEqual(FULL_COUNTS);
-        // Every pause was shown while it lasted, as the vendor being busy, and none is left showing.
-        expect(shown.map((w) => w.delayMs)).toEqual(pauses);
-        expect(shown.every((w) => w.because === "busy")).toBe(true);
-        expect(last?.waiting).toEqual([]);
-        expect(pauses.every((ms) => [1_000, 2_000, 4_000, 8_000].includes(ms))).toBe(true);
-      }
-      // Dozens of calls a load: at 30% failures, some part somewhere needed its pause.
-      expect(runs.flatMap((r) => r.pauses).length).toBeGreaterThan(0);
-      expect(runs.every((r) => r.calls > 20)).toBe(true);
-    });
-  });
+  it(
+    "loads every part when the vendor answers 30% of calls with a 500, " +
+      "trying each failed part again after a pause",
+    async () => {
+      await withFaults({ rate500: 0.3 }, async (sim) => {
+        const runs = [];
+        for (let run = 0; run < 5; run++) {
+          const { sleep, pauses } = recordedSleep();
+          const progress: CatalogueProgress[] = [];
+          const callsBefore = sim.stats.apiCalls;
+          const loaded = await loadCatalogue(clientFor("demo"), "demo", { sleep, onProgress: (p) => progress.push(p) });
+          runs.push({
+            loaded,
+            pauses,
+            shown: waitsShown(progress),
+            calls: sim.stats.apiCalls - callsBefore,
+            last: progress.at(-1),
+          });
+        }
+        for (const { loaded, pauses, shown, last } of runs) {
+          expect(loaded.ok ? catalogueCounts(loaded.snapshot) : loaded.message).toEqual(FULL_COUNTS);
+          // Every pause was shown while it lasted, as the vendor being busy, and none is left showing.
+          expect(shown.map((w) => w.delayMs)).toEqual(pauses);
+          expect(shown.every((w) => w.because === "busy")).toBe(true);
+          expect(last?.waiting).toEqual([]);
+          expect(pauses.every((ms) => [1_000, 2_000, 4_000, 8_000].includes(ms))).toBe(true);
+        }
+        // Dozens of calls a load: at 30% failures, some part somewhere needed its pause.
+        expect(runs.flatMap((r) => r.pauses).length).toBeGreaterThan(0);
+        expect(runs.every((r) => r.calls > 20)).toBe(true);
+      });
+    },
+  );
 
   it("tries a failed page again without reading the pages before it twice", async () => {
     const asked: string[] = [];
@@ -199,9 +203,11 @@ describe("loading the catalogue from a vendor that fails now and then", () => {
       expect(loaded.ok).toBe(false);
       if (loaded.ok) return;
       expect(loaded.missing).toEqual(["delivery options"]);
-      expect(loaded.message).toMatch(
-        /^The catalogue could not be loaded: delivery options \(An error occurred while processing your request\.\)\. Nothing else is missing; try again\.$/,
+      const deliveryOptionsFailed = new RegExp(
+        "^The catalogue could not be loaded: delivery options " +
+          "\\(An error occurred while processing your request\\.\\)\\. Nothing else is missing; try again\\.$",
       );
+      expect(loaded.message).toMatch(deliveryOptionsFailed);
       // 1 + 2 + 4 + 8 + 8 s; one more pause of 8 s would pass 30 s.
       expect(pauses).toEqual([1_000, 2_000, 4_000, 8_000, 8_000]);
       // Six tries, each a read the client tries twice itself.
@@ -225,7 +231,8 @@ describe("loading the catalogue from a vendor that fails now and then", () => {
     const loaded = await loadCatalogue(clientFor("demo", stockRefused), "demo", { sleep });
     expect(loaded.ok ? [] : [loaded.missing, loaded.message]).toEqual([
       ["stock"],
-      "The catalogue could not be loaded: stock (Forbidden: Stock is not enabled for this account.). Nothing else is missing; try again.",
+      "The catalogue could not be loaded: stock (Forbidden: " +
+        "Stock is not enabled for this account.). Nothing else is missing; try again.",
     ]);
     expect(pauses).toEqual([]);
     expect(stockCalls).toBe(1);
@@ -246,7 +253,8 @@ describe("loading the catalogue from a vendor that fails now and then", () => {
     const loaded = await loadCatalogue(clientFor("demo", refused), "demo", { sleep });
     expect(loaded.ok ? [] : [loaded.missing, loaded.message]).toEqual([
       ["account"],
-      "The catalogue could not be loaded: account (No access token for this connection: The token service refused the client credentials (HTTP 401)). Nothing else is missing; try again.",
+      "The catalogue could not be loaded: account (No access token for this connection: " +
+        "The token service refused the client credentials (HTTP 401)). Nothing else is missing; try again.",
     ]);
     expect(pauses).toEqual([]);
   });

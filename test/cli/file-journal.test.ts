@@ -106,7 +106,8 @@ describe("submit with a journal whose last line was cut short", () => {
     expect(again.code).toBe(0);
     const report = JSON.parse(again.out) as { problems: string[]; orders: { state: string }[] };
     expect(report.problems).toEqual([
-      `Line ${lines} of the journal ${journal} is incomplete, most likely from a write that did not finish, and was left out.`,
+      `Line ${lines} of the journal ${journal} is incomplete, ` +
+        "most likely from a write that did not finish, and was left out.",
     ]);
     expect(report.orders.map((o) => o.state)).toEqual(orderNumbers.map(() => "created"));
     expect(session.sim.simulator.jobsByOrderNumber(1042).size).toBe(orderNumbers.length);

@@ -102,7 +102,9 @@ describe("npm run cli -- inspect", () => {
     expect(await cli("inspect", path("test/fixtures/sheets/encrypted.xlsx"))).toEqual({
       code: 1,
       out: "",
-      err: "encrypted.xlsx is protected with a password. Open it in Excel, remove the password (File › Info › Protect Workbook), save it and drop it again.\n",
+      err:
+        "encrypted.xlsx is protected with a password. Open it in Excel, " +
+        "remove the password (File › Info › Protect Workbook), save it and drop it again.\n",
     });
     expect((await cli("inspect", path("no-such-file.csv"))).err).toMatch(/no such file/);
     expect((await cli("inspect", samplePath("reorder-campaign.csv"), "--sheet", "Nope")).err).toMatch(
@@ -113,11 +115,13 @@ describe("npm run cli -- inspect", () => {
   it("says a workbook whose cell refers to text it does not hold is damaged, naming the cell and sheet", async () => {
     const path = join(folder.current.path, "damaged.xlsx");
     const header =
-      '<row r="1"><c r="A1" t="inlineStr"><is><t>Order No</t></is></c><c r="B1" t="inlineStr"><is><t>Qty</t></is></c></row>';
+      '<row r="1"><c r="A1" t="inlineStr"><is><t>Order No</t></is></c>' +
+      '<c r="B1" t="inlineStr"><is><t>Qty</t></is></c></row>';
     await writeFile(
       path,
       minimalWorkbook(
-        `<worksheet><sheetData>${header}<row r="7"><c r="A7" t="inlineStr"><is><t>A-1</t></is></c><c r="B7" t="s"><v>5</v></c></row></sheetData></worksheet>`,
+        `<worksheet><sheetData>${header}<row r="7"><c r="A7" t="inlineStr"><is>` +
+          '<t>A-1</t></is></c><c r="B7" t="s"><v>5</v></c></row></sheetData></worksheet>',
       ),
     );
     const { code, out, err } = await cli("inspect", path);
@@ -163,7 +167,9 @@ describe("npm run cli -- inspect", () => {
       expect(await cli("inspect", path)).toEqual({
         code: 1,
         out: "",
-        err: `${path} is ${size}; order sheets (CSV files and workbooks) up to 64 MB can be read. Split the sheet into smaller files.\n`,
+        err:
+          `${path} is ${size}; order sheets (CSV files and workbooks) ` +
+          "up to 64 MB can be read. Split the sheet into smaller files.\n",
       });
     }
   });

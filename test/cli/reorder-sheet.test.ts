@@ -70,63 +70,66 @@ describe("npm run cli -- reorder-sheet", () => {
     expect(report.tags).toEqual(expected.map((a) => a.assetTag));
   });
 
-  it("writes a workbook that, filled in, passes check with no errors, and then knows what was ordered since", async () => {
-    const { report, path } = await reorderSheet("campaign.xlsx", "--no-global");
-    const [a, b, c] = report.tags as [string, string, string];
-    const { rows } = await readCampaign(await readFile(path));
-    const minimum = (tag: string) => Number(rows.find((r) => r["Asset tag"] === tag)?.["Minimum quantity"] ?? 1);
-    const filled = join(session.folder.path, "campaign filled.xlsx");
-    await writeFile(
-      filled,
-      await fillCampaign(
-        await readFile(path),
-        new Map([
-          [a, deliveredTo("CLI-CAMP-1", { Quantity: minimum(a) + 200 })],
-          [b, { "Order number": "CLI-CAMP-1", Quantity: minimum(b) + 200 }],
-          [
-            c,
-            deliveredTo("CLI-CAMP-2", {
-              Quantity: minimum(c) + 200,
-              "Delivery method": "Pick-up",
-              "Street address": "",
-              City: "",
-              Postcode: "",
-            }),
-          ],
-        ]),
-      ),
-    );
-    const check = await cli(["check", filled, "--connection", "demo", "--json"]);
-    expect(check.code).toBe(0);
-    const checked = JSON.parse(check.out);
-    expect(checked.summary.issues.error).toBe(0);
-    expect(checked.summary.jobs).toMatchObject({ total: 2, valid: 2 });
-    // The designs left blank are notes, not errors.
-    expect(checked.issues.filter((i: { code: string }) => i.code === "NOT_AN_ORDER_ROW").length).toBe(
-      report.tags.length - 3,
-    );
+  it(
+    "writes a workbook that, filled in, passes check with no errors, " + "and then knows what was ordered since",
+    async () => {
+      const { report, path } = await reorderSheet("campaign.xlsx", "--no-global");
+      const [a, b, c] = report.tags as [string, string, string];
+      const { rows } = await readCampaign(await readFile(path));
+      const minimum = (tag: string) => Number(rows.find((r) => r["Asset tag"] === tag)?.["Minimum quantity"] ?? 1);
+      const filled = join(session.folder.path, "campaign filled.xlsx");
+      await writeFile(
+        filled,
+        await fillCampaign(
+          await readFile(path),
+          new Map([
+            [a, deliveredTo("CLI-CAMP-1", { Quantity: minimum(a) + 200 })],
+            [b, { "Order number": "CLI-CAMP-1", Quantity: minimum(b) + 200 }],
+            [
+              c,
+              deliveredTo("CLI-CAMP-2", {
+                Quantity: minimum(c) + 200,
+                "Delivery method": "Pick-up",
+                "Street address": "",
+                City: "",
+                Postcode: "",
+              }),
+            ],
+          ]),
+        ),
+      );
+      const check = await cli(["check", filled, "--connection", "demo", "--json"]);
+      expect(check.code).toBe(0);
+      const checked = JSON.parse(check.out);
+      expect(checked.summary.issues.error).toBe(0);
+      expect(checked.summary.jobs).toMatchObject({ total: 2, valid: 2 });
+      // The designs left blank are notes, not errors.
+      expect(checked.issues.filter((i: { code: string }) => i.code === "NOT_AN_ORDER_ROW").length).toBe(
+        report.tags.length - 3,
+      );
 
-    const submitted = await cli([
-      "submit",
-      filled,
-      "--yes",
-      "--connection",
-      "demo",
-      "--journal",
-      join(session.folder.path, "journal.jsonl"),
-      "--json",
-    ]);
-    expect(submitted.code).toBe(0);
-    const jobs = session.sim.simulator.jobsByOrderNumber(1042);
-    const since = await reorderSheet("since.xlsx", "--ordered-since", "2026-11-01");
-    expect(since.report.tags).toEqual([a, b, c]);
-    const ordered = (await readCampaign(await readFile(since.path))).rows;
-    expect(ordered.map((r) => [r["Last ordered"], r["Last order qty"], r["Last job"]])).toEqual([
-      ["In progress", minimum(a) + 200, jobs.get("CLI-CAMP-1")?.[0]],
-      ["In progress", minimum(b) + 200, jobs.get("CLI-CAMP-1")?.[0]],
-      ["In progress", minimum(c) + 200, jobs.get("CLI-CAMP-2")?.[0]],
-    ]);
-  });
+      const submitted = await cli([
+        "submit",
+        filled,
+        "--yes",
+        "--connection",
+        "demo",
+        "--journal",
+        join(session.folder.path, "journal.jsonl"),
+        "--json",
+      ]);
+      expect(submitted.code).toBe(0);
+      const jobs = session.sim.simulator.jobsByOrderNumber(1042);
+      const since = await reorderSheet("since.xlsx", "--ordered-since", "2026-11-01");
+      expect(since.report.tags).toEqual([a, b, c]);
+      const ordered = (await readCampaign(await readFile(since.path))).rows;
+      expect(ordered.map((r) => [r["Last ordered"], r["Last order qty"], r["Last job"]])).toEqual([
+        ["In progress", minimum(a) + 200, jobs.get("CLI-CAMP-1")?.[0]],
+        ["In progress", minimum(b) + 200, jobs.get("CLI-CAMP-1")?.[0]],
+        ["In progress", minimum(c) + 200, jobs.get("CLI-CAMP-2")?.[0]],
+      ]);
+    },
+  );
 
   it("refuses what it cannot do, and says why", async () => {
     const noOut = await cli(["reorder-sheet", "--connection", "demo"]);

@@ -153,7 +153,8 @@ describe("submitting the same sheet again with --allow-existing", () => {
     );
     for (const n of before.orderNumbers) {
       expect(report.problems).toContain(
-        `Order ${n} was not sent again: its job ${created.get(n)?.[0]} was created by an earlier submission recorded in this journal.`,
+        `Order ${n} was not sent again: its job ${created.get(n)?.[0]} ` +
+          "was created by an earlier submission recorded in this journal.",
       );
     }
   });
@@ -192,7 +193,8 @@ describe("submitting the same sheet again with --allow-existing", () => {
       jobNumber: created.get(first)?.[0],
     });
     expect(report.problems).toContain(
-      `Order ${first} was not sent again: a submission recorded in this journal sent it without getting a clear answer, so job ${created.get(first)?.[0]} may be that one.`,
+      `Order ${first} was not sent again: a submission recorded in this journal sent it ` +
+        `without getting a clear answer, so job ${created.get(first)?.[0]} may be that one.`,
     );
   });
 });

@@ -37,7 +37,8 @@ function liveJobs(): Map<string, number[]> {
 }
 
 describe("two machines submitting one sheet at once, each with its own journal and lock folder", () => {
-  it("leaves one live job per order: each order is looked up right before it is sent, and any duplicate made in the race is cancelled", {
+  it("leaves one live job per order: each order is looked up right before it is sent, " +
+    "and any duplicate made in the race is cancelled", {
     timeout: 90_000,
   }, async () => {
     const { path, orderNumbers } = await ordersSheet("RACE", 8, session.folder.path);
@@ -183,42 +184,46 @@ describe("the confirmation before jobs are created", () => {
     expect(session.sim.simulator.jobsByOrderNumber(ACCOUNT_ID).size).toBe(0);
   });
 
-  it("shows jobs, lines, total, due dates, delivery and what is left out; a no sends nothing and writes nothing down", async () => {
-    const { path } = await ordersSheet("ASK", 2, session.folder.path);
-    const journal = join(session.folder.path, "j.jsonl");
-    const asked: { summary: readonly string[]; question: string }[] = [];
-    const run = (answer: boolean) => {
-      let out = "";
-      let err = "";
-      const confirm = async (summary: readonly string[], question: string) => {
-        asked.push({ summary, question });
-        return answer;
+  it(
+    "shows jobs, lines, total, due dates, delivery and what is left out; " +
+      "a no sends nothing and writes nothing down",
+    async () => {
+      const { path } = await ordersSheet("ASK", 2, session.folder.path);
+      const journal = join(session.folder.path, "j.jsonl");
+      const asked: { summary: readonly string[]; question: string }[] = [];
+      const run = (answer: boolean) => {
+        let out = "";
+        let err = "";
+        const confirm = async (summary: readonly string[], question: string) => {
+          asked.push({ summary, question });
+          return answer;
+        };
+        return runCli(
+          ["submit", path, "--connection", "demo", "--journal", journal, "--json"],
+          (t) => (out += t),
+          (t) => (err += t),
+          vendorEnv(session.sim, session.folder.path),
+          { confirm },
+        ).then((code) => ({ code, out, err }));
       };
-      return runCli(
-        ["submit", path, "--connection", "demo", "--journal", journal, "--json"],
-        (t) => (out += t),
-        (t) => (err += t),
-        vendorEnv(session.sim, session.folder.path),
-        { confirm },
-      ).then((code) => ({ code, out, err }));
-    };
-    const declined = await run(false);
-    expect(declined.code).toBe(1);
-    expect(declined.err).toContain("Nothing was sent");
-    expect(session.sim.simulator.jobsByOrderNumber(ACCOUNT_ID).size).toBe(0);
-    await expect(readFile(journal, "utf8").catch(() => "")).resolves.not.toContain('"kind":"batch"');
+      const declined = await run(false);
+      expect(declined.code).toBe(1);
+      expect(declined.err).toContain("Nothing was sent");
+      expect(session.sim.simulator.jobsByOrderNumber(ACCOUNT_ID).size).toBe(0);
+      await expect(readFile(journal, "utf8").catch(() => "")).resolves.not.toContain('"kind":"batch"');
 
-    const [ask] = asked;
-    expect(ask?.question).toBe("Create 8 jobs?");
-    const text = ask?.summary.join("\n") ?? "";
-    expect(text).toMatch(/8 jobs with 20 lines, estimated \$[\d,]+\.\d\d in all/);
-    expect(text).toMatch(/due (between \d{4}-\d\d-\d\d and \d{4}-\d\d-\d\d|\d{4}-\d\d-\d\d)/);
-    expect(text).toMatch(/Delivery: [^.]+\(\d+\)/);
+      const [ask] = asked;
+      expect(ask?.question).toBe("Create 8 jobs?");
+      const text = ask?.summary.join("\n") ?? "";
+      expect(text).toMatch(/8 jobs with 20 lines, estimated \$[\d,]+\.\d\d in all/);
+      expect(text).toMatch(/due (between \d{4}-\d\d-\d\d and \d{4}-\d\d-\d\d|\d{4}-\d\d-\d\d)/);
+      expect(text).toMatch(/Delivery: [^.]+\(\d+\)/);
 
-    const confirmed = await run(true);
-    expect(confirmed.code).toBe(0);
-    const report = JSON.parse(confirmed.out) as JsonReport;
-    // The count asked about is the count created.
-    expect(report.orders.filter((o) => o.state === "created")).toHaveLength(8);
-  });
+      const confirmed = await run(true);
+      expect(confirmed.code).toBe(0);
+      const report = JSON.parse(confirmed.out) as JsonReport;
+      // The count asked about is the count created.
+      expect(report.orders.filter((o) => o.state === "created")).toHaveLength(8);
+    },
+  );
 });

@@ -79,41 +79,45 @@ describe("npm run cli -- submit", () => {
     expect(again.out).toMatch(/^\s+CLI-1-1\s+\d+\s+Created$/m);
   });
 
-  it("reports the orders a fresh journal finds at the vendor as already there, and sends them again only with --allow-existing", async () => {
-    const { path, orderNumbers } = await ordersSheet("TWICE", 1, session.folder.path);
-    await cli(["submit", path, "--yes", "--connection", "demo", "--journal", join(session.folder.path, "a.jsonl")]);
-    const held = jobsHeld();
+  it(
+    "reports the orders a fresh journal finds at the vendor as already there, " +
+      "and sends them again only with --allow-existing",
+    async () => {
+      const { path, orderNumbers } = await ordersSheet("TWICE", 1, session.folder.path);
+      await cli(["submit", path, "--yes", "--connection", "demo", "--journal", join(session.folder.path, "a.jsonl")]);
+      const held = jobsHeld();
 
-    const fresh = await cli([
-      "submit",
-      path,
-      "--yes",
-      "--connection",
-      "demo",
-      "--journal",
-      join(session.folder.path, "b.jsonl"),
-      "--json",
-    ]);
-    expect(fresh.code).toBe(0);
-    const rows = (JSON.parse(fresh.out) as { rows: JsonRow[] }).rows;
-    for (const row of rows)
-      expect(row).toMatchObject({ outcome: "existing", jobNumber: held.get(row.orderNumber as string)?.[0] });
-    expect(jobsHeld()).toEqual(held);
+      const fresh = await cli([
+        "submit",
+        path,
+        "--yes",
+        "--connection",
+        "demo",
+        "--journal",
+        join(session.folder.path, "b.jsonl"),
+        "--json",
+      ]);
+      expect(fresh.code).toBe(0);
+      const rows = (JSON.parse(fresh.out) as { rows: JsonRow[] }).rows;
+      for (const row of rows)
+        expect(row).toMatchObject({ outcome: "existing", jobNumber: held.get(row.orderNumber as string)?.[0] });
+      expect(jobsHeld()).toEqual(held);
 
-    const allowed = await cli([
-      "submit",
-      path,
-      "--yes",
-      "--connection",
-      "demo",
-      "--journal",
-      join(session.folder.path, "c.jsonl"),
-      "--allow-existing",
-      "--json",
-    ]);
-    expect(allowed.code).toBe(0);
-    for (const orderNumber of orderNumbers) expect(jobsHeld().get(orderNumber)).toHaveLength(2);
-  });
+      const allowed = await cli([
+        "submit",
+        path,
+        "--yes",
+        "--connection",
+        "demo",
+        "--journal",
+        join(session.folder.path, "c.jsonl"),
+        "--allow-existing",
+        "--json",
+      ]);
+      expect(allowed.code).toBe(0);
+      for (const orderNumber of orderNumbers) expect(jobsHeld().get(orderNumber)).toHaveLength(2);
+    },
+  );
 
   it("exits 1 while rows stay unsent because of their errors, and says why on each", async () => {
     const path = fileURLToPath(new URL("../fixtures/unknown-price-code.csv", import.meta.url));
@@ -137,18 +141,21 @@ describe("npm run cli -- submit", () => {
     expect(rows.filter((row) => row.outcome === "created")).toHaveLength(6);
   });
 
-  it("exits 3 when the vendor refuses the connection, and 2 without a connection when real ones are configured", async () => {
-    const { path } = await ordersSheet("REFUSED", 1, session.folder.path);
-    const refused = await cli(
-      ["submit", path, "--yes", "--connection", "demo", "--journal", join(session.folder.path, "j.jsonl")],
-      { ...vendorSettings(), VENDOR_CLIENT_SECRET: "wrong-secret" },
-    );
-    expect(refused.code).toBe(3);
-    expect(refused.err).not.toContain("wrong-secret");
-    const unnamed = await cli(["submit", path]);
-    expect(unnamed.code).toBe(2);
-    expect(unnamed.err).toContain("submit needs --connection NAME");
-  });
+  it(
+    "exits 3 when the vendor refuses the connection, " + "and 2 without a connection when real ones are configured",
+    async () => {
+      const { path } = await ordersSheet("REFUSED", 1, session.folder.path);
+      const refused = await cli(
+        ["submit", path, "--yes", "--connection", "demo", "--journal", join(session.folder.path, "j.jsonl")],
+        { ...vendorSettings(), VENDOR_CLIENT_SECRET: "wrong-secret" },
+      );
+      expect(refused.code).toBe(3);
+      expect(refused.err).not.toContain("wrong-secret");
+      const unnamed = await cli(["submit", path]);
+      expect(unnamed.code).toBe(2);
+      expect(unnamed.err).toContain("submit needs --connection NAME");
+    },
+  );
 
   it("refuses a journal, result or audit path it cannot write before it reaches the vendor, and says why", async () => {
     const { path } = await ordersSheet("PATHS", 1, session.folder.path);
@@ -162,11 +169,13 @@ describe("npm run cli -- submit", () => {
       ],
       [
         ["--journal", join(path, "journal.jsonl")],
-        `The journal ${join(path, "journal.jsonl")} cannot be written: ${path} is a file, not a folder. Give another path with --journal.`,
+        `The journal ${join(path, "journal.jsonl")} cannot be written: ` +
+          `${path} is a file, not a folder. Give another path with --journal.`,
       ],
       [
         ["--journal", join(path, "deeper", "journal.jsonl")],
-        `The journal ${join(path, "deeper", "journal.jsonl")} cannot be written: ${path} is a file, not a folder. Give another path with --journal.`,
+        `The journal ${join(path, "deeper", "journal.jsonl")} cannot be written: ` +
+          `${path} is a file, not a folder. Give another path with --journal.`,
       ],
       [
         ["--journal", journal, "--out", folder],
@@ -174,7 +183,8 @@ describe("npm run cli -- submit", () => {
       ],
       [
         ["--journal", journal, "--audit", join(path, "audit.jsonl")],
-        `The audit trail ${join(path, "audit.jsonl")} cannot be written: ${path} is a file, not a folder. Give another path with --audit.`,
+        `The audit trail ${join(path, "audit.jsonl")} cannot be written: ` +
+          `${path} is a file, not a folder. Give another path with --audit.`,
       ],
       [
         ["--journal", path],
@@ -278,9 +288,11 @@ describe("an unexpected failure", () => {
       vendorSettings(),
     );
     expect(code).toBe(3);
-    expect(err).toMatch(
-      /^submit stopped on an unexpected failure: EPIPE: broken pipe, write\. Every order sent is written in the journal .+; run the same command again to continue\.\n$/,
+    const stoppedOnBrokenPipe = new RegExp(
+      "^submit stopped on an unexpected failure: EPIPE: broken pipe, write\\. " +
+        "Every order sent is written in the journal .+; run the same command again to continue\\.\\n$",
     );
+    expect(err).toMatch(stoppedOnBrokenPipe);
   });
 
   it("of inspect exits 1, with the failure in one line", async () => {

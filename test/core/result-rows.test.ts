@@ -84,29 +84,34 @@ describe("the vendor's answers on rows", () => {
     ]);
   });
 
-  it("tells a failure without the vendor's own messages in plain words, never the runtime's text or an unexpected field's path", () => {
-    const unreachable = issuesFromServerProblem(payload, {
-      kind: "network",
-      status: 0,
-      title: "The service could not be reached",
-      detail: "Failed to fetch",
-      validationMessages: [],
-      errors: {},
-    });
-    expect(unreachable.map((i) => [i.code, i.message])).toEqual([
-      [
-        "VENDOR_UNAVAILABLE",
-        "Order A: the vendor could not check this job just now (the vendor did not answer). Nothing is wrong with the job as far as is known; check again in a moment.",
-      ],
-    ]);
-    const odd = issuesFromServerProblem(payload, {
-      kind: "invalid-response",
-      status: 200,
-      title: "The service answered in an unexpected shape",
-      detail: "isValid: Invalid input: expected boolean",
-      validationMessages: [],
-      errors: {},
-    });
-    expect(odd.map((i) => i.message)).toEqual(["Order A: the vendor's answer was not in the expected form."]);
-  });
+  it(
+    "tells a failure without the vendor's own messages in plain words, " +
+      "never the runtime's text or an unexpected field's path",
+    () => {
+      const unreachable = issuesFromServerProblem(payload, {
+        kind: "network",
+        status: 0,
+        title: "The service could not be reached",
+        detail: "Failed to fetch",
+        validationMessages: [],
+        errors: {},
+      });
+      expect(unreachable.map((i) => [i.code, i.message])).toEqual([
+        [
+          "VENDOR_UNAVAILABLE",
+          "Order A: the vendor could not check this job just now (the vendor did not answer). " +
+            "Nothing is wrong with the job as far as is known; check again in a moment.",
+        ],
+      ]);
+      const odd = issuesFromServerProblem(payload, {
+        kind: "invalid-response",
+        status: 200,
+        title: "The service answered in an unexpected shape",
+        detail: "isValid: Invalid input: expected boolean",
+        validationMessages: [],
+        errors: {},
+      });
+      expect(odd.map((i) => i.message)).toEqual(["Order A: the vendor's answer was not in the expected form."]);
+    },
+  );
 });

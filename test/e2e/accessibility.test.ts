@@ -116,54 +116,59 @@ describe("the app for keyboard and screen reader users, in Chromium", () => {
     await page.close();
   });
 
-  it("says how the checks and the sending go in polite status regions, at a pace a screen reader can follow", async () => {
-    const { path } = await ordersSheet("LIVE", 3);
-    written.push(path);
-    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await openAndConnect(page, e2e.app.url);
-    await waitForCatalogue(page);
-    expect(await liveSettings(page, "catalogue-status")).toEqual(["status", "polite"]);
-    expect(await said(page, "catalogue-status")).toBe("Your catalogue is loaded: 45 price codes.");
-    await page.getByLabel("Order sheet").setInputFiles(path);
-    await page.getByRole("heading", { name: /Map the columns/ }).waitFor();
+  it(
+    "says how the checks and the sending go in polite status regions, " + "at a pace a screen reader can follow",
+    async () => {
+      const { path } = await ordersSheet("LIVE", 3);
+      written.push(path);
+      const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+      await openAndConnect(page, e2e.app.url);
+      await waitForCatalogue(page);
+      expect(await liveSettings(page, "catalogue-status")).toEqual(["status", "polite"]);
+      expect(await said(page, "catalogue-status")).toBe("Your catalogue is loaded: 45 price codes.");
+      await page.getByLabel("Order sheet").setInputFiles(path);
+      await page.getByRole("heading", { name: /Map the columns/ }).waitFor();
 
-    await withFaults(e2e.app, { delayMs: 1_000, endpoints: ["createJob"] }, async () => {
-      await page.getByRole("button", { name: "Check the rows" }).click();
-      await page.getByTestId("review-busy").waitFor({ timeout: 30_000 });
-      expect(await liveSettings(page, "review-status")).toEqual(["status", "polite"]);
-      await watchChanges(page, "review-status");
-      await watchChanges(page, "review-busy");
-      // Progress is said while the vendor checks the twelve jobs, then the counts once it has.
+      await withFaults(e2e.app, { delayMs: 1_000, endpoints: ["createJob"] }, async () => {
+        await page.getByRole("button", { name: "Check the rows" }).click();
+        await page.getByTestId("review-busy").waitFor({ timeout: 30_000 });
+        expect(await liveSettings(page, "review-status")).toEqual(["status", "polite"]);
+        await watchChanges(page, "review-status");
+        await watchChanges(page, "review-busy");
+        // Progress is said while the vendor checks the twelve jobs, then the counts once it has.
+        await expect
+          .poll(() => said(page, "review-status"), { timeout: 30_000 })
+          .toMatch(/^Checking the jobs with the vendor: \d+ of 12/);
+        await expect
+          .poll(() => said(page, "review-status"), { timeout: 30_000 })
+          .toBe("30 rows, 12 jobs: 12 ready, 0 need attention. 0 errors, 0 warnings, 0 notes.");
+      });
+      // Not at every tick: the page showed each answer as it came, the region said a few of them.
+      const shown = await changesOf(page, "review-busy");
+      expect(shown).toBeGreaterThan(3);
+      expect(await changesOf(page, "review-status")).toBeLessThan(shown);
+
+      // An edit's new counts are said too.
+      const names = await page.locator('[role="columnheader"] .grid-header-name').allTextContents();
+      await page
+        .locator(`[role="row"][data-row-number="2"] [role="gridcell"][aria-colindex="${names.indexOf("Qty") + 2}"]`)
+        .click();
+      await page.keyboard.press("Delete");
       await expect
-        .poll(() => said(page, "review-status"), { timeout: 30_000 })
-        .toMatch(/^Checking the jobs with the vendor: \d+ of 12/);
+        .poll(() => said(page, "review-status"), { timeout: 15_000 })
+        .toMatch(/^30 rows, 12 jobs: 11 ready, 1 needs attention\. [1-9]\d* errors?, /);
+
+      await withFaults(e2e.app, { delayMs: 1_000, endpoints: ["createJob"] }, async () => {
+        await submitAndConfirm(page, 11);
+        await page.getByTestId("submit-progress").waitFor({ timeout: 30_000 });
+        expect(await liveSettings(page, "submit-status")).toEqual(["status", "polite"]);
+        await expect.poll(() => said(page, "submit-status"), { timeout: 30_000 }).toMatch(/^Creating jobs: \d+ of 11/);
+      });
       await expect
-        .poll(() => said(page, "review-status"), { timeout: 30_000 })
-        .toBe("30 rows, 12 jobs: 12 ready, 0 need attention. 0 errors, 0 warnings, 0 notes.");
-    });
-    // Not at every tick: the page showed each answer as it came, the region said a few of them.
-    const shown = await changesOf(page, "review-busy");
-    expect(shown).toBeGreaterThan(3);
-    expect(await changesOf(page, "review-status")).toBeLessThan(shown);
-
-    // An edit's new counts are said too.
-    const names = await page.locator('[role="columnheader"] .grid-header-name').allTextContents();
-    await page
-      .locator(`[role="row"][data-row-number="2"] [role="gridcell"][aria-colindex="${names.indexOf("Qty") + 2}"]`)
-      .click();
-    await page.keyboard.press("Delete");
-    await expect
-      .poll(() => said(page, "review-status"), { timeout: 15_000 })
-      .toMatch(/^30 rows, 12 jobs: 11 ready, 1 needs attention\. [1-9]\d* errors?, /);
-
-    await withFaults(e2e.app, { delayMs: 1_000, endpoints: ["createJob"] }, async () => {
-      await submitAndConfirm(page, 11);
-      await page.getByTestId("submit-progress").waitFor({ timeout: 30_000 });
-      expect(await liveSettings(page, "submit-status")).toEqual(["status", "polite"]);
-      await expect.poll(() => said(page, "submit-status"), { timeout: 30_000 }).toMatch(/^Creating jobs: \d+ of 11/);
-    });
-    await expect.poll(() => said(page, "results-live"), { timeout: 60_000 }).toMatch(/^11 jobs created from \d+ rows/);
-    expect(await liveSettings(page, "results-live")).toEqual(["status", "polite"]);
-    await page.close();
-  });
+        .poll(() => said(page, "results-live"), { timeout: 60_000 })
+        .toMatch(/^11 jobs created from \d+ rows/);
+      expect(await liveSettings(page, "results-live")).toEqual(["status", "polite"]);
+      await page.close();
+    },
+  );
 });

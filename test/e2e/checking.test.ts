@@ -62,7 +62,8 @@ describe("checking the rows in Chromium", () => {
       await expect
         .poll(() => page.getByRole("alert").first().textContent(), { timeout: 30_000 })
         .toBe(
-          "Nothing was sent: you stopped the check before it finished. Submit again when you are ready; every job is checked with the vendor first.",
+          "Nothing was sent: you stopped the check before it finished. " +
+            "Submit again when you are ready; every job is checked with the vendor first.",
         );
     });
     expect(vendorJobs().size).toBe(0);

@@ -112,21 +112,22 @@ describe("mapping a workbook in Chromium", () => {
     // is read in a fraction of a second).
     const file = join(scratch, "big-orders.xlsx");
     const text = (ref: string, value: string) => `<c r="${ref}" t="inlineStr"><is><t>${value}</t></is></c>`;
-    const rows = [
-      `<row r="1">${["Order No", "Price Code", "Qty", "Team", "E", "F", "G", "H", "I", "J"].map((header, c) => text(`${columnLetter(c)}1`, header)).join("")}</row>`,
-    ];
+    const headers = ["Order No", "Price Code", "Qty", "Team", "E", "F", "G", "H", "I", "J"];
+    const rows = [`<row r="1">${headers.map((header, c) => text(`${columnLetter(c)}1`, header)).join("")}</row>`];
     for (let r = 2; r <= 290_000; r++) {
       const notes = ["E", "F", "G", "H", "I", "J"]
         .map((column) => text(`${column}${r}`, `note ${column} ${r}`))
         .join("");
       rows.push(
-        `<row r="${r}">${text(`A${r}`, `KTP-${90_000 + (r % 5_000)}`)}${text(`B${r}`, "DTF A4: Full Colour")}<c r="C${r}"><v>${r % 40}</v></c>${text(`D${r}`, "Karori Football seniors")}${notes}</row>`,
+        `<row r="${r}">${text(`A${r}`, `KTP-${90_000 + (r % 5_000)}`)}${text(`B${r}`, "DTF A4: Full Colour")}` +
+          `<c r="C${r}"><v>${r % 40}</v></c>${text(`D${r}`, "Karori Football seniors")}${notes}</row>`,
       );
     }
     await writeFile(
       file,
       minimalWorkbook(
-        `<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${rows.join("")}</sheetData></worksheet>`,
+        '<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+          `<sheetData>${rows.join("")}</sheetData></worksheet>`,
         1,
       ),
     );

@@ -15,53 +15,56 @@ async function review(page: Page, file: string): Promise<void> {
 }
 
 describe("result sheets from the page", () => {
-  it("gives back the customer's own workbook with every row's outcome, what was sent, and Jobs and Audit sheets", async () => {
-    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await review(page, samplePath("team-orders-winter.xlsx"));
-    // A change in the app: the result says what was sent instead of the sheet's value.
-    const names = await page.locator('[role="columnheader"] .grid-header-name').allTextContents();
-    await page
-      .locator(`[role="row"][data-row-number="6"] [role="gridcell"][aria-colindex="${names.indexOf("Qty") + 2}"]`)
-      .click();
-    await page.keyboard.type("40");
-    await page.keyboard.press("Enter");
-    await expect.poll(() => page.getByTestId("review-busy").count(), { timeout: 30_000 }).toBe(0);
+  it(
+    "gives back the customer's own workbook with every row's outcome, " + "what was sent, and Jobs and Audit sheets",
+    async () => {
+      const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+      await review(page, samplePath("team-orders-winter.xlsx"));
+      // A change in the app: the result says what was sent instead of the sheet's value.
+      const names = await page.locator('[role="columnheader"] .grid-header-name').allTextContents();
+      await page
+        .locator(`[role="row"][data-row-number="6"] [role="gridcell"][aria-colindex="${names.indexOf("Qty") + 2}"]`)
+        .click();
+      await page.keyboard.type("40");
+      await page.keyboard.press("Enter");
+      await expect.poll(() => page.getByTestId("review-busy").count(), { timeout: 30_000 }).toBe(0);
 
-    const problems = await download(page.getByRole("button", { name: "Download problem sheet" }));
-    expect(problems.name).toBe("team-orders-winter - problems.xlsx");
-    await submitAndConfirm(page);
-    await page.getByTestId("results-summary").waitFor({ timeout: 60_000 });
-    const results = await download(page.getByRole("button", { name: "Download result sheet" }));
-    expect(results.name).toBe("team-orders-winter - results.xlsx");
+      const problems = await download(page.getByRole("button", { name: "Download problem sheet" }));
+      expect(problems.name).toBe("team-orders-winter - problems.xlsx");
+      await submitAndConfirm(page);
+      await page.getByTestId("results-summary").waitFor({ timeout: 60_000 });
+      const results = await download(page.getByRole("button", { name: "Download result sheet" }));
+      expect(results.name).toBe("team-orders-winter - results.xlsx");
 
-    const original = new ExcelJS.Workbook();
-    await original.xlsx.readFile(samplePath("team-orders-winter.xlsx"));
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(results.bytes as unknown as ArrayBuffer);
-    expect(book.worksheets.map((s) => s.name)).toEqual([...original.worksheets.map((s) => s.name), "Jobs", "Audit"]);
-    const orders = book.getWorksheet("Orders");
-    const header = (orders?.getRow(4).values as unknown[]).map((v) => (v === undefined ? "" : String(v)));
-    const at = (name: string) => header.indexOf(name);
-    // The customer's own cell is untouched; the result says what was sent.
-    expect(orders?.getRow(6).getCell(at("Qty")).value).toBe(
-      original.getWorksheet("Orders")?.getRow(6).getCell(at("Qty")).value,
-    );
-    expect(String(orders?.getRow(6).getCell(at("Messages")).value)).toContain("Qty sent as 40; the sheet had 15.");
-    expect(orders?.getRow(6).getCell(at("Import result")).value).toBe("Created");
-    expect(typeof orders?.getRow(6).getCell(at("Job number")).value).toBe("number");
-    expect(book.getWorksheet("Audit")?.getColumn(2).values).toContain("edit");
+      const original = new ExcelJS.Workbook();
+      await original.xlsx.readFile(samplePath("team-orders-winter.xlsx"));
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(results.bytes as unknown as ArrayBuffer);
+      expect(book.worksheets.map((s) => s.name)).toEqual([...original.worksheets.map((s) => s.name), "Jobs", "Audit"]);
+      const orders = book.getWorksheet("Orders");
+      const header = (orders?.getRow(4).values as unknown[]).map((v) => (v === undefined ? "" : String(v)));
+      const at = (name: string) => header.indexOf(name);
+      // The customer's own cell is untouched; the result says what was sent.
+      expect(orders?.getRow(6).getCell(at("Qty")).value).toBe(
+        original.getWorksheet("Orders")?.getRow(6).getCell(at("Qty")).value,
+      );
+      expect(String(orders?.getRow(6).getCell(at("Messages")).value)).toContain("Qty sent as 40; the sheet had 15.");
+      expect(orders?.getRow(6).getCell(at("Import result")).value).toBe("Created");
+      expect(typeof orders?.getRow(6).getCell(at("Job number")).value).toBe("number");
+      expect(book.getWorksheet("Audit")?.getColumn(2).values).toContain("edit");
 
-    const audit = await download(page.getByRole("button", { name: "Download audit trail" }));
-    expect(audit.name).toBe("team-orders-winter - audit.jsonl");
-    const entries = audit.bytes
-      .toString("utf8")
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line) as { type: string; column?: string; new?: string });
-    expect(entries[0]?.type).toBe("import");
-    expect(entries).toContainEqual(expect.objectContaining({ type: "edit", column: "Qty", new: "40" }));
-    await page.close();
-  });
+      const audit = await download(page.getByRole("button", { name: "Download audit trail" }));
+      expect(audit.name).toBe("team-orders-winter - audit.jsonl");
+      const entries = audit.bytes
+        .toString("utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as { type: string; column?: string; new?: string });
+      expect(entries[0]?.type).toBe("import");
+      expect(entries).toContainEqual(expect.objectContaining({ type: "edit", column: "Qty", new: "40" }));
+      await page.close();
+    },
+  );
 
   it("gives back the customer's own CSV in its own encoding, byte for byte with the results appended", async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });

@@ -161,7 +161,8 @@ describe("the fix-up grid in Chromium", () => {
     expect(await page.locator('[role="row"][aria-rowindex="2"] [role="rowheader"]').textContent()).toBe("5");
     expect(await (await cell(page, 17, "Code")).getAttribute("aria-invalid")).toBe("true");
     expect(await (await cell(page, 17, "Code")).getAttribute("title")).toBe(
-      'Row 17, column Code: "DTF A4 Full Colour" is not one of your account\'s price codes. Did you mean "DTF A4: Full Colour" or "DTF A3: Full Colour" or "SUB A4: Full Colour"?',
+      'Row 17, column Code: "DTF A4 Full Colour" is not one of your account\'s price codes. ' +
+        'Did you mean "DTF A4: Full Colour" or "DTF A3: Full Colour" or "SUB A4: Full Colour"?',
     );
     expect(await (await cell(page, 16, "Code")).getAttribute("aria-invalid")).toBeNull();
 
@@ -197,129 +198,141 @@ describe("the fix-up grid in Chromium", () => {
     await page.close();
   });
 
-  it("fixes problems by suggestion, by suggestion everywhere and by typing, from the keyboard, and undoes and redoes them", async () => {
-    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await openReview(page);
-    await clickCell(page, 5, "Order #");
-    await page.keyboard.press("F8");
-    await expect.poll(() => activeCell(page)).toEqual([7, "Vinyl colour"]);
-    const rowPanel = page.getByTestId("row-panel");
-    expect(await rowPanel.locator('[data-code="ATTRIBUTE_VALUE_CASE"] .message').textContent()).toBe(
-      'Row 7, column Vinyl colour: "white" is written differently from the option "White" for Vinyl colour.',
-    );
-    await rowPanel.getByRole("button", { name: "Use it in every row like this" }).click();
-    await expect
-      .poll(() => page.getByTestId("row-filter").locator("option").allTextContents())
-      .not.toContain("Answer in the wrong case (8)");
-    await expect.poll(async () => (await cell(page, 14, "Vinyl colour")).textContent()).toBe("White");
-
-    // Each fix gives focus back to the grid, so F8 goes on at once.
-    await expect.poll(() => focusIsOnACell(page)).toBe(true);
-    await page.keyboard.press("F8");
-    await expect.poll(() => activeCell(page)).toEqual([17, "Code"]);
-    await rowPanel.getByRole("button", { name: "Use “DTF A4: Full Colour”" }).click();
-    await expect.poll(async () => (await cell(page, 17, "Code")).textContent()).toBe("DTF A4: Full Colour");
-
-    // Typing: F8 to the size, Delete clears it (the quantity of a size not in the run).
-    await expect.poll(() => focusIsOnACell(page)).toBe(true);
-    await page.keyboard.press("F8");
-    await expect.poll(() => activeCell(page)).toEqual([24, "S"]);
-    await page.keyboard.press("Delete");
-    await expect.poll(() => summary(page)).toBe("25 rows, 4 jobs: 4 ready, 0 need attention.");
-
-    // Enter edits, Escape cancels, a typed character starts editing with it.
-    await page.keyboard.press("ArrowUp");
-    expect(await activeCell(page)).toEqual([23, "S"]);
-    await page.keyboard.press("Enter");
-    await page.keyboard.type("9");
-    await page.keyboard.press("Escape");
-    expect(await (await cell(page, 23, "S")).textContent()).toBe("");
-    await page.keyboard.type("7");
-    await page.keyboard.press("Enter");
-    await expect.poll(async () => (await cell(page, 23, "S")).textContent()).toBe("7");
-    expect(await activeCell(page)).toEqual([24, "S"]);
-
-    await page.keyboard.press("Control+z");
-    await expect.poll(async () => (await cell(page, 23, "S")).textContent()).toBe("");
-    await page.keyboard.press("Control+z");
-    await expect.poll(() => summary(page)).toBe("25 rows, 4 jobs: 3 ready, 1 needs attention.");
-    await page.keyboard.press("Control+y");
-    await expect.poll(() => summary(page)).toBe("25 rows, 4 jobs: 4 ready, 0 need attention.");
-    await page.close();
-  });
-
-  it("opens with focus on the first problem and gives it back to the grid after every action beside it, so F8 always goes on", async () => {
-    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await openReview(page);
-    // No click needed: the grid has focus from the start, on the first problem.
-    await expect.poll(() => focusIsOnACell(page)).toBe(true);
-    expect(await activeCell(page)).toEqual([7, "Vinyl colour"]);
-    await page.keyboard.press("F8");
-    await expect.poll(() => activeCell(page)).toEqual([8, "Vinyl colour"]);
-
-    // A fix for every row like it: back on the cell the user was on.
-    const rowPanel = page.getByTestId("row-panel");
-    await expect.poll(() => rowPanel.locator("h3").textContent()).toMatch(/^Row 8 /);
-    await rowPanel.getByRole("button", { name: "Use it in every row like this" }).click();
-    await expect.poll(async () => (await cell(page, 14, "Vinyl colour")).textContent()).toBe("White");
-    await expect.poll(() => focusIsOnACell(page)).toBe(true);
-    expect(await activeCell(page)).toEqual([8, "Vinyl colour"]);
-    await page.keyboard.press("F8");
-    await expect.poll(() => activeCell(page)).toEqual([17, "Code"]);
-
-    // A fix that takes the row out of the filter: focus goes to the row now in its place.
-    await page.getByTestId("row-filter").selectOption("errors");
-    await expect.poll(() => grid(page).getAttribute("aria-rowcount")).toBe("3");
-    await clickCell(page, 17, "Code");
-    await rowPanel.getByRole("button", { name: "Use “DTF A4: Full Colour”" }).click();
-    await expect.poll(() => grid(page).getAttribute("aria-rowcount")).toBe("2");
-    await expect.poll(() => focusIsOnACell(page)).toBe(true);
-    await expect.poll(() => activeCell(page)).toEqual([24, "Code"]);
-    await page.keyboard.press("F8");
-    await expect.poll(() => activeCell(page)).toEqual([24, "S"]);
-
-    // The order panel: skipping the order and bringing it back each give focus back.
-    await page.getByTestId("row-filter").selectOption("all");
-    await clickCell(page, 24, "S");
-    const orderPanel = page.getByTestId("order-panel");
-    await orderPanel.getByRole("button", { name: "Skip this order" }).click();
-    await expect
-      .poll(() => orderPanel.getByTestId("order-state").textContent())
-      .toBe("Every row of this order is skipped.");
-    await expect.poll(() => focusIsOnACell(page)).toBe(true);
-    await orderPanel.getByRole("button", { name: "Include this order again" }).click();
-    await expect
-      .poll(() => orderPanel.getByTestId("order-state").textContent())
-      .not.toBe("Every row of this order is skipped.");
-    await expect.poll(() => focusIsOnACell(page)).toBe(true);
-    await page.close();
-  });
-
-  it("keeps focus in a field of the order panel while the user types, even as the vendor's answers come in, and gives it back to the grid once saved", async () => {
-    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await openAndConnect(page, e2e.app.url);
-    await page.getByLabel("Order sheet").setInputFiles(TEAM_WORKBOOK);
-    await withFaults(e2e.app, { delayMs: 4_000, endpoints: ["createJob"] }, async () => {
-      await page.getByRole("button", { name: "Check the rows" }).click();
-      await page.getByTestId("summary").waitFor({ timeout: 30_000 });
-      await expect.poll(() => focusIsOnACell(page)).toBe(true);
-      await clickCell(page, 17, "Code");
-      const phone = page.getByTestId("order-panel").getByLabel("Phone");
-      await phone.click();
-      await page.keyboard.type("04 555");
-      // The vendor's answers come in (the grid and the panels are drawn again) while the field is being typed in.
-      await expect.poll(() => page.getByTestId("review-busy").count(), { timeout: 30_000 }).toBe(0);
-      await page.keyboard.type(" 0100");
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe("order-phone");
-      await page.keyboard.press("Enter");
-      await expect.poll(() => focusIsOnACell(page)).toBe(true);
-      expect(await activeCell(page)).toEqual([17, "Code"]);
+  it(
+    "fixes problems by suggestion, by suggestion everywhere and by typing, " +
+      "from the keyboard, and undoes and redoes them",
+    async () => {
+      const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+      await openReview(page);
+      await clickCell(page, 5, "Order #");
+      await page.keyboard.press("F8");
+      await expect.poll(() => activeCell(page)).toEqual([7, "Vinyl colour"]);
+      const rowPanel = page.getByTestId("row-panel");
+      expect(await rowPanel.locator('[data-code="ATTRIBUTE_VALUE_CASE"] .message').textContent()).toBe(
+        'Row 7, column Vinyl colour: "white" is written differently from the option "White" for Vinyl colour.',
+      );
+      await rowPanel.getByRole("button", { name: "Use it in every row like this" }).click();
       await expect
-        .poll(() => page.locator('[role="columnheader"] .grid-header-name').allTextContents())
-        .toContain("Phone");
-    });
-    await page.close();
-  });
+        .poll(() => page.getByTestId("row-filter").locator("option").allTextContents())
+        .not.toContain("Answer in the wrong case (8)");
+      await expect.poll(async () => (await cell(page, 14, "Vinyl colour")).textContent()).toBe("White");
+
+      // Each fix gives focus back to the grid, so F8 goes on at once.
+      await expect.poll(() => focusIsOnACell(page)).toBe(true);
+      await page.keyboard.press("F8");
+      await expect.poll(() => activeCell(page)).toEqual([17, "Code"]);
+      await rowPanel.getByRole("button", { name: "Use “DTF A4: Full Colour”" }).click();
+      await expect.poll(async () => (await cell(page, 17, "Code")).textContent()).toBe("DTF A4: Full Colour");
+
+      // Typing: F8 to the size, Delete clears it (the quantity of a size not in the run).
+      await expect.poll(() => focusIsOnACell(page)).toBe(true);
+      await page.keyboard.press("F8");
+      await expect.poll(() => activeCell(page)).toEqual([24, "S"]);
+      await page.keyboard.press("Delete");
+      await expect.poll(() => summary(page)).toBe("25 rows, 4 jobs: 4 ready, 0 need attention.");
+
+      // Enter edits, Escape cancels, a typed character starts editing with it.
+      await page.keyboard.press("ArrowUp");
+      expect(await activeCell(page)).toEqual([23, "S"]);
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("9");
+      await page.keyboard.press("Escape");
+      expect(await (await cell(page, 23, "S")).textContent()).toBe("");
+      await page.keyboard.type("7");
+      await page.keyboard.press("Enter");
+      await expect.poll(async () => (await cell(page, 23, "S")).textContent()).toBe("7");
+      expect(await activeCell(page)).toEqual([24, "S"]);
+
+      await page.keyboard.press("Control+z");
+      await expect.poll(async () => (await cell(page, 23, "S")).textContent()).toBe("");
+      await page.keyboard.press("Control+z");
+      await expect.poll(() => summary(page)).toBe("25 rows, 4 jobs: 3 ready, 1 needs attention.");
+      await page.keyboard.press("Control+y");
+      await expect.poll(() => summary(page)).toBe("25 rows, 4 jobs: 4 ready, 0 need attention.");
+      await page.close();
+    },
+  );
+
+  it(
+    "opens with focus on the first problem and gives it back to " +
+      "the grid after every action beside it, so F8 always goes on",
+    async () => {
+      const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+      await openReview(page);
+      // No click needed: the grid has focus from the start, on the first problem.
+      await expect.poll(() => focusIsOnACell(page)).toBe(true);
+      expect(await activeCell(page)).toEqual([7, "Vinyl colour"]);
+      await page.keyboard.press("F8");
+      await expect.poll(() => activeCell(page)).toEqual([8, "Vinyl colour"]);
+
+      // A fix for every row like it: back on the cell the user was on.
+      const rowPanel = page.getByTestId("row-panel");
+      await expect.poll(() => rowPanel.locator("h3").textContent()).toMatch(/^Row 8 /);
+      await rowPanel.getByRole("button", { name: "Use it in every row like this" }).click();
+      await expect.poll(async () => (await cell(page, 14, "Vinyl colour")).textContent()).toBe("White");
+      await expect.poll(() => focusIsOnACell(page)).toBe(true);
+      expect(await activeCell(page)).toEqual([8, "Vinyl colour"]);
+      await page.keyboard.press("F8");
+      await expect.poll(() => activeCell(page)).toEqual([17, "Code"]);
+
+      // A fix that takes the row out of the filter: focus goes to the row now in its place.
+      await page.getByTestId("row-filter").selectOption("errors");
+      await expect.poll(() => grid(page).getAttribute("aria-rowcount")).toBe("3");
+      await clickCell(page, 17, "Code");
+      await rowPanel.getByRole("button", { name: "Use “DTF A4: Full Colour”" }).click();
+      await expect.poll(() => grid(page).getAttribute("aria-rowcount")).toBe("2");
+      await expect.poll(() => focusIsOnACell(page)).toBe(true);
+      await expect.poll(() => activeCell(page)).toEqual([24, "Code"]);
+      await page.keyboard.press("F8");
+      await expect.poll(() => activeCell(page)).toEqual([24, "S"]);
+
+      // The order panel: skipping the order and bringing it back each give focus back.
+      await page.getByTestId("row-filter").selectOption("all");
+      await clickCell(page, 24, "S");
+      const orderPanel = page.getByTestId("order-panel");
+      await orderPanel.getByRole("button", { name: "Skip this order" }).click();
+      await expect
+        .poll(() => orderPanel.getByTestId("order-state").textContent())
+        .toBe("Every row of this order is skipped.");
+      await expect.poll(() => focusIsOnACell(page)).toBe(true);
+      await orderPanel.getByRole("button", { name: "Include this order again" }).click();
+      await expect
+        .poll(() => orderPanel.getByTestId("order-state").textContent())
+        .not.toBe("Every row of this order is skipped.");
+      await expect.poll(() => focusIsOnACell(page)).toBe(true);
+      await page.close();
+    },
+  );
+
+  it(
+    "keeps focus in a field of the order panel while the user types, " +
+      "even as the vendor's answers come in, and gives it back to the grid once saved",
+    async () => {
+      const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+      await openAndConnect(page, e2e.app.url);
+      await page.getByLabel("Order sheet").setInputFiles(TEAM_WORKBOOK);
+      await withFaults(e2e.app, { delayMs: 4_000, endpoints: ["createJob"] }, async () => {
+        await page.getByRole("button", { name: "Check the rows" }).click();
+        await page.getByTestId("summary").waitFor({ timeout: 30_000 });
+        await expect.poll(() => focusIsOnACell(page)).toBe(true);
+        await clickCell(page, 17, "Code");
+        const phone = page.getByTestId("order-panel").getByLabel("Phone");
+        await phone.click();
+        await page.keyboard.type("04 555");
+        // The vendor's answers come in (the grid and the panels are drawn again) while the field is being typed in.
+        await expect.poll(() => page.getByTestId("review-busy").count(), { timeout: 30_000 }).toBe(0);
+        await page.keyboard.type(" 0100");
+        expect(await page.evaluate(() => document.activeElement?.id)).toBe("order-phone");
+        await page.keyboard.press("Enter");
+        await expect.poll(() => focusIsOnACell(page)).toBe(true);
+        expect(await activeCell(page)).toEqual([17, "Code"]);
+        await expect
+          .poll(() => page.locator('[role="columnheader"] .grid-header-name').allTextContents())
+          .toContain("Phone");
+      });
+      await page.close();
+    },
+  );
 
   it("moves like a spreadsheet: arrows, Tab, Home and End, Ctrl+Home and Ctrl+End, PageDown", async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 800 } });
@@ -377,128 +390,137 @@ describe("the fix-up grid in Chromium", () => {
     await page.close();
   });
 
-  it("copies and pastes rectangles as tab-separated text, fills down, and replaces in a column after counting", async () => {
-    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await openReview(page, TEAM_WORKBOOK);
-    await clickCell(page, 6, "Qty");
-    await page.keyboard.press("Shift+ArrowDown");
-    await page.keyboard.press("Shift+ArrowLeft");
-    const expected = [
-      [await (await cell(page, 6, "Artwork")).textContent(), await (await cell(page, 6, "Qty")).textContent()],
-      [await (await cell(page, 7, "Artwork")).textContent(), await (await cell(page, 7, "Qty")).textContent()],
-    ];
-    expect(await copySelection(page)).toBe(expected.map((line) => line.join("\t")).join("\r\n"));
+  it(
+    "copies and pastes rectangles as tab-separated text, " + "fills down, and replaces in a column after counting",
+    async () => {
+      const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+      await openReview(page, TEAM_WORKBOOK);
+      await clickCell(page, 6, "Qty");
+      await page.keyboard.press("Shift+ArrowDown");
+      await page.keyboard.press("Shift+ArrowLeft");
+      const expected = [
+        [await (await cell(page, 6, "Artwork")).textContent(), await (await cell(page, 6, "Qty")).textContent()],
+        [await (await cell(page, 7, "Artwork")).textContent(), await (await cell(page, 7, "Qty")).textContent()],
+      ];
+      expect(await copySelection(page)).toBe(expected.map((line) => line.join("\t")).join("\r\n"));
 
-    // Two lines of two cells from a spreadsheet land as a rectangle, one edit.
-    await clickCell(page, 7, "Player name");
-    await pasteText(page, "ALEX\t9\r\nSAM\t11\r\n");
-    await expect.poll(async () => (await cell(page, 8, "Player number")).textContent()).toBe("11");
-    expect(await (await cell(page, 7, "Player name")).textContent()).toBe("ALEX");
-    expect(await (await cell(page, 8, "Player name")).textContent()).toBe("SAM");
-    await page.keyboard.press("Control+z");
-    await expect.poll(async () => (await cell(page, 8, "Player name")).textContent()).not.toBe("SAM");
+      // Two lines of two cells from a spreadsheet land as a rectangle, one edit.
+      await clickCell(page, 7, "Player name");
+      await pasteText(page, "ALEX\t9\r\nSAM\t11\r\n");
+      await expect.poll(async () => (await cell(page, 8, "Player number")).textContent()).toBe("11");
+      expect(await (await cell(page, 7, "Player name")).textContent()).toBe("ALEX");
+      expect(await (await cell(page, 8, "Player name")).textContent()).toBe("SAM");
+      await page.keyboard.press("Control+z");
+      await expect.poll(async () => (await cell(page, 8, "Player name")).textContent()).not.toBe("SAM");
 
-    // Ctrl+D copies the top of the selection down it.
-    await clickCell(page, 7, "Vinyl colour");
-    await page.keyboard.press("Shift+ArrowDown");
-    await page.keyboard.press("Shift+ArrowDown");
-    const top = await (await cell(page, 7, "Vinyl colour")).textContent();
-    await page.keyboard.press("Control+d");
-    await expect
-      .poll(async () => [
-        await (await cell(page, 8, "Vinyl colour")).textContent(),
-        await (await cell(page, 9, "Vinyl colour")).textContent(),
-      ])
-      .toEqual([top, top]);
+      // Ctrl+D copies the top of the selection down it.
+      await clickCell(page, 7, "Vinyl colour");
+      await page.keyboard.press("Shift+ArrowDown");
+      await page.keyboard.press("Shift+ArrowDown");
+      const top = await (await cell(page, 7, "Vinyl colour")).textContent();
+      await page.keyboard.press("Control+d");
+      await expect
+        .poll(async () => [
+          await (await cell(page, 8, "Vinyl colour")).textContent(),
+          await (await cell(page, 9, "Vinyl colour")).textContent(),
+        ])
+        .toEqual([top, top]);
 
-    // Typing a value and Ctrl+Enter fills the whole selection with it.
-    await clickCell(page, 7, "Player number");
-    await page.keyboard.press("Shift+ArrowDown");
-    await page.keyboard.type("0");
-    await page.keyboard.press("Control+Enter");
-    await expect
-      .poll(async () => [
-        await (await cell(page, 7, "Player number")).textContent(),
-        await (await cell(page, 8, "Player number")).textContent(),
-      ])
-      .toEqual(["0", "0"]);
+      // Typing a value and Ctrl+Enter fills the whole selection with it.
+      await clickCell(page, 7, "Player number");
+      await page.keyboard.press("Shift+ArrowDown");
+      await page.keyboard.type("0");
+      await page.keyboard.press("Control+Enter");
+      await expect
+        .poll(async () => [
+          await (await cell(page, 7, "Player number")).textContent(),
+          await (await cell(page, 8, "Player number")).textContent(),
+        ])
+        .toEqual(["0", "0"]);
 
-    await page.getByRole("button", { name: "Find and replace" }).click();
-    const form = page.getByTestId("find-replace");
-    await form.getByLabel("Column").selectOption("Team");
-    await form.getByLabel("Find").fill("seniors");
-    await expect.poll(() => page.getByTestId("find-count").textContent()).toBe("1 cell contains it.");
-    await form.getByLabel("Replace with").fill("Seniors");
-    await form.getByRole("button", { name: "Replace in 1 cell" }).click();
-    await expect.poll(async () => (await cell(page, 5, "Team")).textContent()).toBe("Karori Football Seniors");
-    expect(await form.locator("p[role=status]").textContent()).toBe("Replaced in 1 cell. Undo takes it back.");
-    // Found again without matching case, but already as wanted: the answer says what changed, not what was found.
-    await expect.poll(() => page.getByTestId("find-count").textContent()).toBe("1 cell contains it.");
-    await form.getByRole("button", { name: "Replace in 1 cell" }).click();
-    await expect.poll(() => form.locator("p[role=status]").textContent()).toBe("Nothing was replaced.");
-    // Closing gives focus back to what opened it: the button, or the grid for Ctrl+H.
-    await form.getByLabel("Find").press("Escape");
-    await form.waitFor({ state: "detached" });
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Find and replace");
-    await clickCell(page, 6, "Team");
-    await page.keyboard.press("Control+h");
-    await form.getByLabel("Find").waitFor();
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.closest("form")?.getAttribute("data-testid")))
-      .toBe("find-replace");
-    await form.getByRole("button", { name: "Close" }).click();
-    await form.waitFor({ state: "detached" });
-    await expect.poll(() => gridHasFocus(page)).toBe(true);
-    await page.close();
-  });
+      await page.getByRole("button", { name: "Find and replace" }).click();
+      const form = page.getByTestId("find-replace");
+      await form.getByLabel("Column").selectOption("Team");
+      await form.getByLabel("Find").fill("seniors");
+      await expect.poll(() => page.getByTestId("find-count").textContent()).toBe("1 cell contains it.");
+      await form.getByLabel("Replace with").fill("Seniors");
+      await form.getByRole("button", { name: "Replace in 1 cell" }).click();
+      await expect.poll(async () => (await cell(page, 5, "Team")).textContent()).toBe("Karori Football Seniors");
+      expect(await form.locator("p[role=status]").textContent()).toBe("Replaced in 1 cell. Undo takes it back.");
+      // Found again without matching case, but already as wanted: the answer says what changed, not what was found.
+      await expect.poll(() => page.getByTestId("find-count").textContent()).toBe("1 cell contains it.");
+      await form.getByRole("button", { name: "Replace in 1 cell" }).click();
+      await expect.poll(() => form.locator("p[role=status]").textContent()).toBe("Nothing was replaced.");
+      // Closing gives focus back to what opened it: the button, or the grid for Ctrl+H.
+      await form.getByLabel("Find").press("Escape");
+      await form.waitFor({ state: "detached" });
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe("Find and replace");
+      await clickCell(page, 6, "Team");
+      await page.keyboard.press("Control+h");
+      await form.getByLabel("Find").waitFor();
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.closest("form")?.getAttribute("data-testid")))
+        .toBe("find-replace");
+      await form.getByRole("button", { name: "Close" }).click();
+      await form.waitFor({ state: "detached" });
+      await expect.poll(() => gridHasFocus(page)).toBe(true);
+      await page.close();
+    },
+  );
 
-  it("edits an order's job values in the order panel, for one order or all, and skips rows and orders without hiding them", async () => {
-    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await openReview(page, TEAM_WORKBOOK);
-    await clickCell(page, 17, "Code");
-    const panel = page.getByTestId("order-panel");
-    await expect.poll(() => panel.locator("h3").textContent()).toBe("Order KTP-27002");
-    await panel.getByLabel("Phone").fill("04 555 0100");
-    await panel
-      .locator(".field-row", { has: page.getByLabel("Phone") })
-      .getByRole("button", { name: "Apply to all orders" })
-      .click();
-    await expect
-      .poll(() => page.locator('[role="columnheader"] .grid-header-name').allTextContents())
-      .toContain("Phone");
-    // The column shows before the rows' new values have come back from the engine.
-    await expect.poll(async () => (await cell(page, 5, "Phone")).textContent()).toBe("04 555 0100");
-    await expect.poll(async () => (await cell(page, 16, "Phone")).textContent()).toBe("04 555 0100");
+  it(
+    "edits an order's job values in the order panel, " +
+      "for one order or all, and skips rows and orders without hiding them",
+    async () => {
+      const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+      await openReview(page, TEAM_WORKBOOK);
+      await clickCell(page, 17, "Code");
+      const panel = page.getByTestId("order-panel");
+      await expect.poll(() => panel.locator("h3").textContent()).toBe("Order KTP-27002");
+      await panel.getByLabel("Phone").fill("04 555 0100");
+      await panel
+        .locator(".field-row", { has: page.getByLabel("Phone") })
+        .getByRole("button", { name: "Apply to all orders" })
+        .click();
+      await expect
+        .poll(() => page.locator('[role="columnheader"] .grid-header-name').allTextContents())
+        .toContain("Phone");
+      // The column shows before the rows' new values have come back from the engine.
+      await expect.poll(async () => (await cell(page, 5, "Phone")).textContent()).toBe("04 555 0100");
+      await expect.poll(async () => (await cell(page, 16, "Phone")).textContent()).toBe("04 555 0100");
 
-    await panel.getByLabel("Delivery method").fill("CPON");
-    await panel
-      .locator(".field-row", { has: page.getByLabel("Delivery method") })
-      .getByRole("button", { name: "Save" })
-      .click();
-    await expect.poll(async () => (await cell(page, 16, "Ship via")).textContent()).toBe("CPON");
-    expect(await (await cell(page, 5, "Ship via")).textContent()).toBe("Courier");
+      await panel.getByLabel("Delivery method").fill("CPON");
+      await panel
+        .locator(".field-row", { has: page.getByLabel("Delivery method") })
+        .getByRole("button", { name: "Save" })
+        .click();
+      await expect.poll(async () => (await cell(page, 16, "Ship via")).textContent()).toBe("CPON");
+      expect(await (await cell(page, 5, "Ship via")).textContent()).toBe("Courier");
 
-    await panel.getByRole("button", { name: "Skip this order" }).click();
-    await expect.poll(() => summary(page)).toContain("3 jobs");
-    await expect
-      .poll(() => page.locator('[role="row"][data-row-number="17"]').getAttribute("class"))
-      .toContain("skipped");
-    await expect.poll(() => page.getByTestId("order-state").textContent()).toBe("Every row of this order is skipped.");
-    await panel.getByRole("button", { name: "Include this order again" }).click();
-    await expect.poll(() => summary(page)).toContain("4 jobs");
+      await panel.getByRole("button", { name: "Skip this order" }).click();
+      await expect.poll(() => summary(page)).toContain("3 jobs");
+      await expect
+        .poll(() => page.locator('[role="row"][data-row-number="17"]').getAttribute("class"))
+        .toContain("skipped");
+      await expect
+        .poll(() => page.getByTestId("order-state").textContent())
+        .toBe("Every row of this order is skipped.");
+      await panel.getByRole("button", { name: "Include this order again" }).click();
+      await expect.poll(() => summary(page)).toContain("4 jobs");
 
-    await clickCell(page, 6, "Code");
-    await page.getByTestId("row-panel").getByRole("button", { name: "Skip this row" }).click();
-    await expect.poll(() => summary(page)).toContain("1 row skipped");
-    await expect
-      .poll(() => page.locator('[role="row"][data-row-number="6"]').getAttribute("class"))
-      .toContain("skipped");
-    // Greyed, still legible.
-    await expectNoAxeViolations(page, "review with a skipped row");
-    await page.getByTestId("row-panel").getByRole("button", { name: "Include this row again" }).click();
-    await expect.poll(() => summary(page)).toBe("25 rows, 4 jobs: 4 ready, 0 need attention.");
-    await page.close();
-  });
+      await clickCell(page, 6, "Code");
+      await page.getByTestId("row-panel").getByRole("button", { name: "Skip this row" }).click();
+      await expect.poll(() => summary(page)).toContain("1 row skipped");
+      await expect
+        .poll(() => page.locator('[role="row"][data-row-number="6"]').getAttribute("class"))
+        .toContain("skipped");
+      // Greyed, still legible.
+      await expectNoAxeViolations(page, "review with a skipped row");
+      await page.getByTestId("row-panel").getByRole("button", { name: "Include this row again" }).click();
+      await expect.poll(() => summary(page)).toBe("25 rows, 4 jobs: 4 ready, 0 need attention.");
+      await page.close();
+    },
+  );
 
   it("reopens the review where it was after a reload: the file, the mapping and every edit", async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1400, height: 1000 } });
@@ -593,27 +615,32 @@ describe("the fix-up grid in Chromium", () => {
     await page.close();
   });
 
-  it("notes totals, subtotal and note rows under the data without errors, and maps no price to an address", async () => {
-    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    await openAndConnect(page, e2e.app.url);
-    await page
-      .getByLabel("Order sheet")
-      .setInputFiles(fileURLToPath(new URL("../fixtures/sheets-with-totals/reorder-with-totals.csv", import.meta.url)));
-    await page.getByRole("heading", { name: /Map the columns/ }).waitFor();
-    await page.getByRole("button", { name: "Check the rows" }).click();
-    await page.getByTestId("summary").waitFor();
-    expect(await page.getByTestId("issue-counts").textContent()).toMatch(/^0 errors, 0 warnings, \d+ notes\./);
-    await page.getByTestId("row-filter").selectOption({ label: "Not an order row (totals or a note) (4)" });
-    await expect
-      .poll(() => page.locator('[role="row"] [role="rowheader"]').allTextContents())
-      .toEqual(["5", "8", "10", "11"]);
-    // "Unit price" and "Unit est." are kept as they are, not sent as an address line.
-    const targets = await page.locator('[role="columnheader"] .grid-header-target').allTextContents();
-    const names = await page.locator('[role="columnheader"] .grid-header-name').allTextContents();
-    expect(targets[names.indexOf("Unit price")]).toBe("");
-    expect(targets[names.indexOf("Unit est.")]).toBe("");
-    await page.close();
-  });
+  it(
+    "notes totals, subtotal and note rows under the data without errors, " + "and maps no price to an address",
+    async () => {
+      const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+      await openAndConnect(page, e2e.app.url);
+      await page
+        .getByLabel("Order sheet")
+        .setInputFiles(
+          fileURLToPath(new URL("../fixtures/sheets-with-totals/reorder-with-totals.csv", import.meta.url)),
+        );
+      await page.getByRole("heading", { name: /Map the columns/ }).waitFor();
+      await page.getByRole("button", { name: "Check the rows" }).click();
+      await page.getByTestId("summary").waitFor();
+      expect(await page.getByTestId("issue-counts").textContent()).toMatch(/^0 errors, 0 warnings, \d+ notes\./);
+      await page.getByTestId("row-filter").selectOption({ label: "Not an order row (totals or a note) (4)" });
+      await expect
+        .poll(() => page.locator('[role="row"] [role="rowheader"]').allTextContents())
+        .toEqual(["5", "8", "10", "11"]);
+      // "Unit price" and "Unit est." are kept as they are, not sent as an address line.
+      const targets = await page.locator('[role="columnheader"] .grid-header-target').allTextContents();
+      const names = await page.locator('[role="columnheader"] .grid-header-name').allTextContents();
+      expect(targets[names.indexOf("Unit price")]).toBe("");
+      expect(targets[names.indexOf("Unit est.")]).toBe("");
+      await page.close();
+    },
+  );
 
   it("fits a narrow window: the grid scrolls inside itself", async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 390, height: 844 } });

@@ -99,73 +99,80 @@ describe("submitting from the page, whatever fails", () => {
     },
   );
 
-  it("offers the unfinished batch after a reload mid-submit, looks up what was in flight and creates nothing twice", async () => {
-    const { path, orderNumbers } = await ordersSheet("RELOAD", 3);
-    const page = await openConnected();
-    await checkSheet(page, path);
-    faults({ delayMs: 600, endpoints: ["createJob"] });
-    await submitAndConfirm(page, 12);
-    await page.getByTestId("submit-progress").waitFor();
-    await expect.poll(() => [...vendorJobs().values()].length, { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
-    await page.reload();
-    faults({});
-    expect([...vendorJobs().values()].length).toBeLessThan(12);
+  it(
+    "offers the unfinished batch after a reload mid-submit, " + "looks up what was in flight and creates nothing twice",
+    async () => {
+      const { path, orderNumbers } = await ordersSheet("RELOAD", 3);
+      const page = await openConnected();
+      await checkSheet(page, path);
+      faults({ delayMs: 600, endpoints: ["createJob"] });
+      await submitAndConfirm(page, 12);
+      await page.getByTestId("submit-progress").waitFor();
+      await expect.poll(() => [...vendorJobs().values()].length, { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
+      await page.reload();
+      faults({});
+      expect([...vendorJobs().values()].length).toBeLessThan(12);
 
-    await page.getByLabel("Connection").selectOption("demo");
-    await page.getByRole("button", { name: "Connect" }).click();
-    await page.getByTestId("unfinished").waitFor();
-    expect(await page.getByTestId("unfinished").textContent()).toContain(path.split("/").pop() as string);
-    await page.getByRole("button", { name: "Continue it" }).click();
-    await page.getByTestId("results-summary").waitFor({ timeout: 60_000 });
-    expect(await page.getByTestId("results-summary").textContent()).toContain("12 jobs created");
-    // The file was kept with the batch: the result sheet after a reload is still the customer's own.
-    expectOneJobEach(orderNumbers, await resultSheet(page), "Order No");
-  });
+      await page.getByLabel("Connection").selectOption("demo");
+      await page.getByRole("button", { name: "Connect" }).click();
+      await page.getByTestId("unfinished").waitFor();
+      expect(await page.getByTestId("unfinished").textContent()).toContain(path.split("/").pop() as string);
+      await page.getByRole("button", { name: "Continue it" }).click();
+      await page.getByTestId("results-summary").waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId("results-summary").textContent()).toContain("12 jobs created");
+      // The file was kept with the batch: the result sheet after a reload is still the customer's own.
+      expectOneJobEach(orderNumbers, await resultSheet(page), "Order No");
+    },
+  );
 
-  it("lets one tab submit; a second waits at its confirmation and a third follows it live, then both see what was done, with no phantom batch", async () => {
-    const { path, orderNumbers } = await ordersSheet("TABS", 2);
-    const first = await openConnected();
-    await checkSheet(first, path);
-    const second = await openConnected();
-    await checkSheet(second, path);
-    faults({ delayMs: 1_500, endpoints: ["createJob"] });
-    await submitAndConfirm(first, 8);
-    await first.getByTestId("submit-counts").waitFor();
+  it(
+    "lets one tab submit; a second waits at its confirmation and a third follows it live, " +
+      "then both see what was done, with no phantom batch",
+    async () => {
+      const { path, orderNumbers } = await ordersSheet("TABS", 2);
+      const first = await openConnected();
+      await checkSheet(first, path);
+      const second = await openConnected();
+      await checkSheet(second, path);
+      faults({ delayMs: 1_500, endpoints: ["createJob"] });
+      await submitAndConfirm(first, 8);
+      await first.getByTestId("submit-counts").waitFor();
 
-    // The same sheet, confirmed in a second tab meanwhile, writes nothing down and waits for the first.
-    await submitAndConfirm(second, 8);
-    await second.getByTestId("confirm-waiting").waitFor({ timeout: 30_000 });
-    expect(await second.getByTestId("confirm-waiting").textContent()).toContain("being submitted elsewhere");
+      // The same sheet, confirmed in a second tab meanwhile, writes nothing down and waits for the first.
+      await submitAndConfirm(second, 8);
+      await second.getByTestId("confirm-waiting").waitFor({ timeout: 30_000 });
+      expect(await second.getByTestId("confirm-waiting").textContent()).toContain("being submitted elsewhere");
 
-    // A third tab offers the first tab's batch as in progress elsewhere, with its progress as it goes.
-    const third = await openConnected();
-    await third.getByTestId("unfinished").waitFor();
-    expect(await third.getByTestId("unfinished").textContent()).toContain(
-      "It is being submitted in another tab or window right now",
-    );
-    expect(await third.getByRole("button", { name: "Continue it" }).count()).toBe(0);
-    await expect
-      .poll(() => third.getByTestId("unfinished").textContent(), { timeout: 30_000 })
-      .toMatch(/Creating jobs: \d+ of 8/);
+      // A third tab offers the first tab's batch as in progress elsewhere, with its progress as it goes.
+      const third = await openConnected();
+      await third.getByTestId("unfinished").waitFor();
+      expect(await third.getByTestId("unfinished").textContent()).toContain(
+        "It is being submitted in another tab or window right now",
+      );
+      expect(await third.getByRole("button", { name: "Continue it" }).count()).toBe(0);
+      await expect
+        .poll(() => third.getByTestId("unfinished").textContent(), { timeout: 30_000 })
+        .toMatch(/Creating jobs: \d+ of 8/);
 
-    await first.getByTestId("results-summary").waitFor({ timeout: 60_000 });
-    faults({});
-    // The third tab's list follows: the batch is finished, among the recent imports.
-    await expect.poll(() => third.getByTestId("unfinished").count(), { timeout: 30_000 }).toBe(0);
-    expect(await third.getByTestId("recent-imports").textContent()).toContain("8 created");
-    // The second tab looks again: every order is at the vendor now, so there is nothing to create.
-    await expect
-      .poll(() => second.getByTestId("confirm").textContent(), { timeout: 30_000 })
-      .toContain("The other submission has finished");
-    expect(await second.getByTestId("confirm-create").count()).toBe(0);
-    expect(await second.getByTestId("confirm-left-out").textContent()).toContain("already at the vendor");
-    expectOneJobEach(orderNumbers, await resultSheet(first), "Order No");
+      await first.getByTestId("results-summary").waitFor({ timeout: 60_000 });
+      faults({});
+      // The third tab's list follows: the batch is finished, among the recent imports.
+      await expect.poll(() => third.getByTestId("unfinished").count(), { timeout: 30_000 }).toBe(0);
+      expect(await third.getByTestId("recent-imports").textContent()).toContain("8 created");
+      // The second tab looks again: every order is at the vendor now, so there is nothing to create.
+      await expect
+        .poll(() => second.getByTestId("confirm").textContent(), { timeout: 30_000 })
+        .toContain("The other submission has finished");
+      expect(await second.getByTestId("confirm-create").count()).toBe(0);
+      expect(await second.getByTestId("confirm-left-out").textContent()).toContain("already at the vendor");
+      expectOneJobEach(orderNumbers, await resultSheet(first), "Order No");
 
-    // No tab is left with an unfinished batch to offer.
-    const fourth = await openConnected();
-    await fourth.getByTestId("recent-imports").waitFor();
-    expect(await fourth.getByTestId("unfinished").count()).toBe(0);
-  });
+      // No tab is left with an unfinished batch to offer.
+      const fourth = await openConnected();
+      await fourth.getByTestId("recent-imports").waitFor();
+      expect(await fourth.getByTestId("unfinished").count()).toBe(0);
+    },
+  );
 
   it("stops when asked, then continues: what was in flight is written down and nothing is sent twice", async () => {
     const { path, orderNumbers } = await ordersSheet("STOP", 3);
@@ -210,56 +217,62 @@ describe("submitting from the page, whatever fails", () => {
     expectOneJobEach(orderNumbers, await resultSheet(page), "Order No");
   });
 
-  it("shows orders already at the vendor in the review before anything is sent, here or in another browser, and sends one again only when asked", async () => {
-    const { path, orderNumbers } = await ordersSheet("AGAIN", 1);
-    const page = await openConnected();
-    await checkSheet(page, path);
-    await submitAndConfirm(page, 4);
-    await page.getByTestId("results-summary").waitFor();
-    const jobs = vendorJobs();
+  it(
+    "shows orders already at the vendor in the review before anything is sent, " +
+      "here or in another browser, and sends one again only when asked",
+    async () => {
+      const { path, orderNumbers } = await ordersSheet("AGAIN", 1);
+      const page = await openConnected();
+      await checkSheet(page, path);
+      await submitAndConfirm(page, 4);
+      await page.getByTestId("results-summary").waitFor();
+      const jobs = vendorJobs();
 
-    // After a reload the finished import's results are still at hand, from the journal.
-    await page.reload();
-    await page.getByLabel("Connection").selectOption("demo");
-    await page.getByRole("button", { name: "Connect" }).click();
-    await page
-      .getByTestId("recent-imports")
-      .getByRole("button", { name: /^Results of / })
-      .click();
-    await expect.poll(() => page.getByTestId("results-summary").textContent()).toContain("4 jobs created from 10 rows");
+      // After a reload the finished import's results are still at hand, from the journal.
+      await page.reload();
+      await page.getByLabel("Connection").selectOption("demo");
+      await page.getByRole("button", { name: "Connect" }).click();
+      await page
+        .getByTestId("recent-imports")
+        .getByRole("button", { name: /^Results of / })
+        .click();
+      await expect
+        .poll(() => page.getByTestId("results-summary").textContent())
+        .toContain("4 jobs created from 10 rows");
 
-    // The same sheet again in this browser: the review says each order was created by the earlier import.
-    await page.getByRole("button", { name: "Import another sheet" }).click();
-    await checkSheet(page, path);
-    await expect.poll(() => page.getByTestId("summary").textContent()).toContain("4 already at the vendor");
-    expect(await page.getByRole("button", { name: "Nothing to submit" }).isDisabled()).toBe(true);
-    await page.locator('[role="row"][data-row-number="2"] [role="gridcell"][aria-colindex="2"]').click();
-    expect(await page.getByTestId("order-panel").textContent()).toContain(
-      `already created by an earlier import as job ${jobs.get(orderNumbers[0] as string)?.[0]}`,
-    );
-    expect(await page.getByTestId("order-panel").getByRole("button", { name: "Send it anyway…" }).count()).toBe(0);
+      // The same sheet again in this browser: the review says each order was created by the earlier import.
+      await page.getByRole("button", { name: "Import another sheet" }).click();
+      await checkSheet(page, path);
+      await expect.poll(() => page.getByTestId("summary").textContent()).toContain("4 already at the vendor");
+      expect(await page.getByRole("button", { name: "Nothing to submit" }).isDisabled()).toBe(true);
+      await page.locator('[role="row"][data-row-number="2"] [role="gridcell"][aria-colindex="2"]').click();
+      expect(await page.getByTestId("order-panel").textContent()).toContain(
+        `already created by an earlier import as job ${jobs.get(orderNumbers[0] as string)?.[0]}`,
+      );
+      expect(await page.getByTestId("order-panel").getByRole("button", { name: "Send it anyway…" }).count()).toBe(0);
 
-    // Another browser: nothing of the first import is in its journal, but the vendor's list says it all.
-    await context.close();
-    context = await browser.newContext({ acceptDownloads: true });
-    const fresh = await openConnected();
-    await checkSheet(fresh, path);
-    await expect.poll(() => fresh.getByTestId("summary").textContent()).toContain("4 already at the vendor");
-    expect(vendorJobs()).toEqual(jobs);
+      // Another browser: nothing of the first import is in its journal, but the vendor's list says it all.
+      await context.close();
+      context = await browser.newContext({ acceptDownloads: true });
+      const fresh = await openConnected();
+      await checkSheet(fresh, path);
+      await expect.poll(() => fresh.getByTestId("summary").textContent()).toContain("4 already at the vendor");
+      expect(vendorJobs()).toEqual(jobs);
 
-    // Sending one again is the user's explicit decision, confirmed, and the confirmation counts only it.
-    const [one] = orderNumbers;
-    await fresh.locator('[role="row"][data-row-number="2"] [role="gridcell"][aria-colindex="2"]').click();
-    const panel = fresh.getByTestId("order-panel");
-    expect(await panel.textContent()).toContain(
-      `the vendor already has job ${jobs.get(one as string)?.[0]} under this order number`,
-    );
-    await panel.getByRole("button", { name: "Send it anyway…" }).click();
-    await panel.getByRole("button", { name: "Yes, send it anyway" }).click();
-    await submitAndConfirm(fresh, 1);
-    await fresh.getByTestId("results-summary").waitFor();
-    expect(await fresh.getByTestId(`order-${one}`).locator("td").nth(1).textContent()).toBe("Created");
-    expect(vendorJobs().get(one as string)).toHaveLength(2);
-    for (const other of orderNumbers.slice(1)) expect(vendorJobs().get(other)).toHaveLength(1);
-  });
+      // Sending one again is the user's explicit decision, confirmed, and the confirmation counts only it.
+      const [one] = orderNumbers;
+      await fresh.locator('[role="row"][data-row-number="2"] [role="gridcell"][aria-colindex="2"]').click();
+      const panel = fresh.getByTestId("order-panel");
+      expect(await panel.textContent()).toContain(
+        `the vendor already has job ${jobs.get(one as string)?.[0]} under this order number`,
+      );
+      await panel.getByRole("button", { name: "Send it anyway…" }).click();
+      await panel.getByRole("button", { name: "Yes, send it anyway" }).click();
+      await submitAndConfirm(fresh, 1);
+      await fresh.getByTestId("results-summary").waitFor();
+      expect(await fresh.getByTestId(`order-${one}`).locator("td").nth(1).textContent()).toBe("Created");
+      expect(vendorJobs().get(one as string)).toHaveLength(2);
+      for (const other of orderNumbers.slice(1)) expect(vendorJobs().get(other)).toHaveLength(1);
+    },
+  );
 });

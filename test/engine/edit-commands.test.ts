@@ -46,23 +46,26 @@ describe("edit commands", () => {
     expect(sets(fillChanges(session, "Delivery", "Pick-up", [3]))).toEqual([[3, "Pick-up"]]);
   });
 
-  it("count and replace text in one column, case-sensitively unless told, putting the replacement in as typed", async () => {
-    const session = await startSmallSession([
-      line({ Street: "1 Queen St" }),
-      line({ Street: "2 queen st" }),
-      line({ Street: "3 King St" }),
-    ]);
-    expect([
-      countInColumn(session, "Street", "Queen"),
-      countInColumn(session, "Street", "queen", false),
-      countInColumn(session, "Street", ""),
-    ]).toEqual([1, 2, 0]);
-    expect(sets(replaceChanges(session, "Street", "queen st", "$& Road", false))).toEqual([
-      [2, "1 $& Road"],
-      [3, "2 $& Road"],
-    ]);
-    expect(replaceChanges(session, "Street", "", "x")).toEqual([]);
-  });
+  it(
+    "count and replace text in one column, " + "case-sensitively unless told, putting the replacement in as typed",
+    async () => {
+      const session = await startSmallSession([
+        line({ Street: "1 Queen St" }),
+        line({ Street: "2 queen st" }),
+        line({ Street: "3 King St" }),
+      ]);
+      expect([
+        countInColumn(session, "Street", "Queen"),
+        countInColumn(session, "Street", "queen", false),
+        countInColumn(session, "Street", ""),
+      ]).toEqual([1, 2, 0]);
+      expect(sets(replaceChanges(session, "Street", "queen st", "$& Road", false))).toEqual([
+        [2, "1 $& Road"],
+        [3, "2 $& Road"],
+      ]);
+      expect(replaceChanges(session, "Street", "", "x")).toEqual([]);
+    },
+  );
 
   it("put an issue's suggestion in its cell, or in every cell with the same issue and value", async () => {
     const session = await startSmallSession([

@@ -139,27 +139,31 @@ describe("the import engine", () => {
     }
   });
 
-  it("tries a dry run the vendor was too busy for once more, shows it as the vendor's trouble, and checks it again on request", async () => {
-    const sim = account.app.simulator?.simulator;
-    if (!sim) throw new Error("the embedded simulator is not running");
-    const engine = await checkRows(account, [row()]);
-    sim.faults = { rate429: 1, endpoints: ["createJob"] };
-    const before = sim.stats.callsByEndpoint.createJob ?? 0;
-    const busy = await engine.validate();
-    sim.faults = {};
-    expect((sim.stats.callsByEndpoint.createJob ?? 0) - before).toBe(2);
-    expect(busy.jobs).toMatchObject({ unverified: 1, rejected: 0, valid: 0 });
-    expect(engine.jobs()[0]?.issues.map((i) => [i.code, i.message])).toEqual([
-      [
-        "VENDOR_UNAVAILABLE",
-        expect.stringContaining(
-          "the vendor could not check this job just now (the vendor asked for fewer requests for a while)",
-        ),
-      ],
-    ]);
-    expect((await engine.validate()).jobs).toMatchObject({ unverified: 0, valid: 1 });
-    expect(engine.issues("error")).toEqual([]);
-  });
+  it(
+    "tries a dry run the vendor was too busy for once more, " +
+      "shows it as the vendor's trouble, and checks it again on request",
+    async () => {
+      const sim = account.app.simulator?.simulator;
+      if (!sim) throw new Error("the embedded simulator is not running");
+      const engine = await checkRows(account, [row()]);
+      sim.faults = { rate429: 1, endpoints: ["createJob"] };
+      const before = sim.stats.callsByEndpoint.createJob ?? 0;
+      const busy = await engine.validate();
+      sim.faults = {};
+      expect((sim.stats.callsByEndpoint.createJob ?? 0) - before).toBe(2);
+      expect(busy.jobs).toMatchObject({ unverified: 1, rejected: 0, valid: 0 });
+      expect(engine.jobs()[0]?.issues.map((i) => [i.code, i.message])).toEqual([
+        [
+          "VENDOR_UNAVAILABLE",
+          expect.stringContaining(
+            "the vendor could not check this job just now (the vendor asked for fewer requests for a while)",
+          ),
+        ],
+      ]);
+      expect((await engine.validate()).jobs).toMatchObject({ unverified: 0, valid: 1 });
+      expect(engine.issues("error")).toEqual([]);
+    },
+  );
 
   it("finds a problem with a whole order on the order's first row, in filters and by next problem", async () => {
     const sim = account.app.simulator?.simulator;
@@ -285,51 +289,58 @@ describe("the engine's running counts", () => {
     expect((await engine.undo()).summary.issues.error).toBe(2);
   });
 
-  it("sets an order's job values where the sheet has them, adds a column where it has none, and applies one to all orders", async () => {
-    const engine = await checkRows(account, [
-      row({ Delivery: "" }),
-      row({ Delivery: "" }),
-      row({ "Order No": "E-2", Delivery: "" }),
-    ]);
-    expect(engine.summary().issues.byCode.DELIVERY_METHOD_MISSING).toBe(2);
-    await engine.setJobValue("E-1", "deliveryMethod", "Courier");
-    expect(engine.rows(0, 2).map((r) => r.cells[5])).toEqual(["Courier", ""]);
-    expect(engine.order("E-1")).toMatchObject({
-      values: { deliveryMethod: "Courier" },
-      columns: { deliveryMethod: "Delivery" },
-      job: { state: "ready" },
-    });
-    await engine.setJobValue("all orders", "deliveryMethod", "O/N");
-    expect(engine.jobs().map((j) => j.deliveryMethod)).toEqual(["CPON", "CPON"]);
+  it(
+    "sets an order's job values where the sheet has them, " +
+      "adds a column where it has none, and applies one to all orders",
+    async () => {
+      const engine = await checkRows(account, [
+        row({ Delivery: "" }),
+        row({ Delivery: "" }),
+        row({ "Order No": "E-2", Delivery: "" }),
+      ]);
+      expect(engine.summary().issues.byCode.DELIVERY_METHOD_MISSING).toBe(2);
+      await engine.setJobValue("E-1", "deliveryMethod", "Courier");
+      expect(engine.rows(0, 2).map((r) => r.cells[5])).toEqual(["Courier", ""]);
+      expect(engine.order("E-1")).toMatchObject({
+        values: { deliveryMethod: "Courier" },
+        columns: { deliveryMethod: "Delivery" },
+        job: { state: "ready" },
+      });
+      await engine.setJobValue("all orders", "deliveryMethod", "O/N");
+      expect(engine.jobs().map((j) => j.deliveryMethod)).toEqual(["CPON", "CPON"]);
 
-    await engine.setJobValue("all orders", "promoCode", "SPRING10");
-    const { headers, mapping } = engine.columns();
-    expect(headers.at(-1)).toBe("Promo code");
-    expect(mapping.columns.at(-1)).toMatchObject({
-      header: "Promo code",
-      target: { kind: "field", field: "promoCode" },
-    });
-    expect(engine.order("E-2")?.values.promoCode).toBe("SPRING10");
-  });
+      await engine.setJobValue("all orders", "promoCode", "SPRING10");
+      const { headers, mapping } = engine.columns();
+      expect(headers.at(-1)).toBe("Promo code");
+      expect(mapping.columns.at(-1)).toMatchObject({
+        header: "Promo code",
+        target: { kind: "field", field: "promoCode" },
+      });
+      expect(engine.order("E-2")?.values.promoCode).toBe("SPRING10");
+    },
+  );
 
-  it("answers a price code's question the sheet has no column for, on one row or on every row of that code", async () => {
-    const engine = await checkRows(
-      account,
-      // Row 4 writes the code in other case and spacing: it reads as the same price code.
-      [
-        row({ Fabric: "" }),
-        row({ Fabric: "" }),
-        row({ "Order No": "E-2", Fabric: "", Code: DTF.toLowerCase().replaceAll(" ", "") }),
-      ].map(({ Fabric: _f, ...rest }) => rest),
-    );
-    expect(engine.summary().issues.byCode.ATTRIBUTE_REQUIRED).toBe(3);
-    const attribute = "Fabric";
-    await engine.answerAttribute(attribute, "Cotton", { rowNumber: 2 });
-    expect(engine.summary().issues.byCode.ATTRIBUTE_REQUIRED).toBe(2);
-    expect((await engine.answerAttribute(attribute, "Cotton", { code: DTF })).changedCells).toBe(2);
-    expect(engine.summary().issues.byCode.ATTRIBUTE_REQUIRED).toBeUndefined();
-    expect(engine.jobs().map((j) => j.state)).toEqual(["ready", "ready"]);
-  });
+  it(
+    "answers a price code's question the sheet has no column for, " + "on one row or on every row of that code",
+    async () => {
+      const engine = await checkRows(
+        account,
+        // Row 4 writes the code in other case and spacing: it reads as the same price code.
+        [
+          row({ Fabric: "" }),
+          row({ Fabric: "" }),
+          row({ "Order No": "E-2", Fabric: "", Code: DTF.toLowerCase().replaceAll(" ", "") }),
+        ].map(({ Fabric: _f, ...rest }) => rest),
+      );
+      expect(engine.summary().issues.byCode.ATTRIBUTE_REQUIRED).toBe(3);
+      const attribute = "Fabric";
+      await engine.answerAttribute(attribute, "Cotton", { rowNumber: 2 });
+      expect(engine.summary().issues.byCode.ATTRIBUTE_REQUIRED).toBe(2);
+      expect((await engine.answerAttribute(attribute, "Cotton", { code: DTF })).changedCells).toBe(2);
+      expect(engine.summary().issues.byCode.ATTRIBUTE_REQUIRED).toBeUndefined();
+      expect(engine.jobs().map((j) => j.state)).toEqual(["ready", "ready"]);
+    },
+  );
 
   it("names an unanswered question by its label for people and by its name for the answer", async () => {
     const engine = await checkRows(account, [row({ Code: "SCR A4: 2 Colour" })]);
@@ -352,71 +363,79 @@ describe("the engine's running counts", () => {
     ]);
   });
 
-  it("counts matches before a replace, skips and brings back a whole order, and replays saved edits into a new session", async () => {
-    const records = [
-      row({ Fabric: "cotton" }),
-      row({ Fabric: "cotton" }),
-      row({ "Order No": "E-2", Fabric: "Cotton" }),
-    ];
-    const engine = await checkRows(account, records);
-    expect(engine.countInColumn("Fabric", "cotton")).toBe(2);
-    expect(engine.countInColumn("Fabric", "cotton", false)).toBe(3);
-    await engine.replaceInColumn("Fabric", "cotton", "Cotton");
-    await engine.skipOrder("E-2");
-    expect(engine.summary()).toMatchObject({ rows: 2, skippedRows: 1 });
-    expect(engine.jobs().map((j) => j.orderNumber)).toEqual(["E-1"]);
-    await engine.setJobValue("all orders", "promoCode", "SPRING10");
+  it(
+    "counts matches before a replace, skips and brings back a whole order, " +
+      "and replays saved edits into a new session",
+    async () => {
+      const records = [
+        row({ Fabric: "cotton" }),
+        row({ Fabric: "cotton" }),
+        row({ "Order No": "E-2", Fabric: "Cotton" }),
+      ];
+      const engine = await checkRows(account, records);
+      expect(engine.countInColumn("Fabric", "cotton")).toBe(2);
+      expect(engine.countInColumn("Fabric", "cotton", false)).toBe(3);
+      await engine.replaceInColumn("Fabric", "cotton", "Cotton");
+      await engine.skipOrder("E-2");
+      expect(engine.summary()).toMatchObject({ rows: 2, skippedRows: 1 });
+      expect(engine.jobs().map((j) => j.orderNumber)).toEqual(["E-1"]);
+      await engine.setJobValue("all orders", "promoCode", "SPRING10");
 
-    const edited = engine.editedCells();
-    expect(edited.cells.map((c) => [c.rowNumber, c.column, c.sheet, c.sent])).toEqual([
-      [2, "Fabric", "cotton", "Cotton"],
-      [2, "Promo code", "", "SPRING10"],
-      [3, "Fabric", "cotton", "Cotton"],
-    ]);
-    expect([...edited.skippedAt.keys()]).toEqual([4]);
+      const edited = engine.editedCells();
+      expect(edited.cells.map((c) => [c.rowNumber, c.column, c.sheet, c.sent])).toEqual([
+        [2, "Fabric", "cotton", "Cotton"],
+        [2, "Promo code", "", "SPRING10"],
+        [3, "Fabric", "cotton", "Cotton"],
+      ]);
+      expect([...edited.skippedAt.keys()]).toEqual([4]);
 
-    const again = await checkRows(account, records);
-    await again.restoreEdits(JSON.parse(JSON.stringify(engine.sessionEdits())));
-    expect(again.editedCells()).toEqual(edited);
-    expect(again.summary()).toEqual(engine.summary());
-    expect(again.rows(0, 3)).toEqual(engine.rows(0, 3));
-    await again.undo();
-    expect(again.columns().headers.at(-1)).toBe("Promo code");
-    expect(again.order("E-1")?.values.promoCode).toBeUndefined();
-  });
+      const again = await checkRows(account, records);
+      await again.restoreEdits(JSON.parse(JSON.stringify(engine.sessionEdits())));
+      expect(again.editedCells()).toEqual(edited);
+      expect(again.summary()).toEqual(engine.summary());
+      expect(again.rows(0, 3)).toEqual(engine.rows(0, 3));
+      await again.undo();
+      expect(again.columns().headers.at(-1)).toBe("Promo code");
+      expect(again.order("E-1")?.values.promoCode).toBeUndefined();
+    },
+  );
 
-  it("leaves out the rows an earlier import created when its result sheet comes back, and brings them back on request", async () => {
-    const engine = await checkRows(account, [
-      { ...row(), "Import result": "Created", "Job number": "300001", Messages: "note: done" },
-      { ...row({ "Order No": "E-2" }), "Import result": "Not sent", "Job number": "", Messages: "" },
-      { ...row({ "Order No": "E-3" }), "Import result": "Already existed", "Job number": "300002", Messages: "" },
-    ]);
-    // Our own result columns are never read as the customer's data.
-    expect(
-      engine
-        .columns()
-        .mapping.columns.filter((c) => ["Import result", "Job number", "Messages"].includes(c.header))
-        .map((c) => c.target),
-    ).toEqual([null, null, null]);
-    expect(engine.summary()).toMatchObject({ rows: 1, skippedRows: 2, importedBefore: { rows: 2, jobs: 2 } });
-    expect(engine.jobs().map((j) => j.orderNumber)).toEqual(["E-2"]);
-    expect(engine.submissionPlan().otherRows.filter((r) => r.outcome === "existing")).toEqual([
-      {
-        rowNumber: 2,
-        orderNumber: "E-1",
-        outcome: "existing",
-        jobNumber: 300001,
-        messages: ["Created by an earlier import as job 300001; not imported again."],
-      },
-      {
-        rowNumber: 4,
-        orderNumber: "E-3",
-        outcome: "existing",
-        jobNumber: 300002,
-        messages: ["Created by an earlier import as job 300002; not imported again."],
-      },
-    ]);
-    await engine.includeImportedBefore();
-    expect(engine.summary()).toMatchObject({ rows: 3, skippedRows: 0, importedBefore: { rows: 0, jobs: 0 } });
-  });
+  it(
+    "leaves out the rows an earlier import created when its " +
+      "result sheet comes back, and brings them back on request",
+    async () => {
+      const engine = await checkRows(account, [
+        { ...row(), "Import result": "Created", "Job number": "300001", Messages: "note: done" },
+        { ...row({ "Order No": "E-2" }), "Import result": "Not sent", "Job number": "", Messages: "" },
+        { ...row({ "Order No": "E-3" }), "Import result": "Already existed", "Job number": "300002", Messages: "" },
+      ]);
+      // Our own result columns are never read as the customer's data.
+      expect(
+        engine
+          .columns()
+          .mapping.columns.filter((c) => ["Import result", "Job number", "Messages"].includes(c.header))
+          .map((c) => c.target),
+      ).toEqual([null, null, null]);
+      expect(engine.summary()).toMatchObject({ rows: 1, skippedRows: 2, importedBefore: { rows: 2, jobs: 2 } });
+      expect(engine.jobs().map((j) => j.orderNumber)).toEqual(["E-2"]);
+      expect(engine.submissionPlan().otherRows.filter((r) => r.outcome === "existing")).toEqual([
+        {
+          rowNumber: 2,
+          orderNumber: "E-1",
+          outcome: "existing",
+          jobNumber: 300001,
+          messages: ["Created by an earlier import as job 300001; not imported again."],
+        },
+        {
+          rowNumber: 4,
+          orderNumber: "E-3",
+          outcome: "existing",
+          jobNumber: 300002,
+          messages: ["Created by an earlier import as job 300002; not imported again."],
+        },
+      ]);
+      await engine.includeImportedBefore();
+      expect(engine.summary()).toMatchObject({ rows: 3, skippedRows: 0, importedBefore: { rows: 0, jobs: 0 } });
+    },
+  );
 });

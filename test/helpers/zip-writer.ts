@@ -63,13 +63,18 @@ export function minimalWorkbook(sheetXml: string, level = 9): Buffer {
       {
         name: "xl/workbook.xml",
         data: Buffer.from(
-          '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Big &amp; wide" sheetId="1" r:id="rId1"/></sheets></workbook>',
+          '<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" ' +
+            'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
+            '<sheets><sheet name="Big &amp; wide" sheetId="1" r:id="rId1"/></sheets></workbook>',
         ),
       },
       {
         name: "xl/_rels/workbook.xml.rels",
         data: Buffer.from(
-          '<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+          '<?xml version="1.0"?>' +
+            '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship ' +
+            'Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" ' +
+            'Target="worksheets/sheet1.xml"/></Relationships>',
         ),
       },
       { name: "xl/worksheets/sheet1.xml", data: Buffer.from(sheetXml) },

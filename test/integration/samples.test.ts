@@ -118,38 +118,41 @@ describe("the samples, checked against the simulator through the real proxy", ()
     expect(validated.jobs).toMatchObject({ valid: 4, ready: 0, rejected: 0 });
   });
 
-  it("reorder campaign: asset reorders with their reset charge, the due date from the live earliest ship date", async () => {
-    const { engine } = await checkFile(account, samplePath("reorder-campaign.csv"));
-    expect(engine.issues("error")).toEqual([]);
-    const payloads = engine.payloads();
-    expect(payloads.map((p) => [p.orderNumber, p.lineRows])).toEqual([
-      ["RO-3101", [2, 3, 4]],
-      ["RO-3102", [5, 6]],
-      ["RO-3103", [7]],
-      ["RO-3104", [8, 9]],
-    ]);
-    const first = payloads[0]?.candidate;
-    expect(first?.items).toEqual([
-      { itemType: "Asset", code: "A1042001", quantity: 50, garment: "Tee" },
-      { itemType: "Asset", code: "A1042002", quantity: 50, garment: "Tee" },
-      { itemType: "Asset", code: "G-0001", quantity: 100 },
-    ]);
-    expect(first?.deliveryAddress).toMatchObject({
-      organisation: "Café Rugby Club",
-      contactName: "Tui Ranginui",
-      deliveryMethod: "CPSTD",
-      countryCodeISO2: "NZ",
-    });
-    const earliest = await account.client.getEarliestShipDate(engine.jobs()[0]?.processCodes ?? []);
-    expect(first?.dateDue).toBe(earliest.ok ? earliest.value.shippingDateLocal.slice(0, 10) : "no date");
-    const geelong = payloads[2]?.candidate.deliveryAddress;
-    expect(geelong).toMatchObject({ countryCodeISO2: "AU", state: "Victoria", deliveryMethod: "INTL" });
-    for (const job of engine.jobs())
-      expect(job.estimate).toBe(
-        expectedEstimate(payloads.find((p) => p.orderNumber === job.orderNumber)?.candidate as JobCandidate),
-      );
-    expect((await engine.validate()).jobs).toMatchObject({ valid: 4, rejected: 0 });
-  });
+  it(
+    "reorder campaign: asset reorders with their reset charge, " + "the due date from the live earliest ship date",
+    async () => {
+      const { engine } = await checkFile(account, samplePath("reorder-campaign.csv"));
+      expect(engine.issues("error")).toEqual([]);
+      const payloads = engine.payloads();
+      expect(payloads.map((p) => [p.orderNumber, p.lineRows])).toEqual([
+        ["RO-3101", [2, 3, 4]],
+        ["RO-3102", [5, 6]],
+        ["RO-3103", [7]],
+        ["RO-3104", [8, 9]],
+      ]);
+      const first = payloads[0]?.candidate;
+      expect(first?.items).toEqual([
+        { itemType: "Asset", code: "A1042001", quantity: 50, garment: "Tee" },
+        { itemType: "Asset", code: "A1042002", quantity: 50, garment: "Tee" },
+        { itemType: "Asset", code: "G-0001", quantity: 100 },
+      ]);
+      expect(first?.deliveryAddress).toMatchObject({
+        organisation: "Café Rugby Club",
+        contactName: "Tui Ranginui",
+        deliveryMethod: "CPSTD",
+        countryCodeISO2: "NZ",
+      });
+      const earliest = await account.client.getEarliestShipDate(engine.jobs()[0]?.processCodes ?? []);
+      expect(first?.dateDue).toBe(earliest.ok ? earliest.value.shippingDateLocal.slice(0, 10) : "no date");
+      const geelong = payloads[2]?.candidate.deliveryAddress;
+      expect(geelong).toMatchObject({ countryCodeISO2: "AU", state: "Victoria", deliveryMethod: "INTL" });
+      for (const job of engine.jobs())
+        expect(job.estimate).toBe(
+          expectedEstimate(payloads.find((p) => p.orderNumber === job.orderNumber)?.candidate as JobCandidate),
+        );
+      expect((await engine.validate()).jobs).toMatchObject({ valid: 4, rejected: 0 });
+    },
+  );
 
   it("stock order: size runs from wide columns (XXL read as 2XL, youth sizes), equipment by Qty", async () => {
     const { engine } = await checkFile(account, samplePath("stock-order.xlsx"));

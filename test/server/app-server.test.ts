@@ -78,7 +78,8 @@ describe("the app server does not let slow clients hold a connection", () => {
     const { port } = await startWithShortTimeouts();
     const received = await trickle(
       port,
-      "POST /api/demo/Jobs HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Requested-With: test\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{",
+      "POST /api/demo/Jobs HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Requested-With: test\r\n" +
+        "Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n{",
       " ",
     );
     expect(received).toMatch(/^HTTP\/1\.1 408 /);

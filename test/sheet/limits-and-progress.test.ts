@@ -9,8 +9,19 @@ import { createWorksheetReader, type WorkbookContext } from "../../src/sheet/rea
 import { listZipEntries } from "../../src/sheet/zip/zip-guard";
 import { minimalWorkbook } from "../helpers/zip-writer";
 
-const rowsXml = (count: number, prefix = "") =>
-  `<?xml version="1.0"?><${prefix}worksheet xmlns${prefix ? `:${prefix.slice(0, -1)}` : ""}="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><${prefix}sheetData>${Array.from({ length: count }, (_, i) => `<${prefix}row r="${i + 1}"><${prefix}c r="A${i + 1}" t="n"><${prefix}v>${i}</${prefix}v></${prefix}c></${prefix}row>`).join("")}</${prefix}sheetData><${prefix}rowBreaks count="0"/></${prefix}worksheet>`;
+const rowsXml = (count: number, prefix = "") => {
+  const xmlns = prefix ? `xmlns:${prefix.slice(0, -1)}` : "xmlns";
+  const rows = Array.from(
+    { length: count },
+    (_, i) =>
+      `<${prefix}row r="${i + 1}"><${prefix}c r="A${i + 1}" t="n">` +
+      `<${prefix}v>${i}</${prefix}v></${prefix}c></${prefix}row>`,
+  );
+  return (
+    `<?xml version="1.0"?><${prefix}worksheet ${xmlns}="http://schemas.openxmlformats.org/spreadsheetml/2006/main">` +
+    `<${prefix}sheetData>${rows.join("")}</${prefix}sheetData><${prefix}rowBreaks count="0"/></${prefix}worksheet>`
+  );
+};
 
 describe("size limits", () => {
   it("refuses a workbook with more rows than can be loaded, before loading it", async () => {
@@ -19,10 +30,11 @@ describe("size limits", () => {
     );
     const opened = await createSheetSession().open(bytes, "huge.xlsx");
     expect(opened.ok ? "opened" : opened.code).toBe("TOO_MANY_ROWS");
-    if (!opened.ok)
-      expect(opened.message).toMatch(
-        /has more than 300,030 rows \(sheet "Big & wide" alone has 300,031 so far\); workbooks up to 300,000 order rows can be read \(blank rows are not counted\)/,
-      );
+    const tooManyRows = new RegExp(
+      'has more than 300,030 rows \\(sheet "Big & wide" alone has 300,031 so far\\); ' +
+        "workbooks up to 300,000 order rows can be read \\(blank rows are not counted\\)",
+    );
+    if (!opened.ok) expect(opened.message).toMatch(tooManyRows);
   });
 
   it("refuses a CSV with more rows than the limit", async () => {
@@ -48,7 +60,8 @@ describe("size limits", () => {
 describe("progress", () => {
   it("reports CSV parsing progress from the first chunk up to the end", async () => {
     // About 16 MB: many of the reader's quarter-megabyte chunks.
-    const text = `Order,Qty,Notes\n${"A,1,some notes about the line that make it long enough for the test\n".repeat(200_000)}`;
+    const line = "A,1,some notes about the line that make it long enough for the test\n";
+    const text = `Order,Qty,Notes\n${line.repeat(200_000)}`;
     const seen: ReadProgress[] = [];
     const opened = await createSheetSession().open(new TextEncoder().encode(text), "big.csv", (p) => seen.push(p));
     expect(opened.ok).toBe(true);
@@ -111,7 +124,8 @@ describe("each limit lets a sheet reach it and refuses one more", () => {
   });
 
   it.each(PARSERS)(
-    "a CSV read by %s may have 300,000 order rows under its header, blank lines between them not counted, and not one more",
+    "a CSV read by %s may have 300,000 order rows under its header, " +
+      "blank lines between them not counted, and not one more",
     async (_, irregular) => {
       const sheet = (count: number) =>
         new TextEncoder().encode(
@@ -133,10 +147,12 @@ describe("each limit lets a sheet reach it and refuses one more", () => {
         (_, i) => `<row r="${i + 3}"><c r="A${i + 3}"><v>${i}</v></c><c r="B${i + 3}"><v>1</v></c></row>`,
       ).join("");
       const header =
-        '<row r="2"><c r="A2" t="inlineStr"><is><t>Order</t></is></c><c r="B2" t="inlineStr"><is><t>Qty</t></is></c></row>';
+        '<row r="2"><c r="A2" t="inlineStr"><is><t>Order</t></is></c>' +
+        '<c r="B2" t="inlineStr"><is><t>Qty</t></is></c></row>';
       return new Uint8Array(
         minimalWorkbook(
-          `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${header}${rows}</sheetData></worksheet>`,
+          '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+            `<sheetData>${header}${rows}</sheetData></worksheet>`,
           1,
         ),
       );
@@ -197,7 +213,8 @@ describe("each limit lets a sheet reach it and refuses one more", () => {
       try {
         part.push(
           new TextEncoder().encode(
-            '<worksheet><sheetData><row r="1"><c r="A1"><v>1</v></c><c r="B1"><v>2</v></c></row></sheetData></worksheet>',
+            '<worksheet><sheetData><row r="1"><c r="A1"><v>1</v></c>' +
+              '<c r="B1"><v>2</v></c></row></sheetData></worksheet>',
           ),
         );
         part.end();
@@ -219,7 +236,10 @@ describe("each limit lets a sheet reach it and refuses one more", () => {
         '<mergeCell ref="A1:ALL5000"/>',
         ...Array.from({ length: extraMerges }, (_, i) => `<mergeCell ref="A${5001 + i}:B${5001 + i}"/>`),
       ];
-      const xml = `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1"><v>1</v></c></row><row r="5010"><c r="ALL5010"><v>1</v></c></row></sheetData><mergeCells>${merges.join("")}</mergeCells></worksheet>`;
+      const xml =
+        '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+        '<sheetData><row r="1"><c r="A1"><v>1</v></c></row><row r="5010"><c r="ALL5010">' +
+        `<v>1</v></c></row></sheetData><mergeCells>${merges.join("")}</mergeCells></worksheet>`;
       return new Uint8Array(minimalWorkbook(xml));
     };
     expect(maxMergedCells - 4_999_999).toBe(1);

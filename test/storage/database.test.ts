@@ -36,23 +36,27 @@ describe("the importer's database shared by tabs of different versions", () => {
     newer.close();
   });
 
-  it("says plainly that an older version open elsewhere keeps it from being upgraded, instead of waiting without a word", async () => {
-    const name = freshName();
-    // An older version of the importer, which does not let go of its connection.
-    const older = await openDB(name, 1);
+  it(
+    "says plainly that an older version open elsewhere keeps " +
+      "it from being upgraded, instead of waiting without a word",
+    async () => {
+      const name = freshName();
+      // An older version of the importer, which does not let go of its connection.
+      const older = await openDB(name, 1);
 
-    // Refused as soon as IndexedDB says the upgrade is blocked, not after a wait.
-    const opening = openImporterDB(name).then(
-      () => "opened",
-      (error: Error) => error.message,
-    );
-    expect(await opening).toBe(DATABASE_BLOCKED_MESSAGE);
+      // Refused as soon as IndexedDB says the upgrade is blocked, not after a wait.
+      const opening = openImporterDB(name).then(
+        () => "opened",
+        (error: Error) => error.message,
+      );
+      expect(await opening).toBe(DATABASE_BLOCKED_MESSAGE);
 
-    // Once the older tab is closed the upgrade goes through, and this page opens it on reload.
-    older.close();
-    const reloaded = await openImporterDB(name);
-    expect(reloaded.version).toBe(DATABASE_VERSION);
-    expect([...reloaded.objectStoreNames]).toContain("journalOrders");
-    reloaded.close();
-  });
+      // Once the older tab is closed the upgrade goes through, and this page opens it on reload.
+      older.close();
+      const reloaded = await openImporterDB(name);
+      expect(reloaded.version).toBe(DATABASE_VERSION);
+      expect([...reloaded.objectStoreNames]).toContain("journalOrders");
+      reloaded.close();
+    },
+  );
 });

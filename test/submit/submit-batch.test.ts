@@ -96,49 +96,56 @@ describe("submitting a batch through the shared core, over the real proxy and si
     await again.journal.close();
   });
 
-  it("finds every order of a re-imported sheet among the vendor's jobs and skips it, unless told to send it again", async () => {
-    const first = await submitDeps(session.account, session.folder.path, "first.jsonl");
-    await runBatch(first, (await planSample(session.account, first, TEAM)).id);
-    const jobsBefore = vendorJobs(session.account);
+  it(
+    "finds every order of a re-imported sheet among the " + "vendor's jobs and skips it, unless told to send it again",
+    async () => {
+      const first = await submitDeps(session.account, session.folder.path, "first.jsonl");
+      await runBatch(first, (await planSample(session.account, first, TEAM)).id);
+      const jobsBefore = vendorJobs(session.account);
 
-    // Another machine, or a lost journal: a fresh journal knows nothing of the first import.
-    const second = await submitDeps(session.account, session.folder.path, "second.jsonl");
-    const batch = await planSample(session.account, second, TEAM);
-    const outcome = await runBatch(second, batch.id);
-    expect(outcome.status).toBe("finished");
-    const orders = await second.journal.ordersOf(batch.id);
-    expect(orders.map((o) => [o.orderNumber, o.state, o.existingJobNumbers])).toEqual(
-      TEAM_ORDERS.map((n) => [n, "existing", jobsBefore.get(n)]),
-    );
-    expect(vendorJobs(session.account)).toEqual(jobsBefore);
-    const row = rowResultsFromJournal(batch, orders).find((r) => r.rowNumber === orders[0]?.lineRows[0]);
-    expect(row).toMatchObject({ outcome: "existing", jobNumber: jobsBefore.get("KTP-27001")?.[0] });
-    expect(row?.messages.join(" ")).toContain(`already has order KTP-27001 as job ${jobsBefore.get("KTP-27001")?.[0]}`);
+      // Another machine, or a lost journal: a fresh journal knows nothing of the first import.
+      const second = await submitDeps(session.account, session.folder.path, "second.jsonl");
+      const batch = await planSample(session.account, second, TEAM);
+      const outcome = await runBatch(second, batch.id);
+      expect(outcome.status).toBe("finished");
+      const orders = await second.journal.ordersOf(batch.id);
+      expect(orders.map((o) => [o.orderNumber, o.state, o.existingJobNumbers])).toEqual(
+        TEAM_ORDERS.map((n) => [n, "existing", jobsBefore.get(n)]),
+      );
+      expect(vendorJobs(session.account)).toEqual(jobsBefore);
+      const row = rowResultsFromJournal(batch, orders).find((r) => r.rowNumber === orders[0]?.lineRows[0]);
+      expect(row).toMatchObject({ outcome: "existing", jobNumber: jobsBefore.get("KTP-27001")?.[0] });
+      expect(row?.messages.join(" ")).toContain(
+        `already has order KTP-27001 as job ${jobsBefore.get("KTP-27001")?.[0]}`,
+      );
 
-    // The user's explicit choice, for one order only.
-    await allowResend(second, batch.id, ["KTP-27003"]);
-    await runBatch(second, batch.id);
-    expect(vendorJobs(session.account).get("KTP-27003")).toHaveLength(2);
-    expect(vendorJobs(session.account).get("KTP-27001")).toHaveLength(1);
+      // The user's explicit choice, for one order only.
+      await allowResend(second, batch.id, ["KTP-27003"]);
+      await runBatch(second, batch.id);
+      expect(vendorJobs(session.account).get("KTP-27003")).toHaveLength(2);
+      expect(vendorJobs(session.account).get("KTP-27001")).toHaveLength(1);
 
-    // Imported once more: an order with two jobs names both, in the plural.
-    const third = await submitDeps(session.account, session.folder.path, "third.jsonl");
-    const again = await planSample(session.account, third, TEAM);
-    await runBatch(third, again.id);
-    const twice = (await third.journal.ordersOf(again.id)).find((o) => o.orderNumber === "KTP-27003");
-    expect([...(twice?.existingJobNumbers ?? [])].sort()).toEqual(vendorJobs(session.account).get("KTP-27003")?.sort());
-    const both = twice?.existingJobNumbers.join(", ");
-    expect(twice?.events.at(-1)?.what).toBe(`the vendor already has jobs ${both} for this order number; not sent`);
-    const rows = rowResultsFromJournal(again, await third.journal.ordersOf(again.id));
-    expect(rows.find((r) => r.rowNumber === twice?.lineRows[0])?.messages[0]).toBe(
-      `Not sent: the vendor already has order KTP-27003 as jobs ${both}.`,
-    );
-    const [resent] = await allowResend(third, again.id, ["KTP-27003"]);
-    expect(resent?.events.at(-1)?.what).toBe(`to be sent again at the user's request, although jobs ${both} exist`);
-    await first.journal.close();
-    await second.journal.close();
-    await third.journal.close();
-  });
+      // Imported once more: an order with two jobs names both, in the plural.
+      const third = await submitDeps(session.account, session.folder.path, "third.jsonl");
+      const again = await planSample(session.account, third, TEAM);
+      await runBatch(third, again.id);
+      const twice = (await third.journal.ordersOf(again.id)).find((o) => o.orderNumber === "KTP-27003");
+      expect([...(twice?.existingJobNumbers ?? [])].sort()).toEqual(
+        vendorJobs(session.account).get("KTP-27003")?.sort(),
+      );
+      const both = twice?.existingJobNumbers.join(", ");
+      expect(twice?.events.at(-1)?.what).toBe(`the vendor already has jobs ${both} for this order number; not sent`);
+      const rows = rowResultsFromJournal(again, await third.journal.ordersOf(again.id));
+      expect(rows.find((r) => r.rowNumber === twice?.lineRows[0])?.messages[0]).toBe(
+        `Not sent: the vendor already has order KTP-27003 as jobs ${both}.`,
+      );
+      const [resent] = await allowResend(third, again.id, ["KTP-27003"]);
+      expect(resent?.events.at(-1)?.what).toBe(`to be sent again at the user's request, although jobs ${both} exist`);
+      await first.journal.close();
+      await second.journal.close();
+      await third.journal.close();
+    },
+  );
 
   it("searches the vendor's jobs for several orders at once when its whole job list is too long to read", async () => {
     const deps = await submitDeps(session.account, session.folder.path);
@@ -211,55 +218,64 @@ describe("submitting a batch through the shared core, over the real proxy and si
     await deps.journal.close();
   });
 
-  it("under random 500s and latency nothing is created twice, and what was not found is sent again only when asked", async () => {
-    const deps = await submitDeps(session.account, session.folder.path);
-    const batch = await planSample(session.account, deps, TEAM);
-    faults({ rate500: 0.5, delayMs: [5, 40], endpoints: ["createJob"] });
-    const first = await runBatch(deps, batch.id, { concurrency: 4 });
-    faults({});
-    if (first.status === "busy" || first.status === "missing") throw new Error(first.status);
-    for (const [orderNumber, jobs] of vendorJobs(session.account)) expect(jobs, orderNumber).toHaveLength(1);
-    const waiting = first.orders
-      .filter((o) => o.state === "not-found" || o.state === "rejected")
-      .map((o) => o.orderNumber);
+  it(
+    "under random 500s and latency nothing is created twice, " + "and what was not found is sent again only when asked",
+    async () => {
+      const deps = await submitDeps(session.account, session.folder.path);
+      const batch = await planSample(session.account, deps, TEAM);
+      faults({ rate500: 0.5, delayMs: [5, 40], endpoints: ["createJob"] });
+      const first = await runBatch(deps, batch.id, { concurrency: 4 });
+      faults({});
+      if (first.status === "busy" || first.status === "missing") throw new Error(first.status);
+      for (const [orderNumber, jobs] of vendorJobs(session.account)) expect(jobs, orderNumber).toHaveLength(1);
+      const waiting = first.orders
+        .filter((o) => o.state === "not-found" || o.state === "rejected")
+        .map((o) => o.orderNumber);
 
-    // A run on its own sends nothing the vendor might already have: not-found orders wait for the user.
-    const before = createCalls();
-    await runBatch(deps, batch.id);
-    expect(createCalls() - before).toBe(first.orders.filter((o) => o.state === "planned").length);
-    await allowResend(deps, batch.id, waiting);
-    const last = await runBatch(deps, batch.id);
-    if (last.status === "busy" || last.status === "missing") throw new Error(last.status);
-    expect(last.orders.filter((o) => o.state !== "created").map((o) => o.orderNumber)).toEqual([]);
-    expectOneJobPerOrder(last.orders, rowResultsFromJournal(batch, last.orders));
-    await deps.journal.close();
-  });
+      // A run on its own sends nothing the vendor might already have: not-found orders wait for the user.
+      const before = createCalls();
+      await runBatch(deps, batch.id);
+      expect(createCalls() - before).toBe(first.orders.filter((o) => o.state === "planned").length);
+      await allowResend(deps, batch.id, waiting);
+      const last = await runBatch(deps, batch.id);
+      if (last.status === "busy" || last.status === "missing") throw new Error(last.status);
+      expect(last.orders.filter((o) => o.state !== "created").map((o) => o.orderNumber)).toEqual([]);
+      expectOneJobPerOrder(last.orders, rowResultsFromJournal(batch, last.orders));
+      await deps.journal.close();
+    },
+  );
 
-  it("sends again after the pause a 429 asks for, since nothing was made, and leaves the order for later when refusals go on", async () => {
-    const deps = await submitDeps(session.account, session.folder.path);
-    const batch = await planSample(session.account, deps, TEAM);
-    faults({ rate429: 1, endpoints: ["createJob"] });
-    const refused = await runBatch(deps, batch.id);
-    faults({});
-    if (refused.status === "busy" || refused.status === "missing") throw new Error(refused.status);
-    expect(refused.status).toBe("incomplete");
-    expect(refused.counts.planned).toBe(4);
-    expect(refused.problems.length).toBeGreaterThan(0);
-    for (const problem of refused.problems) {
-      expect(problem).toMatch(
-        /^The vendor refused order KTP-2700\d before doing anything \(the vendor asked for fewer requests for a while\); nothing was created\. Continue later to send it\.$/,
+  it(
+    "sends again after the pause a 429 asks for, since nothing was made, " +
+      "and leaves the order for later when refusals go on",
+    async () => {
+      const deps = await submitDeps(session.account, session.folder.path);
+      const batch = await planSample(session.account, deps, TEAM);
+      faults({ rate429: 1, endpoints: ["createJob"] });
+      const refused = await runBatch(deps, batch.id);
+      faults({});
+      if (refused.status === "busy" || refused.status === "missing") throw new Error(refused.status);
+      expect(refused.status).toBe("incomplete");
+      expect(refused.counts.planned).toBe(4);
+      expect(refused.problems.length).toBeGreaterThan(0);
+      const refusedForNow = new RegExp(
+        "^The vendor refused order KTP-2700\\d before doing anything " +
+          "\\(the vendor asked for fewer requests for a while\\); nothing was created\\. Continue later to send it\\.$",
       );
-    }
-    const first = refused.orders.find((o) => o.attempts > 0);
-    expect(first?.events.filter((e) => e.what.startsWith("refused for now"))).toHaveLength(3);
-    expect(vendorJobs(session.account).size).toBe(0);
+      for (const problem of refused.problems) {
+        expect(problem).toMatch(refusedForNow);
+      }
+      const first = refused.orders.find((o) => o.attempts > 0);
+      expect(first?.events.filter((e) => e.what.startsWith("refused for now"))).toHaveLength(3);
+      expect(vendorJobs(session.account).size).toBe(0);
 
-    const later = await runBatch(deps, batch.id);
-    expect(later.status).toBe("finished");
-    const orders = await deps.journal.ordersOf(batch.id);
-    expectOneJobPerOrder(orders, rowResultsFromJournal(batch, orders));
-    await deps.journal.close();
-  });
+      const later = await runBatch(deps, batch.id);
+      expect(later.status).toBe("finished");
+      const orders = await deps.journal.ordersOf(batch.id);
+      expectOneJobPerOrder(orders, rowResultsFromJournal(batch, orders));
+      await deps.journal.close();
+    },
+  );
 
   it("starts no other order while one waits out a 429's Retry-After", async () => {
     const deps = await submitDeps(session.account, session.folder.path);
@@ -345,219 +361,242 @@ describe("submitting a batch through the shared core, over the real proxy and si
     await deps.journal.close();
   });
 
-  it("when the journal cannot be written, starts no further order and gives the lock up only once every request in flight has its answer", async () => {
-    const deps = await submitDeps(session.account, session.folder.path);
-    const batch = await planSample(session.account, deps, TEAM);
-    let inFlight = 0;
-    const sent: string[] = [];
-    // Explicit hand-shakes instead of timing: the first order is answered only once the second
-    // is in flight, and the second only once writing the first one's answer down has failed.
-    let secondSent!: () => void;
-    const secondInFlight = new Promise<void>((resolve) => (secondSent = resolve));
-    let diskFull!: () => void;
-    const writeFailed = new Promise<void>((resolve) => (diskFull = resolve));
-    let inFlightAtFailure: number | undefined;
-    const client = {
-      ...deps.client,
-      createJob: async (...args: Parameters<typeof deps.client.createJob>) => {
-        inFlight++;
-        sent.push(args[0].orderNumber ?? "");
-        try {
-          if (args[0].orderNumber === TEAM_ORDERS[0]) await secondInFlight;
-          if (args[0].orderNumber === TEAM_ORDERS[1]) {
-            secondSent();
-            await writeFailed;
-          }
-          return await deps.client.createJob(...args);
-        } finally {
-          inFlight--;
-        }
-      },
-    };
-    // The disk fills up just as the first created job is to be written down.
-    const journal = {
-      ...deps.journal,
-      putOrders: async (orders: readonly OrderRecord[]) => {
-        if (orders.some((o) => o.orderNumber === TEAM_ORDERS[0] && o.state === "created")) {
-          inFlightAtFailure = inFlight;
-          diskFull();
-          throw new Error("ENOSPC: no space left on device");
-        }
-        return deps.journal.putOrders(orders);
-      },
-    };
-    let inFlightAtRelease: number | undefined;
-    const locks = {
-      ...deps.locks,
-      withLock: <T>(name: string, work: () => Promise<T>) =>
-        deps.locks.withLock(name, async () => {
+  it(
+    "when the journal cannot be written, starts no further order and " +
+      "gives the lock up only once every request in flight has its answer",
+    async () => {
+      const deps = await submitDeps(session.account, session.folder.path);
+      const batch = await planSample(session.account, deps, TEAM);
+      let inFlight = 0;
+      const sent: string[] = [];
+      // Explicit hand-shakes instead of timing: the first order is answered only once the second
+      // is in flight, and the second only once writing the first one's answer down has failed.
+      let secondSent!: () => void;
+      const secondInFlight = new Promise<void>((resolve) => (secondSent = resolve));
+      let diskFull!: () => void;
+      const writeFailed = new Promise<void>((resolve) => (diskFull = resolve));
+      let inFlightAtFailure: number | undefined;
+      const client = {
+        ...deps.client,
+        createJob: async (...args: Parameters<typeof deps.client.createJob>) => {
+          inFlight++;
+          sent.push(args[0].orderNumber ?? "");
           try {
-            return await work();
+            if (args[0].orderNumber === TEAM_ORDERS[0]) await secondInFlight;
+            if (args[0].orderNumber === TEAM_ORDERS[1]) {
+              secondSent();
+              await writeFailed;
+            }
+            return await deps.client.createJob(...args);
           } finally {
-            inFlightAtRelease = inFlight;
+            inFlight--;
           }
-        }),
-    };
-    await expect(runBatch({ ...deps, client, journal, locks }, batch.id, { concurrency: 2 })).rejects.toThrow("ENOSPC");
-    // The second order was still waiting for its answer when the write failed.
-    expect(inFlightAtFailure).toBe(1);
-    expect(inFlightAtRelease).toBe(0);
-    expect(sent).toEqual(TEAM_ORDERS.slice(0, 2));
-    const orders = await deps.journal.ordersOf(batch.id);
-    expect(orders.map((o) => o.state)).toEqual(["sending", "created", "planned", "planned"]);
-    await deps.journal.close();
-  });
-
-  it("tells the user what went wrong in plain words, and keeps the vendor's codes and the runtime's text for the audit trail", async () => {
-    const deps = await submitDeps(session.account, session.folder.path);
-    const batch = await planBatch(deps, {
-      orders: [
-        {
-          orderNumber: "PLAIN-1",
-          candidate: validCandidate({ orderNumber: "PLAIN-1", deliveryAddress: { deliveryMethod: "NOPE" } }),
-          lineRows: [2],
-          notes: [],
         },
-        { orderNumber: "PLAIN-2", candidate: validCandidate({ orderNumber: "PLAIN-2" }), lineRows: [3], notes: [] },
-      ],
-      otherRows: [],
-      ...testBatchOrigin(session.account),
-    });
-    // Once the second job has been asked for, the vendor's job list can no longer be reached.
-    let created = false;
-    const client = {
-      ...deps.client,
-      createJob: (...args: Parameters<typeof deps.client.createJob>) => {
-        if (args[0].orderNumber === "PLAIN-2") created = true;
-        return deps.client.createJob(...args);
-      },
-      listActiveJobs: async (...args: Parameters<typeof deps.client.listActiveJobs>) =>
-        created
-          ? { ok: false as const, problem: networkProblem(new TypeError("fetch failed")) }
-          : deps.client.listActiveJobs(...args),
-    };
-    faults({ fail500AfterCreateRate: 1, endpoints: ["createJob"] });
-    const outcome = await runBatch({ ...deps, client }, batch.id, { concurrency: 1 });
-    faults({});
-    if (outcome.status === "busy" || outcome.status === "missing") throw new Error(outcome.status);
-    const [rejected, unclear] = outcome.orders;
-    expect([rejected?.state, unclear?.state]).toEqual(["rejected", "unknown"]);
+      };
+      // The disk fills up just as the first created job is to be written down.
+      const journal = {
+        ...deps.journal,
+        putOrders: async (orders: readonly OrderRecord[]) => {
+          if (orders.some((o) => o.orderNumber === TEAM_ORDERS[0] && o.state === "created")) {
+            inFlightAtFailure = inFlight;
+            diskFull();
+            throw new Error("ENOSPC: no space left on device");
+          }
+          return deps.journal.putOrders(orders);
+        },
+      };
+      let inFlightAtRelease: number | undefined;
+      const locks = {
+        ...deps.locks,
+        withLock: <T>(name: string, work: () => Promise<T>) =>
+          deps.locks.withLock(name, async () => {
+            try {
+              return await work();
+            } finally {
+              inFlightAtRelease = inFlight;
+            }
+          }),
+      };
+      await expect(runBatch({ ...deps, client, journal, locks }, batch.id, { concurrency: 2 })).rejects.toThrow(
+        "ENOSPC",
+      );
+      // The second order was still waiting for its answer when the write failed.
+      expect(inFlightAtFailure).toBe(1);
+      expect(inFlightAtRelease).toBe(0);
+      expect(sent).toEqual(TEAM_ORDERS.slice(0, 2));
+      const orders = await deps.journal.ordersOf(batch.id);
+      expect(orders.map((o) => o.state)).toEqual(["sending", "created", "planned", "planned"]);
+      await deps.journal.close();
+    },
+  );
 
-    expect(outcome.problems).toEqual([
-      "Order PLAIN-2 could not be looked up at the vendor: the vendor did not answer. Continue to try again; nothing is sent until it is.",
-    ]);
-    const rows = rowResultsFromJournal(batch, outcome.orders);
-    const rejectedText = rows.find((r) => r.rowNumber === 2)?.messages.join(" ") ?? "";
-    expect(rejectedText).toContain('the vendor says: Delivery method "NOPE" is not a delivery option code.');
-    expect(rejectedText).not.toContain("DELIVERY_METHOD_INVALID");
-    expect(rows.find((r) => r.rowNumber === 3)?.messages.join(" ")).not.toContain("fetch failed");
+  it(
+    "tells the user what went wrong in plain words, " +
+      "and keeps the vendor's codes and the runtime's text for the audit trail",
+    async () => {
+      const deps = await submitDeps(session.account, session.folder.path);
+      const batch = await planBatch(deps, {
+        orders: [
+          {
+            orderNumber: "PLAIN-1",
+            candidate: validCandidate({ orderNumber: "PLAIN-1", deliveryAddress: { deliveryMethod: "NOPE" } }),
+            lineRows: [2],
+            notes: [],
+          },
+          { orderNumber: "PLAIN-2", candidate: validCandidate({ orderNumber: "PLAIN-2" }), lineRows: [3], notes: [] },
+        ],
+        otherRows: [],
+        ...testBatchOrigin(session.account),
+      });
+      // Once the second job has been asked for, the vendor's job list can no longer be reached.
+      let created = false;
+      const client = {
+        ...deps.client,
+        createJob: (...args: Parameters<typeof deps.client.createJob>) => {
+          if (args[0].orderNumber === "PLAIN-2") created = true;
+          return deps.client.createJob(...args);
+        },
+        listActiveJobs: async (...args: Parameters<typeof deps.client.listActiveJobs>) =>
+          created
+            ? { ok: false as const, problem: networkProblem(new TypeError("fetch failed")) }
+            : deps.client.listActiveJobs(...args),
+      };
+      faults({ fail500AfterCreateRate: 1, endpoints: ["createJob"] });
+      const outcome = await runBatch({ ...deps, client }, batch.id, { concurrency: 1 });
+      faults({});
+      if (outcome.status === "busy" || outcome.status === "missing") throw new Error(outcome.status);
+      const [rejected, unclear] = outcome.orders;
+      expect([rejected?.state, unclear?.state]).toEqual(["rejected", "unknown"]);
 
-    // The audit trail keeps what came back as it came.
-    expect(rejected?.answers?.at(-1)?.body).toMatchObject({
-      validationMessages: [expect.objectContaining({ errorCode: "DELIVERY_METHOD_INVALID" })],
-    });
-    expect(unclear?.events.at(-1)?.what).toContain("fetch failed");
-    await deps.journal.close();
-  });
+      expect(outcome.problems).toEqual([
+        "Order PLAIN-2 could not be looked up at the vendor: the vendor did not answer. " +
+          "Continue to try again; nothing is sent until it is.",
+      ]);
+      const rows = rowResultsFromJournal(batch, outcome.orders);
+      const rejectedText = rows.find((r) => r.rowNumber === 2)?.messages.join(" ") ?? "";
+      expect(rejectedText).toContain('the vendor says: Delivery method "NOPE" is not a delivery option code.');
+      expect(rejectedText).not.toContain("DELIVERY_METHOD_INVALID");
+      expect(rows.find((r) => r.rowNumber === 3)?.messages.join(" ")).not.toContain("fetch failed");
 
-  it("takes a job listed only after an allowed order's unclear request for that order's own, and never sends it twice", async () => {
-    // An earlier import, from another machine, made every order; this one is allowed to send them again.
-    const first = await submitDeps(session.account, session.folder.path, "first.jsonl");
-    await runBatch(first, (await planSample(session.account, first, TEAM)).id);
-    const earlier = new Set([...vendorJobs(session.account).values()].flat());
-    const deps = await submitDeps(session.account, session.folder.path, "second.jsonl");
-    const batch = await planSample(session.account, deps, TEAM, { allowExisting: true });
+      // The audit trail keeps what came back as it came.
+      expect(rejected?.answers?.at(-1)?.body).toMatchObject({
+        validationMessages: [expect.objectContaining({ errorCode: "DELIVERY_METHOD_INVALID" })],
+      });
+      expect(unclear?.events.at(-1)?.what).toContain("fetch failed");
+      await deps.journal.close();
+    },
+  );
 
-    // The vendor's job list lags behind: the jobs made now are not listed until it catches up.
-    let lagging = true;
-    const client = {
-      ...deps.client,
-      listActiveJobs: async (...args: Parameters<typeof deps.client.listActiveJobs>) => {
-        const page = await deps.client.listActiveJobs(...args);
-        if (!lagging || !page.ok) return page;
-        return {
-          ...page,
-          value: { ...page.value, items: page.value.items.filter((job) => earlier.has(job.jobNumber)) },
-        };
-      },
-    };
-    faults({ fail500AfterCreateRate: 1, endpoints: ["createJob"] });
-    const unclear = await runBatch({ ...deps, client }, batch.id);
-    faults({});
-    if (unclear.status === "busy" || unclear.status === "missing") throw new Error(unclear.status);
-    expect(unclear.orders.map((o) => o.state)).toEqual(["not-found", "not-found", "not-found", "not-found"]);
-    const made = vendorJobs(session.account);
-    for (const orderNumber of TEAM_ORDERS) expect(made.get(orderNumber)).toHaveLength(2);
+  it(
+    "takes a job listed only after an allowed order's unclear " +
+      "request for that order's own, and never sends it twice",
+    async () => {
+      // An earlier import, from another machine, made every order; this one is allowed to send them again.
+      const first = await submitDeps(session.account, session.folder.path, "first.jsonl");
+      await runBatch(first, (await planSample(session.account, first, TEAM)).id);
+      const earlier = new Set([...vendorJobs(session.account).values()].flat());
+      const deps = await submitDeps(session.account, session.folder.path, "second.jsonl");
+      const batch = await planSample(session.account, deps, TEAM, { allowExisting: true });
 
-    // The list catches up; the user asks for the orders to be sent again.
-    lagging = false;
-    await allowResend(deps, batch.id, TEAM_ORDERS);
-    const outcome = await runBatch({ ...deps, client }, batch.id);
-    expect(outcome.status).toBe("finished");
-    expect(vendorJobs(session.account)).toEqual(made);
-    for (const order of await deps.journal.ordersOf(batch.id)) {
-      const own = made.get(order.orderNumber)?.find((n) => !earlier.has(n));
-      expect(order).toMatchObject({ state: "created", jobNumber: own });
-      expect(order.existingJobNumbers.every((n) => earlier.has(n))).toBe(true);
-    }
-    await first.journal.close();
-    await deps.journal.close();
-  });
+      // The vendor's job list lags behind: the jobs made now are not listed until it catches up.
+      let lagging = true;
+      const client = {
+        ...deps.client,
+        listActiveJobs: async (...args: Parameters<typeof deps.client.listActiveJobs>) => {
+          const page = await deps.client.listActiveJobs(...args);
+          if (!lagging || !page.ok) return page;
+          return {
+            ...page,
+            value: { ...page.value, items: page.value.items.filter((job) => earlier.has(job.jobNumber)) },
+          };
+        },
+      };
+      faults({ fail500AfterCreateRate: 1, endpoints: ["createJob"] });
+      const unclear = await runBatch({ ...deps, client }, batch.id);
+      faults({});
+      if (unclear.status === "busy" || unclear.status === "missing") throw new Error(unclear.status);
+      expect(unclear.orders.map((o) => o.state)).toEqual(["not-found", "not-found", "not-found", "not-found"]);
+      const made = vendorJobs(session.account);
+      for (const orderNumber of TEAM_ORDERS) expect(made.get(orderNumber)).toHaveLength(2);
 
-  it("asks again before sending an order whose number a job unlike it has taken since its unclear request", async () => {
-    const deps = await submitDeps(session.account, session.folder.path);
-    const batch = await planSample(session.account, deps, TEAM);
-    const [order] = await deps.journal.ordersOf(batch.id);
-    if (!order) throw new Error("no orders");
-    // A crash just before the request left, and the user chose to send it again.
-    await crashWhileSending(deps.journal, order);
-    await runBatch(deps, batch.id);
-    expect((await deps.journal.ordersOf(batch.id))[0]?.state).toBe("not-found");
-    await allowResend(deps, batch.id, [order.orderNumber]);
-    // Meanwhile someone else made a job with the same order number and other lines.
-    const other = await session.account.client.createJob({
-      ...order.candidate,
-      items: order.candidate.items?.slice(0, 1).map((line) => ({ ...line, customerReference: "someone-else" })),
-    });
-    if (!other.ok) throw new Error(other.problem.title);
+      // The list catches up; the user asks for the orders to be sent again.
+      lagging = false;
+      await allowResend(deps, batch.id, TEAM_ORDERS);
+      const outcome = await runBatch({ ...deps, client }, batch.id);
+      expect(outcome.status).toBe("finished");
+      expect(vendorJobs(session.account)).toEqual(made);
+      for (const order of await deps.journal.ordersOf(batch.id)) {
+        const own = made.get(order.orderNumber)?.find((n) => !earlier.has(n));
+        expect(order).toMatchObject({ state: "created", jobNumber: own });
+        expect(order.existingJobNumbers.every((n) => earlier.has(n))).toBe(true);
+      }
+      await first.journal.close();
+      await deps.journal.close();
+    },
+  );
 
-    const outcome = await runBatch(deps, batch.id);
-    if (outcome.status === "busy" || outcome.status === "missing") throw new Error(outcome.status);
-    const settled = outcome.orders[0];
-    expect(settled).toMatchObject({ state: "existing", existingJobNumbers: [other.value.jobNumber] });
-    expect(settled?.events.map((e) => e.what).join("\n")).toContain("looked up as possibly this order's");
-    expect(vendorJobs(session.account).get(order.orderNumber)).toEqual([other.value.jobNumber]);
+  it(
+    "asks again before sending an order whose number a " + "job unlike it has taken since its unclear request",
+    async () => {
+      const deps = await submitDeps(session.account, session.folder.path);
+      const batch = await planSample(session.account, deps, TEAM);
+      const [order] = await deps.journal.ordersOf(batch.id);
+      if (!order) throw new Error("no orders");
+      // A crash just before the request left, and the user chose to send it again.
+      await crashWhileSending(deps.journal, order);
+      await runBatch(deps, batch.id);
+      expect((await deps.journal.ordersOf(batch.id))[0]?.state).toBe("not-found");
+      await allowResend(deps, batch.id, [order.orderNumber]);
+      // Meanwhile someone else made a job with the same order number and other lines.
+      const other = await session.account.client.createJob({
+        ...order.candidate,
+        items: order.candidate.items?.slice(0, 1).map((line) => ({ ...line, customerReference: "someone-else" })),
+      });
+      if (!other.ok) throw new Error(other.problem.title);
 
-    // Told of that job, the user sends the order anyway.
-    await allowResend(deps, batch.id, [order.orderNumber]);
-    await runBatch(deps, batch.id);
-    expect(vendorJobs(session.account).get(order.orderNumber)).toHaveLength(2);
-    await deps.journal.close();
-  });
+      const outcome = await runBatch(deps, batch.id);
+      if (outcome.status === "busy" || outcome.status === "missing") throw new Error(outcome.status);
+      const settled = outcome.orders[0];
+      expect(settled).toMatchObject({ state: "existing", existingJobNumbers: [other.value.jobNumber] });
+      expect(settled?.events.map((e) => e.what).join("\n")).toContain("looked up as possibly this order's");
+      expect(vendorJobs(session.account).get(order.orderNumber)).toEqual([other.value.jobNumber]);
 
-  it("does not take the job a later import of the same sheet made for an order an earlier batch left unclear", async () => {
-    const deps = await submitDeps(session.account, session.folder.path);
-    const earlier = await planSample(session.account, deps, TEAM);
-    const [unclear] = await deps.journal.ordersOf(earlier.id);
-    if (!unclear) throw new Error("no orders");
-    // A crash just before the request left: the order is unclear, and the vendor has no job for it.
-    await crashWhileSending(deps.journal, unclear);
+      // Told of that job, the user sends the order anyway.
+      await allowResend(deps, batch.id, [order.orderNumber]);
+      await runBatch(deps, batch.id);
+      expect(vendorJobs(session.account).get(order.orderNumber)).toHaveLength(2);
+      await deps.journal.close();
+    },
+  );
 
-    // The same sheet imported again, into the same journal, creates every order.
-    const later = await planSample(session.account, deps, TEAM);
-    expect((await runBatch(deps, later.id)).status).toBe("finished");
-    const made = (await deps.journal.ordersOf(later.id)).find((o) => o.orderNumber === unclear.orderNumber)?.jobNumber;
-    expect(made).toBeDefined();
+  it(
+    "does not take the job a later import of the same " + "sheet made for an order an earlier batch left unclear",
+    async () => {
+      const deps = await submitDeps(session.account, session.folder.path);
+      const earlier = await planSample(session.account, deps, TEAM);
+      const [unclear] = await deps.journal.ordersOf(earlier.id);
+      if (!unclear) throw new Error("no orders");
+      // A crash just before the request left: the order is unclear, and the vendor has no job for it.
+      await crashWhileSending(deps.journal, unclear);
 
-    // Continuing the earlier batch finds that job line for line like its own request, but it is the later batch's.
-    const outcome = await runBatch(deps, earlier.id);
-    if (outcome.status === "busy" || outcome.status === "missing") throw new Error(outcome.status);
-    const settled = outcome.orders.find((o) => o.orderNumber === unclear.orderNumber);
-    expect(settled?.state).toBe("not-found");
-    expect(settled?.jobNumber).toBeUndefined();
-    expect(vendorJobs(session.account).get(unclear.orderNumber)).toEqual([made]);
-    await deps.journal.close();
-  });
+      // The same sheet imported again, into the same journal, creates every order.
+      const later = await planSample(session.account, deps, TEAM);
+      expect((await runBatch(deps, later.id)).status).toBe("finished");
+      const made = (await deps.journal.ordersOf(later.id)).find(
+        (o) => o.orderNumber === unclear.orderNumber,
+      )?.jobNumber;
+      expect(made).toBeDefined();
+
+      // Continuing the earlier batch finds that job line for line like its own request, but it is the later batch's.
+      const outcome = await runBatch(deps, earlier.id);
+      if (outcome.status === "busy" || outcome.status === "missing") throw new Error(outcome.status);
+      const settled = outcome.orders.find((o) => o.orderNumber === unclear.orderNumber);
+      expect(settled?.state).toBe("not-found");
+      expect(settled?.jobNumber).toBeUndefined();
+      expect(vendorJobs(session.account).get(unclear.orderNumber)).toEqual([made]);
+      await deps.journal.close();
+    },
+  );
 
   it("lets one submitter at a time send for an account; the other is told it is busy", async () => {
     const a = await submitDeps(session.account, session.folder.path, "a.jsonl");

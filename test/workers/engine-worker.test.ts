@@ -42,75 +42,79 @@ async function sampleSheet() {
 }
 
 describe("the engine worker's API across a message channel", () => {
-  it("answers plain data that survives structured cloning: each answer equals, class for class, the same engine's answer on the page", async () => {
-    const api = createEngineApi();
-    const { port1, port2 } = new MessageChannel();
-    expose(api, port1);
-    const remote = wrap<EngineApi>(port2);
-    /** Asks across the channel, then the engine itself: the two answers must be the same data. */
-    const same = async <T>(ask: (engine: Remote<EngineApi> | EngineApi) => T | Promise<T>): Promise<T> => {
-      const across = await ask(remote);
-      expect(across).toStrictEqual(await ask(api));
-      return across;
-    };
-    try {
-      const { headers, rows, mapping } = await sampleSheet();
-      // A refusal crosses as an error with its words: the engine is asked for nothing before it is connected.
-      await expect(remote.summary()).rejects.toThrow("The engine is not connected");
-      await remote.connect(`${account.app.url}/api/demo`, { "X-Requested-With": "test" });
-      // Rows arrive in windows, never the whole sheet in one message.
-      const half = Math.ceil(rows.length / 2);
-      expect(await remote.appendRows(rows.slice(0, half))).toBe(half);
-      expect(await remote.appendRows(rows.slice(half))).toBe(rows.length);
-      const started = await remote.start({ headers, mapping, snapshot: account.snapshot, locale: "en-NZ" });
-      expect(started).toStrictEqual(api.summary());
-      expect(started.rows).toBe(rows.length);
+  it(
+    "answers plain data that survives structured cloning: " +
+      "each answer equals, class for class, the same engine's answer on the page",
+    async () => {
+      const api = createEngineApi();
+      const { port1, port2 } = new MessageChannel();
+      expose(api, port1);
+      const remote = wrap<EngineApi>(port2);
+      /** Asks across the channel, then the engine itself: the two answers must be the same data. */
+      const same = async <T>(ask: (engine: Remote<EngineApi> | EngineApi) => T | Promise<T>): Promise<T> => {
+        const across = await ask(remote);
+        expect(across).toStrictEqual(await ask(api));
+        return across;
+      };
+      try {
+        const { headers, rows, mapping } = await sampleSheet();
+        // A refusal crosses as an error with its words: the engine is asked for nothing before it is connected.
+        await expect(remote.summary()).rejects.toThrow("The engine is not connected");
+        await remote.connect(`${account.app.url}/api/demo`, { "X-Requested-With": "test" });
+        // Rows arrive in windows, never the whole sheet in one message.
+        const half = Math.ceil(rows.length / 2);
+        expect(await remote.appendRows(rows.slice(0, half))).toBe(half);
+        expect(await remote.appendRows(rows.slice(half))).toBe(rows.length);
+        const started = await remote.start({ headers, mapping, snapshot: account.snapshot, locale: "en-NZ" });
+        expect(started).toStrictEqual(api.summary());
+        expect(started.rows).toBe(rows.length);
 
-      const window = await same((e) => e.view(ALL_ROWS, 0, 50));
-      expect(window.rows.length).toBeGreaterThan(0);
-      const [first] = window.rows;
-      if (!first?.orderNumber) throw new Error("the sample's first row has no order");
-      await same((e) => e.summary());
-      await same((e) => e.columns());
-      await same((e) => e.jobs());
-      await same((e) => e.issues());
-      await same((e) => e.rowsByNumber([first.rowNumber]));
-      await same((e) => e.positionOf(ALL_ROWS, first.rowNumber));
-      await same((e) => e.nextProblem(undefined, 1));
-      expect(await same((e) => e.order(first.orderNumber ?? ""))).toMatchObject({ orderNumber: first.orderNumber });
+        const window = await same((e) => e.view(ALL_ROWS, 0, 50));
+        expect(window.rows.length).toBeGreaterThan(0);
+        const [first] = window.rows;
+        if (!first?.orderNumber) throw new Error("the sample's first row has no order");
+        await same((e) => e.summary());
+        await same((e) => e.columns());
+        await same((e) => e.jobs());
+        await same((e) => e.issues());
+        await same((e) => e.rowsByNumber([first.rowNumber]));
+        await same((e) => e.positionOf(ALL_ROWS, first.rowNumber));
+        await same((e) => e.nextProblem(undefined, 1));
+        expect(await same((e) => e.order(first.orderNumber ?? ""))).toMatchObject({ orderNumber: first.orderNumber });
 
-      // Edits answer what changed; what they answer is what the engine then says.
-      const column = headers[1] ?? "";
-      const edited = await remote.setCell(first.rowNumber, column, "edited across");
-      expect(edited.summary).toStrictEqual(api.summary());
-      expect(edited.changedCells).toBe(1);
-      expect(edited.changedRows).toContain(first.rowNumber);
-      expect((await remote.skipRows([first.rowNumber], true)).summary).toStrictEqual(api.summary());
-      expect((await remote.undo()).summary).toStrictEqual(api.summary());
-      await same((e) => e.countInColumn(column, "edited across", true));
-      const edits = await same((e) => e.sessionEdits());
-      expect(edits.edits).toHaveLength(1);
+        // Edits answer what changed; what they answer is what the engine then says.
+        const column = headers[1] ?? "";
+        const edited = await remote.setCell(first.rowNumber, column, "edited across");
+        expect(edited.summary).toStrictEqual(api.summary());
+        expect(edited.changedCells).toBe(1);
+        expect(edited.changedRows).toContain(first.rowNumber);
+        expect((await remote.skipRows([first.rowNumber], true)).summary).toStrictEqual(api.summary());
+        expect((await remote.undo()).summary).toStrictEqual(api.summary());
+        await same((e) => e.countInColumn(column, "edited across", true));
+        const edits = await same((e) => e.sessionEdits());
+        expect(edits.edits).toHaveLength(1);
 
-      // The dry runs report their progress back across the channel.
-      const progress: number[] = [];
-      await remote.validate(proxy((done: number) => void progress.push(done)));
-      expect(progress.length).toBeGreaterThan(0);
-      const plan = await same((e) => e.submissionPlan());
-      expect(plan.orders.length).toBeGreaterThan(0);
-      const due = await same((e) => e.ordersToLookUp(true));
+        // The dry runs report their progress back across the channel.
+        const progress: number[] = [];
+        await remote.validate(proxy((done: number) => void progress.push(done)));
+        expect(progress.length).toBeGreaterThan(0);
+        const plan = await same((e) => e.submissionPlan());
+        expect(plan.orders.length).toBeGreaterThan(0);
+        const due = await same((e) => e.ordersToLookUp(true));
 
-      // A Map crosses as a Map: the orders found at the vendor mark the review.
-      const [found] = due;
-      if (!found) throw new Error("no order to look up");
-      const marked = await remote.recordOrdersAtVendor(
-        [found.orderNumber],
-        new Map([[found.orderNumber, { kind: "vendor" as const, jobNumbers: [424242] }]]),
-      );
-      expect(marked).toStrictEqual(api.summary());
-      expect(marked.jobs.existing).toBe(1);
-    } finally {
-      port1.close();
-      port2.close();
-    }
-  });
+        // A Map crosses as a Map: the orders found at the vendor mark the review.
+        const [found] = due;
+        if (!found) throw new Error("no order to look up");
+        const marked = await remote.recordOrdersAtVendor(
+          [found.orderNumber],
+          new Map([[found.orderNumber, { kind: "vendor" as const, jobNumbers: [424242] }]]),
+        );
+        expect(marked).toStrictEqual(api.summary());
+        expect(marked.jobs.existing).toBe(1);
+      } finally {
+        port1.close();
+        port2.close();
+      }
+    },
+  );
 });

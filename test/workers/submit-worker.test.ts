@@ -10,61 +10,65 @@ import { submitDeps, testBatchOrigin, useProxiedAccountAndFolder } from "../help
 const session = useProxiedAccountAndFolder();
 
 describe("the submit worker's API across a message channel", () => {
-  it("answers plain data that survives structured cloning, Maps as Maps: each answer equals, class for class, the same submitter's answer on the page", async () => {
-    const { account, folder } = session;
-    const deps = await submitDeps(account, folder.path);
-    const api = createSubmitApi({ journal: deps.journal, locks: deps.locks });
-    const { port1, port2 } = new MessageChannel();
-    expose(api, port1);
-    const remote = wrap<SubmitApi>(port2);
-    /** Asks across the channel, then the submitter itself: the two answers must be the same data. */
-    const same = async <T>(ask: (submitter: Remote<SubmitApi> | SubmitApi) => T | Promise<T>): Promise<T> => {
-      const across = await ask(remote);
-      expect(across).toStrictEqual(await ask(api));
-      return across;
-    };
-    const accountId = account.snapshot.account.id;
-    try {
-      await remote.connect(`${account.app.url}/api/demo`, CSRF, "tab-across");
-      const { engine } = await checkFile(account, samplePath("price-code-orders.csv"));
-      await engine.validate();
-      const plan = engine.submissionPlan();
-      const orders = plan.orders.map(({ orderNumber, candidate }) => ({ orderNumber, candidate }));
-      expect(orders.length).toBeGreaterThan(0);
+  it(
+    "answers plain data that survives structured cloning, Maps as Maps: " +
+      "each answer equals, class for class, the same submitter's answer on the page",
+    async () => {
+      const { account, folder } = session;
+      const deps = await submitDeps(account, folder.path);
+      const api = createSubmitApi({ journal: deps.journal, locks: deps.locks });
+      const { port1, port2 } = new MessageChannel();
+      expose(api, port1);
+      const remote = wrap<SubmitApi>(port2);
+      /** Asks across the channel, then the submitter itself: the two answers must be the same data. */
+      const same = async <T>(ask: (submitter: Remote<SubmitApi> | SubmitApi) => T | Promise<T>): Promise<T> => {
+        const across = await ask(remote);
+        expect(across).toStrictEqual(await ask(api));
+        return across;
+      };
+      const accountId = account.snapshot.account.id;
+      try {
+        await remote.connect(`${account.app.url}/api/demo`, CSRF, "tab-across");
+        const { engine } = await checkFile(account, samplePath("price-code-orders.csv"));
+        await engine.validate();
+        const plan = engine.submissionPlan();
+        const orders = plan.orders.map(({ orderNumber, candidate }) => ({ orderNumber, candidate }));
+        expect(orders.length).toBeGreaterThan(0);
 
-      const before = await same((s) => s.findExisting("demo", accountId, orders, 4));
-      expect(before.found).toBeInstanceOf(Map);
-      expect(before.failed).toBeInstanceOf(Map);
-      expect(before.found.size).toBe(0);
-      expect(await same((s) => s.busy("demo", accountId))).toEqual({ busy: false });
+        const before = await same((s) => s.findExisting("demo", accountId, orders, 4));
+        expect(before.found).toBeInstanceOf(Map);
+        expect(before.failed).toBeInstanceOf(Map);
+        expect(before.found.size).toBe(0);
+        expect(await same((s) => s.busy("demo", accountId))).toEqual({ busy: false });
 
-      // The batch is written down and sent; its progress comes back across the channel.
-      const progress: SubmitProgress[] = [];
-      const batchId = "batch-across";
-      const outcome = await remote.submit(
-        { ...plan, ...testBatchOrigin(account) },
-        batchId,
-        4,
-        proxy((p: SubmitProgress) => void progress.push(p)),
-      );
-      expect(outcome).toMatchObject({ status: "finished", problems: [] });
-      expect(progress.length).toBeGreaterThan(0);
+        // The batch is written down and sent; its progress comes back across the channel.
+        const progress: SubmitProgress[] = [];
+        const batchId = "batch-across";
+        const outcome = await remote.submit(
+          { ...plan, ...testBatchOrigin(account) },
+          batchId,
+          4,
+          proxy((p: SubmitProgress) => void progress.push(p)),
+        );
+        expect(outcome).toMatchObject({ status: "finished", problems: [] });
+        expect(progress.length).toBeGreaterThan(0);
 
-      const results = await same((s) => s.results(batchId));
-      expect(results?.orders.map((o) => o.state)).toEqual(orders.map(() => "created"));
-      expect((await same((s) => s.batches("demo", accountId))).map((b) => b.batch.id)).toEqual([batchId]);
-      const data = await same((s) => s.resultData(batchId));
-      expect(data?.rows).toBeInstanceOf(Map);
-      expect(data?.rows.size).toBeGreaterThan(0);
-      await same((s) => s.refreshResults(batchId));
+        const results = await same((s) => s.results(batchId));
+        expect(results?.orders.map((o) => o.state)).toEqual(orders.map(() => "created"));
+        expect((await same((s) => s.batches("demo", accountId))).map((b) => b.batch.id)).toEqual([batchId]);
+        const data = await same((s) => s.resultData(batchId));
+        expect(data?.rows).toBeInstanceOf(Map);
+        expect(data?.rows.size).toBeGreaterThan(0);
+        await same((s) => s.refreshResults(batchId));
 
-      // Now every order is found, in the journal's memory of the jobs it made.
-      const after = await same((s) => s.findExisting("demo", accountId, orders, 4));
-      expect([...after.found.keys()].sort()).toEqual(orders.map((o) => o.orderNumber).sort());
-    } finally {
-      port1.close();
-      port2.close();
-      await deps.journal.close();
-    }
-  });
+        // Now every order is found, in the journal's memory of the jobs it made.
+        const after = await same((s) => s.findExisting("demo", accountId, orders, 4));
+        expect([...after.found.keys()].sort()).toEqual(orders.map((o) => o.orderNumber).sort());
+      } finally {
+        port1.close();
+        port2.close();
+        await deps.journal.close();
+      }
+    },
+  );
 });

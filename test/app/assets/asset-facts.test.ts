@@ -117,24 +117,28 @@ describe("createAssetFacts", () => {
     expect(facts.history("B8").value?.jobCount).toBe(1);
   });
 
-  it("still reads what a card waits for when a download sharing the read is stopped, and tells the page what it dropped", async () => {
-    const vendor = slowVendor();
-    const facts = createAssetFacts(vendor.client);
-    const stop = new AbortController();
-    const tags = Array.from({ length: 8 }, (_, i) => `C${i}`);
-    const load = facts.loadHistories(tags, { signal: stop.signal });
-    // A card comes into view while the download has C6 queued, then the download is stopped.
-    facts.wantHistory("C6");
-    stop.abort();
-    let told = 0;
-    const unsubscribe = facts.subscribe(() => told++);
-    await vendor.settle();
-    await load;
-    unsubscribe();
-    expect(vendor.asked).toEqual(["jobs:C0", "jobs:C1", "jobs:C2", "jobs:C3", "jobs:C6"]);
-    expect(facts.history("C6")).toMatchObject({ loading: false, failed: false, value: { jobCount: 1 } });
-    // What nobody waits for any more is dropped, and no longer shown as being read.
-    expect(facts.history("C7")).toEqual({ value: undefined, loading: false, failed: false });
-    expect(told).toBeGreaterThan(0);
-  });
+  it(
+    "still reads what a card waits for when a download sharing " +
+      "the read is stopped, and tells the page what it dropped",
+    async () => {
+      const vendor = slowVendor();
+      const facts = createAssetFacts(vendor.client);
+      const stop = new AbortController();
+      const tags = Array.from({ length: 8 }, (_, i) => `C${i}`);
+      const load = facts.loadHistories(tags, { signal: stop.signal });
+      // A card comes into view while the download has C6 queued, then the download is stopped.
+      facts.wantHistory("C6");
+      stop.abort();
+      let told = 0;
+      const unsubscribe = facts.subscribe(() => told++);
+      await vendor.settle();
+      await load;
+      unsubscribe();
+      expect(vendor.asked).toEqual(["jobs:C0", "jobs:C1", "jobs:C2", "jobs:C3", "jobs:C6"]);
+      expect(facts.history("C6")).toMatchObject({ loading: false, failed: false, value: { jobCount: 1 } });
+      // What nobody waits for any more is dropped, and no longer shown as being read.
+      expect(facts.history("C7")).toEqual({ value: undefined, loading: false, failed: false });
+      expect(told).toBeGreaterThan(0);
+    },
+  );
 });

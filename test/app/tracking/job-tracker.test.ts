@@ -155,89 +155,92 @@ const openDetail = (subject: JobTracker) => {
 const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - DAY).toISOString().slice(0, 10);
 
 describe("the submitted-jobs list", () => {
-  it("lists this account's journal jobs, joined with the vendor's status, due date and the journal's total", async () => {
-    const batch = batchRecord({ fileName: "spring-teams.xlsx" });
-    const withoutArtwork = validCandidate({ orderNumber: "PO-ART" });
-    const reorder = validCandidate({
-      orderNumber: "PO-REORDER",
-      dateDue: "2027-03-05",
-      mustDate: true,
-      items: [assetLine()],
-    });
-    const older = unwrap(await client.createJob(validCandidate({ orderNumber: "PO-OLD", items: [assetLine()] })));
-    const orders = [
-      await submitted(batch, reorder, 1),
-      await submitted(batch, withoutArtwork, 2),
-      orderRecord(batch, validCandidate({ orderNumber: "PO-BAD" }), 3, { state: "rejected" }),
-      orderRecord(batch, validCandidate({ orderNumber: "PO-OLD" }), 4, {
-        state: "existing",
-        existingJobNumbers: [older.jobNumber],
-      }),
-    ];
-    await journal.putBatch(batch);
-    await journal.putOrders(orders);
-    // Jobs journalled for another account and another connection are not this list's.
-    await submitBatch(["PO-ELSEWHERE"], { accountId: 2077 });
-    await submitBatch(["PO-OTHER-PROXY"], { connection: "staging" });
-
-    const subject = tracker();
-    await subject.refresh();
-
-    const state = subject.getState();
-    expect(state).toMatchObject({ loaded: true, refreshing: false, refreshError: undefined });
-    expect(Date.parse(state.lastRefreshedAt ?? "")).toBeGreaterThanOrEqual(SIM_START);
-    expect(
-      state.jobs.map((job) => ({
-        jobNumber: job.jobNumber,
-        origin: job.origin,
-        orderNumber: job.orderNumber,
-        fileName: job.fileName,
-        status: job.status,
-        dateDue: job.dateDue && dayOf(job.dateDue),
-        mustDate: job.mustDate,
-        totalJobCost: job.totalJobCost,
-        submitted: job.submittedAt !== undefined,
-      })),
-    ).toEqual([
-      {
-        jobNumber: orders[0]?.jobNumber,
-        origin: "created",
+  it(
+    "lists this account's journal jobs, " + "joined with the vendor's status, due date and the journal's total",
+    async () => {
+      const batch = batchRecord({ fileName: "spring-teams.xlsx" });
+      const withoutArtwork = validCandidate({ orderNumber: "PO-ART" });
+      const reorder = validCandidate({
         orderNumber: "PO-REORDER",
-        fileName: "spring-teams.xlsx",
-        status: "Received",
         dateDue: "2027-03-05",
         mustDate: true,
-        totalJobCost: orders[0]?.totalJobCost,
-        submitted: true,
-      },
-      // The vendor's own name for a job still waiting for its artwork, shown as it comes.
-      {
-        jobNumber: orders[1]?.jobNumber,
-        origin: "created",
-        orderNumber: "PO-ART",
-        fileName: "spring-teams.xlsx",
-        status: "Awaiting Artwork",
-        dateDue: "2027-03-01",
-        mustDate: false,
-        totalJobCost: orders[1]?.totalJobCost,
-        submitted: true,
-      },
-      {
-        jobNumber: older.jobNumber,
-        origin: "existing",
-        orderNumber: "PO-OLD",
-        fileName: "spring-teams.xlsx",
-        status: "Received",
-        dateDue: "2027-03-01",
-        mustDate: false,
-        totalJobCost: undefined,
-        submitted: false,
-      },
-    ]);
-    expect(state.jobs.every((job) => job.vendor === "listed" && job.tracking.length === 0)).toBe(true);
-    // Every job was in the vendor's list: none had to be read on its own.
-    expect(calls("getJob")).toBe(0);
-  });
+        items: [assetLine()],
+      });
+      const older = unwrap(await client.createJob(validCandidate({ orderNumber: "PO-OLD", items: [assetLine()] })));
+      const orders = [
+        await submitted(batch, reorder, 1),
+        await submitted(batch, withoutArtwork, 2),
+        orderRecord(batch, validCandidate({ orderNumber: "PO-BAD" }), 3, { state: "rejected" }),
+        orderRecord(batch, validCandidate({ orderNumber: "PO-OLD" }), 4, {
+          state: "existing",
+          existingJobNumbers: [older.jobNumber],
+        }),
+      ];
+      await journal.putBatch(batch);
+      await journal.putOrders(orders);
+      // Jobs journalled for another account and another connection are not this list's.
+      await submitBatch(["PO-ELSEWHERE"], { accountId: 2077 });
+      await submitBatch(["PO-OTHER-PROXY"], { connection: "staging" });
+
+      const subject = tracker();
+      await subject.refresh();
+
+      const state = subject.getState();
+      expect(state).toMatchObject({ loaded: true, refreshing: false, refreshError: undefined });
+      expect(Date.parse(state.lastRefreshedAt ?? "")).toBeGreaterThanOrEqual(SIM_START);
+      expect(
+        state.jobs.map((job) => ({
+          jobNumber: job.jobNumber,
+          origin: job.origin,
+          orderNumber: job.orderNumber,
+          fileName: job.fileName,
+          status: job.status,
+          dateDue: job.dateDue && dayOf(job.dateDue),
+          mustDate: job.mustDate,
+          totalJobCost: job.totalJobCost,
+          submitted: job.submittedAt !== undefined,
+        })),
+      ).toEqual([
+        {
+          jobNumber: orders[0]?.jobNumber,
+          origin: "created",
+          orderNumber: "PO-REORDER",
+          fileName: "spring-teams.xlsx",
+          status: "Received",
+          dateDue: "2027-03-05",
+          mustDate: true,
+          totalJobCost: orders[0]?.totalJobCost,
+          submitted: true,
+        },
+        // The vendor's own name for a job still waiting for its artwork, shown as it comes.
+        {
+          jobNumber: orders[1]?.jobNumber,
+          origin: "created",
+          orderNumber: "PO-ART",
+          fileName: "spring-teams.xlsx",
+          status: "Awaiting Artwork",
+          dateDue: "2027-03-01",
+          mustDate: false,
+          totalJobCost: orders[1]?.totalJobCost,
+          submitted: true,
+        },
+        {
+          jobNumber: older.jobNumber,
+          origin: "existing",
+          orderNumber: "PO-OLD",
+          fileName: "spring-teams.xlsx",
+          status: "Received",
+          dateDue: "2027-03-01",
+          mustDate: false,
+          totalJobCost: undefined,
+          submitted: false,
+        },
+      ]);
+      expect(state.jobs.every((job) => job.vendor === "listed" && job.tracking.length === 0)).toBe(true);
+      // Every job was in the vendor's list: none had to be read on its own.
+      expect(calls("getJob")).toBe(0);
+    },
+  );
 
   it("shows the courier's tracking, the invoice and the lock once the vendor has dispatched a job", async () => {
     const [jobNumber = 0] = await submitBatch(["PO-TRACK"]);
@@ -364,7 +367,8 @@ describe("cancelling a job", () => {
     const { message } = openJob(subject);
     expect(message?.tone).toBe("error");
     expect(message?.text).toBe(
-      `Job ${jobNumber} is already in production and can no longer be cancelled here. Contact the vendor if it must be stopped.`,
+      `Job ${jobNumber} is already in production and can no longer be cancelled here. ` +
+        "Contact the vendor if it must be stopped.",
     );
     // The job was read again: the vendor no longer offers the cancel.
     expect(openDetail(subject)).toMatchObject({ status: "In Production", isCancelable: false, canEdit: true });
@@ -422,31 +426,36 @@ describe("changing a job", () => {
     expect(openJob(subject).message?.text).toMatch(/^Nothing to save/);
   });
 
-  it("refuses a due date before the live earliest ship date without sending it, and saves one the factory can meet", async () => {
-    const [jobNumber = 0] = await submitBatch(["PO-DATE"]);
-    const subject = tracker();
-    await subject.refresh();
-    await subject.openJob(jobNumber);
-    const earliest = openJob(subject).earliestShipDate ?? "";
-    expect(earliest).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    const live = unwrap(await client.getEarliestShipDate(openDetail(subject).processCodes));
-    expect(earliest).toBe(dayOf(live.shippingDateLocal));
+  it(
+    "refuses a due date before the live earliest ship date " + "without sending it, and saves one the factory can meet",
+    async () => {
+      const [jobNumber = 0] = await submitBatch(["PO-DATE"]);
+      const subject = tracker();
+      await subject.refresh();
+      await subject.openJob(jobNumber);
+      const earliest = openJob(subject).earliestShipDate ?? "";
+      expect(earliest).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      const live = unwrap(await client.getEarliestShipDate(openDetail(subject).processCodes));
+      expect(earliest).toBe(dayOf(live.shippingDateLocal));
 
-    const tooSoon = dayBefore(earliest);
-    expect(await subject.editJob(jobNumber, { dateDue: tooSoon, description: "Rushed" })).toBe(false);
-    expect(calls("patchJob")).toBe(0);
-    const refused = openJob(subject);
-    expect(refused.message?.tone).toBe("error");
-    expect(refused.message?.text).toContain(formatDay(earliest, LOCALE));
-    expect(refused.fieldErrors.dateDue?.[0]).toContain(`the earliest possible date is ${formatDay(earliest, LOCALE)}`);
-    expect(unwrap(await client.getJob(jobNumber)).description).toBe("Karori seniors");
+      const tooSoon = dayBefore(earliest);
+      expect(await subject.editJob(jobNumber, { dateDue: tooSoon, description: "Rushed" })).toBe(false);
+      expect(calls("patchJob")).toBe(0);
+      const refused = openJob(subject);
+      expect(refused.message?.tone).toBe("error");
+      expect(refused.message?.text).toContain(formatDay(earliest, LOCALE));
+      expect(refused.fieldErrors.dateDue?.[0]).toContain(
+        `the earliest possible date is ${formatDay(earliest, LOCALE)}`,
+      );
+      expect(unwrap(await client.getJob(jobNumber)).description).toBe("Karori seniors");
 
-    expect(await subject.editJob(jobNumber, { dateDue: earliest, mustDate: true })).toBe(true);
-    expect(calls("patchJob")).toBe(1);
-    expect(unwrap(await client.getJob(jobNumber))).toMatchObject({ dateDue: earliest, mustDate: true });
-    expect(row(subject, jobNumber)).toMatchObject({ dateDue: earliest, mustDate: true });
-    expect(openJob(subject).fieldErrors).toEqual({});
-  });
+      expect(await subject.editJob(jobNumber, { dateDue: earliest, mustDate: true })).toBe(true);
+      expect(calls("patchJob")).toBe(1);
+      expect(unwrap(await client.getJob(jobNumber))).toMatchObject({ dateDue: earliest, mustDate: true });
+      expect(row(subject, jobNumber)).toMatchObject({ dateDue: earliest, mustDate: true });
+      expect(openJob(subject).fieldErrors).toEqual({});
+    },
+  );
 
   it("will not change a dispatched job, and explains the lock when it came after the job was opened", async () => {
     const [stale = 0, fresh = 0] = await submitBatch(["PO-STALE", "PO-FRESH"]);

@@ -153,32 +153,35 @@ async function checkStoppingDryRuns(workflow: ImportWorkflow): Promise<void> {
 }
 
 describe("the import workflow on the page", () => {
-  it("stops checking the rows and goes back to the mapping, then checks them again; counts show as it reads", async () => {
-    const db = await browserDatabase();
-    const tab = openTab(db, "tab-1");
-    await connectAndOpen(tab.workflow, "orders.csv", fewOrders);
-    let release!: () => void;
-    tab.control.hold = new Promise((resolve) => (release = resolve));
-    const checking = tab.workflow.check();
-    const shown = await when(
-      tab.workflow,
-      (state) => state.step === "checking" && state.progress.startsWith("Reading rows"),
-    );
-    expect(shown).toMatchObject({ step: "checking", progress: "Reading rows 1–20 of 20", canStop: true });
-    await tab.workflow.stopChecking();
-    expect(step(tab.workflow)).toBe("mapping");
-    release();
-    await checking;
-    // Nothing of the stopped check goes on: the page stays where it went back to, and no review is kept.
-    expect(step(tab.workflow)).toBe("mapping");
-    expect(tab.workflow.getState()).not.toHaveProperty("error");
-    expect(await (await createReviewSessionStore(db)).get("demo", account.snapshot.account.id)).toBeUndefined();
+  it(
+    "stops checking the rows and goes back to the mapping, " + "then checks them again; counts show as it reads",
+    async () => {
+      const db = await browserDatabase();
+      const tab = openTab(db, "tab-1");
+      await connectAndOpen(tab.workflow, "orders.csv", fewOrders);
+      let release!: () => void;
+      tab.control.hold = new Promise((resolve) => (release = resolve));
+      const checking = tab.workflow.check();
+      const shown = await when(
+        tab.workflow,
+        (state) => state.step === "checking" && state.progress.startsWith("Reading rows"),
+      );
+      expect(shown).toMatchObject({ step: "checking", progress: "Reading rows 1–20 of 20", canStop: true });
+      await tab.workflow.stopChecking();
+      expect(step(tab.workflow)).toBe("mapping");
+      release();
+      await checking;
+      // Nothing of the stopped check goes on: the page stays where it went back to, and no review is kept.
+      expect(step(tab.workflow)).toBe("mapping");
+      expect(tab.workflow.getState()).not.toHaveProperty("error");
+      expect(await (await createReviewSessionStore(db)).get("demo", account.snapshot.account.id)).toBeUndefined();
 
-    tab.control.hold = undefined;
-    await tab.workflow.check();
-    expect(reviewOf(tab.workflow).review.summary.jobs.total).toBe(8);
-    db.close();
-  });
+      tab.control.hold = undefined;
+      await tab.workflow.check();
+      expect(reviewOf(tab.workflow).review.summary.jobs.total).toBe(8);
+      db.close();
+    },
+  );
 
   it("stops reopening a review after a reload and offers it again on the upload step", async () => {
     const db = await browserDatabase();
@@ -217,7 +220,8 @@ describe("the import workflow on the page", () => {
     expect(state.step).toBe("mapping");
     const error = state.step === "mapping" ? state.error : undefined;
     expect(error).toBe(
-      "Checking orders.csv stopped: something went wrong in this page. Check the rows again; if it stops again, reload the page and drop the file again.",
+      "Checking orders.csv stopped: something went wrong in this page. " +
+        "Check the rows again; if it stops again, reload the page and drop the file again.",
     );
     expect(errors).toHaveLength(1);
     tab.control.fail = undefined;
@@ -241,75 +245,83 @@ describe("the import workflow on the page", () => {
     expect(await tab.batches()).toHaveLength(0);
     const state = reviewOf(tab.workflow);
     expect(state.error).toBe(
-      "Nothing was sent: you stopped the check before it finished. Submit again when you are ready; every job is checked with the vendor first.",
+      "Nothing was sent: you stopped the check before it finished. " +
+        "Submit again when you are ready; every job is checked with the vendor first.",
     );
     expect(state.review.submitting).toBe(false);
     db.close();
   });
 
-  it("plans a batch once however often Submit and Create are clicked before it is sent, and sends what the confirmation counted", async () => {
-    const db = await browserDatabase();
-    const tab = openTab(db, "tab-1");
-    await connectAndOpen(tab.workflow, "orders.csv", await sheetOf("WF-ONCE", 2));
-    await tab.workflow.check();
-    const first = tab.workflow.submit();
-    const disabled = reviewOf(tab.workflow).review.submitting;
-    const second = tab.workflow.submit();
-    // Between the check and the confirmation being shown, the button must not come back.
-    await when(tab.workflow, (state) => state.step === "review" && state.review.busy === undefined);
-    const third = tab.workflow.submit();
-    await Promise.all([first, second, third]);
-    const confirm = tab.workflow.getState();
-    if (confirm.step !== "confirm") throw new Error(`not confirming but at ${confirm.step}`);
-    expect(confirm.confirm.summary.jobs).toBe(8);
-    expect(await tab.batches()).toHaveLength(0);
-    await Promise.all([tab.workflow.confirmSubmit(), tab.workflow.confirmSubmit(), tab.workflow.confirmSubmit()]);
-    expect(await tab.batches()).toHaveLength(1);
-    const done = tab.workflow.getState();
-    if (done.step !== "done") throw new Error(`not done but at ${done.step}`);
-    expect(done.done.results.orders.filter((o) => o.state === "created")).toHaveLength(confirm.confirm.summary.jobs);
-    expect(disabled).toBe(true);
-    db.close();
-  });
+  it(
+    "plans a batch once however often Submit and Create are clicked before it is sent, " +
+      "and sends what the confirmation counted",
+    async () => {
+      const db = await browserDatabase();
+      const tab = openTab(db, "tab-1");
+      await connectAndOpen(tab.workflow, "orders.csv", await sheetOf("WF-ONCE", 2));
+      await tab.workflow.check();
+      const first = tab.workflow.submit();
+      const disabled = reviewOf(tab.workflow).review.submitting;
+      const second = tab.workflow.submit();
+      // Between the check and the confirmation being shown, the button must not come back.
+      await when(tab.workflow, (state) => state.step === "review" && state.review.busy === undefined);
+      const third = tab.workflow.submit();
+      await Promise.all([first, second, third]);
+      const confirm = tab.workflow.getState();
+      if (confirm.step !== "confirm") throw new Error(`not confirming but at ${confirm.step}`);
+      expect(confirm.confirm.summary.jobs).toBe(8);
+      expect(await tab.batches()).toHaveLength(0);
+      await Promise.all([tab.workflow.confirmSubmit(), tab.workflow.confirmSubmit(), tab.workflow.confirmSubmit()]);
+      expect(await tab.batches()).toHaveLength(1);
+      const done = tab.workflow.getState();
+      if (done.step !== "done") throw new Error(`not done but at ${done.step}`);
+      expect(done.done.results.orders.filter((o) => o.state === "created")).toHaveLength(confirm.confirm.summary.jobs);
+      expect(disabled).toBe(true);
+      db.close();
+    },
+  );
 
-  it("records each batch with the SHA-256 of its own file: after a reload, and for a review another tab left", async () => {
-    const db = await browserDatabase();
-    const first = openTab(db, "tab-1");
-    const few = await sheetOf("WF-SHA-FEW", 2);
-    const many = await sheetOf("WF-SHA-MANY", 10);
-    await connectAndOpen(first.workflow, "few.csv", few);
-    await first.workflow.check();
+  it(
+    "records each batch with the SHA-256 of its own file: " + "after a reload, and for a review another tab left",
+    async () => {
+      const db = await browserDatabase();
+      const first = openTab(db, "tab-1");
+      const few = await sheetOf("WF-SHA-FEW", 2);
+      const many = await sheetOf("WF-SHA-MANY", 10);
+      await connectAndOpen(first.workflow, "few.csv", few);
+      await first.workflow.check();
 
-    // The tab is reloaded: its review reopens where it was, and its batch names its file.
-    const reloaded = openTab(db, "tab-1");
-    await reloaded.workflow.connect({ name: "demo", region: "NZ" });
-    expect(reviewOf(reloaded.workflow).review.notice).toMatch(/^Reopened your review of few.csv/);
-    await reloaded.workflow.submit();
-    await reloaded.workflow.confirmSubmit();
-    expect((await reloaded.batches()).map((batch) => batch.fileSha256)).toEqual([sha256(few)]);
+      // The tab is reloaded: its review reopens where it was, and its batch names its file.
+      const reloaded = openTab(db, "tab-1");
+      await reloaded.workflow.connect({ name: "demo", region: "NZ" });
+      expect(reviewOf(reloaded.workflow).review.notice).toMatch(/^Reopened your review of few.csv/);
+      await reloaded.workflow.submit();
+      await reloaded.workflow.confirmSubmit();
+      expect((await reloaded.batches()).map((batch) => batch.fileSha256)).toEqual([sha256(few)]);
 
-    // Another tab leaves a review of another file; this one continues it after its own batch.
-    const other = openTab(db, "tab-2");
-    await connectAndOpen(other.workflow, "many.csv", many);
-    await checkStoppingDryRuns(other.workflow);
-    const state = reloaded.workflow.getState();
-    if (state.step !== "done") throw new Error(`not done but at ${state.step}`);
-    reloaded.workflow.startOver(state.connected);
-    await when(reloaded.workflow, (s) => s.step === "upload" && s.savedReview !== undefined);
-    await reloaded.workflow.reopenSaved();
-    expect(reviewOf(reloaded.workflow).review.fileName).toBe("many.csv");
+      // Another tab leaves a review of another file; this one continues it after its own batch.
+      const other = openTab(db, "tab-2");
+      await connectAndOpen(other.workflow, "many.csv", many);
+      await checkStoppingDryRuns(other.workflow);
+      const state = reloaded.workflow.getState();
+      if (state.step !== "done") throw new Error(`not done but at ${state.step}`);
+      reloaded.workflow.startOver(state.connected);
+      await when(reloaded.workflow, (s) => s.step === "upload" && s.savedReview !== undefined);
+      await reloaded.workflow.reopenSaved();
+      expect(reviewOf(reloaded.workflow).review.fileName).toBe("many.csv");
 
-    // The tab that left it is told, on its next edit, that its changes are no longer kept.
-    await other.workflow.setCell(2, "Team", "Karori Football Seniors");
-    await when(other.workflow, (s) => s.step === "review" && s.error !== undefined);
-    expect(reviewOf(other.workflow).error).toMatch(
-      /^This review is no longer kept in this browser: a review started or continued in another tab/,
-    );
-    expect(other.workflow.hasUnsavedWork()).toBe(true);
+      // The tab that left it is told, on its next edit, that its changes are no longer kept.
+      await other.workflow.setCell(2, "Team", "Karori Football Seniors");
+      await when(other.workflow, (s) => s.step === "review" && s.error !== undefined);
+      expect(reviewOf(other.workflow).error).toMatch(
+        /^This review is no longer kept in this browser: a review started or continued in another tab/,
+      );
+      expect(other.workflow.hasUnsavedWork()).toBe(true);
 
-    await reloaded.workflow.submit();
-    await reloaded.workflow.confirmSubmit();
-    expect((await reloaded.batches()).map((batch) => batch.fileSha256)).toEqual([sha256(few), sha256(many)]);
-    db.close();
-  });
+      await reloaded.workflow.submit();
+      await reloaded.workflow.confirmSubmit();
+      expect((await reloaded.batches()).map((batch) => batch.fileSha256)).toEqual([sha256(few), sha256(many)]);
+      db.close();
+    },
+  );
 });

@@ -49,62 +49,66 @@ function tab(tabId: string, store: () => Promise<ReviewSessionStore>) {
 }
 
 describe("keeping the review in progress", () => {
-  it("keeps each tab's review as its own: a tab whose review was replaced by another tab's is told, and writes and forgets nothing of the other's", async () => {
-    const store = await sessionStore();
-    const a = tab("tab-a", store);
-    const b = tab("tab-b", store);
-    a.keeper.holdFile(bytes("file A"));
-    await a.keeper.started(connected, origin("a.csv"));
-    b.keeper.holdFile(bytes("file B"));
-    await b.keeper.started(connected, origin("b.csv"));
+  it(
+    "keeps each tab's review as its own: a tab whose review was replaced " +
+      "by another tab's is told, and writes and forgets nothing of the other's",
+    async () => {
+      const store = await sessionStore();
+      const a = tab("tab-a", store);
+      const b = tab("tab-b", store);
+      a.keeper.holdFile(bytes("file A"));
+      await a.keeper.started(connected, origin("a.csv"));
+      b.keeper.holdFile(bytes("file B"));
+      await b.keeper.started(connected, origin("b.csv"));
 
-    // Tab A edits on: its edits must not land on tab B's review of another file.
-    a.edits = async () => skip(7);
-    const aAsked = a.asked();
-    a.keeper.changed();
-    await aAsked;
-    await expect.poll(() => a.lost).toBe(1);
-    expect(await (await store()).get("demo", 1042)).toMatchObject({
-      fileName: "b.csv",
-      tabId: "tab-b",
-      edits: { edits: [] },
-    });
-    // Leaving tab A now would lose its edits: the page asks first.
-    expect(a.keeper.hasUnkeptEdits).toBe(true);
+      // Tab A edits on: its edits must not land on tab B's review of another file.
+      a.edits = async () => skip(7);
+      const aAsked = a.asked();
+      a.keeper.changed();
+      await aAsked;
+      await expect.poll(() => a.lost).toBe(1);
+      expect(await (await store()).get("demo", 1042)).toMatchObject({
+        fileName: "b.csv",
+        tabId: "tab-b",
+        edits: { edits: [] },
+      });
+      // Leaving tab A now would lose its edits: the page asks first.
+      expect(a.keeper.hasUnkeptEdits).toBe(true);
 
-    // Tab A moving on (another sheet) does not forget tab B's review.
-    await a.keeper.forget(connected);
-    b.edits = async () => skip(9);
-    const bAsked = b.asked();
-    b.keeper.changed();
-    await bAsked;
-    await expect.poll(async () => (await (await store()).get("demo", 1042))?.edits).toEqual(skip(9));
-    expect(b.lost).toBe(0);
+      // Tab A moving on (another sheet) does not forget tab B's review.
+      await a.keeper.forget(connected);
+      b.edits = async () => skip(9);
+      const bAsked = b.asked();
+      b.keeper.changed();
+      await bAsked;
+      await expect.poll(async () => (await (await store()).get("demo", 1042))?.edits).toEqual(skip(9));
+      expect(b.lost).toBe(0);
 
-    // A reload of tab B reopens it; its file's SHA-256 was kept with it.
-    const saved = await b.keeper.saved(connected);
-    expect(saved && b.keeper.isThisTab(saved)).toBe(true);
-    expect(saved?.fileSha256).toBe(sha256("file B"));
-    const reloaded = tab("tab-b", store);
-    if (!saved) throw new Error("nothing saved");
-    await reloaded.keeper.reopened(connected, saved);
-    expect(reloaded.keeper.fileSha256(connected)).toBe(sha256("file B"));
-    reloaded.edits = async () => skip(11);
-    const reloadedAsked = reloaded.asked();
-    reloaded.keeper.changed();
-    await reloadedAsked;
-    await expect.poll(async () => (await (await store()).get("demo", 1042))?.edits).toEqual(skip(11));
-    expect(reloaded.lost).toBe(0);
-    // The tab that had it open before the reload is now the one told.
-    b.edits = async () => skip(13);
-    const bAskedAgain = b.asked();
-    b.keeper.changed();
-    await bAskedAgain;
-    await expect.poll(() => b.lost).toBe(1);
-    expect((await (await store()).get("demo", 1042))?.edits).toEqual(skip(11));
-    await reloaded.keeper.forget(connected);
-    expect(await (await store()).get("demo", 1042)).toBeUndefined();
-  });
+      // A reload of tab B reopens it; its file's SHA-256 was kept with it.
+      const saved = await b.keeper.saved(connected);
+      expect(saved && b.keeper.isThisTab(saved)).toBe(true);
+      expect(saved?.fileSha256).toBe(sha256("file B"));
+      const reloaded = tab("tab-b", store);
+      if (!saved) throw new Error("nothing saved");
+      await reloaded.keeper.reopened(connected, saved);
+      expect(reloaded.keeper.fileSha256(connected)).toBe(sha256("file B"));
+      reloaded.edits = async () => skip(11);
+      const reloadedAsked = reloaded.asked();
+      reloaded.keeper.changed();
+      await reloadedAsked;
+      await expect.poll(async () => (await (await store()).get("demo", 1042))?.edits).toEqual(skip(11));
+      expect(reloaded.lost).toBe(0);
+      // The tab that had it open before the reload is now the one told.
+      b.edits = async () => skip(13);
+      const bAskedAgain = b.asked();
+      b.keeper.changed();
+      await bAskedAgain;
+      await expect.poll(() => b.lost).toBe(1);
+      expect((await (await store()).get("demo", 1042))?.edits).toEqual(skip(11));
+      await reloaded.keeper.forget(connected);
+      expect(await (await store()).get("demo", 1042)).toBeUndefined();
+    },
+  );
 
   it("says it is saving until the edits are written, not only until the write starts", async () => {
     const store = await sessionStore();
@@ -125,28 +129,31 @@ describe("keeping the review in progress", () => {
     expect((await (await store()).get("demo", 1042))?.edits).toEqual(skip(3));
   });
 
-  it("goes on keeping the next review when a save of the last one never gets its edits (the engine was stopped)", async () => {
-    const store = await sessionStore();
-    const a = tab("tab-a", store);
-    a.keeper.holdFile(bytes("file A"));
-    await a.keeper.started(connected, origin("a.csv"));
-    a.edits = () => new Promise(() => undefined);
-    const stuck = a.asked();
-    a.keeper.changed();
-    // The save has started and now waits for edits that never come.
-    await stuck;
-    expect(a.keeper.isSaving).toBe(true);
-    await a.keeper.forget(connected);
-    expect(a.keeper.isSaving).toBe(false);
+  it(
+    "goes on keeping the next review when a save of the " + "last one never gets its edits (the engine was stopped)",
+    async () => {
+      const store = await sessionStore();
+      const a = tab("tab-a", store);
+      a.keeper.holdFile(bytes("file A"));
+      await a.keeper.started(connected, origin("a.csv"));
+      a.edits = () => new Promise(() => undefined);
+      const stuck = a.asked();
+      a.keeper.changed();
+      // The save has started and now waits for edits that never come.
+      await stuck;
+      expect(a.keeper.isSaving).toBe(true);
+      await a.keeper.forget(connected);
+      expect(a.keeper.isSaving).toBe(false);
 
-    a.keeper.holdFile(bytes("file B"));
-    await a.keeper.started(connected, origin("b.csv"));
-    a.edits = async () => skip(5);
-    const asked = a.asked();
-    a.keeper.changed();
-    await asked;
-    await expect.poll(async () => (await (await store()).get("demo", 1042))?.edits).toEqual(skip(5));
-    expect(a.keeper.isSaving).toBe(false);
-    expect(a.keeper.fileSha256(connected)).toBe(sha256("file B"));
-  });
+      a.keeper.holdFile(bytes("file B"));
+      await a.keeper.started(connected, origin("b.csv"));
+      a.edits = async () => skip(5);
+      const asked = a.asked();
+      a.keeper.changed();
+      await asked;
+      await expect.poll(async () => (await (await store()).get("demo", 1042))?.edits).toEqual(skip(5));
+      expect(a.keeper.isSaving).toBe(false);
+      expect(a.keeper.fileSha256(connected)).toBe(sha256("file B"));
+    },
+  );
 });

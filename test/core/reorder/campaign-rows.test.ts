@@ -141,16 +141,19 @@ describe("campaignSheetData", () => {
     expect(data.columns.filter((c) => c.kind === "input").map((c) => c.header)).toEqual(headers.slice(11, 24));
   });
 
-  it("lists delivery methods by their label where it is unique, else by code, and countries with the default first", () => {
-    expect(data.deliveryMethods).toEqual([
-      { value: "CPSTD", code: "CPSTD", isCollection: false },
-      { value: "XPRS", code: "XPRS", isCollection: false },
-      { value: "Pick-up", code: "PICKUP", isCollection: true },
-    ]);
-    expect(data.countries).toEqual(["New Zealand", "Australia", "Fiji"]);
-    expect(data.instructions.join("\n")).toContain("Pick-up needs no address");
-    expect(data.title).toBe("Reorder campaign for Test Prints Ltd, made 2026-11-20");
-  });
+  it(
+    "lists delivery methods by their label where it is unique, " + "else by code, and countries with the default first",
+    () => {
+      expect(data.deliveryMethods).toEqual([
+        { value: "CPSTD", code: "CPSTD", isCollection: false },
+        { value: "XPRS", code: "XPRS", isCollection: false },
+        { value: "Pick-up", code: "PICKUP", isCollection: true },
+      ]);
+      expect(data.countries).toEqual(["New Zealand", "Australia", "Fiji"]);
+      expect(data.instructions.join("\n")).toContain("Pick-up needs no address");
+      expect(data.title).toBe("Reorder campaign for Test Prints Ltd, made 2026-11-20");
+    },
+  );
 
   it("names the file after the day and what it reorders", () => {
     expect(campaignFileName("2026-11-20")).toBe("Reorder campaign 2026-11-20.xlsx");
@@ -209,40 +212,44 @@ describe("a campaign design left out", () => {
 });
 
 describe("reorderOfJob", () => {
-  it("orders each design of a job again, adding lines of one design, replacing archived ones and leaving out the rest", () => {
-    const reorder = reorderOfJob(
-      [
-        { assetSku: "A100", quantity: 20 },
-        { assetSku: "a100", quantity: 5 },
-        { assetSku: "A102", quantity: 30 },
-        { assetSku: "A105", quantity: 12 },
-        { assetSku: "AS5001-BLK", quantity: 6 },
-        { assetSku: "", quantity: 1 },
-        { assetSku: "A999", quantity: 3 },
-      ],
-      snapshot,
-    );
-    expect(reorder.listings.map((l) => l.tag)).toEqual(["A100", "A103"]);
-    expect([...reorder.quantities]).toEqual([
-      ["A100", 25],
-      ["A103", 30],
-    ]);
-    expect(reorder.replaced).toEqual([{ from: "A102", to: "A103" }]);
-    expect(reorder.leftOut.map((l) => [l.line.assetSku, l.reason])).toEqual([
-      ["A105", "archived"],
-      ["AS5001-BLK", "no-design"],
-      ["", "no-design"],
-      ["A999", "unknown"],
-    ]);
-    expect(
-      tagsMissingFrom(
+  it(
+    "orders each design of a job again, adding lines of one design, " +
+      "replacing archived ones and leaving out the rest",
+    () => {
+      const reorder = reorderOfJob(
         [
-          { assetSku: "A999", quantity: 1 },
-          { assetSku: "AS5001", quantity: 1 },
-          { assetSku: "A100", quantity: 1 },
+          { assetSku: "A100", quantity: 20 },
+          { assetSku: "a100", quantity: 5 },
+          { assetSku: "A102", quantity: 30 },
+          { assetSku: "A105", quantity: 12 },
+          { assetSku: "AS5001-BLK", quantity: 6 },
+          { assetSku: "", quantity: 1 },
+          { assetSku: "A999", quantity: 3 },
         ],
         snapshot,
-      ),
-    ).toEqual(["A999"]);
-  });
+      );
+      expect(reorder.listings.map((l) => l.tag)).toEqual(["A100", "A103"]);
+      expect([...reorder.quantities]).toEqual([
+        ["A100", 25],
+        ["A103", 30],
+      ]);
+      expect(reorder.replaced).toEqual([{ from: "A102", to: "A103" }]);
+      expect(reorder.leftOut.map((l) => [l.line.assetSku, l.reason])).toEqual([
+        ["A105", "archived"],
+        ["AS5001-BLK", "no-design"],
+        ["", "no-design"],
+        ["A999", "unknown"],
+      ]);
+      expect(
+        tagsMissingFrom(
+          [
+            { assetSku: "A999", quantity: 1 },
+            { assetSku: "AS5001", quantity: 1 },
+            { assetSku: "A100", quantity: 1 },
+          ],
+          snapshot,
+        ),
+      ).toEqual(["A999"]);
+    },
+  );
 });

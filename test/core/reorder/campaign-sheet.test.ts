@@ -26,75 +26,79 @@ function someDesigns() {
 }
 
 describe("the campaign workbook", () => {
-  it("puts the instructions first, then a sheet the importer chooses and maps by itself, with lists from the live lookups", async () => {
-    const { orderable, archived } = someDesigns();
-    const data = campaignSheetData({
-      snapshot: proxied.account.snapshot,
-      listings: [archived, ...orderable],
-      today: "2026-11-20",
-    });
-    const bytes = await writeCampaignSheet(data);
+  it(
+    "puts the instructions first, then a sheet the importer " +
+      "chooses and maps by itself, with lists from the live lookups",
+    async () => {
+      const { orderable, archived } = someDesigns();
+      const data = campaignSheetData({
+        snapshot: proxied.account.snapshot,
+        listings: [archived, ...orderable],
+        today: "2026-11-20",
+      });
+      const bytes = await writeCampaignSheet(data);
 
-    const vocabulary = catalogueVocabulary(proxied.account.snapshot);
-    const session = createSheetSession();
-    const opened = await session.open(bytes, "campaign.xlsx", undefined, vocabularyWords(vocabulary));
-    if (!opened.ok) throw new Error(opened.message);
-    expect(opened.summary.sheets.map((s) => [s.name, s.hidden])).toEqual([
-      ["Instructions", false],
-      ["Reorder", false],
-      ["Lists", true],
-    ]);
-    expect(opened.summary.defaultSheet).toBe("Reorder");
-    const preview = session.preview("Reorder", undefined, vocabularyWords(vocabulary));
-    if (!preview.ok) throw new Error(preview.message);
-    expect(preview.preview.headerRowNumber).toBe(1);
-    expect(preview.preview.headers).toEqual(data.columns.map((c) => c.header));
-    const rows = session.rows("Reorder", 1, 0, 100);
-    expect(rows.map((r) => r.cells[0])).toEqual(orderable.map((l) => l.tag));
+      const vocabulary = catalogueVocabulary(proxied.account.snapshot);
+      const session = createSheetSession();
+      const opened = await session.open(bytes, "campaign.xlsx", undefined, vocabularyWords(vocabulary));
+      if (!opened.ok) throw new Error(opened.message);
+      expect(opened.summary.sheets.map((s) => [s.name, s.hidden])).toEqual([
+        ["Instructions", false],
+        ["Reorder", false],
+        ["Lists", true],
+      ]);
+      expect(opened.summary.defaultSheet).toBe("Reorder");
+      const preview = session.preview("Reorder", undefined, vocabularyWords(vocabulary));
+      if (!preview.ok) throw new Error(preview.message);
+      expect(preview.preview.headerRowNumber).toBe(1);
+      expect(preview.preview.headers).toEqual(data.columns.map((c) => c.header));
+      const rows = session.rows("Reorder", 1, 0, 100);
+      expect(rows.map((r) => r.cells[0])).toEqual(orderable.map((l) => l.tag));
 
-    // Every column the importer needs maps with no hand work; the informing ones map to nothing.
-    const mapping = suggestMapping(preview.preview.headers, vocabulary, preview.preview.sampleRows);
-    expect(missingRequiredFields(mapping)).toEqual([]);
-    const wanted = new Map<string, string>(
-      Object.entries(CAMPAIGN_FIELDS).map(([key, field]) => [
-        CAMPAIGN_HEADERS[key as keyof typeof CAMPAIGN_HEADERS],
-        field,
-      ]),
-    );
-    for (const column of mapping.columns) {
-      const field = wanted.get(column.header);
-      expect(column.target, column.header).toEqual(field === undefined ? null : { kind: "field", field });
-    }
+      // Every column the importer needs maps with no hand work; the informing ones map to nothing.
+      const mapping = suggestMapping(preview.preview.headers, vocabulary, preview.preview.sampleRows);
+      expect(missingRequiredFields(mapping)).toEqual([]);
+      const wanted = new Map<string, string>(
+        Object.entries(CAMPAIGN_FIELDS).map(([key, field]) => [
+          CAMPAIGN_HEADERS[key as keyof typeof CAMPAIGN_HEADERS],
+          field,
+        ]),
+      );
+      for (const column of mapping.columns) {
+        const field = wanted.get(column.header);
+        expect(column.target, column.header).toEqual(field === undefined ? null : { kind: "field", field });
+      }
 
-    const { book, sheet, headers } = await readCampaign(bytes);
-    const at = (header: string) => headers.indexOf(header) + 1;
-    expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
-    const second = sheet.getRow(2);
-    expect(second.getCell(at("Delivery method")).dataValidation).toMatchObject({
-      type: "list",
-      formulae: [`Lists!$A$2:$A$${proxied.account.snapshot.deliveryOptions.length + 1}`],
-    });
-    expect(second.getCell(at("Country")).dataValidation).toMatchObject({
-      type: "list",
-      formulae: [`Lists!$B$2:$B$${proxied.account.snapshot.countries.countries.length + 1}`],
-    });
-    expect(second.getCell(at("Quantity")).dataValidation).toMatchObject({
-      type: "whole",
-      operator: "greaterThanOrEqual",
-      formulae: [orderable[0]?.asset.priceBands[0]?.from],
-    });
-    const lists = book.getWorksheet("Lists");
-    expect(lists?.getColumn(1).values.slice(2)).toEqual(data.deliveryMethods.map((d) => d.value));
-    expect(lists?.getColumn(2).values.slice(2)).toEqual(
-      proxied.account.snapshot.countries.countries
-        .map((c) => c.name)
-        .sort((a, b) => a.localeCompare(b))
-        .sort((a, b) => Number(b === "New Zealand") - Number(a === "New Zealand")),
-    );
-    expect(String(book.getWorksheet("Instructions")?.getCell("A1").value)).toContain(
-      "Reorder campaign for Kiwi Team Print Ltd",
-    );
-  });
+      const { book, sheet, headers } = await readCampaign(bytes);
+      const at = (header: string) => headers.indexOf(header) + 1;
+      expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+      const second = sheet.getRow(2);
+      expect(second.getCell(at("Delivery method")).dataValidation).toMatchObject({
+        type: "list",
+        formulae: [`Lists!$A$2:$A$${proxied.account.snapshot.deliveryOptions.length + 1}`],
+      });
+      expect(second.getCell(at("Country")).dataValidation).toMatchObject({
+        type: "list",
+        formulae: [`Lists!$B$2:$B$${proxied.account.snapshot.countries.countries.length + 1}`],
+      });
+      expect(second.getCell(at("Quantity")).dataValidation).toMatchObject({
+        type: "whole",
+        operator: "greaterThanOrEqual",
+        formulae: [orderable[0]?.asset.priceBands[0]?.from],
+      });
+      const lists = book.getWorksheet("Lists");
+      expect(lists?.getColumn(1).values.slice(2)).toEqual(data.deliveryMethods.map((d) => d.value));
+      expect(lists?.getColumn(2).values.slice(2)).toEqual(
+        proxied.account.snapshot.countries.countries
+          .map((c) => c.name)
+          .sort((a, b) => a.localeCompare(b))
+          .sort((a, b) => Number(b === "New Zealand") - Number(a === "New Zealand")),
+      );
+      expect(String(book.getWorksheet("Instructions")?.getCell("A1").value)).toContain(
+        "Reorder campaign for Kiwi Team Print Ltd",
+      );
+    },
+  );
 
   it("is written by the sheet worker from plain data that crosses a message channel", async () => {
     const { port1, port2 } = new MessageChannel();
@@ -130,53 +134,57 @@ describe("the campaign workbook", () => {
     ]);
   });
 
-  it("comes back through the importer: filled rows resolve, a design left blank is a note, a row with an order number and no quantity is an error", async () => {
-    const { orderable } = someDesigns();
-    const [a, b, c, d] = orderable.map((l) => l.tag) as [string, string, string, string];
-    const minimum = (i: number) => orderable[i]?.asset.priceBands[0]?.from ?? 1;
-    const bytes = await writeCampaignSheet(
-      campaignSheetData({ snapshot: proxied.account.snapshot, listings: orderable, today: "2026-11-20" }),
-    );
-    const filled = await fillCampaign(
-      bytes,
-      new Map([
-        [a, deliveredTo("CAMP-1", { Quantity: minimum(0) + 100 })],
-        [b, { Quantity: minimum(1) + 100, "Order number": "CAMP-1" }],
-        [d, { "Order number": "CAMP-2" }],
-      ]),
-    );
-    const path = join(proxied.folder.path, "campaign filled.xlsx");
-    await writeFile(path, filled);
-    const { engine, mapping } = await checkFile(proxied.account, path);
-    expect(mapping.columns.filter((col) => col.target !== null).length).toBe(Object.keys(CAMPAIGN_FIELDS).length);
+  it(
+    "comes back through the importer: filled rows resolve, " +
+      "a design left blank is a note, a row with an order number and no quantity is an error",
+    async () => {
+      const { orderable } = someDesigns();
+      const [a, b, c, d] = orderable.map((l) => l.tag) as [string, string, string, string];
+      const minimum = (i: number) => orderable[i]?.asset.priceBands[0]?.from ?? 1;
+      const bytes = await writeCampaignSheet(
+        campaignSheetData({ snapshot: proxied.account.snapshot, listings: orderable, today: "2026-11-20" }),
+      );
+      const filled = await fillCampaign(
+        bytes,
+        new Map([
+          [a, deliveredTo("CAMP-1", { Quantity: minimum(0) + 100 })],
+          [b, { Quantity: minimum(1) + 100, "Order number": "CAMP-1" }],
+          [d, { "Order number": "CAMP-2" }],
+        ]),
+      );
+      const path = join(proxied.folder.path, "campaign filled.xlsx");
+      await writeFile(path, filled);
+      const { engine, mapping } = await checkFile(proxied.account, path);
+      expect(mapping.columns.filter((col) => col.target !== null).length).toBe(Object.keys(CAMPAIGN_FIELDS).length);
 
-    // Only the order without a quantity (nor delivery details yet) has errors.
-    expect(new Set(engine.issues("error").map((i) => i.rowNumber))).toEqual(new Set([5]));
-    expect(engine.issues("error").find((i) => i.code === "QUANTITY_MISSING")).toMatchObject({
-      rowNumber: 5,
-      column: "Quantity",
-    });
-    expect(
-      engine
-        .issues()
-        .filter((i) => i.code === "NOT_AN_ORDER_ROW")
-        .map((i) => [i.rowNumber, i.column, i.severity]),
-    ).toEqual([[4, "Quantity", "info"]]);
-    expect(engine.rowsByNumber([4])[0]).toMatchObject({ orderNumber: undefined });
-    const [payload] = engine.payloads();
-    expect(payload?.orderNumber).toBe("CAMP-1");
-    expect(payload?.candidate.items).toEqual([
-      { itemType: "Asset", code: a, quantity: minimum(0) + 100, garment: orderable[0]?.asset.garment },
-      { itemType: "Asset", code: b, quantity: minimum(1) + 100, garment: orderable[1]?.asset.garment },
-    ]);
-    expect(payload?.candidate.deliveryAddress).toMatchObject({
-      contactName: "Aroha Smith",
-      city: "Wellington",
-      countryCodeISO2: "NZ",
-      deliveryMethod: "CPSTD",
-    });
-    expect(payload?.candidate.dateDue).toBe("2027-03-01");
-    expect(c).toBeDefined();
-    expect((await engine.validate()).jobs).toMatchObject({ valid: 1, rejected: 0 });
-  });
+      // Only the order without a quantity (nor delivery details yet) has errors.
+      expect(new Set(engine.issues("error").map((i) => i.rowNumber))).toEqual(new Set([5]));
+      expect(engine.issues("error").find((i) => i.code === "QUANTITY_MISSING")).toMatchObject({
+        rowNumber: 5,
+        column: "Quantity",
+      });
+      expect(
+        engine
+          .issues()
+          .filter((i) => i.code === "NOT_AN_ORDER_ROW")
+          .map((i) => [i.rowNumber, i.column, i.severity]),
+      ).toEqual([[4, "Quantity", "info"]]);
+      expect(engine.rowsByNumber([4])[0]).toMatchObject({ orderNumber: undefined });
+      const [payload] = engine.payloads();
+      expect(payload?.orderNumber).toBe("CAMP-1");
+      expect(payload?.candidate.items).toEqual([
+        { itemType: "Asset", code: a, quantity: minimum(0) + 100, garment: orderable[0]?.asset.garment },
+        { itemType: "Asset", code: b, quantity: minimum(1) + 100, garment: orderable[1]?.asset.garment },
+      ]);
+      expect(payload?.candidate.deliveryAddress).toMatchObject({
+        contactName: "Aroha Smith",
+        city: "Wellington",
+        countryCodeISO2: "NZ",
+        deliveryMethod: "CPSTD",
+      });
+      expect(payload?.candidate.dateDue).toBe("2027-03-01");
+      expect(c).toBeDefined();
+      expect((await engine.validate()).jobs).toMatchObject({ valid: 1, rejected: 0 });
+    },
+  );
 });

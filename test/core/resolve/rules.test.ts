@@ -440,50 +440,56 @@ describe("resolution rules, over the simulator's catalogue through the proxy", (
     }
   });
 
-  it("offers the newest orderable asset of the same design for an archived tag, and nothing for another design", async () => {
-    const archived = account.snapshot.assets.find((a) => a.assetTag === "A1042011");
-    if (!archived) throw new Error("the demo account has no asset A1042011");
-    const older = {
-      ...archived,
-      assetTag: "A1042901",
-      assetId: 901,
-      isArchived: false,
-      createDate: "2024-01-01T00:00:00Z",
-    };
-    const newer = {
-      ...archived,
-      assetTag: "A1042902",
-      assetId: 902,
-      isArchived: false,
-      createDate: "2025-06-01T00:00:00Z",
-    };
-    const otherDesign = {
-      ...archived,
-      assetTag: "A1042903",
-      assetId: 903,
-      isArchived: false,
-      createDate: "2026-01-01T00:00:00Z",
-      description: "Another club's crest",
-      externalId: null,
-    };
-    const withVersions = {
-      ...account,
-      snapshot: { ...account.snapshot, assets: [...account.snapshot.assets, older, newer, otherDesign] },
-    };
-    const issues = (
-      await checkRows(withVersions, [base({ "Item type": "Asset", Code: "A1042011", Qty: "50", Fabric: "" })])
-    ).issues();
-    expect(issues.find((i) => i.code === "ASSET_ARCHIVED")).toMatchObject({
-      rowNumber: 2,
-      column: "Code",
-      suggestion: "A1042902",
-    });
-    const alone = { ...account, snapshot: { ...account.snapshot, assets: [...account.snapshot.assets, otherDesign] } };
-    const none = (
-      await checkRows(alone, [base({ "Item type": "Asset", Code: "A1042011", Qty: "50", Fabric: "" })])
-    ).issues();
-    expect(none.find((i) => i.code === "ASSET_ARCHIVED")?.suggestion).toBeUndefined();
-  });
+  it(
+    "offers the newest orderable asset of the same design " + "for an archived tag, and nothing for another design",
+    async () => {
+      const archived = account.snapshot.assets.find((a) => a.assetTag === "A1042011");
+      if (!archived) throw new Error("the demo account has no asset A1042011");
+      const older = {
+        ...archived,
+        assetTag: "A1042901",
+        assetId: 901,
+        isArchived: false,
+        createDate: "2024-01-01T00:00:00Z",
+      };
+      const newer = {
+        ...archived,
+        assetTag: "A1042902",
+        assetId: 902,
+        isArchived: false,
+        createDate: "2025-06-01T00:00:00Z",
+      };
+      const otherDesign = {
+        ...archived,
+        assetTag: "A1042903",
+        assetId: 903,
+        isArchived: false,
+        createDate: "2026-01-01T00:00:00Z",
+        description: "Another club's crest",
+        externalId: null,
+      };
+      const withVersions = {
+        ...account,
+        snapshot: { ...account.snapshot, assets: [...account.snapshot.assets, older, newer, otherDesign] },
+      };
+      const issues = (
+        await checkRows(withVersions, [base({ "Item type": "Asset", Code: "A1042011", Qty: "50", Fabric: "" })])
+      ).issues();
+      expect(issues.find((i) => i.code === "ASSET_ARCHIVED")).toMatchObject({
+        rowNumber: 2,
+        column: "Code",
+        suggestion: "A1042902",
+      });
+      const alone = {
+        ...account,
+        snapshot: { ...account.snapshot, assets: [...account.snapshot.assets, otherDesign] },
+      };
+      const none = (
+        await checkRows(alone, [base({ "Item type": "Asset", Code: "A1042011", Qty: "50", Fabric: "" })])
+      ).issues();
+      expect(none.find((i) => i.code === "ASSET_ARCHIVED")?.suggestion).toBeUndefined();
+    },
+  );
 
   it("offers as many close codes as each message asks for, whichever row asks first", async () => {
     const typo = 'DTF 4" x 4": Full Colr';

@@ -144,24 +144,33 @@ describe("each endpoint's query schema", () => {
     });
   });
 
-  it("reads names and documented values in any case, the last of repeated parameters, and an empty value as none", () => {
-    const query = [
-      ["PAGESIZE", "5"],
-      ["sortdirection", "descending"],
-      ["IsArchived", "TRUE"],
-      ["page", "2"],
-      ["page", ""],
-      ["includeProcesses", " scr, ,dtf "],
-    ] as const;
-    expect(parseQuery(ENDPOINTS.listAssets.query, query)).toMatchObject({
-      ok: true,
-      value: { page: 1, pageSize: 5, sortDirection: "Descending", isArchived: true, includeProcesses: ["scr", "dtf"] },
-    });
-    expect(parseQuery(ENDPOINTS.listStock.query, [["code", " AS5001 "]])).toMatchObject({
-      ok: true,
-      value: { code: " AS5001 " },
-    });
-  });
+  it(
+    "reads names and documented values in any case, " + "the last of repeated parameters, and an empty value as none",
+    () => {
+      const query = [
+        ["PAGESIZE", "5"],
+        ["sortdirection", "descending"],
+        ["IsArchived", "TRUE"],
+        ["page", "2"],
+        ["page", ""],
+        ["includeProcesses", " scr, ,dtf "],
+      ] as const;
+      expect(parseQuery(ENDPOINTS.listAssets.query, query)).toMatchObject({
+        ok: true,
+        value: {
+          page: 1,
+          pageSize: 5,
+          sortDirection: "Descending",
+          isArchived: true,
+          includeProcesses: ["scr", "dtf"],
+        },
+      });
+      expect(parseQuery(ENDPOINTS.listStock.query, [["code", " AS5001 "]])).toMatchObject({
+        ok: true,
+        value: { code: " AS5001 " },
+      });
+    },
+  );
 
   it.each([
     {

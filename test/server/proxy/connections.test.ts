@@ -91,9 +91,8 @@ describe("loadConnections with a malformed file", () => {
 
 describe("loadConnections never repeats a value that may be a secret", () => {
   it("names a clientSecretEnv that holds the secret itself instead of a variable's name, without the value", () => {
-    const { message } = loadFile(
-      `[${entryJson({ clientSecret: "null", clientSecretEnv: '"s3cr3t-value-xyz"' }).replace(`"clientSecret": null,\n`, "")}]`,
-    );
+    const entry = entryJson({ clientSecret: "null", clientSecretEnv: '"s3cr3t-value-xyz"' });
+    const { message } = loadFile(`[${entry.replace(`"clientSecret": null,\n`, "")}]`);
     expect(message).toMatch(/0\.clientSecretEnv: must name an environment variable/);
     expectNoPartOf(message, "s3cr3t-value-xyz");
   });

@@ -163,19 +163,22 @@ describe("what is forwarded", () => {
     ]);
   });
 
-  it("forwards the bodiless cancel without a Content-Type, and repeats and unknown jobs as the vendor answers", async () => {
-    env = await startProxyOverSimulator();
-    const client = createVendorClient({ baseUrl: `${env.url}/api/demo`, headers: CSRF });
-    const { jobNumber } = unwrap(await client.createJob(validCandidate({ orderNumber: "CANCEL-1" })));
-    expect(statusOf(await client.cancelJob(jobNumber))).toBe(204);
-    const cancel = apiCalls().at(-1);
-    expect(cancel).toMatchObject({ method: "POST" });
-    expect(new URL(cancel?.url ?? "").pathname).toBe(`/nz/api/Jobs/${jobNumber}/cancel`);
-    expect(cancel?.headers["content-type"]).toBeUndefined();
-    expect(unwrap(await client.getJob(jobNumber)).jobStatus).toBe("Cancelled");
-    expect(statusOf(await client.cancelJob(jobNumber))).toBe(204);
-    expect(statusOf(await client.cancelJob(999_999))).toBe(404);
-  });
+  it(
+    "forwards the bodiless cancel without a Content-Type, " + "and repeats and unknown jobs as the vendor answers",
+    async () => {
+      env = await startProxyOverSimulator();
+      const client = createVendorClient({ baseUrl: `${env.url}/api/demo`, headers: CSRF });
+      const { jobNumber } = unwrap(await client.createJob(validCandidate({ orderNumber: "CANCEL-1" })));
+      expect(statusOf(await client.cancelJob(jobNumber))).toBe(204);
+      const cancel = apiCalls().at(-1);
+      expect(cancel).toMatchObject({ method: "POST" });
+      expect(new URL(cancel?.url ?? "").pathname).toBe(`/nz/api/Jobs/${jobNumber}/cancel`);
+      expect(cancel?.headers["content-type"]).toBeUndefined();
+      expect(unwrap(await client.getJob(jobNumber)).jobStatus).toBe("Cancelled");
+      expect(statusOf(await client.cancelJob(jobNumber))).toBe(204);
+      expect(statusOf(await client.cancelJob(999_999))).toBe(404);
+    },
+  );
 
   it("still requires JSON for a job body, and forwards an empty one without a body", async () => {
     env = await startProxyOverSimulator();

@@ -352,7 +352,8 @@ describe("writeCsvResults: shapes and values", () => {
       input: "No\nA-1\n",
       data: one([1234.5, 0.1 + 0.2, -0, 1e21, 1.5e-7, -12345678.25, 1 / 3, Number.NaN, Number.POSITIVE_INFINITY, null]),
       expected:
-        "No,R1,R2,R3,R4,R5,R6,R7,R8,R9,R10\nA-1,1234.5,0.3,0,1000000000000000000000,0.00000015,-12345678.25,0.333333333333333,,,\n",
+        "No,R1,R2,R3,R4,R5,R6,R7,R8,R9,R10\n" +
+        "A-1,1234.5,0.3,0,1000000000000000000000,0.00000015,-12345678.25,0.333333333333333,,,\n",
     },
     {
       description: "header names are neutralised and quoted too",
@@ -449,7 +450,8 @@ describe("writeCsvResults: shapes and values", () => {
       ok: false,
       reason: "unreadable",
       message:
-        "The results could not be added to orders.csv: its table already reaches column 999, and 2 result columns after it would go past the 1,000 columns a sheet may have here.",
+        "The results could not be added to orders.csv: its table already reaches column 999, " +
+        "and 2 result columns after it would go past the 1,000 columns a sheet may have here.",
     });
     expect(writeCsvResults(original, { ...data, columns: ["Import result"], rows: new Map([[2, ["ok"]]]) }).ok).toBe(
       true,
@@ -515,7 +517,8 @@ describe("writeCsvResults: shapes and values", () => {
       ok: false,
       reason: "unreadable",
       message:
-        "The results could not be added to orders.csv: it could not be read again the way it was read when it was imported.",
+        "The results could not be added to orders.csv: " +
+        "it could not be read again the way it was read when it was imported.",
     });
     expect(quiet).toHaveBeenCalledOnce();
     quiet.mockRestore();

@@ -16,9 +16,8 @@ function tags(pieces: readonly string[], limit = 200): string[] {
   const onTag = (isFinal: boolean) =>
     scanner.scan(text, from, isFinal, (tag) => {
       const r = tag.rawAttribute("r");
-      seen.push(
-        `${tag.kind} ${tag.prefix}${tag.name}@${offset + tag.start}-${offset + tag.end}${r === undefined ? "" : ` r=${r}`}`,
-      );
+      const ref = r === undefined ? "" : ` r=${r}`;
+      seen.push(`${tag.kind} ${tag.prefix}${tag.name}@${offset + tag.start}-${offset + tag.end}${ref}`);
     });
   for (const piece of pieces) {
     text += piece;

@@ -156,7 +156,9 @@ describe("hostile CSV files are refused with a plain message or read within boun
   it("says where an unterminated quote starts and what to do", async () => {
     const opened = await createSheetSession().open(HOSTILE_CSV["unterminated-quote"].bytes(), "orders.csv");
     expect(opened.ok ? "opened" : opened.message).toBe(
-      "Row 12 opens a quoted value that never ends (the file ends inside it): the quote mark before “Ponsonby Netball” has no closing quote mark, so the rest of orders.csv would be one cell. Add the missing quote mark where the value ends (or remove the opening one), save the file and drop it again.",
+      "Row 12 opens a quoted value that never ends (the file ends inside it): the quote mark before " +
+        "“Ponsonby Netball” has no closing quote mark, so the rest of orders.csv would be one cell. Add the " +
+        "missing quote mark where the value ends (or remove the opening one), save the file and drop it again.",
     );
   });
 });
@@ -167,7 +169,8 @@ describe("what a user sees when reading fails for a reason of the program's own"
     const opened = await createSheetSession().open({ length: 10 } as unknown as Uint8Array, "orders.csv");
     expect(opened.ok ? "opened" : [opened.code, opened.message]).toEqual([
       "CORRUPT",
-      "orders.csv could not be read: it is not laid out the way spreadsheet programs save files. Open it in your spreadsheet program, save it again as .xlsx or .csv and drop the new file.",
+      "orders.csv could not be read: it is not laid out the way spreadsheet programs save files. " +
+        "Open it in your spreadsheet program, save it again as .xlsx or .csv and drop the new file.",
     ]);
   });
 });

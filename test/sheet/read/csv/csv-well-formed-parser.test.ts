@@ -97,21 +97,24 @@ describe("the well-formed scanner against papaparse", () => {
     }
   });
 
-  it("scans the rows before text it leaves to papaparse, across many pieces, and papaparse reads on from that row", () => {
-    const rows = (from: number, count: number) =>
-      Array.from({ length: count }, (_, i) => `A-${from + i},"Karori, ""North""",${i % 7}\r\n`).join("");
-    const text = `Order,Club,Qty\r\n${rows(1, 3000)}A-3001,"Ponsonby" Netball",2\r\n${rows(3002, 3000)}`;
-    for (const size of [4096, 65_536]) {
-      const read = expectPapaparseRows(text, size);
-      if (!read.ok) throw new Error(read.message);
-      expect(read.papaparseFrom).toBe(3002);
-      expect([read.rows[3000], read.rows[3001], read.rows[6001]]).toEqual([
-        ["A-3000", 'Karori, "North"', "3"],
-        ["A-3001", 'Ponsonby" Netball', "2"],
-        ["A-6001", 'Karori, "North"', "3"],
-      ]);
-    }
-  });
+  it(
+    "scans the rows before text it leaves to papaparse, " + "across many pieces, and papaparse reads on from that row",
+    () => {
+      const rows = (from: number, count: number) =>
+        Array.from({ length: count }, (_, i) => `A-${from + i},"Karori, ""North""",${i % 7}\r\n`).join("");
+      const text = `Order,Club,Qty\r\n${rows(1, 3000)}A-3001,"Ponsonby" Netball",2\r\n${rows(3002, 3000)}`;
+      for (const size of [4096, 65_536]) {
+        const read = expectPapaparseRows(text, size);
+        if (!read.ok) throw new Error(read.message);
+        expect(read.papaparseFrom).toBe(3002);
+        expect([read.rows[3000], read.rows[3001], read.rows[6001]]).toEqual([
+          ["A-3000", 'Karori, "North"', "3"],
+          ["A-3001", 'Ponsonby" Netball', "2"],
+          ["A-6001", 'Karori, "North"', "3"],
+        ]);
+      }
+    },
+  );
 
   it("reports a quoted value that never closes as papaparse finds it, with the row where it opens", () => {
     const read = expectPapaparseRows('Order,Note\r\nA-1,ok\r\nA-2,"big\r\nA-3,ok\r\n', 4096);
@@ -132,22 +135,26 @@ describe("the well-formed scanner against papaparse", () => {
     expect(read.rows[1]).toBe(read.rows[3]);
   });
 
-  it("keeps runs of blank lines between rows as runs, each line its own width, and drops those after the last value", () => {
-    const text = `Order,Qty\r\nA-1,2\r\n${",\r\n".repeat(300_000)}\r\n\r\n,,\r\nA-2,3\r\n${"\r\n".repeat(100_000)}`;
-    const read = readCsv(encode(text), "orders.csv");
-    if (!read.ok) throw new Error(read.message);
-    expect(read.papaparseFrom).toBeUndefined();
-    expect(read.rows.length).toBe(300_006);
-    expect([2, 300_001, 300_002, 300_003, 300_004, 300_005].map((index) => read.rows.at(index))).toEqual([
-      ["", ""],
-      ["", ""],
-      [""],
-      [""],
-      ["", "", ""],
-      ["A-2", "3"],
-    ]);
-    expect(read.rows.at(300_006)).toBeUndefined();
-    expect(read.measures.usedWidth(2)).toBe(2);
-    expect(read.measures.longestCell(2)).toEqual({ rowNumber: 300_006, columnIndex: 0, length: 3 });
-  });
+  it(
+    "keeps runs of blank lines between rows as runs, " +
+      "each line its own width, and drops those after the last value",
+    () => {
+      const text = `Order,Qty\r\nA-1,2\r\n${",\r\n".repeat(300_000)}\r\n\r\n,,\r\nA-2,3\r\n${"\r\n".repeat(100_000)}`;
+      const read = readCsv(encode(text), "orders.csv");
+      if (!read.ok) throw new Error(read.message);
+      expect(read.papaparseFrom).toBeUndefined();
+      expect(read.rows.length).toBe(300_006);
+      expect([2, 300_001, 300_002, 300_003, 300_004, 300_005].map((index) => read.rows.at(index))).toEqual([
+        ["", ""],
+        ["", ""],
+        [""],
+        [""],
+        ["", "", ""],
+        ["A-2", "3"],
+      ]);
+      expect(read.rows.at(300_006)).toBeUndefined();
+      expect(read.measures.usedWidth(2)).toBe(2);
+      expect(read.measures.longestCell(2)).toEqual({ rowNumber: 300_006, columnIndex: 0, length: 3 });
+    },
+  );
 });

@@ -46,7 +46,8 @@ describe("SheetStore: merged ranges", () => {
     { rows: 1024, mergesPerRow: 20 },
     { rows: 64, mergesPerRow: 200 },
   ])(
-    "finds a row's merged ranges and their values without looking through other ranges or cells again: $rows rows of $mergesPerRow",
+    "finds a row's merged ranges and their values without looking " +
+      "through other ranges or cells again: $rows rows of $mergesPerRow",
     ({ rows, mergesPerRow }) => {
       const { cells, merges, usedRange } = mergedRows(rows, mergesPerRow);
       const mergeReads = { reads: 0 };

@@ -30,18 +30,31 @@ function workbook(
 ): Uint8Array {
   const p = options.prefix ?? "";
   const ns = p ? `xmlns:${p.slice(0, -1)}="${MAIN}"` : `xmlns="${MAIN}"`;
+  const sheetTags = sheets.map((s, i) => {
+    const state = s.state ? ` state="${s.state}"` : "";
+    return `<${p}sheet name="${s.name}" sheetId="${sheets.length - i}"${state} r:id="rId${i + 1}"/>`;
+  });
+  const sheetRels = sheets.map((s, i) => {
+    const folder = s.type === "chartsheet" ? "chartsheets" : "worksheets";
+    const type = s.type ?? "worksheet";
+    return `<Relationship Id="rId${i + 1}" Type="${RELS}/${type}" Target="${folder}/sheet${i + 1}.xml"/>`;
+  });
   const parts: ZipPart[] = [
     { name: "[Content_Types].xml", data: Buffer.from("<Types/>") },
     {
       name: "xl/workbook.xml",
       data: Buffer.from(
-        `<?xml version="1.0"?><${p}workbook ${ns} xmlns:r="${RELS}">${options.workbookPr ?? ""}<${p}sheets>${sheets.map((s, i) => `<${p}sheet name="${s.name}" sheetId="${sheets.length - i}"${s.state ? ` state="${s.state}"` : ""} r:id="rId${i + 1}"/>`).join("")}</${p}sheets></${p}workbook>`,
+        `<?xml version="1.0"?><${p}workbook ${ns} xmlns:r="${RELS}">${options.workbookPr ?? ""}` +
+          `<${p}sheets>${sheetTags.join("")}</${p}sheets></${p}workbook>`,
       ),
     },
     {
       name: "xl/_rels/workbook.xml.rels",
       data: Buffer.from(
-        `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${sheets.map((s, i) => `<Relationship Id="rId${i + 1}" Type="${RELS}/${s.type ?? "worksheet"}" Target="${s.type === "chartsheet" ? "chartsheets" : "worksheets"}/sheet${i + 1}.xml"/>`).join("")}<Relationship Id="rIdS" Type="${RELS}/sharedStrings" Target="/xl/sharedStrings.xml"/><Relationship Id="rIdY" Type="${RELS}/styles" Target="styles.xml"/></Relationships>`,
+        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+          sheetRels.join("") +
+          `<Relationship Id="rIdS" Type="${RELS}/sharedStrings" Target="/xl/sharedStrings.xml"/>` +
+          `<Relationship Id="rIdY" Type="${RELS}/styles" Target="styles.xml"/></Relationships>`,
       ),
     },
   ];
@@ -60,7 +73,9 @@ function workbook(
   [...sheets].reverse().forEach((s) => {
     const i = sheets.indexOf(s);
     const folder = s.type === "chartsheet" ? "chartsheets" : "worksheets";
-    const xml = `<?xml version="1.0" encoding="UTF-8"?><${p}worksheet ${ns} xmlns:r="${RELS}"><${p}sheetData>${s.cells}</${p}sheetData>${s.after ?? ""}</${p}worksheet>`;
+    const xml =
+      `<?xml version="1.0" encoding="UTF-8"?><${p}worksheet ${ns} xmlns:r="${RELS}">` +
+      `<${p}sheetData>${s.cells}</${p}sheetData>${s.after ?? ""}</${p}worksheet>`;
     parts.push({ name: `xl/${folder}/sheet${i + 1}.xml`, data: s.encode ? s.encode(xml) : Buffer.from(xml) });
     if (s.links) {
       const rels = Object.entries(s.links).map(
@@ -70,7 +85,8 @@ function workbook(
       parts.push({
         name: `xl/worksheets/_rels/sheet${i + 1}.xml.rels`,
         data: Buffer.from(
-          `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels.join("")}</Relationships>`,
+          '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+            `${rels.join("")}</Relationships>`,
         ),
       });
     }
@@ -116,7 +132,13 @@ async function refusal(bytes: Uint8Array): Promise<[SheetFailureCode, string] | 
 }
 
 const row = (r: number, xml: string, attributes = "") => `<row r="${r}"${attributes}>${xml}</row>`;
-const STYLES = `<numFmts><numFmt numFmtId="164" formatCode="yyyy\\-mm\\-dd"/><numFmt numFmtId="165" formatCode="#,##0\\ \\k\\m"/><numFmt numFmtId="166" formatCode="[Red]0.00;&quot;minus &quot;0.00"/><numFmt numFmtId="14" formatCode="0.00"/></numFmts><cellXfs><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="164"/><xf numFmtId="165"/><xf numFmtId="166"/><xf numFmtId="22"/><xf numFmtId="49"/></cellXfs><dxfs><dxf><numFmt numFmtId="165" formatCode="yyyy"/></dxf></dxfs>`;
+const STYLES =
+  '<numFmts><numFmt numFmtId="164" formatCode="yyyy\\-mm\\-dd"/>' +
+  '<numFmt numFmtId="165" formatCode="#,##0\\ \\k\\m"/>' +
+  '<numFmt numFmtId="166" formatCode="[Red]0.00;&quot;minus &quot;0.00"/>' +
+  '<numFmt numFmtId="14" formatCode="0.00"/></numFmts><cellXfs><xf numFmtId="0"/><xf numFmtId="14"/>' +
+  '<xf numFmtId="164"/><xf numFmtId="165"/><xf numFmtId="166"/><xf numFmtId="22"/>' +
+  '<xf numFmtId="49"/></cellXfs><dxfs><dxf><numFmt numFmtId="165" formatCode="yyyy"/></dxf></dxfs>';
 const STYLES_WITH_BUILTIN_14 = STYLES.replace('<numFmt numFmtId="14" formatCode="0.00"/>', "");
 
 describe("readXlsx: the workbook", () => {
@@ -176,19 +198,22 @@ describe("readXlsx: the workbook", () => {
 });
 
 describe("readXlsx: cells as the user sees them", () => {
-  it("reads shared strings: plain, rich text runs joined, phonetic guides left out, Excel's escapes decoded", async () => {
-    const strings = [
-      `<si><t xml:space="preserve">  00123 </t></si>`,
-      `<si><r><rPr><b/></rPr><t>Bold</t></r><r><t xml:space="preserve"> and plain</t></r></si>`,
-      `<si><t>東京</t><rPh sb="0" eb="2"><t>トウキョウ</t></rPh></si>`,
-      `<si><t>a_x000D_b_x005F_x0041_</t></si>`,
-      `<si><t>Fish &amp; &lt;chips&gt;</t></si>`,
-      `<si/>`,
-    ].join("");
-    expect(
-      await cells(row(1, [0, 1, 2, 3, 4, 5].map((i) => `<c t="s"><v>${i}</v></c>`).join("")), { strings }),
-    ).toEqual([["  00123 ", "Bold and plain", "東京", "a\rb_x0041_", "Fish & <chips>", ""]]);
-  });
+  it(
+    "reads shared strings: plain, rich text runs joined, " + "phonetic guides left out, Excel's escapes decoded",
+    async () => {
+      const strings = [
+        `<si><t xml:space="preserve">  00123 </t></si>`,
+        `<si><r><rPr><b/></rPr><t>Bold</t></r><r><t xml:space="preserve"> and plain</t></r></si>`,
+        `<si><t>東京</t><rPh sb="0" eb="2"><t>トウキョウ</t></rPh></si>`,
+        `<si><t>a_x000D_b_x005F_x0041_</t></si>`,
+        `<si><t>Fish &amp; &lt;chips&gt;</t></si>`,
+        `<si/>`,
+      ].join("");
+      expect(
+        await cells(row(1, [0, 1, 2, 3, 4, 5].map((i) => `<c t="s"><v>${i}</v></c>`).join("")), { strings }),
+      ).toEqual([["  00123 ", "Bold and plain", "東京", "a\rb_x0041_", "Fish & <chips>", ""]]);
+    },
+  );
 
   it("reads inline strings, formula text, booleans, errors and ISO dates", async () => {
     const xml = row(
@@ -218,20 +243,24 @@ describe("readXlsx: cells as the user sees them", () => {
     ]);
   });
 
-  it("tells dates from numbers by the cell's format: built-in date formats, the workbook's own, not escaped or quoted letters", async () => {
-    const serial = 46433; // 2027-02-15
-    const xml = row(
-      1,
-      [0, 1, 2, 3, 4, 5, 6].map((s) => `<c s="${s}"><v>${serial}</v></c>`).join("") +
-        `<c s="2"><f>TODAY()</f><v>${serial}.75</v></c><c s="99"><v>1</v></c>`,
-    );
-    const date = new Date(Date.UTC(2027, 1, 15));
-    // Style 1 is format 14, which this workbook redefines as a plain number format.
-    expect(await cells(xml, { styles: STYLES })).toEqual([
-      [serial, serial, date, serial, serial, date, serial, new Date(Date.UTC(2027, 1, 15, 18)), 1],
-    ]);
-    expect((await cells(xml, { styles: STYLES_WITH_BUILTIN_14 }))?.[0]?.[1]).toEqual(date);
-  });
+  it(
+    "tells dates from numbers by the cell's format: built-in date formats, " +
+      "the workbook's own, not escaped or quoted letters",
+    async () => {
+      const serial = 46433; // 2027-02-15
+      const xml = row(
+        1,
+        [0, 1, 2, 3, 4, 5, 6].map((s) => `<c s="${s}"><v>${serial}</v></c>`).join("") +
+          `<c s="2"><f>TODAY()</f><v>${serial}.75</v></c><c s="99"><v>1</v></c>`,
+      );
+      const date = new Date(Date.UTC(2027, 1, 15));
+      // Style 1 is format 14, which this workbook redefines as a plain number format.
+      expect(await cells(xml, { styles: STYLES })).toEqual([
+        [serial, serial, date, serial, serial, date, serial, new Date(Date.UTC(2027, 1, 15, 18)), 1],
+      ]);
+      expect((await cells(xml, { styles: STYLES_WITH_BUILTIN_14 }))?.[0]?.[1]).toEqual(date);
+    },
+  );
 
   it("reads dates in the 1904 date system, however the workbook says so", async () => {
     for (const flag of ["1", "true"]) {
@@ -244,14 +273,18 @@ describe("readXlsx: cells as the user sees them", () => {
     }
   });
 
-  it("reads numbers as they are stored: negatives, decimals, exponents, and text typed with leading zeros stays text", async () => {
-    const values = ["-17.25", "0.30000000000000004", "1.2345678901234567E+19", "1e-10", " 42 "];
-    expect(
-      await cells(row(1, values.map((v) => `<c><v>${v}</v></c>`).join("") + '<c t="s"><v>0</v></c>'), {
-        strings: ["0612"],
-      }),
-    ).toEqual([[-17.25, 0.30000000000000004, 12345678901234567000, 1e-10, 42, "0612"]]);
-  });
+  it(
+    "reads numbers as they are stored: negatives, decimals, " +
+      "exponents, and text typed with leading zeros stays text",
+    async () => {
+      const values = ["-17.25", "0.30000000000000004", "1.2345678901234567E+19", "1e-10", " 42 "];
+      expect(
+        await cells(row(1, values.map((v) => `<c><v>${v}</v></c>`).join("") + '<c t="s"><v>0</v></c>'), {
+          strings: ["0612"],
+        }),
+      ).toEqual([[-17.25, 0.30000000000000004, 12345678901234567000, 1e-10, 42, "0612"]]);
+    },
+  );
 
   it("reads formulas as their cached results, shared formulas too, and one with no result as blank", async () => {
     const xml =
@@ -260,44 +293,59 @@ describe("readXlsx: cells as the user sees them", () => {
     expect(await cells(xml)).toEqual([[4], [6]]);
   });
 
-  it("gives a linked cell's web address unless it shows one, and a mail link's text; links within the used range only", async () => {
-    const xml = row(
-      1,
-      '<c r="A1" t="inlineStr"><is><t>front logo</t></is></c><c r="B1" t="inlineStr"><is><t>https://x.example/b</t></is></c><c r="C1" t="inlineStr"><is><t>me@club.example</t></is></c><c r="D1"><v>7</v></c><c r="E1" s="1"/><c r="F1"><v>1</v></c>',
-    );
-    const after = `<hyperlinks><hyperlink ref="A1" r:id="rId1"/><hyperlink ref="B1" r:id="rId2"/><hyperlink ref="C1" r:id="rId3"/><hyperlink ref="D1" r:id="rId1"/><hyperlink ref="E1" r:id="rId1"/><hyperlink ref="F1" location="Lists!A1"/><hyperlink ref="A1:F1" r:id="rId2"/><hyperlink ref="Z9" r:id="rId1"/></hyperlinks>`;
-    const links = { rId1: "https://x.example/logo.png", rId2: "https://x.example/b", rId3: "mailto:me@club.example" };
-    const [sheet] = await read(workbook([{ name: "Orders", cells: xml, after, links }]));
-    expect(sheet?.rows).toEqual([
-      [
-        "https://x.example/logo.png",
-        "https://x.example/b",
-        "me@club.example",
-        "https://x.example/logo.png",
-        "https://x.example/logo.png",
+  it(
+    "gives a linked cell's web address unless it shows one, " +
+      "and a mail link's text; links within the used range only",
+    async () => {
+      const xml = row(
         1,
-      ],
-    ]);
-    expect(sheet?.width).toBe(6);
-  });
+        '<c r="A1" t="inlineStr"><is><t>front logo</t></is></c><c r="B1" t="inlineStr">' +
+          '<is><t>https://x.example/b</t></is></c><c r="C1" t="inlineStr"><is>' +
+          '<t>me@club.example</t></is></c><c r="D1"><v>7</v></c><c r="E1" s="1"/><c r="F1"><v>1</v></c>',
+      );
+      const after =
+        '<hyperlinks><hyperlink ref="A1" r:id="rId1"/><hyperlink ref="B1" r:id="rId2"/>' +
+        '<hyperlink ref="C1" r:id="rId3"/><hyperlink ref="D1" r:id="rId1"/>' +
+        '<hyperlink ref="E1" r:id="rId1"/><hyperlink ref="F1" location="Lists!A1"/>' +
+        '<hyperlink ref="A1:F1" r:id="rId2"/><hyperlink ref="Z9" r:id="rId1"/></hyperlinks>';
+      const links = { rId1: "https://x.example/logo.png", rId2: "https://x.example/b", rId3: "mailto:me@club.example" };
+      const [sheet] = await read(workbook([{ name: "Orders", cells: xml, after, links }]));
+      expect(sheet?.rows).toEqual([
+        [
+          "https://x.example/logo.png",
+          "https://x.example/b",
+          "me@club.example",
+          "https://x.example/logo.png",
+          "https://x.example/logo.png",
+          1,
+        ],
+      ]);
+      expect(sheet?.width).toBe(6);
+    },
+  );
 });
 
 describe("readXlsx: rows, merged cells and hidden rows", () => {
-  it("gives every cell of a merged range its top-left value, hiding the others' own, within the used range", async () => {
-    const xml = [
-      row(
-        1,
-        '<c r="A1" t="inlineStr"><is><t>Title</t></is></c><c r="B1" t="inlineStr"><is><t>hidden under the merge</t></is></c>',
-      ),
-      row(3, '<c r="A3"><v>1</v></c><c r="B3"><v>2</v></c><c r="C3"><v>3</v></c>'),
-      row(4, '<c r="A4"><v>4</v></c>'),
-    ].join("");
-    const after =
-      '<mergeCells><mergeCell ref="A1:C1"/><mergeCell ref="B3:B1048576"/><mergeCell ref="E1:F2"/><mergeCell ref="C2:XFD2"/></mergeCells>';
-    const [sheet] = await read(workbook([{ name: "Orders", cells: xml, after }]));
-    expect(sheet?.rows).toEqual([["Title", "Title", "Title"], undefined, [1, 2, 3], [4, 2]]);
-    expect([sheet?.rows.length, sheet?.width, sheet?.rowCount]).toEqual([4, 3, 3]);
-  });
+  it(
+    "gives every cell of a merged range its top-left value, " + "hiding the others' own, within the used range",
+    async () => {
+      const xml = [
+        row(
+          1,
+          '<c r="A1" t="inlineStr"><is><t>Title</t></is></c>' +
+            '<c r="B1" t="inlineStr"><is><t>hidden under the merge</t></is></c>',
+        ),
+        row(3, '<c r="A3"><v>1</v></c><c r="B3"><v>2</v></c><c r="C3"><v>3</v></c>'),
+        row(4, '<c r="A4"><v>4</v></c>'),
+      ].join("");
+      const after =
+        '<mergeCells><mergeCell ref="A1:C1"/><mergeCell ref="B3:B1048576"/>' +
+        '<mergeCell ref="E1:F2"/><mergeCell ref="C2:XFD2"/></mergeCells>';
+      const [sheet] = await read(workbook([{ name: "Orders", cells: xml, after }]));
+      expect(sheet?.rows).toEqual([["Title", "Title", "Title"], undefined, [1, 2, 3], [4, 2]]);
+      expect([sheet?.rows.length, sheet?.width, sheet?.rowCount]).toEqual([4, 3, 3]);
+    },
+  );
 
   it("reports hidden rows within the used range only", async () => {
     const xml = [
@@ -311,26 +359,34 @@ describe("readXlsx: rows, merged cells and hidden rows", () => {
     expect([sheet?.hiddenRows, sheet?.rows.length]).toEqual([[2, 3], 3]);
   });
 
-  it("puts rows written out of order in order (the last of a repeated row kept), and places rows and cells without a reference after the previous", async () => {
-    const xml = [
-      row(3, '<c r="A3"><v>3</v></c>'),
-      row(1, '<c r="A1"><v>1</v></c>'),
-      row(3, '<c r="B3"><v>33</v></c>'),
-      '<row><c><v>4</v></c><c><v>5</v></c><c r="D4"><v>6</v></c><c><v>7</v></c></row>',
-    ].join("");
-    expect(await cells(xml)).toEqual([[1], undefined, [null, 33], [4, 5, null, 6, 7]]);
-  });
+  it(
+    "puts rows written out of order in order (the last of a repeated row kept), " +
+      "and places rows and cells without a reference after the previous",
+    async () => {
+      const xml = [
+        row(3, '<c r="A3"><v>3</v></c>'),
+        row(1, '<c r="A1"><v>1</v></c>'),
+        row(3, '<c r="B3"><v>33</v></c>'),
+        '<row><c><v>4</v></c><c><v>5</v></c><c r="D4"><v>6</v></c><c><v>7</v></c></row>',
+      ].join("");
+      expect(await cells(xml)).toEqual([[1], undefined, [null, 33], [4, 5, null, 6, 7]]);
+    },
+  );
 
-  it("keeps a blank row between values in its place, and leaves styled blank cells and rows after the last value out", async () => {
-    const xml = [
-      row(1, '<c r="A1"><v>1</v></c><c r="B1" s="1"/>'),
-      row(2, '<c r="A2" s="1"/>'),
-      row(3, '<c r="A3" t="s"><v>0</v></c>'),
-      row(9, '<c r="A9" s="1"/><c r="ZZ9" s="1"/>'),
-    ].join("");
-    const [sheet] = await read(workbook([{ name: "Orders", cells: xml }], { strings: ["x"] }));
-    expect([sheet?.rows, sheet?.rowCount, sheet?.width]).toEqual([[[1], undefined, ["x"]], 2, 1]);
-  });
+  it(
+    "keeps a blank row between values in its place, " +
+      "and leaves styled blank cells and rows after the last value out",
+    async () => {
+      const xml = [
+        row(1, '<c r="A1"><v>1</v></c><c r="B1" s="1"/>'),
+        row(2, '<c r="A2" s="1"/>'),
+        row(3, '<c r="A3" t="s"><v>0</v></c>'),
+        row(9, '<c r="A9" s="1"/><c r="ZZ9" s="1"/>'),
+      ].join("");
+      const [sheet] = await read(workbook([{ name: "Orders", cells: xml }], { strings: ["x"] }));
+      expect([sheet?.rows, sheet?.rowCount, sheet?.width]).toEqual([[[1], undefined, ["x"]], 2, 1]);
+    },
+  );
 });
 
 describe("readXlsx: a damaged workbook", () => {
@@ -359,7 +415,8 @@ describe("readXlsx: a damaged workbook", () => {
         columnIndex: strings ? 1 : 0,
         message: expect.stringMatching(
           new RegExp(
-            `^orders\\.xlsx is damaged: cell ${strings ? "B7" : "A7"} of sheet "Orders" refers to text that is not in the workbook`,
+            `^orders\\.xlsx is damaged: cell ${strings ? "B7" : "A7"} ` +
+              'of sheet "Orders" refers to text that is not in the workbook',
           ),
         ),
       });

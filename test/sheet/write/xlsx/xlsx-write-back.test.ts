@@ -552,7 +552,8 @@ describe("writeXlsxResults: round trips leave the customer's workbook as it was"
 
 describe("writeXlsxResults: only what the results need is touched", () => {
   it.each(ROUND_TRIPS)(
-    "$name: every part but the order sheet, the workbook, its relationships, content types and stylesheet is copied byte for byte",
+    "$name: every part but the order sheet, the workbook, " +
+      "its relationships, content types and stylesheet is copied byte for byte",
     async (trip) => {
       const original = await trip.bytes();
       const written = await writeXlsxResults(original, trip.sheet, resultsFor(trip.headerRowNumber, trip.resultRows));
@@ -597,14 +598,16 @@ describe("writeXlsxResults: only what the results need is touched", () => {
         [
           "xl/_rels/workbook.xml.rels",
           new RegExp(
-            `<Relationship Id="rId\\d+" Type="[^"]*/worksheet" Target="(${newParts.map((part) => part.slice(3)).join("|")})"/>`,
+            '<Relationship Id="rId\\d+" ' +
+              `Type="[^"]*/worksheet" Target="(${newParts.map((part) => part.slice(3)).join("|")})"/>`,
             "g",
           ),
         ],
         [
           "[Content_Types].xml",
           new RegExp(
-            `<Override PartName="/(${newParts.join("|")})" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet\\+xml"/>`,
+            `<Override PartName="/(${newParts.join("|")})" ` +
+              'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet\\+xml"/>',
             "g",
           ),
         ],
@@ -725,32 +728,39 @@ describe("writeXlsxResults: what is written", () => {
     expect((after.getWorksheet("Jobs") as Worksheet).getCell("D2").type).toBe(ExcelJS.ValueType.Number);
   });
 
-  it("names the new sheets Jobs (2) and Audit (2) when the workbook already has them, and leaves those alone", async () => {
-    const first = await writeXlsxResults(await fixture("libreoffice-order-form.xlsx"), "Orders", resultsFor(4, [5, 6]));
-    if (!first.ok) throw new Error(first.message);
-    const again = await writeXlsxResults(first.bytes, "Orders", resultsFor(4, [5, 6, 8]));
-    if (!again.ok) throw new Error(again.message);
-    const before = await load(first.bytes);
-    const after = await load(again.bytes);
-    expect(after.worksheets.map((s) => s.name)).toEqual([
-      "Instructions",
-      "Orders",
-      "Lists",
-      "Jobs",
-      "Audit",
-      "Jobs (2)",
-      "Audit (2)",
-    ]);
-    // The earlier results are part of the used range now: the new ones go after them.
-    const region = {
-      sheet: "Orders",
-      rows: new Set([4, 5, 6, 8]),
-      firstColumn: 12 + RESULT_COLUMNS.length,
-      columnCount: RESULT_COLUMNS.length,
-    };
-    expect(differences(before, after, region)).toEqual([]);
-    expect((after.getWorksheet("Jobs (2)") as Worksheet).rowCount).toBe(4);
-  });
+  it(
+    "names the new sheets Jobs (2) and Audit (2) " + "when the workbook already has them, and leaves those alone",
+    async () => {
+      const first = await writeXlsxResults(
+        await fixture("libreoffice-order-form.xlsx"),
+        "Orders",
+        resultsFor(4, [5, 6]),
+      );
+      if (!first.ok) throw new Error(first.message);
+      const again = await writeXlsxResults(first.bytes, "Orders", resultsFor(4, [5, 6, 8]));
+      if (!again.ok) throw new Error(again.message);
+      const before = await load(first.bytes);
+      const after = await load(again.bytes);
+      expect(after.worksheets.map((s) => s.name)).toEqual([
+        "Instructions",
+        "Orders",
+        "Lists",
+        "Jobs",
+        "Audit",
+        "Jobs (2)",
+        "Audit (2)",
+      ]);
+      // The earlier results are part of the used range now: the new ones go after them.
+      const region = {
+        sheet: "Orders",
+        rows: new Set([4, 5, 6, 8]),
+        firstColumn: 12 + RESULT_COLUMNS.length,
+        columnCount: RESULT_COLUMNS.length,
+      };
+      expect(differences(before, after, region)).toEqual([]);
+      expect((after.getWorksheet("Jobs (2)") as Worksheet).rowCount).toBe(4);
+    },
+  );
 
   it.each([
     [[], "Jobs", "Jobs"],
@@ -761,28 +771,31 @@ describe("writeXlsxResults: what is written", () => {
     expect(uniqueSheetName(taken, base)).toBe(expected);
   });
 
-  it("keeps a very hidden sheet very hidden, and shows result columns the customer had hidden with the unused ones", async () => {
-    const book = new ExcelJS.Workbook();
-    const orders = book.addWorksheet("Orders");
-    orders.addRow(["Order No", "Qty"]);
-    orders.addRow(["A-1", 5]);
-    for (let c = 3; c <= 30; c++) orders.getColumn(c).hidden = true;
-    book.addWorksheet("Secret", { state: "veryHidden" }).addRow(["x"]);
-    const original = new Uint8Array(await book.xlsx.writeBuffer());
-    const written = await writeXlsxResults(original, "Orders", resultsFor(1, [2]));
-    if (!written.ok) throw new Error(written.message);
-    const after = await load(written.bytes);
-    expect(after.worksheets.map((s) => [s.name, s.state])).toEqual([
-      ["Orders", "visible"],
-      ["Secret", "veryHidden"],
-      ["Jobs", "visible"],
-      ["Audit", "visible"],
-    ]);
-    const sheet = after.getWorksheet("Orders") as Worksheet;
-    expect(sheet.getCell("C1").value).toBe("Import result");
-    expect(RESULT_COLUMNS.map((_, i) => sheet.getColumn(3 + i).hidden)).toEqual(RESULT_COLUMNS.map(() => false));
-    expect(sheet.getColumn(3 + RESULT_COLUMNS.length).hidden).toBe(true);
-  });
+  it(
+    "keeps a very hidden sheet very hidden, " + "and shows result columns the customer had hidden with the unused ones",
+    async () => {
+      const book = new ExcelJS.Workbook();
+      const orders = book.addWorksheet("Orders");
+      orders.addRow(["Order No", "Qty"]);
+      orders.addRow(["A-1", 5]);
+      for (let c = 3; c <= 30; c++) orders.getColumn(c).hidden = true;
+      book.addWorksheet("Secret", { state: "veryHidden" }).addRow(["x"]);
+      const original = new Uint8Array(await book.xlsx.writeBuffer());
+      const written = await writeXlsxResults(original, "Orders", resultsFor(1, [2]));
+      if (!written.ok) throw new Error(written.message);
+      const after = await load(written.bytes);
+      expect(after.worksheets.map((s) => [s.name, s.state])).toEqual([
+        ["Orders", "visible"],
+        ["Secret", "veryHidden"],
+        ["Jobs", "visible"],
+        ["Audit", "visible"],
+      ]);
+      const sheet = after.getWorksheet("Orders") as Worksheet;
+      expect(sheet.getCell("C1").value).toBe("Import result");
+      expect(RESULT_COLUMNS.map((_, i) => sheet.getColumn(3 + i).hidden)).toEqual(RESULT_COLUMNS.map(() => false));
+      expect(sheet.getColumn(3 + RESULT_COLUMNS.length).hidden).toBe(true);
+    },
+  );
 });
 
 const MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
@@ -801,26 +814,33 @@ function workbookOf({ sheetName = "Orders", sheetXml, stylesXml, contentTypes }:
   const styles =
     stylesXml === undefined
       ? ""
-      : '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>';
+      : '<Relationship Id="rId2" ' +
+        'Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>';
   return new Uint8Array(
     zip([
       {
         name: "[Content_Types].xml",
         data: Buffer.from(
           contentTypes ??
-            '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/></Types>',
+            '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+              '<Default Extension="xml" ContentType="application/xml"/></Types>',
         ),
       },
       {
         name: "xl/workbook.xml",
         data: Buffer.from(
-          `<?xml version="1.0"?><workbook xmlns="${MAIN}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${escaped}" sheetId="7" r:id="rId1"/></sheets></workbook>`,
+          `<?xml version="1.0"?><workbook xmlns="${MAIN}" ` +
+            'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
+            `<sheets><sheet name="${escaped}" sheetId="7" r:id="rId1"/></sheets></workbook>`,
         ),
       },
       {
         name: "xl/_rels/workbook.xml.rels",
         data: Buffer.from(
-          `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${WORKSHEET}" Target="/xl/worksheets/sheet1.xml"/>${styles}</Relationships>`,
+          '<?xml version="1.0"?>' +
+            '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+            `<Relationship Id="rId1" Type="${WORKSHEET}" Target="/xl/worksheets/sheet1.xml"/>` +
+            `${styles}</Relationships>`,
         ),
       },
       { name: "xl/worksheets/sheet1.xml", data: Buffer.from(sheetXml) },
@@ -829,7 +849,9 @@ function workbookOf({ sheetName = "Orders", sheetXml, stylesXml, contentTypes }:
   );
 }
 
-const ORDERS_XML = `<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Order</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>A-1</t></is></c></row></sheetData></worksheet>`;
+const ORDERS_XML =
+  `<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Order</t></is></c></row>` +
+  '<row r="2"><c r="A2" t="inlineStr"><is><t>A-1</t></is></c></row></sheetData></worksheet>';
 
 describe("writeXlsxResults: workbooks as other programs write them", () => {
   it("adds a stylesheet to a workbook without one, with the bold header and the money format", async () => {
@@ -838,7 +860,8 @@ describe("writeXlsxResults: workbooks as other programs write them", () => {
     const parts = zipParts(written.bytes);
     expect(danglingReferences(parts)).toEqual([]);
     expect(parts.get("[Content_Types].xml")).toContain(
-      '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>',
+      '<Override PartName="/xl/styles.xml" ' +
+        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>',
     );
     expect(parts.get("xl/_rels/workbook.xml.rels")).toMatch(
       /Type="http:\/\/schemas.openxmlformats.org\/officeDocument\/2006\/relationships\/styles" Target="styles.xml"/,
@@ -849,7 +872,13 @@ describe("writeXlsxResults: workbooks as other programs write them", () => {
   });
 
   it("uses the workbook's own #,##0.00 format and adds formats after its own", async () => {
-    const stylesXml = `<styleSheet xmlns="${MAIN}"><numFmts count="1"><numFmt numFmtId="170" formatCode="#,##0.00"/></numFmts><fonts count="1"><font><sz val="10"/><name val="Arial"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border/></borders><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/><xf numFmtId="14" fontId="0" fillId="0" borderId="0" applyNumberFormat="1"/></cellXfs></styleSheet>`;
+    const stylesXml =
+      `<styleSheet xmlns="${MAIN}"><numFmts count="1"><numFmt numFmtId="170" formatCode="#,##0.00"/></numFmts>` +
+      '<fonts count="1"><font><sz val="10"/><name val="Arial"/></font></fonts>' +
+      '<fills count="2"><fill><patternFill patternType="none"/></fill><fill>' +
+      '<patternFill patternType="gray125"/></fill></fills><borders count="1"><border/></borders>' +
+      '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/>' +
+      '<xf numFmtId="14" fontId="0" fillId="0" borderId="0" applyNumberFormat="1"/></cellXfs></styleSheet>';
     const written = await writeXlsxResults(
       workbookOf({ sheetXml: ORDERS_XML, stylesXml }),
       "Orders",
@@ -859,34 +888,44 @@ describe("writeXlsxResults: workbooks as other programs write them", () => {
     const styles = zipParts(written.bytes).get("xl/styles.xml") ?? "";
     expect(styles).toContain('<numFmts count="1"><numFmt numFmtId="170" formatCode="#,##0.00"/></numFmts>');
     expect(styles).toContain(
-      '<fonts count="2"><font><sz val="10"/><name val="Arial"/></font><font><b/><sz val="10"/><name val="Arial"/></font></fonts>',
+      '<fonts count="2"><font><sz val="10"/><name val="Arial"/></font>' +
+        '<font><b/><sz val="10"/><name val="Arial"/></font></fonts>',
     );
     expect(styles).toContain(
-      '<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/><xf numFmtId="14" fontId="0" fillId="0" borderId="0" applyNumberFormat="1"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" applyFont="1"/><xf numFmtId="170" fontId="0" fillId="0" borderId="0" applyNumberFormat="1"/></cellXfs>',
+      '<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/>' +
+        '<xf numFmtId="14" fontId="0" fillId="0" borderId="0" applyNumberFormat="1"/>' +
+        '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" applyFont="1"/>' +
+        '<xf numFmtId="170" fontId="0" fillId="0" borderId="0" applyNumberFormat="1"/></cellXfs>',
     );
   });
 
-  it("finds a sheet whose name needs escaping, and numbers new parts past a content type naming a missing one", async () => {
-    const contentTypes = `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/xl/worksheets/sheet2.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`;
-    const written = await writeXlsxResults(
-      workbookOf({ sheetName: 'Orders & "Co" <1>', sheetXml: ORDERS_XML, contentTypes }),
-      'Orders & "Co" <1>',
-      resultsFor(1, [2]),
-    );
-    if (!written.ok) throw new Error(written.message);
-    const parts = zipParts(written.bytes);
-    expect([...parts.keys()].filter((name) => name.startsWith("xl/worksheets/"))).toEqual([
-      "xl/worksheets/sheet1.xml",
-      "xl/worksheets/sheet3.xml",
-      "xl/worksheets/sheet4.xml",
-    ]);
-    expect(parts.get("xl/workbook.xml")).toContain(
-      '<sheet name="Jobs" sheetId="8" r:id="rId2"/><sheet name="Audit" sheetId="9" r:id="rId3"/></sheets>',
-    );
-    const book = await load(written.bytes);
-    expect(book.worksheets.map((s) => s.name)).toEqual(['Orders & "Co" <1>', "Jobs", "Audit"]);
-    expect(book.worksheets[0]?.getCell("B2").value).toBe("Submitted");
-  });
+  it(
+    "finds a sheet whose name needs escaping, " + "and numbers new parts past a content type naming a missing one",
+    async () => {
+      const contentTypes =
+        '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+        '<Override PartName="/xl/worksheets/sheet2.xml" ' +
+        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>';
+      const written = await writeXlsxResults(
+        workbookOf({ sheetName: 'Orders & "Co" <1>', sheetXml: ORDERS_XML, contentTypes }),
+        'Orders & "Co" <1>',
+        resultsFor(1, [2]),
+      );
+      if (!written.ok) throw new Error(written.message);
+      const parts = zipParts(written.bytes);
+      expect([...parts.keys()].filter((name) => name.startsWith("xl/worksheets/"))).toEqual([
+        "xl/worksheets/sheet1.xml",
+        "xl/worksheets/sheet3.xml",
+        "xl/worksheets/sheet4.xml",
+      ]);
+      expect(parts.get("xl/workbook.xml")).toContain(
+        '<sheet name="Jobs" sheetId="8" r:id="rId2"/><sheet name="Audit" sheetId="9" r:id="rId3"/></sheets>',
+      );
+      const book = await load(written.bytes);
+      expect(book.worksheets.map((s) => s.name)).toEqual(['Orders & "Co" <1>', "Jobs", "Audit"]);
+      expect(book.worksheets[0]?.getCell("B2").value).toBe("Submitted");
+    },
+  );
 
   it.each([
     ["a sheet part that is not XML", '<worksheet><sheetData><row r="1"></sheetData></worksheet>'],
@@ -898,7 +937,9 @@ describe("writeXlsxResults: workbooks as other programs write them", () => {
       ok: false,
       code: "CORRUPT",
       message:
-        "The results could not be added to your workbook. The original workbook could not be opened again: part of it is damaged or not written as spreadsheet programs write it. Open it in your spreadsheet program, save it again and import the new file.",
+        "The results could not be added to your workbook. The original workbook could not be opened again: " +
+        "part of it is damaged or not written as spreadsheet programs write it. " +
+        "Open it in your spreadsheet program, save it again and import the new file.",
     });
   });
 });
@@ -932,7 +973,9 @@ function noise(length: number): string {
 describe("writeXlsxResults: a workbook the reader took is not refused for its rows", () => {
   it("adds the results to a sheet of 2 order rows and 300,100 blank formatted rows", async () => {
     const blank = Array.from({ length: 300_100 }, (_, i) => `<row r="${i + 3}" ht="20" customHeight="1"/>`).join("");
-    const xml = `<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Order</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>A-1</t></is></c></row>${blank}</sheetData></worksheet>`;
+    const xml =
+      `<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Order</t></is></c></row>` +
+      `<row r="2"><c r="A2" t="inlineStr"><is><t>A-1</t></is></c></row>${blank}</sheetData></worksheet>`;
     const original = workbookOf({ sheetXml: xml });
     expect(await readBack(original)).toEqual([["Order"], ["A-1"]]);
     const written = await writeXlsxResults(original, "Orders", resultsFor(1, [2]));
@@ -949,7 +992,12 @@ describe("writeXlsxResults: a workbook the reader took is not refused for its ro
 describe("writeXlsxResults: merged ranges, as the reader cuts them", () => {
   const merged = (refs: string, headerRow = 2) =>
     workbookOf({
-      sheetXml: `<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Spring orders</t></is></c></row><row r="${headerRow}"><c r="A${headerRow}" t="inlineStr"><is><t>Order</t></is></c><c r="B${headerRow}" t="inlineStr"><is><t>Qty</t></is></c></row><row r="${headerRow + 1}"><c r="A${headerRow + 1}" t="inlineStr"><is><t>A-1</t></is></c><c r="B${headerRow + 1}"><v>2</v></c></row></sheetData><mergeCells>${refs}</mergeCells></worksheet>`,
+      sheetXml:
+        `<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is>` +
+        `<t>Spring orders</t></is></c></row><row r="${headerRow}"><c r="A${headerRow}" t="inlineStr">` +
+        `<is><t>Order</t></is></c><c r="B${headerRow}" t="inlineStr"><is><t>Qty</t></is></c></row>` +
+        `<row r="${headerRow + 1}"><c r="A${headerRow + 1}" t="inlineStr"><is><t>A-1</t></is></c>` +
+        `<c r="B${headerRow + 1}"><v>2</v></c></row></sheetData><mergeCells>${refs}</mergeCells></worksheet>`,
     });
   const resultColumns = async (bytes: Uint8Array, headerRow = 2) => {
     const rows = await readBack(bytes);
@@ -974,11 +1022,14 @@ describe("writeXlsxResults: merged ranges, as the reader cuts them", () => {
     expect(await resultColumns(written.bytes)).toBe(5);
   });
 
-  it("puts them right of the values when right of such a range they would pass the columns a sheet may have", async () => {
-    const written = await writeXlsxResults(merged('<mergeCell ref="A1:XFD2"/>', 2), "Orders", resultsFor(2, [3]));
-    if (!written.ok) throw new Error(written.message);
-    expect(sheetXml(zipParts(written.bytes), "Orders")).toContain('<c r="C2" s="');
-  });
+  it(
+    "puts them right of the values when right of such a " + "range they would pass the columns a sheet may have",
+    async () => {
+      const written = await writeXlsxResults(merged('<mergeCell ref="A1:XFD2"/>', 2), "Orders", resultsFor(2, [3]));
+      if (!written.ok) throw new Error(written.message);
+      expect(sheetXml(zipParts(written.bytes), "Orders")).toContain('<c r="C2" s="');
+    },
+  );
 });
 
 describe("writeXlsxResults: parts as the reader reads them", () => {
@@ -1041,14 +1092,16 @@ describe("writeXlsxResults: parts as the reader reads them", () => {
     const written = await writeXlsxResults(original, "Orders", resultsFor(1, [2]));
     if (!written.ok) throw new Error(written.message);
     expect(sheetXml(zipParts(written.bytes), "Orders")).toContain(
-      '<row r="two"><c r="A2" t="inlineStr"><is><t>A-1</t></is></c><c r="B2" t="inlineStr"><is><t>Submitted</t></is></c>',
+      '<row r="two"><c r="A2" t="inlineStr"><is><t>A-1</t></is></c>' +
+        '<c r="B2" t="inlineStr"><is><t>Submitted</t></is></c>',
     );
   });
 });
 
 describe("writeXlsxResults: long rows and comments", () => {
   const orderRow = (inside: string) =>
-    `<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Order</t></is></c></row><row r="2"><c r="A2" t="inlineStr"><is><t>A-1</t></is></c>${inside}</row></sheetData></worksheet>`;
+    `<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Order</t></is></c></row>` +
+    `<row r="2"><c r="A2" t="inlineStr"><is><t>A-1</t></is></c>${inside}</row></sheetData></worksheet>`;
 
   it("adds the results to a row of 3 MB of empty cells", async () => {
     const original = workbookOf({ sheetXml: orderRow('<c r="A2"/>'.repeat(280_000)) });
@@ -1066,12 +1119,15 @@ describe("writeXlsxResults: long rows and comments", () => {
     const original = workbookOf({ sheetXml: orderRow(`<!--${noise(SHEET_LIMITS.xlsx.maxMarkupChars + 1)}-->`) });
     expect(await readBack(original)).toMatch(/^UNSAFE_CONTENT: /);
     const written = await writeXlsxResults(original, "Orders", resultsFor(1, [2]));
+    const entryTooLong = new RegExp(
+      "^The results could not be added to your workbook\\. " +
+        "The original workbook holds a single entry .* far longer than spreadsheet programs write\\. " +
+        "Open it in your spreadsheet program, save it again and import the new file\\.$",
+    );
     expect(written).toEqual({
       ok: false,
       code: "UNSAFE_CONTENT",
-      message: expect.stringMatching(
-        /^The results could not be added to your workbook\. The original workbook holds a single entry .* far longer than spreadsheet programs write\. Open it in your spreadsheet program, save it again and import the new file\.$/,
-      ),
+      message: expect.stringMatching(entryTooLong),
     });
   });
 
@@ -1144,7 +1200,9 @@ describe("writeXlsxResults: files that cannot be reopened are refused with a mes
     expect(written).toEqual({
       ok: false,
       code: "CORRUPT",
-      message: `The results could not be added to your workbook. The original workbook could not be opened again: ${detail}. Open it in your spreadsheet program, save it again and import the new file.`,
+      message:
+        "The results could not be added to your workbook. The original workbook could not be opened again: " +
+        `${detail}. Open it in your spreadsheet program, save it again and import the new file.`,
     });
   });
 
@@ -1169,39 +1227,43 @@ describe("writeXlsxResults: what a round trip through exceljs would lose is kept
   // exceljs rewrote every part: a note's author, named cell styles, a picture's name and an
   // empty document author were lost, and every row height became custom. The parts are now
   // patched or copied, so each of those comes back as it was.
-  it("keeps a note's author, named cell styles, a picture's name, an empty document author and row heights that are not custom", async () => {
-    const original = await fixture("libreoffice-order-form.xlsx");
-    const written = await writeXlsxResults(original, "Orders", resultsFor(4, [5]));
-    if (!written.ok) throw new Error(written.message);
-    const before = zipParts(original);
-    const after = zipParts(written.bytes);
-    const comments = (parts: Map<string, string>) =>
-      [...parts].find(([name]) => /^xl\/comments\d*\.xml$/.test(name))?.[1] ?? "";
-    expect(comments(before)).toContain("<author>Coach</author>");
-    expect(comments(after)).toBe(comments(before));
+  it(
+    "keeps a note's author, named cell styles, a picture's name, " +
+      "an empty document author and row heights that are not custom",
+    async () => {
+      const original = await fixture("libreoffice-order-form.xlsx");
+      const written = await writeXlsxResults(original, "Orders", resultsFor(4, [5]));
+      if (!written.ok) throw new Error(written.message);
+      const before = zipParts(original);
+      const after = zipParts(written.bytes);
+      const comments = (parts: Map<string, string>) =>
+        [...parts].find(([name]) => /^xl\/comments\d*\.xml$/.test(name))?.[1] ?? "";
+      expect(comments(before)).toContain("<author>Coach</author>");
+      expect(comments(after)).toBe(comments(before));
 
-    const namedStyles = (parts: Map<string, string>) =>
-      [...(parts.get("xl/styles.xml") ?? "").matchAll(/<cellStyle\b[^>]*name="([^"]*)"/g)].map((m) => m[1]);
-    expect(namedStyles(before)).toEqual([
-      "Normal",
-      "Comma",
-      "Comma [0]",
-      "Currency",
-      "Currency [0]",
-      "Percent",
-      "Highlight",
-    ]);
-    expect(namedStyles(after)).toEqual(namedStyles(before));
+      const namedStyles = (parts: Map<string, string>) =>
+        [...(parts.get("xl/styles.xml") ?? "").matchAll(/<cellStyle\b[^>]*name="([^"]*)"/g)].map((m) => m[1]);
+      expect(namedStyles(before)).toEqual([
+        "Normal",
+        "Comma",
+        "Comma [0]",
+        "Currency",
+        "Currency [0]",
+        "Percent",
+        "Highlight",
+      ]);
+      expect(namedStyles(after)).toEqual(namedStyles(before));
 
-    expect(before.get("xl/drawings/drawing1.xml")).toContain('name="Club logo"');
-    expect(after.get("xl/drawings/drawing1.xml")).toBe(before.get("xl/drawings/drawing1.xml"));
+      expect(before.get("xl/drawings/drawing1.xml")).toContain('name="Club logo"');
+      expect(after.get("xl/drawings/drawing1.xml")).toBe(before.get("xl/drawings/drawing1.xml"));
 
-    const author = (parts: Map<string, string>) =>
-      /<dc:creator>([^<]*)</.exec(parts.get("docProps/core.xml") ?? "")?.[1];
-    expect([author(before), author(after)]).toEqual(["", ""]);
+      const author = (parts: Map<string, string>) =>
+        /<dc:creator>([^<]*)</.exec(parts.get("docProps/core.xml") ?? "")?.[1];
+      expect([author(before), author(after)]).toEqual(["", ""]);
 
-    const row2 = (parts: Map<string, string>) => /<row r="2"[^>]*>/.exec(sheetXml(parts, "Orders"))?.[0] ?? "";
-    expect(row2(before)).toMatch(/customHeight="false"/);
-    expect(row2(after)).toBe(row2(before));
-  });
+      const row2 = (parts: Map<string, string>) => /<row r="2"[^>]*>/.exec(sheetXml(parts, "Orders"))?.[0] ?? "";
+      expect(row2(before)).toMatch(/customHeight="false"/);
+      expect(row2(after)).toBe(row2(before));
+    },
+  );
 });
