@@ -50,26 +50,28 @@ export function mayHaveMadeJob(order: OrderRecord): boolean {
  * job someone else made for it meanwhile. Leaves the order as it stands in `run.orders`.
  */
 export async function sendOrder(run: BatchRun, planned: OrderRecord): Promise<Sent> {
+  // Every order's turn counts once towards the progress shown, sent or found to exist, as soon as its
+  // outcome is written down (the look for a duplicate after a creation does not hold the count back).
+  let counted = false;
+  const count = () => {
+    if (!counted) run.tick();
+    counted = true;
+  };
   try {
-    return await checkThenCreate(run, planned);
+    const order = await checkBeforeSending(run, planned);
+    if (order === undefined || order.state !== "planned" || run.stopped()) return NOTHING_SENT;
+    if (run.lease && !run.lease.stillHeld()) {
+      leaseLost(run);
+      return NOTHING_SENT;
+    }
+    const sent = await createOrder(run, order);
+    count();
+    const now = run.orders.get(order.orderNumber);
+    if (now?.state === "created") await lookForDuplicates(run, now);
+    return sent;
   } finally {
-    // Every order's turn counts towards the progress shown, sent or found to exist.
-    run.tick();
+    count();
   }
-}
-
-async function checkThenCreate(run: BatchRun, planned: OrderRecord): Promise<Sent> {
-  const order = await checkBeforeSending(run, planned);
-  if (order === undefined || order.state !== "planned") return NOTHING_SENT;
-  if (run.stopped()) return NOTHING_SENT;
-  if (run.lease && !run.lease.stillHeld()) {
-    leaseLost(run);
-    return NOTHING_SENT;
-  }
-  const sent = await createOrder(run, order);
-  const now = run.orders.get(order.orderNumber);
-  if (now?.state === "created") await lookForDuplicates(run, now);
-  return sent;
 }
 
 function leaseLost(run: BatchRun): void {

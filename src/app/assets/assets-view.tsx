@@ -40,7 +40,7 @@ export function AssetsView({ services, catalogueFetchedAt }: Props) {
   const stopper = useRef<AbortController | undefined>(undefined);
   const facts = useMemo(() => services.facts(), [services]);
   const version = useFactsVersion(facts);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the snapshot is read again when the catalogue is refreshed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the catalogue is refreshed
   useEffect(() => {
     void services.snapshot().then((loaded) => setSnapshot(loaded ?? null));
   }, [services, catalogueFetchedAt]);
@@ -54,7 +54,7 @@ export function AssetsView({ services, catalogueFetchedAt }: Props) {
   // Filtered again only when the listings or the filter change, or, for "ordered since" (the one
   // part that reads the order histories), when the facts read more of them.
   const historyVersion = filter.orderedSince ? version : 0;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: filtered again when the facts read more histories (historyVersion).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filtered again as more histories arrive
   const { matching, awaitingHistory, orderable, shownTags } = useMemo(() => {
     const filtered = filterAssets(listings, filter, (tag) => facts?.knownHistory(tag));
     return {
@@ -72,7 +72,7 @@ export function AssetsView({ services, catalogueFetchedAt }: Props) {
   // The designs still waiting for their history as the page now shows them, for the batch a new filter starts.
   const waiting = useRef({ awaitingHistory, checkHistories });
   waiting.current = { awaitingHistory, checkHistories };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new day or other filters start a batch; more are asked for by the user.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new filters start a batch of histories
   useEffect(() => {
     if (filter.orderedSince) waiting.current.checkHistories(waiting.current.awaitingHistory);
   }, [

@@ -149,7 +149,7 @@ function SendAnyway({
 /** The active row's order: its state, estimate and the vendor's answer, its job values, skipping it whole. */
 export function OrderPanel({ orderNumber, revision, snapshot, workflow, act }: Props) {
   const [order, setOrder] = useState<OrderView | undefined>();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the order is read again whenever the session changes (its revision).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the session changes
   useEffect(() => {
     if (orderNumber === undefined) return setOrder(undefined);
     let current = true;

@@ -47,7 +47,7 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
   );
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: Ctrl+H opens find and replace from anywhere in the review, as in a spreadsheet.
+    // biome-ignore lint/a11y/noStaticElementInteractions: Ctrl+H anywhere in the review
     <section
       class="review"
       onKeyDown={(event) => {

@@ -19,7 +19,7 @@ export function UploadStep({ error, onFile }: Props) {
           {error}
         </p>
       )}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop zone; the file input inside it is what the keyboard reaches. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop zone around the file input */}
       <div
         class={`drop ${dragging ? "dragging" : ""}`}
         onDragOver={(event) => {

@@ -108,7 +108,7 @@ export class ResultColumnsRewriter implements TextRewriter {
       }
       return;
     }
-    // biome-ignore lint/complexity/noUselessUndefinedInitialization: TypeScript reads a void-typed variable as unassigned without it.
+    // biome-ignore lint/complexity/noUselessUndefinedInitialization: TypeScript needs it for a void type
     let goOnFrom: number | void = undefined;
     if (this.depth === 3 && this.row && !this.row.isHolding) this.onRowChild(this.row, tag);
     else if (this.depth === 2 && this.isInSheetData && tag.name === "row") goOnFrom = this.onRow(tag);
