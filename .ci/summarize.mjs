@@ -1,8 +1,9 @@
 // Prints one plain line totalling every test of the run: "N passed, N failed".
-// A run that stopped before the tests (typecheck or build failing) counts as one failure.
+// A run that stopped before the tests (typecheck or build failing) counts as one failure; the lint
+// (formatting, lint rules and line width), when its status is given, counts as one more check.
 import { existsSync, readFileSync } from "node:fs";
 
-const [file, status] = process.argv.slice(2);
+const [file, status, lintStatus] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 if (file && existsSync(file)) {
@@ -11,4 +12,6 @@ if (file && existsSync(file)) {
   failed = (report.numFailedTests ?? 0) + (report.numFailedTestSuites && !report.numFailedTests ? report.numFailedTestSuites : 0);
 }
 if (status !== "0" && failed === 0) failed = 1;
+if (lintStatus === "0") passed += 1;
+else if (lintStatus !== undefined) failed += 1;
 console.log(`${passed} passed, ${failed} failed`);

@@ -232,11 +232,8 @@ async function teamWorkbook(folder: string, today: string): Promise<void> {
   const header = sheet.getRow(4);
   header.values = headers;
   styleHeader(header);
-  sheet.columns.forEach(
-    (column, i) =>
-      (column.width =
-        [12, 24, 14, 22, 18, 12, 12, 9, 12, 10, 11, 10, 28, 12, 12, 8, 11, 16, 5, 5, 5, 5, 5, 5, 5, 5, 6, 40][i] ?? 10),
-  );
+  const widths = [12, 24, 14, 22, 18, 12, 12, 9, 12, 10, 11, 10, 28, 12, 12, 8, 11, 16, 5, 5, 5, 5, 5, 5, 5, 5, 6, 40];
+  for (const [i, column] of sheet.columns.entries()) column.width = widths[i] ?? 10;
   let rowNumber = 5;
   for (const team of teams) {
     team.lines.forEach((line, index) => {

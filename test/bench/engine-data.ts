@@ -127,6 +127,8 @@ export const instantVendor: VendorGateway = {
         case "customBands":
           return { request, value: null };
       }
+      // Every kind is answered above; a kind added later answers that it could not be had.
+      return { request, failed: "not answered here" };
     });
   },
   async validateJob() {

@@ -101,9 +101,10 @@ async function pageResponsiveness(bench: BenchPage, file: string): Promise<strin
                 (u: string, f: string) => Promise<{ value: number; longestTaskMs: number; blockedMs: number }>
               >;
             }
-          ).bench[m]!(url, name),
+          ).bench[m]?.(url, name),
         [mode, `/data/${basename(file)}`, basename(file)] as const,
       );
+      if (!result) throw new Error(`The bench page has no ${mode}`);
       const how =
         mode === "rowsToPageInChunks"
           ? "read in the worker, rows to the page in 5,000-row windows"

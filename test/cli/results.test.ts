@@ -43,7 +43,9 @@ describe("result and problem sheets from the command line", () => {
       const written = lines(await readFile(out));
       expect(written).toHaveLength(original.length);
       // Every original line comes back byte for byte, with the result fields after it.
-      written.forEach((line, i) => expect(line.startsWith((original[i] as string).replace(/\r?\n$/, ""))).toBe(true));
+      for (const [i, line] of written.entries()) {
+        expect(line.startsWith((original[i] as string).replace(/\r?\n$/, ""))).toBe(true);
+      }
       const rows = records((await readFile(out)).toString("utf8"));
       const held = session.sim.simulator.jobsByOrderNumber(1042);
       for (const row of rows) {
@@ -124,7 +126,7 @@ describe("result and problem sheets from the command line", () => {
       await after.xlsx.readFile(out);
       expect(after.worksheets.map((s) => s.name)).toEqual([...before.worksheets.map((s) => s.name), "Jobs", "Audit"]);
       const orders = after.getWorksheet("Orders");
-      const header = (orders?.getRow(4).values as unknown[]).map(String);
+      const header = ((orders?.getRow(4).values ?? []) as unknown[]).map(String);
       const result = header.indexOf("Import result");
       expect(result).toBeGreaterThan(before.getWorksheet("Orders")?.actualColumnCount ?? 0);
       expect(orders?.getRow(5).getCell(result).value).toBe("Created");

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { buildResultsOnlyTable } from "../../src/core/result-rows";
 import { issuesFromServerProblem } from "../../src/core/server-issues";
 import { neutraliseFormula } from "../../src/core/spreadsheet-safety";
-import { makeIssue } from "../../src/core/issues";
 
 describe("the results alone", () => {
   it("lists each row with its order, outcome in words, job and messages", () => {

@@ -10,7 +10,7 @@ import {
 import { RESULT_COLUMNS, type RowOutcome } from "../../src/core/result-rows";
 import { planBatch, runBatch } from "../../src/submit/submit-batch";
 import { fetchJobStatuses } from "../../src/submit/vendor-jobs";
-import { DTF, priceCodeRow } from "../helpers/order-records";
+import { priceCodeRow } from "../helpers/order-records";
 import { checkRows } from "../helpers/engine-session";
 import { submitDeps, useProxiedAccountAndFolder } from "../helpers/submit-session";
 

@@ -168,7 +168,7 @@ describe("a reorder campaign in Chromium", () => {
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(results.bytes as unknown as ArrayBuffer);
       const reorder = book.getWorksheet("Reorder");
-      const header = (reorder?.getRow(1).values as unknown[]).map((v) => (v === undefined ? "" : String(v)));
+      const header = ((reorder?.getRow(1).values ?? []) as unknown[]).map((v) => (v === undefined ? "" : String(v)));
       const jobColumn = header.indexOf("Job number");
       expect([2, 3, 4].map((r) => reorder?.getRow(r).getCell(jobColumn).value)).toEqual([job1, job1, job2]);
       expect(reorder?.getRow(4).getCell(header.indexOf("Quantity")).value).toBe(justShort);

@@ -48,7 +48,7 @@ function slowVendor() {
   } as unknown as VendorClient;
   const settle = async () => {
     for (let i = 0; i < 1000 && waiting.length > 0; i++) {
-      waiting.splice(0).forEach((release) => release());
+      for (const release of waiting.splice(0)) release();
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
   };

@@ -241,9 +241,10 @@ describe("a suggestion is a value for the cell its issue names", () => {
     expect(result.changedCells).toBe(1);
     expect(cellOf(engine, rule.row, rule.column)).toBe(rule.suggestion);
     const column = engine.columns().headers.indexOf(rule.column);
-    after.forEach((cells, r) =>
-      cells.forEach((cell, c) => (r + 2 === rule.row && c === column ? undefined : expect(cell).toBe(before[r]?.[c]))),
-    );
+    for (const [r, cells] of after.entries()) {
+      for (const [c, cell] of cells.entries())
+        if (r + 2 !== rule.row || c !== column) expect(cell).toBe(before[r]?.[c]);
+    }
     expect(
       engine.issues().filter((i) => i.code === code && i.rowNumber === rule.row && i.column === rule.column),
     ).toEqual([]);

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { packText } from "../../../src/sheet/zip/part-text";
 import { rewriteZip } from "../../../src/sheet/zip/rewrite-zip";
 import { listZipEntries } from "../../../src/sheet/zip/zip-guard";
-import { entryData, zip } from "../../helpers/zip-writer";
+import { entryData } from "../../helpers/zip-writer";
 
 const fixture = (name: string) =>
   readFile(new URL(`../../fixtures/sheets/${name}`, import.meta.url)).then((b) => new Uint8Array(b));

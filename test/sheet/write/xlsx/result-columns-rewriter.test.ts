@@ -349,7 +349,7 @@ function searchWork(run: () => void): number {
   String.prototype.lastIndexOf = function (this: string, search: string, from?: number): number {
     const start = Math.min(Math.max(from ?? this.length, 0), this.length);
     const found = lastIndexOf.call(this, search, start);
-    work += start - (found < 0 ? 0 : found);
+    work += start - Math.max(found, 0);
     return found;
   };
   try {

@@ -330,7 +330,10 @@ function zipRecords(bytes: Uint8Array): Map<string, ZipRecords> {
 /** `after` without the runs `added` matches, and how many there were. */
 function withoutAdded(after: string, added: RegExp): { readonly rest: string; readonly count: number } {
   let count = 0;
-  const rest = after.replace(added, () => (count++, ""));
+  const rest = after.replace(added, () => {
+    count++;
+    return "";
+  });
   return { rest, count };
 }
 
