@@ -1,14 +1,12 @@
-import { IMPORT_FIELDS } from "./fields";
-import { normaliseHeader } from "./mapping/normalise";
+import { FIELD_WORDS } from "./mapping/header-words";
+import { headerWords } from "./mapping/normalise";
 import { cellText, isBlankCell, type CellValue } from "./sheet-model";
 import { looksLikeSize } from "./sizes";
 
 /** How far down a header row is looked for (title and note rows above it). */
 export const HEADER_SCAN_ROWS = 30;
 
-const KNOWN_NAMES: ReadonlySet<string> = new Set(
-  IMPORT_FIELDS.flatMap((field) => [field.label, ...field.synonyms].map(normaliseHeader)),
-);
+const KNOWN_NAMES: ReadonlySet<string> = new Set(FIELD_WORDS.map((word) => word.text));
 /**
  * Known names of several words, which count when a longer header contains them; padded with spaces to match whole
  * words.
@@ -48,7 +46,7 @@ function scoreRow(cells: readonly CellValue[], extra: ReadonlySet<string>): { sc
       continue;
     }
     labels++;
-    const name = normaliseHeader(cellText(cell));
+    const name = headerWords(cellText(cell));
     if (KNOWN_NAMES.has(name) || extra.has(name) || looksLikeSize(cellText(cell), NO_SIZES, true)) known++;
     else if (name.includes(" ") && hasKnownPhrase(` ${name} `)) known += 0.5;
   }
@@ -74,7 +72,7 @@ export function detectHeaderRow(
 ): HeaderCandidate[] {
   const candidates: HeaderCandidate[] = [];
   const limit = Math.min(rows.length, HEADER_SCAN_ROWS);
-  const extra = new Set(vocabulary.map(normaliseHeader));
+  const extra = new Set(vocabulary.map(headerWords));
   for (let rowIndex = 0; rowIndex < limit; rowIndex++) {
     const cells = rows[rowIndex];
     if (!cells) continue;

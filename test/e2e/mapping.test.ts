@@ -64,7 +64,7 @@ describe("mapping a workbook in Chromium", () => {
     await page.getByLabel("Column for Job description").selectOption({ label: "Club" });
     await expect
       .poll(() => page.getByTestId("field-description").locator(".confidence").textContent())
-      .toBe("100% · manual");
+      .toBe("100% · your choice");
     expect(await selectedText(page, "Column for Organisation")).toBe("— not mapped —");
 
     await page.getByLabel("Template name").fill("Winter teams");
@@ -86,7 +86,9 @@ describe("mapping a workbook in Chromium", () => {
         .getByRole("combobox", { name: "Template", exact: true })
         .evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent),
     ).toBe("Winter teams");
-    expect(await page.getByTestId("field-description").locator(".confidence").textContent()).toBe("100% · template");
+    expect(await page.getByTestId("field-description").locator(".confidence").textContent()).toBe(
+      "100% · your template",
+    );
     await context.close();
   });
 

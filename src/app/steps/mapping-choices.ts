@@ -1,5 +1,5 @@
 import { IMPORT_FIELDS, type FieldId } from "../../core/fields";
-import type { MappingTarget, SheetMapping } from "../../core/mapping/sheet-mapping";
+import type { MappingTarget, MatchReason, SheetMapping } from "../../core/mapping/sheet-mapping";
 import { sizeLayout } from "../../core/mapping/sheet-mapping";
 
 const LAYOUT_TEXT = {
@@ -43,3 +43,16 @@ export function hiddenRowsText(hiddenRows: readonly number[]): string {
     "and are imported too."
   );
 }
+
+/** How a column came to its target, in words: shown beside its confidence. */
+export const MATCH_REASON_TEXT: Readonly<Record<MatchReason, string>> = {
+  label: "the field's name",
+  synonym: "a usual name for it",
+  contains: "a word of the header",
+  abbreviation: "a short form",
+  fuzzy: "a near spelling",
+  size: "a size",
+  attribute: "the question's name",
+  template: "your template",
+  manual: "your choice",
+};

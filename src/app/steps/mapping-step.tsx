@@ -11,7 +11,14 @@ import {
 import { countOf } from "../../core/plural";
 import { csvDialectText } from "../../sheet/read/csv/csv-dialect-text";
 import type { Connected, ImportWorkflow, MappingState } from "../workflow/import-workflow";
-import { hiddenRowsText, missingLabels, parseTarget, sizeLayoutText, targetValue } from "./mapping-choices";
+import {
+  hiddenRowsText,
+  MATCH_REASON_TEXT,
+  missingLabels,
+  parseTarget,
+  sizeLayoutText,
+  targetValue,
+} from "./mapping-choices";
 
 interface Props {
   readonly connected: Connected;
@@ -29,8 +36,8 @@ function Confidence({ assignment }: { readonly assignment: ColumnAssignment | un
   if (!assignment?.target) return null;
   const percent = Math.round(assignment.confidence * 100);
   return (
-    <span class={`confidence ${percent < 70 ? "low" : ""}`} title={`Matched by ${assignment.reason}`}>
-      {percent}% · {assignment.reason}
+    <span class={`confidence ${percent < 70 ? "low" : ""}`}>
+      {percent}% · {assignment.reason ? MATCH_REASON_TEXT[assignment.reason] : ""}
     </span>
   );
 }

@@ -25,6 +25,15 @@ function normaliseUncached(text: string): string {
     .trim();
 }
 
+/**
+ * A header as the mapping compares it with field words: normalised, and with the words of camel case apart
+ * ("PriceCode", "InkColours") and "N°" read as "number". Kept apart from `normaliseHeader`, whose output is stored in
+ * saved templates' signatures.
+ */
+export function headerWords(text: string): string {
+  return normaliseHeader(text.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/\b[Nn][°º]/g, " number "));
+}
+
 /** Levenshtein distance, for short strings such as headers. */
 export function editDistance(a: string, b: string): number {
   if (a === b) return 0;

@@ -12,7 +12,17 @@ export const MappingTarget = z.discriminatedUnion("kind", [
 export type MappingTarget = z.infer<typeof MappingTarget>;
 
 /** How a column came to its target: the basis of its confidence. */
-export const MatchReason = z.enum(["label", "synonym", "contains", "fuzzy", "size", "attribute", "template", "manual"]);
+export const MatchReason = z.enum([
+  "label",
+  "synonym",
+  "contains",
+  "abbreviation",
+  "fuzzy",
+  "size",
+  "attribute",
+  "template",
+  "manual",
+]);
 export type MatchReason = z.infer<typeof MatchReason>;
 
 export const ColumnAssignment = z

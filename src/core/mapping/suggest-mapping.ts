@@ -2,7 +2,8 @@ import { IMPORT_FIELDS, type FieldId, type ImportField } from "../fields";
 import type { SheetRow } from "../sheet-model";
 import { looksLikeSize, sizeKey } from "../sizes";
 import { columnValues, type ColumnValues } from "./column-samples";
-import { containsWords, normaliseHeader, similarity } from "./normalise";
+import { FIELD_WORDS } from "./header-words";
+import { containsWords, headerWords, normaliseHeader, similarity } from "./normalise";
 import type { ColumnAssignment, MappingTarget, MatchReason, SheetMapping } from "./sheet-mapping";
 import { isResultColumn } from "../result-rows";
 
@@ -33,17 +34,6 @@ interface Candidate {
 
 /** Below this, similar-looking words are more often different words ("proto" and "promo"). */
 const FUZZY_THRESHOLD = 0.84;
-
-interface Spelling {
-  readonly field: FieldId;
-  readonly text: string;
-  readonly isLabel: boolean;
-}
-
-const SPELLINGS: readonly Spelling[] = IMPORT_FIELDS.flatMap((field) => [
-  { field: field.id, text: normaliseHeader(field.label), isLabel: true },
-  ...field.synonyms.map((synonym) => ({ field: field.id, text: normaliseHeader(synonym), isLabel: false })),
-]);
 
 /**
  * Synonyms that name their field only as the whole header. Inside a longer one they describe
@@ -121,6 +111,53 @@ function containedConfidence(header: string, text: string): number | undefined {
   return header.endsWith(` ${text}`) ? 0.56 : 0.55;
 }
 
+/** How surely one word of a question's name names it ("Colours" for "Ink colours"): less than any field's word. */
+const LOOSE_QUESTION_CONFIDENCE = 0.6;
+
+/**
+ * Whether a one-word header is a word of a question's name or label, loosely written: "Colours" for "Ink colours
+ * (Pantone)", "Name" for "Player name". Words of three letters or fewer say too little ("No", "Ink").
+ */
+function namesQuestionLoosely(header: string, attributeKey: string): boolean {
+  return !header.includes(" ") && header.length >= 4 && containsWords(attributeKey, header);
+}
+
+/** A header cut short is less sure than a near spelling ("Adress" is an address, not "Adresszusatz" cut short). */
+const ABBREVIATION_CONFIDENCE = 0.7;
+
+/** Field names of one word: words in their own right, never taken for the start of a longer one. */
+const WHOLE_WORDS: ReadonlySet<string> = new Set(
+  FIELD_WORDS.filter((word) => !word.text.includes(" ")).map((word) => word.text),
+);
+
+/** Shortest start of a word taken for the word alone ("Deli" for "delivery"; "Del" only beside another word). */
+const ABBREVIATION_MIN_LETTERS = 4;
+
+/**
+ * Whether a header is `text` with words cut short, word for word ("Deliv date", "Desc", "Addr 1", "Ship meth"):
+ * each of its words starts the word in the same place, and at least one is cut, to four letters or more. A short
+ * word may be cut to three when it is the only word cut in a header of several ("Org name").
+ */
+function isAbbreviation(header: string, text: string): boolean {
+  const cut = header.split(" ");
+  const full = text.split(" ");
+  if (cut.length !== full.length) return false;
+  let shortened = 0;
+  for (let i = 0; i < cut.length; i++) {
+    const word = cut[i] ?? "";
+    const whole = full[i] ?? "";
+    if (word === whole) continue;
+    // A letter or two short is a misspelling or a plural ("Adress", "Unit"), for the fuzzy match to judge.
+    if (!whole.startsWith(word) || whole.length - word.length < 2 || /\d/.test(word)) return false;
+    // A header of one whole word is not another word cut short ("Design" is not "Designation").
+    if (cut.length === 1 && WHOLE_WORDS.has(word)) return false;
+    const least = cut.length > 1 ? ABBREVIATION_MIN_LETTERS - 1 : ABBREVIATION_MIN_LETTERS;
+    if (word.length < least) return false;
+    shortened++;
+  }
+  return shortened > 0;
+}
+
 /** The best way a header names a field, if it names one at all. */
 function fieldCandidate(column: number, header: string): Candidate[] {
   const candidates: Candidate[] = [];
@@ -128,12 +165,14 @@ function fieldCandidate(column: number, header: string): Candidate[] {
   const offer = (field: FieldId, confidence: number, reason: MatchReason) => {
     if ((best.get(field)?.confidence ?? 0) < confidence) best.set(field, { confidence, reason });
   };
-  for (const spelling of SPELLINGS) {
+  for (const spelling of FIELD_WORDS) {
     if (header === spelling.text)
       offer(spelling.field, spelling.isLabel ? 1 : 0.95, spelling.isLabel ? "label" : "synonym");
     else if (isContained(header, spelling.text)) {
       const contained = containedConfidence(header, spelling.text);
       if (contained !== undefined) offer(spelling.field, contained, "contains");
+    } else if (!spelling.isForeign && isAbbreviation(header, spelling.text)) {
+      offer(spelling.field, ABBREVIATION_CONFIDENCE, "abbreviation");
     } else {
       const score = similarity(header, spelling.text);
       if (score >= FUZZY_THRESHOLD) offer(spelling.field, 0.85 * score, "fuzzy");
@@ -161,14 +200,17 @@ export function suggestMapping(
 ): SheetMapping {
   // Fuzzy matching costs the product of two lengths: only a header's start is matched (no
   // field name is longer), so a header of a million characters costs what a short one does.
-  const normalised = headers.map((header) => normaliseHeader(header.slice(0, MATCHED_HEADER_LENGTH)));
+  const normalised = headers.map((header) => headerWords(header.slice(0, MATCHED_HEADER_LENGTH)));
   const values = headers.map(
     (_header, column): ColumnValues => (sampleRows.length > 0 ? columnValues(sampleRows, column) : "unknown"),
   );
   const attributes = new Map<string, string>();
-  for (const attribute of vocabulary.attributes) {
-    const key = normaliseHeader(attribute);
-    if (key !== "" && !attributes.has(key)) attributes.set(key, attribute);
+  // An attribute spelled as the header is first ("Vinyl colour" over "VinylColour"); camel case read as words after.
+  for (const spell of [normaliseHeader, headerWords]) {
+    for (const attribute of vocabulary.attributes) {
+      const key = spell(attribute);
+      if (key !== "" && !attributes.has(key)) attributes.set(key, attribute);
+    }
   }
   const catalogueSizes = new Set(vocabulary.sizes.map(sizeKey));
   // Bare numbers count as sizes beside another size-like header ("8, 10, 12" or "XL, 8").
@@ -201,7 +243,11 @@ export function suggestMapping(
         if (score >= 0.85)
           candidates.push({ column, target, targetKey: `attribute:${key}`, confidence: 0.8 * score, reason: "fuzzy" });
         else {
-          const contained = isContained(header, key) ? containedConfidence(header, key) : undefined;
+          const contained = isContained(header, key)
+            ? containedConfidence(header, key)
+            : namesQuestionLoosely(header, key)
+              ? LOOSE_QUESTION_CONFIDENCE
+              : undefined;
           if (contained !== undefined)
             candidates.push({
               column,

@@ -38,7 +38,7 @@ describe("fields from header variants", () => {
     ["PO #", "orderNumber", "synonym"],
     ["Order No.", "orderNumber", "label"],
     ["  ORDER   no ", "orderNumber", "label"],
-    ["Qty ordered", "quantity", "contains"],
+    ["Qty required", "quantity", "contains"],
     ["Bestellnummer", "orderNumber", "synonym"],
     ["Numéro de commande", "orderNumber", "synonym"],
     ["Customer PO Number", "orderNumber", "contains"],
