@@ -3,6 +3,7 @@ import type { IssueCode } from "../core/issues";
 import type { Change } from "../core/session-edits";
 import { cellText, type CellValue } from "../core/sheet-model";
 import type { SessionState } from "./engine-session";
+import { rowsTakingOrderNumberAbove, withOrderNumberAbove } from "./order-number-above";
 import { issuesOfRow } from "./row-issues";
 
 /** A cell to set, by row number and column (position or header). */
@@ -109,7 +110,8 @@ function suggestionOf(
   code: IssueCode,
   column?: string,
 ): Suggestion | undefined {
-  const issue = issuesOfRow(session, session.rows.indexFor(rowNumber)).find(
+  const index = session.rows.indexFor(rowNumber);
+  const issue = withOrderNumberAbove(session, index, issuesOfRow(session, index)).find(
     (i) => i.code === code && (column === undefined || i.column === column),
   );
   if (!issue?.suggestion || !issue.column || issue.rowNumber === null) return undefined;
@@ -157,6 +159,19 @@ export function suggestionToAllChanges(
       changes.push(cellChange(session, i, c, issue.suggestion));
   }
   return changes;
+}
+
+/**
+ * The order number above put into every row lacking one, in a sheet that gives it on each order's first row only;
+ * none when no column holds order numbers.
+ */
+export function orderNumbersAboveChanges(session: SessionState): Change[] {
+  const header = session.columns.columnOf("orderNumber");
+  if (header === undefined) return [];
+  const column = session.rows.columnIndex(header);
+  return rowsTakingOrderNumberAbove(session).map(({ index, orderNumber }) =>
+    cellChange(session, index, column, orderNumber),
+  );
 }
 
 /**

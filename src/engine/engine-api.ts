@@ -33,6 +33,7 @@ const ENGINE_CALLS = [
   "replaceInColumn",
   "applySuggestion",
   "applySuggestionToAll",
+  "fillOrderNumbersFromAbove",
   "skipRow",
   "undo",
   "redo",

@@ -12,6 +12,7 @@ import {
   fillChanges,
   importedRowsSkipped,
   jobValueChanges,
+  orderNumbersAboveChanges,
   replaceChanges,
   rowNumbersOfOrder,
   skipChanges,
@@ -114,6 +115,8 @@ function editsOf(session: EngineSession, now: () => Date) {
     /** Puts an issue's suggestion into every cell with the same issue and the same value, as one edit. */
     applySuggestionToAll: (rowNumber: number, code: IssueCode, column?: string) =>
       edit(suggestionToAllChanges(session, rowNumber, code, column)),
+    /** In a sheet giving order numbers on each order's first row only, the number above into every row lacking one. */
+    fillOrderNumbersFromAbove: () => edit(orderNumbersAboveChanges(session)),
     /** Leaves a row out of the import (or brings it back); it stays in the grid and the result sheet. */
     skipRow: (rowNumber: number, skip = true) => skipRows([rowNumber], skip),
     skipRows,

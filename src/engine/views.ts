@@ -11,6 +11,7 @@ import { cellText } from "../core/sheet-model";
 import type { SessionState } from "./engine-session";
 import { jobStateOf, type JobState } from "./job-state";
 import { rowMatches, type RowFilter } from "./row-filter";
+import { rowsTakingOrderNumberAbove, withOrderNumberAbove } from "./order-number-above";
 import { filterableRow, issuesOfRow, orderIssuesOn, problemsOfRow, wholeOrderIssues } from "./row-issues";
 import type { SessionColumnsView } from "./session-columns";
 
@@ -88,6 +89,8 @@ export interface EngineSummary {
   readonly canRedo: boolean;
   /** Rows an earlier import created (a result sheet imported again), skipped unless brought back. */
   readonly importedBefore: { readonly rows: number; readonly jobs: number };
+  /** Rows lacking an order number that would take the one above (a sheet giving it on each order's first row). */
+  readonly rowsTakingOrderNumberAbove: number;
 }
 
 /**
@@ -144,6 +147,8 @@ export function summaryOf(session: SessionState): EngineSummary {
     canUndo: session.history.canUndo,
     canRedo: session.history.canRedo,
     importedBefore: importedSummary(session),
+    // A pass over every row, made only when some row lacks its order number.
+    rowsTakingOrderNumberAbove: counts.byCode.ORDER_NUMBER_MISSING ? rowsTakingOrderNumberAbove(session).length : 0,
   };
 }
 
@@ -179,7 +184,7 @@ function rowViewOf(session: SessionState, index: number): RowView {
     itemType: line?.itemType,
     skipped: rows.isSkipped(index),
     estimateText: line?.estimate ? moneyText(session, line.estimate.total) : undefined,
-    issues: issuesOfRow(session, index),
+    issues: withOrderNumberAbove(session, index, issuesOfRow(session, index)),
     orderIssues: orderIssuesOn(session, index).length,
   };
 }

@@ -1,16 +1,33 @@
 import { countOf, pluralise } from "../../core/plural";
 import type { ImportWorkflow, ReviewState } from "../workflow/import-workflow";
 import { LiveStatus } from "../live-status";
+import type { SidePanelAction } from "./side-panel-focus";
 import { issueCountsText, summaryText } from "./review-counts";
 
 interface Props {
   readonly review: ReviewState;
   readonly error: string | undefined;
-  readonly workflow: Pick<ImportWorkflow, "includeImportedBefore" | "stopChecking">;
+  readonly workflow: Pick<ImportWorkflow, "includeImportedBefore" | "stopChecking" | "fillOrderNumbersFromAbove">;
+  /** Runs a fix, then gives focus back to the grid. */
+  readonly act: SidePanelAction;
+}
+
+/** One offer for a sheet giving each order's number on its first row only. */
+function OrderNumbersAbove({ rows, onUse }: { readonly rows: number; readonly onUse: () => void }) {
+  if (rows === 0) return null;
+  return (
+    <p class="notice" data-testid="order-numbers-above">
+      {countOf(rows, "row has", "rows have")} no order number, as in a sheet that gives each order's number on its first
+      row only.{" "}
+      <button type="button" class="small" onClick={onUse}>
+        Use the order number above for {countOf(rows, "row", "rows")}
+      </button>
+    </p>
+  );
 }
 
 /** Where the review stands: what to know first, the counts and the estimate, what is under way, and what went wrong. */
-export function ReviewStatus({ review, error, workflow }: Props) {
+export function ReviewStatus({ review, error, workflow, act }: Props) {
   const { summary } = review;
   const { importedBefore } = summary;
   return (
@@ -30,6 +47,10 @@ export function ReviewStatus({ review, error, workflow }: Props) {
           </button>
         </p>
       )}
+      <OrderNumbersAbove
+        rows={summary.rowsTakingOrderNumberAbove}
+        onUse={() => act(() => workflow.fillOrderNumbersFromAbove())}
+      />
       <p data-testid="summary">{summaryText(summary)}</p>
       <p class="facts" data-testid="issue-counts">
         {issueCountsText(summary)} Estimated total {summary.estimate.text} ({summary.estimate.currency}, from your

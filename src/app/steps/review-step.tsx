@@ -58,7 +58,7 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
       }}
     >
       <h2>Review {review.fileName}</h2>
-      <ReviewStatus review={review} error={error} workflow={workflow} />
+      <ReviewStatus review={review} error={error} workflow={workflow} act={act} />
       <ReviewToolbar
         connected={connected}
         review={review}
@@ -108,7 +108,14 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
           onActiveCell={onActiveCell}
         />
         <aside aria-label="The selected row and its order">
-          <RowPanel row={active.row} column={active.column} workflow={workflow} snapshot={snapshot} act={act} />
+          <RowPanel
+            row={active.row}
+            column={active.column}
+            workflow={workflow}
+            snapshot={snapshot}
+            act={act}
+            rowsTakingOrderNumberAbove={review.summary.rowsTakingOrderNumberAbove}
+          />
           <OrderPanel
             orderNumber={active.row?.orderNumber}
             revision={review.revision}

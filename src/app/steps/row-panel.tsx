@@ -15,24 +15,45 @@ interface Props {
   readonly snapshot: CatalogueSnapshot | undefined;
   /** Runs a fix, then gives focus back to the grid. */
   readonly act: SidePanelAction;
+  /** Rows lacking an order number that would take the one above. */
+  readonly rowsTakingOrderNumberAbove: number;
 }
 
 const SEVERITY_TEXT = { error: "Error", warning: "Warning", info: "Note" } as const;
 
-function IssueItem({
-  row,
-  issue,
-  workflow,
-  act,
-}: {
+/** A fix of every row like this one: the same suggestion, or for order numbers, each row's number above. */
+function FixEveryRow({ row, issue, workflow, act, rowsTakingOrderNumberAbove }: IssueProps) {
+  // The next band's quantity is this row's own: another row's design has bands of its own.
+  if (issue.code === "PRICE_BREAK_NEAR") return null;
+  if (issue.code === "ORDER_NUMBER_MISSING") {
+    return rowsTakingOrderNumberAbove > 1 ? (
+      <button type="button" class="small secondary" onClick={() => act(() => workflow.fillOrderNumbersFromAbove())}>
+        Use the order number above for {countOf(rowsTakingOrderNumberAbove, "row", "rows")}
+      </button>
+    ) : null;
+  }
+  return (
+    <button
+      type="button"
+      class="small secondary"
+      onClick={() => act(() => workflow.applySuggestionToAll(row.rowNumber, issue.code, issue.column))}
+    >
+      Use it in every row like this
+    </button>
+  );
+}
+
+interface IssueProps {
   readonly row: RowView;
   readonly issue: Issue;
   readonly workflow: ImportWorkflow;
   readonly act: SidePanelAction;
-}) {
+  readonly rowsTakingOrderNumberAbove: number;
+}
+
+function IssueItem(props: IssueProps) {
+  const { row, issue, workflow, act } = props;
   const hasSuggestion = issue.suggestion !== undefined && issue.column !== undefined && issue.rowNumber !== null;
-  // The next band's quantity is this row's own: another row's design has bands of its own.
-  const isRowsOwn = issue.code === "PRICE_BREAK_NEAR";
   return (
     <li class={issue.severity} data-code={issue.code}>
       <span class="visually-hidden">{SEVERITY_TEXT[issue.severity]}: </span>
@@ -46,15 +67,7 @@ function IssueItem({
           >
             Use “{issue.suggestion}”
           </button>
-          {!isRowsOwn && (
-            <button
-              type="button"
-              class="small secondary"
-              onClick={() => act(() => workflow.applySuggestionToAll(row.rowNumber, issue.code, issue.column))}
-            >
-              Use it in every row like this
-            </button>
-          )}
+          <FixEveryRow {...props} />
         </div>
       )}
       {issue.code === "ATTRIBUTE_REQUIRED" && issue.attribute && (
@@ -113,7 +126,7 @@ function AnswerQuestion({ row, attribute, label, code, workflow, act }: AnswerPr
 }
 
 /** The active row: what it is, its issues with their fixes, and skipping it. */
-export function RowPanel({ row, column, workflow, snapshot, act }: Props) {
+export function RowPanel({ row, column, workflow, snapshot, act, rowsTakingOrderNumberAbove }: Props) {
   const [focusColumn, setFocusColumn] = useState(column);
   useEffect(() => setFocusColumn(column), [column]);
   if (!row)
@@ -151,6 +164,7 @@ export function RowPanel({ row, column, workflow, snapshot, act }: Props) {
               issue={issue}
               workflow={workflow}
               act={act}
+              rowsTakingOrderNumberAbove={rowsTakingOrderNumberAbove}
             />
           ))}
         </ul>

@@ -75,6 +75,7 @@ export function createReviewActions(context: WorkflowContext, onSessionChange: (
       editWith((e) => e.applySuggestion(rowNumber, code, column)),
     applySuggestionToAll: (rowNumber: number, code: IssueCode, column?: string) =>
       editWith((e) => e.applySuggestionToAll(rowNumber, code, column)),
+    fillOrderNumbersFromAbove: () => editWith((e) => e.fillOrderNumbersFromAbove()),
     skipRows: (rowNumbers: readonly number[], skip: boolean) => editWith((e) => e.skipRows(rowNumbers, skip)),
     skipRow: (rowNumber: number, skip: boolean) => editWith((e) => e.skipRows([rowNumber], skip)),
     skipOrder: (orderNumber: string, skip: boolean) => editWith((e) => e.skipOrder(orderNumber, skip)),
