@@ -1,16 +1,24 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 
+/**
+ * An option's value: a flag is `true`; a value option its last value (given twice, the last one counts); a
+ * repeatable option every value, in the order given.
+ */
+export type OptionValue = string | true | readonly string[];
+
 /** Parsed command line: the command, its positional arguments and its `--options`. */
 export interface CommandLine {
   readonly command: string | undefined;
   readonly positional: readonly string[];
-  readonly options: ReadonlyMap<string, string | true>;
+  readonly options: ReadonlyMap<string, OptionValue>;
 }
 
 type OptionTable = NonNullable<ParseArgsConfig["options"]>;
 
 const VALUE = { type: "string" } as const;
 const FLAG = { type: "boolean" } as const;
+/** An option that may be given more than once, each value kept. */
+const REPEATED = { type: "string", multiple: true } as const;
 
 /**
  * Every option of the command line, as the usage lists them. A command ignores those it has no
@@ -23,6 +31,8 @@ export const OPTIONS = {
   sheet: VALUE,
   "header-row": VALUE,
   rows: VALUE,
+  map: REPEATED,
+  template: VALUE,
   "each-row-own-job": FLAG,
   "no-validate": FLAG,
   out: VALUE,
@@ -88,10 +98,14 @@ export function readCommandLine(
 ): { readonly ok: true; readonly line: CommandLine } | { readonly ok: false; readonly message: string } {
   const read = parseStrictly(argv);
   if (read instanceof Error) return { ok: false, message: usageError(argv) ?? read.message };
-  const options = new Map<string, string | true>();
+  const options = new Map<string, OptionValue>();
   for (const [name, value] of Object.entries(read.values)) {
-    if (typeof value === "string") options.set(name, value);
-    else if (value === true) options.set(name, true);
+    if (typeof value === "string" || value === true) options.set(name, value);
+    else if (Array.isArray(value))
+      options.set(
+        name,
+        value.filter((item) => typeof item === "string"),
+      );
   }
   return { ok: true, line: { command: read.positionals[0], positional: read.positionals.slice(1), options } };
 }

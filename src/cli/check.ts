@@ -3,7 +3,7 @@ import { basename } from "node:path";
 import { catalogueVocabulary, type CatalogueSnapshot } from "../core/catalogue";
 import type { Issue } from "../core/issues";
 import { countOf } from "../core/plural";
-import { missingRequiredFields, suggestMapping, type SheetMapping } from "../core/mapping";
+import { missingRequiredFields, type SheetMapping } from "../core/mapping";
 import type { JobPayload } from "../core/resolve";
 import { problemSheetData } from "../core/result-sheet-data";
 import type { ResultSheetData } from "../core/result-sheet-data";
@@ -14,6 +14,7 @@ import { JOB_STATE_TEXT } from "../engine/job-state-text";
 import type { SheetSession } from "../sheet/worker-api";
 import { createVendorGateway } from "../engine/vendor-gateway";
 import { loadCatalogueOf } from "./catalogue-of";
+import { chooseMapping, NO_MAPPING_CHOICE, unmatchedFieldsText, type MappingChoice } from "./column-maps";
 import { openSheetFile } from "./open-sheet-file";
 import { throttled } from "./progress-line";
 import type { SheetFile } from "./read-sheet-file";
@@ -30,6 +31,10 @@ export interface CheckOptions {
   /** Dry-run each job with the vendor's validateOnly (on unless turned off). */
   readonly validate: boolean;
   readonly onProgress?: (message: string) => void;
+  /** `--template` and `--map`: laid over the suggested mapping. */
+  readonly mappingChoice?: MappingChoice | undefined;
+  /** Says what the user should know about the mapping chosen (a template's headers the sheet lacks). */
+  readonly onNote?: (message: string) => void;
   /** Stops loading the catalogue (Ctrl+C). */
   readonly signal?: AbortSignal | undefined;
 }
@@ -57,7 +62,12 @@ export type CheckOutcome =
       readonly sheet: SheetSession;
       readonly bytes: Uint8Array;
     }
-  | { readonly ok: false; readonly reason: "unreadable" | "unmapped" | "vendor"; readonly message: string };
+  | {
+      readonly ok: false;
+      /** `usage`: a `--map` or `--template` that does not fit the sheet or the catalogue. */
+      readonly reason: "unreadable" | "unmapped" | "usage" | "vendor";
+      readonly message: string;
+    };
 
 /** Reads, maps, resolves and (unless told not to) dry-runs a sheet: the page's check, from Node. */
 export async function checkFile(
@@ -74,17 +84,16 @@ export async function checkFile(
   if (!opened.ok) return { ok: false, reason: "unreadable", message: opened.message };
   const { session, bytes } = opened;
   const { sheetName, headers, headerRowNumber, rowCount, sampleRows } = opened.preview;
-  const mapping = suggestMapping(headers, vocabulary, sampleRows);
+  const chosen = chooseMapping(
+    { sheetName, headers, vocabulary, sampleRows },
+    options.mappingChoice ?? NO_MAPPING_CHOICE,
+  );
+  if (!chosen.ok) return { ok: false, reason: "usage", message: chosen.message };
+  for (const note of chosen.notes) options.onNote?.(note);
+  const { mapping } = chosen;
   const missing = missingRequiredFields(mapping);
-  if (missing.length > 0) {
-    return {
-      ok: false,
-      reason: "unmapped",
-      message:
-        `No column of "${sheetName}" could be matched to ${missing.join(", ")}; ` +
-        `the headers are ${headers.join(", ")}.`,
-    };
-  }
+  if (missing.length > 0)
+    return { ok: false, reason: "unmapped", message: unmatchedFieldsText(sheetName, missing, headers) };
 
   progress(`Checking ${rowCount} rows`);
   const engine = createImportEngine(createVendorGateway(vendor.client, { sleep: vendor.sleep }));

@@ -1,19 +1,31 @@
 import { IMPORT_FIELDS } from "../core/fields";
-import { missingRequiredFields, sizeLayout, suggestMapping, type SheetMapping } from "../core/mapping";
+import { columnSamples, columnValues, missingRequiredFields, sizeLayout, type SheetMapping } from "../core/mapping";
 import { cellRawText, type CellValue, type SheetRow } from "../core/sheet-model";
 import { csvDialectText } from "../sheet/read/csv/csv-dialect-text";
 import { longHeaderNotes, type SheetPreview, type WorkbookSummary } from "../sheet/sheet-preview";
+import { chooseMapping, NO_MAPPING_CHOICE, type MappingChoice, type MappingSource } from "./column-maps";
 import { openSheetFile, type SheetChoice } from "./open-sheet-file";
 import type { SheetFile } from "./read-sheet-file";
 
 export interface InspectOptions extends SheetChoice {
   readonly rows: number;
+  /** `--template` and `--map`: laid over the suggested mapping. */
+  readonly mappingChoice?: MappingChoice | undefined;
 }
 
 export interface InspectReport {
   readonly file: WorkbookSummary;
   readonly sheet: SheetPreview;
+  /** The mapping the sheet would be checked with: the suggestion, or the template, and the `--map`s over it. */
   readonly mapping: SheetMapping;
+  /** What the headers and first rows alone suggest: the mapping without `--template` and `--map`. */
+  readonly suggestion: SheetMapping;
+  /** Where each column's target came from. */
+  readonly sources: readonly MappingSource[];
+  /** The template applied, by its name, and the file it was read from. */
+  readonly template: { readonly name: string; readonly path: string } | undefined;
+  /** What to know about the template: headers it and the sheet do not share. */
+  readonly notes: readonly string[];
   readonly missingRequired: readonly string[];
   readonly sizeLayout: string;
   readonly rows: readonly SheetRow[];
@@ -21,20 +33,36 @@ export interface InspectReport {
 
 export type InspectOutcome =
   | { readonly ok: true; readonly report: InspectReport }
-  | { readonly ok: false; readonly message: string };
+  /** `usage`: a `--map` or `--template` that does not fit the sheet. */
+  | { readonly ok: false; readonly message: string; readonly usage?: true };
 
 /** Reads a sheet with the same reader and mapper as the page. */
 export async function inspectFile(sheetFile: SheetFile, options: InspectOptions): Promise<InspectOutcome> {
   const opened = await openSheetFile(sheetFile, options);
   if (!opened.ok) return opened;
   const { file, preview, session } = opened;
-  const mapping = suggestMapping(preview.headers, options.vocabulary, preview.sampleRows);
+  const chosen = chooseMapping(
+    {
+      sheetName: preview.sheetName,
+      headers: preview.headers,
+      vocabulary: options.vocabulary,
+      sampleRows: preview.sampleRows,
+    },
+    options.mappingChoice ?? NO_MAPPING_CHOICE,
+  );
+  if (!chosen.ok) return { ok: false, message: chosen.message, usage: true };
+  const { mapping, suggestion, sources, notes } = chosen;
+  const template = options.mappingChoice?.template;
   return {
     ok: true,
     report: {
       file,
       sheet: preview,
       mapping,
+      suggestion,
+      sources,
+      template: template && { name: template.template.name, path: template.path },
+      notes,
       missingRequired: missingRequiredFields(mapping),
       sizeLayout: sizeLayout(mapping),
       rows: session.rows(preview.sheetName, preview.headerRowNumber, 0, options.rows),
@@ -47,9 +75,40 @@ function typedCell(value: CellValue): unknown {
   return value instanceof Date ? { date: value.toISOString() } : value;
 }
 
+/**
+ * Each column's mapping and its evidence: the target chosen with its confidence and reason,
+ * where it came from, what the suggestion made of it (header and samples alone), and the
+ * samples it saw (the first distinct values and whether they are numbers or words).
+ */
+function columnEvidence(report: InspectReport) {
+  const { sampleRows } = report.sheet;
+  return report.mapping.columns.map((assignment) => {
+    const suggested = report.suggestion.columns[assignment.column];
+    return {
+      column: assignment.column,
+      header: assignment.header,
+      target: assignment.target,
+      targetText: describeTarget(assignment.target),
+      confidence: assignment.confidence,
+      reason: assignment.reason,
+      source: report.sources[assignment.column] ?? "suggestion",
+      suggested: {
+        target: suggested?.target ?? null,
+        confidence: suggested?.confidence ?? 0,
+        reason: suggested?.reason ?? null,
+      },
+      samples: columnSamples(sampleRows, assignment.column),
+      values: columnValues(sampleRows, assignment.column),
+    };
+  });
+}
+
 export function reportJson(report: InspectReport): unknown {
+  // The suggestion and the sources are in each column's evidence.
+  const { suggestion: _suggestion, sources: _sources, ...shown } = report;
   return {
-    ...report,
+    ...shown,
+    columns: columnEvidence(report),
     rows: report.rows.map((row) => ({
       rowNumber: row.rowNumber,
       cells: Object.fromEntries(report.sheet.headers.map((h, i) => [h, typedCell(row.cells[i] ?? null)])),
@@ -87,7 +146,14 @@ export function reportText(report: InspectReport): string {
       `${sheet.hiddenRows.length ? `; hidden rows ${sheet.hiddenRows.join(", ")}` : ""}.`,
     ...longHeaderNotes(sheet),
     `Sizes: ${report.sizeLayout}.` +
-      `${report.missingRequired.length ? ` Missing required: ${report.missingRequired.join(", ")}.` : ""}`,
+      `${
+        report.missingRequired.length
+          ? ` Missing required: ${report.missingRequired.join(", ")}` +
+            ` (name ${report.missingRequired.length === 1 ? "it" : "them"} with --map "<header>=FIELD").`
+          : ""
+      }`,
+    ...(report.template ? [`Template: "${report.template.name}" (${report.template.path}).`] : []),
+    ...report.notes,
     "",
     "Mapping:",
     ...mapping.columns.map(

@@ -3,6 +3,7 @@ import { ConfigError } from "../server/proxy/connections";
 import { readCommandLine, type CommandLine } from "./args";
 import { checkFile, checkText } from "./check";
 import { checkFilesToWrite, checkWritableFile, type FileToWrite } from "./check-writable-file";
+import { mapSyntaxProblem, readTemplateOption, type MappingChoice } from "./column-maps";
 import { inspectFile, reportJson, reportText } from "./inspect";
 import { jobsText, listJobs } from "./jobs";
 import { readSheetFile } from "./read-sheet-file";
@@ -14,9 +15,12 @@ import { openVendorConnection, type VendorConnection } from "./vendor-connection
 
 const USAGE = `Usage:
   npm run cli -- inspect <file> [--sheet NAME] [--header-row N] [--rows N] [--json]
+                                [--template NAME|FILE] [--map "Header=field"]...
   npm run cli -- check <file> [--connection NAME] [--sheet NAME] [--header-row N]
+                              [--template NAME|FILE] [--map "Header=field"]...
                               [--each-row-own-job] [--no-validate] [--out FILE] [--utf8] [--json]
   npm run cli -- submit <file> --connection NAME [--sheet NAME] [--header-row N]
+                               [--template NAME|FILE] [--map "Header=field"]...
                                [--journal PATH] [--out RESULT] [--audit PATH] [--utf8]
                                [--allow-existing] [--concurrency N] [--each-row-own-job] [--yes] [--json]
   npm run cli -- jobs --connection NAME [--order X] [--json]
@@ -47,6 +51,19 @@ submit    checks the sheet, then creates every job the dry run accepted. Each or
           Jobs and Audit sheets too), --audit the audit trail as JSON Lines; --json prints
           every row's outcome. --utf8 writes a CSV result in UTF-8 when its own encoding
           cannot hold a result. Ctrl+C stops after the orders in flight.
+--template NAME|FILE (inspect, check, submit)
+          maps the columns with a mapping template instead of the suggestion: a JSON file
+          as the README describes (the page's saved template); a NAME, not a path, is read
+          from templates/NAME.json in the working folder.
+--map "Header=field" (inspect, check, submit; repeatable)
+          maps the column with that header (any case, accents aside) to a field by its id or
+          label ("orderNumber", "Order number"), to size:LABEL (a size column of a wide
+          layout), to a question of the catalogue by its name or label (or question:NAME),
+          or to - (left unmapped); laid over the suggestion or the template. A header or
+          field not known is a usage error naming the closest; inspect --json shows each
+          column's evidence. For example:
+            npm run cli -- check bestellungen.csv --map "Auftragsnr.=orderNumber" \\
+              --map "Artikelcode=code" --map "Stückzahl=Quantity" --map "Stoff=Fabric"
 jobs      lists the account's jobs (open and closed) with status, due date and tracking.
 reorder-sheet
           writes a reorder campaign workbook of the account's designs (its own and global
@@ -57,7 +74,8 @@ reorder-sheet
 Exit codes: 0 fine (every order without errors created or already there); 1 the sheet
 cannot be read, has errors left, or the submission was not confirmed; 2 usage error (an
 unknown option, named; a journal, --out or --audit path that cannot be written included: they
-are checked before the vendor is asked anything); 3 the vendor or the connection settings failed, or orders are left
+are checked before the vendor is asked anything; a --map or --template that does not fit the
+sheet or the catalogue); 3 the vendor or the connection settings failed, or orders are left
 unsettled (among them orders the vendor could not check).
 `;
 
@@ -180,6 +198,13 @@ async function runCommand(
     );
     return 2;
   }
+  // --map and --template are read before the sheet: a mistake in them is said before anything else is done.
+  const mappingChoice = await mappingChoiceOf(line);
+  if (!mappingChoice.ok) {
+    err(`${mappingChoice.message}\n`);
+    return 2;
+  }
+  const mappingOptions = { mappingChoice: mappingChoice.choice, onNote: (note: string) => err(`${note}\n`) };
   // The file is read before anything else is done with it, the vendor reached least of all.
   const read = await readSheetFile(path);
   if (!read.ok) {
@@ -192,10 +217,14 @@ async function runCommand(
     headerRow: headerRow === undefined ? undefined : Number(headerRow),
   };
   if (command === "inspect") {
-    const outcome = await inspectFile(file, { ...sheetChoice, rows: rows === undefined ? 5 : Number(rows) });
+    const outcome = await inspectFile(file, {
+      ...sheetChoice,
+      rows: rows === undefined ? 5 : Number(rows),
+      mappingChoice: mappingChoice.choice,
+    });
     if (!outcome.ok) {
       err(`${outcome.message}\n`);
-      return 1;
+      return outcome.usage ? 2 : 1;
     }
     out(options.has("json") ? `${JSON.stringify(reportJson(outcome.report), null, 2)}\n` : reportText(outcome.report));
     return 0;
@@ -223,10 +252,11 @@ async function runCommand(
         utf8: options.has("utf8"),
         onProgress,
         signal,
+        ...mappingOptions,
       });
       if (!outcome.ok) {
         err(`${outcome.message}\n`);
-        return outcome.reason === "vendor" ? 3 : 1;
+        return outcome.reason === "vendor" ? 3 : outcome.reason === "usage" ? 2 : 1;
       }
       out(options.has("json") ? `${JSON.stringify(outcome.report, null, 2)}\n` : checkText(outcome.report));
       return outcome.report.summary.issues.error > 0 ? 1 : 0;
@@ -247,6 +277,7 @@ async function runCommand(
       yes: options.has("yes"),
       confirm,
       onProgress,
+      ...mappingOptions,
     });
     if (!outcome.ok) {
       err(`${outcome.message}\n`);
@@ -260,6 +291,25 @@ async function runCommand(
 function stringOption(line: CommandLine, name: string): string | undefined {
   const value = line.options.get(name);
   return typeof value === "string" ? value : undefined;
+}
+
+/** Every value of a repeatable option, in the order given. */
+function listOption(line: CommandLine, name: string): readonly string[] {
+  const value = line.options.get(name);
+  return Array.isArray(value) ? value : typeof value === "string" ? [value] : [];
+}
+
+/** `--template` read and `--map` checked for its form; what is wrong with either, when something is. */
+async function mappingChoiceOf(
+  line: CommandLine,
+): Promise<{ readonly ok: true; readonly choice: MappingChoice } | { readonly ok: false; readonly message: string }> {
+  const maps = listOption(line, "map");
+  const wrong = mapSyntaxProblem(maps);
+  if (wrong !== undefined) return { ok: false, message: wrong };
+  const name = stringOption(line, "template");
+  if (name === undefined) return { ok: true, choice: { maps } };
+  const template = await readTemplateOption(name);
+  return template.ok ? { ok: true, choice: { template, maps } } : template;
 }
 
 /** Whether real vendor connections are configured (then no account is assumed for money-spending commands). */

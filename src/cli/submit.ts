@@ -89,7 +89,7 @@ export interface SubmitReport {
 
 export type SubmitOutcome =
   | { readonly ok: true; readonly report: SubmitReport; readonly exitCode: 0 | 1 | 3 }
-  | { readonly ok: false; readonly exitCode: 1 | 3; readonly message: string };
+  | { readonly ok: false; readonly exitCode: 1 | 2 | 3; readonly message: string };
 
 /**
  * The unfinished (or, when nothing is left, the last) batch of this very file for this account, if the journal has one.
@@ -224,7 +224,12 @@ export async function submitFile(
   options: SubmitOptions,
 ): Promise<SubmitOutcome> {
   const checked = await checkFile(sheetFile, vendor, { ...options, validate: true });
-  if (!checked.ok) return { ok: false, exitCode: checked.reason === "vendor" ? 3 : 1, message: checked.message };
+  if (!checked.ok)
+    return {
+      ok: false,
+      exitCode: checked.reason === "vendor" ? 3 : checked.reason === "usage" ? 2 : 1,
+      message: checked.message,
+    };
   const fileSha256 = await sha256Hex(checked.bytes);
   const match = {
     connection: vendor.connection.name,
