@@ -1,6 +1,7 @@
 /**
- * `npm run bench [-- proxy|sheets|engine|submit|faults|grid|results]`: prints each benchmark's figures next to its
- * baseline measured in the same run. Benchmarks print numbers; they assert nothing.
+ * `npm run bench [-- proxy|sheets|engine|submit|faults|grid|results|mapping]`: prints each benchmark's figures next
+ * to its baseline measured in the same run (`mapping`: the importer on the corpus of messy sheets, beside the same
+ * sheets mapped by hand). Benchmarks print numbers; they assert nothing.
  * BENCH_SIZES (e.g. "10000,100000") and BENCH_REPEATS tune the sheet and engine sections.
  */
 import { tmpdir } from "node:os";
@@ -8,6 +9,7 @@ import { join } from "node:path";
 import { startBenchPage } from "./bench-page-server";
 import { engineBench } from "./engine-bench";
 import { gridBench } from "./grid-bench";
+import { mappingBench } from "./mapping-bench";
 import { resultsBench } from "./results-bench";
 import { proxyBench } from "./proxy-bench";
 import { sheetBench } from "./sheet-bench";
@@ -33,4 +35,5 @@ if (runs("submit")) sections.push(await submitBench());
 if (runs("faults")) sections.push(await faultBench(), await trustBench());
 if (runs("grid")) sections.push(await gridBench(sizes));
 if (runs("results")) sections.push(await resultsBench(dataDir, sizes));
+if (runs("mapping")) sections.push(await mappingBench());
 console.log(sections.join("\n\n"));
