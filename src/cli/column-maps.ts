@@ -1,6 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { basename, extname, join, resolve } from "node:path";
 import { IMPORT_FIELDS, type FieldId } from "../core/fields";
+import { FIELD_WORDS } from "../core/mapping/header-words";
 import {
   applyTemplate,
   assignColumn,
@@ -189,10 +190,11 @@ function unknownTargetText(name: string, kind: string | undefined, questions: re
   const asQuestion = kind === "question" || kind === "attribute";
   const fields = asQuestion ? [] : IMPORT_FIELDS.map((f) => f.id);
   const known = kind === "field" ? [] : [...new Set(questions ?? [])];
-  const closeFields = scoredNear(name, fields, (id) => {
-    const field = IMPORT_FIELDS.find((f) => f.id === id);
-    return field ? [id, field.label, ...field.synonyms] : [id];
-  }).map(({ item, score }) => ({ text: fieldText(item), score }));
+  // Every word a header may name the field by, in any language the mapping knows ("Menge" for quantity).
+  const closeFields = scoredNear(name, fields, (id) => [
+    id,
+    ...FIELD_WORDS.filter((word) => word.field === id).map((word) => word.text),
+  ]).map(({ item, score }) => ({ text: fieldText(item), score }));
   const closeQuestions = scoredNear(name, known, (q) => [q]).map(({ item, score }) => ({
     text: `the question "${item}"`,
     score,
