@@ -4,6 +4,7 @@ import { catalogueVocabulary, type CatalogueSnapshot } from "../core/catalogue";
 import type { Issue } from "../core/issues";
 import { countOf } from "../core/plural";
 import { missingRequiredFields, type SheetMapping } from "../core/mapping";
+import { rowsForEvidence } from "../core/mapping/column-evidence";
 import type { JobPayload } from "../core/resolve";
 import { problemSheetData } from "../core/result-sheet-data";
 import type { ResultSheetData } from "../core/result-sheet-data";
@@ -83,7 +84,10 @@ export async function checkFile(
   const opened = await openSheetFile(sheetFile, { sheet: options.sheet, headerRow: options.headerRow, vocabulary });
   if (!opened.ok) return { ok: false, reason: "unreadable", message: opened.message };
   const { session, bytes } = opened;
-  const { sheetName, headers, headerRowNumber, rowCount, sampleRows } = opened.preview;
+  const { sheetName, headers, headerRowNumber, rowCount } = opened.preview;
+  // The suggestion looks at the values of the first few hundred rows, as the page's does.
+  const rowAt = (i: number) => session.rows(sheetName, headerRowNumber, i, 1)[0] ?? { rowNumber: 0, cells: [] };
+  const sampleRows = rowsForEvidence(rowAt, rowCount);
   const chosen = chooseMapping(
     { sheetName, headers, vocabulary, sampleRows },
     options.mappingChoice ?? NO_MAPPING_CHOICE,

@@ -1,4 +1,6 @@
+import type { ValueLists } from "./mapping/column-evidence";
 import { similarity } from "./mapping/normalise";
+import type { MappingVocabulary } from "./mapping/suggest-mapping";
 import type {
   AccountProfile,
   Asset,
@@ -180,7 +182,7 @@ export function indexCatalogue(snapshot: CatalogueSnapshot) {
 export type CatalogueIndex = ReturnType<typeof indexCatalogue>;
 
 /** What a sheet's columns may name beyond the fixed fields: attribute names and labels, sizes. */
-export function catalogueVocabulary(snapshot: CatalogueSnapshot): { attributes: string[]; sizes: string[] } {
+export function catalogueVocabulary(snapshot: CatalogueSnapshot): MappingVocabulary {
   const attributes = new Set<string>();
   for (const code of snapshot.priceCodes) {
     for (const attribute of code.attributes ?? []) {
@@ -192,5 +194,31 @@ export function catalogueVocabulary(snapshot: CatalogueSnapshot): { attributes: 
   const sizes = new Set<string>(snapshot.sizeSets.flatMap((set) => set.sizes));
   for (const item of snapshot.stock)
     for (const variant of item.stockVariants) for (const size of variant.sizesCsv.split(",")) sizes.add(size.trim());
-  return { attributes: [...attributes], sizes: [...sizes].filter((s) => s !== "") };
+  return { attributes: [...attributes], sizes: [...sizes].filter((s) => s !== ""), values: valueListsOf(snapshot) };
+}
+
+/** The account's codes, colours, delivery options, places and answers to questions, as a column may hold them. */
+function valueListsOf(snapshot: CatalogueSnapshot): ValueLists {
+  const named = <T>(items: readonly T[], names: (item: T) => readonly (string | null | undefined)[]) =>
+    items.flatMap((item) => names(item).filter((name): name is string => typeof name === "string" && name !== ""));
+  const variants = snapshot.stock.flatMap((item) => item.stockVariants);
+  const questions = new Map<string, string[]>();
+  for (const code of snapshot.priceCodes) {
+    for (const attribute of code.attributes ?? []) {
+      const options = named(attribute.enumerableValues ?? [], (v) => [v.value, v.text]);
+      if (attribute.isMetaDataAttribute || options.length === 0) continue;
+      const name = attribute.label ?? attribute.name;
+      questions.set(name, [...(questions.get(name) ?? []), ...options]);
+    }
+  }
+  return {
+    priceCodes: named(snapshot.priceCodes, (code) => [code.priceCode]),
+    assetTags: named([...snapshot.assets, ...snapshot.globalAssets], (asset) => [asset.assetTag]),
+    stockCodes: named(snapshot.stock, (item) => [item.stockCode, ...item.stockVariants.map((v) => v.variantCode)]),
+    colours: named(variants, (variant) => [variant.colour, variant.variantCode]),
+    deliveryOptions: named(snapshot.deliveryOptions, (option) => [option.code, option.label, option.value]),
+    countries: named(snapshot.countries.countries, (country) => [country.name, country.iso2, country.iso3]),
+    states: named(Object.values(snapshot.states).flat(), (state) => [state.name, state.abbreviation]),
+    questions: [...questions].map(([attribute, options]) => ({ attribute, options: [...new Set(options)] })),
+  };
 }

@@ -1,4 +1,5 @@
 import { suggestMapping, vocabularyWords, type MappingVocabulary } from "../core/mapping/suggest-mapping";
+import { rowsForEvidence } from "../core/mapping/column-evidence";
 import type { SheetMapping } from "../core/mapping/sheet-mapping";
 import type { CampaignSheetData } from "../core/reorder/campaign-sheet-data";
 import type { ResultSheetData } from "../core/result-sheet-data";
@@ -125,9 +126,11 @@ export function createSheetSession() {
         current?.key === keyOf(sheetName, headerRowNumber)
           ? current
           : table(sheetName, headerRowNumber, vocabularyWords(vocabulary));
-      return "preview" in result
-        ? suggestMapping(result.preview.headers, vocabulary, result.preview.sampleRows)
-        : undefined;
+      if (!("preview" in result)) return undefined;
+      const { headers, rowCount } = result.preview;
+      // The values tell a column by more rows than the preview shows: the first few hundred, blank ones aside.
+      const rows = rowsForEvidence((i) => result.table.row(i), rowCount);
+      return suggestMapping(headers, vocabulary, rows.length > 0 ? rows : result.preview.sampleRows);
     },
 
     close(): void {

@@ -258,7 +258,8 @@ function sheetReport(f: SheetFigures): string {
     ratio(o.ready, orders),
     String(o.stray),
   ];
-  const pickedHeader = `${f.worksheetRight ? "" : "wrong sheet, "}row ${f.headerRow}${f.headerRowRight ? "" : " (wrong)"}`;
+  const sheet = f.worksheetRight ? "" : "wrong sheet, ";
+  const pickedHeader = `${sheet}row ${f.headerRow}${f.headerRowRight ? "" : " (wrong)"}`;
   const steps = [
     f.worksheetRight ? [] : ["1 worksheet"],
     f.headerRowRight ? [] : ["1 header row"],

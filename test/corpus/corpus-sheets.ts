@@ -95,7 +95,7 @@ const TEXAS = stateOf("US", "TX");
 const CALIFORNIA = stateOf("US", "CA");
 const FLORIDA = stateOf("US", "FL");
 
-/** A misspelling of a state's name or abbreviation, as a person typed it: `typed` must differ from what it stands for. */
+/** A state's name or abbreviation misspelt as a person typed it: `typed` must differ from what it stands for. */
 function misspelt(typed: string, state: { readonly name: string; readonly abbreviation: string }): string {
   if (typed === state.name || typed === state.abbreviation) throw new Error(`"${typed}" is not misspelt`);
   return typed;

@@ -17,7 +17,7 @@ const mappedTo = (page: Page, field: string) =>
     .evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? "");
 
 describe("a club's own sheet", () => {
-  it("maps German headers by itself, and fills each order's number from its first row in one undoable step", async () => {
+  it("maps German headers by itself, and fills each order's number from its first row in one step", async () => {
     const page = await e2e.browser.newPage();
     await openAndConnect(page, e2e.app.url);
     await page.getByLabel("Order sheet").setInputFiles(clubSheet("verein-erste-zeile.csv"));

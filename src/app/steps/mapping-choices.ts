@@ -51,6 +51,7 @@ export const MATCH_REASON_TEXT: Readonly<Record<MatchReason, string>> = {
   contains: "a word of the header",
   abbreviation: "a short form",
   fuzzy: "a near spelling",
+  values: "its values",
   size: "a size",
   attribute: "the question's name",
   template: "your template",

@@ -38,6 +38,7 @@ function Confidence({ assignment }: { readonly assignment: ColumnAssignment | un
   return (
     <span class={`confidence ${percent < 70 ? "low" : ""}`}>
       {percent}% · {assignment.reason ? MATCH_REASON_TEXT[assignment.reason] : ""}
+      {assignment.evidence && <span class="evidence">: {assignment.evidence}</span>}
     </span>
   );
 }

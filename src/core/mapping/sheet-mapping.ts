@@ -18,6 +18,7 @@ export const MatchReason = z.enum([
   "contains",
   "abbreviation",
   "fuzzy",
+  "values",
   "size",
   "attribute",
   "template",
@@ -35,6 +36,8 @@ export const ColumnAssignment = z
     /** 0..1; 1 for a label match, a template or a choice made by hand. */
     confidence: z.number(),
     reason: MatchReason.nullable(),
+    /** What the column's values are, in words, when they say ("42 of 44 values are price codes"). */
+    evidence: z.string().optional(),
   })
   .readonly();
 export type ColumnAssignment = z.infer<typeof ColumnAssignment>;
@@ -96,10 +99,11 @@ export function missingRequiredFields(mapping: SheetMapping): FieldId[] {
 export function assignColumn(mapping: SheetMapping, column: number, target: MappingTarget | null): SheetMapping {
   return {
     columns: mapping.columns.map((assignment) => {
-      if (assignment.column === column)
-        return { ...assignment, target, confidence: 1, reason: target ? "manual" : null };
+      // What the values said was about the suggestion: a choice by hand stands on its own.
+      const { evidence: _said, ...kept } = assignment;
+      if (assignment.column === column) return { ...kept, target, confidence: 1, reason: target ? "manual" : null };
       if (target !== null && target.kind !== "attribute" && sameTarget(assignment.target, target)) {
-        return { ...assignment, target: null, confidence: 0, reason: null };
+        return { ...kept, target: null, confidence: 0, reason: null };
       }
       return assignment;
     }),

@@ -1,6 +1,7 @@
 import { IMPORT_FIELDS, type FieldId, type ImportField } from "../fields";
 import type { SheetRow } from "../sheet-model";
 import { looksLikeSize, sizeKey } from "../sizes";
+import { columnEvidence, type ValueEvidence, type ValueLists } from "./column-evidence";
 import { columnValues, type ColumnValues } from "./column-samples";
 import { FIELD_WORDS } from "./header-words";
 import { containsWords, headerWords, normaliseHeader, similarity } from "./normalise";
@@ -16,6 +17,8 @@ export interface MappingVocabulary {
   readonly attributes: readonly string[];
   /** Size labels from the size sets and stock size runs. */
   readonly sizes: readonly string[];
+  /** The account's values a column can be told by; without them, values are tested by their form alone. */
+  readonly values?: ValueLists | undefined;
 }
 
 export const EMPTY_VOCABULARY: MappingVocabulary = { attributes: [], sizes: [] };
@@ -184,26 +187,15 @@ function fieldCandidate(column: number, header: string): Candidate[] {
   return candidates;
 }
 
-/**
- * Suggests what each column feeds, each with a confidence: fields by label, synonym, words
- * contained and fuzzy similarity; attribute columns by the service's attribute names and
- * labels; size columns of a wide layout. Sample rows (a sheet preview's first rows), when
- * given, veto a match their values contradict: numbers never go to a text field such as an
- * address line, words never to a quantity, width, height or size. Each field, size and
- * attribute goes to one column at most, best match first; everything else stays unmapped and
- * is kept, an earlier import's result columns included.
- */
-export function suggestMapping(
-  headers: readonly string[],
-  vocabulary: MappingVocabulary = EMPTY_VOCABULARY,
-  sampleRows: readonly SheetRow[] = [],
-): SheetMapping {
-  // Fuzzy matching costs the product of two lengths: only a header's start is matched (no
-  // field name is longer), so a header of a million characters costs what a short one does.
-  const normalised = headers.map((header) => headerWords(header.slice(0, MATCHED_HEADER_LENGTH)));
-  const values = headers.map(
-    (_header, column): ColumnValues => (sampleRows.length > 0 ? columnValues(sampleRows, column) : "unknown"),
-  );
+/** What the header tests share for one sheet: the account's attribute names and the size-like headers. */
+interface HeaderContext {
+  readonly headers: readonly string[];
+  readonly attributes: ReadonlyMap<string, string>;
+  readonly sizeLike: readonly boolean[];
+  readonly isWideLayout: boolean;
+}
+
+function headerContext(headers: readonly string[], vocabulary: MappingVocabulary): HeaderContext {
   const attributes = new Map<string, string>();
   // An attribute spelled as the header is first ("Vinyl colour" over "VinylColour"); camel case read as words after.
   for (const spell of [normaliseHeader, headerWords]) {
@@ -221,57 +213,143 @@ export function suggestMapping(
       (maybeSize[i] === true && (maybeSize[i - 1] === true || maybeSize[i + 1] === true)),
   );
   // One size-like header on its own is more likely something else ("M" for medium, or not).
-  const isWideLayout = sizeLike.filter(Boolean).length >= 2;
+  return { headers, attributes, sizeLike, isWideLayout: sizeLike.filter(Boolean).length >= 2 };
+}
 
+/** The key a target is taken by: each field, size and question goes to one column at most. */
+function targetKeyOf(target: MappingTarget): string {
+  switch (target.kind) {
+    case "field":
+      return `field:${target.field}`;
+    case "size":
+      return `size:${sizeKey(target.size)}`;
+    case "attribute":
+      return `attribute:${headerWords(target.attribute)}`;
+  }
+}
+
+/** The ways a header names a question of the account: its name or label, a near spelling, or a word of it. */
+function attributeCandidates(column: number, header: string, context: HeaderContext): Candidate[] {
+  const exact = context.attributes.get(header);
+  const candidate = (attribute: string, confidence: number, reason: MatchReason): Candidate => {
+    const target = { kind: "attribute", attribute } as const;
+    return { column, target, targetKey: targetKeyOf(target), confidence, reason };
+  };
+  if (exact !== undefined) return [candidate(exact, 0.97, "attribute")];
+  const candidates: Candidate[] = [];
+  for (const [key, name] of context.attributes) {
+    const score = similarity(header, key);
+    if (score >= 0.85) candidates.push(candidate(name, 0.8 * score, "fuzzy"));
+    else {
+      const contained = isContained(header, key)
+        ? containedConfidence(header, key)
+        : namesQuestionLoosely(header, key)
+          ? LOOSE_QUESTION_CONFIDENCE
+          : undefined;
+      if (contained !== undefined) candidates.push(candidate(name, contained, "contains"));
+    }
+  }
+  return candidates;
+}
+
+/** Every way one column's header names a field, a size of a wide layout or a question. */
+function headerCandidates(column: number, header: string, context: HeaderContext): Candidate[] {
+  const candidates = attributeCandidates(column, header, context);
+  if (context.isWideLayout && context.sizeLike[column]) {
+    const size = (context.headers[column] ?? "").trim().slice(0, MATCHED_HEADER_LENGTH);
+    const target = { kind: "size", size } as const;
+    candidates.push({ column, target, targetKey: targetKeyOf(target), confidence: 0.9, reason: "size" });
+  }
+  candidates.push(...fieldCandidate(column, header));
+  return candidates;
+}
+
+/** A header this sure of what it names keeps it, whatever the values say (they are only mentioned beside it). */
+const CLEAR_HEADER = 0.9;
+/** How sure values alone make a column: below a header naming the field outright, above a word or near spelling. */
+const VALUES_CONFIDENCE = 0.8;
+/** Values that fit many columns (whole numbers, order numbers in runs) are a last resort beside any header word. */
+const LOOSE_VALUES: ReadonlySet<string> = new Set(["field:quantity", "field:orderNumber", "field:phone"]);
+
+/**
+ * What a column's values add to its header's candidates: the same target made surer, or the values' own target
+ * when the header is not clear about another. Each with the evidence in words.
+ */
+function valueCandidates(column: number, candidates: readonly Candidate[], evidence: ValueEvidence): Candidate[] {
+  const targetKey = targetKeyOf(evidence.target);
+  const clearest = Math.max(0, ...candidates.map((c) => c.confidence));
+  const share = evidence.matched / evidence.total;
+  const loose = LOOSE_VALUES.has(targetKey);
+  const confidence = (loose ? 0.5 : VALUES_CONFIDENCE) * share;
+  const same = candidates.find((c) => c.targetKey === targetKey);
+  if (same && same.confidence >= CLEAR_HEADER) return [];
+  // A header word or a near spelling the values agree with is surer than either alone.
+  if (same) return [{ ...same, confidence: Math.max(same.confidence, confidence) + 0.05 }];
+  if (clearest >= CLEAR_HEADER) return [];
+  return [{ column, target: evidence.target, targetKey, confidence, reason: "values" }];
+}
+
+/**
+ * Suggests what each column feeds, each with a confidence: fields by label, synonym, words contained, words cut short
+ * and fuzzy similarity; attribute columns by the service's attribute names and labels; size columns of a wide layout;
+ * and, when sample rows are given, by what the values are (the account's codes, colours, delivery options, places and
+ * answers, dates, emails, whole numbers, order numbers in runs), said in words beside the column. Values never take a
+ * column from a header that names something else clearly; they do veto a match they contradict: numbers never go to
+ * a text field such as an address line, words never to a quantity, width, height or size. Each field, size and
+ * attribute goes to one column at most, best match first; everything else stays unmapped and is kept, an earlier
+ * import's result columns included.
+ */
+export function suggestMapping(
+  headers: readonly string[],
+  vocabulary: MappingVocabulary = EMPTY_VOCABULARY,
+  sampleRows: readonly SheetRow[] = [],
+): SheetMapping {
+  // Fuzzy matching costs the product of two lengths: only a header's start is matched (no
+  // field name is longer), so a header of a million characters costs what a short one does.
+  const normalised = headers.map((header) => headerWords(header.slice(0, MATCHED_HEADER_LENGTH)));
+  const values = headers.map(
+    (_header, column): ColumnValues => (sampleRows.length > 0 ? columnValues(sampleRows, column) : "unknown"),
+  );
+  const context = headerContext(headers, vocabulary);
+  const evidence = new Map<number, ValueEvidence>();
   const candidates: Candidate[] = [];
   normalised.forEach((header, column) => {
     // An earlier import's result columns are ours, never the customer's data.
-    if (header === "" || isResultColumn(headers[column] ?? "")) return;
-    const attribute = attributes.get(header);
-    if (attribute !== undefined) {
-      candidates.push({
-        column,
-        target: { kind: "attribute", attribute },
-        targetKey: `attribute:${header}`,
-        confidence: 0.97,
-        reason: "attribute",
-      });
-    } else {
-      for (const [key, name] of attributes) {
-        const target = { kind: "attribute", attribute: name } as const;
-        const score = similarity(header, key);
-        if (score >= 0.85)
-          candidates.push({ column, target, targetKey: `attribute:${key}`, confidence: 0.8 * score, reason: "fuzzy" });
-        else {
-          const contained = isContained(header, key)
-            ? containedConfidence(header, key)
-            : namesQuestionLoosely(header, key)
-              ? LOOSE_QUESTION_CONFIDENCE
-              : undefined;
-          if (contained !== undefined)
-            candidates.push({
-              column,
-              target,
-              targetKey: `attribute:${key}`,
-              confidence: contained,
-              reason: "contains",
-            });
-        }
-      }
-    }
-    if (isWideLayout && sizeLike[column]) {
-      const size = (headers[column] ?? "").trim().slice(0, MATCHED_HEADER_LENGTH);
-      candidates.push({
-        column,
-        target: { kind: "size", size },
-        targetKey: `size:${sizeKey(size)}`,
-        confidence: 0.9,
-        reason: "size",
-      });
-    }
-    candidates.push(...fieldCandidate(column, header));
+    if (isResultColumn(headers[column] ?? "")) return;
+    const fromHeader = header === "" ? [] : headerCandidates(column, header, context);
+    const found = sampleRows.length > 0 ? columnEvidence(sampleRows, column, vocabulary.values) : undefined;
+    if (found) evidence.set(column, found);
+    const fromValues = found ? valueCandidates(column, fromHeader, found) : [];
+    candidates.push(...fromHeader, ...fromValues);
   });
+  const chosen = chooseCandidates(candidates, values);
+  const columns: ColumnAssignment[] = headers.map((header, column) => {
+    const best = chosen.get(column);
+    const said = evidenceText(best?.target ?? null, evidence.get(column));
+    const assignment: ColumnAssignment = best
+      ? { column, header, target: best.target, confidence: roundedConfidence(best), reason: best.reason }
+      : { column, header, target: null, confidence: 0, reason: null };
+    return said === undefined ? assignment : { ...assignment, evidence: said };
+  });
+  return { columns };
+}
 
+/**
+ * What a column's values say, as the mapping step shows it beside the column: that they fit what it is mapped to,
+ * that they look like something else (a telling test only: whole numbers fit many columns), or what they are when
+ * the column is left unmapped.
+ */
+function evidenceText(target: MappingTarget | null, evidence: ValueEvidence | undefined): string | undefined {
+  if (evidence === undefined) return undefined;
+  if (target === null || targetKeyOf(target) === targetKeyOf(evidence.target)) return evidence.text;
+  if (LOOSE_VALUES.has(targetKeyOf(evidence.target))) return undefined;
+  return `${evidence.text}; mapped as its header says`;
+}
+
+const roundedConfidence = (candidate: Candidate) => Math.round(candidate.confidence * 100) / 100;
+
+/** Each column its best candidate, best first, each target once, none its values contradict. */
+function chooseCandidates(candidates: Candidate[], values: readonly ColumnValues[]): Map<number, Candidate> {
   candidates.sort((a, b) => b.confidence - a.confidence || a.column - b.column);
   const byColumn = new Map<number, Candidate>();
   const taken = new Set<string>();
@@ -281,17 +359,5 @@ export function suggestMapping(
     byColumn.set(candidate.column, candidate);
     taken.add(candidate.targetKey);
   }
-  const columns: ColumnAssignment[] = headers.map((header, column) => {
-    const chosen = byColumn.get(column);
-    return chosen
-      ? {
-          column,
-          header,
-          target: chosen.target,
-          confidence: Math.round(chosen.confidence * 100) / 100,
-          reason: chosen.reason,
-        }
-      : { column, header, target: null, confidence: 0, reason: null };
-  });
-  return { columns };
+  return byColumn;
 }

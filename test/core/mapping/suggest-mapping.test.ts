@@ -358,7 +358,11 @@ describe("column values veto what a header alone would suggest", () => {
       ],
     ] as const) {
       const sampleRows = sample.map((cells, i) => ({ rowNumber: i + 5, cells: [...cells] }));
-      expect(suggestMapping(headers, vocabulary, sampleRows)).toEqual(suggestMapping(headers, vocabulary));
+      // The values fit: the same targets and confidences, with what the values are said beside them.
+      const withoutWords = (mapping: SheetMapping) => mapping.columns.map(({ evidence: _said, ...column }) => column);
+      expect(withoutWords(suggestMapping(headers, vocabulary, sampleRows))).toEqual(
+        withoutWords(suggestMapping(headers, vocabulary)),
+      );
     }
   });
 });

@@ -1,0 +1,208 @@
+import type { FieldId } from "../fields";
+import type { MappingTarget } from "./sheet-mapping";
+import { cellText, isBlankCell, type CellValue, type SheetRow } from "../sheet-model";
+import { looksLikeSize, sizeKey } from "../sizes";
+
+/**
+ * The account's values a column's cells can be told by, as plain lists (they cross to the sheet worker): price codes,
+ * asset tags, stock and variant codes, colours, delivery options, countries and states, each by code and name.
+ */
+export interface ValueLists {
+  readonly priceCodes: readonly string[];
+  readonly assetTags: readonly string[];
+  readonly stockCodes: readonly string[];
+  readonly colours: readonly string[];
+  readonly deliveryOptions: readonly string[];
+  readonly countries: readonly string[];
+  readonly states: readonly string[];
+  /** Each question with a list of answers to choose from, by the name the mapping targets, and its answers. */
+  readonly questions: readonly { readonly attribute: string; readonly options: readonly string[] }[];
+}
+
+/** What a column's values say it holds: a field or a question, and how many of its values say so. */
+export interface ValueEvidence {
+  readonly target: MappingTarget;
+  readonly matched: number;
+  readonly total: number;
+  /** In words, for the mapping step: "42 of 44 values are price codes". */
+  readonly text: string;
+}
+
+/** How many of a sheet's rows the suggested mapping looks at to tell its columns by their values. */
+const EVIDENCE_ROWS = 400;
+
+/** The first rows of a sheet with something in them, as many as telling columns by their values takes. */
+export function rowsForEvidence(rowAt: (index: number) => SheetRow, rowCount: number): SheetRow[] {
+  const rows: SheetRow[] = [];
+  for (let i = 0; i < rowCount && rows.length < EVIDENCE_ROWS; i++) {
+    const row = rowAt(i);
+    if (row.cells.some((cell) => !isBlankCell(cell))) rows.push(row);
+  }
+  return rows;
+}
+
+/** How many of a column's non-blank values are tested: enough to be sure, few enough to stay quick on wide sheets. */
+const MOST_VALUES_TESTED = 400;
+/** Below this share of its values, a column is not taken for a field by its values. */
+export const VALUE_SHARE_NEEDED = 0.8;
+
+/** One way of recognising a field's or a question's values. */
+interface ValueTest {
+  readonly target: MappingTarget;
+  /** What a matching value is, plural: "price codes". */
+  readonly what: string;
+  readonly matches: (value: CellValue, text: string) => boolean;
+}
+
+/** Letters, digits and case that do not count when values are compared with the account's lists. */
+const valueKey = (text: string) =>
+  text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[\s"'′″“”]+/g, "");
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+const PHONE = /^\+?[\d\s().-]{7,20}$/;
+const DATE_TEXT =
+  /^(\d{1,4})[./-](\d{1,2})[./-](\d{1,4})$|^\d{1,2}\.? [\p{L}]{3,}\.? \d{2,4}$|^[\p{L}]{3,}\.? \d{1,2},? \d{4}$/u;
+const WHOLE_NUMBER = /^\d{1,4}$/;
+
+function keysOf(list: readonly string[]): ReadonlySet<string> {
+  return new Set(list.map(valueKey).filter((key) => key !== ""));
+}
+
+/** The tests a column's values are put to, most telling first: a value a price code and a colour counts as a code. */
+function valueTests(lists: ValueLists): ValueTest[] {
+  const codes = keysOf([...lists.priceCodes, ...lists.assetTags, ...lists.stockCodes]);
+  const colours = keysOf(lists.colours);
+  const delivery = keysOf(lists.deliveryOptions);
+  const countries = keysOf(lists.countries);
+  const states = keysOf(lists.states);
+  const inList = (keys: ReadonlySet<string>) => (_value: CellValue, text: string) => keys.has(valueKey(text));
+  const field = (id: FieldId): MappingTarget => ({ kind: "field", field: id });
+  // A question's answers come after the codes (a code is never an answer) and before the looser tests by form.
+  const questions: ValueTest[] = lists.questions.map(({ attribute, options }) => ({
+    target: { kind: "attribute", attribute },
+    what: `answers to ${attribute}`,
+    matches: inList(keysOf(options)),
+  }));
+  return [
+    { target: field("code"), what: "price codes, asset tags or stock codes", matches: inList(codes) },
+    { target: field("variant"), what: "colours or variant codes", matches: inList(colours) },
+    { target: field("deliveryMethod"), what: "delivery options", matches: inList(delivery) },
+    { target: field("country"), what: "countries", matches: inList(countries) },
+    { target: field("state"), what: "states", matches: inList(states) },
+    ...questions,
+    {
+      target: field("size"),
+      what: "sizes",
+      // Bare numbers are quantities as often as sizes: a size column has letters in it somewhere.
+      matches: (_value, text) => /\p{L}/u.test(text) && looksLikeSize(text, new Set(), false) && sizeKey(text) !== "",
+    },
+    { target: field("email"), what: "email addresses", matches: (_value, text) => EMAIL.test(text) },
+    {
+      target: field("dueDate"),
+      what: "dates",
+      matches: (value, text) => value instanceof Date || DATE_TEXT.test(text),
+    },
+    {
+      target: field("phone"),
+      what: "phone numbers",
+      matches: (value, text) => typeof value === "string" && PHONE.test(text) && text.replace(/\D/g, "").length >= 7,
+    },
+    {
+      target: field("quantity"),
+      what: "whole numbers",
+      matches: (value, text) =>
+        (typeof value === "number" && Number.isInteger(value) && value > 0 && value < 10_000) ||
+        (typeof value === "string" && WHOLE_NUMBER.test(text) && Number(text) > 0),
+    },
+  ];
+}
+
+/** The non-blank values of a column, as cells and as text, at most `MOST_VALUES_TESTED` of them. */
+function valuesOf(rows: readonly SheetRow[], column: number): { value: CellValue; text: string }[] {
+  const values: { value: CellValue; text: string }[] = [];
+  for (const row of rows) {
+    const value = row.cells[column];
+    if (value === undefined || isBlankCell(value)) continue;
+    values.push({ value, text: cellText(value).trim() });
+    if (values.length >= MOST_VALUES_TESTED) break;
+  }
+  return values;
+}
+
+/**
+ * Whether a column reads as order numbers: values that repeat in runs down the sheet (an order's rows together) or
+ * are given on a run's first row only, with a digit in most of them.
+ */
+function orderNumberEvidence(rows: readonly SheetRow[], column: number): ValueEvidence | undefined {
+  let given = 0;
+  let followOns = 0;
+  let inRuns = 0;
+  let withDigits = 0;
+  let previous: string | undefined;
+  const distinct = new Set<string>();
+  for (const row of rows.slice(0, MOST_VALUES_TESTED)) {
+    const value = row.cells[column];
+    const text = value === undefined || isBlankCell(value) ? "" : cellText(value).trim();
+    if (text === "") {
+      // A blank under a value, on a row with other cells filled, is the first-row-only layout's follow-on row.
+      if (previous !== undefined && row.cells.some((cell) => !isBlankCell(cell))) {
+        inRuns++;
+        followOns++;
+      }
+      continue;
+    }
+    given++;
+    distinct.add(text);
+    if (/\d/.test(text)) withDigits++;
+    if (text === previous) inRuns++;
+    previous = text;
+  }
+  const total = rows.filter((row) => row.cells.some((cell) => !isBlankCell(cell))).length;
+  if (given < 2 || distinct.size < 2 || withDigits < given * VALUE_SHARE_NEEDED) return undefined;
+  // Most orders have several rows: a column whose values are mostly each on one row is something else.
+  if (inRuns < total / 4 || distinct.size > (given + followOns) * 0.75) return undefined;
+  return {
+    target: { kind: "field", field: "orderNumber" },
+    matched: given,
+    total: given,
+    text: `${distinct.size} values repeat down the rows as order numbers do`,
+  };
+}
+
+/**
+ * What a column's values say it holds, when most of them say the same: tested against the account's codes, colours,
+ * delivery options, countries and states, and by form (emails, dates, phone numbers, whole numbers, order numbers in
+ * runs). Undefined when the values say nothing clear.
+ */
+export function columnEvidence(
+  rows: readonly SheetRow[],
+  column: number,
+  lists: ValueLists | undefined,
+): ValueEvidence | undefined {
+  const values = valuesOf(rows, column);
+  if (values.length === 0) return undefined;
+  const tests = valueTests(lists ?? EMPTY_VALUE_LISTS);
+  for (const test of tests) {
+    let matched = 0;
+    for (const { value, text } of values) if (test.matches(value, text)) matched++;
+    if (matched >= values.length * VALUE_SHARE_NEEDED && matched > 0) {
+      const total = values.length;
+      return { target: test.target, matched, total, text: `${matched} of ${total} values are ${test.what}` };
+    }
+  }
+  return orderNumberEvidence(rows, column);
+}
+
+export const EMPTY_VALUE_LISTS: ValueLists = {
+  priceCodes: [],
+  assetTags: [],
+  stockCodes: [],
+  colours: [],
+  deliveryOptions: [],
+  countries: [],
+  states: [],
+  questions: [],
+};
