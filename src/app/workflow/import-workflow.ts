@@ -1,5 +1,6 @@
 import { createCheckingActions } from "./checking-actions";
 import { createConnectionActions } from "./connection-actions";
+import { createFileOpening } from "./file-opening";
 import { createMappingActions } from "./mapping-actions";
 import { createReviewActions } from "./review-actions";
 import { createReviewKeeper } from "./review-keeper";
@@ -42,9 +43,9 @@ export function createImportWorkflow(deps: WorkflowDeps) {
     vocabulary: connection.vocabulary,
     showUpload: submission.showUpload,
   });
+  const opening = createFileOpening(context, { vocabulary: connection.vocabulary, holdFile: keeper.holdFile });
   const mapping = createMappingActions(context, {
     vocabulary: connection.vocabulary,
-    holdFile: keeper.holdFile,
     startReview: checking.startReview,
   });
   const { welcome: _welcome, startReview: _startReview, ...checkingActions } = checking;
@@ -53,6 +54,7 @@ export function createImportWorkflow(deps: WorkflowDeps) {
     getState: store.getState,
     subscribe: store.subscribe,
     ...connection.actions,
+    ...opening,
     ...mapping,
     ...review,
     ...submission,
