@@ -5,6 +5,7 @@ import { createMappingActions } from "./mapping-actions";
 import { createReviewActions } from "./review-actions";
 import { createReviewKeeper } from "./review-keeper";
 import { createReviewSubmission } from "./review-submission";
+import { createSavedReviews } from "./saved-reviews";
 import { createStore } from "../store";
 import { createSubmissionActions } from "./submission-actions";
 import { createWorkflowContext } from "./workflow-context";
@@ -23,7 +24,7 @@ export { navigatorLocale } from "../page-locale";
 export function createImportWorkflow(deps: WorkflowDeps) {
   const store = createStore<ImportState>({ step: "connect" });
   const now = () => deps.now?.() ?? new Date();
-  const connection = createConnectionActions(deps, store, now, (connected) => checking.welcome(connected));
+  const connection = createConnectionActions(deps, store, now, (connected) => savedReviews.welcome(connected));
   const keeper = createReviewKeeper({
     tabId: deps.tabId,
     store: deps.reviewSessions,
@@ -37,9 +38,10 @@ export function createImportWorkflow(deps: WorkflowDeps) {
   const context = createWorkflowContext(deps, store, now, connection, keeper);
   const review = createReviewActions(context, () => keeper.changed());
   const submission = createSubmissionActions(context);
-  const checking = createCheckingActions(context, {
+  const checking = createCheckingActions(context, { keeper, review });
+  const savedReviews = createSavedReviews(context, {
     keeper,
-    review,
+    checking,
     vocabulary: connection.vocabulary,
     showUpload: submission.showUpload,
   });
@@ -48,7 +50,7 @@ export function createImportWorkflow(deps: WorkflowDeps) {
     vocabulary: connection.vocabulary,
     startReview: checking.startReview,
   });
-  const { welcome: _welcome, startReview: _startReview, ...checkingActions } = checking;
+  const { welcome: _welcome, ...savedReviewActions } = savedReviews;
 
   return {
     getState: store.getState,
@@ -58,7 +60,9 @@ export function createImportWorkflow(deps: WorkflowDeps) {
     ...mapping,
     ...review,
     ...submission,
-    ...checkingActions,
+    // After the review's own: stopping the check also stops reading the rows, not only the dry runs.
+    stopChecking: checking.stopChecking,
+    ...savedReviewActions,
     ...createReviewSubmission(context, { keeper, review, submission }),
 
     /** The problem sheet of the review in progress, written into the customer's own file. */
