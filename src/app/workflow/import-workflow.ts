@@ -3,6 +3,7 @@ import { createConnectionActions } from "./connection-actions";
 import { createFileOpening } from "./file-opening";
 import { createMappingActions } from "./mapping-actions";
 import { createReviewActions } from "./review-actions";
+import { createReviewEdits } from "./review-edits";
 import { createReviewKeeper } from "./review-keeper";
 import { createReviewSubmission } from "./review-submission";
 import { createSavedReviews } from "./saved-reviews";
@@ -36,7 +37,7 @@ export function createImportWorkflow(deps: WorkflowDeps) {
     },
   });
   const context = createWorkflowContext(deps, store, now, connection, keeper);
-  const review = createReviewActions(context, () => keeper.changed());
+  const review = createReviewActions(context);
   const submission = createSubmissionActions(context);
   const checking = createCheckingActions(context, { keeper, review });
   const savedReviews = createSavedReviews(context, {
@@ -59,6 +60,7 @@ export function createImportWorkflow(deps: WorkflowDeps) {
     ...opening,
     ...mapping,
     ...review,
+    ...createReviewEdits(context, () => keeper.changed()),
     ...submission,
     // After the review's own: stopping the check also stops reading the rows, not only the dry runs.
     stopChecking: checking.stopChecking,
