@@ -1,4 +1,3 @@
-import { vocabularyWords, type MappingVocabulary } from "../../core/mapping/suggest-mapping";
 import { ALL_ROWS } from "../../engine/row-filter";
 import type { SheetPreview } from "../../sheet/sheet-preview";
 import type { SavedReview } from "../../storage/review-sessions";
@@ -14,21 +13,17 @@ import { REVIEW_BROKE } from "./workflow-words";
 export interface CheckingParts {
   readonly keeper: ReviewKeeper;
   readonly review: Pick<ReviewActions, "startingFocus" | "dryRun" | "stopChecking">;
-  /** The catalogue's words, once it is loaded. */
-  vocabulary(): Promise<MappingVocabulary | undefined>;
-  /** The upload step, with the account's earlier imports. */
-  showUpload(connected: Connected, error?: string): Promise<void>;
 }
 
 /**
  * Checking a sheet: its rows read into the engine worker in windows and resolved against the
  * catalogue (saved edits replayed when a review is reopened after a reload), then the review,
  * with the jobs dry-run while the user works. "Stop checking" ends it at any point and goes
- * back to where it started. Reviews are kept as they go, and offered again after a reload.
+ * back to where it started. Reviews are kept as they go (see the saved reviews for reopening them).
  */
 export function createCheckingActions(context: WorkflowContext, parts: CheckingParts) {
   const { deps } = context;
-  const { keeper, review } = parts;
+  const { review } = parts;
   /**
    * The check in progress (reading, checking and replaying a sheet's rows): stopping it goes back to where it started.
    */
@@ -41,25 +36,17 @@ export function createCheckingActions(context: WorkflowContext, parts: CheckingP
       context.set({ ...state, review: { ...state.review, busy: undefined }, error: REVIEW_BROKE });
   });
 
-  /** The upload step, offering a saved review to continue (left by a stop, another tab or an earlier visit). */
-  async function showUploadOffering(
-    connected: Connected,
-    saved: SavedReview | undefined,
-    error?: string,
-  ): Promise<void> {
-    const shown = parts.showUpload(connected, error);
-    const state = context.getState();
-    if (saved && state.step === "upload")
-      context.set({ ...state, savedReview: { fileName: saved.fileName, savedAt: saved.savedAt } });
-    await shown;
-  }
-
   /** Stops any check under way and starts another, which "Stop checking" leaves through `back`. */
   function beginChecking(back: () => void): AbortController {
     checking?.controller.abort();
     const controller = new AbortController();
     checking = { controller, back };
     return controller;
+  }
+
+  /** The check started with `controller` is over, unless another has taken its place. */
+  function endChecking(controller: AbortController): void {
+    if (checking?.controller === controller) checking = undefined;
   }
 
   /**
@@ -79,7 +66,7 @@ export function createCheckingActions(context: WorkflowContext, parts: CheckingP
     try {
       loaded = await loadReview(context, parts, { connected, origin, sheet, saved }, controller.signal);
     } finally {
-      if (checking?.controller === controller) checking = undefined;
+      endChecking(controller);
     }
     if (loaded === "stopped" || "refused" in loaded) return loaded;
     const { summary, columns, focus } = loaded;
@@ -105,62 +92,10 @@ export function createCheckingActions(context: WorkflowContext, parts: CheckingP
     return "started";
   }
 
-  /**
-   * Reopens a review saved before a reload or a crash, where it was; "Stop checking" goes back to the upload step,
-   * where it is offered again.
-   */
-  async function reopen(connected: Connected, saved: SavedReview): Promise<void> {
-    const back = () => void showUploadOffering(context.currentConnected() ?? connected, saved);
-    const controller = beginChecking(back);
-    context.set({
-      step: "checking",
-      connected,
-      fileName: saved.fileName,
-      progress: `Reopening your review of ${saved.fileName}`,
-      canStop: true,
-    });
-    let preview: Awaited<ReturnType<typeof deps.sheets.preview>> | undefined;
-    try {
-      const words = vocabularyWords(await parts.vocabulary());
-      const bytes = new Uint8Array(await saved.file.arrayBuffer());
-      if (controller.signal.aborted) return;
-      const opened = await deps.sheets.open(bytes, saved.fileName, words, () => undefined, controller.signal);
-      preview = opened.ok ? await deps.sheets.preview(saved.sheetName, saved.headerRowNumber, words) : undefined;
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      console.error("Reopening the review failed", error);
-      const message =
-        `Your review of ${saved.fileName} could not be reopened just now. ` +
-        'Try "Continue that review" again, or drop the file again to start over.';
-      return showUploadOffering(context.currentConnected() ?? connected, saved, message);
-    } finally {
-      if (checking?.controller === controller) checking = undefined;
-    }
-    if (controller.signal.aborted) return;
-    if (!preview?.ok) {
-      await keeper.forget(connected, saved.reviewId);
-      return parts.showUpload(
-        connected,
-        `Your review of ${saved.fileName} could not be reopened; drop the file again.`,
-      );
-    }
-    const outcome = await startReview(connected, saved, preview.preview, back, saved);
-    if (typeof outcome === "object")
-      await showUploadOffering(context.currentConnected() ?? connected, saved, outcome.refused);
-  }
-
   return {
     startReview,
-
-    /**
-     * Once connected: a review this tab left (a reload, a crash) reopens where it was; else the upload step offers one
-     * another tab left.
-     */
-    async welcome(connected: Connected): Promise<void> {
-      const saved = await keeper.saved(connected);
-      if (saved && keeper.isThisTab(saved)) return reopen(connected, saved);
-      await showUploadOffering(connected, saved);
-    },
+    beginChecking,
+    endChecking,
 
     /**
      * Stops checking: while the rows are read and checked, the engine is stopped and the page
@@ -181,28 +116,6 @@ export function createCheckingActions(context: WorkflowContext, parts: CheckingP
       await review.stopChecking().catch((error: unknown) => {
         if (!isEngineStopped(error)) console.error("Stopping the check failed", error);
       });
-    },
-
-    /** Goes back to the upload step, forgetting this review; a review another tab left is offered there. */
-    startOver(connected: Connected): void {
-      deps.engine.stop();
-      const target = context.currentConnected() ?? connected;
-      void parts.showUpload(target);
-      void keeper
-        .forget(connected)
-        .then(() => keeper.saved(target))
-        .then((saved) => {
-          const state = context.getState();
-          if (saved && state.step === "upload" && !state.savedReview)
-            context.set({ ...state, savedReview: { fileName: saved.fileName, savedAt: saved.savedAt } });
-        });
-    },
-
-    /** Reopens the review offered on the upload step (left in another tab or an earlier visit). */
-    async reopenSaved(): Promise<void> {
-      const connected = context.currentConnected();
-      const saved = connected ? await keeper.saved(connected) : undefined;
-      if (connected && saved) await reopen(connected, saved);
     },
   };
 }

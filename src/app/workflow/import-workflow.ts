@@ -1,9 +1,12 @@
 import { createCheckingActions } from "./checking-actions";
 import { createConnectionActions } from "./connection-actions";
+import { createFileOpening } from "./file-opening";
 import { createMappingActions } from "./mapping-actions";
 import { createReviewActions } from "./review-actions";
+import { createReviewEdits } from "./review-edits";
 import { createReviewKeeper } from "./review-keeper";
 import { createReviewSubmission } from "./review-submission";
+import { createSavedReviews } from "./saved-reviews";
 import { createStore } from "../store";
 import { createSubmissionActions } from "./submission-actions";
 import { createWorkflowContext } from "./workflow-context";
@@ -22,7 +25,7 @@ export { navigatorLocale } from "../page-locale";
 export function createImportWorkflow(deps: WorkflowDeps) {
   const store = createStore<ImportState>({ step: "connect" });
   const now = () => deps.now?.() ?? new Date();
-  const connection = createConnectionActions(deps, store, now, (connected) => checking.welcome(connected));
+  const connection = createConnectionActions(deps, store, now, (connected) => savedReviews.welcome(connected));
   const keeper = createReviewKeeper({
     tabId: deps.tabId,
     store: deps.reviewSessions,
@@ -34,29 +37,34 @@ export function createImportWorkflow(deps: WorkflowDeps) {
     },
   });
   const context = createWorkflowContext(deps, store, now, connection, keeper);
-  const review = createReviewActions(context, () => keeper.changed());
+  const review = createReviewActions(context);
   const submission = createSubmissionActions(context);
-  const checking = createCheckingActions(context, {
+  const checking = createCheckingActions(context, { keeper, review });
+  const savedReviews = createSavedReviews(context, {
     keeper,
-    review,
+    checking,
     vocabulary: connection.vocabulary,
     showUpload: submission.showUpload,
   });
+  const opening = createFileOpening(context, { vocabulary: connection.vocabulary, holdFile: keeper.holdFile });
   const mapping = createMappingActions(context, {
     vocabulary: connection.vocabulary,
-    holdFile: keeper.holdFile,
     startReview: checking.startReview,
   });
-  const { welcome: _welcome, startReview: _startReview, ...checkingActions } = checking;
+  const { welcome: _welcome, ...savedReviewActions } = savedReviews;
 
   return {
     getState: store.getState,
     subscribe: store.subscribe,
     ...connection.actions,
+    ...opening,
     ...mapping,
     ...review,
+    ...createReviewEdits(context, () => keeper.changed()),
     ...submission,
-    ...checkingActions,
+    // After the review's own: stopping the check also stops reading the rows, not only the dry runs.
+    stopChecking: checking.stopChecking,
+    ...savedReviewActions,
     ...createReviewSubmission(context, { keeper, review, submission }),
 
     /** The problem sheet of the review in progress, written into the customer's own file. */

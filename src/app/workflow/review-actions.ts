@@ -1,16 +1,24 @@
-import type { FieldId } from "../../core/fields";
-import type { IssueCode } from "../../core/issues";
-import type { CellValue } from "../../core/sheet-model";
 import { editEntries, problemSheetData } from "../../core/result-sheet-data";
-import type { EditResult, OrderView, RowWindow } from "../../engine/views";
-import type { CellEdit } from "../../engine/edit-commands";
+import type { OrderView, RowWindow } from "../../engine/views";
 import type { RowFilter } from "../../engine/row-filter";
 import type { ResultFile } from "../../sheet/write/write-results";
 import { ALL_ROWS } from "../../engine/row-filter";
 import { checkWithVendor } from "./vendor-check";
 import type { GridFocus, ReviewState, WorkflowContext } from "./workflow-state";
 
-type Engine = Awaited<ReturnType<WorkflowContext["deps"]["engine"]["get"]>>;
+export type Engine = Awaited<ReturnType<WorkflowContext["deps"]["engine"]["get"]>>;
+
+/** The review the page shows, when it shows one. */
+export function currentReview(context: WorkflowContext): ReviewState | undefined {
+  const state = context.getState();
+  return state.step === "review" ? state.review : undefined;
+}
+
+/** Changes the review the page shows, if it still shows one. */
+export function updateReview(context: WorkflowContext, change: (current: ReviewState) => Partial<ReviewState>): void {
+  const state = context.getState();
+  if (state.step === "review") context.set({ ...state, review: { ...state.review, ...change(state.review) } });
+}
 
 /** A request to move the grid to a cell, told apart from the last one. */
 const focusAt = (review: ReviewState, rowNumber: number, column: string | undefined): GridFocus => ({
@@ -20,38 +28,40 @@ const focusAt = (review: ReviewState, rowNumber: number, column: string | undefi
 });
 
 /**
- * The review screen's intents: windows of rows for the grid, edits of every kind, filters,
- * finding problems, the order panel, and dry runs that stream their answers into the grid.
- * Each edit's answer (what changed) updates the summary and bumps the revision; nothing
- * proportional to the sheet crosses to the page.
+ * The problem sheet, before anything is submitted: the customer's own file with each row's
+ * state (ready, or why not) and what was changed in the app appended.
  */
-export function createReviewActions(context: WorkflowContext, onSessionChange: () => void = () => undefined) {
+async function problemSheet(
+  context: WorkflowContext,
+  original: Blob | undefined,
+  options: { readonly utf8?: boolean },
+): Promise<ResultFile> {
+  const current = currentReview(context);
+  if (!current || !original)
+    return {
+      ok: false,
+      reason: "unreadable",
+      message: "The sheet is no longer at hand here; drop it again to get its problem sheet.",
+    };
+  const plan = await (await context.deps.engine.get()).submissionPlan();
+  const data = problemSheetData(current, plan, editEntries(plan.editLog ?? []));
+  const bytes = new Uint8Array(await original.arrayBuffer());
+  return context.deps.sheets.writeResults(bytes, current.fileName, current.sheetName, data, {
+    ...options,
+    kind: "problems",
+  });
+}
+
+/**
+ * The review screen's intents besides its edits (see the review edits): windows of rows for
+ * the grid, filters, finding problems, the order panel, the problem sheet, and dry runs that
+ * stream their answers into the grid. Nothing proportional to the sheet crosses to the page.
+ */
+export function createReviewActions(context: WorkflowContext) {
   const { deps } = context;
   const engine = (): Promise<Engine> => deps.engine.get();
-  const review = (): ReviewState | undefined => {
-    const state = context.getState();
-    return state.step === "review" ? state.review : undefined;
-  };
-  const update = (change: (current: ReviewState) => Partial<ReviewState>) => {
-    const state = context.getState();
-    if (state.step === "review") context.set({ ...state, review: { ...state.review, ...change(state.review) } });
-  };
-
-  async function afterEdit(result: EditResult): Promise<EditResult> {
-    const { columns } = result;
-    update((current) => ({
-      summary: result.summary,
-      ...(columns ? { headers: columns.headers, mapping: columns.mapping } : {}),
-      revision: current.revision + 1,
-    }));
-    if (result.changedCells > 0) onSessionChange();
-    return result;
-  }
-
-  const editWith = async (run: (e: Engine) => Promise<EditResult>): Promise<EditResult | undefined> => {
-    if (!review()) return undefined;
-    return afterEdit(await run(await engine()));
-  };
+  const review = (): ReviewState | undefined => currentReview(context);
+  const update = (change: (current: ReviewState) => Partial<ReviewState>) => updateReview(context, change);
 
   const dryRun = (show: (text: string | undefined) => void) => checkWithVendor(context, update, show);
   /**
@@ -67,30 +77,6 @@ export function createReviewActions(context: WorkflowContext, onSessionChange: (
     async gridWindow(filter: RowFilter, start: number, count: number): Promise<RowWindow> {
       return (await engine()).view(filter, start, count);
     },
-
-    editCells: (cells: readonly CellEdit[]) => editWith((e) => e.setCells(cells)),
-    setCell: (rowNumber: number, column: string, value: CellValue) =>
-      editWith((e) => e.setCell(rowNumber, column, value)),
-    applySuggestion: (rowNumber: number, code: IssueCode, column?: string) =>
-      editWith((e) => e.applySuggestion(rowNumber, code, column)),
-    applySuggestionToAll: (rowNumber: number, code: IssueCode, column?: string) =>
-      editWith((e) => e.applySuggestionToAll(rowNumber, code, column)),
-    fillOrderNumbersFromAbove: () => editWith((e) => e.fillOrderNumbersFromAbove()),
-    skipRows: (rowNumbers: readonly number[], skip: boolean) => editWith((e) => e.skipRows(rowNumbers, skip)),
-    skipRow: (rowNumber: number, skip: boolean) => editWith((e) => e.skipRows([rowNumber], skip)),
-    skipOrder: (orderNumber: string, skip: boolean) => editWith((e) => e.skipOrder(orderNumber, skip)),
-    includeImportedBefore: () => editWith((e) => e.includeImportedBefore()),
-    setJobValue: (orderNumber: string, field: FieldId, value: string) =>
-      editWith((e) => e.setJobValue(orderNumber, field, value)),
-    answerAttribute: (
-      attribute: string,
-      value: string,
-      scope: { readonly rowNumber: number } | { readonly code: string },
-    ) => editWith((e) => e.answerAttribute(attribute, value, scope)),
-    replaceInColumn: (column: string, find: string, replacement: string, matchCase: boolean) =>
-      editWith((e) => e.replaceInColumn(column, find, replacement, matchCase)),
-    undo: () => editWith((e) => e.undo()),
-    redo: () => editWith((e) => e.redo()),
 
     /** How many cells of a column hold the text, shown before replacing. */
     async countInColumn(column: string, find: string, matchCase: boolean): Promise<number> {
@@ -137,26 +123,9 @@ export function createReviewActions(context: WorkflowContext, onSessionChange: (
       return rowNumber === undefined ? undefined : { rowNumber, column: problem?.column, request: 1 };
     },
 
-    /**
-     * The problem sheet, before anything is submitted: the customer's own file with each row's
-     * state (ready, or why not) and what was changed in the app appended.
-     */
-    async problemFile(original: Blob | undefined, options: { readonly utf8?: boolean } = {}): Promise<ResultFile> {
-      const current = review();
-      if (!current || !original)
-        return {
-          ok: false,
-          reason: "unreadable",
-          message: "The sheet is no longer at hand here; drop it again to get its problem sheet.",
-        };
-      const plan = await (await engine()).submissionPlan();
-      const data = problemSheetData(current, plan, editEntries(plan.editLog ?? []));
-      const bytes = new Uint8Array(await original.arrayBuffer());
-      return deps.sheets.writeResults(bytes, current.fileName, current.sheetName, data, {
-        ...options,
-        kind: "problems",
-      });
-    },
+    /** The problem sheet of the review shown, written into `original`, the customer's file. */
+    problemFile: (original: Blob | undefined, options: { readonly utf8?: boolean } = {}): Promise<ResultFile> =>
+      problemSheet(context, original, options),
 
     /** Where a row stands among the rows a filter keeps, for scrolling to it. */
     async positionOf(filter: RowFilter, rowNumber: number): Promise<number> {

@@ -1,7 +1,9 @@
 import { createSubmissionChannel } from "./submission-channel";
 import { createSubmissionConfirmation } from "./submission-confirmation";
 import { createSubmissionFiles } from "./submission-files";
+import { createSubmissionResults } from "./submission-results";
 import { createSubmissionRuns } from "./submission-runs";
+import { createUploadStep } from "./upload-step";
 import type { WorkflowContext } from "./workflow-state";
 
 export { describeSubmitProgress, SUBMIT_CONCURRENCY } from "./submission-runs";
@@ -18,15 +20,23 @@ export function createSubmissionActions(
   context: WorkflowContext,
   channel = context.deps.channel ?? createSubmissionChannel(),
 ) {
-  const runs = createSubmissionRuns(context, channel);
+  const upload = createUploadStep(context);
+  const runs = createSubmissionRuns(context, channel, upload);
   const confirmation = createSubmissionConfirmation(context, runs);
   channel.listen((news) => {
-    void runs.followNews(news);
+    void upload.followNews(news);
     confirmation.followNews(news);
   });
-  const { followNews: _runsNews, runSubmission: _run, ...runActions } = runs;
+  const { followNews: _uploadNews, ...uploadActions } = upload;
+  const { runSubmission: _run, continueBatch: _continue, ...runActions } = runs;
   const { followNews: _confirmationNews, ...confirmActions } = confirmation;
-  return { ...runActions, ...confirmActions, ...createSubmissionFiles(context) };
+  return {
+    ...uploadActions,
+    ...runActions,
+    ...createSubmissionResults(context, runs),
+    ...confirmActions,
+    ...createSubmissionFiles(context),
+  };
 }
 
 export type SubmissionActions = ReturnType<typeof createSubmissionActions>;

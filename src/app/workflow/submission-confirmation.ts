@@ -2,12 +2,47 @@ import type { SubmissionPlan } from "../../core/batch-plan";
 import { summariseSubmission, summaryText, summaryWordsFor } from "../../core/submission-summary";
 import { APP_VERSION } from "../app-version";
 import { navigatorLocale } from "../page-locale";
-import type { SubmissionNews } from "./submission-channel";
 import { SUBMIT_CONCURRENCY, type SubmissionRuns } from "./submission-runs";
+import { createWaitingForTurn } from "./waiting-for-turn";
 import type { ConfirmState, Connected, ReviewState, WorkflowContext } from "./workflow-state";
 
-/** How often a page waiting for another submission to finish looks again. */
-const WAIT_POLL_MS = 5_000;
+/** The confirmation of what a plan sends, in the account's words. */
+async function confirmationOf(
+  context: WorkflowContext,
+  review: ReviewState,
+  plan: SubmissionPlan,
+  extra: Partial<ConfirmState> = {},
+): Promise<ConfirmState> {
+  const snapshot = await context.catalogue();
+  const summary = summariseSubmission(plan.orders, plan.otherRows);
+  const words = snapshot
+    ? summaryWordsFor(snapshot, navigatorLocale())
+    : { money: (n: number) => n.toFixed(2), deliveryLabel: (code: string) => code };
+  return {
+    review,
+    summary,
+    lines: summaryText(summary, words),
+    totalText: words.money(summary.total),
+    currency: snapshot?.account.currency ?? "",
+    ...extra,
+  };
+}
+
+/** The confirmed plan as the journal writes it down: with the account, the file it came from and who sent it. */
+function batchPlanOf(context: WorkflowContext, connected: Connected, review: ReviewState, plan: SubmissionPlan) {
+  return {
+    ...plan,
+    connection: connected.connection.name,
+    accountId: connected.account.id,
+    accountName: connected.account.name ?? "",
+    fileName: review.fileName,
+    sheetName: review.sheetName,
+    headerRowNumber: review.headerRowNumber,
+    fileSha256: context.fileSha256(),
+    importedBy: connected.userName,
+    appVersion: APP_VERSION,
+  };
+}
 
 /**
  * The confirmation before money is spent: what a submission would create now, looked up
@@ -19,34 +54,13 @@ export function createSubmissionConfirmation(context: WorkflowContext, runs: Pic
   const { deps } = context;
   /** The plan shown for confirmation: exactly what "Create N jobs" sends. */
   let confirmedPlan: SubmissionPlan | undefined;
-  let waiting: { readonly stop: () => void } | undefined;
-
-  /** The confirmation of what a plan sends, in the account's words. */
-  async function confirmationOf(
-    review: ReviewState,
-    plan: SubmissionPlan,
-    extra: Partial<ConfirmState> = {},
-  ): Promise<ConfirmState> {
-    const snapshot = await context.catalogue();
-    const summary = summariseSubmission(plan.orders, plan.otherRows);
-    const words = snapshot
-      ? summaryWordsFor(snapshot, navigatorLocale())
-      : { money: (n: number) => n.toFixed(2), deliveryLabel: (code: string) => code };
-    return {
-      review,
-      summary,
-      lines: summaryText(summary, words),
-      totalText: words.money(summary.total),
-      currency: snapshot?.account.currency ?? "",
-      ...extra,
-    };
-  }
+  const turn = createWaitingForTurn(context, lookAgain);
 
   /** The other submission has finished: what is left to send is looked up again and shown for confirmation again. */
   async function lookAgain(): Promise<void> {
     const state = context.getState();
     if (state.step !== "confirm" || !state.confirm.waiting) return;
-    stopWaiting();
+    turn.stopWaiting();
     const { review } = state.confirm;
     await context.lookUpOrders(state.connected, true);
     const plan = await (await deps.engine.get()).submissionPlan();
@@ -55,51 +69,11 @@ export function createSubmissionConfirmation(context: WorkflowContext, runs: Pic
     if (latest.step !== "confirm") return;
     const notice =
       "The other submission has finished. Orders it created are now left out: check what is left before creating it.";
-    context.set({ ...latest, confirm: await confirmationOf(review, plan, { notice }) });
-  }
-
-  function stopWaiting(): void {
-    waiting?.stop();
-    waiting = undefined;
-  }
-
-  /**
-   * Waits for another tab, browser or machine to finish submitting for the account, looking every few seconds (and at
-   * once when a tab says it is done).
-   */
-  function waitForTurn(connected: Connected): void {
-    stopWaiting();
-    const timer = setInterval(() => {
-      void (async () => {
-        const busy = await (await context.submitter(connected))
-          .busy(connected.connection.name, connected.account.id)
-          .catch(() => ({ busy: true as const }));
-        if (!busy.busy) await lookAgain();
-      })();
-    }, WAIT_POLL_MS);
-    waiting = { stop: () => clearInterval(timer) };
-  }
-
-  /** Another tab's submission moved on: a page waiting for it shows its progress, and looks again once it is done. */
-  function followNews(news: SubmissionNews): void {
-    const state = context.getState();
-    if (
-      state.step !== "confirm" ||
-      !state.confirm.waiting ||
-      state.connected.connection.name !== news.connection ||
-      state.connected.account.id !== news.accountId
-    )
-      return;
-    if (news.kind === "progress")
-      context.set({
-        ...state,
-        confirm: { ...state.confirm, waiting: { ...state.confirm.waiting, progress: news.text } },
-      });
-    else void lookAgain();
+    context.set({ ...latest, confirm: await confirmationOf(context, review, plan, { notice }) });
   }
 
   return {
-    followNews,
+    followNews: turn.followNews,
 
     /**
      * Shows what a submission would create now, for confirmation: every order the vendor's dry
@@ -116,7 +90,7 @@ export function createSubmissionConfirmation(context: WorkflowContext, runs: Pic
           : "No job is ready to send: fix the problems shown, then check again.";
       }
       confirmedPlan = plan;
-      context.set({ step: "confirm", connected, confirm: await confirmationOf(review, plan) });
+      context.set({ step: "confirm", connected, confirm: await confirmationOf(context, review, plan) });
       return undefined;
     },
 
@@ -124,7 +98,7 @@ export function createSubmissionConfirmation(context: WorkflowContext, runs: Pic
     backToReview(): void {
       const state = context.getState();
       if (state.step !== "confirm") return;
-      stopWaiting();
+      turn.stopWaiting();
       confirmedPlan = undefined;
       context.set({
         step: "review",
@@ -146,18 +120,7 @@ export function createSubmissionConfirmation(context: WorkflowContext, runs: Pic
       context.set({ ...state, confirm: { ...confirm, sending: true, error: undefined } });
       const batchId = crypto.randomUUID();
       const { review } = confirm;
-      const batchPlan = {
-        ...plan,
-        connection: connected.connection.name,
-        accountId: connected.account.id,
-        accountName: connected.account.name ?? "",
-        fileName: review.fileName,
-        sheetName: review.sheetName,
-        headerRowNumber: review.headerRowNumber,
-        fileSha256: context.fileSha256(),
-        importedBy: connected.userName,
-        appVersion: APP_VERSION,
-      };
+      const batchPlan = batchPlanOf(context, connected, review, plan);
       let planned = false;
       const outcome = await runs.runSubmission(
         connected,
@@ -177,7 +140,7 @@ export function createSubmissionConfirmation(context: WorkflowContext, runs: Pic
           connected: context.currentConnected() ?? connected,
           confirm: { ...confirm, sending: false, waiting: { since } },
         });
-        waitForTurn(connected);
+        turn.waitForTurn(connected);
         return;
       }
       confirmedPlan = undefined;

@@ -1,9 +1,8 @@
 import { proxy } from "comlink";
-import { isUnfinished } from "../../core/journal";
 import { describeRate } from "../../core/rate-meter";
-import type { BatchSummary } from "../../submit/submit-api";
 import { PHASE_TEXT, type RunOutcome, type SubmitProgress } from "../../submit/submit-batch";
-import type { SubmissionChannel, SubmissionNews } from "./submission-channel";
+import type { SubmissionChannel } from "./submission-channel";
+import type { UploadStep } from "./upload-step";
 import type { Connected, ReviewState, SubmissionResult, SubmissionView, WorkflowContext } from "./workflow-state";
 
 /** Requests in flight at most while submitting; fewer while the vendor is slowing down. */
@@ -17,52 +16,15 @@ export function describeSubmitProgress(progress: SubmitProgress): string {
 export type Submitter = Awaited<ReturnType<WorkflowContext["submitter"]>>;
 
 /**
- * Batches being sent and sent: runs one to its end or a stop (telling the browser's other tabs
- * as it goes), continues one, stops one, shows one's results, and keeps the upload step's list
- * of the account's imports following what other tabs do.
+ * Batches being sent: runs one to its end or a stop (telling the browser's other tabs as it
+ * goes), continues one, stops one. What follows a run is the submission results'.
  */
-export function createSubmissionRuns(context: WorkflowContext, channel: SubmissionChannel) {
+export function createSubmissionRuns(
+  context: WorkflowContext,
+  channel: SubmissionChannel,
+  upload: Pick<UploadStep, "showUpload">,
+) {
   const { deps } = context;
-
-  /**
-   * This account's submissions in this browser: unfinished ones are offered again after a reload, and every one's
-   * results stay at hand.
-   */
-  async function accountBatches(connected: Connected): Promise<BatchSummary[]> {
-    try {
-      return await (await context.submitter(connected)).batches(connected.connection.name, connected.account.id);
-    } catch {
-      return [];
-    }
-  }
-
-  async function showUpload(connected: Connected, error?: string): Promise<void> {
-    context.set({ step: "upload", connected, ...(error ? { error } : {}) });
-    const batches = await accountBatches(connected);
-    const state = context.getState();
-    if (state.step === "upload" && batches.length > 0) context.set({ ...state, batches });
-  }
-
-  /** Another tab's submission moved on: the upload step's list of imports follows it. */
-  async function followNews(news: SubmissionNews): Promise<void> {
-    const state = context.getState();
-    if (
-      state.step !== "upload" ||
-      state.connected.connection.name !== news.connection ||
-      state.connected.account.id !== news.accountId
-    )
-      return;
-    const known = state.batches?.some((b) => b.batch.id === news.batchId) ?? false;
-    if (news.kind === "progress" && known) {
-      const batches = (state.batches ?? []).map((b) =>
-        b.batch.id === news.batchId ? { ...b, counts: news.counts, busyElsewhere: true, progress: news.text } : b,
-      );
-      return context.set({ ...state, batches });
-    }
-    const batches = await accountBatches(state.connected);
-    const latest = context.getState();
-    if (latest.step === "upload") context.set({ ...latest, batches });
-  }
 
   /**
    * Runs a submission to its end or a stop, then shows every row's outcome. `start` sends it
@@ -111,7 +73,10 @@ export function createSubmissionRuns(context: WorkflowContext, channel: Submissi
     // Read through a submitter of its own: the one that sent may have failed, and its handle with it.
     const results = await (await context.submitter(connected)).results(batchId);
     if (!results) {
-      await showUpload(context.currentConnected() ?? connected, "The submission's journal could not be read back.");
+      await upload.showUpload(
+        context.currentConnected() ?? connected,
+        "The submission's journal could not be read back.",
+      );
       return outcome;
     }
     const status: SubmissionResult["status"] =
@@ -124,43 +89,36 @@ export function createSubmissionRuns(context: WorkflowContext, channel: Submissi
     return outcome;
   }
 
+  /** Runs a batch already written down (unfinished, or with orders the user chose to send again) to its end. */
+  function continueBatch(
+    connected: Connected,
+    batchId: string,
+    fileName: string,
+    review: ReviewState | undefined,
+  ): Promise<RunOutcome | undefined> {
+    return runSubmission(connected, batchId, fileName, review, (submitter, onProgress) =>
+      submitter.run(batchId, SUBMIT_CONCURRENCY, onProgress),
+    );
+  }
+
   return {
-    showUpload,
-    followNews,
     runSubmission,
+    continueBatch,
 
     /** Continues a batch left unfinished (a reload, a crash, a stop): in-flight orders are looked up first. */
     async resume(batchId: string): Promise<void> {
       const connected = context.currentConnected();
       if (!connected) return;
       const results = await (await context.submitter(connected)).results(batchId);
-      if (!results) return showUpload(connected, "That submission is no longer in this browser's journal.");
+      if (!results) return upload.showUpload(connected, "That submission is no longer in this browser's journal.");
       const state = context.getState();
       const review = state.step === "done" ? state.done.review : undefined;
-      const outcome = await runSubmission(connected, batchId, results.batch.fileName, review, (submitter, onProgress) =>
-        submitter.run(batchId, SUBMIT_CONCURRENCY, onProgress),
-      );
+      const outcome = await continueBatch(connected, batchId, results.batch.fileName, review);
       if (outcome?.status === "busy") {
         const latest = await (await context.submitter(connected)).results(batchId);
         if (latest)
           context.set({ step: "done", connected, done: { results: latest, status: "busy", problems: [], review } });
       }
-    },
-
-    /** Shows a batch's results (every row's outcome, jobs cancelled since included) without sending anything. */
-    async showResults(batchId: string): Promise<void> {
-      const connected = context.currentConnected();
-      if (!connected) return;
-      const submitter = await context.submitter(connected);
-      const results =
-        (await submitter.refreshResults(batchId).catch(() => undefined)) ?? (await submitter.results(batchId));
-      if (!results) return;
-      const finished = !results.orders.some(isUnfinished);
-      context.set({
-        step: "done",
-        connected,
-        done: { results, status: finished ? "finished" : "incomplete", problems: [], review: undefined },
-      });
     },
 
     /** Stops sending: the orders in flight finish and are written down; the rest wait for "Continue". */
@@ -169,34 +127,6 @@ export function createSubmissionRuns(context: WorkflowContext, channel: Submissi
       if (state.step !== "submitting") return;
       context.set({ ...state, submission: { ...state.submission, stopping: true } });
       await (await deps.submitter.get()).stop();
-    },
-
-    /**
-     * The user's decision to send orders again (already existing, or not found after an unclear answer), then sends
-     * them.
-     */
-    async sendAgain(orderNumbers: readonly string[]): Promise<void> {
-      const state = context.getState();
-      if (state.step !== "done") return;
-      const { connected, done } = state;
-      const batchId = done.results.batch.id;
-      await (await context.submitter(connected)).allowResend(batchId, orderNumbers);
-      await runSubmission(connected, batchId, done.results.batch.fileName, done.review, (submitter, onProgress) =>
-        submitter.run(batchId, SUBMIT_CONCURRENCY, onProgress),
-      );
-    },
-
-    /** Cancels one job of a possible duplicate, as chosen on the results, and shows the results again. */
-    async cancelDuplicate(orderNumber: string, jobNumber: number): Promise<string> {
-      const state = context.getState();
-      if (state.step !== "done") return "";
-      const { connected, done } = state;
-      const submitter = await context.submitter(connected);
-      const answer = await submitter.cancelDuplicate(done.results.batch.id, orderNumber, jobNumber);
-      const results = await submitter.results(done.results.batch.id);
-      const latest = context.getState();
-      if (results && latest.step === "done") context.set({ ...latest, done: { ...latest.done, results } });
-      return answer.message;
     },
   };
 }
