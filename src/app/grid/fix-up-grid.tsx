@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from "preact/hooks";
+import { useEffect, useMemo, useRef } from "preact/hooks";
 import type { RowView, RowWindow } from "../../engine/views";
 import type { CellEdit } from "../../engine/edit-commands";
 import type { RowFilter } from "../../engine/row-filter";
@@ -6,10 +6,10 @@ import type { GridFocus } from "../workflow/workflow-state";
 import { CellEditor, CellEditorOptions } from "./cell-editor";
 import type { GridColumn } from "./column-editors";
 import { gridLayout, ROW_HEIGHT } from "./grid-layout";
-import { commandFor, rangeOf, type CellPosition } from "./grid-navigation";
-import { cellId, GridHeaderRow, GridRow } from "./grid-row";
+import { gridKeyHandlers } from "./grid-keys";
+import { cellId, GridHeaderRow } from "./grid-row";
+import { GridRows } from "./grid-rows";
 import { cellEditsOf, planRangeEdit, type RangeEdit } from "./range-edits";
-import { formatTsv } from "./tsv";
 import { useCellEditing } from "./use-cell-editing";
 import { useGridSelection } from "./use-grid-selection";
 import { useRowWindow } from "./use-row-window";
@@ -30,9 +30,6 @@ interface Props {
   /** The row (and column) under the active cell, for the panels beside the grid. */
   readonly onActiveCell: (row: RowView | undefined, column: string | undefined) => void;
 }
-
-const cellsOf = (rows: readonly RowView[], left: number, right: number) =>
-  formatTsv(rows.map((row) => row.cells.slice(left, right + 1).map(String)));
 
 /**
  * Every row of the sheet in a spreadsheet-like grid, drawn only where it is in view: the
@@ -79,87 +76,20 @@ export function FixUpGrid(props: Props) {
   const cellEditing = useCellEditing({ rows, columns, selection, select, editRange, onEdit: props.onEdit, scroller });
   const { editing } = cellEditing;
 
-  function onKeyDown(event: KeyboardEvent): void {
-    if (editing || total === 0) return;
-    const press = { key: event.key, shift: event.shiftKey, mod: event.ctrlKey || event.metaKey, alt: event.altKey };
-    const command = commandFor(press, selection, { rows: total, columns: columns.length, pageRows: rows.pageRows });
-    if (!command) return;
-    event.preventDefault();
-    switch (command.kind) {
-      case "move":
-        select(command.selection);
-        return;
-      case "edit":
-        cellEditing.start(command.initial);
-        return;
-      case "clear":
-        void editRange({ kind: "clear" });
-        return;
-      case "undo":
-        props.onUndo();
-        return;
-      case "redo":
-        props.onRedo();
-        return;
-      case "fill-down":
-        void editRange({ kind: "fill-down" });
-        return;
-      case "next-problem":
-        props.onNextProblem(activeRow?.rowNumber, command.direction);
-        return;
-      case "select-all":
-        setSelection({ anchor: { row: 0, column: 0 }, active: { row: total - 1, column: columns.length - 1 } });
-        return;
-    }
-  }
-
-  function onCopy(event: ClipboardEvent): void {
-    if (editing) return;
-    event.preventDefault();
-    const range = rangeOf(selection);
-    const atHand = rows.rowsAtHand(range.top, range.bottom);
-    if (atHand && event.clipboardData)
-      event.clipboardData.setData("text/plain", cellsOf(atHand, range.left, range.right));
-    else
-      void rows
-        .rowsBetween(range.top, range.bottom)
-        .then((read) => navigator.clipboard?.writeText(cellsOf(read, range.left, range.right)));
-  }
-
-  function onPaste(event: ClipboardEvent): void {
-    if (editing) return;
-    const text = event.clipboardData?.getData("text/plain");
-    if (text === undefined) return;
-    event.preventDefault();
-    void editRange({ kind: "paste", text });
-  }
-
-  // The rows' handlers stay the same from one render to the next, so a row is drawn again only when it changes.
-  const pressCell = (at: CellPosition, extend: boolean) =>
-    select({ active: at, anchor: extend ? selection.anchor : at });
-  const handlers = useRef({ pressCell, startEditing: cellEditing.start });
-  handlers.current = { pressCell, startEditing: cellEditing.start };
-  const onCellPress = useCallback((at: CellPosition, extend: boolean) => handlers.current.pressCell(at, extend), []);
-  const onCellDoubleClick = useCallback(() => handlers.current.startEditing(), []);
-  const range = rangeOf(selection);
-  const drawn: preact.JSX.Element[] = [];
-  for (let p = rows.first; p < rows.last; p++) {
-    const activeColumn = selection.active.row === p ? selection.active.column : undefined;
-    const selected = p >= range.top && p <= range.bottom ? range : undefined;
-    drawn.push(
-      <GridRow
-        position={p}
-        row={rows.rowAt(p)}
-        columns={columns}
-        layout={layout}
-        activeColumn={activeColumn}
-        selected={selected}
-        onCellPress={onCellPress}
-        onCellDoubleClick={onCellDoubleClick}
-        key={p}
-      />,
-    );
-  }
+  const { onKeyDown, onCopy, onPaste } = gridKeyHandlers({
+    rows,
+    columns: columns.length,
+    selection,
+    select,
+    setSelection,
+    editing: editing !== undefined,
+    startEditing: cellEditing.start,
+    editRange,
+    onUndo: props.onUndo,
+    onRedo: props.onRedo,
+    onNextProblem: props.onNextProblem,
+    activeRowNumber: activeRow?.rowNumber,
+  });
   const editingColumn = editing ? columns[editing.at.column] : undefined;
   return (
     <div class="grid-frame">
@@ -188,7 +118,14 @@ export function FixUpGrid(props: Props) {
       >
         <div class="grid-body" style={{ height: `${(total + 1) * ROW_HEIGHT}px`, width: `${layout.width}px` }}>
           <GridHeaderRow columns={columns} layout={layout} />
-          {drawn}
+          <GridRows
+            rows={rows}
+            columns={columns}
+            layout={layout}
+            selection={selection}
+            select={select}
+            startEditing={cellEditing.start}
+          />
           {editing && editingColumn && (
             <CellEditor
               editing={editing}

@@ -1,4 +1,4 @@
-import { allActiveJobs, mapWithConcurrency } from "../../api";
+import { allActiveJobs } from "../../api";
 import { countOf, pluralise } from "../../core/plural";
 import type { Job } from "../../core/vendor";
 import { createStore } from "../store";
@@ -8,17 +8,15 @@ import {
   journalJobs,
   problemClause,
   trackedJob,
-  vendorViewOfActive,
   vendorViewOfJob,
   type JournalJob,
   type TrackedJob,
   type VendorView,
 } from "./tracked-jobs";
+import { createVendorViews } from "./vendor-views";
 
 /** Production is measured in days: polling minutes apart is enough (the spec's Events section). */
 export const DEFAULT_POLL_MS = 3 * 60_000;
-/** Jobs missing from the vendor's list are looked up one by one, this many at a time. */
-const LOOKUP_CONCURRENCY = 4;
 
 /** The submitted jobs as the list shows them, and how its reading goes. */
 export interface JobListState {
@@ -33,6 +31,16 @@ export interface JobListState {
   readonly refreshError: string | undefined;
   /** Polling waits while the page is hidden. */
   readonly paused: boolean;
+}
+
+/** The journal's jobs for the connection and account followed. */
+async function readJournal(deps: JobTrackerDeps): Promise<JournalJob[]> {
+  const batches = (await deps.journal.listBatches()).filter(
+    (b) => b.connection === deps.connection && b.accountId === deps.accountId,
+  );
+  return journalJobs(
+    await Promise.all(batches.map(async (batch) => ({ batch, orders: await deps.journal.ordersOf(batch.id) }))),
+  );
 }
 
 /**
@@ -54,50 +62,15 @@ export function createJobList(deps: JobTrackerDeps) {
   });
   const set = (patch: Partial<JobListState>) => store.set({ ...store.getState(), ...patch });
   let journal: readonly JournalJob[] = [];
-  const vendor = new Map<number, VendorView>();
-  /** A counter stamped on each job updated on its own, so a refresh that started earlier does not overwrite it. */
-  let sequence = 0;
-  const touched = new Map<number, number>();
+  const vendor = createVendorViews(client);
   let refreshing: Promise<void> | undefined;
   let refreshAbort: AbortController | undefined;
 
   const rows = () => journal.map((job) => trackedJob(job, vendor.get(job.jobNumber)));
-  const untouchedSince = (jobNumber: number, stamp: number) => (touched.get(jobNumber) ?? 0) <= stamp;
 
   function recordVendor(jobNumber: number, view: VendorView): void {
-    vendor.set(jobNumber, view);
-    touched.set(jobNumber, ++sequence);
+    vendor.record(jobNumber, view);
     set({ jobs: rows() });
-  }
-
-  async function readJournal(): Promise<JournalJob[]> {
-    const batches = (await deps.journal.listBatches()).filter(
-      (b) => b.connection === deps.connection && b.accountId === deps.accountId,
-    );
-    return journalJobs(
-      await Promise.all(batches.map(async (batch) => ({ batch, orders: await deps.journal.ordersOf(batch.id) }))),
-    );
-  }
-
-  /** Reads singly the jobs the vendor's list left out; answers how many could not be read. */
-  async function readMissing(missing: readonly number[], started: number, signal: AbortSignal): Promise<number> {
-    const failed = await mapWithConcurrency(
-      missing,
-      LOOKUP_CONCURRENCY,
-      async (jobNumber) => {
-        const result = await client.getJob(jobNumber, { signal });
-        if (signal.aborted || !untouchedSince(jobNumber, started)) return false;
-        if (result.ok) vendor.set(jobNumber, vendorViewOfJob(result.value));
-        else if (result.problem.status === 404) vendor.set(jobNumber, { lookup: "not-found", tracking: [] });
-        else {
-          vendor.set(jobNumber, { ...(vendor.get(jobNumber) ?? { tracking: [] }), lookup: "failed" });
-          return true;
-        }
-        return false;
-      },
-      signal,
-    );
-    return failed.filter(Boolean).length;
   }
 
   /**
@@ -108,9 +81,9 @@ export function createJobList(deps: JobTrackerDeps) {
     thorough: boolean,
     signal: AbortSignal,
   ): Promise<{ readonly listed: boolean; readonly problem?: string }> {
-    const started = sequence;
+    const started = vendor.stamp();
     try {
-      journal = await readJournal();
+      journal = await readJournal(deps);
     } catch {
       return {
         listed: false,
@@ -129,18 +102,8 @@ export function createJobList(deps: JobTrackerDeps) {
           "The list shows what was known before.",
       };
     }
-    const active = new Map(listed.value.map((job) => [job.jobNumber, job]));
-    const missing: number[] = [];
-    for (const { jobNumber } of journal) {
-      const job = active.get(jobNumber);
-      const settled = ["fetched", "not-found"].includes(vendor.get(jobNumber)?.lookup ?? "");
-      if (job !== undefined) {
-        if (untouchedSince(jobNumber, started)) vendor.set(jobNumber, vendorViewOfActive(job));
-      } else if (thorough || !settled) {
-        missing.push(jobNumber);
-      }
-    }
-    const failures = await readMissing(missing, started, signal);
+    const jobNumbers = journal.map((job) => job.jobNumber);
+    const failures = await vendor.readFromList(jobNumbers, listed.value, { started, thorough, signal });
     if (failures === 0) return { listed: true };
     return {
       listed: true,
