@@ -28,6 +28,8 @@ import { createStore } from "./store";
 import { useStore } from "./use-store";
 import { AssetsView } from "./assets/assets-view";
 import { ReorderContext, reorderServices } from "./assets/reorder-services";
+import { OrderFormButton } from "./order-form/order-form-button";
+import { orderFormServices } from "./order-form/order-form-download";
 
 let database: ReturnType<typeof openImporterDB> | undefined;
 /** True once a newer version of the importer, opened in another tab, has taken the database over. */
@@ -70,6 +72,9 @@ const workflow = createImportWorkflow({
 });
 
 const journal = createIdbJournal(db());
+
+/** The blank order form's download, beside the file input. */
+const orderForms = orderFormServices(workflow, sheets);
 
 /** The account's submitted jobs, beside the import; its tracker lives as long as the view is open. */
 function SubmittedJobsView({ connected }: { readonly connected: Connected }) {
@@ -184,7 +189,9 @@ export function App() {
             onFile={async (file) =>
               workflow.openFile(state.connected, file.name, new Uint8Array(await file.arrayBuffer()))
             }
-          />
+          >
+            <OrderFormButton catalogue={state.connected.catalogue} services={orderForms} />
+          </UploadStep>
         )}
         {state.step === "opening" && (
           <OpeningStep fileName={state.fileName} progress={state.progress} onCancel={workflow.cancelOpening} />

@@ -2,6 +2,7 @@ import { proxy, transfer } from "comlink";
 import type { SheetMapping } from "../core/mapping/sheet-mapping";
 import type { MappingVocabulary } from "../core/mapping/suggest-mapping";
 import type { CampaignSheetData } from "../core/reorder/campaign-sheet-data";
+import type { OrderFormData } from "../core/order-form/order-form-data";
 import type { ResultSheetData } from "../core/result-sheet-data";
 import type { RowResult } from "../core/result-rows";
 import type { SheetRow } from "../core/sheet-model";
@@ -82,6 +83,10 @@ export function createSheetWorkerClient(start: () => Worker = startSheetWorker) 
      */
     writeCampaignSheet(data: CampaignSheetData): Promise<Uint8Array> {
       return call((s) => s.writeCampaignSheet(data));
+    },
+    /** A blank order form workbook, written in the worker; the open file is left as it is. */
+    writeOrderForm(data: OrderFormData): Promise<Uint8Array> {
+      return call((s) => s.writeOrderForm(data));
     },
     stop: bridge.stop,
   };

@@ -47,6 +47,7 @@ export const OPTIONS = {
   search: VALUE,
   "ordered-since": VALUE,
   "no-global": FLAG,
+  stock: REPEATED,
 } as const satisfies OptionTable;
 
 /** What was wrong with a line parseArgs refused, in the user's words and naming the option. */

@@ -6,6 +6,7 @@ import { checkFilesToWrite, checkWritableFile, type FileToWrite } from "./check-
 import { mapSyntaxProblem, readTemplateOption, type MappingChoice } from "./column-maps";
 import { inspectFile, reportJson, reportText } from "./inspect";
 import { jobsText, listJobs } from "./jobs";
+import { orderFormCommand } from "./order-form";
 import { readSheetFile } from "./read-sheet-file";
 import { reorderSheetText, writeReorderSheet } from "./reorder-sheet";
 import { submitFile, submitText, type Confirm } from "./submit";
@@ -26,6 +27,7 @@ const USAGE = `Usage:
   npm run cli -- jobs --connection NAME [--order X] [--json]
   npm run cli -- reorder-sheet --connection NAME [--process CODE] [--search TEXT]
                                [--ordered-since YYYY-MM-DD] [--no-global] --out FILE.xlsx [--json]
+  npm run cli -- order-form --connection NAME --out FILE.xlsx [--process CODE] [--stock CODE]... [--json]
 
 inspect   reads an order sheet (CSV or XLSX) as the app does and prints its sheets, the
           header row found, the suggested column mapping with confidences and the first
@@ -70,6 +72,13 @@ reorder-sheet
           ones unless --no-global; archived ones never): instructions, one row per design
           with its picture link, last order, minimum and price per band, and blank columns
           for the quantity and delivery details that the importer maps by itself.
+order-form
+          writes a blank order form for a team order: instructions, an Orders sheet headed
+          as the importer's fields and the prints' questions (one row per player for each
+          item), and lists of the codes, colours, sizes, answers, delivery methods and
+          countries. --process keeps one process's price codes, --stock (repeatable) some
+          styles (a variant code: that colour only). An existing --out is never overwritten;
+          an unknown process or stock code is a usage error.
 
 Exit codes: 0 fine (every order without errors created or already there); 1 the sheet
 cannot be read, has errors left, or the submission was not confirmed; 2 usage error (an
@@ -164,7 +173,7 @@ async function runCommand(
     out(USAGE);
     return command === undefined ? 2 : 0;
   }
-  if (!["inspect", "check", "submit", "jobs", "reorder-sheet"].includes(command)) {
+  if (!["inspect", "check", "submit", "jobs", "reorder-sheet", "order-form"].includes(command)) {
     err(`Unknown command "${command}".\n${USAGE}`);
     return 2;
   }
@@ -182,6 +191,7 @@ async function runCommand(
   const withVendor: WithVendor = (run) => runWithVendor(line, env, err, sleep, run);
   if (command === "jobs") return withVendor((vendor) => jobsCommand(vendor, line, out, err));
   if (command === "reorder-sheet") return reorderSheetCommand(line, withVendor, out, err);
+  if (command === "order-form") return orderFormCommand(line, withVendor, out, err);
   const [path] = positional;
   if (path === undefined) {
     err(`${command} needs a file.\n${USAGE}`);

@@ -2,11 +2,13 @@ import { suggestMapping, vocabularyWords, type MappingVocabulary } from "../core
 import { rowsForEvidence } from "../core/mapping/column-evidence";
 import type { SheetMapping } from "../core/mapping/sheet-mapping";
 import type { CampaignSheetData } from "../core/reorder/campaign-sheet-data";
+import type { OrderFormData } from "../core/order-form/order-form-data";
 import type { ResultSheetData } from "../core/result-sheet-data";
 import { buildResultsOnlyTable, type RowResult } from "../core/result-rows";
 import type { SheetRow } from "../core/sheet-model";
 import type { TableView } from "../core/sheet-table";
 import { writeCampaignSheet } from "./write/campaign-sheet";
+import { writeOrderForm } from "./write/order-form-sheet";
 import { openWorkbook } from "./read/open-workbook";
 import { SHEET_LIMITS } from "./limits";
 import { failure, type SheetReadFailure } from "./read-failure";
@@ -110,6 +112,11 @@ export function createSheetSession() {
     /** A reorder campaign workbook, written from plain data; the open file is left as it is. */
     writeCampaignSheet(data: CampaignSheetData): Promise<Uint8Array> {
       return writeCampaignSheet(data);
+    },
+
+    /** A blank order form workbook, written from plain data; the open file is left as it is. */
+    writeOrderForm(data: OrderFormData): Promise<Uint8Array> {
+      return writeOrderForm(data);
     },
 
     /**

@@ -24,7 +24,8 @@ export interface ReorderServices {
 /** The connected account's services, provided once by the page for every view that needs them. */
 export const ReorderContext = createContext<ReorderServices | undefined>(undefined);
 
-function localDay(date: Date): string {
+/** A day in the user's zone (YYYY-MM-DD). */
+export function localDay(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
 
 /** The files the picker offers: workbooks and CSV or other delimited text. */
@@ -7,9 +8,11 @@ const SHEET_FILE_TYPES =
 interface Props {
   readonly error?: string | undefined;
   readonly onFile: (file: File) => void;
+  /** Shown under the drop zone: what helps the user start (the order form's download). */
+  readonly children?: ComponentChildren;
 }
 
-export function UploadStep({ error, onFile }: Props) {
+export function UploadStep({ error, onFile, children }: Props) {
   const [dragging, setDragging] = useState(false);
   return (
     <section>
@@ -48,6 +51,7 @@ export function UploadStep({ error, onFile }: Props) {
           />
         </label>
       </div>
+      {children}
     </section>
   );
 }

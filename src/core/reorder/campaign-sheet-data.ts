@@ -140,7 +140,8 @@ export interface CampaignInput {
 
 const money2 = (amount: number) => amount.toFixed(2);
 
-function deliveryChoices(snapshot: CatalogueSnapshot): CampaignSheetData["deliveryMethods"] {
+/** The delivery methods a sheet's list offers, by rank: a label, or the code where no unique label names it. */
+export function deliveryChoices(snapshot: CatalogueSnapshot): CampaignSheetData["deliveryMethods"] {
   const options = [...snapshot.deliveryOptions].sort(
     (a, b) => (a.rank ?? Number.MAX_SAFE_INTEGER) - (b.rank ?? Number.MAX_SAFE_INTEGER),
   );
@@ -156,7 +157,8 @@ function deliveryChoices(snapshot: CatalogueSnapshot): CampaignSheetData["delive
   });
 }
 
-function countryChoices(snapshot: CatalogueSnapshot): string[] {
+/** The countries a sheet's list offers: the account's default first, then by name. */
+export function countryChoices(snapshot: CatalogueSnapshot): string[] {
   const { countries, defaultCountry } = snapshot.countries;
   const names = countries.map((c) => c.name).sort((a, b) => a.localeCompare(b));
   const first = countries.find((c) => c.iso2 === defaultCountry)?.name;
