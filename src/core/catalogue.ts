@@ -203,8 +203,11 @@ function valueListsOf(snapshot: CatalogueSnapshot): ValueLists {
     items.flatMap((item) => names(item).filter((name): name is string => typeof name === "string" && name !== ""));
   const variants = snapshot.stock.flatMap((item) => item.stockVariants);
   const questions = new Map<string, string[]>();
+  const numberQuestions = new Set<string>();
   for (const code of snapshot.priceCodes) {
     for (const attribute of code.attributes ?? []) {
+      if (attribute.type === "int" || attribute.type === "decimal")
+        for (const name of [attribute.name, attribute.label]) if (name) numberQuestions.add(name);
       const options = named(attribute.enumerableValues ?? [], (v) => [v.value, v.text]);
       if (attribute.isMetaDataAttribute || options.length === 0) continue;
       const name = attribute.label ?? attribute.name;
@@ -220,5 +223,6 @@ function valueListsOf(snapshot: CatalogueSnapshot): ValueLists {
     countries: named(snapshot.countries.countries, (country) => [country.name, country.iso2, country.iso3]),
     states: named(Object.values(snapshot.states).flat(), (state) => [state.name, state.abbreviation]),
     questions: [...questions].map(([attribute, options]) => ({ attribute, options: [...new Set(options)] })),
+    numberQuestions: [...numberQuestions],
   };
 }

@@ -436,7 +436,6 @@ export const IMPORT_FIELDS = [
       "how many",
       "number off",
       "order qty",
-      "pc",
       "nos",
     ],
     values: "number",
@@ -527,7 +526,7 @@ export const IMPORT_FIELDS = [
     level: "line",
     label: "Width",
     description: "Width of a custom-size product.",
-    synonyms: ["width", "w", "width in", "custom width"],
+    synonyms: ["width", "w", "width in", "custom width", "w in", "w cm", "w mm", "width cm", "width mm"],
     values: "number",
   },
   {
@@ -535,7 +534,7 @@ export const IMPORT_FIELDS = [
     level: "line",
     label: "Height",
     description: "Height of a custom-size product.",
-    synonyms: ["height", "h", "height in", "custom height", "length"],
+    synonyms: ["height", "h", "height in", "custom height", "length", "h in", "h cm", "h mm", "height cm", "height mm"],
     values: "number",
   },
 ] as const satisfies readonly ImportField[];

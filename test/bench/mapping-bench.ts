@@ -37,6 +37,7 @@ import type { SheetRow } from "../../src/core/sheet-model";
 import { sizeKey } from "../../src/core/sizes";
 import { createImportEngine } from "../../src/engine/import-engine";
 import { createVendorGateway } from "../../src/engine/vendor-gateway";
+import { rowsForEvidence } from "../../src/core/mapping/column-evidence";
 import { createSheetSession } from "../../src/sheet/worker-api";
 import {
   mappingTargetOf,
@@ -69,8 +70,10 @@ async function readSheet(
   const worksheet = at?.worksheet ?? opened.summary.defaultSheet;
   const preview = session.preview(worksheet, at?.headerRow, words);
   if (!preview.ok) throw new Error(`${expected.file}: ${preview.message}`);
-  const { headers, headerRowNumber, rowCount, sampleRows } = preview.preview;
+  const { headers, headerRowNumber, rowCount } = preview.preview;
   const rows = session.rows(worksheet, headerRowNumber, 0, rowCount);
+  // The rows the page's suggestion looks at, as the sheet worker picks them.
+  const sampleRows = rowsForEvidence((i) => rows[i] ?? { rowNumber: 0, cells: [] }, rows.length);
   return { worksheet, headerRow: headerRowNumber, headers, rows, sampleRows };
 }
 

@@ -2,6 +2,7 @@ import type { FieldId } from "../fields";
 import type { MappingTarget } from "./sheet-mapping";
 import { cellText, isBlankCell, type CellValue, type SheetRow } from "../sheet-model";
 import { looksLikeSize, sizeKey } from "../sizes";
+import { isTotalsRow } from "./column-samples";
 
 /**
  * The account's values a column's cells can be told by, as plain lists (they cross to the sheet worker): price codes,
@@ -17,6 +18,8 @@ export interface ValueLists {
   readonly states: readonly string[];
   /** Each question with a list of answers to choose from, by the name the mapping targets, and its answers. */
   readonly questions: readonly { readonly attribute: string; readonly options: readonly string[] }[];
+  /** Questions answered with a number (a player's number, say), by every name the mapping may target them by. */
+  readonly numberQuestions: readonly string[];
 }
 
 /** What a column's values say it holds: a field or a question, and how many of its values say so. */
@@ -26,6 +29,11 @@ export interface ValueEvidence {
   readonly total: number;
   /** In words, for the mapping step: "42 of 44 values are price codes". */
   readonly text: string;
+  /**
+   * Whether the values name the account's own things (codes, colours, delivery options, places, answers): telling
+   * enough to take a column from a header. Values of a form (whole numbers, dates) fit many columns.
+   */
+  readonly telling: boolean;
 }
 
 /** How many of a sheet's rows the suggested mapping looks at to tell its columns by their values. */
@@ -49,6 +57,7 @@ export const VALUE_SHARE_NEEDED = 0.8;
 /** One way of recognising a field's or a question's values. */
 interface ValueTest {
   readonly target: MappingTarget;
+  readonly telling: boolean;
   /** What a matching value is, plural: "price codes". */
   readonly what: string;
   readonly matches: (value: CellValue, text: string) => boolean;
@@ -65,7 +74,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const PHONE = /^\+?[\d\s().-]{7,20}$/;
 const DATE_TEXT =
   /^(\d{1,4})[./-](\d{1,2})[./-](\d{1,4})$|^\d{1,2}\.? [\p{L}]{3,}\.? \d{2,4}$|^[\p{L}]{3,}\.? \d{1,2},? \d{4}$/u;
-const WHOLE_NUMBER = /^\d{1,4}$/;
+/** Quantities on order sheets: a few hundred at most per line (a postcode is four digits). */
+const WHOLE_NUMBER = /^\d{1,3}$/;
 
 function keysOf(list: readonly string[]): ReadonlySet<string> {
   return new Set(list.map(valueKey).filter((key) => key !== ""));
@@ -83,38 +93,43 @@ function valueTests(lists: ValueLists): ValueTest[] {
   // A question's answers come after the codes (a code is never an answer) and before the looser tests by form.
   const questions: ValueTest[] = lists.questions.map(({ attribute, options }) => ({
     target: { kind: "attribute", attribute },
+    telling: true,
     what: `answers to ${attribute}`,
     matches: inList(keysOf(options)),
   }));
   return [
-    { target: field("code"), what: "price codes, asset tags or stock codes", matches: inList(codes) },
-    { target: field("variant"), what: "colours or variant codes", matches: inList(colours) },
-    { target: field("deliveryMethod"), what: "delivery options", matches: inList(delivery) },
-    { target: field("country"), what: "countries", matches: inList(countries) },
-    { target: field("state"), what: "states", matches: inList(states) },
+    { target: field("code"), telling: true, what: "price codes, asset tags or stock codes", matches: inList(codes) },
+    { target: field("variant"), telling: true, what: "colours or variant codes", matches: inList(colours) },
+    { target: field("deliveryMethod"), telling: true, what: "delivery options", matches: inList(delivery) },
+    { target: field("country"), telling: true, what: "countries", matches: inList(countries) },
+    { target: field("state"), telling: true, what: "states", matches: inList(states) },
     ...questions,
     {
       target: field("size"),
+      telling: false,
       what: "sizes",
       // Bare numbers are quantities as often as sizes: a size column has letters in it somewhere.
       matches: (_value, text) => /\p{L}/u.test(text) && looksLikeSize(text, new Set(), false) && sizeKey(text) !== "",
     },
-    { target: field("email"), what: "email addresses", matches: (_value, text) => EMAIL.test(text) },
+    { target: field("email"), telling: false, what: "email addresses", matches: (_value, text) => EMAIL.test(text) },
     {
       target: field("dueDate"),
+      telling: false,
       what: "dates",
       matches: (value, text) => value instanceof Date || DATE_TEXT.test(text),
     },
     {
       target: field("phone"),
+      telling: false,
       what: "phone numbers",
       matches: (value, text) => typeof value === "string" && PHONE.test(text) && text.replace(/\D/g, "").length >= 7,
     },
     {
       target: field("quantity"),
+      telling: false,
       what: "whole numbers",
       matches: (value, text) =>
-        (typeof value === "number" && Number.isInteger(value) && value > 0 && value < 10_000) ||
+        (typeof value === "number" && Number.isInteger(value) && value > 0 && value < 1_000) ||
         (typeof value === "string" && WHOLE_NUMBER.test(text) && Number(text) > 0),
     },
   ];
@@ -125,7 +140,7 @@ function valuesOf(rows: readonly SheetRow[], column: number): { value: CellValue
   const values: { value: CellValue; text: string }[] = [];
   for (const row of rows) {
     const value = row.cells[column];
-    if (value === undefined || isBlankCell(value)) continue;
+    if (value === undefined || isBlankCell(value) || isTotalsRow(row)) continue;
     values.push({ value, text: cellText(value).trim() });
     if (values.length >= MOST_VALUES_TESTED) break;
   }
@@ -166,6 +181,7 @@ function orderNumberEvidence(rows: readonly SheetRow[], column: number): ValueEv
   if (inRuns < total / 4 || distinct.size > (given + followOns) * 0.75) return undefined;
   return {
     target: { kind: "field", field: "orderNumber" },
+    telling: false,
     matched: given,
     total: given,
     text: `${distinct.size} values repeat down the rows as order numbers do`,
@@ -173,27 +189,35 @@ function orderNumberEvidence(rows: readonly SheetRow[], column: number): ValueEv
 }
 
 /**
- * What a column's values say it holds, when most of them say the same: tested against the account's codes, colours,
- * delivery options, countries and states, and by form (emails, dates, phone numbers, whole numbers, order numbers in
- * runs). Undefined when the values say nothing clear.
+ * What a column's values say it holds, when most of them say so, most telling first: tested against the account's
+ * codes, colours, delivery options, countries, states and answers, and by form (emails, dates, phone numbers, whole
+ * numbers, order numbers in runs). Several can hold at once (a vinyl colour is a colour and an answer); none when the
+ * values say nothing clear.
  */
 export function columnEvidence(
   rows: readonly SheetRow[],
   column: number,
   lists: ValueLists | undefined,
-): ValueEvidence | undefined {
+): ValueEvidence[] {
   const values = valuesOf(rows, column);
-  if (values.length === 0) return undefined;
-  const tests = valueTests(lists ?? EMPTY_VALUE_LISTS);
-  for (const test of tests) {
+  if (values.length === 0) return [];
+  const found: ValueEvidence[] = [];
+  for (const test of valueTests(lists ?? EMPTY_VALUE_LISTS)) {
     let matched = 0;
     for (const { value, text } of values) if (test.matches(value, text)) matched++;
     if (matched >= values.length * VALUE_SHARE_NEEDED && matched > 0) {
       const total = values.length;
-      return { target: test.target, matched, total, text: `${matched} of ${total} values are ${test.what}` };
+      const text = `${matched} of ${total} values are ${test.what}`;
+      found.push({ target: test.target, telling: test.telling, matched, total, text });
     }
   }
-  return orderNumberEvidence(rows, column);
+  const runs = orderNumberEvidence(rows, column);
+  return runs ? [...found, runs] : found;
+}
+
+/** Whether a column's values can answer a question asked for a number: numbers, every one. */
+export function fitsNumberQuestion(rows: readonly SheetRow[], column: number): boolean {
+  return valuesOf(rows, column).every(({ value, text }) => typeof value === "number" || /^\d+$/.test(text));
 }
 
 export const EMPTY_VALUE_LISTS: ValueLists = {
@@ -205,4 +229,5 @@ export const EMPTY_VALUE_LISTS: ValueLists = {
   countries: [],
   states: [],
   questions: [],
+  numberQuestions: [],
 };

@@ -1,4 +1,14 @@
+import { rowLabelKind } from "../non-order-rows";
 import { cellText, isBlankCell, type CellValue, type SheetRow } from "../sheet-model";
+
+/** Whether a row is a totals or subtotal row ("Total", "Summe"): its cells say nothing of what a column holds. */
+export function isTotalsRow(row: SheetRow): boolean {
+  return row.cells.some((cell) => {
+    if (typeof cell !== "string") return false;
+    const kind = rowLabelKind(cell);
+    return kind === "totals" || kind === "subtotal";
+  });
+}
 
 /** The first few distinct non-blank values of a column, as the user sees them. */
 export function columnSamples(rows: readonly SheetRow[], column: number, max = 3): string[] {
@@ -41,7 +51,7 @@ export function columnValues(rows: readonly SheetRow[], column: number): ColumnV
   let seen = 0;
   for (const row of rows) {
     const value = row.cells[column];
-    if (isBlankCell(value)) continue;
+    if (isBlankCell(value) || isTotalsRow(row)) continue;
     seen++;
     if (isNumberCell(value)) numbers++;
     else if (isWordCell(value)) words++;

@@ -31,7 +31,7 @@ export const HEADER_WORDS: Readonly<Record<HeaderLanguage, WordTable>> = {
     dueDate: ["Liefertermin", "Lieferdatum", "Wunschtermin", "Wunschdatum", "Termin", "Fällig", "Benötigt bis"],
     deliveryMethod: ["Lieferung", "Versand", "Versandart", "Lieferart", "Zustellung", "Versandweg"],
     contactName: ["Kontakt", "Ansprechpartner", "Kontaktperson", "Empfänger", "Besteller"],
-    organisation: ["Verein", "Vereinsname", "Firma", "Unternehmen", "Schule"],
+    organisation: ["Verein", "Vereinsname", "Firma", "Unternehmen", "Schule", "Kunde"],
     streetAddress: ["Straße", "Adresse", "Anschrift", "Straße und Hausnummer", "Strasse Nr."],
     address2: ["Adresszusatz", "Zusatz"],
     suburb: ["Ortsteil", "Stadtteil"],

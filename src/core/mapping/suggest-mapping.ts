@@ -1,7 +1,9 @@
 import { IMPORT_FIELDS, type FieldId, type ImportField } from "../fields";
 import type { SheetRow } from "../sheet-model";
 import { looksLikeSize, sizeKey } from "../sizes";
-import { columnEvidence, type ValueEvidence, type ValueLists } from "./column-evidence";
+import { columnEvidence, fitsNumberQuestion, type ValueEvidence, type ValueLists } from "./column-evidence";
+import { targetKeyOf, type Candidate } from "./mapping-candidates";
+import { untakenEvidenceText, valueCandidates } from "./value-candidates";
 import { columnValues, type ColumnValues } from "./column-samples";
 import { FIELD_WORDS } from "./header-words";
 import { containsWords, headerWords, normaliseHeader, similarity } from "./normalise";
@@ -26,14 +28,6 @@ export const EMPTY_VOCABULARY: MappingVocabulary = { attributes: [], sizes: [] }
 /** Every name a vocabulary holds, as header-row detection takes them. */
 export const vocabularyWords = (vocabulary: MappingVocabulary | undefined): string[] =>
   vocabulary ? [...vocabulary.attributes, ...vocabulary.sizes] : [];
-
-interface Candidate {
-  readonly column: number;
-  readonly target: MappingTarget;
-  readonly targetKey: string;
-  readonly confidence: number;
-  readonly reason: MatchReason;
-}
 
 /** Below this, similar-looking words are more often different words ("proto" and "promo"). */
 const FUZZY_THRESHOLD = 0.84;
@@ -84,10 +78,21 @@ const FIELD_VALUES: ReadonlyMap<string, ImportField["values"]> = new Map(
  * column without a digit in it. Without samples the header alone decides.
  */
 function fitsValues(target: MappingTarget, values: ColumnValues): boolean {
-  const kind = target.kind === "size" ? "number" : target.kind === "field" ? FIELD_VALUES.get(target.field) : undefined;
+  if (target.kind === "attribute") return fitsQuestionName(headerWords(target.attribute).split(" "), values);
+  const kind = target.kind === "size" ? "number" : FIELD_VALUES.get(target.field);
   if (kind === "text") return values !== "numbers";
   if (kind === "number") return values !== "words";
   return true;
+}
+
+/**
+ * Whether a column's values can answer a question by what its name says it asks: a number ("Player number") is
+ * numbers, a name ("Player name") never is.
+ */
+function fitsQuestionName(words: readonly string[], values: ColumnValues): boolean {
+  if (values === "unknown") return true;
+  if (words.includes("number")) return values === "numbers";
+  return !(words.includes("name") && values === "numbers");
 }
 
 /** Whether one field word names a short header ("Qty ordered"), rather than qualifying it. */
@@ -114,15 +119,20 @@ function containedConfidence(header: string, text: string): number | undefined {
   return header.endsWith(` ${text}`) ? 0.56 : 0.55;
 }
 
-/** How surely one word of a question's name names it ("Colours" for "Ink colours"): less than any field's word. */
-const LOOSE_QUESTION_CONFIDENCE = 0.6;
-
 /**
- * Whether a one-word header is a word of a question's name or label, loosely written: "Colours" for "Ink colours
- * (Pantone)", "Name" for "Player name". Words of three letters or fewer say too little ("No", "Ink").
+ * How surely a header names a question loosely written, if it does: one word of its name or label ("Colours" for
+ * "Ink colours (Pantone)", "Name" for "Player name"), its first word even when short ("Ink"), or a short header ending
+ * in its last word ("Shirt number" for "Player number"). Less sure than any field's own word.
  */
-function namesQuestionLoosely(header: string, attributeKey: string): boolean {
-  return !header.includes(" ") && header.length >= 4 && containsWords(attributeKey, header);
+function looseQuestionConfidence(header: string, attributeKey: string): number | undefined {
+  const words = header.split(" ");
+  const [first] = attributeKey.split(" ");
+  if (words.length === 1) {
+    if (header.length >= 4 && containsWords(attributeKey, header)) return 0.6;
+    return header.length === 3 && header === first ? 0.55 : undefined;
+  }
+  const last = words[words.length - 1] ?? "";
+  return words.length <= 3 && last.length >= 4 && attributeKey.endsWith(` ${last}`) ? 0.5 : undefined;
 }
 
 /** A header cut short is less sure than a near spelling ("Adress" is an address, not "Adresszusatz" cut short). */
@@ -132,6 +142,14 @@ const ABBREVIATION_CONFIDENCE = 0.7;
 const WHOLE_WORDS: ReadonlySet<string> = new Set(
   FIELD_WORDS.filter((word) => !word.text.includes(" ")).map((word) => word.text),
 );
+
+/** Whether `word` is `whole` with letters left out inside, first and last kept ("cols" for "colours", "mgr"). */
+function isContraction(word: string, whole: string): boolean {
+  if (word[0] !== whole[0] || word[word.length - 1] !== whole[whole.length - 1]) return false;
+  let at = 0;
+  for (const letter of whole) if (letter === word[at]) at++;
+  return at === word.length;
+}
 
 /** Shortest start of a word taken for the word alone ("Deli" for "delivery"; "Del" only beside another word). */
 const ABBREVIATION_MIN_LETTERS = 4;
@@ -151,7 +169,8 @@ function isAbbreviation(header: string, text: string): boolean {
     const whole = full[i] ?? "";
     if (word === whole) continue;
     // A letter or two short is a misspelling or a plural ("Adress", "Unit"), for the fuzzy match to judge.
-    if (!whole.startsWith(word) || whole.length - word.length < 2 || /\d/.test(word)) return false;
+    if (!(whole.startsWith(word) || isContraction(word, whole)) || whole.length - word.length < 2 || /\d/.test(word))
+      return false;
     // A header of one whole word is not another word cut short ("Design" is not "Designation").
     if (cut.length === 1 && WHOLE_WORDS.has(word)) return false;
     const least = cut.length > 1 ? ABBREVIATION_MIN_LETTERS - 1 : ABBREVIATION_MIN_LETTERS;
@@ -216,18 +235,6 @@ function headerContext(headers: readonly string[], vocabulary: MappingVocabulary
   return { headers, attributes, sizeLike, isWideLayout: sizeLike.filter(Boolean).length >= 2 };
 }
 
-/** The key a target is taken by: each field, size and question goes to one column at most. */
-function targetKeyOf(target: MappingTarget): string {
-  switch (target.kind) {
-    case "field":
-      return `field:${target.field}`;
-    case "size":
-      return `size:${sizeKey(target.size)}`;
-    case "attribute":
-      return `attribute:${headerWords(target.attribute)}`;
-  }
-}
-
 /** The ways a header names a question of the account: its name or label, a near spelling, or a word of it. */
 function attributeCandidates(column: number, header: string, context: HeaderContext): Candidate[] {
   const exact = context.attributes.get(header);
@@ -241,52 +248,39 @@ function attributeCandidates(column: number, header: string, context: HeaderCont
     const score = similarity(header, key);
     if (score >= 0.85) candidates.push(candidate(name, 0.8 * score, "fuzzy"));
     else {
+      // Loose readings go by the name's words ("player number"), never by its camel case run together.
+      const inWords = key === headerWords(name);
       const contained = isContained(header, key)
         ? containedConfidence(header, key)
-        : namesQuestionLoosely(header, key)
-          ? LOOSE_QUESTION_CONFIDENCE
+        : inWords
+          ? looseQuestionConfidence(header, key)
           : undefined;
       if (contained !== undefined) candidates.push(candidate(name, contained, "contains"));
+      else if (inWords && isAbbreviation(header, key))
+        candidates.push(candidate(name, ABBREVIATION_CONFIDENCE, "abbreviation"));
     }
   }
   return candidates;
 }
 
+/** Words of a per-row total beside size columns ("Total qty", "Qté totale"): the sizes give the quantity. */
+const TOTAL_WORDS = /\b(total|totals|totale|totaal|gesamt|insgesamt|summe|som)\b/;
+/** Money is never a field: "Unit $" is a price, not an address line. */
+const MONEY_SIGN = /[$€£¥]/;
+
 /** Every way one column's header names a field, a size of a wide layout or a question. */
 function headerCandidates(column: number, header: string, context: HeaderContext): Candidate[] {
+  if (MONEY_SIGN.test(context.headers[column] ?? "")) return [];
   const candidates = attributeCandidates(column, header, context);
   if (context.isWideLayout && context.sizeLike[column]) {
     const size = (context.headers[column] ?? "").trim().slice(0, MATCHED_HEADER_LENGTH);
     const target = { kind: "size", size } as const;
     candidates.push({ column, target, targetKey: targetKeyOf(target), confidence: 0.9, reason: "size" });
   }
-  candidates.push(...fieldCandidate(column, header));
+  const fields = fieldCandidate(column, header);
+  const perRowTotal = context.isWideLayout && TOTAL_WORDS.test(header);
+  candidates.push(...fields.filter((c) => !(perRowTotal && c.targetKey === "field:quantity")));
   return candidates;
-}
-
-/** A header this sure of what it names keeps it, whatever the values say (they are only mentioned beside it). */
-const CLEAR_HEADER = 0.9;
-/** How sure values alone make a column: below a header naming the field outright, above a word or near spelling. */
-const VALUES_CONFIDENCE = 0.8;
-/** Values that fit many columns (whole numbers, order numbers in runs) are a last resort beside any header word. */
-const LOOSE_VALUES: ReadonlySet<string> = new Set(["field:quantity", "field:orderNumber", "field:phone"]);
-
-/**
- * What a column's values add to its header's candidates: the same target made surer, or the values' own target
- * when the header is not clear about another. Each with the evidence in words.
- */
-function valueCandidates(column: number, candidates: readonly Candidate[], evidence: ValueEvidence): Candidate[] {
-  const targetKey = targetKeyOf(evidence.target);
-  const clearest = Math.max(0, ...candidates.map((c) => c.confidence));
-  const share = evidence.matched / evidence.total;
-  const loose = LOOSE_VALUES.has(targetKey);
-  const confidence = (loose ? 0.5 : VALUES_CONFIDENCE) * share;
-  const same = candidates.find((c) => c.targetKey === targetKey);
-  if (same && same.confidence >= CLEAR_HEADER) return [];
-  // A header word or a near spelling the values agree with is surer than either alone.
-  if (same) return [{ ...same, confidence: Math.max(same.confidence, confidence) + 0.05 }];
-  if (clearest >= CLEAR_HEADER) return [];
-  return [{ column, target: evidence.target, targetKey, confidence, reason: "values" }];
 }
 
 /**
@@ -311,21 +305,28 @@ export function suggestMapping(
     (_header, column): ColumnValues => (sampleRows.length > 0 ? columnValues(sampleRows, column) : "unknown"),
   );
   const context = headerContext(headers, vocabulary);
-  const evidence = new Map<number, ValueEvidence>();
+  const evidence = new Map<number, ValueEvidence[]>();
   const candidates: Candidate[] = [];
   normalised.forEach((header, column) => {
     // An earlier import's result columns are ours, never the customer's data.
     if (isResultColumn(headers[column] ?? "")) return;
     const fromHeader = header === "" ? [] : headerCandidates(column, header, context);
-    const found = sampleRows.length > 0 ? columnEvidence(sampleRows, column, vocabulary.values) : undefined;
-    if (found) evidence.set(column, found);
-    const fromValues = found ? valueCandidates(column, fromHeader, found) : [];
-    candidates.push(...fromHeader, ...fromValues);
+    const found = sampleRows.length > 0 ? columnEvidence(sampleRows, column, vocabulary.values) : [];
+    evidence.set(column, found);
+    candidates.push(...fromHeader, ...valueCandidates(column, fromHeader, found, !context.isWideLayout));
   });
-  const chosen = chooseCandidates(candidates, values);
+  const numberQuestions = new Set((vocabulary.values?.numberQuestions ?? []).map(headerWords));
+  const answersNumbers = (candidate: Candidate) =>
+    candidate.target.kind !== "attribute" ||
+    !numberQuestions.has(headerWords(candidate.target.attribute)) ||
+    fitsNumberQuestion(sampleRows, candidate.column);
+  const chosen = chooseCandidates(
+    candidates,
+    (c) => fitsValues(c.target, values[c.column] ?? "unknown") && answersNumbers(c),
+  );
   const columns: ColumnAssignment[] = headers.map((header, column) => {
     const best = chosen.get(column);
-    const said = evidenceText(best?.target ?? null, evidence.get(column));
+    const said = best?.evidence ?? untakenEvidenceText(best !== undefined, evidence.get(column) ?? []);
     const assignment: ColumnAssignment = best
       ? { column, header, target: best.target, confidence: roundedConfidence(best), reason: best.reason }
       : { column, header, target: null, confidence: 0, reason: null };
@@ -334,28 +335,16 @@ export function suggestMapping(
   return { columns };
 }
 
-/**
- * What a column's values say, as the mapping step shows it beside the column: that they fit what it is mapped to,
- * that they look like something else (a telling test only: whole numbers fit many columns), or what they are when
- * the column is left unmapped.
- */
-function evidenceText(target: MappingTarget | null, evidence: ValueEvidence | undefined): string | undefined {
-  if (evidence === undefined) return undefined;
-  if (target === null || targetKeyOf(target) === targetKeyOf(evidence.target)) return evidence.text;
-  if (LOOSE_VALUES.has(targetKeyOf(evidence.target))) return undefined;
-  return `${evidence.text}; mapped as its header says`;
-}
-
 const roundedConfidence = (candidate: Candidate) => Math.round(candidate.confidence * 100) / 100;
 
 /** Each column its best candidate, best first, each target once, none its values contradict. */
-function chooseCandidates(candidates: Candidate[], values: readonly ColumnValues[]): Map<number, Candidate> {
+function chooseCandidates(candidates: Candidate[], fits: (candidate: Candidate) => boolean): Map<number, Candidate> {
   candidates.sort((a, b) => b.confidence - a.confidence || a.column - b.column);
   const byColumn = new Map<number, Candidate>();
   const taken = new Set<string>();
   for (const candidate of candidates) {
     if (byColumn.has(candidate.column) || taken.has(candidate.targetKey)) continue;
-    if (!fitsValues(candidate.target, values[candidate.column] ?? "unknown")) continue;
+    if (!fits(candidate)) continue;
     byColumn.set(candidate.column, candidate);
     taken.add(candidate.targetKey);
   }

@@ -14,6 +14,7 @@ const lists: ValueLists = {
   countries: ["New Zealand", "NZ", "NZL", "Australia", "AU", "AUS"],
   states: ["Auckland", "AUK", "Queensland", "QLD"],
   questions: [{ attribute: "Garment material", options: ["Cotton", "Polyester", "Nylon"] }],
+  numberQuestions: ["Shirt number"],
 };
 const vocabulary = { attributes: ["Garment material"], sizes: ["S", "M", "L", "XL"], values: lists };
 
@@ -50,12 +51,12 @@ describe("what a column's values say it holds", () => {
       0,
       lists,
     );
-    expect(found?.target).toEqual(target);
+    expect(found[0]?.target).toEqual(target);
   });
 
   it("says nothing when the values are mixed, and counts what it tested", () => {
-    expect(columnEvidence(rows(["Navy", "HT-100 A6 1C", "hello", "12"]), 0, lists)).toBeUndefined();
-    expect(columnEvidence(rows(["Navy", "White", "Black", "Pink", "Navy"]), 0, lists)).toMatchObject({
+    expect(columnEvidence(rows(["Navy", "HT-100 A6 1C", "hello", "12"]), 0, lists)).toEqual([]);
+    expect(columnEvidence(rows(["Navy", "White", "Black", "Pink", "Navy"]), 0, lists)[0]).toMatchObject({
       matched: 4,
       total: 5,
       text: "4 of 5 values are colours or variant codes",
@@ -115,5 +116,51 @@ describe("columns known by their values", () => {
       null,
     ]);
     expect(mapping.columns[3]?.evidence).toBe("2 of 2 values are whole numbers");
+  });
+});
+
+describe("values over headers, and headers read loosely", () => {
+  it("takes a column whose header names another field when three or more values are the account's codes", () => {
+    const mapping = suggestMapping(
+      ["Order No", "Reference", "Qty"],
+      vocabulary,
+      rows(["SO-1", "SO-1", "SO-2"], ["HT-100 A6 1C", "HT-220 A4 FC", "ART0042"], [10, 20, 5]),
+    );
+    expect(mapping.columns[1]).toMatchObject({
+      target: field("code"),
+      reason: "values",
+      evidence: "3 of 3 values are price codes, asset tags or stock codes, so its header is not taken at its word",
+    });
+  });
+
+  it("reads a question by a contraction, a short header ending in its last word, and its kind of answer", () => {
+    const questions = { attributes: ["Player name", "Player number", "Thread colours"], sizes: [] };
+    const mapping = suggestMapping(
+      ["Order No", "Player", "Shirt No", "Thread cols"],
+      questions,
+      rows(["SO-1", "SO-1"], ["Aroha", "Mere"], [7, 12], ["2", "3"]),
+    );
+    expect(mapping.columns.slice(1).map((c) => c.target)).toEqual([
+      { kind: "attribute", attribute: "Player name" },
+      { kind: "attribute", attribute: "Player number" },
+      { kind: "attribute", attribute: "Thread colours" },
+    ]);
+  });
+
+  it("leaves a per-row total beside size columns, a money column and a totals row's label out of it", () => {
+    const mapping = suggestMapping(
+      ["Order No", "Code", "S", "M", "Total qty", "Unit $", "Unit"],
+      vocabulary,
+      rows(
+        ["SO-1", "SO-1", ""],
+        ["TEE-01", "TEE-01", ""],
+        [1, 2, 3],
+        [2, 2, 4],
+        [3, 4, 7],
+        [9.5, 9.5, ""],
+        [2.5, 3, "Total"],
+      ),
+    );
+    expect(mapping.columns.slice(4).map((c) => c.target)).toEqual([null, null, null]);
   });
 });
