@@ -164,14 +164,6 @@ export function indexCatalogue(snapshot: CatalogueSnapshot) {
       ),
     deliveryOption: (text: string) => deliveryOptions.get(text.trim().toLowerCase()),
     country: (text: string) => countries.get(text.trim().toLowerCase()),
-    countryCandidates: (text: string) =>
-      remember(`c:${text}`, () =>
-        closest(
-          text.trim().toLowerCase(),
-          new Map(snapshot.countries.countries.map((c) => [c.name.toLowerCase(), c.name])),
-          2,
-        ),
-      ),
     states: (iso2: string): readonly State[] => snapshot.states[iso2.toUpperCase()] ?? [],
     process: (code: string) => processes.get(code),
   };

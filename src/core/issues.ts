@@ -47,9 +47,12 @@ export const ISSUE_SEVERITY = {
   STOCK_SIZES_MISSING: "error",
   // Job-level values
   COUNTRY_UNKNOWN: "error",
+  COUNTRY_NORMALISED: "info",
   STATE_UNKNOWN: "error",
+  STATE_NORMALISED: "info",
   STATE_MISSING: "error",
   DELIVERY_METHOD_UNKNOWN: "error",
+  DELIVERY_METHOD_NORMALISED: "info",
   DELIVERY_METHOD_MISSING: "error",
   ADDRESS_INCOMPLETE: "error",
   DUE_DATE_INVALID: "error",

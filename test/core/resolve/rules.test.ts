@@ -243,6 +243,20 @@ const PRODUCING: Readonly<
     row: 2,
     column: "Country",
   },
+  COUNTRY_NORMALISED: {
+    name: "a country in German",
+    rows: [base({ Country: "Neuseeland" })],
+    row: 2,
+    column: "Country",
+    suggestion: "New Zealand",
+  },
+  STATE_NORMALISED: {
+    name: "a state's abbreviation with dots",
+    rows: [base({ Country: "Australia", State: "N.S.W.", Postcode: "2000" })],
+    row: 2,
+    column: "State",
+    suggestion: "New South Wales",
+  },
   STATE_UNKNOWN: {
     name: "a misspelt state",
     rows: [base({ Country: "Australia", State: "Tasmnia", Postcode: "7000" })],
@@ -262,6 +276,13 @@ const PRODUCING: Readonly<
     row: 2,
     column: "Delivery",
     suggestion: "Courier",
+  },
+  DELIVERY_METHOD_NORMALISED: {
+    name: "a delivery method's short form written out",
+    rows: [base({ Delivery: "OVERNIGHT" })],
+    row: 2,
+    column: "Delivery",
+    suggestion: "O/N",
   },
   DELIVERY_METHOD_MISSING: { name: "no delivery method", rows: [base({ Delivery: "" })], row: 2, column: "Delivery" },
   ADDRESS_INCOMPLETE: {
