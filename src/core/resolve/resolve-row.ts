@@ -115,6 +115,32 @@ function designKey(
   return key;
 }
 
+/** A code no catalogue holds and the vendor has none by: the closest codes offered, the closest first. */
+function unknownCodeLine(draft: LineDraft, text: string, typeWasGiven: boolean): ResolvedLine {
+  const { catalogue } = draft.context;
+  if (typeWasGiven) {
+    const candidates = catalogue.priceCodeCandidates(text);
+    raise(
+      draft,
+      "PRICE_CODE_UNKNOWN",
+      "code",
+      `"${text}" is not one of your account's price codes.${candidatesText(candidates)}`,
+      candidates[0],
+    );
+  } else {
+    const candidates = catalogue.codeCandidates(text);
+    raise(
+      draft,
+      "CODE_UNKNOWN",
+      "code",
+      `"${text}" is not a price code, asset tag or stock code of your account.${candidatesText(candidates)}`,
+      candidates[0],
+    );
+  }
+  quantityOf(draft);
+  return finish(draft, { itemType: typeWasGiven ? "PriceCode" : undefined });
+}
+
 function resolvePriceCodeLine(draft: LineDraft, text: string, typeWasGiven: boolean): ResolvedLine {
   const { context, row } = draft;
   let code: PriceCode | null | undefined = context.catalogue.priceCode(text);
@@ -138,34 +164,7 @@ function resolvePriceCodeLine(draft: LineDraft, text: string, typeWasGiven: bool
       draft.needs.push({ kind: "metadataCode", key: text, code: text });
       return finish(draft, { itemType: "PriceCode" });
     }
-    if (code === null) {
-      const { catalogue } = context;
-      if (typeWasGiven) {
-        const candidates = catalogue.priceCodeCandidates(text);
-        raise(
-          draft,
-          "PRICE_CODE_UNKNOWN",
-          "code",
-          `"${text}" is not one of your account's price codes.${candidatesText(candidates)}`,
-          candidates[0],
-        );
-      } else {
-        const candidates = [
-          ...catalogue.priceCodeCandidates(text, 2),
-          ...catalogue.assetCandidates(text, 1),
-          ...catalogue.stockCandidates(text, 1),
-        ];
-        raise(
-          draft,
-          "CODE_UNKNOWN",
-          "code",
-          `"${text}" is not a price code, asset tag or stock code of your account.${candidatesText(candidates)}`,
-          candidates[0],
-        );
-      }
-      quantityOf(draft);
-      return finish(draft, { itemType: typeWasGiven ? "PriceCode" : undefined });
-    }
+    if (code === null) return unknownCodeLine(draft, text, typeWasGiven);
   }
   const codeText = code.priceCode ?? text;
   const attributes = resolveAttributes(row, code, { orderNumber: draft.orderNumber, columnOf: context.columnOf });
