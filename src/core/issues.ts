@@ -42,8 +42,10 @@ export const ISSUE_SEVERITY = {
   STOCK_CODE_UNKNOWN: "error",
   STOCK_VARIANT_MISSING: "error",
   STOCK_VARIANT_UNKNOWN: "error",
+  STOCK_VARIANT_OTHER_ITEM: "warning",
   STOCK_SIZE_UNKNOWN: "error",
   STOCK_SIZE_NORMALISED: "info",
+  STOCK_SIZE_IS_YOUTH: "error",
   STOCK_SIZES_MISSING: "error",
   // Job-level values
   COUNTRY_UNKNOWN: "error",

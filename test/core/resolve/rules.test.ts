@@ -225,6 +225,20 @@ const PRODUCING: Readonly<
     row: 2,
     column: "S",
   },
+  STOCK_VARIANT_OTHER_ITEM: {
+    name: "a youth jersey's colour given by the adult jersey's variant code",
+    rows: [base({ Code: "RJ100Y", Colour: "RJ100-BLK-GLD", Fabric: "", Size: "10", Qty: "4" })],
+    row: 2,
+    column: "Colour",
+    suggestion: "RJ100Y-BLK-GLD",
+  },
+  STOCK_SIZE_IS_YOUTH: {
+    name: "a youth size of the adult jersey",
+    rows: [base({ Code: "RJ100", Colour: "Black/Gold", Fabric: "", Size: "Y10", Qty: "4" })],
+    row: 2,
+    column: "Code",
+    suggestion: "RJ100Y",
+  },
   STOCK_SIZE_NORMALISED: {
     name: "XXL for 2XL",
     rows: [base({ Code: "AS5001", Colour: "Black", Fabric: "", Size: "XXL", Qty: "4" })],
