@@ -1,6 +1,7 @@
 import type { ValueLists } from "./mapping/column-evidence";
 import { similarity } from "./mapping/normalise";
 import type { MappingVocabulary } from "./mapping/suggest-mapping";
+import { foldName } from "./name-reading";
 import type {
   AccountProfile,
   Asset,
@@ -71,16 +72,36 @@ export interface Candidate {
 
 const CANDIDATE_THRESHOLD = 0.6;
 
-function closest(text: string, keys: ReadonlyMap<string, string>, max: number): string[] {
+/** The values whose keys score at least the threshold against the text, best first, at most `max`. */
+function closestScored(text: string, keys: ReadonlyMap<string, string>, max: number): Candidate[] {
   const scored: Candidate[] = [];
   for (const [key, value] of keys) {
     const score = similarity(text, key);
     if (score >= CANDIDATE_THRESHOLD) scored.push({ value, score });
   }
-  return scored
-    .sort((a, b) => b.score - a.score || a.value.localeCompare(b.value))
-    .slice(0, max)
-    .map((c) => c.value);
+  return scored.sort((a, b) => b.score - a.score || a.value.localeCompare(b.value)).slice(0, max);
+}
+
+/** A price code as written in a sheet against one in the list: loosely, and by its letters and digits alone. */
+interface PriceCodeKeys {
+  readonly code: string;
+  readonly loose: string;
+  readonly bare: string;
+}
+
+/**
+ * Price codes like the text, best first, scored by their loose keys; a code that is the text
+ * but for its quotes and colons ("DTF 4x4 Full Colour") scores as the text itself.
+ */
+function closestPriceCodes(text: string, codes: readonly PriceCodeKeys[], max: number): Candidate[] {
+  const loose = priceCodeKey(text);
+  const bare = foldName(text);
+  const scored: Candidate[] = [];
+  for (const code of codes) {
+    const score = bare !== "" && bare === code.bare ? 1 : similarity(loose, code.loose);
+    if (score >= CANDIDATE_THRESHOLD) scored.push({ value: code.code, score });
+  }
+  return scored.sort((a, b) => b.score - a.score || a.value.localeCompare(b.value)).slice(0, max);
 }
 
 /** A function of a text that works out each distinct text once. */
@@ -101,14 +122,15 @@ function rememberedPerText<T>(work: (text: string) => T): (text: string) => T {
 export function indexCatalogue(snapshot: CatalogueSnapshot) {
   const priceCodes = new Map<string, PriceCode>();
   const priceCodesByKey = new Map<string, PriceCode>();
-  const priceCodeKeys = new Map<string, string>();
+  const priceCodeKeys = new Map<string, PriceCodeKeys>();
   for (const code of snapshot.priceCodes) {
     if (!code.priceCode) continue;
     priceCodes.set(code.priceCode, code);
     const key = priceCodeKey(code.priceCode);
     if (!priceCodesByKey.has(key)) priceCodesByKey.set(key, code);
-    priceCodeKeys.set(key, code.priceCode);
+    priceCodeKeys.set(key, { code: code.priceCode, loose: key, bare: foldName(code.priceCode) });
   }
+  const priceCodeList = [...priceCodeKeys.values()];
   const assets = new Map<string, Asset>();
   for (const asset of [...snapshot.globalAssets, ...snapshot.assets]) {
     if (asset.assetTag) assets.set(asset.assetTag.trim().toUpperCase(), asset);
@@ -129,8 +151,8 @@ export function indexCatalogue(snapshot: CatalogueSnapshot) {
       if (name) countries.set(name.trim().toLowerCase(), country);
   }
   const processes = new Map(snapshot.processCodes.map((p) => [p.processCode, p]));
-  const memo = new Map<string, string[]>();
-  const remember = (key: string, work: () => string[]) => {
+  const memo = new Map<string, Candidate[]>();
+  const remember = (key: string, work: () => Candidate[]) => {
     let found = memo.get(key);
     if (found === undefined) memo.set(key, (found = work()));
     return found;
@@ -142,38 +164,45 @@ export function indexCatalogue(snapshot: CatalogueSnapshot) {
   // Codes repeat down a sheet: their normalised forms are worked out once each.
   const upper = rememberedPerText((text) => text.trim().toUpperCase());
   const looseKey = rememberedPerText(priceCodeKey);
+  const scoredPriceCodes = (text: string, max: number) =>
+    remember(`p:${max}:${text}`, () => closestPriceCodes(text, priceCodeList, max));
+  const scoredAssets = (tag: string, max: number) =>
+    remember(`a:${max}:${tag}`, () =>
+      closestScored(
+        tag.trim().toUpperCase(),
+        (assetKeys ??= new Map([...assets].map(([key, a]) => [key, a.assetTag ?? key]))),
+        max,
+      ),
+    );
+  const scoredStock = (code: string, max: number) =>
+    remember(`s:${max}:${code}`, () =>
+      closestScored(
+        code.trim().toUpperCase(),
+        (stockKeys ??= new Map([...stock.keys()].map((key) => [key, key]))),
+        max,
+      ),
+    );
 
   return {
     snapshot,
     priceCode: (code: string) => priceCodes.get(code),
     /** A price code written with other case, spacing or quote characters. */
     priceCodeLoosely: (text: string) => priceCodesByKey.get(looseKey(text)),
-    priceCodeCandidates: (text: string, max = 3) =>
-      remember(`p:${max}:${text}`, () => closest(priceCodeKey(text), priceCodeKeys, max)),
+    priceCodeCandidates: (text: string, max = 3) => scoredPriceCodes(text, max).map((c) => c.value),
     asset: (tag: string) => assets.get(upper(tag)),
-    assetCandidates: (tag: string, max = 3) =>
-      remember(`a:${max}:${tag}`, () =>
-        closest(
-          tag.trim().toUpperCase(),
-          (assetKeys ??= new Map([...assets].map(([key, a]) => [key, a.assetTag ?? key]))),
-          max,
-        ),
-      ),
+    assetCandidates: (tag: string, max = 3) => scoredAssets(tag, max).map((c) => c.value),
     stock: (code: string) => stock.get(upper(code)),
-    stockCandidates: (code: string, max = 3) =>
-      remember(`s:${max}:${code}`, () =>
-        closest(code.trim().toUpperCase(), (stockKeys ??= new Map([...stock.keys()].map((key) => [key, key]))), max),
-      ),
+    stockCandidates: (code: string, max = 3) => scoredStock(code, max).map((c) => c.value),
+    /**
+     * Codes of any kind like the text, the closest first whatever its kind: up to two price
+     * codes, an asset tag and a stock code.
+     */
+    codeCandidates: (text: string) =>
+      [...scoredPriceCodes(text, 2), ...scoredAssets(text, 1), ...scoredStock(text, 1)]
+        .sort((a, b) => b.score - a.score)
+        .map((c) => c.value),
     deliveryOption: (text: string) => deliveryOptions.get(text.trim().toLowerCase()),
     country: (text: string) => countries.get(text.trim().toLowerCase()),
-    countryCandidates: (text: string) =>
-      remember(`c:${text}`, () =>
-        closest(
-          text.trim().toLowerCase(),
-          new Map(snapshot.countries.countries.map((c) => [c.name.toLowerCase(), c.name])),
-          2,
-        ),
-      ),
     states: (iso2: string): readonly State[] => snapshot.states[iso2.toUpperCase()] ?? [],
     process: (code: string) => processes.get(code),
   };

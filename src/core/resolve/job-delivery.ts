@@ -1,5 +1,7 @@
 import type { FieldId } from "../fields";
-import { closestBy, similarity } from "../mapping/normalise";
+import { readDeliveryOption } from "../delivery-names";
+import { foldName } from "../name-reading";
+import { readCountry, readState } from "../places";
 import type { Country, DeliveryAddress, DeliveryOption } from "../vendor";
 import { jobText, raiseOnJob, type JobDraft } from "./job-draft";
 import { isYes } from "./values";
@@ -12,16 +14,12 @@ export interface JobDelivery {
   readonly stateName: string | null;
 }
 
-function closestName(wanted: string, names: readonly string[]): string | undefined {
-  const lower = wanted.trim().toLowerCase();
-  return closestBy(names, (name) => similarity(lower, name.toLowerCase()), 0.5);
-}
-
 /** The delivery option named; a blank one is suggested the usual (first ranked) courier option. */
 function checkDeliveryMethod(draft: JobDraft): DeliveryOption | undefined {
   const { catalogue } = draft.context;
   const methodText = draft.group.jobValues.deliveryMethod;
   const options = catalogue.snapshot.deliveryOptions;
+  const nameOf = (option: DeliveryOption) => option.label ?? option.code;
   if (methodText === undefined) {
     const usual = [...options].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0)).find((o) => !o.isCollection);
     raiseOnJob(
@@ -29,26 +27,37 @@ function checkDeliveryMethod(draft: JobDraft): DeliveryOption | undefined {
       "DELIVERY_METHOD_MISSING",
       "deliveryMethod",
       "the delivery method is blank.",
-      usual?.label ?? usual?.code,
+      usual ? nameOf(usual) : undefined,
     );
     return undefined;
   }
   const option = catalogue.deliveryOption(methodText);
-  if (option === undefined) {
-    const names = options.flatMap((o) => [o.label ?? "", o.code]).filter(Boolean);
-    const list = options.map((o) => o.label ?? o.code).join(", ");
+  if (option) return option;
+  const reading = readDeliveryOption(methodText, options);
+  if (reading.kind === "exact" || reading.kind === "read") {
+    const name = nameOf(reading.value);
     raiseOnJob(
       draft,
-      "DELIVERY_METHOD_UNKNOWN",
+      "DELIVERY_METHOD_NORMALISED",
       "deliveryMethod",
-      `"${methodText}" is not a delivery option; the options are ${list}.`,
-      closestName(methodText, names),
+      `"${methodText}" is read as the delivery option ${name}.`,
+      name,
     );
+    return reading.value;
   }
-  return option;
+  const near = reading.kind === "near" ? nameOf(reading.value) : undefined;
+  raiseOnJob(
+    draft,
+    "DELIVERY_METHOD_UNKNOWN",
+    "deliveryMethod",
+    `"${methodText}" is not a delivery option; the options are ${options.map(nameOf).join(", ")}.` +
+      (near ? ` Did you mean ${near}?` : ""),
+    near,
+  );
+  return undefined;
 }
 
-/** The country named, or the account's own when the order names none. */
+/** The country named (read with a note when written another way), or the account's own when the order names none. */
 function checkCountry(draft: JobDraft): Country | undefined {
   const { catalogue } = draft.context;
   const countryText = draft.group.jobValues.country;
@@ -59,19 +68,23 @@ function checkCountry(draft: JobDraft): Country | undefined {
     return defaultCountry ? catalogue.country(defaultCountry) : undefined;
   }
   const country = catalogue.country(countryText);
-  if (country === undefined) {
-    raiseOnJob(
-      draft,
-      "COUNTRY_UNKNOWN",
-      "country",
-      `"${countryText}" is not a country the vendor delivers to.`,
-      draft.context.catalogue.countryCandidates(countryText)[0],
-    );
+  if (country) return country;
+  const reading = readCountry(countryText, catalogue.snapshot.countries.countries);
+  if (reading.kind === "exact" || reading.kind === "read") {
+    const { name } = reading.value;
+    raiseOnJob(draft, "COUNTRY_NORMALISED", "country", `"${countryText}" is read as ${name}.`, name);
+    return reading.value;
   }
-  return country;
+  const near = reading.kind === "near" ? reading.value.name : undefined;
+  const what =
+    reading.kind === "none" && reading.knownAs && foldName(reading.knownAs) !== foldName(countryText)
+      ? `"${countryText}" (${reading.knownAs}) is not among the countries the vendor delivers to.`
+      : `"${countryText}" is not a country the vendor delivers to.`;
+  raiseOnJob(draft, "COUNTRY_UNKNOWN", "country", what + (near ? ` Did you mean ${near}?` : ""), near);
+  return undefined;
 }
 
-/** The state's name, checked when the country's addresses need one. */
+/** The state's name, checked when the country's addresses need one (read with a note when written another way). */
 function checkState(draft: JobDraft, country: Country): string | null {
   const states = draft.context.catalogue.states(country.iso2);
   const stateText = draft.group.jobValues.state;
@@ -80,18 +93,20 @@ function checkState(draft: JobDraft, country: Country): string | null {
     raiseOnJob(draft, "STATE_MISSING", "state", `${country.name} addresses need a state.`, undefined);
     return null;
   }
-  const lower = stateText.trim().toLowerCase();
-  const state = states.find((s) => s.name.toLowerCase() === lower || s.abbreviation?.toLowerCase() === lower);
-  if (state) return state.name;
+  const reading = readState(stateText, states);
+  if (reading.kind === "exact") return reading.value.name;
+  if (reading.kind === "read") {
+    const { name } = reading.value;
+    raiseOnJob(draft, "STATE_NORMALISED", "state", `"${stateText}" is read as ${name}, ${country.name}.`, name);
+    return name;
+  }
+  const near = reading.kind === "near" ? reading.value.name : undefined;
   raiseOnJob(
     draft,
     "STATE_UNKNOWN",
     "state",
-    `"${stateText}" is not a state of ${country.name}.`,
-    closestName(
-      stateText,
-      states.map((s) => s.name),
-    ),
+    `"${stateText}" is not a state of ${country.name}.` + (near ? ` Did you mean ${near}?` : ""),
+    near,
   );
   return stateText;
 }

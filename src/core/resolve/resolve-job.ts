@@ -1,4 +1,5 @@
 import { parseDueDate } from "../dates";
+import { longDate } from "../month-names";
 import { sumEstimates } from "../estimate";
 import type { JobGroup } from "../group";
 import { isError, type Issue } from "../issues";
@@ -59,9 +60,10 @@ function checkDueDate(
     else {
       dateDue = parsed.date;
       if (parsed.ambiguousWith) {
+        const [used, other] = draft.context.dateOrder === "day-first" ? ["day", "month"] : ["month", "day"];
         const message =
-          `"${values.dueDate}" could be ${parsed.date} or ${parsed.ambiguousWith}; ` +
-          `${parsed.date} is used. Write it as ${parsed.date} to be sure.`;
+          `"${values.dueDate}" is read ${used} first, as ${longDate(parsed.date)} (${parsed.date}); ` +
+          `${other} first it would be ${longDate(parsed.ambiguousWith)}. Write ${parsed.date} to be sure.`;
         raiseOnJob(draft, "DUE_DATE_AMBIGUOUS", "dueDate", message, parsed.date);
       }
     }

@@ -152,6 +152,11 @@ export function contextWith(facts: Partial<LiveFacts> = {}, eachRowOwnJob = fals
   };
 }
 
+/** What the rows are resolved against: another account's catalogue, with no live facts. */
+export function contextOf(snapshot: CatalogueSnapshot): ResolveContext {
+  return { ...contextWith(), catalogue: indexCatalogue(snapshot) };
+}
+
 /** A row read through the mapping: field values, answers to questions (by header) and wide-layout sizes. */
 export function orderRow(
   rowNumber: number,

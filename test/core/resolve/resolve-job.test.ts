@@ -117,6 +117,49 @@ const CASES: readonly JobCase[] = [
   },
   { name: "a state by its abbreviation", rows: orderOf({ ...ADDRESSED, country: "AU", state: "tas" }), issues: [] },
   {
+    name: "a state's abbreviation with dots",
+    rows: orderOf({ ...ADDRESSED, country: "AU", state: "T.A.S." }),
+    issues: [["STATE_NORMALISED", 2, "State"]],
+    expected: { hasErrors: false },
+  },
+  {
+    name: "a country in another language",
+    rows: orderOf({ ...ADDRESSED, country: "Neuseeland" }),
+    issues: [["COUNTRY_NORMALISED", 2, "Country"]],
+    expected: { hasErrors: false },
+  },
+  {
+    name: "a country in another language, and a state misspelt",
+    rows: orderOf({ ...ADDRESSED, country: "Australie", state: "Victora" }),
+    issues: [
+      ["COUNTRY_NORMALISED", 2, "Country"],
+      ["STATE_UNKNOWN", 2, "State"],
+    ],
+  },
+  {
+    name: "a country misspelt",
+    rows: orderOf({ ...ADDRESSED, country: "Austrlia" }),
+    issues: [["COUNTRY_UNKNOWN", 2, "Country"]],
+  },
+  {
+    name: "a delivery option in other spacing",
+    rows: orderOf({ deliveryMethod: "PICK UP", dueDate: "2027-03-01" }),
+    issues: [["DELIVERY_METHOD_NORMALISED", 2, "Delivery"]],
+    expected: { deliveryMethod: "PICKUP", hasErrors: false },
+  },
+  {
+    name: "a delivery option's label among other words",
+    rows: orderOf({ ...ADDRESSED, deliveryMethod: "standard courier" }),
+    issues: [["DELIVERY_METHOD_UNKNOWN", 2, "Delivery"]],
+    expected: { deliveryMethod: undefined },
+  },
+  {
+    name: "a due date with a French month",
+    rows: orderOf({ ...ADDRESSED, dueDate: "3 avril 2027" }),
+    issues: [],
+    expected: { dateDue: "2027-04-03" },
+  },
+  {
     name: "artwork on one transfer only",
     rows: orderOf(ADDRESSED, { artworkUrl: "https://a.example/1.png" }, SCREEN),
     issues: [["ARTWORK_URL_MISSING", 3, "Artwork URL"]],
@@ -225,6 +268,32 @@ describe("resolveJob", () => {
       { kind: "promo", key: promoKey("NEW", ["DTF"]), code: "NEW", processCodes: ["DTF"] },
     ]);
     expect(job.payload).toBeUndefined();
+  });
+
+  it.each([
+    ["a country in another language", { country: "Nouvelle-Zélande" }, "COUNTRY_NORMALISED", "New Zealand"],
+    ["a country misspelt", { country: "Austrlia" }, "COUNTRY_UNKNOWN", "Australia"],
+    ["a state with dots", { country: "AU", state: "V.I.C." }, "STATE_NORMALISED", "Victoria"],
+    ["a state misspelt", { country: "AU", state: "Victora" }, "STATE_UNKNOWN", "Victoria"],
+    ["a delivery option in other spacing", { deliveryMethod: "Pick Up" }, "DELIVERY_METHOD_NORMALISED", "Pick-up"],
+    [
+      "a delivery option among other words",
+      { deliveryMethod: "Courier, please" },
+      "DELIVERY_METHOD_UNKNOWN",
+      "Courier",
+    ],
+  ] as const)("offers the lookup's own words for %s", (_name, values, code, suggestion) => {
+    const job = resolveOrder(orderOf({ ...ADDRESSED, ...values }));
+    expect(job.issues.find((issue) => issue.code === code)?.suggestion).toBe(suggestion);
+  });
+
+  it("sends the lookup's country and state for those written another way", () => {
+    const job = resolveOrder(orderOf({ ...ADDRESSED, country: "Australien", state: "t.a.s" }));
+    expect(job.payload?.candidate.deliveryAddress).toMatchObject({
+      countryCodeISO2: "AU",
+      country: "Australia",
+      state: "Tasmania",
+    });
   });
 
   it("sends the state by its name once it is recognised", () => {

@@ -225,6 +225,20 @@ const PRODUCING: Readonly<
     row: 2,
     column: "S",
   },
+  STOCK_VARIANT_OTHER_ITEM: {
+    name: "a youth jersey's colour given by the adult jersey's variant code",
+    rows: [base({ Code: "RJ100Y", Colour: "RJ100-BLK-GLD", Fabric: "", Size: "10", Qty: "4" })],
+    row: 2,
+    column: "Colour",
+    suggestion: "RJ100Y-BLK-GLD",
+  },
+  STOCK_SIZE_IS_YOUTH: {
+    name: "a youth size of the adult jersey",
+    rows: [base({ Code: "RJ100", Colour: "Black/Gold", Fabric: "", Size: "Y10", Qty: "4" })],
+    row: 2,
+    column: "Code",
+    suggestion: "RJ100Y",
+  },
   STOCK_SIZE_NORMALISED: {
     name: "XXL for 2XL",
     rows: [base({ Code: "AS5001", Colour: "Black", Fabric: "", Size: "XXL", Qty: "4" })],
@@ -242,6 +256,20 @@ const PRODUCING: Readonly<
     rows: [base({ Country: "Narnia" })],
     row: 2,
     column: "Country",
+  },
+  COUNTRY_NORMALISED: {
+    name: "a country in German",
+    rows: [base({ Country: "Neuseeland" })],
+    row: 2,
+    column: "Country",
+    suggestion: "New Zealand",
+  },
+  STATE_NORMALISED: {
+    name: "a state's abbreviation with dots",
+    rows: [base({ Country: "Australia", State: "N.S.W.", Postcode: "2000" })],
+    row: 2,
+    column: "State",
+    suggestion: "New South Wales",
   },
   STATE_UNKNOWN: {
     name: "a misspelt state",
@@ -262,6 +290,13 @@ const PRODUCING: Readonly<
     row: 2,
     column: "Delivery",
     suggestion: "Courier",
+  },
+  DELIVERY_METHOD_NORMALISED: {
+    name: "a delivery method's short form written out",
+    rows: [base({ Delivery: "OVERNIGHT" })],
+    row: 2,
+    column: "Delivery",
+    suggestion: "O/N",
   },
   DELIVERY_METHOD_MISSING: { name: "no delivery method", rows: [base({ Delivery: "" })], row: 2, column: "Delivery" },
   ADDRESS_INCOMPLETE: {

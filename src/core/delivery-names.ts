@@ -1,0 +1,81 @@
+import { closestBy } from "./mapping/normalise";
+import { foldName, nameSimilarity, type NameReading } from "./name-reading";
+import type { DeliveryOption } from "./vendor";
+
+/**
+ * Short forms people and vendors write for delivery words, to the word: "O/N" is overnight,
+ * "Std" standard. Compared after folding, so "o/n", "O.N." and "ON" are one.
+ */
+const DELIVERY_ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
+  ["on", "overnight"],
+  ["ovn", "overnight"],
+  ["ovnt", "overnight"],
+  ["std", "standard"],
+  ["stnd", "standard"],
+  ["intl", "international"],
+  ["int", "international"],
+  ["exp", "express"],
+  ["xp", "express"],
+  ["expr", "express"],
+  ["pu", "pickup"],
+  ["pickup", "pickup"],
+  ["collect", "pickup"],
+  ["collection", "pickup"],
+]);
+
+/** Similarity a misspelt option needs to be offered. */
+const NEAR_OPTION = 0.6;
+
+const fullWord = (word: string) => DELIVERY_ABBREVIATIONS.get(word) ?? word;
+
+/** A name's words, each short form written out: "Std Courier" is standard courier, "O/N" overnight. */
+function wordsOf(name: string): string[] {
+  const whole = DELIVERY_ABBREVIATIONS.get(foldName(name));
+  if (whole) return [whole];
+  return name
+    .split(/[\s,;:()]+/)
+    .map((word) => fullWord(foldName(word)))
+    .filter((word) => word !== "");
+}
+
+const namesOf = (option: DeliveryOption) =>
+  [option.label, option.value, option.code].filter((name): name is string => !!name);
+
+const sameWords = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join(" ") === [...b].sort().join(" ");
+
+/** Options of which one name's words are all among the text's, or the text's all among the name's. */
+function optionsSharingWords(words: readonly string[], options: readonly DeliveryOption[]): DeliveryOption[] {
+  return options.filter((option) =>
+    namesOf(option).some((name) => {
+      const own = wordsOf(name);
+      return own.every((word) => words.includes(word)) || words.every((word) => own.includes(word));
+    }),
+  );
+}
+
+/**
+ * A delivery method as a sheet writes it, among the vendor's options: by label, code or value in
+ * any case; in other spacing or punctuation ("pick up" for Pick-up), with its words in another
+ * order or short forms written out ("OVERNIGHT" for O/N) read with a note; an option whose words
+ * are among the text's ("standard courier" for Courier) or a misspelling of one offered.
+ */
+export function readDeliveryOption(text: string, options: readonly DeliveryOption[]): NameReading<DeliveryOption> {
+  const lower = text.trim().toLowerCase();
+  const exact = options.find((option) => namesOf(option).some((name) => name.trim().toLowerCase() === lower));
+  if (exact) return { kind: "exact", value: exact };
+  const folded = foldName(text);
+  const words = wordsOf(text);
+  const read = options.filter((option) =>
+    namesOf(option).some((name) => foldName(name) === folded || sameWords(wordsOf(name), words)),
+  );
+  if (read.length === 1 && read[0]) return { kind: "read", value: read[0] };
+  const sharing = optionsSharingWords(words, options);
+  if (sharing.length === 1 && sharing[0]) return { kind: "near", value: sharing[0] };
+  const nearest = closestBy(
+    options,
+    (option) => Math.max(...namesOf(option).map((name) => nameSimilarity(folded, foldName(name)))),
+    NEAR_OPTION,
+  );
+  return nearest ? { kind: "near", value: nearest } : { kind: "none" };
+}
