@@ -34,6 +34,7 @@ export const OPTIONS = {
   map: REPEATED,
   template: VALUE,
   "each-row-own-job": FLAG,
+  "no-fill-down": FLAG,
   "no-validate": FLAG,
   out: VALUE,
   utf8: FLAG,

@@ -29,6 +29,8 @@ export interface CheckOptions {
   readonly sheet?: string | undefined;
   readonly headerRow?: number | undefined;
   readonly eachRowOwnJob: boolean;
+  /** In a sheet giving each order's number on its first row only, the number above for the rows below it (on). */
+  readonly fillDown?: boolean | undefined;
   /** Dry-run each job with the vendor's validateOnly (on unless turned off). */
   readonly validate: boolean;
   readonly onProgress?: (message: string) => void;
@@ -51,6 +53,8 @@ export interface CheckReport {
   readonly jobs: readonly JobView[];
   readonly issues: readonly Issue[];
   readonly payloads: readonly JobPayload[];
+  /** Rows given the order number above them (a sheet naming each order on its first row only). */
+  readonly orderNumbersFromAbove: number;
 }
 
 export type CheckOutcome =
@@ -69,6 +73,21 @@ export type CheckOutcome =
       readonly reason: "unreadable" | "unmapped" | "usage" | "vendor";
       readonly message: string;
     };
+
+/**
+ * In a sheet that gives each order's number on its first row only, the number above for every row lacking one, as the
+ * page offers it in one step; said, with how to refuse it. How many rows took it.
+ */
+async function fillOrderNumbers(engine: ImportEngine, options: CheckOptions): Promise<number> {
+  const rows = engine.summary().rowsTakingOrderNumberAbove;
+  if (rows === 0 || options.fillDown === false) return 0;
+  await engine.fillOrderNumbersFromAbove();
+  options.onNote?.(
+    `${countOf(rows, "row has", "rows have")} no order number, as in a sheet that gives each order's number on ` +
+      "its first row only: the number above is used (--no-fill-down to leave them blank).",
+  );
+  return rows;
+}
 
 /** Reads, maps, resolves and (unless told not to) dry-runs a sheet: the page's check, from Node. */
 export async function checkFile(
@@ -109,6 +128,7 @@ export async function checkFile(
     options: { eachRowOwnJob: options.eachRowOwnJob },
     locale: "en-NZ",
   });
+  const orderNumbersFromAbove = await fillOrderNumbers(engine, options);
   if (options.validate) {
     progress("Dry-running the jobs with the vendor (validateOnly)");
     const meter = throttled(options.onProgress);
@@ -143,6 +163,7 @@ export async function checkFile(
       jobs: engine.jobs(),
       issues: engine.issues(),
       payloads: engine.payloads(),
+      orderNumbersFromAbove,
     },
   };
 }

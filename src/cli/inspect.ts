@@ -96,6 +96,7 @@ function columnEvidence(report: InspectReport) {
         target: suggested?.target ?? null,
         confidence: suggested?.confidence ?? 0,
         reason: suggested?.reason ?? null,
+        valuesSay: suggested?.evidence ?? null,
       },
       samples: columnSamples(sampleRows, assignment.column),
       values: columnValues(sampleRows, assignment.column),

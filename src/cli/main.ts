@@ -19,11 +19,13 @@ const USAGE = `Usage:
                                 [--template NAME|FILE] [--map "Header=field"]...
   npm run cli -- check <file> [--connection NAME] [--sheet NAME] [--header-row N]
                               [--template NAME|FILE] [--map "Header=field"]...
-                              [--each-row-own-job] [--no-validate] [--out FILE] [--utf8] [--json]
+                              [--each-row-own-job] [--no-fill-down] [--no-validate] [--out FILE] [--utf8]
+                              [--json]
   npm run cli -- submit <file> --connection NAME [--sheet NAME] [--header-row N]
                                [--template NAME|FILE] [--map "Header=field"]...
                                [--journal PATH] [--out RESULT] [--audit PATH] [--utf8]
-                               [--allow-existing] [--concurrency N] [--each-row-own-job] [--yes] [--json]
+                               [--allow-existing] [--concurrency N] [--each-row-own-job] [--no-fill-down]
+                               [--yes] [--json]
   npm run cli -- jobs --connection NAME [--order X] [--json]
   npm run cli -- reorder-sheet --connection NAME [--process CODE] [--search TEXT]
                                [--ordered-since YYYY-MM-DD] [--no-global] --out FILE.xlsx [--json]
@@ -53,6 +55,10 @@ submit    checks the sheet, then creates every job the dry run accepted. Each or
           Jobs and Audit sheets too), --audit the audit trail as JSON Lines; --json prints
           every row's outcome. --utf8 writes a CSV result in UTF-8 when its own encoding
           cannot hold a result. Ctrl+C stops after the orders in flight.
+--no-fill-down (check, submit)
+          a sheet that gives each order's number on its first row only has the number above
+          used for the rows below it, and says so; --no-fill-down leaves those rows without
+          one (each an error to fix).
 --template NAME|FILE (inspect, check, submit)
           maps the columns with a mapping template instead of the suggestion: a JSON file
           as the README describes (the page's saved template); a NAME, not a path, is read
@@ -257,6 +263,7 @@ async function runCommand(
       const outcome = await checkFile(file, vendor, {
         ...sheetChoice,
         eachRowOwnJob: options.has("each-row-own-job"),
+        fillDown: !options.has("no-fill-down"),
         validate: !options.has("no-validate"),
         outPath,
         utf8: options.has("utf8"),
@@ -276,6 +283,7 @@ async function runCommand(
     const outcome = await submitFile(file, vendor, {
       ...sheetChoice,
       eachRowOwnJob: options.has("each-row-own-job"),
+      fillDown: !options.has("no-fill-down"),
       journalPath,
       outPath,
       auditPath,

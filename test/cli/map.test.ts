@@ -245,7 +245,12 @@ describe("--map and --template", () => {
       confidence: 1,
       reason: "manual",
       source: "map",
-      suggested: { target: field("quantity"), confidence: 0.95, reason: "synonym" },
+      suggested: {
+        target: field("quantity"),
+        confidence: 0.95,
+        reason: "synonym",
+        valuesSay: "3 of 3 values are whole numbers",
+      },
       samples: ["40", "12", "60"],
       values: "numbers",
     });

@@ -3,7 +3,7 @@ import type { SheetRow } from "../sheet-model";
 import { looksLikeSize, sizeKey } from "../sizes";
 import { columnEvidence, fitsNumberQuestion, type ValueEvidence, type ValueLists } from "./column-evidence";
 import { targetKeyOf, type Candidate } from "./mapping-candidates";
-import { untakenEvidenceText, valueCandidates } from "./value-candidates";
+import { evidenceTextFor, valueCandidates } from "./value-candidates";
 import { columnValues, type ColumnValues } from "./column-samples";
 import { FIELD_WORDS } from "./header-words";
 import { containsWords, headerWords, normaliseHeader, similarity } from "./normalise";
@@ -326,7 +326,7 @@ export function suggestMapping(
   );
   const columns: ColumnAssignment[] = headers.map((header, column) => {
     const best = chosen.get(column);
-    const said = best?.evidence ?? untakenEvidenceText(best !== undefined, evidence.get(column) ?? []);
+    const said = best?.evidence ?? evidenceTextFor(best?.target ?? null, evidence.get(column) ?? []);
     const assignment: ColumnAssignment = best
       ? { column, header, target: best.target, confidence: roundedConfidence(best), reason: best.reason }
       : { column, header, target: null, confidence: 0, reason: null };

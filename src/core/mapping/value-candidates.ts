@@ -1,5 +1,6 @@
 import type { ValueEvidence } from "./column-evidence";
 import { targetKeyOf, type Candidate } from "./mapping-candidates";
+import type { MappingTarget } from "./sheet-mapping";
 
 /** A header this sure of what it names keeps it, unless the values name the account's own things in numbers. */
 export const CLEAR_HEADER = 0.9;
@@ -30,10 +31,12 @@ export function valueCandidates(
   const usable = evidence.filter((e) => quantityByValues || targetKeyOf(e.target) !== "field:quantity");
   const agreeing = usable.find((e) => fromHeader.some((c) => c.targetKey === targetKeyOf(e.target)));
   if (agreeing) {
+    // A clear header the values agree with is sure enough; a header word or near spelling gets surer.
     const same = fromHeader.find((c) => c.targetKey === targetKeyOf(agreeing.target)) as Candidate;
-    const confidence =
-      same.confidence >= CLEAR_HEADER ? same.confidence : Math.max(same.confidence, valuesConfidence(agreeing)) + 0.05;
-    return [{ ...same, confidence, evidence: agreeing.text }];
+    if (same.confidence >= CLEAR_HEADER) return [];
+    return [
+      { ...same, confidence: Math.max(same.confidence, valuesConfidence(agreeing)) + 0.05, evidence: agreeing.text },
+    ];
   }
   const primary = usable[0];
   if (primary === undefined) return [];
@@ -50,12 +53,15 @@ export function valueCandidates(
 }
 
 /**
- * What a column's values say when nothing they name was taken: what they are, for an unmapped column; that they look
- * like something else, beside a header taken at its word (telling values only: whole numbers fit many columns).
+ * What a column's values say beside what it is mapped to: that they fit it; what they are, for an unmapped column;
+ * that they look like something else, beside a header taken at its word (telling values only: whole numbers fit many
+ * columns).
  */
-export function untakenEvidenceText(mapped: boolean, evidence: readonly ValueEvidence[]): string | undefined {
+export function evidenceTextFor(target: MappingTarget | null, evidence: readonly ValueEvidence[]): string | undefined {
+  const fitting = target && evidence.find((e) => targetKeyOf(e.target) === targetKeyOf(target));
+  if (fitting) return fitting.text;
   const primary = evidence[0];
   if (primary === undefined) return undefined;
-  if (!mapped) return primary.text;
+  if (target === null) return primary.text;
   return primary.telling ? `${primary.text}; mapped as its header says` : undefined;
 }
