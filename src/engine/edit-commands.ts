@@ -1,7 +1,9 @@
 import { priceCodeKey } from "../core/catalogue";
 import type { IssueCode } from "../core/issues";
 import type { Change } from "../core/session-edits";
+import type { QuestionNames } from "../core/resolve";
 import { cellText, type CellValue } from "../core/sheet-model";
+import type { PriceCode } from "../core/vendor";
 import type { SessionState } from "./engine-session";
 import { rowsTakingOrderNumberAbove, withOrderNumberAbove } from "./order-number-above";
 import { issuesOfRow } from "./row-issues";
@@ -188,6 +190,29 @@ function isRowOfPriceCode(session: SessionState, index: number, priceCode: strin
     (catalogue.priceCode(text) ?? catalogue.priceCodeLoosely(text) ?? facts.metadataCodes.get(text))?.priceCode ===
     priceCode
   );
+}
+
+/** The price code a row's code reads as, as resolution reads it. */
+function priceCodeOfText(session: SessionState, text: string | undefined): PriceCode | undefined {
+  if (text === undefined) return undefined;
+  const { catalogue, facts } = session.index.context();
+  return catalogue.priceCode(text) ?? catalogue.priceCodeLoosely(text) ?? facts.metadataCodes.get(text) ?? undefined;
+}
+
+/**
+ * The question an answer is for, by its name: as the price code of the rows it goes on asks it, else as any price code
+ * of the account does; by its name alone when none asks it.
+ */
+export function questionAsked(session: SessionState, attribute: string, scope: AnswerScope): QuestionNames {
+  const text =
+    "rowNumber" in scope ? session.index.orderRowAt(session.rows.indexFor(scope.rowNumber))?.values.code : scope.code;
+  const own = priceCodeOfText(session, text)?.attributes?.find((a) => a.name === attribute);
+  if (own) return own;
+  for (const code of session.index.context().catalogue.snapshot.priceCodes) {
+    const asked = code.attributes?.find((a) => a.name === attribute);
+    if (asked) return asked;
+  }
+  return { name: attribute, label: null };
 }
 
 /** An answer to a price code's question, in its column: on one row, or on every row of that price code. */

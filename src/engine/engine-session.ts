@@ -1,7 +1,7 @@
 import { indexCatalogue, type CatalogueSnapshot } from "../core/catalogue";
 import { dateOrderFor } from "../core/dates";
 import type { SheetMapping } from "../core/mapping/sheet-mapping";
-import type { ResolveOptions } from "../core/resolve";
+import { questionColumn, type ResolveOptions } from "../core/resolve";
 import { rowsImportedBefore } from "../core/result-rows";
 import type { SheetRow } from "../core/sheet-model";
 import { createDryRuns, type DryRuns } from "./dry-runs";
@@ -134,6 +134,7 @@ export async function startSession(session: EngineSession, setup: EngineSetup): 
     catalogue: indexCatalogue(setup.snapshot),
     facts: session.live.facts,
     columnOf: columns.columnOf,
+    columnOfQuestion: (definition) => questionColumn(columns.mapping, definition)?.header,
     dateOrder: dateOrderFor(setup.snapshot.account.entityAddress?.countryCode),
     options: { eachRowOwnJob: setup.options?.eachRowOwnJob ?? false },
   });

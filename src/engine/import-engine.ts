@@ -1,6 +1,7 @@
 import type { ExistingOrder } from "../core/batch-plan";
 import { fieldById, type FieldId } from "../core/fields";
 import type { Issue, IssueCode } from "../core/issues";
+import { questionColumn } from "../core/resolve";
 import type { Change, SessionEdits } from "../core/session-edits";
 import type { CellValue } from "../core/sheet-model";
 import { recordEdit, redoEdit, replayEdits, undoEdit } from "./apply-edit";
@@ -13,6 +14,7 @@ import {
   importedRowsSkipped,
   jobValueChanges,
   orderNumbersAboveChanges,
+  questionAsked,
   replaceChanges,
   rowNumbersOfOrder,
   skipChanges,
@@ -137,11 +139,16 @@ function editsOf(session: EngineSession, now: () => Date) {
       return edit(jobValueChanges(session, orders, column, value));
     },
     /**
-     * Answers a price code's question the sheet has no column for: on one row, or on every
-     * row of that price code. The answers go in a column of their own.
+     * Answers a price code's question left unanswered: on one row, or on every row of that
+     * price code. The answers go in the sheet's column for the question (mapped to its name or
+     * its label); only when there is none is a column added, headed by the question's label.
      */
     answerAttribute(attribute: string, value: string, scope: AnswerScope): Promise<EditResult> {
-      const column = session.columns.columnFor({ kind: "attribute", attribute }, attribute);
+      const question = questionAsked(session, attribute, scope);
+      const label = question.label || question.name;
+      const column =
+        questionColumn(session.columns.mapping, question)?.column ??
+        session.columns.columnFor({ kind: "attribute", attribute: label }, label);
       return edit(answerChanges(session, column, value, scope));
     },
     undo: () => undoEdit(session),

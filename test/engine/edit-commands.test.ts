@@ -5,6 +5,7 @@ import {
   countInColumn,
   fillChanges,
   jobValueChanges,
+  questionAsked,
   replaceChanges,
   rowNumbersOfOrder,
   skipChanges,
@@ -91,6 +92,14 @@ describe("edit commands", () => {
       [2, "Polyester"],
       [3, "Polyester"],
     ]);
+  });
+
+  it("find the question an answer is for: as its rows' price code asks it, else any code, else by name", async () => {
+    const session = await startSmallSession([line(), line({ Code: "dtf  4X4" }), line({ Code: "Nothing" })]);
+    expect(questionAsked(session, "Fabric", { rowNumber: 3 })).toMatchObject({ name: "Fabric", label: "Fabric" });
+    expect(questionAsked(session, "Fabric", { code: "DTF 4x4" })).toMatchObject({ name: "Fabric", label: "Fabric" });
+    expect(questionAsked(session, "Fabric", { rowNumber: 4 })).toMatchObject({ name: "Fabric", label: "Fabric" });
+    expect(questionAsked(session, "Lining", { rowNumber: 2 })).toEqual({ name: "Lining", label: null });
   });
 
   it("set a job value where the order gives it, else on its first row", async () => {

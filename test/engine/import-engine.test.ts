@@ -10,6 +10,8 @@ beforeAll(async () => {
 afterAll(async () => account?.close());
 
 const row = priceCodeRow;
+/** A cut vinyl transfer: it asks a vinyl colour ("VinylColour", labelled "Vinyl colour"). */
+const HTV = 'HTV 3" x 3": Single Colour';
 const codesOf = (issues: readonly { code: string }[]) => issues.map((i) => i.code);
 
 describe("the import engine", () => {
@@ -341,6 +343,47 @@ describe("the engine's running counts", () => {
       expect(engine.jobs().map((j) => j.state)).toEqual(["ready", "ready"]);
     },
   );
+
+  it.each([
+    ["its label", "Vinyl colour"],
+    ["its name", "VinylColour"],
+  ])("answers a question in the sheet's own column for it, mapped by %s, and adds no column", async (_by, header) => {
+    const engine = await checkRows(account, [
+      row({ Code: HTV, [header]: "", Fabric: "" }),
+      row({ Code: HTV, [header]: "Red", Fabric: "" }),
+      row({ "Order No": "E-2", Code: HTV, [header]: "", Fabric: "" }),
+    ]);
+    const { headers, mapping } = engine.columns();
+    const column = headers.indexOf(header);
+    expect(mapping.columns[column]?.target).toMatchObject({ kind: "attribute" });
+    const question = engine.rowsByNumber([2])[0]?.issues.find((issue) => issue.code === "ATTRIBUTE_REQUIRED");
+    expect(question).toMatchObject({ attribute: "VinylColour", attributeLabel: "Vinyl colour", column: header });
+    expect(question?.message).toContain(`needs Vinyl colour: fill in its column, "${header}".`);
+    expect(question?.message).not.toContain("add a column");
+
+    const answered = await engine.answerAttribute("VinylColour", "White", { rowNumber: 2 });
+    expect(answered.columns).toBeUndefined();
+    expect(engine.columns().headers).toEqual(headers);
+    expect(engine.rowsByNumber([2, 3, 4]).map((r) => r.cells[column])).toEqual(["White", "Red", ""]);
+    expect(engine.summary().issues.byCode.ATTRIBUTE_REQUIRED).toBe(1);
+    expect((await engine.answerAttribute("VinylColour", "Black", { code: HTV })).changedCells).toBe(3);
+    expect(engine.columns().headers).toEqual(headers);
+    expect(engine.summary().issues.byCode.ATTRIBUTE_REQUIRED).toBeUndefined();
+  });
+
+  it("adds a column headed by the question's label when the sheet has none, and says to add one", async () => {
+    const engine = await checkRows(account, [row({ Code: HTV, Fabric: "" })]);
+    const question = engine.rowsByNumber([2])[0]?.issues.find((issue) => issue.code === "ATTRIBUTE_REQUIRED");
+    expect(question?.column).toBeUndefined();
+    expect(question?.message).toContain('needs Vinyl colour; add a column named "Vinyl colour"');
+    const answered = await engine.answerAttribute("VinylColour", "Gold", { rowNumber: 2 });
+    const added = answered.columns?.mapping.columns.at(-1);
+    expect(added).toMatchObject({ header: "Vinyl colour", target: { kind: "attribute", attribute: "Vinyl colour" } });
+    expect(answered.columns?.headers.at(-1)).toBe("Vinyl colour");
+    expect(engine.issues("error")).toEqual([]);
+    expect(engine.payloads()[0]?.candidate.items?.[0]?.attributes).toMatchObject({ VinylColour: "GOLD" });
+    expect((await engine.answerAttribute("VinylColour", "Red", { code: HTV })).columns).toBeUndefined();
+  });
 
   it("names an unanswered question by its label for people and by its name for the answer", async () => {
     const engine = await checkRows(account, [row({ Code: "SCR A4: 2 Colour" })]);

@@ -1,8 +1,11 @@
 import type { FieldId } from "../fields";
 import { makeIssue, type Issue, type IssueCode } from "../issues";
-import { closestBy, normaliseHeader, similarity } from "../mapping/normalise";
+import { closestBy, similarity } from "../mapping/normalise";
 import type { Answer, OrderRow } from "../order-rows";
-import type { AttributeDefinition, PriceCode } from "../vendor";
+import type { AttributeDefinition, EnumerableValue, PriceCode } from "../vendor";
+import { translationOf } from "../word-reading";
+import { optionText, readOption } from "./option-words";
+import { isKeyOf } from "./question-columns";
 import { parseNumber } from "./values";
 
 /** The custom-dimension attributes: width and height, answered by the width and height columns. */
@@ -19,19 +22,72 @@ export interface AttributeResolution {
 export interface AttributeContext {
   readonly orderNumber: string | undefined;
   readonly columnOf: (field: FieldId) => string | undefined;
+  /** The header of the sheet's column for a question (by its name or label), blank on this row or not. */
+  readonly columnOfQuestion?: ((definition: AttributeDefinition) => string | undefined) | undefined;
 }
 
-const definitionKeys = new WeakMap<AttributeDefinition, readonly string[]>();
-
 function answerFor(row: OrderRow, definition: AttributeDefinition): Answer | undefined {
-  let keys = definitionKeys.get(definition);
-  if (keys === undefined)
-    definitionKeys.set(
-      definition,
-      (keys = [definition.name, definition.label ?? ""].map(normaliseHeader).filter((k) => k !== "")),
-    );
-  for (const answer of row.attributes) if (keys.includes(normaliseHeader(answer.key))) return answer;
-  return undefined;
+  return row.attributes.find((answer) => isKeyOf(answer.key, definition));
+}
+
+/** The option a select answer is, when it is one; the issue it raises, when it raises one. */
+interface SelectReading {
+  readonly option?: EnumerableValue;
+  readonly issue?: { readonly code: IssueCode; readonly message: string; readonly suggestion?: string | undefined };
+}
+
+/**
+ * A select answer among its options: as one's value or text; in other case (an error offering the option); in other
+ * words, another language or spelling (read with a note when they name one option, else that option offered); a
+ * misspelling of one offered. A near spelling never stands in for a translation: "Blanc" is never offered Black.
+ */
+function readSelect(value: string, definition: AttributeDefinition, label: string): SelectReading {
+  const options = definition.enumerableValues ?? [];
+  const exact = options.find((o) => o.value === value) ?? options.find((o) => o.text === value);
+  if (exact) return { option: exact };
+  const lower = value.toLowerCase();
+  const loose =
+    options.find((o) => o.text?.toLowerCase() === lower) ?? options.find((o) => o.value.toLowerCase() === lower);
+  if (loose) {
+    const fix = loose.text?.toLowerCase() === lower ? (loose.text ?? loose.value) : loose.value;
+    return {
+      issue: {
+        code: "ATTRIBUTE_VALUE_CASE",
+        message: `"${value}" is written differently from the option "${fix}" for ${label}.`,
+        suggestion: fix,
+      },
+    };
+  }
+  const reading = readOption(value, definition);
+  if (reading?.kind === "read") {
+    const fix = optionText(reading.value);
+    return {
+      option: reading.value,
+      issue: {
+        code: "ATTRIBUTE_VALUE_NORMALISED",
+        message: `"${value}" is read as the option ${fix} for ${label}.`,
+        suggestion: fix,
+      },
+    };
+  }
+  const nearest = reading
+    ? reading.kind === "near"
+      ? reading.value
+      : undefined
+    : closestBy(
+        options,
+        (o) => Math.max(similarity(lower, (o.text ?? "").toLowerCase()), similarity(lower, o.value.toLowerCase())),
+        0.6,
+      );
+  const translation = reading && translationOf(value, reading);
+  const what = translation ? `"${value}" is read as ${translation}, which` : `"${value}"`;
+  return {
+    issue: {
+      code: "ATTRIBUTE_VALUE_INVALID",
+      message: `${what} is not an option for ${label}; the options are ${options.map(optionText).join(", ")}.`,
+      suggestion: nearest ? optionText(nearest) : undefined,
+    },
+  };
 }
 
 /**
@@ -55,7 +111,7 @@ export function resolveAttributes(row: OrderRow, code: PriceCode, context: Attri
             value: row.values[dimensionField] ?? "",
           }
       : answerFor(row, definition);
-    const raise = (issueCode: IssueCode, message: string, suggestion?: string) =>
+    const raise = (issueCode: IssueCode, message: string, suggestion?: string, column?: string) =>
       issues.push(
         makeIssue(
           issueCode,
@@ -63,7 +119,7 @@ export function resolveAttributes(row: OrderRow, code: PriceCode, context: Attri
             rowNumber: row.rowNumber,
             orderNumber: context.orderNumber,
             field: dimensionField,
-            column: answer?.column || (dimensionField ? context.columnOf(dimensionField) : undefined),
+            column: column ?? (answer?.column || (dimensionField ? context.columnOf(dimensionField) : undefined)),
             attribute: dimensionField ? undefined : definition.name,
             attributeLabel: dimensionField ? undefined : label,
             priceCode: code.priceCode ?? undefined,
@@ -79,43 +135,26 @@ export function resolveAttributes(row: OrderRow, code: PriceCode, context: Attri
           "PRICE_CODE_NEEDS_DIMENSIONS",
           `${code.priceCode} is made to size: give its ${dimensionField} (${label}).`,
         );
-      else if (definition.required)
-        raise("ATTRIBUTE_REQUIRED", `${code.priceCode} needs ${label}; add a column named "${label}" or fill it in.`);
+      else if (definition.required) {
+        const column = context.columnOfQuestion?.(definition);
+        if (column)
+          raise(
+            "ATTRIBUTE_REQUIRED",
+            `${code.priceCode} needs ${label}: fill in its column, "${column}".`,
+            undefined,
+            column,
+          );
+        else
+          raise("ATTRIBUTE_REQUIRED", `${code.priceCode} needs ${label}; add a column named "${label}" or fill it in.`);
+      }
       continue;
     }
     const value = answer.value;
     switch (definition.type) {
       case "select": {
-        const options = definition.enumerableValues ?? [];
-        const exact = options.find((o) => o.value === value) ?? options.find((o) => o.text === value);
-        if (exact) {
-          values[definition.name] = exact.value;
-          break;
-        }
-        const lower = value.toLowerCase();
-        const loose =
-          options.find((o) => o.text?.toLowerCase() === lower) ?? options.find((o) => o.value.toLowerCase() === lower);
-        if (loose) {
-          const fix = loose.text?.toLowerCase() === lower ? (loose.text ?? loose.value) : loose.value;
-          raise(
-            "ATTRIBUTE_VALUE_CASE",
-            `"${value}" is written differently from the option "${fix}" for ${label}.`,
-            fix,
-          );
-          break;
-        }
-        const nearest = closestBy(
-          options,
-          (o) => Math.max(similarity(lower, (o.text ?? "").toLowerCase()), similarity(lower, o.value.toLowerCase())),
-          0.6,
-        );
-        const suggestion = nearest ? (nearest.text ?? nearest.value) : undefined;
-        raise(
-          "ATTRIBUTE_VALUE_INVALID",
-          `"${value}" is not an option for ${label}; ` +
-            `the options are ${options.map((o) => o.text ?? o.value).join(", ")}.`,
-          suggestion,
-        );
+        const reading = readSelect(value, definition, label);
+        if (reading.option) values[definition.name] = reading.option.value;
+        if (reading.issue) raise(reading.issue.code, reading.issue.message, reading.issue.suggestion);
         break;
       }
       case "int":

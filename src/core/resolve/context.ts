@@ -1,7 +1,7 @@
 import type { CatalogueIndex } from "../catalogue";
 import type { DateOrder } from "../dates";
 import type { FieldId } from "../fields";
-import type { PriceBand, PriceCode, PromoValidationResult } from "../vendor";
+import type { AttributeDefinition, PriceBand, PriceCode, PromoValidationResult } from "../vendor";
 
 /**
  * What resolution learns from the vendor live, per session: never part of the catalogue
@@ -54,6 +54,8 @@ export interface ResolveContext {
   readonly facts: LiveFacts;
   /** The header of the column mapped to a field, for messages and cell addresses. */
   readonly columnOf: (field: FieldId) => string | undefined;
+  /** The header of the column answering a price code's question, by its name or label, when the sheet has one. */
+  readonly columnOfQuestion?: ((definition: AttributeDefinition) => string | undefined) | undefined;
   readonly dateOrder: DateOrder;
   readonly options: ResolveOptions;
 }

@@ -1,6 +1,7 @@
 export * from "./attributes";
 export * from "./context";
 export * from "./item-type";
+export * from "./question-columns";
 export * from "./resolve-job";
 export * from "./resolve-row";
 export * from "./resolve-sheet";

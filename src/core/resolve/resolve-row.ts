@@ -86,7 +86,11 @@ function resolvePriceCodeLine(draft: LineDraft, text: string, typeWasGiven: bool
     if (code === null) return unknownCodeLine(draft, text, typeWasGiven);
   }
   const codeText = code.priceCode ?? text;
-  const attributes = resolveAttributes(row, code, { orderNumber: draft.orderNumber, columnOf: context.columnOf });
+  const attributes = resolveAttributes(row, code, {
+    orderNumber: draft.orderNumber,
+    columnOf: context.columnOf,
+    columnOfQuestion: context.columnOfQuestion,
+  });
   draft.issues.push(...attributes.issues);
   const quantity = quantityOf(draft);
   const isSample = isYes(row.values.sample);

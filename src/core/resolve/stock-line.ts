@@ -1,7 +1,9 @@
 import type { StockMatch } from "../catalogue";
+import { readColour } from "../colour-words";
 import { bandPrice, estimateLine } from "../estimate";
 import { closestBy, similarity } from "../mapping/normalise";
 import type { StockItem, StockVariant } from "../vendor";
+import { translationOf } from "../word-reading";
 import { areAgeVersions, sameColourIn } from "../youth-versions";
 import { candidatesText, finish, raise, type LineDraft, type ResolvedLine } from "./line-draft";
 import { sizeQuantities } from "./stock-sizes";
@@ -45,16 +47,31 @@ function variantFor(draft: LineDraft, item: StockItem, named: StockVariant | und
   if (found) return found;
   const other = colourOfOtherVersion(draft, item, text);
   if (other) return other;
-  const nearest = closestBy(
-    variants,
-    (v) => Math.max(similarity(lower, (v.colour ?? "").toLowerCase()), similarity(lower, v.variantCode.toLowerCase())),
-    0.5,
-  );
+  const reading = readColour(text, variants, (v) => v.colour);
+  if (reading?.kind === "read") {
+    const colour = reading.value.colour ?? reading.value.variantCode;
+    raise(draft, "STOCK_VARIANT_NORMALISED", "variant", `"${text}" is read as ${colour}.`, colour);
+    return reading.value;
+  }
+  // A colour word the garment does not come in is offered only a colour named with its words, never a near spelling.
+  const nearest = reading
+    ? reading.kind === "near"
+      ? reading.value
+      : undefined
+    : closestBy(
+        variants,
+        (v) =>
+          Math.max(similarity(lower, (v.colour ?? "").toLowerCase()), similarity(lower, v.variantCode.toLowerCase())),
+        0.5,
+      );
+  const translation = reading && translationOf(text, reading);
   raise(
     draft,
     "STOCK_VARIANT_UNKNOWN",
     "variant",
-    `${item.stockCode} does not come in "${text}"; it comes in ${coloursOf(item)}.`,
+    translation
+      ? `"${text}" is read as ${translation}: ${item.stockCode} does not come in it; it comes in ${coloursOf(item)}.`
+      : `${item.stockCode} does not come in "${text}"; it comes in ${coloursOf(item)}.`,
     nearest ? (nearest.colour ?? nearest.variantCode) : undefined,
   );
   return undefined;

@@ -122,6 +122,13 @@ const PRODUCING: Readonly<
     column: "Fabric",
     suggestion: "Cotton/Poly blend",
   },
+  ATTRIBUTE_VALUE_NORMALISED: {
+    name: "a select value in German",
+    rows: [base({ Fabric: "Baumwolle" })],
+    row: 2,
+    column: "Fabric",
+    suggestion: "Cotton",
+  },
   ATTRIBUTE_OUT_OF_RANGE: {
     name: "too many thread colours",
     rows: [base({ Code: 'EMB 3" Round: Patch', Fabric: "", "Thread colours": "13", Backing: "Sew-on" })],
@@ -218,6 +225,13 @@ const PRODUCING: Readonly<
     rows: [base({ Code: "AS5001", Colour: "Purple", Fabric: "", Qty: "", S: "2" })],
     row: 2,
     column: "Colour",
+  },
+  STOCK_VARIANT_NORMALISED: {
+    name: "a colour in German",
+    rows: [base({ Code: "AS5001", Colour: "Schwarz", Fabric: "", Qty: "", S: "2" })],
+    row: 2,
+    column: "Colour",
+    suggestion: "Black",
   },
   STOCK_SIZE_UNKNOWN: {
     name: "an adult size of a youth jersey",
@@ -396,6 +410,16 @@ describe("resolution rules, over the simulator's catalogue through the proxy", (
       "a select value given as its exact text or value",
       "ATTRIBUTE_VALUE_CASE",
       [base({ Fabric: "Cotton/Poly blend" }), base({ "Order No": "T-2", Fabric: "COTTON" })],
+    ],
+    [
+      "a select value and a colour as the catalogue writes them, in any case",
+      "ATTRIBUTE_VALUE_NORMALISED",
+      [base({ Fabric: "Cotton" }), base({ Code: "AS5001", Colour: "black", Fabric: "", Qty: "", S: "2" })],
+    ],
+    [
+      "a colour as the garment's own, in any case",
+      "STOCK_VARIANT_NORMALISED",
+      [base({ Code: "AS5001", Colour: "NAVY", Fabric: "", Qty: "", S: "2" })],
     ],
     ["a quantity at the minimum", "QUANTITY_BELOW_MINIMUM", [base({ Qty: "10" })]],
     ["a sample below the minimum", "QUANTITY_BELOW_MINIMUM", [base({ Qty: "1", Sample: "Y" })]],

@@ -10,6 +10,9 @@ beforeAll(async () => {
 });
 afterAll(async () => account?.close());
 
+/** A cut vinyl transfer: it asks a vinyl colour. */
+const HTV = 'HTV 3" x 3": Single Colour';
+
 /** A line of order W-1 on the demo account with the columns these cases fill in. */
 const base = (overrides: Record<string, string> = {}): Record<string, string> =>
   priceCodeRow({ "Order No": "W-1", Colour: "", Size: "", State: "", ...overrides });
@@ -100,6 +103,34 @@ const SUGGESTED: readonly FixCase[] = [
     column: "Code",
     suggestion: DTF,
   },
+  {
+    name: "a colour in German the tee comes in only as a kind of it",
+    row: garment("AS5001", "Grau", "M"),
+    code: "STOCK_VARIANT_UNKNOWN",
+    column: "Colour",
+    suggestion: "Grey Marle",
+  },
+  {
+    name: "a jersey's two colours in German, the other way round",
+    row: garment("RJ100", "Gold/Schwarz", "M"),
+    code: "STOCK_VARIANT_UNKNOWN",
+    column: "Colour",
+    suggestion: "Black/Gold",
+  },
+  {
+    name: "a vinyl colour in German naming part of an option",
+    row: base({ Code: HTV, "Vinyl colour": "Blau", Fabric: "" }),
+    code: "ATTRIBUTE_VALUE_INVALID",
+    column: "Vinyl colour",
+    suggestion: "Royal Blue",
+  },
+  {
+    name: "a fabric in German naming part of an option",
+    row: base({ Fabric: "Mischgewebe" }),
+    code: "ATTRIBUTE_VALUE_INVALID",
+    column: "Fabric",
+    suggestion: "Cotton/Poly blend",
+  },
 ];
 
 describe("errors whose answer can be worked out are offered it, and it resolves the line", () => {
@@ -156,6 +187,23 @@ describe("errors whose answer can be worked out are offered it, and it resolves 
 const READ: readonly (readonly [string, Record<string, string>, IssueCode | undefined])[] = [
   ["a youth size written as years", garment("RJ100Y", "Black/Gold", "10 yrs"), "STOCK_SIZE_NORMALISED"],
   ["a youth size written as Kids 8", garment("RJ100Y", "Navy/White", "Kids 8"), "STOCK_SIZE_NORMALISED"],
+  ["a colour in German", garment("AS5001", "Schwarz", "M"), "STOCK_VARIANT_NORMALISED"],
+  ["a colour in Dutch", garment("AS5101", "Flessengroen", "L"), "STOCK_VARIANT_NORMALISED"],
+  ["a jersey's two colours in German", garment("RJ100", "Schwarz/Gold", "L"), "STOCK_VARIANT_NORMALISED"],
+  ["a jersey's two colours in French", garment("RJ100", "Bleu marine et blanc", "L"), "STOCK_VARIANT_NORMALISED"],
+  [
+    "a cap's two colours, navy written navy blue",
+    garment("CP1140", "navy blue / white", "OSFA"),
+    "STOCK_VARIANT_NORMALISED",
+  ],
+  ["a vinyl colour in French", base({ Code: HTV, "Vinyl colour": "Blanc", Fabric: "" }), "ATTRIBUTE_VALUE_NORMALISED"],
+  [
+    "a vinyl colour in Italian",
+    base({ Code: HTV, "Vinyl colour": "Argento", Fabric: "" }),
+    "ATTRIBUTE_VALUE_NORMALISED",
+  ],
+  ["a fabric in Spanish", base({ Fabric: "Algodón" }), "ATTRIBUTE_VALUE_NORMALISED"],
+  ["a fabric in Dutch", base({ Fabric: "Katoen" }), "ATTRIBUTE_VALUE_NORMALISED"],
   ["a country in French", base({ Country: "Nouvelle-Zélande" }), "COUNTRY_NORMALISED"],
   ["a country in Spanish", base({ Country: "Nueva Zelanda" }), "COUNTRY_NORMALISED"],
   ["a country in Dutch", base({ Country: "Nieuw-Zeeland" }), "COUNTRY_NORMALISED"],
@@ -191,5 +239,35 @@ describe("values written another way are read, with a note saying how", () => {
     await engine.applySuggestion(2, "DUE_DATE_AMBIGUOUS", "Due date");
     expect(engine.issues()).toEqual([]);
     expect(engine.payloads()[0]?.candidate.dateDue).toBe("2027-04-03");
+  });
+
+  it("reads a colour in German as the garment's, says so, and its suggestion writes the garment's own", async () => {
+    const engine = await checkRows(account, [garment("AS5001", "Schwarz", "M")]);
+    const note = engine.issues().find((i) => i.code === "STOCK_VARIANT_NORMALISED");
+    expect(note).toMatchObject({ rowNumber: 2, column: "Colour", suggestion: "Black", severity: "info" });
+    expect(note?.message).toContain('"Schwarz" is read as Black.');
+    expect(engine.payloads()[0]?.candidate.items?.[0]).toMatchObject({ variantCode: "AS5001-BLK" });
+    expect((await engine.applySuggestion(2, "STOCK_VARIANT_NORMALISED", "Colour")).changedCells).toBe(1);
+    expect(engine.rowsByNumber([2])[0]?.cells).toContain("Black");
+    expect(engine.issues()).toEqual([]);
+    await expectResolved(engine);
+  });
+
+  it("offers a vinyl colour in French its option, and the option once applied is sent", async () => {
+    const engine = await checkRows(account, [base({ Code: HTV, "Vinyl colour": "Blanc", Fabric: "" })]);
+    const note = engine.issues().find((i) => i.code === "ATTRIBUTE_VALUE_NORMALISED");
+    expect(note).toMatchObject({ rowNumber: 2, column: "Vinyl colour", suggestion: "White", severity: "info" });
+    expect(note?.message).toContain('"Blanc" is read as the option White for Vinyl colour.');
+    await engine.applySuggestion(2, "ATTRIBUTE_VALUE_NORMALISED", "Vinyl colour");
+    expect(engine.issues()).toEqual([]);
+    expect(engine.payloads()[0]?.candidate.items?.[0]?.attributes).toMatchObject({ VinylColour: "WHITE" });
+  });
+
+  it("never offers Black for a colour in French that the garment does not come in, and says what it read", async () => {
+    const engine = await checkRows(account, [garment("AS5101", "Blanc", "M")]);
+    const unknown = engine.issues().find((i) => i.code === "STOCK_VARIANT_UNKNOWN");
+    expect(unknown).toMatchObject({ rowNumber: 2, column: "Colour" });
+    expect(unknown?.suggestion).toBeUndefined();
+    expect(unknown?.message).toContain('"Blanc" is read as White: AS5101 does not come in it');
   });
 });
