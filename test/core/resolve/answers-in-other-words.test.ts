@@ -75,7 +75,7 @@ describe("answers to questions in other words", () => {
     expect(messages[0]).toContain(`"${value}" is read as ${english}, which is not an option`);
   });
 
-  it("never offers Black for Blanc when White is no option: a near spelling does not stand in for a translation", () => {
+  it("never offers Black for Blanc when White is no option: a near spelling never stands in for a translation", () => {
     const { issues, messages } = answered(DARK_VINYL, "Blanc");
     expect(issues).toEqual([["ATTRIBUTE_VALUE_INVALID", "error", "Vinyl colour", undefined]]);
     expect(messages[0]).toContain('"Blanc" is read as White, which is not an option for Vinyl colour');
