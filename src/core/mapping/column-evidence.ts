@@ -1,6 +1,8 @@
 import type { FieldId } from "../fields";
 import type { MappingTarget } from "./sheet-mapping";
 import { cellText, isBlankCell, type CellValue, type SheetRow } from "../sheet-model";
+import { readColour } from "../colour-words";
+import { readMaterial } from "../material-words";
 import { looksLikeSize, sizeKey } from "../sizes";
 import { isTotalsRow } from "./column-samples";
 
@@ -81,25 +83,43 @@ function keysOf(list: readonly string[]): ReadonlySet<string> {
   return new Set(list.map(valueKey).filter((key) => key !== ""));
 }
 
+/** Whether a text is, by its colour or material words in any language the tables know, one of `names`. */
+function readsAsOneOf(text: string, names: readonly string[]): boolean {
+  const same = (name: string) => name;
+  const reading = readColour(text, names, same) ?? readMaterial(text, names, same);
+  return reading !== undefined && reading.kind !== "none";
+}
+
 /** The tests a column's values are put to, most telling first: a value a price code and a colour counts as a code. */
 function valueTests(lists: ValueLists): ValueTest[] {
   const codes = keysOf([...lists.priceCodes, ...lists.assetTags, ...lists.stockCodes]);
-  const colours = keysOf(lists.colours);
   const delivery = keysOf(lists.deliveryOptions);
   const countries = keysOf(lists.countries);
   const states = keysOf(lists.states);
   const inList = (keys: ReadonlySet<string>) => (_value: CellValue, text: string) => keys.has(valueKey(text));
+  /** In the list as written, or by its words in another language ("Schwarz" for Black, "Baumwolle" for Cotton). */
+  const inListOrWords = (names: readonly string[]) => {
+    const keys = keysOf(names);
+    // An option's value and text often differ only in case ("COTTON", "Cotton"): one name each, or none reads.
+    const distinct = [...new Map(names.map((name) => [name.toLowerCase(), name])).values()];
+    return (_value: CellValue, text: string) => keys.has(valueKey(text)) || readsAsOneOf(text, distinct);
+  };
   const field = (id: FieldId): MappingTarget => ({ kind: "field", field: id });
   // A question's answers come after the codes (a code is never an answer) and before the looser tests by form.
   const questions: ValueTest[] = lists.questions.map(({ attribute, options }) => ({
     target: { kind: "attribute", attribute },
     telling: true,
     what: `answers to ${attribute}`,
-    matches: inList(keysOf(options)),
+    matches: inListOrWords(options),
   }));
   return [
     { target: field("code"), telling: true, what: "price codes, asset tags or stock codes", matches: inList(codes) },
-    { target: field("variant"), telling: true, what: "colours or variant codes", matches: inList(colours) },
+    {
+      target: field("variant"),
+      telling: true,
+      what: "colours or variant codes",
+      matches: inListOrWords(lists.colours),
+    },
     { target: field("deliveryMethod"), telling: true, what: "delivery options", matches: inList(delivery) },
     { target: field("country"), telling: true, what: "countries", matches: inList(countries) },
     { target: field("state"), telling: true, what: "states", matches: inList(states) },
