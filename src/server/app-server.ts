@@ -115,6 +115,7 @@ export function simulatorConnections(running: RunningSimulator): Connection[] {
     "kiwi-team-print-staff": "demo-staff",
     "southern-cross": "demo-au",
     "harbour-sportswear": "demo-harbour",
+    "tasman-transfers": "tasman",
   };
   return running.simulator.connectionDetails(running.origin).flatMap((details) => {
     const name = names[details.clientId];

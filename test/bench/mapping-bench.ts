@@ -2,7 +2,9 @@
  * `npm run bench -- mapping`: how well the importer, as it is, handles the corpus of messy order
  * sheets (test/corpus): each sheet read as the app reads it, against the real proxy and simulator
  * (the demo account, its clock at SIM_START), mapped by the importer's own suggestion, checked by
- * the import engine and dry-run with the vendor. It prints figures and asserts nothing.
+ * the import engine and dry-run with the vendor. It prints figures and asserts nothing. Then the
+ * same for the same sheets written for a second, differently shaped account (test/corpus/sheets-tasman,
+ * the "tasman" connection): its own codes, questions and values under the same layouts and headers.
  *
  * Each sheet is checked twice: as the importer does it alone (the sheet and header row it picks,
  * the mapping it suggests), and with the mapping a person would make by hand (the corpus's
@@ -23,7 +25,7 @@
  * applies one fix to every row like it (or fills every missing order number from above) in one step.
  */
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { catalogueVocabulary, type CatalogueSnapshot } from "../../src/core/catalogue";
 import type { Issue } from "../../src/core/issues";
 import {
@@ -40,9 +42,11 @@ import { createVendorGateway } from "../../src/engine/vendor-gateway";
 import { rowsForEvidence } from "../../src/core/mapping/column-evidence";
 import { createSheetSession } from "../../src/sheet/worker-api";
 import {
+  CORPUS_ACCOUNTS,
+  CORPUS_DIR,
   mappingTargetOf,
   readExpectedSheets,
-  SHEETS_DIR,
+  type CorpusAccount,
   type ExpectedSheet,
   type ExpectedTarget,
 } from "../corpus/corpus-files";
@@ -59,12 +63,13 @@ interface ReadSheet {
 }
 
 async function readSheet(
+  sheetsDir: string,
   expected: ExpectedSheet,
   words: readonly string[],
   at?: { readonly worksheet: string | undefined; readonly headerRow: number },
 ): Promise<ReadSheet> {
   const session = createSheetSession();
-  const bytes = new Uint8Array(await readFile(join(SHEETS_DIR, expected.file)));
+  const bytes = new Uint8Array(await readFile(join(sheetsDir, expected.file)));
   const opened = await session.open(bytes, expected.file, undefined, words);
   if (!opened.ok) throw new Error(`${expected.file}: ${opened.message}`);
   const worksheet = at?.worksheet ?? opened.summary.defaultSheet;
@@ -192,12 +197,13 @@ interface SheetFigures {
 
 async function measureSheet(
   account: ProxiedAccount,
+  sheetsDir: string,
   expected: ExpectedSheet,
   words: readonly string[],
   namesOf: (text: string) => ReadonlySet<string>,
 ): Promise<SheetFigures> {
   const vocabulary = catalogueVocabulary(account.snapshot);
-  const picked = await readSheet(expected, words);
+  const picked = await readSheet(sheetsDir, expected, words);
   const worksheetRight = expected.worksheet === undefined || picked.worksheet === expected.worksheet;
   const headerRowRight = worksheetRight && picked.headerRow === expected.headerRow;
   const automatic = await check(
@@ -206,7 +212,10 @@ async function measureSheet(
     suggestMapping(picked.headers, vocabulary, picked.sampleRows),
     expected,
   );
-  const right = await readSheet(expected, words, { worksheet: expected.worksheet, headerRow: expected.headerRow });
+  const right = await readSheet(sheetsDir, expected, words, {
+    worksheet: expected.worksheet,
+    headerRow: expected.headerRow,
+  });
   // After the user picks the right header row, the app suggests a mapping again: the hand work is counted on that one.
   const suggested = suggestMapping(right.headers, vocabulary, right.sampleRows);
   const mapping = compareMapping(suggested.columns, expected, namesOf);
@@ -297,22 +306,11 @@ function sheetReport(f: SheetFigures): string {
   ].join("\n");
 }
 
-function totalsReport(figures: readonly SheetFigures[]): string {
-  const rows = figures.map((f) => [
-    f.expected.file,
-    ratio(f.mapping.right, f.mapping.meaningful),
-    String(f.mapping.wrong),
-    ratio(f.automatic.rowsWithErrors, f.automatic.rows),
-    String(f.automatic.withoutFix),
-    ratio(f.automatic.ready, f.expected.jobs.length),
-    ratio(f.byHand.ready, f.expected.jobs.length),
-    String(f.byHand.withoutFix),
-    String(f.byHand.withFix),
-    String(f.actions),
-  ]);
+/** The totals row of a set of sheets' figures, headed `label`. */
+function totalsRow(label: string, figures: readonly SheetFigures[]): string[] {
   const orders = sum(figures, (f) => f.expected.jobs.length);
-  rows.push([
-    `total (${figures.length} sheets)`,
+  return [
+    label,
     ratio(
       sum(figures, (f) => f.mapping.right),
       sum(figures, (f) => f.mapping.meaningful),
@@ -334,22 +332,36 @@ function totalsReport(figures: readonly SheetFigures[]): string {
     String(sum(figures, (f) => f.byHand.withoutFix)),
     String(sum(figures, (f) => f.byHand.withFix)),
     String(sum(figures, (f) => f.actions)),
+  ];
+}
+
+const TOTALS_HEADINGS = [
+  "columns right",
+  "mapped wrong",
+  "rows w/ errors",
+  "no fix",
+  "ready",
+  "ready by hand",
+  "no fix by hand",
+  "fixes by hand",
+  "actions",
+];
+
+function totalsReport(figures: readonly SheetFigures[]): string {
+  const rows = figures.map((f) => [
+    f.expected.file,
+    ratio(f.mapping.right, f.mapping.meaningful),
+    String(f.mapping.wrong),
+    ratio(f.automatic.rowsWithErrors, f.automatic.rows),
+    String(f.automatic.withoutFix),
+    ratio(f.automatic.ready, f.expected.jobs.length),
+    ratio(f.byHand.ready, f.expected.jobs.length),
+    String(f.byHand.withoutFix),
+    String(f.byHand.withFix),
+    String(f.actions),
   ]);
-  return table(
-    [
-      "sheet",
-      "columns right",
-      "mapped wrong",
-      "rows w/ errors",
-      "no fix",
-      "ready",
-      "ready by hand",
-      "no fix by hand",
-      "fixes by hand",
-      "actions",
-    ],
-    rows,
-  );
+  rows.push(totalsRow(`total (${figures.length} sheets)`, figures));
+  return table(["sheet", ...TOTALS_HEADINGS], rows);
 }
 
 const LEGEND = [
@@ -371,28 +383,52 @@ const LEGEND = [
   "    fix to every row like it (or fill every missing order number from above) in one step.",
 ].join("\n");
 
-export async function mappingBench(): Promise<string> {
+/** One account's corpus measured through its connection: its figures and how long they took. */
+async function measureAccount(corpus: CorpusAccount): Promise<{ figures: SheetFigures[]; seconds: string }> {
   const started = performance.now();
-  const account = await startProxiedAccount("demo");
+  const account = await startProxiedAccount(corpus.connection);
   try {
     const vocabulary = catalogueVocabulary(account.snapshot);
     const words = [...vocabulary.attributes, ...vocabulary.sizes];
     const namesOf = questionNames(account.snapshot);
     const figures: SheetFigures[] = [];
-    for (const expected of await readExpectedSheets())
-      figures.push(await measureSheet(account, expected, words, namesOf));
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    return [
-      `Mapping: the corpus of ${figures.length} messy order sheets (test/corpus) against the demo account, ` +
-        `through the proxy and simulator (${seconds} s)`,
-      "",
-      ...figures.flatMap((f) => [sheetReport(f), ""]),
-      "Totals",
-      totalsReport(figures),
-      "",
-      LEGEND,
-    ].join("\n");
+    for (const expected of await readExpectedSheets(corpus.expectedDir))
+      figures.push(await measureSheet(account, corpus.sheetsDir, expected, words, namesOf));
+    return { figures, seconds: ((performance.now() - started) / 1000).toFixed(1) };
   } finally {
     await account.close();
   }
+}
+
+export async function mappingBench(): Promise<string> {
+  const [demo, ...others] = CORPUS_ACCOUNTS;
+  if (demo === undefined) throw new Error("The corpus names no account");
+  const { figures, seconds } = await measureAccount(demo);
+  const sections = [
+    `Mapping: the corpus of ${figures.length} messy order sheets (test/corpus) against the demo account, ` +
+      `through the proxy and simulator (${seconds} s)`,
+    "",
+    ...figures.flatMap((f) => [sheetReport(f), ""]),
+    "Totals",
+    totalsReport(figures),
+    "",
+    LEGEND,
+  ];
+  const totals = [totalsRow(demo.name, figures)];
+  for (const corpus of others) {
+    const other = await measureAccount(corpus);
+    const folder = relative(join(CORPUS_DIR, ".."), corpus.sheetsDir);
+    sections.push(
+      "",
+      `Mapping: the same ${other.figures.length} sheets written for the ${corpus.name} account ` +
+        `(test/${folder}: its own codes, questions and values), through the proxy and simulator (${other.seconds} s)`,
+      "",
+      ...other.figures.flatMap((f) => [sheetReport(f), ""]),
+      `Totals, ${corpus.name} account`,
+      totalsReport(other.figures),
+    );
+    totals.push(totalsRow(corpus.name, other.figures));
+  }
+  if (totals.length > 1) sections.push("", "Totals by account", table(["account", ...TOTALS_HEADINGS], totals));
+  return sections.join("\n");
 }

@@ -1,7 +1,8 @@
 /**
  * The corpus on disk: each sheet in sheets/ and, in expected/, what a person reading it would map
- * each column to and which orders (with how many lines each) it holds. Read by the corpus test and
- * the mapping benchmark; written by make-corpus.ts.
+ * each column to and which orders (with how many lines each) it holds; the same sheets written for
+ * a second, differently shaped account in sheets-tasman/ and expected-tasman/. Read by the corpus
+ * test and the mapping benchmark; written by make-corpus.ts.
  */
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -13,6 +14,28 @@ import type { MappingTarget } from "../../src/core/mapping";
 export const CORPUS_DIR = fileURLToPath(new URL(".", import.meta.url));
 export const SHEETS_DIR = join(CORPUS_DIR, "sheets");
 export const EXPECTED_DIR = join(CORPUS_DIR, "expected");
+
+/** An account the corpus is written for: its proxy connection and the folders of its sheets and expected files. */
+export interface CorpusAccount {
+  /** The account's short name in folder names and reports. */
+  readonly name: string;
+  /** The embedded simulator's connection for it. */
+  readonly connection: string;
+  readonly accountId: number;
+  readonly sheetsDir: string;
+  readonly expectedDir: string;
+}
+
+export const CORPUS_ACCOUNTS: readonly CorpusAccount[] = [
+  { name: "demo", connection: "demo", accountId: 1042, sheetsDir: SHEETS_DIR, expectedDir: EXPECTED_DIR },
+  {
+    name: "tasman",
+    connection: "tasman",
+    accountId: 3077,
+    sheetsDir: join(CORPUS_DIR, "sheets-tasman"),
+    expectedDir: join(CORPUS_DIR, "expected-tasman"),
+  },
+];
 
 /** What a column means: an importer field, one size of a wide layout (as the size run names it), or a question. */
 export const ExpectedTarget = z.union([
@@ -40,17 +63,17 @@ export type ExpectedSheet = z.infer<typeof ExpectedSheet>;
 
 export const expectedFileOf = (sheetFile: string) => `${sheetFile.replace(/\.[^.]+$/, "")}.json`;
 
-/** Every expected file, parsed, in file name order. */
-export async function readExpectedSheets(): Promise<ExpectedSheet[]> {
-  const names = (await readdir(EXPECTED_DIR)).filter((name) => name.endsWith(".json")).sort();
+/** Every expected file (of the demo account's corpus unless told), parsed, in file name order. */
+export async function readExpectedSheets(expectedDir = EXPECTED_DIR): Promise<ExpectedSheet[]> {
+  const names = (await readdir(expectedDir)).filter((name) => name.endsWith(".json")).sort();
   return Promise.all(
-    names.map(async (name) => ExpectedSheet.parse(JSON.parse(await readFile(join(EXPECTED_DIR, name), "utf8")))),
+    names.map(async (name) => ExpectedSheet.parse(JSON.parse(await readFile(join(expectedDir, name), "utf8")))),
   );
 }
 
-/** The sheet files of the corpus, in name order. */
-export async function corpusSheetFiles(): Promise<string[]> {
-  return (await readdir(SHEETS_DIR)).filter((name) => /\.(csv|xlsx)$/.test(name)).sort();
+/** The sheet files of the corpus (the demo account's unless told), in name order. */
+export async function corpusSheetFiles(sheetsDir = SHEETS_DIR): Promise<string[]> {
+  return (await readdir(sheetsDir)).filter((name) => /\.(csv|xlsx)$/.test(name)).sort();
 }
 
 /** The mapping target a person would choose for the column. */

@@ -1,10 +1,11 @@
 /**
  * How a corpus sheet is described before it is written: its orders (job values and lines, each
- * line checked against the demo account's catalogue), its columns (each with the header as the
- * customer wrote it, what it means, and what it holds on a row) and its layout.
+ * line checked against the catalogue of the account the sheet is written for), its columns (each
+ * with the header as the customer wrote it, what it means, and what it holds on a row) and its
+ * layout. Questions and sizes go by the demo account's names (corpus-data.ts); what a cell holds is
+ * the account's own value.
  */
 import type { FieldId } from "../../src/core/fields";
-import type { PriceCode } from "../../src/core/vendor";
 import type { SimAsset } from "../../src/server/simulator/fixtures/assets";
 import {
   checkAnswer,
@@ -15,6 +16,7 @@ import {
   requiredQuestions,
   size,
   tagOf,
+  type CodePick,
   type StockPick,
 } from "./corpus-data";
 import type { ExpectedTarget } from "./corpus-files";
@@ -28,9 +30,12 @@ export type Cell = string | number | Date | Formula | undefined;
 
 export const isFormula = (cell: Cell): cell is Formula => typeof cell === "object" && "formula" in cell;
 
-/** One size of a stock line: the size of the run, how many, and how the sheet writes it. */
+/** One size of a stock line: the size, how many, and how the sheet writes it. */
 export interface SizeQuantity {
+  /** As the demo account's run names it. */
   readonly size: string;
+  /** As the run of the account the sheet is written for names it. */
+  readonly runSize: string;
   readonly quantity: number;
   readonly written: string;
 }
@@ -52,7 +57,7 @@ export interface PrintLine extends LineCommon {
   readonly quantity: number;
   /** The account's price per unit at this quantity, as a customer's sheet would show it. */
   readonly unitPrice: number;
-  /** Answers by question name, as the sheet writes them. */
+  /** Answers by question name (the demo account's name), as the sheet writes them. */
   readonly answers: Readonly<Record<string, string>>;
   readonly artwork?: string;
   /** A custom-size code's width and height (inches), which the width and height columns give. */
@@ -75,23 +80,25 @@ export interface Order {
   readonly lines: readonly Line[];
 }
 
-/** A stock line: the colour and sizes checked against the item; `as` spells code, colour or sizes otherwise. */
+/**
+ * A stock line: the colour and sizes (named as the demo account names them) checked against the item
+ * and written as the account names them; `as` spells code, colour or sizes otherwise.
+ */
 export function stockLine(
   pick: StockPick,
   colourName: string,
   sizes: readonly (readonly [size: string, quantity: number, written?: string])[],
   as: { readonly code?: string; readonly colour?: string; readonly note?: string } = {},
 ): StockLine {
-  colour(pick, colourName);
+  const ownColour = colour(pick, colourName);
   return {
     kind: "stock",
     code: as.code ?? pick.code,
-    colour: as.colour ?? colourName,
-    sizes: sizes.map(([label, quantity, written]) => ({
-      size: size(pick, label),
-      quantity,
-      written: written ?? label,
-    })),
+    colour: as.colour ?? ownColour,
+    sizes: sizes.map(([label, quantity, written]) => {
+      const runSize = size(pick, label);
+      return { size: label, runSize, quantity, written: written ?? runSize };
+    }),
     oneSize: pick.run.length === 1,
     ...(as.note ? { note: as.note } : {}),
   };
@@ -99,10 +106,11 @@ export function stockLine(
 
 /**
  * A price-code line: at least the code's minimum, every required question answered with a value
- * the vendor takes; `as` spells the code or answers the way the customer did.
+ * the vendor takes; `as` spells the code or answers the way the customer did. Answers go by the demo
+ * account's names of the questions; their values are the account's own.
  */
 export function printLine(
-  code: PriceCode,
+  code: CodePick,
   quantity: number,
   answers: Readonly<Record<string, string>>,
   as: {
@@ -113,14 +121,14 @@ export function printLine(
   } = {},
 ): PrintLine {
   if (quantity < minimumOf(code)) throw new Error(`${quantity} is below the minimum of ${codeOf(code)}`);
-  for (const name of requiredQuestions(code))
-    if (answers[name] === undefined) throw new Error(`${codeOf(code)} needs ${name}`);
+  const answered = new Set(Object.keys(answers).map((name) => code.catalogue.profile.attribute(name)));
+  for (const name of requiredQuestions(code)) if (!answered.has(name)) throw new Error(`${codeOf(code)} needs ${name}`);
   for (const [name, value] of Object.entries(answers)) checkAnswer(code, name, value);
   return {
     kind: "print",
     code: as.code ?? codeOf(code),
     quantity,
-    unitPrice: priceFor(code.priceBands ?? [], quantity),
+    unitPrice: priceFor(code.code.priceBands ?? [], quantity),
     answers: { ...answers, ...as.answers },
     ...(as.artwork ? { artwork: as.artwork } : {}),
     ...(as.note ? { note: as.note } : {}),
@@ -129,13 +137,13 @@ export function printLine(
 
 /** A custom-size price-code line (a gang sheet): its width and height within the code's limits. */
 export function customSizeLine(
-  code: PriceCode,
+  code: CodePick,
   quantity: number,
   width: number,
   height: number,
   answers: Readonly<Record<string, string>> = {},
 ): PrintLine {
-  if (!code.hasMetaDataAttributes) throw new Error(`${codeOf(code)} is not made to size`);
+  if (!code.code.hasMetaDataAttributes) throw new Error(`${codeOf(code)} is not made to size`);
   checkAnswer(code, "DG-X", String(width));
   checkAnswer(code, "DG-Y", String(height));
   return { ...printLine(code, quantity, answers), width, height };
@@ -173,6 +181,7 @@ export interface RowContext {
 
 export interface Column {
   readonly header: string;
+  /** What a person maps it to; a question or a size as the demo account names it (the expected file: the account's). */
   readonly expect: ExpectedTarget | null;
   /** Holds the order number (written on each row or on the order's first row, as the sheet does). */
   readonly isOrderNumber?: boolean;
@@ -224,13 +233,14 @@ export const quantityColumn = (header: string): Column => ({
       : (r.size?.quantity ?? (r.line.oneSize ? r.line.sizes[0]?.quantity : undefined)),
 });
 
-/** One size of a wide layout: the quantity of that size of the row's stock line. */
+/** One size of a wide layout, as the demo account's runs name it: the quantity of that size of the row's stock line. */
 export const sizesColumn = (header: string, sizeLabel: string): Column => ({
   header,
   expect: { size: sizeLabel },
   cell: (r) => (r.line.kind === "stock" ? r.line.sizes.find((s) => s.size === sizeLabel)?.quantity : undefined),
 });
 
+/** Answers to a question, named as the demo account names it. */
 export const answerColumn = (header: string, name: string): Column => ({
   header,
   expect: { attribute: name },

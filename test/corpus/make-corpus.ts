@@ -1,6 +1,8 @@
 /**
  * Writes the corpus of messy order sheets (corpus-sheets.ts) into sheets/, and beside each, in
- * expected/, what a person reading it would map each column to and which orders it holds:
+ * expected/, what a person reading it would map each column to and which orders it holds; then the
+ * same sheets written for the second account (corpus-accounts.ts) into sheets-tasman/ and
+ * expected-tasman/, its questions and sizes in the expected mapping by its own names:
  *
  *   npx tsx test/corpus/make-corpus.ts
  *
@@ -15,9 +17,11 @@ import { join } from "node:path";
 import ExcelJS from "exceljs";
 import { columnLetter } from "../../src/core/sheet-model";
 import { SIM_START } from "../helpers/sim-clock";
-import { EXPECTED_DIR, expectedFileOf, SHEETS_DIR, type ExpectedSheet } from "./corpus-files";
-import { isFormula, rowsOf, type Cell, type Formula, type LooseRow, type SheetSpec } from "./corpus-model";
-import { CORPUS_SHEETS } from "./corpus-sheets";
+import { CORPUS_PROFILES } from "./corpus-accounts";
+import { corpusCatalogue, type CorpusCatalogue } from "./corpus-data";
+import { expectedFileOf, type ExpectedSheet, type ExpectedTarget } from "./corpus-files";
+import { isFormula, rowsOf, type Cell, type Column, type Formula, type LooseRow, type SheetSpec } from "./corpus-model";
+import { corpusSheets } from "./corpus-sheets";
 
 /** A sheet laid out as rows of cells, with where its header and data lie. */
 interface Grid {
@@ -202,13 +206,33 @@ function withFixedTimes(bytes: Uint8Array): Uint8Array {
 
 // --- Expected ---------------------------------------------------------------------------------
 
-function expectedOf(spec: SheetSpec, grid: Grid): ExpectedSheet {
+/**
+ * What a person maps the column to, in the account's own names: a question by the account's name for
+ * it; a size of a wide layout as the runs of the garments in the column name it (any of the account's
+ * runs, for a column nothing is ordered in).
+ */
+function expectedTarget(spec: SheetSpec, column: Column, catalogue: CorpusCatalogue): ExpectedTarget | null {
+  const target = column.expect;
+  if (target === null || "field" in target) return target;
+  if ("attribute" in target) return { attribute: catalogue.attributeName(target.attribute) };
+  const runSizes = new Set(
+    spec.orders.flatMap((order) =>
+      order.lines.flatMap((line) =>
+        line.kind === "stock" ? line.sizes.filter((s) => s.size === target.size).map((s) => s.runSize) : [],
+      ),
+    ),
+  );
+  if (runSizes.size > 1) throw new Error(`${spec.file}: column ${column.header} holds ${[...runSizes].join(" and ")}`);
+  return { size: [...runSizes][0] ?? catalogue.sizeName(target.size) };
+}
+
+function expectedOf(spec: SheetSpec, grid: Grid, catalogue: CorpusCatalogue): ExpectedSheet {
   return {
     file: spec.file,
     messy: spec.messy,
     ...(spec.workbook ? { worksheet: spec.workbook.worksheet } : {}),
     headerRow: grid.headerRow,
-    columns: Object.fromEntries(spec.columns.map((column) => [column.header, column.expect])),
+    columns: Object.fromEntries(spec.columns.map((column) => [column.header, expectedTarget(spec, column, catalogue)])),
     jobs: grid.jobs,
   };
 }
@@ -253,15 +277,20 @@ async function clear(folder: string, pattern: RegExp): Promise<void> {
 }
 
 async function makeCorpus(): Promise<void> {
-  await clear(SHEETS_DIR, /\.(csv|xlsx)$/);
-  await clear(EXPECTED_DIR, /\.json$/);
-  for (const spec of CORPUS_SHEETS) {
-    const grid = layOut(spec);
-    const bytes = spec.csv ? csvBytes(spec, grid) : await workbookBytes(spec, grid);
-    await writeFile(join(SHEETS_DIR, spec.file), bytes);
-    await writeFile(join(EXPECTED_DIR, expectedFileOf(spec.file)), expectedJson(expectedOf(spec, grid)));
-    const lines = grid.jobs.reduce((sum, job) => sum + job.lines, 0);
-    console.log(`${spec.file}: ${grid.jobs.length} orders, ${lines} order lines`);
+  for (const account of CORPUS_PROFILES) {
+    const catalogue = corpusCatalogue(account.profile);
+    await clear(account.sheetsDir, /\.(csv|xlsx)$/);
+    await clear(account.expectedDir, /\.json$/);
+    console.log(`For the ${account.name} account (${catalogue.accountName}):`);
+    for (const spec of corpusSheets(catalogue)) {
+      const grid = layOut(spec);
+      const bytes = spec.csv ? csvBytes(spec, grid) : await workbookBytes(spec, grid);
+      await writeFile(join(account.sheetsDir, spec.file), bytes);
+      const expected = expectedJson(expectedOf(spec, grid, catalogue));
+      await writeFile(join(account.expectedDir, expectedFileOf(spec.file)), expected);
+      const lines = grid.jobs.reduce((sum, job) => sum + job.lines, 0);
+      console.log(`  ${spec.file}: ${grid.jobs.length} orders, ${lines} order lines`);
+    }
   }
 }
 

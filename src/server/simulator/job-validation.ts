@@ -6,15 +6,7 @@ import type {
   ValidationMessage,
 } from "../../core/vendor";
 import { customBands, type CatalogueEntry } from "./fixtures/catalogue";
-import {
-  APPLICATION_NAMES,
-  COUNTRIES,
-  DELIVERY_OPTIONS,
-  LOCATIONS,
-  STATES,
-  type SimPromoCode,
-} from "./fixtures/lookups";
-import { STOCK_ITEMS } from "./fixtures/stock";
+import { APPLICATION_NAMES, COUNTRIES, LOCATIONS, STATES, type SimPromoCode } from "./fixtures/lookups";
 import { localDate } from "./ship-date";
 import { findAsset, type AccountState } from "./state";
 
@@ -233,7 +225,7 @@ function checkStockLine(
   messages: ValidationMessage[],
 ): LineCheck {
   const code = line.code ?? "";
-  const stock = STOCK_ITEMS.find((item) => item.item.stockCode === code && !item.archived);
+  const stock = state.fixtures.stock.find((item) => item.item.stockCode === code && !item.archived);
   if (stock === undefined) {
     messages.push({ errorCode: "STOCK_CODE_NOT_FOUND", message: `${where}: stock code "${code}" was not found.` });
     return undefined;
@@ -273,10 +265,14 @@ function checkStockLine(
   };
 }
 
-function checkAddress(candidate: JobCandidate, messages: ValidationMessage[]): "ok" | "undeliverable" {
+function checkAddress(
+  state: AccountState,
+  candidate: JobCandidate,
+  messages: ValidationMessage[],
+): "ok" | "undeliverable" {
   const address = candidate.deliveryAddress ?? {};
   const method = address.deliveryMethod?.trim() ?? "";
-  const option = DELIVERY_OPTIONS.find((o) => o.code === method);
+  const option = state.fixtures.deliveryOptions.find((o) => o.code === method);
   if (method === "") {
     messages.push({ errorCode: "DELIVERY_METHOD_REQUIRED", message: "A delivery method is required." });
   } else if (option === undefined) {
@@ -384,7 +380,7 @@ export function checkJob(candidate: JobCandidate, context: JobCheckContext): Job
       });
     }
   }
-  const addressCheck = checkAddress(candidate, messages);
+  const addressCheck = checkAddress(state, candidate, messages);
 
   const items = candidate.items ?? [];
   const priced: PricedLine[] = [];

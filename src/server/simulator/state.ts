@@ -1,7 +1,8 @@
 import type { DeliveryAddress } from "../../core/vendor";
+import { fixturesFor, type AccountFixtures } from "./fixtures/account-fixtures";
 import { ACCOUNTS, findRegion, type SimAccount, type SimRegion, type SimUser } from "./fixtures/accounts";
 import { assetsFor, globalAssetsFor, type SimAsset } from "./fixtures/assets";
-import { catalogueFor, type CatalogueEntry } from "./fixtures/catalogue";
+import type { CatalogueEntry } from "./fixtures/catalogue";
 
 export interface SimJobLine {
   readonly jobLineId: number;
@@ -48,6 +49,8 @@ export interface SimJob {
 export interface AccountState {
   readonly account: SimAccount;
   readonly region: SimRegion;
+  /** The account's stock, delivery options, size sets, asset tag form and default page sizes. */
+  readonly fixtures: AccountFixtures;
   readonly catalogue: ReadonlyMap<string, CatalogueEntry>;
   /** Own assets, including those created by jobs; index by tag for lookups. */
   readonly assets: SimAsset[];
@@ -61,11 +64,15 @@ export function createAccountStates(): Map<number, AccountState> {
   for (const account of ACCOUNTS) {
     const region = findRegion(account.regionId);
     if (region === undefined) throw new Error(`Unknown region ${account.regionId}`);
-    const catalogue = catalogueFor(account, region);
-    const assets = assetsFor(account, catalogue);
+    const fixtures = fixturesFor(account);
+    const catalogue = fixtures.catalogue(account, region);
+    const assets = assetsFor(account, catalogue, (sequence, createDate) =>
+      fixtures.assetTag(account, sequence, createDate),
+    );
     states.set(account.id, {
       account,
       region,
+      fixtures,
       catalogue,
       assets,
       globalAssets: globalAssetsFor(account, catalogue),

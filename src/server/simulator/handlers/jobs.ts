@@ -6,7 +6,7 @@ import {
   type ActiveJob,
   type Job,
 } from "../../../core/vendor";
-import { DELIVERY_OPTIONS, LOCATIONS } from "../fixtures/lookups";
+import { LOCATIONS } from "../fixtures/lookups";
 import { checkJob } from "../job-validation";
 import { readQuery } from "../read-query";
 import { earliestShipDate } from "../ship-date";
@@ -126,9 +126,9 @@ function activeJob(job: SimJob, now: number): ActiveJob {
   };
 }
 
-function nextAssetTag(state: AccountState): string {
+function nextAssetTag(state: AccountState, createDate: string): string {
   const sequence = state.nextAssetSequence++;
-  return `A${state.account.id}${String(sequence).padStart(3, "0")}`;
+  return state.fixtures.assetTag(state.account, sequence, createDate);
 }
 
 export const createJob: Handler = (context) => {
@@ -162,7 +162,7 @@ export const createJob: Handler = (context) => {
     timezone: state.region.timezone,
   };
   const lines: SimJobLine[] = check.lines.map((line, index) => {
-    const newAssetSku = line.itemType === "PriceCode" ? nextAssetTag(state) : null;
+    const newAssetSku = line.itemType === "PriceCode" ? nextAssetTag(state, new Date(core.now()).toISOString()) : null;
     const source = line.source;
     if (newAssetSku !== null) {
       const entry = state.catalogue.get(source.code ?? "");
@@ -351,7 +351,7 @@ export const listActiveJobs: Handler = (context) => {
   });
 };
 
-export const listDeliveryOptions: Handler = () => ok(DELIVERY_OPTIONS);
+export const listDeliveryOptions: Handler = ({ state }) => ok(state.fixtures.deliveryOptions);
 
 export const getEarliestShipDate: Handler = ({ core, state, query }) => {
   const read = readQuery(ENDPOINTS.getEarliestShipDate.query, query);

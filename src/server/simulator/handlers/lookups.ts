@@ -1,5 +1,5 @@
 import { processCodeLookup } from "../fixtures/catalogue";
-import { COUNTRIES, JOB_STATUSES, SIZE_SETS, STATES } from "../fixtures/lookups";
+import { COUNTRIES, JOB_STATUSES, STATES } from "../fixtures/lookups";
 import { ok, opaqueServerError } from "../sim-response";
 import type { Handler } from "./context";
 
@@ -15,4 +15,4 @@ export const listStates: Handler = ({ params }) => {
 
 export const listJobStatuses: Handler = () => ok(JOB_STATUSES);
 export const listProcessCodes: Handler = () => ok(processCodeLookup().sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0)));
-export const listSizeSets: Handler = () => ok(SIZE_SETS);
+export const listSizeSets: Handler = ({ state }) => ok(state.fixtures.sizeSets);

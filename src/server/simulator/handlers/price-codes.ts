@@ -10,7 +10,7 @@ export const listProcesses: Handler = ({ state }) => ok({ processes: processesFo
 export const listPriceCodes: Handler = ({ state, query }) => {
   const read = readQuery(ENDPOINTS.listPriceCodes.query, query);
   if (!read.ok) return read.refusal;
-  const { page = 1, pageSize = 100 } = read.value;
+  const { page = 1, pageSize = state.fixtures.defaultPageSizes.priceCodes } = read.value;
   const filter = read.value.filter?.toLowerCase();
   const listed = [...state.catalogue.values()]
     .map((entry) => entry.priceCode)

@@ -1,5 +1,5 @@
 import { ENDPOINTS, type StockItem, type VARIANT_SORTS } from "../../../core/vendor";
-import { STOCK_ITEMS, type SimStockItem } from "../fixtures/stock";
+import type { SimStockItem } from "../fixtures/stock";
 import { readQuery } from "../read-query";
 import { fieldErrors, ok } from "../sim-response";
 import type { AccountState } from "../state";
@@ -53,7 +53,12 @@ function matchesCode(stock: SimStockItem, code: string): boolean {
 export const listStock: Handler = ({ state, query }) => {
   const read = readQuery(ENDPOINTS.listStock.query, query);
   if (!read.ok) return read.refusal;
-  const { page = 1, pageSize = 50, includePricing = false, includeArchived } = read.value;
+  const {
+    page = 1,
+    pageSize = state.fixtures.defaultPageSizes.stock,
+    includePricing = false,
+    includeArchived,
+  } = read.value;
   const { stockSortColumn: stockSort = "Rank", stockSortDirection: stockDirection } = read.value;
   const { variantSortColumn: variantSort = "VariantCode", variantSortDirection: variantDirection } = read.value;
   // `code` is matched exactly, untrimmed, as the vendor documents.
@@ -75,7 +80,8 @@ export const listStock: Handler = ({ state, query }) => {
     variantDescending: isDescending(variantDirection),
     withShipping: false,
   };
-  const items = STOCK_ITEMS.filter((s) => includeArchived || !s.archived)
+  const items = state.fixtures.stock
+    .filter((s) => includeArchived || !s.archived)
     .filter((s) => markets.length === 0 || (s.item.markets ?? []).some((m) => markets.includes(m)))
     .filter((s) => code === undefined || matchesCode(s, code))
     .filter(
@@ -98,7 +104,7 @@ export const getStockItem: Handler = ({ state, params, query }) => {
   const { includePricing = false, includeArchived = false } = read.value;
   const { variantSortColumn: variantSort = "VariantCode", variantSortDirection: variantDirection } = read.value;
   const code = params["code"] ?? "";
-  const stock = STOCK_ITEMS.find((s) => (includeArchived || !s.archived) && matchesCode(s, code));
+  const stock = state.fixtures.stock.find((s) => (includeArchived || !s.archived) && matchesCode(s, code));
   if (stock === undefined) return fieldErrors({ code: [`No stock item or variant has the code "${code}".`] });
   return ok(
     present(stock, state, {
@@ -111,19 +117,21 @@ export const getStockItem: Handler = ({ state, params, query }) => {
   );
 };
 
-export const getStockItemShipping: Handler = ({ params }) => {
-  const stock = STOCK_ITEMS.find((s) => String(s.id) === params["stockItemId"]);
+export const getStockItemShipping: Handler = ({ state, params }) => {
+  const stock = state.fixtures.stock.find((s) => String(s.id) === params["stockItemId"]);
   if (stock === undefined)
     return fieldErrors({ stockItemId: [`"${params["stockItemId"]}" is not a valid stock item id.`] });
   return ok(stock.shipping.filter((record) => record.active));
 };
 
-export const listStockShipping: Handler = ({ query }) => {
+export const listStockShipping: Handler = ({ state, query }) => {
   const read = readQuery(ENDPOINTS.listStockShipping.query, query);
   if (!read.ok) return read.refusal;
   const market = read.value.market?.trim().toUpperCase();
   if (market === undefined || market === "") return fieldErrors({ market: ["market is required."] });
   return ok(
-    STOCK_ITEMS.flatMap((s) => s.shipping).filter((record) => record.active && record.markets.includes(market)),
+    state.fixtures.stock
+      .flatMap((s) => s.shipping)
+      .filter((record) => record.active && record.markets.includes(market)),
   );
 };
