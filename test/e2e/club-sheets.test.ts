@@ -27,6 +27,10 @@ describe("a club's own sheet", () => {
     expect(await mappedTo(page, "code")).toBe("Artikel-Nr.");
     expect(await mappedTo(page, "deliveryMethod")).toBe("Lieferung");
     expect(await mappedTo(page, "organisation")).toBe("Verein");
+    // What was matched, and what the values are, in words.
+    expect(await page.getByTestId("field-quantity").locator(".confidence").textContent()).toBe(
+      "95% · a usual name for it: 5 of 5 values are whole numbers",
+    );
     await checkTheRows(page);
 
     const offer = page.getByTestId("order-numbers-above");
@@ -48,5 +52,22 @@ describe("a club's own sheet", () => {
     await page.keyboard.press("Control+z");
     await expect.poll(() => offer.textContent()).toContain("3 rows have no order number");
     expect(await counts()).toMatch(/^3 errors/);
+  });
+
+  it("knows columns by their values when their headers name something else, and says so", async () => {
+    const page = await e2e.browser.newPage();
+    await openAndConnect(page, e2e.app.url);
+    await page.getByLabel("Order sheet").setInputFiles(clubSheet("codes-under-artwork.csv"));
+    await page.getByTestId("field-orderNumber").waitFor();
+    expect(await mappedTo(page, "code")).toBe("Artwork ref");
+    expect(await page.getByTestId("field-code").locator(".confidence").textContent()).toBe(
+      "80% · its values: 4 of 4 values are price codes, asset tags or stock codes",
+    );
+    expect(await mappedTo(page, "orderNumber")).toBe("Ref");
+    expect(await page.getByTestId("field-orderNumber").locator(".confidence").textContent()).toContain(
+      "2 values repeat down the rows as order numbers do, and no header names the order number",
+    );
+    await checkTheRows(page);
+    await expect.poll(() => summary(page)).toMatch(/^4 rows, 2 jobs: 2 ready/);
   });
 });

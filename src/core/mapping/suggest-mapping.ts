@@ -324,6 +324,7 @@ export function suggestMapping(
     candidates,
     (c) => fitsValues(c.target, values[c.column] ?? "unknown") && answersNumbers(c),
   );
+  takeRequiredByValues(chosen, evidence);
   const columns: ColumnAssignment[] = headers.map((header, column) => {
     const best = chosen.get(column);
     const said = best?.evidence ?? evidenceTextFor(best?.target ?? null, evidence.get(column) ?? []);
@@ -336,6 +337,41 @@ export function suggestMapping(
 }
 
 const roundedConfidence = (candidate: Candidate) => Math.round(candidate.confidence * 100) / 100;
+
+/**
+ * Fields no sheet can do without that values can tell (a quantity is a whole number like many others): a header's
+ * word for something optional gives way to them.
+ */
+const REQUIRED_BY_VALUES = ["orderNumber", "code"] as const;
+const REQUIRED_KEYS: ReadonlySet<string> = new Set(["field:orderNumber", "field:code", "field:quantity"]);
+
+/**
+ * A required field no column was given goes to the column whose values say they are it, when that column went to
+ * something optional by a header word ("Ref" holding order numbers in runs is the order number, not a reference),
+ * never by the field's own label.
+ */
+function takeRequiredByValues(chosen: Map<number, Candidate>, evidence: ReadonlyMap<number, readonly ValueEvidence[]>) {
+  const given = new Set([...chosen.values()].map((c) => c.targetKey));
+  for (const field of REQUIRED_BY_VALUES) {
+    const target = { kind: "field", field } as const;
+    const targetKey = targetKeyOf(target);
+    if (given.has(targetKey)) continue;
+    for (const [column, found] of evidence) {
+      const said = found.find((e) => targetKeyOf(e.target) === targetKey);
+      const current = chosen.get(column);
+      if (said === undefined || current?.reason === "label" || REQUIRED_KEYS.has(current?.targetKey ?? "")) continue;
+      const evidenceText = `${said.text}, and no header names the ${FIELD_NAMES[field]}`;
+      chosen.set(column, { column, target, targetKey, confidence: 0.6, reason: "values", evidence: evidenceText });
+      given.add(targetKey);
+      break;
+    }
+  }
+}
+
+const FIELD_NAMES: Readonly<Record<(typeof REQUIRED_BY_VALUES)[number], string>> = {
+  orderNumber: "order number",
+  code: "code",
+};
 
 /** Each column its best candidate, best first, each target once, none its values contradict. */
 function chooseCandidates(candidates: Candidate[], fits: (candidate: Candidate) => boolean): Map<number, Candidate> {

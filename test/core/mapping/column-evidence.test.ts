@@ -95,11 +95,38 @@ describe("columns known by their values", () => {
       rows(["SO-1", "SO-2"], ["HT-100 A6 1C", "GANG 22IN"], [10, 20]),
     );
     expect(mapping.columns[1]).toMatchObject({ target: field("code"), reason: "values" });
-    const clear = suggestMapping(["Order No", "Colour", "Qty"], vocabulary, rows(["SO-1"], ["HT-100 A6 1C"], [3]));
-    expect(clear.columns[1]).toMatchObject({
+    const clear = suggestMapping(
+      ["Order No", "Code", "Colour", "Qty"],
+      vocabulary,
+      rows(["SO-1"], ["HT-220 A4 FC"], ["HT-100 A6 1C"], [3]),
+    );
+    expect(clear.columns[2]).toMatchObject({
       target: field("variant"),
       reason: "synonym",
       evidence: "1 of 1 values are price codes, asset tags or stock codes; mapped as its header says",
+    });
+  });
+
+  it("gives a required field no header names to the column whose values are it, over an optional header word", () => {
+    const mapping = suggestMapping(
+      ["Team", "Ref", "Artwork ref", "How many"],
+      vocabulary,
+      rows(
+        ["Juniors", "Juniors", "Seniors"],
+        ["KJ-7", "KJ-7", "KS-2"],
+        ["HT-100 A6 1C", "GANG 22IN", "ART0042"],
+        [12, 10, 20],
+      ),
+    );
+    expect(mapping.columns.map((c) => c.target)).toEqual([
+      field("description"),
+      field("orderNumber"),
+      field("code"),
+      field("quantity"),
+    ]);
+    expect(mapping.columns[1]).toMatchObject({
+      reason: "values",
+      evidence: "2 values repeat down the rows as order numbers do, and no header names the order number",
     });
   });
 
