@@ -1,8 +1,9 @@
 import type { FieldId } from "../fields";
 import type { MappingTarget } from "./sheet-mapping";
 import { cellText, isBlankCell, type CellValue, type SheetRow } from "../sheet-model";
-import { readColour } from "../colour-words";
-import { readMaterial } from "../material-words";
+import { colourWords } from "../colour-words";
+import { materialWords } from "../material-words";
+import { readWords, type WordTable } from "../word-reading";
 import { looksLikeSize, sizeKey } from "../sizes";
 import { isTotalsRow } from "./column-samples";
 
@@ -83,11 +84,34 @@ function keysOf(list: readonly string[]): ReadonlySet<string> {
   return new Set(list.map(valueKey).filter((key) => key !== ""));
 }
 
-/** Whether a text is, by its colour or material words in any language the tables know, one of `names`. */
-function readsAsOneOf(text: string, names: readonly string[]): boolean {
-  const same = (name: string) => name;
-  const reading = readColour(text, names, same) ?? readMaterial(text, names, same);
-  return reading !== undefined && reading.kind !== "none";
+/** A text's colour or material words in English, when they are all such words ("Schwarz/Gold" is black/gold). */
+function englishKey(text: string, table: WordTable): string | undefined {
+  const read = readWords(text, table);
+  return read.isAllKnown && read.english.length > 0 ? read.english.join("/") : undefined;
+}
+
+/**
+ * Whether texts are, by their colour or material words in any language the tables know, one of `names`: the names'
+ * English worked out once, each text's looked up.
+ */
+function readsAsOneOf(names: readonly string[]): (text: string) => boolean {
+  const keys = new Set<string>();
+  for (const table of [colourWords, materialWords])
+    for (const name of names) {
+      const key = englishKey(name, table);
+      if (key !== undefined) keys.add(key);
+    }
+  if (keys.size === 0) return () => false;
+  return (text) => [colourWords, materialWords].some((table) => keys.has(englishKey(text, table) ?? ""));
+}
+
+const testsByLists = new WeakMap<ValueLists, ValueTest[]>();
+
+/** The tests for an account's lists, made once for all the columns of a sheet. */
+function testsFor(lists: ValueLists): ValueTest[] {
+  let tests = testsByLists.get(lists);
+  if (tests === undefined) testsByLists.set(lists, (tests = valueTests(lists)));
+  return tests;
 }
 
 /** The tests a column's values are put to, most telling first: a value a price code and a colour counts as a code. */
@@ -100,9 +124,8 @@ function valueTests(lists: ValueLists): ValueTest[] {
   /** In the list as written, or by its words in another language ("Schwarz" for Black, "Baumwolle" for Cotton). */
   const inListOrWords = (names: readonly string[]) => {
     const keys = keysOf(names);
-    // An option's value and text often differ only in case ("COTTON", "Cotton"): one name each, or none reads.
-    const distinct = [...new Map(names.map((name) => [name.toLowerCase(), name])).values()];
-    return (_value: CellValue, text: string) => keys.has(valueKey(text)) || readsAsOneOf(text, distinct);
+    const byWords = readsAsOneOf(names);
+    return (_value: CellValue, text: string) => keys.has(valueKey(text)) || byWords(text);
   };
   const field = (id: FieldId): MappingTarget => ({ kind: "field", field: id });
   // A question's answers come after the codes (a code is never an answer) and before the looser tests by form.
@@ -221,10 +244,18 @@ export function columnEvidence(
 ): ValueEvidence[] {
   const values = valuesOf(rows, column);
   if (values.length === 0) return [];
+  // A column repeats its values (an order's details, a code on every row): each distinct one is tested once.
+  const distinct = new Map<string, { value: CellValue; text: string; count: number }>();
+  for (const { value, text } of values) {
+    const key = `${typeof value}:${text}`;
+    const seen = distinct.get(key);
+    if (seen) seen.count++;
+    else distinct.set(key, { value, text, count: 1 });
+  }
   const found: ValueEvidence[] = [];
-  for (const test of valueTests(lists ?? EMPTY_VALUE_LISTS)) {
+  for (const test of testsFor(lists ?? EMPTY_VALUE_LISTS)) {
     let matched = 0;
-    for (const { value, text } of values) if (test.matches(value, text)) matched++;
+    for (const { value, text, count } of distinct.values()) if (test.matches(value, text)) matched += count;
     if (matched >= values.length * VALUE_SHARE_NEEDED && matched > 0) {
       const total = values.length;
       const text = `${matched} of ${total} values are ${test.what}`;

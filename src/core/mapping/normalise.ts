@@ -51,6 +51,22 @@ export function editDistance(a: string, b: string): number {
   return previous[b.length] ?? Math.max(a.length, b.length);
 }
 
+/**
+ * Whether two normalised texts can reach `threshold` similarity at all: lengths further apart than that take more
+ * edits than it allows, so the edit distance need not be worked out (most header and field-word pairs).
+ */
+export function canBeSimilar(a: string, b: string, threshold: number): boolean {
+  const x = a.length - countSpaces(a);
+  const y = b.length - countSpaces(b);
+  return Math.abs(x - y) <= (1 - threshold) * Math.max(x, y);
+}
+
+function countSpaces(text: string): number {
+  let spaces = 0;
+  for (let i = text.indexOf(" "); i !== -1; i = text.indexOf(" ", i + 1)) spaces++;
+  return spaces;
+}
+
 /** Similarity of two normalised texts, 0..1, ignoring spaces: 1 - edits / longer length. */
 export function similarity(a: string, b: string): number {
   const x = a.replace(/ /g, "");

@@ -6,7 +6,7 @@ import { targetKeyOf, type Candidate } from "./mapping-candidates";
 import { evidenceTextFor, valueCandidates } from "./value-candidates";
 import { columnValues, type ColumnValues } from "./column-samples";
 import { FIELD_WORDS } from "./header-words";
-import { containsWords, headerWords, normaliseHeader, similarity } from "./normalise";
+import { canBeSimilar, containsWords, headerWords, normaliseHeader, similarity } from "./normalise";
 import type { ColumnAssignment, MappingTarget, MatchReason, SheetMapping } from "./sheet-mapping";
 import { isResultColumn } from "../result-rows";
 
@@ -196,7 +196,7 @@ function fieldCandidate(column: number, header: string): Candidate[] {
     } else if (!spelling.isForeign && isAbbreviation(header, spelling.text)) {
       offer(spelling.field, ABBREVIATION_CONFIDENCE, "abbreviation");
     } else {
-      const score = similarity(header, spelling.text);
+      const score = canBeSimilar(header, spelling.text, FUZZY_THRESHOLD) ? similarity(header, spelling.text) : 0;
       if (score >= FUZZY_THRESHOLD) offer(spelling.field, 0.85 * score, "fuzzy");
     }
   }
@@ -245,7 +245,7 @@ function attributeCandidates(column: number, header: string, context: HeaderCont
   if (exact !== undefined) return [candidate(exact, 0.97, "attribute")];
   const candidates: Candidate[] = [];
   for (const [key, name] of context.attributes) {
-    const score = similarity(header, key);
+    const score = canBeSimilar(header, key, 0.85) ? similarity(header, key) : 0;
     if (score >= 0.85) candidates.push(candidate(name, 0.8 * score, "fuzzy"));
     else {
       // Loose readings go by the name's words ("player number"), never by its camel case run together.
