@@ -1,7 +1,6 @@
-import { writeFile } from "node:fs/promises";
-import { basename } from "node:path";
+import { mkdir, writeFile } from "node:fs/promises";
+import { basename, join } from "node:path";
 import { catalogueVocabulary, type CatalogueSnapshot } from "../core/catalogue";
-import type { Issue } from "../core/issues";
 import { countOf } from "../core/plural";
 import { missingRequiredFields, type SheetMapping } from "../core/mapping";
 import { rowsForEvidence } from "../core/mapping/column-evidence";
@@ -12,10 +11,28 @@ import { writeResults } from "../sheet/write/write-results";
 import { createImportEngine, type ImportEngine } from "../engine/import-engine";
 import type { EngineSummary, JobView } from "../engine/views";
 import { JOB_STATE_TEXT } from "../engine/job-state-text";
-import type { SheetSession } from "../sheet/worker-api";
+import type { SubmissionPlan } from "../core/batch-plan";
+import type { SheetRow } from "../core/sheet-model";
+import {
+  combineSheets,
+  filesOfOrders,
+  planOfFiles,
+  resultSheetDataOfFile,
+  severalFilesIssues,
+  sourceIssue,
+  type SourceFile,
+  type SourceIssue,
+} from "../core/source-files";
 import { createVendorGateway } from "../engine/vendor-gateway";
 import { loadCatalogueOf } from "./catalogue-of";
-import { chooseMapping, NO_MAPPING_CHOICE, unmatchedFieldsText, type MappingChoice } from "./column-maps";
+import {
+  choiceForHeaders,
+  chooseMapping,
+  mapNamingNoFile,
+  NO_MAPPING_CHOICE,
+  unmatchedFieldsText,
+  type MappingChoice,
+} from "./column-maps";
 import { openSheetFile } from "./open-sheet-file";
 import { throttled } from "./progress-line";
 import type { SheetFile } from "./read-sheet-file";
@@ -48,13 +65,25 @@ export interface CheckReport {
   readonly headerRowNumber: number;
   readonly connection: string;
   readonly account: { readonly id: number; readonly name: string | null | undefined; readonly currency: string };
+  /** Several files: each with its own sheet, header row, rows and mapping (`mapping` is then the session's). */
+  readonly files?: readonly {
+    readonly file: string;
+    readonly sheet: string;
+    readonly headerRowNumber: number;
+    readonly rows: number;
+    readonly mapping: SheetMapping;
+  }[];
   readonly mapping: SheetMapping;
   readonly summary: EngineSummary;
-  readonly jobs: readonly JobView[];
-  readonly issues: readonly Issue[];
+  /** Each job; with several files, each names the file (or files) its rows are in. */
+  readonly jobs: readonly (JobView & { readonly file?: string })[];
+  /** Each issue; with several files, with its file and its row number and column there. */
+  readonly issues: readonly SourceIssue[];
   readonly payloads: readonly JobPayload[];
   /** Rows given the order number above them (a sheet naming each order on its first row only). */
   readonly orderNumbersFromAbove: number;
+  /** Order numbers found in more than one file: held back, never merged. */
+  readonly conflicts: readonly string[];
 }
 
 export type CheckOutcome =
@@ -64,8 +93,16 @@ export type CheckOutcome =
       /** The session, for a submission that follows the check. */
       readonly engine: ImportEngine;
       readonly snapshot: CatalogueSnapshot;
-      readonly sheet: SheetSession;
+      /** The first file's bytes (the only file's, for one). */
       readonly bytes: Uint8Array;
+      /** Each file as read and mapped, in the order given. */
+      readonly files: readonly CheckedFile[];
+      /** Each file's name and headers, for telling the session's rows and messages in the files' words. */
+      readonly sources: readonly SourceFile[];
+      /** What a submission sends now, in the files' words, an order number found in several files held back. */
+      readonly plan: () => ReturnType<typeof planOfFiles>;
+      /** Order numbers found in several files, with their session rows: never sent. */
+      readonly conflicts: ReadonlyMap<string, readonly number[]>;
     }
   | {
       readonly ok: false;
@@ -89,9 +126,87 @@ async function fillOrderNumbers(engine: ImportEngine, options: CheckOptions): Pr
   return rows;
 }
 
-/** Reads, maps, resolves and (unless told not to) dry-runs a sheet: the page's check, from Node. */
-export async function checkFile(
+/** One file of a check as it was read and mapped on its own. */
+export interface CheckedFile {
+  readonly path: string;
+  /** Its name, as messages name it. */
+  readonly name: string;
+  readonly sheetName: string;
+  readonly headerRowNumber: number;
+  readonly headers: readonly string[];
+  readonly mapping: SheetMapping;
+  readonly bytes: Uint8Array;
+  /** Its order rows: how many, and the first and last of their row numbers in the file. */
+  readonly rowCount: number;
+  readonly firstRowNumber: number | undefined;
+  readonly lastRowNumber: number | undefined;
+}
+
+type FileRead =
+  | { readonly ok: true; readonly file: CheckedFile; readonly rows: readonly SheetRow[] }
+  | Extract<CheckOutcome, { ok: false }>;
+
+/** Opens and maps one file on its own (its own headers and mapping; the parts of --map and --template it has). */
+async function readAndMap(
   sheetFile: SheetFile,
+  vocabulary: ReturnType<typeof catalogueVocabulary>,
+  options: CheckOptions,
+  isOnlyFile: boolean,
+): Promise<FileRead> {
+  const opened = await openSheetFile(sheetFile, { sheet: options.sheet, headerRow: options.headerRow, vocabulary });
+  const name = basename(sheetFile.path);
+  if (!opened.ok)
+    return { ok: false, reason: "unreadable", message: isOnlyFile ? opened.message : `${name}: ${opened.message}` };
+  const { session, bytes } = opened;
+  const { sheetName, headers, headerRowNumber, rowCount } = opened.preview;
+  // The suggestion looks at the values of the first few hundred rows, as the page's does.
+  const rowAt = (i: number) => session.rows(sheetName, headerRowNumber, i, 1)[0] ?? { rowNumber: 0, cells: [] };
+  const sampleRows = rowsForEvidence(rowAt, rowCount);
+  const choice = choiceForHeaders(options.mappingChoice ?? NO_MAPPING_CHOICE, headers, isOnlyFile);
+  const chosen = chooseMapping({ sheetName, headers, vocabulary, sampleRows }, choice);
+  if (!chosen.ok) return { ok: false, reason: "usage", message: chosen.message };
+  for (const note of chosen.notes) options.onNote?.(isOnlyFile ? note : `${name}: ${note}`);
+  const { mapping } = chosen;
+  const missing = missingRequiredFields(mapping);
+  if (missing.length > 0) {
+    const text = unmatchedFieldsText(sheetName, missing, headers);
+    return { ok: false, reason: "unmapped", message: isOnlyFile ? text : `${name}: ${text}` };
+  }
+  const rows = session.rows(sheetName, headerRowNumber, 0, rowCount);
+  return {
+    ok: true,
+    rows,
+    file: {
+      path: sheetFile.path,
+      name,
+      sheetName,
+      headerRowNumber,
+      headers,
+      mapping,
+      bytes,
+      rowCount: rows.length,
+      firstRowNumber: rows[0]?.rowNumber,
+      lastRowNumber: rows.at(-1)?.rowNumber,
+    },
+  };
+}
+
+/** Reads, maps, resolves and (unless told not to) dry-runs a sheet: the page's check, from Node. */
+export function checkFile(
+  sheetFile: SheetFile,
+  vendor: VendorConnection,
+  options: CheckOptions,
+): Promise<CheckOutcome> {
+  return checkFiles([sheetFile], vendor, options);
+}
+
+/**
+ * Reads and maps each file on its own, then resolves their rows as one session and (unless told not to) dry-runs its
+ * jobs: one review of several sheets. Each row keeps its file and its row number there (see `core/source-files.ts`);
+ * an order number found in two files is held back as a conflict, never merged into one job.
+ */
+export async function checkFiles(
+  sheetFiles: readonly SheetFile[],
   vendor: VendorConnection,
   options: CheckOptions,
 ): Promise<CheckOutcome> {
@@ -100,30 +215,26 @@ export async function checkFile(
   if (!catalogue.ok) return { ok: false, reason: "vendor", message: catalogue.message };
   const { snapshot } = catalogue;
   const vocabulary = catalogueVocabulary(snapshot);
-  const opened = await openSheetFile(sheetFile, { sheet: options.sheet, headerRow: options.headerRow, vocabulary });
-  if (!opened.ok) return { ok: false, reason: "unreadable", message: opened.message };
-  const { session, bytes } = opened;
-  const { sheetName, headers, headerRowNumber, rowCount } = opened.preview;
-  // The suggestion looks at the values of the first few hundred rows, as the page's does.
-  const rowAt = (i: number) => session.rows(sheetName, headerRowNumber, i, 1)[0] ?? { rowNumber: 0, cells: [] };
-  const sampleRows = rowsForEvidence(rowAt, rowCount);
-  const chosen = chooseMapping(
-    { sheetName, headers, vocabulary, sampleRows },
-    options.mappingChoice ?? NO_MAPPING_CHOICE,
-  );
-  if (!chosen.ok) return { ok: false, reason: "usage", message: chosen.message };
-  for (const note of chosen.notes) options.onNote?.(note);
-  const { mapping } = chosen;
-  const missing = missingRequiredFields(mapping);
-  if (missing.length > 0)
-    return { ok: false, reason: "unmapped", message: unmatchedFieldsText(sheetName, missing, headers) };
-
-  progress(`Checking ${rowCount} rows`);
+  const isOnlyFile = sheetFiles.length === 1;
+  const read: Extract<FileRead, { ok: true }>[] = [];
+  for (const sheetFile of sheetFiles) {
+    const one = await readAndMap(sheetFile, vocabulary, options, isOnlyFile);
+    if (!one.ok) return one;
+    read.push(one);
+  }
+  const files = read.map((r) => r.file);
+  if (!isOnlyFile) {
+    const wrong = mapNamingNoFile(options.mappingChoice ?? NO_MAPPING_CHOICE, files);
+    if (wrong !== undefined) return { ok: false, reason: "usage", message: wrong };
+  }
+  const combined = combineSheets(read.map((r) => ({ ...r.file, rows: r.rows })));
+  const rowCount = combined.rows.length;
+  progress(`Checking ${rowCount} rows${isOnlyFile ? "" : ` of ${files.length} files`}`);
   const engine = createImportEngine(createVendorGateway(vendor.client, { sleep: vendor.sleep }));
   await engine.start({
-    headers,
-    rows: session.rows(sheetName, headerRowNumber, 0, rowCount),
-    mapping,
+    headers: combined.headers,
+    rows: combined.rows,
+    mapping: combined.mapping,
     snapshot,
     options: { eachRowOwnJob: options.eachRowOwnJob },
     locale: "en-NZ",
@@ -134,38 +245,125 @@ export async function checkFile(
     const meter = throttled(options.onProgress);
     await engine.validate((done, total) => meter(done, total, "Dry runs"));
   }
+  const sources = combined.files;
+  const plan = () => planOfFiles(sources, engine.submissionPlan());
+  const { conflicts } = plan();
   if (options.outPath) {
-    const data = problemSheetData({ headerRowNumber }, engine.submissionPlan(), []);
-    const refused = await writeResultFile(
-      options.outPath,
-      bytes,
-      basename(sheetFile.path),
-      sheetName,
-      data,
-      options.utf8,
-    );
+    const data = problemSheetData({ headerRowNumber: files[0]?.headerRowNumber ?? 1 }, plan().plan, []);
+    const refused = await writeResultFiles(options.outPath, files, sources, data, {
+      utf8: options.utf8,
+      kind: "problems",
+      orderNumbersOf: (index) => orderNumbersOfFile(plan().plan, index),
+    });
     if (refused) return { ok: false, reason: "unreadable", message: refused };
   }
+  const orderFiles = filesOfOrders(plan().plan);
+  const issues = [
+    ...engine.issues(),
+    ...[...conflicts].flatMap(([orderNumber, rows]) => severalFilesIssues(sources, orderNumber, rows)),
+  ].map((issue) => sourceIssue(sources, issue, orderFiles));
+  const summary = engine.summary();
+  const [first] = files;
   return {
     ok: true,
     engine,
     snapshot,
-    sheet: session,
-    bytes,
+    bytes: first?.bytes ?? new Uint8Array(),
+    files,
+    sources,
+    plan,
+    conflicts,
     report: {
-      file: basename(sheetFile.path),
-      sheet: sheetName,
-      headerRowNumber,
+      file: files.map((f) => f.name).join(", "),
+      sheet: files.map((f) => f.sheetName).join(", "),
+      headerRowNumber: first?.headerRowNumber ?? 1,
+      ...(isOnlyFile
+        ? {}
+        : {
+            files: files.map((f) => ({
+              file: f.name,
+              sheet: f.sheetName,
+              headerRowNumber: f.headerRowNumber,
+              rows: f.rowCount,
+              mapping: f.mapping,
+            })),
+          }),
       connection: vendor.connection.name,
       account: { id: snapshot.account.id, name: snapshot.account.name, currency: snapshot.account.currency },
-      mapping,
-      summary: engine.summary(),
-      jobs: engine.jobs(),
-      issues: engine.issues(),
+      mapping: combined.mapping,
+      summary: conflicts.size === 0 ? summary : withConflicts(summary, conflicts),
+      jobs: engine.jobs().map((job) => {
+        const of = orderFiles.get(job.orderNumber) ?? [];
+        return isOnlyFile ? job : { ...job, file: of.map((i) => sources[i]?.name ?? "").join(", ") };
+      }),
+      issues,
       payloads: engine.payloads(),
       orderNumbersFromAbove,
+      conflicts: [...conflicts.keys()],
     },
   };
+}
+
+/** The summary with each row of an order number found in several files counted as an error. */
+function withConflicts(summary: EngineSummary, conflicts: ReadonlyMap<string, readonly number[]>): EngineSummary {
+  const rows = [...conflicts.values()].reduce((n, r) => n + r.length, 0);
+  return {
+    ...summary,
+    issues: {
+      ...summary.issues,
+      error: summary.issues.error + rows,
+      byCode: { ...summary.issues.byCode, ORDER_NUMBER_IN_SEVERAL_FILES: rows },
+    },
+  };
+}
+
+/** The order numbers whose rows are in one file (its index among the files given). */
+export function orderNumbersOfFile(plan: SubmissionPlan, index: number): Set<string> {
+  const numbers = new Set<string>();
+  for (const [orderNumber, files] of filesOfOrders(plan)) if (files.includes(index)) numbers.add(orderNumber);
+  return numbers;
+}
+
+/** "clubA.csv" → "clubA.results.csv": a file's result (or problem) sheet, named after it, in the --out folder. */
+export function resultNameIn(folder: string, fileName: string, kind: "results" | "problems", extension: string) {
+  const dot = fileName.lastIndexOf(".");
+  return join(folder, `${dot > 0 ? fileName.slice(0, dot) : fileName}.${kind}.${extension}`);
+}
+
+/**
+ * Writes the result (or problem) sheet: into a copy of the customer's file at `outPath` for one file, or, for several,
+ * one per file into the folder `outPath`, each named after its file. Answers why it could not, when it could not.
+ */
+export async function writeResultFiles(
+  outPath: string,
+  files: readonly CheckedFile[],
+  sources: readonly SourceFile[],
+  data: ResultSheetData,
+  options: {
+    readonly utf8: boolean | undefined;
+    readonly kind: "results" | "problems";
+    readonly orderNumbersOf: (index: number) => ReadonlySet<string>;
+  },
+): Promise<string | undefined> {
+  const [only] = files;
+  if (files.length === 1 && only)
+    return writeResultFile(outPath, only.bytes, only.name, only.sheetName, data, options.utf8);
+  await mkdir(outPath, { recursive: true });
+  for (const [index, file] of files.entries()) {
+    const own = resultSheetDataOfFile(sources, data, {
+      index,
+      headerRowNumber: file.headerRowNumber,
+      orderNumbers: options.orderNumbersOf(index),
+    });
+    const written = await writeResults(file.bytes, file.name, file.sheetName, own, {
+      utf8: options.utf8 === true,
+      kind: options.kind,
+    });
+    if (!written.ok) return written.reason === "unrepresentable" ? `${written.message} (add --utf8)` : written.message;
+    const extension = written.fileName.split(".").pop() ?? "csv";
+    await writeFile(resultNameIn(outPath, file.name, options.kind, extension), written.bytes);
+  }
+  return undefined;
 }
 
 /**
@@ -190,8 +388,19 @@ export async function writeResultFile(
 export function checkText(report: CheckReport): string {
   const { summary } = report;
   const lines = [
-    `${report.file}, sheet "${report.sheet}" (header on row ${report.headerRowNumber}), ` +
-      `for ${report.account.name ?? report.connection} in ${report.account.currency}`,
+    ...(report.files
+      ? [
+          `${countOf(report.files.length, "file", "files")} for ${report.account.name ?? report.connection} ` +
+            `in ${report.account.currency}:`,
+          ...report.files.map(
+            (f) =>
+              `  ${f.file}, sheet "${f.sheet}" (header on row ${f.headerRowNumber}), ${countOf(f.rows, "row", "rows")}`,
+          ),
+        ]
+      : [
+          `${report.file}, sheet "${report.sheet}" (header on row ${report.headerRowNumber}), ` +
+            `for ${report.account.name ?? report.connection} in ${report.account.currency}`,
+        ]),
     `${countOf(summary.rows, "row", "rows")}, ${countOf(summary.jobs.total, "job", "jobs")}: ` +
       `${summary.jobs.valid + summary.jobs.ready} ready, ` +
       `${summary.jobs.blocked + summary.jobs.rejected + summary.jobs.pending + summary.jobs.unverified} ` +
@@ -203,7 +412,8 @@ export function checkText(report: CheckReport): string {
     ...report.jobs.map(
       (job) =>
         `  ${job.orderNumber.padEnd(14)} ${JOB_STATE_TEXT[job.state].padEnd(38)} ${String(job.lineCount).padStart(4)}` +
-        ` ${job.lineCount === 1 ? "line " : "lines"}  due ${job.dateDue ?? "—"}  ${job.estimateText.padStart(12)}`,
+        ` ${job.lineCount === 1 ? "line " : "lines"}  due ${job.dateDue ?? "—"}  ${job.estimateText.padStart(12)}` +
+        (job.file === undefined ? "" : `  ${job.file}`),
     ),
   ];
   if (report.issues.length > 0) {
@@ -214,6 +424,12 @@ export function checkText(report: CheckReport): string {
           ` ${issue.message}${issue.suggestion ? ` (suggestion: ${issue.suggestion})` : ""}`,
       );
   }
+  if (report.conflicts.length > 0)
+    lines.push(
+      "",
+      `Order numbers found in more than one file, not sent: ${report.conflicts.join(", ")}; ` +
+        "give one file's order another number.",
+    );
   if (summary.unavailableFacts.length > 0)
     lines.push("", `The vendor could not answer: ${summary.unavailableFacts.join("; ")}`);
   return `${lines.join("\n")}\n`;

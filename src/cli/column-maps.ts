@@ -339,3 +339,41 @@ export function unmatchedFieldsText(
     `(headers: ${headers.join(", ")}).`
   );
 }
+
+/**
+ * The part of `--map` and `--template` that applies to one of several files: each `--map` whose header the file has,
+ * and the template when it names one of the file's headers. With a single file, the choice as given (what it names
+ * that the sheet lacks is then a usage error).
+ */
+export function choiceForHeaders(
+  choice: MappingChoice,
+  headers: readonly string[],
+  isOnlyFile: boolean,
+): MappingChoice {
+  if (isOnlyFile) return choice;
+  const maps = choice.maps.filter((value) => splits(value).some((way) => columnsNamed(headers, way.header).length > 0));
+  const named = choice.template?.template.assignments.some((a) => columnsNamed(headers, a.header).length > 0);
+  return named && choice.template ? { template: choice.template, maps } : { maps };
+}
+
+/** A `--map` whose header none of several files has, said as a usage error; undefined when each names a column. */
+export function mapNamingNoFile(
+  choice: MappingChoice,
+  files: readonly { readonly name: string; readonly headers: readonly string[] }[],
+): string | undefined {
+  for (const value of choice.maps) {
+    const ways = splits(value);
+    if (files.some((file) => ways.some((way) => columnsNamed(file.headers, way.header).length > 0))) continue;
+    return (
+      `--map "${value}": none of the files has a column headed "${ways[0]?.header ?? value}" ` +
+      `(${files.map((file) => `${file.name}: ${file.headers.join(", ")}`).join("; ")}).`
+    );
+  }
+  const template = choice.template;
+  if (
+    template &&
+    !files.some((f) => template.template.assignments.some((a) => columnsNamed(f.headers, a.header).length))
+  )
+    return `The template "${template.template.name}" (${template.path}) names none of the headers of the files.`;
+  return undefined;
+}

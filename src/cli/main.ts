@@ -1,15 +1,17 @@
+import { stat } from "node:fs/promises";
+import { basename, extname } from "node:path";
 import { describeProblem, type Sleep } from "../api";
 import { ConfigError } from "../server/proxy/connections";
 import { readCommandLine, type CommandLine } from "./args";
-import { checkFile, checkText } from "./check";
+import { checkFiles, checkText, resultNameIn } from "./check";
 import { checkFilesToWrite, checkWritableFile, type FileToWrite } from "./check-writable-file";
 import { mapSyntaxProblem, readTemplateOption, type MappingChoice } from "./column-maps";
 import { inspectFile, reportJson, reportText } from "./inspect";
 import { jobsText, listJobs } from "./jobs";
 import { orderFormCommand } from "./order-form";
-import { readSheetFile } from "./read-sheet-file";
+import { readSheetFile, type SheetFile } from "./read-sheet-file";
 import { reorderSheetText, writeReorderSheet } from "./reorder-sheet";
-import { submitFile, submitText, type Confirm } from "./submit";
+import { submitFiles, submitText, type Confirm } from "./submit";
 import { terminalSafe, terminalSafeJson } from "./terminal-text";
 import { unexpectedFailureText } from "./unexpected-failure";
 import { openVendorConnection, type VendorConnection } from "./vendor-connection";
@@ -17,15 +19,15 @@ import { openVendorConnection, type VendorConnection } from "./vendor-connection
 const USAGE = `Usage:
   npm run cli -- inspect <file> [--sheet NAME] [--header-row N] [--rows N] [--json]
                                 [--template NAME|FILE] [--map "Header=field"]...
-  npm run cli -- check <file> [--connection NAME] [--sheet NAME] [--header-row N]
-                              [--template NAME|FILE] [--map "Header=field"]...
-                              [--each-row-own-job] [--no-fill-down] [--no-validate] [--out FILE] [--utf8]
-                              [--json]
-  npm run cli -- submit <file> --connection NAME [--sheet NAME] [--header-row N]
-                               [--template NAME|FILE] [--map "Header=field"]...
-                               [--journal PATH] [--out RESULT] [--audit PATH] [--utf8]
-                               [--allow-existing] [--concurrency N] [--each-row-own-job] [--no-fill-down]
-                               [--yes] [--json]
+  npm run cli -- check <file>... [--connection NAME] [--sheet NAME] [--header-row N]
+                                 [--template NAME|FILE] [--map "Header=field"]...
+                                 [--each-row-own-job] [--no-fill-down] [--no-validate] [--out FILE|FOLDER]
+                                 [--utf8] [--json]
+  npm run cli -- submit <file>... --connection NAME [--sheet NAME] [--header-row N]
+                                  [--template NAME|FILE] [--map "Header=field"]...
+                                  [--journal PATH] [--out RESULT|FOLDER] [--audit PATH] [--utf8]
+                                  [--allow-existing] [--concurrency N] [--each-row-own-job] [--no-fill-down]
+                                  [--yes] [--json]
   npm run cli -- jobs --connection NAME [--order X] [--json]
   npm run cli -- reorder-sheet --connection NAME [--process CODE] [--search TEXT]
                                [--ordered-since YYYY-MM-DD] [--no-global] --out FILE.xlsx [--json]
@@ -55,6 +57,14 @@ submit    checks the sheet, then creates every job the dry run accepted. Each or
           Jobs and Audit sheets too), --audit the audit trail as JSON Lines; --json prints
           every row's outcome. --utf8 writes a CSV result in UTF-8 when its own encoding
           cannot hold a result. Ctrl+C stops after the orders in flight.
+several files (check, submit)
+          each file is read and mapped on its own (--map and --template apply to every
+          file having the header they name); their rows make one review and one batch,
+          every row named by its file and its own row number ("clubB.csv row 12"). An
+          order number found in two files is an error, never merged into one job. --out
+          then names a folder: each file's own sheet goes into it, named after the file
+          (clubA.results.csv; check: clubA.problems.csv). The journal defaults to the
+          first file's; run the same files in the same order to continue the batch.
 --no-fill-down (check, submit)
           a sheet that gives each order's number on its first row only has the number above
           used for the rows below it, and says so; --no-fill-down leaves those rows without
@@ -203,6 +213,10 @@ async function runCommand(
     err(`${command} needs a file.\n${USAGE}`);
     return 2;
   }
+  if (command === "inspect" && positional.length > 1) {
+    err(`inspect reads one file at a time; check and submit take several.\n${USAGE}`);
+    return 2;
+  }
   if (command === "submit" && typeof options.get("connection") !== "string" && loadsConfiguredConnections(env)) {
     err("submit needs --connection NAME: jobs cost money, so say which account they are for.\n");
     return 2;
@@ -221,13 +235,26 @@ async function runCommand(
     return 2;
   }
   const mappingOptions = { mappingChoice: mappingChoice.choice, onNote: (note: string) => err(`${note}\n`) };
-  // The file is read before anything else is done with it, the vendor reached least of all.
-  const read = await readSheetFile(path);
-  if (!read.ok) {
-    err(`${read.message}\n`);
-    return 1;
+  const outPath = stringOption(line, "out");
+  if (positional.length > 1 && outPath !== undefined) {
+    const refusal = await outFolderRefusal(outPath, positional);
+    if (refusal !== undefined) {
+      err(`${refusal}\n${USAGE}`);
+      return 2;
+    }
   }
-  const { file } = read;
+  // The files are read before anything else is done with them, the vendor reached least of all.
+  const files: SheetFile[] = [];
+  for (const each of positional) {
+    const read = await readSheetFile(each);
+    if (!read.ok) {
+      err(`${read.message}\n`);
+      return 1;
+    }
+    files.push(read.file);
+  }
+  const [file] = files;
+  if (file === undefined) return 2;
   const sheetChoice = {
     sheet: stringOption(line, "sheet"),
     headerRow: headerRow === undefined ? undefined : Number(headerRow),
@@ -245,22 +272,27 @@ async function runCommand(
     out(options.has("json") ? `${JSON.stringify(reportJson(outcome.report), null, 2)}\n` : reportText(outcome.report));
     return 0;
   }
-  const outPath = stringOption(line, "out");
   const auditPath = stringOption(line, "audit");
   const journalPath = journalPathOf(line);
   // Where results go is checked before the vendor is asked anything: a wrong path must not cost the dry runs first.
-  const refusal = await checkFilesToWrite(
-    filesToWrite(command === "submit", { journalPath, outPath, auditPath }),
-    path,
-  );
-  if (refusal !== undefined) {
-    err(`${refusal}\n`);
-    return 2;
+  const toWrite = filesToWrite(command === "submit", {
+    journalPath,
+    outPath: positional.length > 1 ? undefined : outPath,
+    auditPath,
+  });
+  if (positional.length > 1 && outPath !== undefined)
+    toWrite.push(...resultFilesIn(outPath, positional, command === "submit" ? "results" : "problems"));
+  for (const each of positional) {
+    const refusal = await checkFilesToWrite(toWrite, each);
+    if (refusal !== undefined) {
+      err(`${refusal}\n`);
+      return 2;
+    }
   }
   const onProgress = options.has("json") ? undefined : (message: string) => err(`${message}…\n`);
   if (command === "check") {
     return withVendor(async (vendor) => {
-      const outcome = await checkFile(file, vendor, {
+      const outcome = await checkFiles(files, vendor, {
         ...sheetChoice,
         eachRowOwnJob: options.has("each-row-own-job"),
         fillDown: !options.has("no-fill-down"),
@@ -280,7 +312,7 @@ async function runCommand(
     });
   }
   return withVendor(async (vendor) => {
-    const outcome = await submitFile(file, vendor, {
+    const outcome = await submitFiles(files, vendor, {
       ...sheetChoice,
       eachRowOwnJob: options.has("each-row-own-job"),
       fillDown: !options.has("no-fill-down"),
@@ -304,6 +336,40 @@ async function runCommand(
     out(options.has("json") ? `${JSON.stringify(outcome.report, null, 2)}\n` : submitText(outcome.report));
     return outcome.exitCode;
   });
+}
+
+/** Sheet files' endings: an --out path ending so names a file, not a folder. */
+const SHEET_ENDING = /\.(csv|tsv|txt|xlsx|xlsm)$/i;
+
+/**
+ * Why --out cannot be the folder the result sheets of several files go into, when it cannot: it must be a folder, or
+ * a path not yet there that does not name a sheet file (it is then made).
+ */
+async function outFolderRefusal(outPath: string, inputs: readonly string[]): Promise<string | undefined> {
+  const several = `With ${inputs.length} files, --out names a folder, into which each file's own sheet is written`;
+  const example = `(${resultNameIn(outPath, basename(inputs[0] ?? "orders.csv"), "results", "csv")}, …)`;
+  try {
+    if ((await stat(outPath)).isDirectory()) return undefined;
+    return `${several} ${example}; ${outPath} is a file. Give a folder with --out.`;
+  } catch {
+    return SHEET_ENDING.test(outPath)
+      ? `${several} ${example}; ${outPath} names a file. Give a folder with --out.`
+      : undefined;
+  }
+}
+
+/** The sheets --out's folder will hold, one per file, each checked as a file to write (the extension is a guess). */
+function resultFilesIn(outPath: string, inputs: readonly string[], kind: "results" | "problems"): FileToWrite[] {
+  return inputs.map((input) => ({
+    path: resultNameIn(
+      outPath,
+      basename(input),
+      kind,
+      /\.xls[xm]$/i.test(input) ? "xlsx" : extname(input).slice(1) || "csv",
+    ),
+    what: kind === "results" ? "The result sheet" : "The problem sheet",
+    option: "--out",
+  }));
 }
 
 function stringOption(line: CommandLine, name: string): string | undefined {

@@ -14,6 +14,7 @@ import {
   type OrderRecord,
 } from "../core/journal";
 import { countOf, pluralise } from "../core/plural";
+import { sessionRowNumber, sourceRowOf, sourceText, type SourceFile } from "../core/source-files";
 import { plainProblemText } from "../core/problem-text";
 import { auditJsonLines, auditTrail, resultSheetData, shownJobNumbers } from "../core/result-sheet-data";
 import { OUTCOME_TEXT, type RowResult } from "../core/result-rows";
@@ -34,7 +35,7 @@ import {
 } from "../submit/submit-batch";
 import { submitLockName, type SubmitLocks } from "../submit/submit-lock";
 import { fetchJobStatuses, orderKey } from "../submit/vendor-jobs";
-import { checkFile, writeResultFile, type CheckOptions } from "./check";
+import { checkFiles, writeResultFiles, type CheckOptions } from "./check";
 import { appVersion } from "./app-version";
 import { openFileJournal } from "./file-journal";
 import { fileLocks, LockFileError } from "./file-lock";
@@ -64,6 +65,8 @@ export interface SubmitOptions extends Omit<CheckOptions, "validate" | "outPath"
 
 /** One sheet row's outcome, as `--json` prints it. */
 export interface SubmittedRow {
+  /** The file the row is in, and its row number there. */
+  readonly file: string;
   readonly rowNumber: number;
   readonly orderNumber: string | null;
   readonly outcome: RowResult["outcome"];
@@ -197,18 +200,22 @@ function holding(locks: SubmitLocks, name: string): SubmitLocks {
   };
 }
 
-function rowsOf(batch: BatchRecord, orders: readonly OrderRecord[]): SubmittedRow[] {
+function rowsOf(batch: BatchRecord, orders: readonly OrderRecord[], sources: readonly SourceFile[]): SubmittedRow[] {
   const orderOfRow = new Map<number, string>();
   for (const order of orders) for (const row of order.lineRows) orderOfRow.set(row, order.orderNumber);
   for (const row of batch.otherRows) if (row.orderNumber !== undefined) orderOfRow.set(row.rowNumber, row.orderNumber);
-  return rowResultsFromJournal(batch, orders).map((result) => ({
-    rowNumber: result.rowNumber,
-    orderNumber: orderOfRow.get(result.rowNumber) ?? null,
-    outcome: result.outcome,
-    jobNumber: result.jobNumber ?? null,
-    newAssetTag: result.newAssetSku ?? null,
-    messages: result.messages,
-  }));
+  return rowResultsFromJournal(batch, orders).map((result) => {
+    const { fileIndex, rowNumber } = sourceRowOf(result.rowNumber);
+    return {
+      file: sources[fileIndex]?.name ?? batch.fileName,
+      rowNumber,
+      orderNumber: orderOfRow.get(result.rowNumber) ?? null,
+      outcome: result.outcome,
+      jobNumber: result.jobNumber ?? null,
+      newAssetTag: result.newAssetSku ?? null,
+      messages: result.messages.map((text) => sourceText(sources, text)),
+    };
+  });
 }
 
 /**
@@ -218,24 +225,58 @@ function rowsOf(batch: BatchRecord, orders: readonly OrderRecord[]): SubmittedRo
  * last answer happens under the account's lock, so a second process started alongside sees
  * the journal only as the first one left it.
  */
-export async function submitFile(
+export function submitFile(
   sheetFile: SheetFile,
   vendor: VendorConnection,
   options: SubmitOptions,
 ): Promise<SubmitOutcome> {
-  const checked = await checkFile(sheetFile, vendor, { ...options, validate: true });
+  return submitFiles([sheetFile], vendor, options);
+}
+
+/**
+ * Submits several files as one batch (see {@link checkFiles}): the journal records each file with the rows it holds,
+ * and the batch is known again by the files' contents, in the order given.
+ */
+export async function submitFiles(
+  sheetFiles: readonly SheetFile[],
+  vendor: VendorConnection,
+  options: SubmitOptions,
+): Promise<SubmitOutcome> {
+  // Several files' result sheets are written once the batch has run, not their problem sheets beside them first.
+  const isSeveral = sheetFiles.length > 1;
+  const checked = await checkFiles(sheetFiles, vendor, {
+    ...options,
+    validate: true,
+    ...(isSeveral ? { outPath: undefined } : {}),
+  });
   if (!checked.ok)
     return {
       ok: false,
       exitCode: checked.reason === "vendor" ? 3 : checked.reason === "usage" ? 2 : 1,
       message: checked.message,
     };
-  const fileSha256 = await sha256Hex(checked.bytes);
+  const hashes = await Promise.all(checked.files.map((file) => sha256Hex(file.bytes)));
+  const fileSha256 =
+    hashes.length === 1 && hashes[0] ? hashes[0] : await sha256Hex(new TextEncoder().encode(hashes.join("\n")));
   const match = {
     connection: vendor.connection.name,
     accountId: checked.report.account.id,
     sheetName: checked.report.sheet,
     fileSha256,
+    ...(hashes.length > 1
+      ? {
+          files: checked.files.map((file, index) => ({
+            fileName: file.name,
+            sheetName: file.sheetName,
+            headerRowNumber: file.headerRowNumber,
+            fileSha256: hashes[index],
+            rowOffset: sessionRowNumber(index, 0),
+            rowCount: file.rowCount,
+            ...(file.firstRowNumber === undefined ? {} : { firstRowNumber: file.firstRowNumber }),
+            ...(file.lastRowNumber === undefined ? {} : { lastRowNumber: file.lastRowNumber }),
+          })),
+        }
+      : {}),
   };
   const locks = fileLocks(options.lockFolder);
   const lockName = submitLockName(match.connection, match.accountId);
@@ -256,7 +297,7 @@ export async function submitFile(
   }
 }
 
-type Checked = Extract<Awaited<ReturnType<typeof checkFile>>, { ok: true }>;
+type Checked = Extract<Awaited<ReturnType<typeof checkFiles>>, { ok: true }>;
 
 /**
  * Looks every order the dry run accepted up, in the journal's memory and at the vendor, and
@@ -273,7 +314,8 @@ async function lookUpExisting(
   declined: Map<string, string>,
 ): Promise<string[]> {
   const { engine } = checked;
-  const due = engine.ordersToLookUp();
+  // An order number found in two files is never sent: it is not looked up either.
+  const due = engine.ordersToLookUp().filter((order) => !checked.conflicts.has(order.orderNumber));
   if (due.length === 0) return [];
   options.onProgress?.(
     `Looking for the ${countOf(due.length, "order", "orders")} among the jobs the vendor already has`,
@@ -344,7 +386,7 @@ function newBatchPlan(
   deps: Pick<SubmitDeps, "journal">,
   origin: Omit<BatchPlan, keyof SubmissionPlan>,
 ): RunPlan {
-  const plan = checked.engine.submissionPlan();
+  const { plan } = checked.plan();
   return {
     summary: summariseSubmission(plan.orders, plan.otherRows),
     write: () => planBatch(deps, { ...plan, ...origin }),
@@ -366,7 +408,7 @@ async function earlierBatchPlan(
 ): Promise<RunPlan> {
   const orders = await deps.journal.ordersOf(batch.id);
   const inBatch = new Set(orders.map((o) => o.orderNumber));
-  const plan = checked.engine.submissionPlan();
+  const { plan } = checked.plan();
   const stranded = plan.orders.filter((o) => !inBatch.has(o.orderNumber));
   const again = await toSendAgain(deps.journal, batch, { notFound: true, allowExisting: options.allowExisting });
   for (const [orderNumber, why] of again.declined) declined.set(orderNumber, why);
@@ -388,7 +430,7 @@ async function earlierBatchPlan(
 
 async function submitLocked(
   checked: Checked,
-  match: Pick<BatchRecord, "connection" | "accountId" | "sheetName" | "fileSha256">,
+  match: Pick<BatchRecord, "connection" | "accountId" | "sheetName" | "fileSha256" | "files">,
   vendor: VendorConnection,
   options: SubmitOptions,
   locks: SubmitLocks,
@@ -464,7 +506,7 @@ async function submitLocked(
     const noted = await noteCancelledJobs(vendor.client, journal, ran.orders, () => new Date(), createdBefore);
     const outcome = { ...ran, orders: noted, counts: countStates(noted) };
 
-    const rows = rowsOf(outcome.batch, outcome.orders);
+    const rows = rowsOf(outcome.batch, outcome.orders, checked.sources);
     if (options.outPath || options.auditPath) {
       const trail = auditTrail(outcome.batch, outcome.orders);
       if (options.auditPath) await writeFile(options.auditPath, auditJsonLines(trail));
@@ -475,14 +517,11 @@ async function submitLocked(
           await fetchJobStatuses(vendor.client, shownJobNumbers(outcome.orders)),
           trail,
         );
-        const written = await writeResultFile(
-          options.outPath,
-          checked.bytes,
-          report.file,
-          report.sheet,
-          data,
-          options.utf8,
-        );
+        const written = await writeResultFiles(options.outPath, checked.files, checked.sources, data, {
+          utf8: options.utf8,
+          kind: "results",
+          orderNumbersOf: (index) => ordersOfFile(outcome.batch, outcome.orders, index),
+        });
         if (written) return { ok: false, exitCode: 1, message: written };
       }
     }
@@ -534,6 +573,16 @@ async function submitLocked(
   }
 }
 
+/** The order numbers of a batch whose rows are in one of its files (its index among them). */
+function ordersOfFile(batch: BatchRecord, orders: readonly OrderRecord[], index: number): Set<string> {
+  const numbers = new Set<string>();
+  const inFile = (row: number) => sourceRowOf(row).fileIndex === index;
+  for (const order of orders) if (order.lineRows.some(inFile)) numbers.add(order.orderNumber);
+  for (const row of batch.otherRows)
+    if (row.orderNumber !== undefined && inFile(row.rowNumber)) numbers.add(row.orderNumber);
+  return numbers;
+}
+
 /** The submission as text: one line per order, then every row that was not created, with why. */
 export function submitText(report: SubmitReport): string {
   const lines = [`${report.file}: ${report.summary}.`, `Journal: ${report.journal}`, "", "Orders:"];
@@ -544,11 +593,13 @@ export function submitText(report: SubmitReport): string {
         ` ${ORDER_STATE_TEXT[order.state]}${order.state === "not-found" ? "; run again to send it" : ""}`,
     );
   const notCreated = report.rows.filter((row) => row.outcome !== "created");
+  const isSeveral = new Set(report.rows.map((row) => row.file)).size > 1;
   if (notCreated.length > 0) {
     lines.push("", "Rows not created:");
     for (const row of notCreated)
       lines.push(
-        `  row ${String(row.rowNumber).padEnd(6)} ${OUTCOME_TEXT[row.outcome].padEnd(22)} ${row.messages.join(" ")}`,
+        `  ${isSeveral ? `${row.file} ` : ""}row ${String(row.rowNumber).padEnd(6)} ` +
+          `${OUTCOME_TEXT[row.outcome].padEnd(22)} ${row.messages.join(" ")}`,
       );
   }
   if (report.problems.length > 0) lines.push("", ...report.problems);

@@ -4,6 +4,7 @@ import type { IssueCode } from "./issues";
 export const ISSUE_LABELS: Readonly<Record<IssueCode, string>> = {
   ORDER_NUMBER_MISSING: "Order number missing",
   JOB_VALUE_CONFLICT: "Order values disagree",
+  ORDER_NUMBER_IN_SEVERAL_FILES: "Order number in two files",
   CODE_MISSING: "Code missing",
   CODE_UNKNOWN: "Unknown code",
   ITEM_TYPE_UNKNOWN: "Unknown item type",

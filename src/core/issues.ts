@@ -8,6 +8,7 @@ export const ISSUE_SEVERITY = {
   NOT_AN_ORDER_ROW: "info",
   ORDER_NUMBER_MISSING: "error",
   JOB_VALUE_CONFLICT: "error",
+  ORDER_NUMBER_IN_SEVERAL_FILES: "error",
   // What the line is
   CODE_MISSING: "error",
   CODE_UNKNOWN: "error",

@@ -55,6 +55,25 @@ export const UnsentRow = z
   .readonly();
 export type UnsentRow = z.infer<typeof UnsentRow>;
 
+/**
+ * One of several files submitted together as one batch: its name, sheet and header row, and the rows it holds. Its
+ * rows' numbers in the batch are its own row numbers plus `rowOffset` (see `core/source-files.ts`).
+ */
+export const BatchFile = z
+  .object({
+    fileName: z.string(),
+    sheetName: z.string(),
+    headerRowNumber: z.int(),
+    fileSha256: z.string().optional(),
+    rowOffset: z.int(),
+    /** How many order rows it holds, and the first and last of their row numbers in the file. */
+    rowCount: z.int(),
+    firstRowNumber: z.int().optional(),
+    lastRowNumber: z.int().optional(),
+  })
+  .readonly();
+export type BatchFile = z.infer<typeof BatchFile>;
+
 const batchOriginFields = {
   connection: z.string(),
   accountId: z.int(),
@@ -67,6 +86,10 @@ const batchOriginFields = {
   /** Who imported it (the vendor's user of the connection) and with which version of the importer. */
   importedBy: z.string().optional(),
   appVersion: z.string().optional(),
+  /**
+   * Several files submitted together: each one (the fields above then name them all together). Absent for one file.
+   */
+  files: z.array(BatchFile).readonly().optional(),
 };
 
 /** Where a batch comes from and goes to: the account, and the sheet (as it was read). */

@@ -1,4 +1,5 @@
 import type { Issue } from "../core/issues";
+import { sourceRowOf } from "../core/source-files";
 import type { SessionState } from "./engine-session";
 
 /** What finding the order number above a row reads of the session. */
@@ -18,11 +19,15 @@ function lacksOrderNumber(session: RowsAndLines, index: number): boolean {
 
 /**
  * The order number a row without one belongs to in a sheet that gives it on each order's first row only: that of the
- * nearest row above, across rows lacking one too; none past a totals or note row, a skipped or a blank row.
+ * nearest row above, across rows lacking one too; none past a totals or note row, a skipped or a blank row, or the
+ * first row of a file (several files in one session).
  */
 export function orderNumberAbove(session: RowsAndLines, index: number): string | undefined {
   if (!lacksOrderNumber(session, index)) return undefined;
+  const file = sourceRowOf(session.rows.rowNumberAt(index)).fileIndex;
   for (let above = index - 1; above >= 0 && index - above <= MOST_ROWS_LOOKED_UP; above--) {
+    // Another file's orders are never this one's.
+    if (sourceRowOf(session.rows.rowNumberAt(above)).fileIndex !== file) return undefined;
     if (lacksOrderNumber(session, above)) continue;
     if (session.rows.isSkipped(above)) return undefined;
     return session.index.line(above)?.orderNumber;
@@ -49,7 +54,11 @@ export interface RowTakingNumber {
 export function rowsTakingOrderNumberAbove(session: RowsAndLines): RowTakingNumber[] {
   const taking: RowTakingNumber[] = [];
   let current: string | undefined;
+  let file = 0;
   for (let i = 0; i < session.rows.count; i++) {
+    const fileIndex = sourceRowOf(session.rows.rowNumberAt(i)).fileIndex;
+    if (fileIndex !== file) current = undefined;
+    file = fileIndex;
     if (lacksOrderNumber(session, i)) {
       if (current !== undefined) taking.push({ index: i, orderNumber: current });
     } else {

@@ -1,3 +1,4 @@
+import { ownRowNumber } from "../source-files";
 const TRUE_WORDS = new Set(["y", "yes", "true", "1", "x", "ja", "oui", "si", "sí"]);
 
 /** Whether a cell says yes (Y, yes, TRUE, 1, x …). */
@@ -23,7 +24,10 @@ export function isAbsoluteHttpUrl(text: string): boolean {
   return /^https?:\/\/([^\s/?#@:]+@)?[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d{1,5})?([/?#][^\s]*)?$/i.test(text.trim());
 }
 
-/** The default reference for a line: stable for the row, unique within its job. */
+/**
+ * The default reference for a line: stable for the row, unique within its job; by the row's number in its own file
+ * (several files in one session keep theirs apart by a larger session row number).
+ */
 export function generatedReference(orderNumber: string, rowNumber: number): string {
-  return `${orderNumber}-R${rowNumber}`;
+  return `${orderNumber}-R${ownRowNumber(rowNumber)}`;
 }
