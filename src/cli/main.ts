@@ -177,22 +177,9 @@ function filesToWrite(
   return files;
 }
 
-async function runCommand(
-  line: CommandLine,
-  out: Writer,
-  err: Writer,
-  env: Env,
-  { signal, sleep, confirm }: RunOptions,
-): Promise<number> {
+/** What is wrong with a command line before anything is read or asked, in the user's words; none when nothing is. */
+function usageProblem(line: CommandLine, env: Env, confirm: RunOptions["confirm"]): string | undefined {
   const { command, positional, options } = line;
-  if (command === undefined || options.has("help") || command === "help") {
-    out(USAGE);
-    return command === undefined ? 2 : 0;
-  }
-  if (!["inspect", "check", "submit", "jobs", "reorder-sheet", "order-form"].includes(command)) {
-    err(`Unknown command "${command}".\n${USAGE}`);
-    return 2;
-  }
   const headerRow = options.get("header-row");
   const rows = options.get("rows");
   const concurrency = options.get("concurrency");
@@ -201,33 +188,58 @@ async function runCommand(
     (rows !== undefined && !/^\d+$/.test(String(rows))) ||
     (concurrency !== undefined && !/^([1-9]|1\d|20)$/.test(String(concurrency)))
   ) {
-    err("--header-row and --rows take whole numbers, --concurrency a number from 1 to 20.\n");
+    return "--header-row and --rows take whole numbers, --concurrency a number from 1 to 20.";
+  }
+  if (command === "jobs" || command === "reorder-sheet" || command === "order-form") return undefined;
+  if (positional.length === 0) return `${command} needs a file.\n${USAGE.trimEnd()}`;
+  if (command === "inspect" && positional.length > 1)
+    return `inspect reads one file at a time; check and submit take several.\n${USAGE.trimEnd()}`;
+  if (command === "submit" && typeof options.get("connection") !== "string" && loadsConfiguredConnections(env))
+    return "submit needs --connection NAME: jobs cost money, so say which account they are for.";
+  if (command === "submit" && !options.has("yes") && confirm === undefined) {
+    return (
+      "submit creates jobs that cost money and asks before it does: " +
+      "run it in a terminal, or add --yes to create them without asking."
+    );
+  }
+  return undefined;
+}
+
+async function runCommand(line: CommandLine, out: Writer, err: Writer, env: Env, run: RunOptions): Promise<number> {
+  const { command, options } = line;
+  if (command === undefined || options.has("help") || command === "help") {
+    out(USAGE);
+    return command === undefined ? 2 : 0;
+  }
+  if (!["inspect", "check", "submit", "jobs", "reorder-sheet", "order-form"].includes(command)) {
+    err(`Unknown command "${command}".\n${USAGE}`);
     return 2;
   }
-  const withVendor: WithVendor = (run) => runWithVendor(line, env, err, sleep, run);
+  const problem = usageProblem(line, env, run.confirm);
+  if (problem !== undefined) {
+    err(`${problem}\n`);
+    return 2;
+  }
+  const withVendor: WithVendor = (work) => runWithVendor(line, env, err, run.sleep, work);
   if (command === "jobs") return withVendor((vendor) => jobsCommand(vendor, line, out, err));
   if (command === "reorder-sheet") return reorderSheetCommand(line, withVendor, out, err);
   if (command === "order-form") return orderFormCommand(line, withVendor, out, err);
-  const [path] = positional;
-  if (path === undefined) {
-    err(`${command} needs a file.\n${USAGE}`);
-    return 2;
-  }
-  if (command === "inspect" && positional.length > 1) {
-    err(`inspect reads one file at a time; check and submit take several.\n${USAGE}`);
-    return 2;
-  }
-  if (command === "submit" && typeof options.get("connection") !== "string" && loadsConfiguredConnections(env)) {
-    err("submit needs --connection NAME: jobs cost money, so say which account they are for.\n");
-    return 2;
-  }
-  if (command === "submit" && !options.has("yes") && confirm === undefined) {
-    err(
-      "submit creates jobs that cost money and asks before it does: " +
-        "run it in a terminal, or add --yes to create them without asking.\n",
-    );
-    return 2;
-  }
+  return sheetCommand(line, out, err, env, run, withVendor);
+}
+
+/** inspect, check and submit: the maps and files read first, where results go checked, then the command. */
+async function sheetCommand(
+  line: CommandLine,
+  out: Writer,
+  err: Writer,
+  env: Env,
+  { signal, confirm }: RunOptions,
+  withVendor: WithVendor,
+): Promise<number> {
+  const { command, positional, options } = line;
+  const headerRow = options.get("header-row");
+  const rows = options.get("rows");
+  const concurrency = options.get("concurrency");
   // --map and --template are read before the sheet: a mistake in them is said before anything else is done.
   const mappingChoice = await mappingChoiceOf(line);
   if (!mappingChoice.ok) {

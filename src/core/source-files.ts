@@ -3,6 +3,7 @@ import { makeIssue, type Issue } from "./issues";
 import type { UnsentRow } from "./journal-records";
 import type { ColumnAssignment, SheetMapping } from "./mapping/sheet-mapping";
 import type { ResultCell, ResultSheetData } from "./result-sheet-data";
+import { pluralise } from "./plural";
 import type { CellValue, SheetRow } from "./sheet-model";
 
 /**
@@ -229,10 +230,10 @@ function rowsByFileText(files: readonly SourceFile[], sessionRows: readonly numb
   }
   return [...byFile]
     .sort(([a], [b]) => a - b)
-    .map(
-      ([fileIndex, rows]) =>
-        `${files[fileIndex]?.name ?? `file ${fileIndex + 1}`} (${rows.length === 1 ? "row" : "rows"} ${rows.join(", ")})`,
-    )
+    .map(([fileIndex, rows]) => {
+      const name = files[fileIndex]?.name ?? `file ${fileIndex + 1}`;
+      return `${name} (${pluralise(rows.length, "row", "rows")} ${rows.join(", ")})`;
+    })
     .join(" and ");
 }
 

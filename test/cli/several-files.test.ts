@@ -111,7 +111,7 @@ describe("several club sheets given together to the command line", () => {
     expect(held[0]?.messages[0]).toContain("two files may not share an order number");
   });
 
-  it("submits them as one batch once, writes each file's result sheet into the --out folder, and sends nothing again", async () => {
+  it("submits them as one batch once, writes each file's result sheet into --out, sends nothing again", async () => {
     const journal = join(session.folder.path, "clubs.journal.jsonl");
     const out = join(session.folder.path, "results");
     const args = ["submit", RUGBY, TSV, "--yes", "--connection", "demo", "--journal", journal];
