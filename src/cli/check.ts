@@ -1,7 +1,8 @@
 import { writeFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { catalogueVocabulary, type CatalogueSnapshot } from "../core/catalogue";
-import type { Issue } from "../core/issues";
+import { ISSUE_LABELS } from "../core/issue-labels";
+import { issuePlace, type Issue } from "../core/issues";
 import { countOf } from "../core/plural";
 import { missingRequiredFields, type SheetMapping } from "../core/mapping";
 import { rowsForEvidence } from "../core/mapping/column-evidence";
@@ -165,6 +166,24 @@ export async function writeResultFile(
   return undefined;
 }
 
+/**
+ * Issues as columns: severity, where (row and column, or order), what kind in words, then the message and any
+ * suggestion. The codes are for `--json`.
+ */
+function issueLines(issues: readonly Issue[]): string[] {
+  const places = issues.map(issuePlace);
+  // Measured with a loop: a sheet's issues are too many to spread into Math.max.
+  const widest = (texts: readonly string[]) => texts.reduce((width, text) => Math.max(width, text.length), 0);
+  const placeWidth = widest(places);
+  const labelWidth = widest(issues.map((issue) => ISSUE_LABELS[issue.code]));
+  return issues.map(
+    (issue, i) =>
+      `  ${issue.severity.padEnd(7)} ${(places[i] ?? "").padEnd(placeWidth)}` +
+      `  ${ISSUE_LABELS[issue.code].padEnd(labelWidth)}` +
+      `  ${issue.message}${issue.suggestion ? ` (suggestion: ${issue.suggestion})` : ""}`,
+  );
+}
+
 /** The report as text: the jobs with their estimates, then every issue with its row and severity. */
 export function checkText(report: CheckReport): string {
   const { summary } = report;
@@ -185,14 +204,7 @@ export function checkText(report: CheckReport): string {
         ` ${job.lineCount === 1 ? "line " : "lines"}  due ${job.dateDue ?? "—"}  ${job.estimateText.padStart(12)}`,
     ),
   ];
-  if (report.issues.length > 0) {
-    lines.push("", "Issues:");
-    for (const issue of report.issues)
-      lines.push(
-        `  ${issue.severity.padEnd(7)} ${issue.code.padEnd(28)}` +
-          ` ${issue.message}${issue.suggestion ? ` (suggestion: ${issue.suggestion})` : ""}`,
-      );
-  }
+  if (report.issues.length > 0) lines.push("", "Issues:", ...issueLines(report.issues));
   if (summary.unavailableFacts.length > 0)
     lines.push("", `The vendor could not answer: ${summary.unavailableFacts.join("; ")}`);
   return `${lines.join("\n")}\n`;

@@ -1,4 +1,5 @@
 import type { ExistingOrder } from "../core/batch-plan";
+import { questionLabel } from "../core/catalogue";
 import { fieldById, type FieldId } from "../core/fields";
 import type { Issue, IssueCode } from "../core/issues";
 import type { Change, SessionEdits } from "../core/session-edits";
@@ -138,10 +139,11 @@ function editsOf(session: EngineSession, now: () => Date) {
     },
     /**
      * Answers a price code's question the sheet has no column for: on one row, or on every
-     * row of that price code. The answers go in a column of their own.
+     * row of that price code. The answers go in a column of their own, headed with the question's label.
      */
     answerAttribute(attribute: string, value: string, scope: AnswerScope): Promise<EditResult> {
-      const column = session.columns.columnFor({ kind: "attribute", attribute }, attribute);
+      const header = questionLabel(session.settings.snapshot, attribute);
+      const column = session.columns.columnFor({ kind: "attribute", attribute }, header);
       return edit(answerChanges(session, column, value, scope));
     },
     undo: () => undoEdit(session),

@@ -286,7 +286,7 @@ describe("submitting from the page, whatever fails", () => {
       expect(await page.getByRole("button", { name: "Nothing to submit" }).isDisabled()).toBe(true);
       await page.locator('[role="row"][data-row-number="2"] [role="gridcell"][aria-colindex="2"]').click();
       expect(await page.getByTestId("order-panel").textContent()).toContain(
-        `already created by an earlier import as job ${jobs.get(orderNumbers[0] as string)?.[0]}`,
+        `Already created by an earlier import as job ${jobs.get(orderNumbers[0] as string)?.[0]}`,
       );
       expect(await page.getByTestId("order-panel").getByRole("button", { name: "Send it anyway…" }).count()).toBe(0);
 
@@ -303,7 +303,7 @@ describe("submitting from the page, whatever fails", () => {
       await fresh.locator('[role="row"][data-row-number="2"] [role="gridcell"][aria-colindex="2"]').click();
       const panel = fresh.getByTestId("order-panel");
       expect(await panel.textContent()).toContain(
-        `the vendor already has job ${jobs.get(one as string)?.[0]} under this order number`,
+        `The vendor already has job ${jobs.get(one as string)?.[0]} under this order number`,
       );
       await panel.getByRole("button", { name: "Send it anyway…" }).click();
       await panel.getByRole("button", { name: "Yes, send it anyway" }).click();
