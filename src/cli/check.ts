@@ -3,7 +3,7 @@ import { basename } from "node:path";
 import { catalogueVocabulary, type CatalogueSnapshot } from "../core/catalogue";
 import { ISSUE_LABELS } from "../core/issue-labels";
 import { issuePlace, type Issue } from "../core/issues";
-import { countOf } from "../core/plural";
+import { countOf, formatCount, pluralise } from "../core/plural";
 import { missingRequiredFields, type SheetMapping } from "../core/mapping";
 import { rowsForEvidence } from "../core/mapping/column-evidence";
 import type { JobPayload } from "../core/resolve";
@@ -100,7 +100,7 @@ export async function checkFile(
   if (missing.length > 0)
     return { ok: false, reason: "unmapped", message: unmatchedFieldsText(sheetName, missing, headers) };
 
-  progress(`Checking ${rowCount} rows`);
+  progress(`Checking ${countOf(rowCount, "row", "rows")}`);
   const engine = createImportEngine(createVendorGateway(vendor.client, { sleep: vendor.sleep }));
   await engine.start({
     headers,
@@ -187,13 +187,15 @@ function issueLines(issues: readonly Issue[]): string[] {
 /** The report as text: the jobs with their estimates, then every issue with its row and severity. */
 export function checkText(report: CheckReport): string {
   const { summary } = report;
+  const attention = summary.jobs.blocked + summary.jobs.rejected + summary.jobs.pending + summary.jobs.unverified;
   const lines = [
     `${report.file}, sheet "${report.sheet}" (header on row ${report.headerRowNumber}), ` +
       `for ${report.account.name ?? report.connection} in ${report.account.currency}`,
     `${countOf(summary.rows, "row", "rows")}, ${countOf(summary.jobs.total, "job", "jobs")}: ` +
-      `${summary.jobs.valid + summary.jobs.ready} ready, ` +
-      `${summary.jobs.blocked + summary.jobs.rejected + summary.jobs.pending + summary.jobs.unverified} ` +
-      `need attention; ${countOf(summary.issues.error, "error", "errors")}, ` +
+      `${formatCount(summary.jobs.valid + summary.jobs.ready)} ready, ` +
+      `${formatCount(attention)} ${pluralise(attention, "needs", "need")} attention` +
+      `${summary.jobs.existing > 0 ? `, ${formatCount(summary.jobs.existing)} already at the vendor` : ""}; ` +
+      `${countOf(summary.issues.error, "error", "errors")}, ` +
       `${countOf(summary.issues.warning, "warning", "warnings")}, ${countOf(summary.issues.info, "note", "notes")}.`,
     `Estimated total ${summary.estimate.text} (from the account's tier prices; an estimate, not an invoice).`,
     "",

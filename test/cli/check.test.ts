@@ -88,6 +88,12 @@ describe("npm run cli -- check, on the embedded simulator", () => {
     expect(out).not.toMatch(/Row \d+, column|note: |warning: /);
   });
 
+  it("says its counts with the right word for one and for many", async () => {
+    const { code, out } = await cli(["check", path("test/fixtures/unknown-price-code.csv")]);
+    expect(code).toBe(1);
+    expect(out).toContain("\n10 rows, 4 jobs: 3 ready, 1 needs attention; 1 error, 0 warnings, 0 notes.\n");
+  });
+
   it("prints the report as JSON, payloads included", async () => {
     const { code, out } = await cli(["check", samplePath("reorder-campaign.csv"), "--json", "--no-validate"]);
     expect(code).toBe(0);

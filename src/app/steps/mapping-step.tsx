@@ -62,7 +62,7 @@ function SheetOptions({ state, workflow }: PartProps) {
             {file.sheets.map((sheet) => (
               <option value={sheet.name} key={sheet.name}>
                 {sheet.name}
-                {sheet.hidden ? " (hidden)" : ""} — {sheet.rowCount} rows
+                {sheet.hidden ? " (hidden)" : ""} — {countOf(sheet.rowCount, "row", "rows")}
               </option>
             ))}
           </select>
@@ -266,7 +266,8 @@ export function MappingStep({ connected, state, error, workflow }: Props) {
       </p>
       <OtherColumnsTable state={state} workflow={workflow} labelOf={(name) => questionLabel(snapshot, name)} />
       <p class="facts">
-        {sizeColumns(mapping).length} size columns, {attributeColumns(mapping).length} attribute columns.
+        {countOf(sizeColumns(mapping).length, "size column", "size columns")},{" "}
+        {countOf(attributeColumns(mapping).length, "attribute column", "attribute columns")}.
       </p>
       <div class="actions">
         <button type="button" onClick={() => workflow.check()} disabled={missing.size > 0}>
