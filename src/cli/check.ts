@@ -1,7 +1,9 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { catalogueVocabulary, type CatalogueSnapshot } from "../core/catalogue";
-import { countOf } from "../core/plural";
+import { ISSUE_LABELS } from "../core/issue-labels";
+import { issuePlace, type Issue } from "../core/issues";
+import { countOf, formatCount, pluralise } from "../core/plural";
 import { missingRequiredFields, type SheetMapping } from "../core/mapping";
 import { rowsForEvidence } from "../core/mapping/column-evidence";
 import type { JobPayload } from "../core/resolve";
@@ -229,7 +231,7 @@ export async function checkFiles(
   }
   const combined = combineSheets(read.map((r) => ({ ...r.file, rows: r.rows })));
   const rowCount = combined.rows.length;
-  progress(`Checking ${rowCount} rows${isOnlyFile ? "" : ` of ${files.length} files`}`);
+  progress(`Checking ${countOf(rowCount, "row", "rows")}${isOnlyFile ? "" : ` of ${files.length} files`}`);
   const engine = createImportEngine(createVendorGateway(vendor.client, { sleep: vendor.sleep }));
   await engine.start({
     headers: combined.headers,
@@ -384,9 +386,28 @@ export async function writeResultFile(
   return undefined;
 }
 
+/**
+ * Issues as columns: severity, where (row and column, or order), what kind in words, then the message and any
+ * suggestion. The codes are for `--json`.
+ */
+function issueLines(issues: readonly Issue[]): string[] {
+  const places = issues.map(issuePlace);
+  // Measured with a loop: a sheet's issues are too many to spread into Math.max.
+  const widest = (texts: readonly string[]) => texts.reduce((width, text) => Math.max(width, text.length), 0);
+  const placeWidth = widest(places);
+  const labelWidth = widest(issues.map((issue) => ISSUE_LABELS[issue.code]));
+  return issues.map(
+    (issue, i) =>
+      `  ${issue.severity.padEnd(7)} ${(places[i] ?? "").padEnd(placeWidth)}` +
+      `  ${ISSUE_LABELS[issue.code].padEnd(labelWidth)}` +
+      `  ${issue.message}${issue.suggestion ? ` (suggestion: ${issue.suggestion})` : ""}`,
+  );
+}
+
 /** The report as text: the jobs with their estimates, then every issue with its row and severity. */
 export function checkText(report: CheckReport): string {
   const { summary } = report;
+  const attention = summary.jobs.blocked + summary.jobs.rejected + summary.jobs.pending + summary.jobs.unverified;
   const lines = [
     ...(report.files
       ? [
@@ -402,9 +423,10 @@ export function checkText(report: CheckReport): string {
             `for ${report.account.name ?? report.connection} in ${report.account.currency}`,
         ]),
     `${countOf(summary.rows, "row", "rows")}, ${countOf(summary.jobs.total, "job", "jobs")}: ` +
-      `${summary.jobs.valid + summary.jobs.ready} ready, ` +
-      `${summary.jobs.blocked + summary.jobs.rejected + summary.jobs.pending + summary.jobs.unverified} ` +
-      `need attention; ${countOf(summary.issues.error, "error", "errors")}, ` +
+      `${formatCount(summary.jobs.valid + summary.jobs.ready)} ready, ` +
+      `${formatCount(attention)} ${pluralise(attention, "needs", "need")} attention` +
+      `${summary.jobs.existing > 0 ? `, ${formatCount(summary.jobs.existing)} already at the vendor` : ""}; ` +
+      `${countOf(summary.issues.error, "error", "errors")}, ` +
       `${countOf(summary.issues.warning, "warning", "warnings")}, ${countOf(summary.issues.info, "note", "notes")}.`,
     `Estimated total ${summary.estimate.text} (from the account's tier prices; an estimate, not an invoice).`,
     "",
@@ -416,14 +438,7 @@ export function checkText(report: CheckReport): string {
         (job.file === undefined ? "" : `  ${job.file}`),
     ),
   ];
-  if (report.issues.length > 0) {
-    lines.push("", "Issues:");
-    for (const issue of report.issues)
-      lines.push(
-        `  ${issue.severity.padEnd(7)} ${issue.code.padEnd(28)}` +
-          ` ${issue.message}${issue.suggestion ? ` (suggestion: ${issue.suggestion})` : ""}`,
-      );
-  }
+  if (report.issues.length > 0) lines.push("", "Issues:", ...issueLines(report.issues));
   if (report.conflicts.length > 0)
     lines.push(
       "",

@@ -1,4 +1,5 @@
 import { IMPORT_FIELDS } from "../core/fields";
+import { countOf } from "../core/plural";
 import { columnSamples, columnValues, missingRequiredFields, sizeLayout, type SheetMapping } from "../core/mapping";
 import { cellRawText, type CellValue, type SheetRow } from "../core/sheet-model";
 import { csvDialectText } from "../sheet/read/csv/csv-dialect-text";
@@ -139,11 +140,13 @@ export function reportText(report: InspectReport): string {
     "Sheets:",
     ...file.sheets.map(
       (s) =>
-        `  ${s.name === sheet.sheetName ? "*" : " "} ${s.name}${s.hidden ? " (hidden)" : ""}: ${s.rowCount} rows` +
-        `${s.headerRowNumber ? `, header on row ${s.headerRowNumber}` : ""}, ${s.knownHeaders} known headers`,
+        `  ${s.name === sheet.sheetName ? "*" : " "} ${s.name}${s.hidden ? " (hidden)" : ""}: ` +
+        `${countOf(s.rowCount, "row", "rows")}${s.headerRowNumber ? `, header on row ${s.headerRowNumber}` : ""}, ` +
+        `${countOf(s.knownHeaders, "known header", "known headers")}`,
     ),
     "",
-    `Sheet "${sheet.sheetName}": header on row ${sheet.headerRowNumber}, ${sheet.rowCount} rows below it` +
+    `Sheet "${sheet.sheetName}": header on row ${sheet.headerRowNumber}, ` +
+      `${countOf(sheet.rowCount, "row", "rows")} below it` +
       `${sheet.hiddenRows.length ? `; hidden rows ${sheet.hiddenRows.join(", ")}` : ""}.`,
     ...longHeaderNotes(sheet),
     `Sizes: ${report.sizeLayout}.` +
@@ -163,7 +166,7 @@ export function reportText(report: InspectReport): string {
         `→ ${describeTarget(c.target)}${c.target ? ` (${Math.round(c.confidence * 100)}%, ${c.reason})` : ""}`,
     ),
     "",
-    `First ${report.rows.length} rows:`,
+    `First ${countOf(report.rows.length, "row", "rows")}:`,
     ...report.rows.map(
       (row) => `  row ${row.rowNumber}: ${sheet.headers.map((h, i) => `${h}=${showCell(row.cells[i])}`).join("; ")}`,
     ),

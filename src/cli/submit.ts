@@ -3,7 +3,7 @@ import { createAdaptiveLimiter } from "../api";
 import type { SubmissionPlan } from "../core/batch-plan";
 import {
   countStates,
-  describeCounts,
+  describeResults,
   isClearAnswer,
   jobNumbersText,
   ORDER_STATE_TEXT,
@@ -17,7 +17,7 @@ import { countOf, pluralise } from "../core/plural";
 import { sessionRowNumber, sourceRowOf, sourceText, type SourceFile } from "../core/source-files";
 import { plainProblemText } from "../core/problem-text";
 import { auditJsonLines, auditTrail, resultSheetData, shownJobNumbers } from "../core/result-sheet-data";
-import { OUTCOME_TEXT, type RowResult } from "../core/result-rows";
+import { OUTCOME_TEXT, type RowOutcome, type RowResult } from "../core/result-rows";
 import { summariseSubmission, summaryText, summaryWordsFor, type SubmissionSummary } from "../core/submission-summary";
 import { noteCancelledJobs } from "../submit/cancelled-jobs";
 import { findExistingOrders } from "../submit/existing-orders";
@@ -541,7 +541,7 @@ async function submitLocked(
         journal: options.journalPath,
         batchId: outcome.batch.id,
         status: outcome.status,
-        summary: describeCounts(outcome.counts),
+        summary: describeResults(outcome.orders, rows),
         problems: [
           ...journal.unreadLines,
           ...[...declined]
@@ -583,25 +583,39 @@ function ordersOfFile(batch: BatchRecord, orders: readonly OrderRecord[], index:
   return numbers;
 }
 
-/** The submission as text: one line per order, then every row that was not created, with why. */
+/** Rows listed apart from those not created: created ones are not listed, the others under their own heading. */
+const SHOWN_APART: ReadonlySet<RowOutcome> = new Set(["created", "existing", "skipped"]);
+
+/**
+ * The submission as text: one line per order, then the rows whose orders the vendor had already, the rows skipped,
+ * and every other row that was not created, with why; as the summary counts them.
+ */
 export function submitText(report: SubmitReport): string {
-  const lines = [`${report.file}: ${report.summary}.`, `Journal: ${report.journal}`, "", "Orders:"];
+  const lines = [`${report.file}: ${report.summary}`, `Journal: ${report.journal}`, "", "Orders:"];
   for (const order of report.orders)
     lines.push(
       `  ${order.orderNumber.padEnd(14)}` +
         ` ${order.jobNumber === null ? "".padEnd(8) : String(order.jobNumber).padEnd(8)}` +
         ` ${ORDER_STATE_TEXT[order.state]}${order.state === "not-found" ? "; run again to send it" : ""}`,
     );
-  const notCreated = report.rows.filter((row) => row.outcome !== "created");
   const isSeveral = new Set(report.rows.map((row) => row.file)).size > 1;
-  if (notCreated.length > 0) {
-    lines.push("", "Rows not created:");
-    for (const row of notCreated)
-      lines.push(
-        `  ${isSeveral ? `${row.file} ` : ""}row ${String(row.rowNumber).padEnd(6)} ` +
-          `${OUTCOME_TEXT[row.outcome].padEnd(22)} ${row.messages.join(" ")}`,
-      );
-  }
+  const rowLine = (row: SubmittedRow) =>
+    `  ${isSeveral ? `${row.file} ` : ""}row ${String(row.rowNumber).padEnd(6)} ` +
+    `${OUTCOME_TEXT[row.outcome].padEnd(22)} ${row.messages.join(" ")}`;
+  const listed = (heading: string, rows: readonly SubmittedRow[]) =>
+    rows.length > 0 && lines.push("", heading, ...rows.map(rowLine));
+  listed(
+    "Rows already at the vendor:",
+    report.rows.filter((row) => row.outcome === "existing"),
+  );
+  listed(
+    "Rows skipped:",
+    report.rows.filter((row) => row.outcome === "skipped"),
+  );
+  listed(
+    "Rows not created:",
+    report.rows.filter((row) => !SHOWN_APART.has(row.outcome)),
+  );
   if (report.problems.length > 0) lines.push("", ...report.problems);
   if (report.status === "stopped")
     lines.push("", "Stopped: run the same command again to continue; nothing is sent twice.");

@@ -1,7 +1,6 @@
 import type { Issue } from "./issues";
 import { existingText, type EarlierJob, type OrderMessage, type UnsentRow } from "./journal";
 import type { JobPayload } from "./resolve/resolve-job";
-import { issueText } from "./result-rows";
 import type { EditLogEntry, RowDetail } from "./session-edits";
 import type { JobCandidate } from "./vendor";
 
@@ -84,7 +83,7 @@ export function planSubmission(rows: Iterable<PlanRow>, jobs: PlanJobs): Submiss
     const payload = row.orderNumber === undefined ? undefined : ready.get(row.orderNumber);
     if (payload && !row.skipped) {
       const own = notes.get(payload.orderNumber) ?? [];
-      for (const issue of row.issues) own.push({ rowNumber: row.rowNumber, text: issueText(issue) });
+      for (const issue of row.issues) own.push({ rowNumber: row.rowNumber, text: issue.message });
       notes.set(payload.orderNumber, own);
       continue;
     }
@@ -117,12 +116,12 @@ export function planSubmission(rows: Iterable<PlanRow>, jobs: PlanJobs): Submiss
         rowNumber: row.rowNumber,
         orderNumber: undefined,
         outcome: "skipped",
-        messages: row.issues.map(issueText),
+        messages: row.issues.map((issue) => issue.message),
       });
       continue;
     }
     const messages = [...row.issues, ...(row.orderNumber === undefined ? [] : jobIssues(row.orderNumber))].map(
-      issueText,
+      (issue) => issue.message,
     );
     if (messages.length === 0 && row.orderNumber !== undefined)
       messages.push(`Not sent: other rows of order ${row.orderNumber} need fixing first.`);
@@ -144,7 +143,7 @@ export function planSubmission(rows: Iterable<PlanRow>, jobs: PlanJobs): Submiss
     lineRows: payload.lineRows,
     notes: [
       ...(notes.get(payload.orderNumber) ?? []),
-      ...jobIssues(payload.orderNumber).map((issue) => ({ rowNumber: null, text: issueText(issue) })),
+      ...jobIssues(payload.orderNumber).map((issue) => ({ rowNumber: null, text: issue.message })),
     ],
     ...(payload.estimate !== undefined ? { estimate: payload.estimate } : {}),
     ...(payload.allowExisting?.length ? { allowExisting: payload.allowExisting } : {}),

@@ -210,6 +210,34 @@ export function indexCatalogue(snapshot: CatalogueSnapshot) {
 
 export type CatalogueIndex = ReturnType<typeof indexCatalogue>;
 
+const questionLabelsBySnapshot = new WeakMap<Pick<CatalogueSnapshot, "priceCodes">, ReadonlyMap<string, string>>();
+
+/**
+ * A price code's question as people read it: its label, found by its name (the vendor's key) or its label; the name
+ * only when the vendor gave it no label, and `attribute` itself when no price code asks it.
+ */
+export function questionLabel(snapshot: Pick<CatalogueSnapshot, "priceCodes"> | undefined, attribute: string): string {
+  if (snapshot === undefined) return attribute;
+  let labels = questionLabelsBySnapshot.get(snapshot);
+  if (labels === undefined) {
+    const found = new Map<string, string>();
+    for (const code of snapshot.priceCodes) {
+      for (const definition of code.attributes ?? []) {
+        // The first label a question is given wins; a name is itself only while no price code labels it.
+        if (!definition.label) {
+          if (!found.has(definition.name)) found.set(definition.name, definition.name);
+          continue;
+        }
+        const known = found.get(definition.name);
+        if (known === undefined || known === definition.name) found.set(definition.name, definition.label);
+        if (!found.has(definition.label)) found.set(definition.label, definition.label);
+      }
+    }
+    questionLabelsBySnapshot.set(snapshot, (labels = found));
+  }
+  return labels.get(attribute) ?? attribute;
+}
+
 /** What a sheet's columns may name beyond the fixed fields: attribute names and labels, sizes. */
 export function catalogueVocabulary(snapshot: CatalogueSnapshot): MappingVocabulary {
   const attributes = new Set<string>();

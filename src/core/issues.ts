@@ -107,7 +107,11 @@ export const isError = (issue: Issue) => issue.severity === "error";
 /** The vendor's answers that say it could not check a job (not that the job is wrong): checking again may pass. */
 export const RECHECKABLE_CODES: ReadonlySet<IssueCode> = new Set(["SERVER_ERROR", "VENDOR_UNAVAILABLE"]);
 
-/** An issue with its severity from the table and its message addressed to its row and column. */
+/**
+ * An issue with its severity from the table. `message` is a sentence in the user's words, without where it is: the row
+ * and column are in `where` (see `issuePlace`), so the page and the result sheet, which show it on its row, say it
+ * once.
+ */
 export function makeIssue(
   code: IssueCode,
   where: {
@@ -122,10 +126,6 @@ export function makeIssue(
   message: string,
   suggestion?: string,
 ): Issue {
-  const place =
-    where.rowNumber === null
-      ? `Order ${where.orderNumber ?? ""}`.trim()
-      : `Row ${where.rowNumber}${where.column ? `, column ${where.column}` : ""}`;
   return {
     code,
     severity: ISSUE_SEVERITY[code],
@@ -133,10 +133,16 @@ export function makeIssue(
     ...(where.orderNumber ? { orderNumber: where.orderNumber } : {}),
     ...(where.field ? { field: where.field } : {}),
     ...(where.column ? { column: where.column } : {}),
-    message: `${place}: ${message}`,
+    message,
     ...(suggestion !== undefined ? { suggestion } : {}),
     ...(where.attribute ? { attribute: where.attribute } : {}),
     ...(where.attributeLabel ? { attributeLabel: where.attributeLabel } : {}),
     ...(where.priceCode ? { priceCode: where.priceCode } : {}),
   };
+}
+
+/** Where an issue is, for a list of issues from many rows: "row 24, Vinyl colour", "row 24", "order KTP-1". */
+export function issuePlace(issue: Pick<Issue, "rowNumber" | "column" | "orderNumber">): string {
+  if (issue.rowNumber === null) return issue.orderNumber ? `order ${issue.orderNumber}` : "";
+  return `row ${issue.rowNumber}${issue.column ? `, ${issue.column}` : ""}`;
 }

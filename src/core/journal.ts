@@ -1,5 +1,5 @@
 import { ORDER_STATES, type BatchRecord, type OrderRecord, type OrderState } from "./journal-records";
-import { pluralise } from "./plural";
+import { countOf, formatCount, pluralise } from "./plural";
 import type { RowOutcome, RowResult } from "./result-rows";
 
 export * from "./journal-records";
@@ -51,13 +51,13 @@ export function jobNumbersText(jobNumbers: readonly number[]): string {
   return `${pluralise(jobNumbers.length, "job", "jobs")} ${jobNumbers.join(", ")}`;
 }
 
-/** Orders as the user reads them: "3 created, 1 already existed, 2 not sent yet". */
+/** Orders as the user reads them: "3 created, 1 already at the vendor, 2 not sent yet". */
 export function describeCounts(counts: StateCounts): string {
   const parts: string[] = [];
-  const say = (n: number, text: string) => n > 0 && parts.push(`${n} ${text}`);
+  const say = (n: number, text: string) => n > 0 && parts.push(`${formatCount(n)} ${text}`);
   say(counts.created, "created");
   say(counts.cancelled, "created and since cancelled");
-  say(counts.existing, "already existed");
+  say(counts.existing, "already at the vendor");
   say(counts.rejected, "rejected by the vendor");
   say(counts.sending, "being sent");
   say(counts.unknown, "with no clear answer yet");
@@ -67,6 +67,28 @@ export function describeCounts(counts: StateCounts): string {
   );
   say(counts.planned, "not sent yet");
   return parts.join(", ") || "nothing";
+}
+
+/**
+ * What became of a batch's rows and orders, as the results and the command line say it: "8 jobs created from 20 rows;
+ * 2 rows already at the vendor; 1 row skipped; 3 rows not created. Orders: 8 created, 1 already at the vendor."
+ * Rows whose orders the vendor had already are counted as such, never among those not created.
+ */
+export function describeResults(
+  orders: readonly Pick<OrderRecord, "state">[],
+  rows: readonly Pick<RowResult, "outcome">[],
+): string {
+  const rowsWith = (outcome: RowOutcome) => rows.filter((row) => row.outcome === outcome).length;
+  const jobs = orders.filter((order) => order.state === "created").length;
+  const created = rowsWith("created");
+  const existing = rowsWith("existing");
+  const skipped = rowsWith("skipped");
+  const notCreated = rows.length - created - existing - skipped;
+  const parts = [`${countOf(jobs, "job", "jobs")} created from ${countOf(created, "row", "rows")}`];
+  if (existing > 0) parts.push(`${countOf(existing, "row", "rows")} already at the vendor`);
+  if (skipped > 0) parts.push(`${countOf(skipped, "row", "rows")} skipped`);
+  if (notCreated > 0) parts.push(`${countOf(notCreated, "row", "rows")} not created`);
+  return `${parts.join("; ")}. Orders: ${describeCounts(countStates(orders))}.`;
 }
 
 /** The job an order's rows show: its own (cancelled since or not), or the one it was found to exist as. */

@@ -1,5 +1,3 @@
-import type { Issue } from "./issues";
-
 /**
  * What became of one sheet row: its job was created (and perhaps cancelled since), already existed, was rejected, got
  * no clear answer yet, was not found after one, is still to be sent; or the row was not sent (because of errors) or was
@@ -36,10 +34,6 @@ export const OUTCOME_TEXT: Readonly<Record<RowOutcome, string>> = {
   "not-sent": "Not sent",
   skipped: "Skipped",
 };
-
-/** An issue as a line of the result sheet: warnings and notes say so, errors need not. */
-export const issueText = (issue: Issue) =>
-  `${issue.severity === "error" ? "" : `${issue.severity === "info" ? "note" : issue.severity}: `}${issue.message}`;
 
 /**
  * The result columns by what each holds, with its header, in the order they are appended to a sheet: the one place they

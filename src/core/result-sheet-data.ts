@@ -17,8 +17,37 @@ import {
 } from "./result-rows";
 import type { EditLogEntry, RowDetail, SentValue } from "./session-edits";
 
-/** A value written into a result sheet: text, or a number that stays a number. */
-export type ResultCell = string | number | null;
+/**
+ * A date written into a result sheet: a moment (`at`, an ISO instant) or a day (`day`, YYYY-MM-DD). A workbook gets a
+ * date cell, a CSV file the ISO text; a moment in the local time of the machine writing it, with its offset.
+ */
+export type ResultDate =
+  | { readonly kind: "date-time"; readonly at: string }
+  | { readonly kind: "date"; readonly day: string };
+
+/** A value written into a result sheet: text, a number that stays a number, or a date that stays a date. */
+export type ResultCell = string | number | ResultDate | null;
+
+export const isResultDate = (cell: ResultCell | undefined): cell is ResultDate =>
+  typeof cell === "object" && cell !== null;
+
+/** A moment as a date-time cell; nothing when there is none, the text as it is when it is not an ISO moment. */
+export function dateTimeCell(at: string | null | undefined): ResultCell {
+  if (at === undefined || at === null || at === "") return null;
+  return Number.isNaN(Date.parse(at)) ? at : { kind: "date-time", at };
+}
+
+/** A day (YYYY-MM-DD, perhaps with a time the vendor adds) as a date cell; other text as it is. */
+export function dateCell(day: string | null | undefined): ResultCell {
+  if (day === undefined || day === null || day === "") return null;
+  const date = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(day.trim());
+  if (!date) return day;
+  const [, year, month, dayOfMonth] = date.map(Number) as [number, number, number, number];
+  const checked = new Date(Date.UTC(year, month - 1, dayOfMonth));
+  return checked.getUTCMonth() === month - 1 && checked.getUTCDate() === dayOfMonth
+    ? { kind: "date", day: day.trim().slice(0, 10) }
+    : day;
+}
 
 /** A plain table for an added sheet ("Jobs", "Audit"): a header row and its rows. */
 export interface ResultTable {
@@ -175,7 +204,7 @@ export function resultSheetData(
         lineEstimate: blankIfNone(detail?.lineEstimate),
         jobTotal: result.outcome === "created" ? blankIfNone(order?.totalJobCost) : null,
         messages: messages.join("\n"),
-        submittedAt: blankIfNone(submitted),
+        submittedAt: dateTimeCell(submitted),
       }),
     );
   }
@@ -201,7 +230,7 @@ function jobsTable(orders: readonly OrderRecord[], statuses: ReadonlyMap<number,
         blankIfNone(status?.status),
         order.lineRows.length,
         blankIfNone(order.totalJobCost),
-        blankIfNone(status?.dateDue ?? order.dateDue),
+        dateCell(status?.dateDue ?? order.dateDue),
         blankIfNone(status?.trackingLink),
       ];
     }),

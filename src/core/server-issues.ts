@@ -1,5 +1,5 @@
 import { makeIssue, type Issue } from "./issues";
-import { plainProblemText } from "./problem-text";
+import { plainProblemSentence, plainProblemText } from "./problem-text";
 import type { JobPayload } from "./resolve/resolve-job";
 
 /** The parts of an API problem this module reads (kept structural so core needs no client types). */
@@ -28,14 +28,14 @@ export function issuesFromServerProblem(payload: JobPayload, problem: ServerProb
   const forMessage = (text: string): Issue => {
     const lineNumber = /\bline (\d+)\b/i.exec(text)?.[1];
     const rowNumber = lineNumber === undefined ? null : (payload.lineRows[Number(lineNumber) - 1] ?? null);
-    return makeIssue("SERVER_REJECTED", { rowNumber, orderNumber }, `the vendor says: ${text}`);
+    return makeIssue("SERVER_REJECTED", { rowNumber, orderNumber }, `The vendor says: ${text}`);
   };
   if (problem.status === 500) {
     return [
       makeIssue(
         "SERVER_ERROR",
         { rowNumber: null, orderNumber },
-        "the vendor answered with an unexplained error (HTTP 500), twice. Check again; if it keeps happening, " +
+        "The vendor answered with an unexplained error (HTTP 500), twice. Check again; if it keeps happening, " +
           `the usual causes are ${KNOWN_500_TRIGGERS}.`,
       ),
     ];
@@ -51,7 +51,7 @@ export function issuesFromServerProblem(payload: JobPayload, problem: ServerProb
       makeIssue(
         "VENDOR_UNAVAILABLE",
         { rowNumber: null, orderNumber },
-        `the vendor could not check this job just now (${plainProblemText(problem)}). ` +
+        `The vendor could not check this job just now (${plainProblemText(problem)}). ` +
           "Nothing is wrong with the job as far as is known; check again in a moment.",
       ),
     ];
@@ -61,5 +61,5 @@ export function issuesFromServerProblem(payload: JobPayload, problem: ServerProb
     ...Object.entries(problem.errors).flatMap(([field, messages]) => messages.map((m) => forMessage(`${field}: ${m}`))),
   ];
   if (issues.length > 0) return issues;
-  return [makeIssue("SERVER_REJECTED", { rowNumber: null, orderNumber }, `${plainProblemText(problem)}.`)];
+  return [makeIssue("SERVER_REJECTED", { rowNumber: null, orderNumber }, `${plainProblemSentence(problem)}.`)];
 }

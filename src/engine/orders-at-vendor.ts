@@ -74,14 +74,14 @@ function describe(existing: ExistingOrder, sendingAnyway: boolean): string {
     const { job } = existing;
     const renamed = job.orderNumberNow === undefined ? "" : `; its PO number is now ${job.orderNumberNow}`;
     return (
-      `already created by an earlier import as job ${job.jobNumber} (${job.createdAt.slice(0, 10)})${renamed}. ` +
+      `Already created by an earlier import as job ${job.jobNumber} (${job.createdAt.slice(0, 10)})${renamed}. ` +
       "It is left out of this submission."
     );
   }
   const jobs = jobNumbersText(existing.jobNumbers);
   return sendingAnyway
-    ? `the vendor already has ${jobs} under this order number; ` +
+    ? `The vendor already has ${jobs} under this order number; ` +
         "you chose to send it anyway, so another job will be created."
-    : `the vendor already has ${jobs} under this order number. ` +
+    : `The vendor already has ${jobs} under this order number. ` +
         "It is left out of this submission unless you send it anyway.";
 }

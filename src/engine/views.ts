@@ -7,6 +7,7 @@ import type { Issue, IssueCode } from "../core/issues";
 import { columnForField, type SheetMapping } from "../core/mapping/sheet-mapping";
 import type { OrderRow } from "../core/order-rows";
 import type { JobPayload, ResolvedJob } from "../core/resolve";
+import type { LineType } from "../core/resolve/item-type";
 import { cellText } from "../core/sheet-model";
 import type { SessionState } from "./engine-session";
 import { jobStateOf, type JobState } from "./job-state";
@@ -54,7 +55,7 @@ export interface RowView {
   readonly rowNumber: number;
   readonly cells: readonly string[];
   readonly orderNumber: string | undefined;
-  readonly itemType: string | undefined;
+  readonly itemType: LineType | undefined;
   readonly skipped: boolean;
   readonly estimateText: string | undefined;
   readonly issues: readonly Issue[];

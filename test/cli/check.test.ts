@@ -70,21 +70,28 @@ describe("npm run cli -- check, on the embedded simulator", () => {
   it("lists every issue with its row and severity and exits 1 while errors remain", async () => {
     const { code, out } = await cli(["check", path("test/fixtures/sheets-with-mistakes/reorder-mistakes.csv")]);
     expect(code).toBe(1);
+    // Each issue in columns: severity, row and column, the kind of issue in words, then the message alone.
     expect(out).toContain(
-      "error   ASSET_ARCHIVED               Row 2, column Asset Tag: " +
-        "asset A1042011 is archived and cannot be reordered.",
+      "  error   row 2, Asset Tag  Archived asset           Asset A1042011 is archived and cannot be reordered.\n",
     );
     const codeUnknown = new RegExp(
-      'error {3}CODE_UNKNOWN\\s+Row 3, column Asset Tag: "A104200" is not a price code, ' +
+      '  error   row 3, Asset Tag  Unknown code             "A104200" is not a price code, ' +
         'asset tag or stock code of your account\\. Did you mean "A1042001"',
     );
     expect(out).toMatch(codeUnknown);
     expect(out).toContain(
-      'error   COUNTRY_UNKNOWN              Row 4, column Country: "Narnia" is not a country the vendor delivers to.',
+      '  error   row 4, Country    Unknown country          "Narnia" is not a country the vendor delivers to.\n',
     );
-    expect(out).toMatch(
-      /error {3}DELIVERY_METHOD_UNKNOWN\s+Row 4, column Delivery: "Teleport" is not a delivery option/,
-    );
+    expect(out).toContain('  error   row 4, Delivery   Unknown delivery method  "Teleport" is not a delivery option');
+    // The codes are for --json: none in the text, and no row, column or severity glued on a message.
+    expect(out).not.toMatch(/\b[A-Z]+_[A-Z_]+\b/);
+    expect(out).not.toMatch(/Row \d+, column|note: |warning: /);
+  });
+
+  it("says its counts with the right word for one and for many", async () => {
+    const { code, out } = await cli(["check", path("test/fixtures/unknown-price-code.csv")]);
+    expect(code).toBe(1);
+    expect(out).toContain("\n10 rows, 4 jobs: 3 ready, 1 needs attention; 1 error, 0 warnings, 0 notes.\n");
   });
 
   it("prints the report as JSON, payloads included", async () => {
@@ -160,7 +167,7 @@ describe("npm run cli -- check, on the embedded simulator", () => {
   it("starts the embedded simulator with the SIM_* settings", async () => {
     const later = await cli(["check", samplePath("team-orders-winter.xlsx")], { SIM_NOW: "2027-06-01T00:00:00Z" });
     const dueTooEarly = new RegExp(
-      "warning DUE_DATE_TOO_EARLY\\s+Row 5, column Due: 2027-02-15 is before the earliest ship date; " +
+      "  warning row 5, Due   Due date before the earliest ship date  2027-02-15 is before the earliest ship date; " +
         "the job will ship on 2027-06-",
     );
     expect(later.out).toMatch(dueTooEarly);
@@ -171,7 +178,7 @@ describe("npm run cli -- check, on the embedded simulator", () => {
     });
     expect(failing.out).toContain("10 rows, 4 jobs: 0 ready, 4 need attention; 4 errors");
     expect(failing.out).toMatch(
-      /error {3}SERVER_ERROR\s+Order KTP-24001: the vendor answered with an unexplained error \(HTTP 500\)/,
+      /error {3}order KTP-24001\s+Vendor error\s+The vendor answered with an unexplained error \(HTTP 500\)/,
     );
     expect(failing.code).toBe(1);
     const invalid = await cli(["check", samplePath("price-code-orders.csv")], { SIM_NOW: "next week" });

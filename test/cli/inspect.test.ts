@@ -28,11 +28,18 @@ async function cli(...args: string[]) {
 }
 
 describe("npm run cli -- inspect", () => {
+  it("says one row as one", async () => {
+    const { code, out } = await cli("inspect", samplePath("team-orders-winter.xlsx"), "--rows", "1");
+    expect(code).toBe(0);
+    expect(out).toContain("\nFirst 1 row:\n");
+  });
+
   it("prints the sheets, header row, mapping and first rows of a workbook", async () => {
     const { code, out, err } = await cli("inspect", samplePath("team-orders-winter.xlsx"), "--rows", "2");
     expect(code).toBe(0);
     expect(err).toBe("");
-    expect(out).toContain("  * Orders: 28 rows, header on row 4");
+    expect(out).toContain("  * Orders: 28 rows, header on row 4, 24 known headers\n");
+    expect(out).toContain("\nFirst 2 rows:\n");
     expect(out).toContain("    Lists (hidden)");
     expect(out).toMatch(/Order #\s+→ Order number \(100%, label\)/);
     expect(out).toMatch(/Y10\s+→ size Y10 \(90%, size\)/);

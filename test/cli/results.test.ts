@@ -92,14 +92,7 @@ describe("result and problem sheets from the command line", () => {
     const archived = rows.filter((row) => row["Messages"]?.includes("archived"));
     expect(
       archived.map((row) => [row["Order No"], row["Asset Tag"], row["Import result"], row["Messages"]?.split("\n")[0]]),
-    ).toEqual([
-      [
-        "RO-9001",
-        "A1042011",
-        "Not sent",
-        "Row 2, column Asset Tag: asset A1042011 is archived and cannot be reordered.",
-      ],
-    ]);
+    ).toEqual([["RO-9001", "A1042011", "Not sent", "Asset A1042011 is archived and cannot be reordered."]]);
     expect(session.sim.simulator.jobsByOrderNumber(1042).size).toBe(0);
   });
 

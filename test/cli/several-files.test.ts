@@ -67,9 +67,11 @@ describe("several club sheets given together to the command line", () => {
     const notes = report.issues.map((i: JsonIssue) => [i.code, i.file, i.rowNumber]);
     expect(notes).toContainEqual(["DUE_DATE_MISSING", "tsv-gruenwald.csv", 2]);
     expect(notes).toContainEqual(["DUE_DATE_MISSING", "harbour-city-rugby.csv", 2]);
-    expect(report.issues.find((i: JsonIssue) => i.file === "tsv-gruenwald.csv")?.message).toMatch(
-      /^tsv-gruenwald\.csv row 2: /,
-    );
+    // The place is the issue's file and own row number, beside a message that is a plain sentence.
+    expect(report.issues.find((i: JsonIssue) => i.file === "tsv-gruenwald.csv")).toMatchObject({
+      rowNumber: 2,
+      message: "No due date given; the earliest ship date, 2026-11-24, is used.",
+    });
   });
 
   it("flags an order number found in both files as a conflict and never merges or sends it", async () => {
@@ -118,7 +120,7 @@ describe("several club sheets given together to the command line", () => {
     const first = await cli(...args, "--out", out, "--json");
     expect(first.code).toBe(0);
     const report = JSON.parse(first.out) as { rows: JsonRow[]; summary: string };
-    expect(report.summary).toBe("4 created");
+    expect(report.summary).toBe("4 jobs created from 6 rows. Orders: 4 created.");
     for (const orderNumber of ["HCR-101", "HCR-102", "TSV-21", "TSV-22"])
       expect(jobsHeld().get(orderNumber), orderNumber).toHaveLength(1);
     expect(report.rows.map((row) => [row.file, row.rowNumber, row.orderNumber, row.outcome])).toEqual([

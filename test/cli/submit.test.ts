@@ -6,6 +6,7 @@ import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { ordersSheet } from "../helpers/order-sheets";
 import { runCli } from "../../src/cli/main";
+import { submitText, type SubmitReport } from "../../src/cli/submit";
 import { runCommand, useSimulatorAndFolder, vendorEnv } from "../helpers/cli-session";
 import { samplePath } from "../helpers/samples";
 
@@ -59,7 +60,7 @@ describe("npm run cli -- submit", () => {
     expect(first.code).toBe(0);
     const report = JSON.parse(first.out) as { rows: JsonRow[]; status: string; summary: string };
     expect(report.status).toBe("finished");
-    expect(report.summary).toBe("8 created");
+    expect(report.summary).toBe("8 jobs created from 20 rows. Orders: 8 created.");
     expect(report.rows).toHaveLength(20);
     expectOneJobEach(orderNumbers, report.rows);
     const sheet = Papa.parse<Record<string, string>>((await readFile(out, "utf8")).replace(/^\uFEFF/, ""), {
@@ -98,10 +99,18 @@ describe("npm run cli -- submit", () => {
         "--json",
       ]);
       expect(fresh.code).toBe(0);
-      const rows = (JSON.parse(fresh.out) as { rows: JsonRow[] }).rows;
+      const report = JSON.parse(fresh.out) as SubmitReport;
+      const { rows } = report;
       for (const row of rows)
         expect(row).toMatchObject({ outcome: "existing", jobNumber: held.get(row.orderNumber as string)?.[0] });
       expect(jobsHeld()).toEqual(held);
+      // Counted as already at the vendor, never among the rows not created.
+      expect(report.summary).toBe(
+        "0 jobs created from 0 rows; 10 rows already at the vendor. Orders: 4 already at the vendor.",
+      );
+      const text = submitText(report);
+      expect(text).toContain(`\nRows already at the vendor:\n  row ${rows[0]?.rowNumber} `);
+      expect(text).not.toContain("Rows not created:");
 
       const allowed = await cli([
         "submit",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { indexCatalogue } from "../../src/core/catalogue";
+import { indexCatalogue, questionLabel } from "../../src/core/catalogue";
 import type { PriceCode } from "../../src/core/vendor";
 import { asset, snapshotWith } from "./reorder/reorder-fixtures";
 import { stockItem } from "./stock-fixtures";
@@ -48,5 +48,33 @@ describe("close codes of any kind", () => {
 
   it("lists the price codes as well when a tag is closer", () => {
     expect(catalogue.codeCandidates("SCR A4 1 Colr")).toEqual(["SCRA41COLR", "SCR A4: 1 Colour"]);
+  });
+});
+
+describe("a price code's question as people read it", () => {
+  const question = (name: string, label?: string) => ({ name, label: label ?? null, type: "text" }) as const;
+  const asking = (code: string, ...attributes: ReturnType<typeof question>[]) =>
+    ({ priceCode: code, attributes }) as unknown as PriceCode;
+  const snapshot = snapshotWith({
+    priceCodes: [
+      asking("HTV A4", question("VinylColour", "Vinyl colour"), question("Notes")),
+      asking("SCR A4", question("InkColours", "Ink colours (Pantone)"), question("Backing")),
+      asking("SCR A3", question("Backing", "Backing paper")),
+    ],
+  });
+
+  it.each([
+    ["its key", "VinylColour", "Vinyl colour"],
+    ["its label", "Vinyl colour", "Vinyl colour"],
+    ["a key with a label in brackets", "InkColours", "Ink colours (Pantone)"],
+    ["a key one code leaves unlabelled and another labels", "Backing", "Backing paper"],
+    ["a key no code labels, as itself", "Notes", "Notes"],
+    ["a question no code asks, as itself", "Fabric", "Fabric"],
+  ])("names it by its label, from %s: %s is %s", (_how, attribute, expected) => {
+    expect(questionLabel(snapshot, attribute)).toBe(expected);
+  });
+
+  it("names it as it is before the catalogue is read", () => {
+    expect(questionLabel(undefined, "VinylColour")).toBe("VinylColour");
   });
 });

@@ -54,9 +54,9 @@ describe("the vendor's answers on rows", () => {
     ]);
     // The vendor's own words, without its error codes.
     expect(issues.map((i) => i.message)).toEqual([
-      "Row 5: the vendor says: Line 2 (A-R5): quantity too low",
-      "Order A: the vendor says: Delivery method unknown",
-      "Order A: the vendor says: dateDue: too early",
+      "The vendor says: Line 2 (A-R5): quantity too low",
+      "The vendor says: Delivery method unknown",
+      "The vendor says: dateDue: too early",
     ]);
   });
 
@@ -79,7 +79,7 @@ describe("the vendor's answers on rows", () => {
       errors: {},
     });
     expect(forbidden.map((i) => [i.code, i.message])).toEqual([
-      ["SERVER_REJECTED", "Order A: the vendor does not allow this account to do that."],
+      ["SERVER_REJECTED", "The vendor does not allow this account to do that."],
     ]);
   });
 
@@ -98,7 +98,7 @@ describe("the vendor's answers on rows", () => {
       expect(unreachable.map((i) => [i.code, i.message])).toEqual([
         [
           "VENDOR_UNAVAILABLE",
-          "Order A: the vendor could not check this job just now (the vendor did not answer). " +
+          "The vendor could not check this job just now (the vendor did not answer). " +
             "Nothing is wrong with the job as far as is known; check again in a moment.",
         ],
       ]);
@@ -110,7 +110,7 @@ describe("the vendor's answers on rows", () => {
         validationMessages: [],
         errors: {},
       });
-      expect(odd.map((i) => i.message)).toEqual(["Order A: the vendor's answer was not in the expected form."]);
+      expect(odd.map((i) => i.message)).toEqual(["The vendor's answer was not in the expected form."]);
     },
   );
 });

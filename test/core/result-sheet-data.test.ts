@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   auditJsonLines,
   auditTrail,
+  dateCell,
+  dateTimeCell,
   describeSent,
   problemSheetData,
   resultSheetData,
@@ -70,7 +72,16 @@ describe("the result sheet's data and the audit trail, from a real submission", 
       expect(typeof first[column("Line estimate")]).toBe("number");
       expect(typeof first[column("Job total")]).toBe("number");
       expect(first[column("Messages")]).toContain("Qty sent as 40; the sheet had blank.");
-      expect(String(first[column("Submitted at")])).toMatch(/^\d{4}-\d\d-\d\dT/);
+      // A moment and a day, to be written as date cells (or ISO text in a CSV file), never as text here.
+      expect(first[column("Submitted at")]).toEqual({
+        kind: "date-time",
+        at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      });
+      expect(data.jobs.headers[6]).toBe("Due date");
+      expect(data.jobs.rows.map((r) => r[6])).toEqual([
+        { kind: "date", day: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) },
+        { kind: "date", day: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) },
+      ]);
       expect(data.rows.get(4)?.[column("Import result")]).toBe("Skipped");
       expect(data.rows.get(4)?.[column("Messages")]).toMatch(/Skipped on \d{4}-/);
       expect(data.rows.get(5)?.[column("Import result")]).toBe("Not sent");
@@ -114,5 +125,26 @@ describe("what a row's messages say of a value changed in the app", () => {
     expect(describeSent(qty, sentStateOf("pending"))).toBe("Qty to be sent as 40; the sheet had blank.");
     for (const outcome of ["not-sent", "skipped", "existing"] as const)
       expect(describeSent(qty, sentStateOf(outcome))).toBe("Qty changed here to 40, not sent; the sheet had blank.");
+  });
+});
+
+describe("dates in the result sheet", () => {
+  it.each([
+    ["a day", "2027-03-01", { kind: "date", day: "2027-03-01" }],
+    ["a day with the time the vendor adds", "2027-03-01T00:00:00", { kind: "date", day: "2027-03-01" }],
+    ["a day that is not one, as text", "2027-02-30", "2027-02-30"],
+    ["other text, as it is", "next week", "next week"],
+    ["nothing", null, null],
+    ["a blank", "", null],
+  ])("takes %s as a date cell: %j", (_what, text, expected) => {
+    expect(dateCell(text)).toEqual(expected);
+  });
+
+  it.each([
+    ["a moment", "2026-11-25T01:03:00.000Z", { kind: "date-time", at: "2026-11-25T01:03:00.000Z" }],
+    ["other text, as it is", "soon", "soon"],
+    ["nothing", undefined, null],
+  ])("takes %s as a date-time cell: %j", (_what, text, expected) => {
+    expect(dateTimeCell(text)).toEqual(expected);
   });
 });

@@ -51,6 +51,13 @@ describe("result sheets from the page", () => {
       expect(String(orders?.getRow(6).getCell(at("Messages")).value)).toContain("Qty sent as 40; the sheet had 15.");
       expect(orders?.getRow(6).getCell(at("Import result")).value).toBe("Created");
       expect(typeof orders?.getRow(6).getCell(at("Job number")).value).toBe("number");
+      // When it was submitted, and when each job is due, are dates a spreadsheet can sort and count with.
+      const submitted = orders?.getRow(6).getCell(at("Submitted at"));
+      expect([submitted?.type, submitted?.numFmt]).toEqual([ExcelJS.ValueType.Date, "yyyy-mm-dd hh:mm"]);
+      const jobs = book.getWorksheet("Jobs");
+      const dueColumn = ((jobs?.getRow(1).values ?? []) as unknown[]).indexOf("Due date");
+      const due = jobs?.getRow(2).getCell(dueColumn);
+      expect([due?.type, due?.numFmt]).toEqual([ExcelJS.ValueType.Date, "yyyy-mm-dd"]);
       expect(book.getWorksheet("Audit")?.getColumn(2).values).toContain("edit");
 
       const audit = await download(page.getByRole("button", { name: "Download audit trail" }));
@@ -83,7 +90,18 @@ describe("result sheets from the page", () => {
       header: true,
       skipEmptyLines: true,
     }).data;
-    expect(rows.filter((row) => row["Import result"] === "Created").length).toBeGreaterThan(0);
+    const created = rows.filter((row) => row["Import result"] === "Created");
+    expect(created.length).toBeGreaterThan(0);
+    // When it was submitted: ISO 8601 with the offset of this machine's time zone at that moment.
+    for (const row of created) {
+      const submitted = row["Submitted at"] ?? "";
+      expect(submitted).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
+      const minutes = -new Date(submitted).getTimezoneOffset();
+      const twoDigits = (n: number) => String(Math.floor(n)).padStart(2, "0");
+      const [hours, rest] = [Math.abs(minutes) / 60, Math.abs(minutes) % 60];
+      const offset = `${minutes < 0 ? "-" : "+"}${twoDigits(hours)}:${twoDigits(rest)}`;
+      expect(submitted.endsWith(offset)).toBe(true);
+    }
     await page.close();
   });
 });

@@ -158,10 +158,35 @@ describe("the fix-up grid in Chromium", () => {
     const g = grid(page);
     expect(await g.getAttribute("aria-rowcount")).toBe("26");
     expect(Number(await g.getAttribute("aria-colcount"))).toBeGreaterThan(20);
+    // Each column is headed with what it is mapped to in words: fields and price codes' questions by their labels.
+    const names = await page.locator('[role="columnheader"] .grid-header-name').allTextContents();
+    const targets = await page.locator('[role="columnheader"] .grid-header-target').allTextContents();
+    const targetOf = (header: string) => targets[names.indexOf(header)];
+    expect(["Order #", "Code", "Player name", "Vinyl colour", "Y8"].map(targetOf)).toEqual([
+      "Order number",
+      "Code",
+      "Player name",
+      "Vinyl colour",
+      "Size Y8",
+    ]);
+    expect(
+      await page
+        .locator('[role="columnheader"]')
+        .nth(names.indexOf("Vinyl colour") + 1)
+        .getAttribute("title"),
+    ).toBe("Vinyl colour: Vinyl colour");
+    // No vendor's key, field id or issue code anywhere the page speaks (the grid's cells are the customer's own).
+    const spoken = await page.locator("main").evaluate((main) => {
+      const copy = main.cloneNode(true) as HTMLElement;
+      for (const cells of copy.querySelectorAll('[role="row"]:not(.grid-header)')) cells.remove();
+      return copy.textContent;
+    });
+    expect(spoken).toContain("Row 7 · order KTP-27001 · price code");
+    expect(spoken).not.toMatch(/[A-Z]{2,}_[A-Z]{2,}|VinylColour|PlayerName|PriceCode|orderNumber/);
     expect(await page.locator('[role="row"][aria-rowindex="2"] [role="rowheader"]').textContent()).toBe("5");
     expect(await (await cell(page, 17, "Code")).getAttribute("aria-invalid")).toBe("true");
     expect(await (await cell(page, 17, "Code")).getAttribute("title")).toBe(
-      'Row 17, column Code: "DTF A4 Full Colour" is not one of your account\'s price codes. ' +
+      '"DTF A4 Full Colour" is not one of your account\'s price codes. ' +
         'Did you mean "DTF A4: Full Colour" or "DTF A3: Full Colour" or "SUB A4: Full Colour"?',
     );
     expect(await (await cell(page, 16, "Code")).getAttribute("aria-invalid")).toBeNull();
@@ -209,7 +234,7 @@ describe("the fix-up grid in Chromium", () => {
       await expect.poll(() => activeCell(page)).toEqual([7, "Vinyl colour"]);
       const rowPanel = page.getByTestId("row-panel");
       expect(await rowPanel.locator('[data-code="ATTRIBUTE_VALUE_CASE"] .message').textContent()).toBe(
-        'Row 7, column Vinyl colour: "white" is written differently from the option "White" for Vinyl colour.',
+        '"white" is written differently from the option "White" for Vinyl colour.',
       );
       await rowPanel.getByRole("button", { name: "Use it in every row like this" }).click();
       await expect
@@ -267,7 +292,8 @@ describe("the fix-up grid in Chromium", () => {
 
       // A fix for every row like it: back on the cell the user was on.
       const rowPanel = page.getByTestId("row-panel");
-      await expect.poll(() => rowPanel.locator("h3").textContent()).toMatch(/^Row 8 /);
+      // The kind of line in words, never the vendor's item type.
+      await expect.poll(() => rowPanel.locator("h3").textContent()).toMatch(/^Row 8 · order KTP-\d+ · price code · /);
       await rowPanel.getByRole("button", { name: "Use it in every row like this" }).click();
       await expect.poll(async () => (await cell(page, 14, "Vinyl colour")).textContent()).toBe("White");
       await expect.poll(() => focusIsOnACell(page)).toBe(true);

@@ -144,7 +144,7 @@ describe("trust at the money moment, in Chromium", () => {
         .toContain("4 already at the vendor");
       await page.locator('[role="row"][data-row-number="2"] [role="gridcell"][aria-colindex="2"]').click();
       expect(await page.getByTestId("order-panel").textContent()).toContain(
-        `already created by an earlier import as job ${jobNumber}`,
+        `Already created by an earlier import as job ${jobNumber}`,
       );
       expect(await page.getByTestId("order-panel").textContent()).toContain("its PO number is now RENAMED-PAGE");
       expect(liveJobs().get(edited)).toBeUndefined();

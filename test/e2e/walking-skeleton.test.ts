@@ -97,7 +97,7 @@ describe("walking skeleton in Chromium", () => {
     await expect
       .poll(() => page.getByTestId("row-panel").locator('[data-code="CODE_UNKNOWN"] .message').textContent())
       .toBe(
-        'Row 6, column Price Code: "HTV Name 2in: Single Colour" is not a price code, asset tag or stock ' +
+        '"HTV Name 2in: Single Colour" is not a price code, asset tag or stock ' +
           'code of your account. Did you mean "HTV Name 2": Single Colour" or "HTV Name 3": Single Colour"?',
       );
     await expect.poll(() => page.getByTestId("order-state").locator(".badge").textContent()).toBe("Needs fixing");

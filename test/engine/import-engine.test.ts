@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DTF, priceCodeRow } from "../helpers/order-records";
 import { checkRows, startProxiedAccount, type ProxiedAccount } from "../helpers/engine-session";
 import { HISTORY_LIMIT } from "../../src/engine/edit-history";
+import { describeSent } from "../../src/core/result-sheet-data";
 
 let account: ProxiedAccount;
 beforeAll(async () => {
@@ -158,7 +159,7 @@ describe("the import engine", () => {
         [
           "VENDOR_UNAVAILABLE",
           expect.stringContaining(
-            "the vendor could not check this job just now (the vendor asked for fewer requests for a while)",
+            "The vendor could not check this job just now (the vendor asked for fewer requests for a while)",
           ),
         ],
       ]);
@@ -389,6 +390,18 @@ describe("the engine's running counts", () => {
     const engine = await checkRows(account, [row({ Code: "SCR A4: 2 Colour" })]);
     const question = engine.rowsByNumber([2])[0]?.issues.find((issue) => issue.code === "ATTRIBUTE_REQUIRED");
     expect(question).toMatchObject({ attribute: "InkColours", attributeLabel: "Ink colours (Pantone)" });
+    // Answered here, it goes in a column headed with the label, which is how the result sheet names the value sent.
+    const answered = await engine.answerAttribute("InkColours", "PMS 286", { rowNumber: 2 });
+    expect(answered.columns?.headers.at(-1)).toBe("Ink colours (Pantone)");
+    // Mapped by the label it is headed with; resolution takes a question by its name or its label alike.
+    expect(answered.columns?.mapping.columns.at(-1)?.target).toEqual({
+      kind: "attribute",
+      attribute: "Ink colours (Pantone)",
+    });
+    const sent = engine.submissionPlan().rowDetails?.find((d) => d.rowNumber === 2)?.sent ?? [];
+    expect(sent.map((value) => describeSent(value, "sent"))).toEqual([
+      "Ink colours (Pantone) sent as PMS 286; the sheet had blank.",
+    ]);
   });
 
   it("replaces with the text as typed, dollar signs and all, and says how many cells it changed", async () => {

@@ -477,7 +477,7 @@ describe("submitting a batch through the shared core, over the real proxy and si
       ]);
       const rows = rowResultsFromJournal(batch, outcome.orders);
       const rejectedText = rows.find((r) => r.rowNumber === 2)?.messages.join(" ") ?? "";
-      expect(rejectedText).toContain('the vendor says: Delivery method "NOPE" is not a delivery option code.');
+      expect(rejectedText).toContain('The vendor says: Delivery method "NOPE" is not a delivery option code.');
       expect(rejectedText).not.toContain("DELIVERY_METHOD_INVALID");
       expect(rows.find((r) => r.rowNumber === 3)?.messages.join(" ")).not.toContain("fetch failed");
 

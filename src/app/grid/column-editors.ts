@@ -1,4 +1,4 @@
-import type { CatalogueSnapshot } from "../../core/catalogue";
+import { questionLabel, type CatalogueSnapshot } from "../../core/catalogue";
 import { fieldById, type FieldId } from "../../core/fields";
 import type { MappingTarget } from "../../core/mapping/sheet-mapping";
 
@@ -78,17 +78,30 @@ export function editorFor(target: MappingTarget | null, snapshot: CatalogueSnaps
   }
 }
 
-/** What a column is mapped to, in words ("Quantity", "Size S", "Question Fabric"). */
-export function targetLabel(target: MappingTarget | null): string {
+/**
+ * What a column is mapped to, in words: a field by its label ("Order number", "Code"), a size ("Size S"), a price
+ * code's question by its label from the catalogue ("Vinyl colour"), never by the vendor's key.
+ */
+export function targetLabel(target: MappingTarget | null, snapshot: CatalogueSnapshot | undefined): string {
   if (target === null) return "kept as it is";
   if (target.kind === "field") return fieldById(target.field).label;
   if (target.kind === "size") return `Size ${target.size}`;
-  return `Question ${target.attribute}`;
+  return questionLabel(snapshot, target.attribute);
 }
 
-/** A column of the review grid: its header, what it is mapped to, and how its cells are edited. */
+/** A column of the review grid: its header, what it is mapped to (and that in words), and how its cells are edited. */
 export interface GridColumn {
   readonly header: string;
   readonly target: MappingTarget | null;
+  readonly targetText: string;
   readonly editor: CellEditor;
+}
+
+/** The review grid's column for a header and what it is mapped to. */
+export function gridColumn(
+  header: string,
+  target: MappingTarget | null,
+  snapshot: CatalogueSnapshot | undefined,
+): GridColumn {
+  return { header, target, targetText: targetLabel(target, snapshot), editor: editorFor(target, snapshot) };
 }

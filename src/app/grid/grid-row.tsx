@@ -1,6 +1,6 @@
 import { Component } from "preact";
 import type { RowView } from "../../engine/views";
-import { targetLabel, type GridColumn } from "./column-editors";
+import type { GridColumn } from "./column-editors";
 import { columnBox, rowTop, type GridLayout } from "./grid-layout";
 import type { CellPosition } from "./grid-navigation";
 
@@ -47,11 +47,11 @@ export function GridHeaderRow({
           aria-colindex={c + 2}
           class="grid-cell"
           style={columnBox(layout, c)}
-          title={`${column.header}: ${targetLabel(column.target)}`}
+          title={`${column.header}: ${column.targetText}`}
           key={c}
         >
           <span class="grid-header-name">{column.header}</span>
-          <span class="grid-header-target">{column.target ? targetLabel(column.target) : ""}</span>
+          <span class="grid-header-target">{column.target ? column.targetText : ""}</span>
         </div>
       ))}
     </div>

@@ -31,6 +31,35 @@ export function parseTarget(value: string): MappingTarget | null {
   return null;
 }
 
+/** A choice in a list of uses for a column: its value (see targetValue) and what it shows. */
+export interface TargetChoice {
+  readonly value: string;
+  readonly label: string;
+}
+
+/**
+ * The price codes' questions a column can answer, one choice each, shown by label: the vendor names a question by its
+ * key and its label, and both are among `attributes`. A choice's value is the first of those names, or the one the
+ * column is mapped to now (`current`), so the list shows what the mapping holds.
+ */
+export function questionChoices(
+  attributes: readonly string[],
+  labelOf: (attribute: string) => string,
+  current: MappingTarget | null,
+): TargetChoice[] {
+  const chosen = current?.kind === "attribute" ? current.attribute : undefined;
+  const byLabel = new Map<string, TargetChoice>();
+  for (const attribute of attributes) {
+    const label = labelOf(attribute);
+    if (!byLabel.has(label) || attribute === chosen) byLabel.set(label, { value: `attribute:${attribute}`, label });
+  }
+  if (chosen !== undefined && !attributes.includes(chosen)) {
+    const label = labelOf(chosen);
+    byLabel.set(label, { value: `attribute:${chosen}`, label });
+  }
+  return [...byLabel.values()];
+}
+
 /** The fields still needed, by their labels. */
 export const missingLabels = (missing: Iterable<FieldId>): string =>
   [...missing].map((id) => IMPORT_FIELDS.find((f) => f.id === id)?.label).join(", ");

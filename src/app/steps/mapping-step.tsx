@@ -1,4 +1,5 @@
 import { useState } from "preact/hooks";
+import { questionLabel } from "../../core/catalogue";
 import { IMPORT_FIELDS, type FieldId } from "../../core/fields";
 import { columnSamples } from "../../core/mapping/column-samples";
 import {
@@ -16,9 +17,11 @@ import {
   MATCH_REASON_TEXT,
   missingLabels,
   parseTarget,
+  questionChoices,
   sizeLayoutText,
   targetValue,
 } from "./mapping-choices";
+import { useCatalogueSnapshot } from "./use-catalogue-snapshot";
 
 interface Props {
   readonly connected: Connected;
@@ -59,7 +62,7 @@ function SheetOptions({ state, workflow }: PartProps) {
             {file.sheets.map((sheet) => (
               <option value={sheet.name} key={sheet.name}>
                 {sheet.name}
-                {sheet.hidden ? " (hidden)" : ""} — {sheet.rowCount} rows
+                {sheet.hidden ? " (hidden)" : ""} — {countOf(sheet.rowCount, "row", "rows")}
               </option>
             ))}
           </select>
@@ -188,7 +191,7 @@ function FieldTable({ state, workflow, missing }: PartProps & { readonly missing
 }
 
 /** The columns mapped to no field: kept as they are, or used as a size or a price code's question. */
-function OtherColumnsTable({ state, workflow }: PartProps) {
+function OtherColumnsTable({ state, workflow, labelOf }: PartProps & { readonly labelOf: (name: string) => string }) {
   const otherColumns = state.mapping.columns.filter((c) => c.target === null || c.target.kind !== "field");
   return (
     <div class="table-scroll">
@@ -205,9 +208,9 @@ function OtherColumnsTable({ state, workflow }: PartProps) {
                 >
                   <option value="">Keep as it is</option>
                   <option value={`size:${c.header}`}>Size {c.header}</option>
-                  {state.attributes.map((name) => (
-                    <option value={`attribute:${name}`} key={name}>
-                      Attribute: {name}
+                  {questionChoices(state.attributes, labelOf, c.target).map((choice) => (
+                    <option value={choice.value} key={choice.value}>
+                      Attribute: {choice.label}
                     </option>
                   ))}
                 </select>
@@ -230,6 +233,7 @@ function OtherColumnsTable({ state, workflow }: PartProps) {
 export function MappingStep({ connected, state, error, workflow }: Props) {
   const { preview, mapping, file } = state;
   const missing = new Set(missingRequiredFields(mapping));
+  const snapshot = useCatalogueSnapshot(workflow.catalogueSnapshot, connected.account.id);
   return (
     <section>
       <h2>Map the columns of {file.fileName}</h2>
@@ -260,9 +264,10 @@ export function MappingStep({ connected, state, error, workflow }: Props) {
         Size columns hold quantities per size; attribute columns answer a price code's questions. Columns left as they
         are go back into your result sheet untouched.
       </p>
-      <OtherColumnsTable state={state} workflow={workflow} />
+      <OtherColumnsTable state={state} workflow={workflow} labelOf={(name) => questionLabel(snapshot, name)} />
       <p class="facts">
-        {sizeColumns(mapping).length} size columns, {attributeColumns(mapping).length} attribute columns.
+        {countOf(sizeColumns(mapping).length, "size column", "size columns")},{" "}
+        {countOf(attributeColumns(mapping).length, "attribute column", "attribute columns")}.
       </p>
       <div class="actions">
         <button type="button" onClick={() => workflow.check()} disabled={missing.size > 0}>

@@ -1,7 +1,6 @@
 import { useState } from "preact/hooks";
 import {
-  countStates,
-  describeCounts,
+  describeResults,
   jobNumbersText,
   ORDER_STATE_TEXT,
   orderMessages,
@@ -143,8 +142,6 @@ export function ResultsStep({
   const [error, setError] = useState<string | undefined>();
   const { download, problem } = useSheetDownload(makeFile);
   const { batch, orders, rows } = done.results;
-  const created = orders.filter((o) => o.state === "created").length;
-  const createdRows = rows.filter((r) => r.outcome === "created").length;
   const notFound = orders.filter((o) => o.state === "not-found").map((o) => o.orderNumber);
   const canContinue = orders.some((o) => o.state === "planned" || o.state === "unknown" || o.state === "sending");
   const unchecked = new Set(batch.otherRows.filter((row) => row.vendorFailed).map((row) => row.orderNumber)).size;
@@ -153,10 +150,7 @@ export function ResultsStep({
     setError(file ? undefined : "The audit trail could not be read back.");
     if (file) saveFile(file.bytes, file.fileName);
   };
-  const summary =
-    `${countOf(created, "job", "jobs")} created from ${countOf(createdRows, "row", "rows")}; ` +
-    `${countOf(rows.length - createdRows, "row", "rows")} not created. ` +
-    `Orders: ${describeCounts(countStates(orders))}.`;
+  const summary = describeResults(orders, rows);
   return (
     <section>
       <h2>Results of {batch.fileName}</h2>

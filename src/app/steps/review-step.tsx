@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from "preact/hooks";
 import type { RowView } from "../../engine/views";
-import { editorFor, type GridColumn } from "../grid/column-editors";
+import { gridColumn, type GridColumn } from "../grid/column-editors";
 import { FixUpGrid } from "../grid/fix-up-grid";
 import type { Connected, ImportWorkflow, ReviewState } from "../workflow/import-workflow";
 import { FindReplace } from "./find-replace";
@@ -33,7 +33,7 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
     () =>
       review.headers.map((header, index) => {
         const target = review.mapping.columns.find((c) => c.column === index)?.target ?? null;
-        return { header, target, editor: editorFor(target, snapshot) };
+        return gridColumn(header, target, snapshot);
       }),
     [review.headers, review.mapping, snapshot],
   );

@@ -2,6 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import type { CatalogueSnapshot } from "../../core/catalogue";
 import type { Issue } from "../../core/issues";
 import { countOf } from "../../core/plural";
+import { LINE_TYPE_TEXT } from "../../core/resolve/item-type";
 import type { RowView } from "../../engine/views";
 import type { ImportWorkflow } from "../workflow/import-workflow";
 import { AssetRowSection } from "../assets/asset-row-section";
@@ -141,7 +142,7 @@ export function RowPanel({ row, column, workflow, snapshot, act, rowsTakingOrder
       <h3 id="row-panel-heading">
         Row {row.rowNumber}
         {row.orderNumber ? ` · order ${row.orderNumber}` : ""}
-        {row.itemType ? ` · ${row.itemType}` : ""}
+        {row.itemType ? ` · ${LINE_TYPE_TEXT[row.itemType]}` : ""}
         {row.estimateText ? ` · ${row.estimateText}` : ""}
       </h3>
       {row.skipped && <p class="hint">Skipped: left out of the import, kept in the result sheet.</p>}

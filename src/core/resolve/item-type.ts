@@ -3,6 +3,16 @@ import { normaliseHeader } from "../mapping/normalise";
 
 export type LineType = "PriceCode" | "Asset" | "Stock";
 
+/** Each kind of line in the user's words, as the page and messages name it (the types are the vendor's values). */
+export const LINE_TYPE_TEXT: Readonly<Record<LineType, string>> = {
+  PriceCode: "price code",
+  Asset: "asset tag",
+  Stock: "stock code",
+};
+
+/** A kind of line with its article, as a sentence names it: "a price code", "an asset tag". */
+export const aLineType = (type: LineType) => `${type === "Asset" ? "an" : "a"} ${LINE_TYPE_TEXT[type]}`;
+
 const TYPE_WORDS: ReadonlyMap<string, LineType> = new Map([
   ["pricecode", "PriceCode"],
   ["price code", "PriceCode"],

@@ -26,7 +26,7 @@ function checkDeliveryMethod(draft: JobDraft): DeliveryOption | undefined {
       draft,
       "DELIVERY_METHOD_MISSING",
       "deliveryMethod",
-      "the delivery method is blank.",
+      "The delivery method is blank.",
       usual ? nameOf(usual) : undefined,
     );
     return undefined;
@@ -130,7 +130,7 @@ function checkAddress(draft: JobDraft, option: DeliveryOption, country: Country 
     draft,
     "ADDRESS_INCOMPLETE",
     missing[0],
-    `the delivery address needs ${needed} for ${option.label ?? option.code}.`,
+    `The delivery address needs ${needed} for ${option.label ?? option.code}.`,
   );
 }
 

@@ -12,7 +12,7 @@ function checkArtwork(draft: JobDraft, priceLines: readonly ResolvedLine[]): voi
       draft,
       "ARTWORK_URL_MISSING",
       "artworkUrl",
-      "every price-code line of the order needs an artwork URL once one of them has one.",
+      "Every price-code line of the order needs an artwork URL once one of them has one.",
       undefined,
       line.rowNumber,
     );
@@ -31,7 +31,7 @@ function checkReferences(draft: JobDraft, lines: readonly ResolvedLine[]): void 
   for (const [reference, rows] of references) {
     if (rows.length < 2) continue;
     const message =
-      `the customer reference "${reference}" ` + `is also on row ${rows[0]}; each line of an order needs its own.`;
+      `The customer reference "${reference}" is also on row ${rows[0]}; ` + "each line of an order needs its own.";
     for (const rowNumber of rows.slice(1))
       raiseOnJob(draft, "CUSTOMER_REFERENCE_DUPLICATE", "customerReference", message, undefined, rowNumber);
   }
@@ -60,7 +60,7 @@ function checkDuplicateDesigns(draft: JobDraft, priceLines: readonly ResolvedLin
     const saving = round2(separate - combined);
     const rows = same.map((l) => l.rowNumber).join(", ");
     const message =
-      `rows ${rows} order the same design; ` +
+      `Rows ${rows} order the same design; ` +
       `as one line of ${quantity} the estimate is ${saving > 0 ? `${saving.toFixed(2)} less` : "the same"}.`;
     // No suggestion: the combined quantity fits no single cell unless the other rows go too.
     for (const line of same) raiseOnJob(draft, "DUPLICATE_DESIGN", "quantity", message, undefined, line.rowNumber);

@@ -66,7 +66,7 @@ export function raise(
 export function quantityOf(draft: LineDraft): number | undefined {
   const text = draft.row.values.quantity;
   if (text === undefined) {
-    raise(draft, "QUANTITY_MISSING", "quantity", "the quantity is blank.");
+    raise(draft, "QUANTITY_MISSING", "quantity", "The quantity is blank.");
     return undefined;
   }
   const quantity = parseQuantity(text);

@@ -73,7 +73,7 @@ function checkDueDate(
       draft,
       "NO_SHIP_DATE",
       undefined,
-      `the vendor has no ship date for ${processCodes.join(", ")} work at the moment.`,
+      `The vendor has no ship date for ${processCodes.join(", ")} work at the moment.`,
     );
   else if (earliest !== undefined) {
     if (dateDue === undefined && values.dueDate === undefined) {
@@ -82,7 +82,7 @@ function checkDueDate(
         draft,
         "DUE_DATE_MISSING",
         "dueDate",
-        `no due date given; the earliest ship date, ${earliest}, is used.`,
+        `No due date given; the earliest ship date, ${earliest}, is used.`,
         earliest,
       );
     } else if (dateDue !== undefined && dateDue < earliest) {
@@ -117,7 +117,7 @@ function checkPromo(draft: JobDraft, processCodes: readonly string[]): void {
   const result = draft.context.facts.promos.get(key);
   if (result === undefined) draft.needs.push({ kind: "promo", key, code: promo, processCodes });
   else if (!result.isValid)
-    raiseOnJob(draft, "PROMO_CODE_INVALID", "promoCode", `promo code "${promo}": ${result.message || "not valid"}.`);
+    raiseOnJob(draft, "PROMO_CODE_INVALID", "promoCode", `Promo code "${promo}": ${result.message || "not valid"}.`);
 }
 
 /** The request to send, in the spec's shape: every line is given and the due date settled. */

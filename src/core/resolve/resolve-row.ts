@@ -4,7 +4,7 @@ import type { OrderRow } from "../order-rows";
 import type { JobCandidateLine, PriceBand, PriceCode } from "../vendor";
 import { resolveAttributes } from "./attributes";
 import { customBandsKey, type ResolveContext } from "./context";
-import { catalogueTypesOf, readItemType } from "./item-type";
+import { aLineType, catalogueTypesOf, readItemType } from "./item-type";
 import {
   candidatesText,
   finish,
@@ -162,7 +162,7 @@ function resolveAssetLine(draft: LineDraft, text: string): ResolvedLine {
       draft,
       "ASSET_UNKNOWN",
       "code",
-      `no asset has the tag "${text}" on your account.${candidatesText(candidates)}`,
+      `No asset has the tag "${text}" on your account.${candidatesText(candidates)}`,
       candidates[0],
     );
     return finish(draft, { itemType: "Asset" });
@@ -173,7 +173,7 @@ function resolveAssetLine(draft: LineDraft, text: string): ResolvedLine {
     // The suggestion is a value for the tag cell: the newest orderable asset of the same design.
     const successor = orderableSuccessor(asset, snapshot)?.assetTag ?? undefined;
     const instead = successor ? ` ${successor} is the newest orderable asset of the same design.` : "";
-    raise(draft, "ASSET_ARCHIVED", "code", `asset ${tag} is archived and cannot be reordered.${instead}`, successor);
+    raise(draft, "ASSET_ARCHIVED", "code", `Asset ${tag} is archived and cannot be reordered.${instead}`, successor);
   }
   const minimum = asset.priceBands[0]?.from ?? 1;
   if (quantity !== undefined && quantity < minimum) {
@@ -230,7 +230,7 @@ export function resolveRow(row: OrderRow, context: ResolveContext): ResolvedLine
       draft,
       "NOT_AN_ORDER_ROW",
       nonOrder.field,
-      `this looks like ${NON_ORDER_ROW_TEXT[nonOrder.kind]}, not an order line; it is not imported.`,
+      `This looks like ${NON_ORDER_ROW_TEXT[nonOrder.kind]}, not an order line; it is not imported.`,
       undefined,
       column,
     );
@@ -240,17 +240,22 @@ export function resolveRow(row: OrderRow, context: ResolveContext): ResolvedLine
     row.values.orderNumber ?? (context.options.eachRowOwnJob ? ownJobNumber(row.rowNumber) : undefined);
   const draft: LineDraft = { row, context, orderNumber, issues: [], needs: [] };
   if (orderNumber === undefined)
-    raise(draft, "ORDER_NUMBER_MISSING", "orderNumber", "the order number is blank, so the row belongs to no job.");
+    raise(draft, "ORDER_NUMBER_MISSING", "orderNumber", "The order number is blank, so the row belongs to no job.");
 
   const code = row.values.code;
   if (code === undefined) {
-    raise(draft, "CODE_MISSING", "code", "the code (price code, asset tag or stock code) is blank.");
+    raise(draft, "CODE_MISSING", "code", "The code (price code, asset tag or stock code) is blank.");
     return finish(draft, {});
   }
   const typeText = row.values.itemType;
   const given = typeText === undefined ? undefined : readItemType(typeText);
   if (typeText !== undefined && given === undefined) {
-    raise(draft, "ITEM_TYPE_UNKNOWN", "itemType", `"${typeText}" is not an item type; use PriceCode, Asset or Stock.`);
+    raise(
+      draft,
+      "ITEM_TYPE_UNKNOWN",
+      "itemType",
+      `"${typeText}" is not an item type; write Price code, Asset or Stock.`,
+    );
     return finish(draft, {});
   }
   const found = catalogueTypesOf(code, context.catalogue);
@@ -261,7 +266,7 @@ export function resolveRow(row: OrderRow, context: ResolveContext): ResolvedLine
         draft,
         "ITEM_TYPE_AMBIGUOUS",
         "itemType",
-        `"${code}" is both a ${found.join(" and a ")}; say which in the item type column.`,
+        `"${code}" is both ${found.map(aLineType).join(" and ")}; say which in the item type column.`,
         found[0],
       );
       return finish(draft, {});
@@ -269,7 +274,13 @@ export function resolveRow(row: OrderRow, context: ResolveContext): ResolvedLine
     // Nothing found is looked up as a price code: the list call leaves some out.
     type = found[0] ?? "PriceCode";
   } else if (found.length > 0 && !found.includes(type)) {
-    raise(draft, "ITEM_TYPE_MISMATCH", "itemType", `"${code}" is a ${found.join(" or ")}, not a ${type}.`, found[0]);
+    raise(
+      draft,
+      "ITEM_TYPE_MISMATCH",
+      "itemType",
+      `"${code}" is ${found.map(aLineType).join(" or ")}, not ${aLineType(type)}.`,
+      found[0],
+    );
     return finish(draft, {});
   }
   if (type === "Asset") return resolveAssetLine(draft, code);

@@ -97,7 +97,7 @@ function quantityIn(draft: LineDraft, cell: SizeCell): number | undefined {
       draft,
       "QUANTITY_MISSING",
       cell.quantityField,
-      `give the quantity of size ${label}.`,
+      `Give the quantity of size ${label}.`,
       undefined,
       cell.quantityColumn,
     );
@@ -116,9 +116,9 @@ function quantityIn(draft: LineDraft, cell: SizeCell): number | undefined {
   return quantity;
 }
 
-/** How a cell is named in a message: a wide layout's column, or the size written in a cell. */
+/** How a cell is named at the start of a message: a wide layout's column, or the size written in a cell. */
 const namedCell = (cell: SizeCell) =>
-  cell.source === "header" ? `the column "${cell.label}"` : `size "${cell.label}"`;
+  cell.source === "header" ? `The column "${cell.label}"` : `Size "${cell.label}"`;
 
 /** A label that is only a number ("10"), as a number. */
 function bareNumberOf(label: string): number | undefined {
@@ -173,7 +173,7 @@ function offerYouthVersion(draft: LineDraft, garment: Garment, cells: readonly R
   const code = garment.isVariantCode ? versionVariant.variantCode : version.stockCode;
   const labels = unknown.map((c) => c.cell.label);
   const wide = unknown[0]?.cell.source === "header";
-  const what = `${wide ? "the columns" : labels.length > 1 ? "sizes" : "size"} ${listed(labels)}`;
+  const what = `${wide ? "The columns" : labels.length > 1 ? "Sizes" : "Size"} ${listed(labels)}`;
   const colour = versionVariant.colour ?? versionVariant.variantCode;
   raise(
     draft,
@@ -288,7 +288,7 @@ export function sizeQuantities(draft: LineDraft, garment: Garment): Record<strin
       draft,
       "STOCK_SIZES_MISSING",
       draft.row.sizes.length > 0 ? undefined : "quantity",
-      `give quantities for the sizes of ${garment.variant.variantCode} (${run.join(", ")}).`,
+      `Give quantities for the sizes of ${garment.variant.variantCode} (${run.join(", ")}).`,
     );
     return undefined;
   }

@@ -3,12 +3,13 @@
  * worker and in Node.
  */
 import Papa from "papaparse";
-import type { ResultCell, ResultSheetData } from "../../core/result-sheet-data";
+import { isResultDate, type ResultCell, type ResultSheetData } from "../../core/result-sheet-data";
 import { neutraliseFormula } from "../../core/spreadsheet-safety";
 import { decodeText, type TextEncodingName } from "../formats/decode-text";
 import { encodeText, encodeTextInto, maxEncodedLength } from "../formats/encode-text";
 import { SHEET_LIMITS } from "../limits";
 import { sniffDelimiter } from "../formats/sniff-delimiter";
+import { resultDateText, type ZoneOffset } from "./result-dates";
 
 /** A result value the file's own encoding has no bytes for. */
 export interface UnrepresentableValue {
@@ -35,6 +36,8 @@ export interface CsvWriteBackOptions {
    * file is written as it is, byte-order mark or none, either way.
    */
   readonly utf8?: boolean;
+  /** The time zone moments are written in: the machine's own unless told. */
+  readonly zoneOffset?: ZoneOffset;
 }
 
 const MAX_EXAMPLES = 5;
@@ -186,9 +189,13 @@ function plainNumber(value: number): string {
   return negative ? `-${plain}` : plain;
 }
 
-/** What a cell says once written: text made safe from formulas, a number in plain digits, null as nothing. */
-function cellText(cell: ResultCell): string {
+/**
+ * What a cell says once written: text made safe from formulas, a number in plain digits, a date in ISO 8601 (a moment
+ * in the zone's local time with its offset), null as nothing.
+ */
+function cellText(cell: ResultCell, zoneOffset: ZoneOffset | undefined): string {
   if (cell === null) return "";
+  if (isResultDate(cell)) return resultDateText(cell, zoneOffset);
   return typeof cell === "number" ? plainNumber(cell) : neutraliseFormula(cell);
 }
 
@@ -376,7 +383,7 @@ export function writeCsvResults(
     const beforeBreak =
       textAt < textContentEnd && (text.charCodeAt(textAt) === 0x0d || text.charCodeAt(textAt) === 0x0a);
     cells.forEach((cell, c) => {
-      const field = cellText(cell);
+      const field = cellText(cell, options.zoneOffset);
       appended += delimiter + (beforeBreak && c === cells.length - 1 ? quoted(field) : csvField(field, delimiter));
     });
     if (examples.length === 0) {
@@ -386,8 +393,9 @@ export function writeCsvResults(
       if (out.text(appended, encoding)) continue;
     }
     cells.forEach((cell, c) => {
-      if (examples.length < MAX_EXAMPLES && encodeText(cellText(cell), encoding) === undefined)
-        examples.push({ rowNumber, column: data.columns[c] ?? "", text: String(cell) });
+      const field = cellText(cell, options.zoneOffset);
+      if (examples.length < MAX_EXAMPLES && encodeText(field, encoding) === undefined)
+        examples.push({ rowNumber, column: data.columns[c] ?? "", text: field });
     });
     if (examples.length >= MAX_EXAMPLES) break;
   }

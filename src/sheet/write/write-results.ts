@@ -4,6 +4,7 @@ import { writeCsvResults } from "./csv-write-back";
 import { SHEET_LIMITS } from "../limits";
 import { sniffFile } from "../formats/sniff-file";
 import { writeXlsxResults } from "./xlsx/xlsx-write-back";
+import type { ZoneOffset } from "./result-dates";
 
 /**
  * A result sheet written, or why it could not be: a value the file's encoding lacks (UTF-8 can be asked for), or a file
@@ -19,10 +20,14 @@ export type ResultFile =
  * with the result columns and the Jobs and Audit sheets added; a CSV file as the same file,
  * in its own encoding and dialect, with the result fields appended to its lines.
  */
-/** `utf8`: a CSV's results in UTF-8 whatever its own encoding; `kind`: what the file is named as. */
+/**
+ * `utf8`: a CSV's results in UTF-8 whatever its own encoding; `kind`: what the file is named as; `zoneOffset`: the
+ * time zone moments are written in (the machine's own unless told).
+ */
 export interface WriteResultsOptions {
   readonly utf8?: boolean;
   readonly kind?: "results" | "problems";
+  readonly zoneOffset?: ZoneOffset;
 }
 
 export async function writeResults(
@@ -57,7 +62,12 @@ async function writeResultFile(
   const kind = sniffFile(original, fileName);
   if (typeof kind !== "string") return { ok: false, reason: "unreadable", message: kind.message };
   if (kind === "zip") {
-    const written = await writeXlsxResults(original, sheetName, data);
+    const written = await writeXlsxResults(
+      original,
+      sheetName,
+      data,
+      options.zoneOffset ? { zoneOffset: options.zoneOffset } : {},
+    );
     return written.ok
       ? { ok: true, bytes: written.bytes, fileName: resultFileName(fileName, "xlsx", options.kind) }
       : { ok: false, reason: "unreadable", message: written.message };

@@ -95,14 +95,12 @@ describe("a required question left unanswered", () => {
   it("says to fill in the sheet's column for it, on that column, when the sheet has one", () => {
     const { issues, messages } = answered(VINYL, "", () => "Vinyl colour");
     expect(issues).toEqual([["ATTRIBUTE_REQUIRED", "error", "Vinyl colour", undefined]]);
-    expect(messages[0]).toBe(
-      'Row 2, column Vinyl colour: HTV 4x4 needs Vinyl colour: fill in its column, "Vinyl colour".',
-    );
+    expect(messages[0]).toBe('HTV 4x4 needs Vinyl colour: fill in its column, "Vinyl colour".');
   });
 
   it("says to add a column named by its label when the sheet has none", () => {
     const { issues, messages } = answered(VINYL, "", () => undefined);
     expect(issues).toEqual([["ATTRIBUTE_REQUIRED", "error", undefined, undefined]]);
-    expect(messages[0]).toBe('Row 2: HTV 4x4 needs Vinyl colour; add a column named "Vinyl colour" or fill it in.');
+    expect(messages[0]).toBe('HTV 4x4 needs Vinyl colour; add a column named "Vinyl colour" or fill it in.');
   });
 });

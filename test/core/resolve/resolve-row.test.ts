@@ -209,3 +209,23 @@ describe("resolveRow", () => {
     }
   });
 });
+
+describe("what a row's issues say", () => {
+  const messagesOf = (row: OrderRow) => resolveRow(row, contextWith()).issues.map((issue) => issue.message);
+
+  it("names the kinds of line in words, never the vendor's item types", () => {
+    expect(messagesOf(transferRow(2, { itemType: "Banana" }))).toEqual([
+      '"Banana" is not an item type; write Price code, Asset or Stock.',
+    ]);
+    expect(messagesOf(transferRow(2, { itemType: "Asset" }))).toEqual([`"${DTF}" is a price code, not an asset tag.`]);
+  });
+
+  it("is a sentence of its own: no row, column or severity on it (they are the issue's data)", () => {
+    const messages = CASES.flatMap((c) => resolveRow(c.row, c.context ?? contextWith()).issues).map((i) => i.message);
+    expect(messages.length).toBeGreaterThan(20);
+    for (const message of messages) {
+      expect(message).toMatch(/^["A-Z0-9]/);
+      expect(message).not.toMatch(/^(Row \d|Order \S+:)|\b(note|warning|error): /);
+    }
+  });
+});

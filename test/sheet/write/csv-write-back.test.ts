@@ -395,6 +395,38 @@ describe("writeCsvResults: shapes and values", () => {
     expect(write(input, data)).toBe(expected);
   });
 
+  it("writes a moment in ISO 8601 with the offset of the zone at that moment, and a day as an ISO date", () => {
+    const auckland = (at: Date) => (at.getUTCMonth() >= 3 && at.getUTCMonth() < 8 ? 720 : 780);
+    const data = one([
+      { kind: "date-time", at: "2026-11-25T01:03:00.000Z" },
+      { kind: "date-time", at: "2026-06-10T23:30:00.000Z" },
+      { kind: "date", day: "2027-03-01" },
+    ]);
+    const result = writeCsvResults(text("No,Qty\r\nA-1,5\r\n"), data, { zoneOffset: auckland });
+    if (!result.ok) throw new Error("unrepresentable");
+    expect(latin(result.bytes)).toBe(
+      "No,Qty,R1,R2,R3\r\nA-1,5,2026-11-25T14:03:00+13:00,2026-06-11T11:30:00+12:00,2027-03-01\r\n",
+    );
+  });
+
+  it("writes a moment in the machine's own time zone unless told, through writeResults too", async () => {
+    const at = new Date("2026-11-25T01:03:00.000Z");
+    const written = await writeResults(text("No,Qty\r\nA-1,5\r\n"), "orders.csv", "orders", {
+      ...one([{ kind: "date-time", at: at.toISOString() }]),
+      jobs: { headers: [], rows: [] },
+      audit: { headers: [], rows: [] },
+    });
+    if (!written.ok) throw new Error(written.message);
+    const field = latin(written.bytes).split("\r\n")[1]?.split(",")[2] ?? "";
+    expect(field).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:00[+-]\d\d:\d\d$/);
+    expect(new Date(field).toISOString()).toBe(at.toISOString());
+    const minutes = -at.getTimezoneOffset();
+    const twoDigits = (n: number) => String(n).padStart(2, "0");
+    const [hours, rest] = [Math.floor(Math.abs(minutes) / 60), Math.abs(minutes) % 60];
+    const offset = `${minutes < 0 ? "-" : "+"}${twoDigits(hours)}:${twoDigits(rest)}`;
+    expect(field.endsWith(offset)).toBe(true);
+  });
+
   it("places the results right of the values, however many empty fields the header ends with", () => {
     // 100,000 empty fields after the header's names, and 300,000 short rows, each given a result.
     const lines = [`Order,Qty${",".repeat(100_000)}`];

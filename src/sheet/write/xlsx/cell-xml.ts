@@ -1,4 +1,4 @@
-import type { ResultCell } from "../../../core/result-sheet-data";
+import { isResultDate, type ResultCell, type ResultDate } from "../../../core/result-sheet-data";
 import { neutraliseFormula } from "../../../core/spreadsheet-safety";
 
 /** Excel refuses to open a file with a longer text in a cell. */
@@ -10,8 +10,17 @@ export function safeText(text: string): string {
   return safe.length > MAX_CELL_TEXT ? `${safe.slice(0, MAX_CELL_TEXT - 1)}…` : safe;
 }
 
-/** What a result cell holds once written: safe text, a finite number, or nothing. */
-export function resultValue(value: ResultCell | undefined): string | number | null {
+/** How a workbook's date cells are written: their serial numbers, and their number formats. */
+export interface DateCells {
+  /** The serial number of a date in this workbook's date system; null for a moment that is not one. */
+  readonly serial: (date: ResultDate) => number | null;
+  /** The cell format of a date (or date-time) over a cell of format `base`. */
+  readonly style: (kind: ResultDate["kind"], base: number) => number;
+}
+
+/** What a result cell holds once written: safe text, a finite number, a date's serial number, or nothing. */
+export function resultValue(value: ResultCell | undefined, dates: Pick<DateCells, "serial">): string | number | null {
+  if (isResultDate(value)) return dates.serial(value);
   if (typeof value === "number") return Number.isFinite(value) ? value : null;
   return value === null || value === undefined || value === "" ? null : safeText(value);
 }

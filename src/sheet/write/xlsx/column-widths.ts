@@ -1,4 +1,4 @@
-import type { ResultCell } from "../../../core/result-sheet-data";
+import { isResultDate, type ResultCell, type ResultDate } from "../../../core/result-sheet-data";
 import { resultValue } from "./cell-xml";
 
 const WIDTH = { min: 8, max: 50, padding: 2 } as const;
@@ -17,6 +17,19 @@ function valueWidth(value: string | number, isMoney: boolean): number {
     : textWidth(value);
 }
 
+/** How wide a date is shown, in its number format (see StylesPatch): "2026-11-25 14:03", "2027-03-01". */
+const DATE_WIDTH: Readonly<Record<ResultDate["kind"], number>> = { "date-time": 16, date: 10 };
+
+/** Dates are measured by their format, never written here. */
+const NO_DATES = { serial: () => null };
+
+/** How wide a cell is shown; undefined for one left blank. */
+function cellWidth(value: ResultCell, isMoney: boolean): number | undefined {
+  if (isResultDate(value)) return DATE_WIDTH[value.kind];
+  const written = resultValue(value, NO_DATES);
+  return written === null ? undefined : valueWidth(written, isMoney);
+}
+
 /** Each column's width in characters: its header's or its widest written value's (not yet clamped). */
 export function contentWidths(
   headers: readonly string[],
@@ -26,8 +39,8 @@ export function contentWidths(
   const widths = headers.map((header) => textWidth(header));
   for (const cells of rows) {
     cells.forEach((value, i) => {
-      const written = resultValue(value);
-      if (written !== null) widths[i] = Math.max(widths[i] ?? 0, valueWidth(written, isMoney[i] ?? false));
+      const width = cellWidth(value, isMoney[i] ?? false);
+      if (width !== undefined) widths[i] = Math.max(widths[i] ?? 0, width);
     });
   }
   return widths;

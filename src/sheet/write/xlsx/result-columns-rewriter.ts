@@ -1,6 +1,6 @@
-import type { ResultCell } from "../../../core/result-sheet-data";
+import { isResultDate, type ResultCell } from "../../../core/result-sheet-data";
 import { cellAddress, columnName, columnNumberAt, parseCellRange, rowNumberAfter } from "../../formats/cell-ref";
-import { cellXml, resultValue } from "./cell-xml";
+import { cellXml, resultValue, type DateCells } from "./cell-xml";
 import { patchCols } from "./patch-cols";
 import type { TextRewriter } from "../../zip/part-text";
 import { StreamingEdit } from "./streaming-edit";
@@ -27,6 +27,8 @@ export interface ResultColumnsPlan {
   readonly headerStyle: number;
   /** The cell format of a money number over a cell of format `base`. */
   readonly moneyStyle: (base: number) => number;
+  /** Dates' serial numbers and cell formats (remembered: asked for every date cell). */
+  readonly dates: DateCells;
 }
 
 interface OpenRow {
@@ -329,7 +331,8 @@ export class ResultColumnsRewriter implements TextRewriter {
   /**
    * A row's cells from the first result column on: the new ones, merged in column order with
    * the empty (formatted) cells the row had there. A new cell takes the format of the cell it
-   * replaces, else of its row or column; the header takes the customer's header look in bold.
+   * replaces, else of its row or column (a date's with a date format); the header takes the customer's header look in
+   * bold.
    */
   private cellsXml(row: OpenRow, tail: readonly TailCell[]): string {
     const { firstColumn, headerRowNumber, headers, isMoney } = this.plan;
@@ -338,7 +341,8 @@ export class ResultColumnsRewriter implements TextRewriter {
     const cells: { readonly column: number; readonly xml: string }[] = [];
     let xml = "";
     for (let i = 0; i < values.length; i++) {
-      const written = isHeader ? (values[i] as string) : resultValue(values[i]);
+      const value = values[i];
+      const written = isHeader ? (value as string) : resultValue(value, this.plan.dates);
       if (written === null) continue;
       const column = firstColumn + i;
       const base =
@@ -348,9 +352,11 @@ export class ResultColumnsRewriter implements TextRewriter {
         0;
       const style = isHeader
         ? this.plan.headerStyle
-        : typeof written === "number" && isMoney[i]
-          ? this.moneyStyle(base)
-          : base;
+        : isResultDate(value)
+          ? this.plan.dates.style(value.kind, base)
+          : typeof written === "number" && isMoney[i]
+            ? this.moneyStyle(base)
+            : base;
       const cell = cellXml(row.prefix, `${this.columnNames[i]}${row.rowNumber}`, written, style);
       if (tail.length === 0) xml += cell;
       else cells.push({ column, xml: cell });

@@ -3,6 +3,8 @@ import { childElements, openTagOf, rootElement, type XmlElement } from "../../xm
 import { malformed } from "../../xml/xml-refusal";
 
 const MONEY_FORMAT = "#,##0.00";
+/** Dates as ISO writes them, which reads the same in every locale; a moment to the minute. */
+const DATE_FORMATS = { date: "yyyy-mm-dd", "date-time": "yyyy-mm-dd hh:mm" } as const;
 /** Number formats below this are built in; a workbook's own start here. */
 const FIRST_CUSTOM_FORMAT = 164;
 
@@ -53,7 +55,8 @@ export class StylesPatch {
   private readonly xml: string;
   private readonly root: XmlElement;
   private readonly sections = new Map<Section, SectionState>();
-  private moneyFormatId: number | undefined;
+  /** The number format id of each format code asked for. */
+  private readonly formatIds = new Map<string, number>();
 
   constructor(xml: string) {
     let root = rootElement(xml);
@@ -115,27 +118,39 @@ export class StylesPatch {
 
   /** The cell format `index` with the money number format. */
   moneyFormat(index: number): number {
+    return this.withNumberFormat(index, MONEY_FORMAT);
+  }
+
+  /** The cell format `index` with the number format of a date ("2027-03-01") or a date-time ("2026-11-25 14:03"). */
+  dateFormat(index: number, kind: keyof typeof DATE_FORMATS): number {
+    return this.withNumberFormat(index, DATE_FORMATS[kind]);
+  }
+
+  private withNumberFormat(index: number, code: string): number {
     return this.add(
       "cellXfs",
-      withAttributes(this.cellFormat(index), { numFmtId: this.moneyFormatIdOf(), applyNumberFormat: 1 }),
+      withAttributes(this.cellFormat(index), { numFmtId: this.formatIdOf(code), applyNumberFormat: 1 }),
     );
   }
 
-  private moneyFormatIdOf(): number {
-    if (this.moneyFormatId !== undefined) return this.moneyFormatId;
+  /** The id of a custom number format: the workbook's own when it has this one, else a new one after its others. */
+  private formatIdOf(code: string): number {
+    const known = this.formatIds.get(code);
+    if (known !== undefined) return known;
     let highest = FIRST_CUSTOM_FORMAT - 1;
     for (const format of this.section("numFmts").items) {
       const id = Number(readAttribute(format, "numFmtId"));
       if (!Number.isInteger(id)) continue;
-      if (readAttribute(format, "formatCode") === MONEY_FORMAT) return (this.moneyFormatId = id);
+      if (readAttribute(format, "formatCode") === code) {
+        this.formatIds.set(code, id);
+        return id;
+      }
       highest = Math.max(highest, id);
     }
-    this.moneyFormatId = highest + 1;
-    this.add(
-      "numFmts",
-      `<${this.root.prefix}numFmt numFmtId="${this.moneyFormatId}" formatCode="${escapeAttribute(MONEY_FORMAT)}"/>`,
-    );
-    return this.moneyFormatId;
+    const id = highest + 1;
+    this.formatIds.set(code, id);
+    this.add("numFmts", `<${this.root.prefix}numFmt numFmtId="${id}" formatCode="${escapeAttribute(code)}"/>`);
+    return id;
   }
 
   /** The stylesheet with what was added; undefined when nothing was. */

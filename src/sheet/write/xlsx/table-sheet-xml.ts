@@ -1,15 +1,20 @@
-import type { ResultTable } from "../../../core/result-sheet-data";
+import { isResultDate, type ResultTable } from "../../../core/result-sheet-data";
 import { cellAddress } from "../../formats/cell-ref";
-import { cellXml, resultValue, safeText } from "./cell-xml";
+import { cellXml, resultValue, safeText, type DateCells } from "./cell-xml";
 import { clampWidth, contentWidths } from "./column-widths";
 import { escapeAttribute } from "../../xml/xml-attributes";
 
 /**
  * A new worksheet part holding `table`: its headers in bold (`headerStyle`) on a frozen first
- * row, text as inline strings, numbers as numbers, never a formula. Given in pieces, a row at
+ * row, text as inline strings, numbers as numbers, dates as date cells, never a formula. Given in pieces, a row at
  * a time, so a long table is never one string.
  */
-export function* tableSheetXml(table: ResultTable, namespace: string, headerStyle: number): Generator<string> {
+export function* tableSheetXml(
+  table: ResultTable,
+  namespace: string,
+  headerStyle: number,
+  dates: DateCells,
+): Generator<string> {
   const widths = contentWidths(table.headers, table.rows);
   const lastRow = table.rows.length + 1;
   const range = widths.length === 0 ? "A1" : `A1:${cellAddress(widths.length, lastRow)}`;
@@ -30,8 +35,9 @@ export function* tableSheetXml(table: ResultTable, namespace: string, headerStyl
     const rowNumber = r + 2;
     let cells = "";
     (table.rows[r] ?? []).forEach((value, i) => {
-      const written = resultValue(value);
-      if (written !== null) cells += cellXml("", cellAddress(i + 1, rowNumber), written, 0);
+      const written = resultValue(value, dates);
+      const style = isResultDate(value) ? dates.style(value.kind, 0) : 0;
+      if (written !== null) cells += cellXml("", cellAddress(i + 1, rowNumber), written, style);
     });
     yield `<row r="${rowNumber}">${cells}</row>`;
   }

@@ -7,10 +7,12 @@
  */
 import { formatCount } from "../../../core/plural";
 import { RESULT_COLUMN } from "../../../core/result-rows";
-import type { ResultSheetData } from "../../../core/result-sheet-data";
+import { isResultDate, type ResultSheetData } from "../../../core/result-sheet-data";
 import { formatBytes, SHEET_LIMITS } from "../../limits";
 import { SheetReadError, type SheetFailureCode } from "../../read-failure";
-import { safeText } from "./cell-xml";
+import { safeText, type DateCells } from "./cell-xml";
+import { machineZoneOffset, resultDateSerial, type ZoneOffset } from "../result-dates";
+import { isTrue, readAttribute } from "../../xml/xml-attributes";
 import { clampWidth, contentWidths } from "./column-widths";
 import { ResultColumnsRewriter } from "./result-columns-rewriter";
 import { packText, partDecoder, readZipText, repackText, type PackedPart, type ZipText } from "../../zip/part-text";
@@ -46,6 +48,11 @@ export interface WriteBackFailure {
 
 export type WriteBackResult = { readonly ok: true; readonly bytes: Uint8Array } | WriteBackFailure;
 
+export interface XlsxWriteBackOptions {
+  /** The time zone moments are written in (a workbook's date cells have none): the machine's own unless told. */
+  readonly zoneOffset?: ZoneOffset;
+}
+
 /** How the original file is named in messages: the user dropped it a while ago. */
 const FILE = "The original workbook";
 const MONEY_COLUMNS: ReadonlySet<string> = new Set([RESULT_COLUMN.lineEstimate, RESULT_COLUMN.jobTotal]);
@@ -78,12 +85,13 @@ export async function writeXlsxResults(
   original: Uint8Array,
   sheetName: string,
   data: ResultSheetData,
+  options: XlsxWriteBackOptions = {},
 ): Promise<WriteBackResult> {
   assertRowNumbers(data);
   try {
     const checked = await checkOriginal(original);
     if (checked) return checked;
-    return await addResults(original, sheetName, data);
+    return await addResults(original, sheetName, data, options.zoneOffset ?? machineZoneOffset);
   } catch (error) {
     if (error instanceof SheetReadError) return refused(error.failure.code, error.failure.message);
     if (error instanceof XmlRefusal) {
@@ -189,7 +197,12 @@ async function openPackage(original: Uint8Array, sheetName: string): Promise<Ope
   };
 }
 
-async function addResults(original: Uint8Array, sheetName: string, data: ResultSheetData): Promise<WriteBackResult> {
+async function addResults(
+  original: Uint8Array,
+  sheetName: string,
+  data: ResultSheetData,
+  zoneOffset: ZoneOffset,
+): Promise<WriteBackResult> {
   const opened = await openPackage(original, sheetName);
   if ("ok" in opened) return opened;
   const { entries, texts, encodings, sheets, sheet, sheetEntry, stylesEntry } = opened;
@@ -211,6 +224,7 @@ async function addResults(original: Uint8Array, sheetName: string, data: ResultS
   const namespace = mainNamespace(texts.workbook);
   const stylesText = await readText(original, stylesEntry);
   const styles = new StylesPatch(stylesText?.text ?? emptyStylesXml(namespace));
+  const dates = dateCellsOf(styles, usesDate1904(texts.workbook), zoneOffset);
   const isMoney = data.columns.map((name) => MONEY_COLUMNS.has(name));
   const orderSheet = await repackText(
     original,
@@ -224,9 +238,13 @@ async function addResults(original: Uint8Array, sheetName: string, data: ResultS
       isMoney,
       headerStyle: styles.boldFormat(used.headerStyle ?? 0),
       moneyStyle: (base) => styles.moneyFormat(base),
+      dates,
     }),
   );
   const tableHeaderStyle = styles.boldFormat(0);
+  // The new sheets are written after the stylesheet: the formats their dates take are added now.
+  for (const table of [data.jobs, data.audit])
+    for (const cells of table.rows) for (const cell of cells) if (isResultDate(cell)) dates.style(cell.kind, 0);
 
   const taken = takenPartNames(
     entries.map((entry) => entry.name),
@@ -258,8 +276,8 @@ async function addResults(original: Uint8Array, sheetName: string, data: ResultS
   for (const [entry, text, encoding] of changes)
     if (entry && text !== undefined) replaced.set(entry.name, await packText(entry.name, [text], encoding));
   const added = [
-    await packText(jobsPart, tableSheetXml(data.jobs, namespace, tableHeaderStyle)),
-    await packText(auditPart, tableSheetXml(data.audit, namespace, tableHeaderStyle)),
+    await packText(jobsPart, tableSheetXml(data.jobs, namespace, tableHeaderStyle, dates)),
+    await packText(auditPart, tableSheetXml(data.audit, namespace, tableHeaderStyle, dates)),
   ];
   if (newStylesPart && stylesXml !== undefined) added.push(await packText(newStylesPart, [stylesXml]));
   try {
@@ -286,6 +304,26 @@ async function scanUsedRange(original: Uint8Array, entry: ZipEntry, data: Result
   );
   scan.push(decoder.end());
   return scan.finish();
+}
+
+/** Whether the workbook counts its dates from 1904 (`<workbookPr date1904="1"/>`), as some Mac workbooks do. */
+function usesDate1904(workbookXml: string): boolean {
+  const tag = /<(\w+:)?workbookPr\b[^>]*>/.exec(workbookXml)?.[0];
+  return tag !== undefined && isTrue(readAttribute(tag, "date1904"));
+}
+
+/** The workbook's date cells: serial numbers in its date system, formats added to its stylesheet once each. */
+function dateCellsOf(styles: StylesPatch, is1904: boolean, zoneOffset: ZoneOffset): DateCells {
+  const formats = new Map<string, number>();
+  return {
+    serial: (date) => resultDateSerial(date, is1904, zoneOffset),
+    style(kind, base) {
+      const key = `${kind} ${base}`;
+      let style = formats.get(key);
+      if (style === undefined) formats.set(key, (style = styles.dateFormat(base, kind)));
+      return style;
+    },
+  };
 }
 
 /** Where a stylesheet goes in a workbook that has none. */

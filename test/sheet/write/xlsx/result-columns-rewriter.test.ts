@@ -4,12 +4,18 @@ import {
   ResultColumnsRewriter,
   type ResultColumnsPlan,
 } from "../../../../src/sheet/write/xlsx/result-columns-rewriter";
+import type { DateCells } from "../../../../src/sheet/write/xlsx/cell-xml";
 import { UsedRangeScan } from "../../../../src/sheet/write/xlsx/used-range-scan";
 import { XmlRefusal } from "../../../../src/sheet/xml/xml-refusal";
 
 const HEADER_STYLE = 90;
 /** Money formats are numbered after their base so the tests can see which base was used. */
 const moneyStyle = (base: number) => 100 + base;
+/** Dates are day 46000 (a date-time half a day on) in formats numbered after their base, as money's are. */
+const DATES: DateCells = {
+  serial: (date) => (date.kind === "date" ? 46_000 : 46_000.5),
+  style: (kind, base) => (kind === "date" ? 200 : 300) + base,
+};
 
 function plan(overrides: Partial<ResultColumnsPlan> & { readonly firstColumn: number }): ResultColumnsPlan {
   return {
@@ -20,6 +26,7 @@ function plan(overrides: Partial<ResultColumnsPlan> & { readonly firstColumn: nu
     isMoney: [false, true],
     headerStyle: HEADER_STYLE,
     moneyStyle,
+    dates: DATES,
     ...overrides,
   };
 }

@@ -694,7 +694,8 @@ describe("writeXlsxResults: what is written", () => {
         const cell = sheet.getRow(rowNumber).getCell(12 + i);
         expect(cell.formula).toBeUndefined();
         if (typeof value === "number") expect([cell.type, cell.value]).toEqual([ExcelJS.ValueType.Number, value]);
-        else expect([cell.type, cell.value]).toEqual([ExcelJS.ValueType.String, neutraliseFormula(value ?? "")]);
+        else
+          expect([cell.type, cell.value]).toEqual([ExcelJS.ValueType.String, neutraliseFormula(String(value ?? ""))]);
       });
     }
     expect(sheet.getCell("L5").value).not.toMatch(/^=/);
@@ -809,10 +810,18 @@ interface PackageParts {
   readonly sheetXml: string;
   readonly stylesXml?: string;
   readonly contentTypes?: string;
+  /** The workbook's properties element, before its sheets (`<workbookPr date1904="1"/>`). */
+  readonly workbookPr?: string;
 }
 
 /** A workbook as other programs write them: one sheet, and only the parts given. */
-function workbookOf({ sheetName = "Orders", sheetXml, stylesXml, contentTypes }: PackageParts): Uint8Array {
+function workbookOf({
+  sheetName = "Orders",
+  sheetXml,
+  stylesXml,
+  contentTypes,
+  workbookPr = "",
+}: PackageParts): Uint8Array {
   const escaped = sheetName.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;");
   const styles =
     stylesXml === undefined
@@ -834,7 +843,7 @@ function workbookOf({ sheetName = "Orders", sheetXml, stylesXml, contentTypes }:
         data: Buffer.from(
           `<?xml version="1.0"?><workbook xmlns="${MAIN}" ` +
             'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">' +
-            `<sheets><sheet name="${escaped}" sheetId="7" r:id="rId1"/></sheets></workbook>`,
+            `${workbookPr}<sheets><sheet name="${escaped}" sheetId="7" r:id="rId1"/></sheets></workbook>`,
         ),
       },
       {
@@ -855,6 +864,80 @@ function workbookOf({ sheetName = "Orders", sheetXml, stylesXml, contentTypes }:
 const ORDERS_XML =
   `<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Order</t></is></c></row>` +
   '<row r="2"><c r="A2" t="inlineStr"><is><t>A-1</t></is></c></row></sheetData></worksheet>';
+
+describe("writeXlsxResults: dates", () => {
+  /** Auckland's offset: +13:00 in its summer, +12:00 in its winter. */
+  const auckland = (at: Date) => (at.getUTCMonth() >= 3 && at.getUTCMonth() < 8 ? 720 : 780);
+  const SUBMITTED = RESULT_COLUMNS.indexOf("Submitted at");
+  const dated: ResultSheetData = {
+    headerRowNumber: 1,
+    columns: RESULT_COLUMNS,
+    rows: new Map([
+      [
+        2,
+        RESULT_COLUMNS.map(
+          (_, i): ResultCell =>
+            i === 0 ? "Created" : i === SUBMITTED ? { kind: "date-time", at: "2026-11-25T01:03:00.000Z" } : null,
+        ),
+      ],
+    ]),
+    jobs: {
+      headers: ["Order number", "Due date"],
+      rows: [
+        ["A-1", { kind: "date", day: "2027-03-01" }],
+        ["A-2", "next week"],
+      ],
+    },
+    audit: { headers: ["At"], rows: [] },
+  };
+
+  it("writes Submitted at as a date-time cell at local time, and the Jobs sheet's due dates as dates", async () => {
+    const written = await writeXlsxResults(workbookOf({ sheetXml: ORDERS_XML }), "Orders", dated, {
+      zoneOffset: auckland,
+    });
+    if (!written.ok) throw new Error(written.message);
+    const book = await load(written.bytes);
+    const submitted = (book.getWorksheet("Orders") as Worksheet).getRow(2).getCell(2 + SUBMITTED);
+    expect([submitted.type, submitted.value, submitted.numFmt]).toEqual([
+      ExcelJS.ValueType.Date,
+      new Date("2026-11-25T14:03:00.000Z"),
+      "yyyy-mm-dd hh:mm",
+    ]);
+    const jobs = book.getWorksheet("Jobs") as Worksheet;
+    expect([jobs.getCell("B2").type, jobs.getCell("B2").value, jobs.getCell("B2").numFmt]).toEqual([
+      ExcelJS.ValueType.Date,
+      new Date("2027-03-01T00:00:00.000Z"),
+      "yyyy-mm-dd",
+    ]);
+    expect(jobs.getCell("B3").value).toBe("next week");
+    // Wide enough to show "2026-11-25 14:03" whole.
+    expect(sheetXml(zipParts(written.bytes), "Orders")).toMatch(
+      new RegExp(`<col min="${2 + SUBMITTED}" max="${2 + SUBMITTED}" width="18" customWidth="1"/>`),
+    );
+  });
+
+  it("counts the days from 1904 in a workbook that does", async () => {
+    const written = await writeXlsxResults(
+      workbookOf({ sheetXml: ORDERS_XML, workbookPr: '<workbookPr date1904="1"/>' }),
+      "Orders",
+      dated,
+      { zoneOffset: auckland },
+    );
+    if (!written.ok) throw new Error(written.message);
+    expect(sheetXml(zipParts(written.bytes), "Jobs")).toMatch(/<c r="B2" s="\d+"><v>44985<\/v><\/c>/);
+  });
+
+  it("writes them in the machine's own time zone unless told", async () => {
+    const written = await writeXlsxResults(workbookOf({ sheetXml: ORDERS_XML }), "Orders", dated);
+    if (!written.ok) throw new Error(written.message);
+    const submitted = (await load(written.bytes))
+      .getWorksheet("Orders")
+      ?.getRow(2)
+      .getCell(2 + SUBMITTED);
+    const at = new Date("2026-11-25T01:03:00.000Z");
+    expect(submitted?.value).toEqual(new Date(at.getTime() - at.getTimezoneOffset() * 60_000));
+  });
+});
 
 describe("writeXlsxResults: workbooks as other programs write them", () => {
   it("adds a stylesheet to a workbook without one, with the bold header and the money format", async () => {
