@@ -2,7 +2,7 @@ import type { ValueEvidence } from "./column-evidence";
 import { targetKeyOf, type Candidate } from "./mapping-candidates";
 import type { MappingTarget } from "./sheet-mapping";
 
-/** A header this sure of what it names keeps it, unless the values name the account's own things in numbers. */
+/** A header this sure of what it names keeps it, unless three or more values are the account's own things. */
 export const CLEAR_HEADER = 0.9;
 /** How sure telling values alone make a column: below a header naming the field outright, above a word of it. */
 const TELLING_VALUES = 0.8;
@@ -29,14 +29,13 @@ export function valueCandidates(
   quantityByValues: boolean,
 ): Candidate[] {
   const usable = evidence.filter((e) => quantityByValues || targetKeyOf(e.target) !== "field:quantity");
-  const agreeing = usable.find((e) => fromHeader.some((c) => c.targetKey === targetKeyOf(e.target)));
-  if (agreeing) {
+  for (const agreeing of usable) {
+    const same = fromHeader.find((c) => c.targetKey === targetKeyOf(agreeing.target));
+    if (same === undefined) continue;
     // A clear header the values agree with is sure enough; a header word or near spelling gets surer.
-    const same = fromHeader.find((c) => c.targetKey === targetKeyOf(agreeing.target)) as Candidate;
     if (same.confidence >= CLEAR_HEADER) return [];
-    return [
-      { ...same, confidence: Math.max(same.confidence, valuesConfidence(agreeing)) + 0.05, evidence: agreeing.text },
-    ];
+    const confidence = Math.max(same.confidence, valuesConfidence(agreeing)) + 0.05;
+    return [{ ...same, confidence, evidence: agreeing.text }];
   }
   const primary = usable[0];
   if (primary === undefined) return [];
