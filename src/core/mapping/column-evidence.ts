@@ -66,7 +66,7 @@ interface ValueTest {
   readonly matches: (value: CellValue, text: string) => boolean;
 }
 
-/** Letters, digits and case that do not count when values are compared with the account's lists. */
+/** A value as compared with the account's lists: case, spaces and quote marks do not count. */
 const valueKey = (text: string) =>
   text
     .normalize("NFKC")
