@@ -125,7 +125,8 @@ describe("the app for keyboard and screen reader users, in Chromium", () => {
       await openAndConnect(page, e2e.app.url);
       await waitForCatalogue(page);
       expect(await liveSettings(page, "catalogue-status")).toEqual(["status", "polite"]);
-      expect(await said(page, "catalogue-status")).toBe("Your catalogue is loaded: 45 price codes.");
+      // The region speaks just after the page shows the words (an effect after the render): its turn is awaited.
+      await expect.poll(() => said(page, "catalogue-status")).toBe("Your catalogue is loaded: 45 price codes.");
       await page.getByLabel("Order sheet").setInputFiles(path);
       await page.getByRole("heading", { name: /Map the columns/ }).waitFor();
 
