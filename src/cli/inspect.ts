@@ -1,6 +1,7 @@
 import { IMPORT_FIELDS } from "../core/fields";
 import { countOf } from "../core/plural";
 import { columnSamples, columnValues, missingRequiredFields, sizeLayout, type SheetMapping } from "../core/mapping";
+import { isTotalsRow } from "../core/mapping/column-samples";
 import { cellRawText, type CellValue, type SheetRow } from "../core/sheet-model";
 import { csvDialectText } from "../sheet/read/csv/csv-dialect-text";
 import { longHeaderNotes, type SheetPreview, type WorkbookSummary } from "../sheet/sheet-preview";
@@ -83,6 +84,8 @@ function typedCell(value: CellValue): unknown {
  */
 function columnEvidence(report: InspectReport) {
   const { sampleRows } = report.sheet;
+  // What the values are is told without totals rows, as the suggestion tells it.
+  const dataRows = sampleRows.filter((row) => !isTotalsRow(row));
   return report.mapping.columns.map((assignment) => {
     const suggested = report.suggestion.columns[assignment.column];
     return {
@@ -100,7 +103,7 @@ function columnEvidence(report: InspectReport) {
         valuesSay: suggested?.evidence ?? null,
       },
       samples: columnSamples(sampleRows, assignment.column),
-      values: columnValues(sampleRows, assignment.column),
+      values: columnValues(dataRows, assignment.column),
     };
   });
 }

@@ -5,7 +5,6 @@ import { colourWords } from "../colour-words";
 import { materialWords } from "../material-words";
 import { readWords, type WordTable } from "../word-reading";
 import { looksLikeSize, sizeKey } from "../sizes";
-import { isTotalsRow } from "./column-samples";
 
 /**
  * The account's values a column's cells can be told by, as plain lists (they cross to the sheet worker): price codes,
@@ -183,7 +182,7 @@ function valuesOf(rows: readonly SheetRow[], column: number): { value: CellValue
   const values: { value: CellValue; text: string }[] = [];
   for (const row of rows) {
     const value = row.cells[column];
-    if (value === undefined || isBlankCell(value) || isTotalsRow(row)) continue;
+    if (value === undefined || isBlankCell(value)) continue;
     values.push({ value, text: cellText(value).trim() });
     if (values.length >= MOST_VALUES_TESTED) break;
   }

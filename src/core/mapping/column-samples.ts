@@ -45,13 +45,14 @@ function isWordCell(value: CellValue | undefined): boolean {
   return typeof value === "string" && !/\d/.test(value);
 }
 
+/** What a column's values are; totals rows are the caller's to leave out (`isTotalsRow`), once for every column. */
 export function columnValues(rows: readonly SheetRow[], column: number): ColumnValues {
   let numbers = 0;
   let words = 0;
   let seen = 0;
   for (const row of rows) {
     const value = row.cells[column];
-    if (isBlankCell(value) || isTotalsRow(row)) continue;
+    if (isBlankCell(value)) continue;
     seen++;
     if (isNumberCell(value)) numbers++;
     else if (isWordCell(value)) words++;

@@ -4,7 +4,7 @@ import { looksLikeSize, sizeKey } from "../sizes";
 import { columnEvidence, fitsNumberQuestion, type ValueEvidence, type ValueLists } from "./column-evidence";
 import { targetKeyOf, type Candidate } from "./mapping-candidates";
 import { evidenceTextFor, valueCandidates } from "./value-candidates";
-import { columnValues, type ColumnValues } from "./column-samples";
+import { columnValues, isTotalsRow, type ColumnValues } from "./column-samples";
 import { FIELD_WORDS } from "./header-words";
 import { canBeSimilar, containsWords, headerWords, normaliseHeader, similarity } from "./normalise";
 import type { ColumnAssignment, MappingTarget, MatchReason, SheetMapping } from "./sheet-mapping";
@@ -301,8 +301,10 @@ export function suggestMapping(
   // Fuzzy matching costs the product of two lengths: only a header's start is matched (no
   // field name is longer), so a header of a million characters costs what a short one does.
   const normalised = headers.map((header) => headerWords(header.slice(0, MATCHED_HEADER_LENGTH)));
+  // A totals row's label ("Total", "Summe") says nothing of what its column holds: left out once for every column.
+  const rows = sampleRows.filter((row) => !isTotalsRow(row));
   const values = headers.map(
-    (_header, column): ColumnValues => (sampleRows.length > 0 ? columnValues(sampleRows, column) : "unknown"),
+    (_header, column): ColumnValues => (rows.length > 0 ? columnValues(rows, column) : "unknown"),
   );
   const context = headerContext(headers, vocabulary);
   const evidence = new Map<number, ValueEvidence[]>();
@@ -311,7 +313,7 @@ export function suggestMapping(
     // An earlier import's result columns are ours, never the customer's data.
     if (isResultColumn(headers[column] ?? "")) return;
     const fromHeader = header === "" ? [] : headerCandidates(column, header, context);
-    const found = sampleRows.length > 0 ? columnEvidence(sampleRows, column, vocabulary.values) : [];
+    const found = rows.length > 0 ? columnEvidence(rows, column, vocabulary.values) : [];
     evidence.set(column, found);
     candidates.push(...fromHeader, ...valueCandidates(column, fromHeader, found, !context.isWideLayout));
   });
@@ -319,7 +321,7 @@ export function suggestMapping(
   const answersNumbers = (candidate: Candidate) =>
     candidate.target.kind !== "attribute" ||
     !numberQuestions.has(headerWords(candidate.target.attribute)) ||
-    fitsNumberQuestion(sampleRows, candidate.column);
+    fitsNumberQuestion(rows, candidate.column);
   const chosen = chooseCandidates(
     candidates,
     (c) => fitsValues(c.target, values[c.column] ?? "unknown") && answersNumbers(c),
