@@ -65,6 +65,9 @@ export const HEADER_WORDS: Readonly<Record<HeaderLanguage, WordTable>> = {
       "Commande",
       "Bon de commande",
       "Réf. commande",
+      // "Cde" is how French order forms shorten commande.
+      "N° cde",
+      "Cde",
     ],
     description: ["Libellé", "Désignation", "Équipe", "Projet"],
     orderComment: ["Commentaire commande", "Remarque commande"],

@@ -37,6 +37,7 @@ const HEADERS_BY_LANGUAGE: Readonly<Record<string, readonly (readonly [string, F
   French: [
     ["N° commande", "orderNumber"],
     ["Numéro de commande", "orderNumber"],
+    ["N° cde", "orderNumber"],
     ["Qté", "quantity"],
     ["Quantité", "quantity"],
     ["Taille", "size"],
