@@ -20,7 +20,6 @@ import {
   filesOfOrders,
   planOfFiles,
   resultSheetDataOfFile,
-  severalFilesIssues,
   sourceIssue,
   type SourceFile,
   type SourceIssue,
@@ -238,7 +237,7 @@ export async function checkFiles(
     rows: combined.rows,
     mapping: combined.mapping,
     snapshot,
-    options: { eachRowOwnJob: options.eachRowOwnJob },
+    options: { eachRowOwnJob: options.eachRowOwnJob, ...(isOnlyFile ? {} : { fileNames: files.map((f) => f.name) }) },
     locale: "en-NZ",
   });
   const orderNumbersFromAbove = await fillOrderNumbers(engine, options);
@@ -260,10 +259,7 @@ export async function checkFiles(
     if (refused) return { ok: false, reason: "unreadable", message: refused };
   }
   const orderFiles = filesOfOrders(plan().plan);
-  const issues = [
-    ...engine.issues(),
-    ...[...conflicts].flatMap(([orderNumber, rows]) => severalFilesIssues(sources, orderNumber, rows)),
-  ].map((issue) => sourceIssue(sources, issue, orderFiles));
+  const issues = engine.issues().map((issue) => sourceIssue(sources, issue, orderFiles));
   const summary = engine.summary();
   const [first] = files;
   return {
@@ -293,7 +289,7 @@ export async function checkFiles(
       connection: vendor.connection.name,
       account: { id: snapshot.account.id, name: snapshot.account.name, currency: snapshot.account.currency },
       mapping: combined.mapping,
-      summary: conflicts.size === 0 ? summary : withConflicts(summary, conflicts),
+      summary,
       jobs: engine.jobs().map((job) => {
         const of = orderFiles.get(job.orderNumber) ?? [];
         return isOnlyFile ? job : { ...job, file: of.map((i) => sources[i]?.name ?? "").join(", ") };
@@ -302,19 +298,6 @@ export async function checkFiles(
       payloads: engine.payloads(),
       orderNumbersFromAbove,
       conflicts: [...conflicts.keys()],
-    },
-  };
-}
-
-/** The summary with each row of an order number found in several files counted as an error. */
-function withConflicts(summary: EngineSummary, conflicts: ReadonlyMap<string, readonly number[]>): EngineSummary {
-  const rows = [...conflicts.values()].reduce((n, r) => n + r.length, 0);
-  return {
-    ...summary,
-    issues: {
-      ...summary.issues,
-      error: summary.issues.error + rows,
-      byCode: { ...summary.issues.byCode, ORDER_NUMBER_IN_SEVERAL_FILES: rows },
     },
   };
 }

@@ -1,6 +1,5 @@
 import type { SubmissionPlan } from "./batch-plan";
 import { makeIssue, type Issue } from "./issues";
-import type { UnsentRow } from "./journal-records";
 import type { ColumnAssignment, SheetMapping } from "./mapping/sheet-mapping";
 import type { ResultCell, ResultSheetData } from "./result-sheet-data";
 import { pluralise } from "./plural";
@@ -148,7 +147,7 @@ export function sourceText(files: readonly SourceFile[], text: string): string {
       if (combined && own !== undefined) rest = `, column ${own}${after.slice(combined.header.length)}`;
     }
   }
-  const body = rest.replace(/\b(rows?) (\d+(?:(?:,\s?| and )\d+)*)/g, (_all, word, list) => {
+  const body = rest.replace(/\b([Rr]ows?) (\d+(?:(?:,\s?| and )\d+)*)/g, (_all, word, list) => {
     const numbers = String(list).replace(/\d+/g, (digits) => {
       const n = Number(digits);
       if (n < FILE_ROW_SPAN) return digits;
@@ -222,7 +221,7 @@ export function ordersInSeveralFiles(plan: SubmissionPlan): Map<string, number[]
 }
 
 /** The rows of an order number, file by file: "clubA.csv (rows 2, 3) and clubB.csv (row 2)". */
-function rowsByFileText(files: readonly SourceFile[], sessionRows: readonly number[]): string {
+function rowsByFileText(files: readonly Pick<SourceFile, "name">[], sessionRows: readonly number[]): string {
   const byFile = new Map<number, number[]>();
   for (const row of sessionRows) {
     const { fileIndex, rowNumber } = sourceRowOf(row);
@@ -239,7 +238,7 @@ function rowsByFileText(files: readonly SourceFile[], sessionRows: readonly numb
 
 /** The issue on each row of an order number that comes from several files: an error, so the order is not sent. */
 export function severalFilesIssues(
-  files: readonly SourceFile[],
+  files: readonly Pick<SourceFile, "name">[],
   orderNumber: string,
   sessionRows: readonly number[],
 ): Issue[] {
@@ -253,48 +252,26 @@ export function severalFilesIssues(
 }
 
 /**
- * The plan in the files' words, with every order number found in several files held back: its rows are not sent, each
- * saying so. The order numbers held back come with their rows.
+ * The plan in the files' words; the order numbers found in several files come with their rows (the engine keeps them
+ * out of the plan, each row saying why).
  */
 export function planOfFiles(
   files: readonly SourceFile[],
   plan: SubmissionPlan,
 ): { readonly plan: SubmissionPlan; readonly conflicts: ReadonlyMap<string, readonly number[]> } {
   if (files.length < 2) return { plan, conflicts: new Map() };
-  const several = ordersInSeveralFiles(plan);
   const conflicts = new Map<string, number[]>();
-  for (const orderNumber of several.keys()) {
-    const rows = [
-      ...plan.orders.filter((o) => o.orderNumber === orderNumber).flatMap((o) => o.lineRows),
-      ...plan.otherRows.filter((r) => r.orderNumber === orderNumber).map((r) => r.rowNumber),
-    ].sort((a, b) => a - b);
-    conflicts.set(orderNumber, rows);
-  }
+  for (const orderNumber of ordersInSeveralFiles(plan).keys())
+    conflicts.set(
+      orderNumber,
+      plan.otherRows
+        .filter((r) => r.orderNumber === orderNumber)
+        .map((r) => r.rowNumber)
+        .sort((a, b) => a - b),
+    );
   const words = (text: string) => sourceText(files, text);
-  const held: UnsentRow[] = [];
-  for (const [orderNumber, rows] of conflicts) {
-    const [first] = severalFilesIssues(files, orderNumber, rows);
-    const own = plan.otherRows.filter((r) => r.orderNumber === orderNumber);
-    for (const rowNumber of rows) {
-      const earlier = own.find((r) => r.rowNumber === rowNumber);
-      const text = first ? words(first.message) : "";
-      held.push({
-        rowNumber,
-        orderNumber,
-        outcome: "not-sent",
-        messages: [text, ...(earlier?.messages ?? []).map(words)],
-      });
-    }
-  }
-  const orders = plan.orders
-    .filter((o) => !conflicts.has(o.orderNumber))
-    .map((o) => ({ ...o, notes: o.notes.map((n) => ({ ...n, text: words(n.text) })) }));
-  const otherRows = [
-    ...plan.otherRows
-      .filter((r) => r.orderNumber === undefined || !conflicts.has(r.orderNumber))
-      .map((r) => ({ ...r, messages: r.messages.map(words) })),
-    ...held,
-  ].sort((a, b) => a.rowNumber - b.rowNumber);
+  const orders = plan.orders.map((o) => ({ ...o, notes: o.notes.map((n) => ({ ...n, text: words(n.text) })) }));
+  const otherRows = plan.otherRows.map((r) => ({ ...r, messages: r.messages.map(words) }));
   const ownColumn = (sessionRow: number, column: string) => {
     const at = combinedHeaders(files).find((h) => h.header === column)?.at;
     return (at === undefined ? undefined : files[sourceRowOf(sessionRow).fileIndex]?.headerOf[at]) ?? column;

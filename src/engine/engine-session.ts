@@ -136,7 +136,7 @@ export async function startSession(session: EngineSession, setup: EngineSetup): 
     columnOf: columns.columnOf,
     columnOfQuestion: (definition) => questionColumn(columns.mapping, definition)?.header,
     dateOrder: dateOrderFor(setup.snapshot.account.entityAddress?.countryCode),
-    options: { eachRowOwnJob: setup.options?.eachRowOwnJob ?? false },
+    options: { eachRowOwnJob: setup.options?.eachRowOwnJob ?? false, fileNames: setup.options?.fileNames },
   });
   session.dryRuns.clear();
   session.tally.reset();

@@ -47,6 +47,11 @@ export const customBandsKey = (code: string, width: number, height: number) => `
 export interface ResolveOptions {
   /** Rows without an order number each become a job of their own instead of an error. */
   readonly eachRowOwnJob: boolean;
+  /**
+   * The files a session's rows come from, by name in the order given, when there are several: an order number in two
+   * of them is an error on its rows (two clubs' orders are never merged into one job).
+   */
+  readonly fileNames?: readonly string[] | undefined;
 }
 
 export interface ResolveContext {

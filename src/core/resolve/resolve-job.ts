@@ -3,6 +3,7 @@ import { longDate } from "../month-names";
 import { sumEstimates } from "../estimate";
 import type { JobGroup } from "../group";
 import { isError, type Issue } from "../issues";
+import { severalFilesIssues, sourceRowOf } from "../source-files";
 import type { JobCandidate, JobCandidateLine } from "../vendor";
 import { processSetKey, promoKey, type FactRequest, type ResolveContext } from "./context";
 import { deliveryAddressOf, resolveDelivery, type JobDelivery } from "./job-delivery";
@@ -40,6 +41,26 @@ export interface ResolvedJob {
 /** The distinct processes of a job's lines, sorted: what its earliest ship date depends on. */
 export function processCodesOf(lines: readonly Pick<ResolvedLine, "processCode">[]): string[] {
   return [...new Set(lines.map((l) => l.processCode).filter((p): p is string => !!p))].sort();
+}
+
+/**
+ * Whether an order's rows all come from one file; if not, an order number two files share is an error on each of its
+ * rows.
+ */
+function isInOneFile(draft: JobDraft): boolean {
+  const names = draft.context.options.fileNames ?? [];
+  if (names.length < 2) return true;
+  const { rowNumbers, orderNumber } = draft.group;
+  const files = new Set(rowNumbers.map((row) => sourceRowOf(row).fileIndex));
+  if (files.size < 2) return true;
+  draft.issues.push(
+    ...severalFilesIssues(
+      names.map((name) => ({ name })),
+      orderNumber,
+      rowNumbers,
+    ),
+  );
+  return false;
 }
 
 /** The due date to send: the sheet's, else the earliest ship date; checked against the live earliest ship date. */
@@ -154,7 +175,8 @@ function payloadOf(
 export function resolveJob(group: JobGroup, lines: readonly ResolvedLine[], context: ResolveContext): ResolvedJob {
   const draft: JobDraft = { group, context, issues: [...group.issues], needs: [] };
   const delivery = resolveDelivery(draft);
-  checkLinesAcross(draft, lines);
+  // Rows of two files are not one order: comparing them as its lines would only mislead.
+  if (isInOneFile(draft)) checkLinesAcross(draft, lines);
   const processCodes = processCodesOf(lines);
   const { dateDue, mustDate } = checkDueDate(draft, processCodes);
   checkPromo(draft, processCodes);

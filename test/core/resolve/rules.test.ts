@@ -387,7 +387,7 @@ describe("resolution rules, over the simulator's catalogue through the proxy", (
       "SERVER_ERROR",
       "VENDOR_UNAVAILABLE",
       "ORDER_AT_VENDOR",
-      // Raised on several files checked together (test/cli/several-files.test.ts), not by resolving rows.
+      // Raised only when several files are checked together (test/cli/several-files.test.ts).
       "ORDER_NUMBER_IN_SEVERAL_FILES",
     ]);
     expect(ISSUE_CODES.filter((code) => !covered.has(code))).toEqual([]);
