@@ -186,8 +186,13 @@ export function App() {
         {state.step === "upload" && (
           <UploadStep
             error={state.error}
-            onFile={async (file) =>
-              workflow.openFile(state.connected, file.name, new Uint8Array(await file.arrayBuffer()))
+            onFiles={async (files) =>
+              workflow.openFiles(
+                state.connected,
+                await Promise.all(
+                  files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })),
+                ),
+              )
             }
           >
             <OrderFormButton catalogue={state.connected.catalogue} services={orderForms} />

@@ -7,8 +7,9 @@ import type { ResultSheetData } from "../core/result-sheet-data";
 import type { RowResult } from "../core/result-rows";
 import type { SheetRow } from "../core/sheet-model";
 import type { ReadProgress } from "../sheet/read/workbook";
-import type { OpenResult, PreviewResult, SheetSession } from "../sheet/worker-api";
+import type { CombineResult, FileChoice, OpenResult, PreviewResult, SheetSession } from "../sheet/worker-api";
 import type { ResultFile, WriteResultsOptions } from "../sheet/write/write-results";
+import type { SeveralFiles } from "../sheet/write/write-results-of-files";
 import { createWorkerBridge } from "./worker-bridge";
 
 /** A sheet worker with no call waiting for this long is stopped, and the file it held with it. */
@@ -45,8 +46,13 @@ export function createSheetWorkerClient(start: () => Worker = startSheetWorker) 
       sheetName: string,
       headerRowNumber: number | undefined,
       vocabulary: readonly string[],
+      file = 0,
     ): Promise<PreviewResult> {
-      return call((s) => s.preview(sheetName, headerRowNumber, vocabulary));
+      return call((s) => s.preview(sheetName, headerRowNumber, vocabulary, file));
+    },
+    /** Several files' sheets as one, read afterwards as the sheet named COMBINED_SHEET. */
+    combine(choices: readonly FileChoice[]): Promise<CombineResult> {
+      return call((s) => s.combine(choices));
     },
     rows(
       sheetName: string,
@@ -64,15 +70,19 @@ export function createSheetWorkerClient(start: () => Worker = startSheetWorker) 
       sheetName: string,
       data: ResultSheetData,
       options: WriteResultsOptions = {},
+      several?: SeveralFiles,
     ): Promise<ResultFile> {
-      return call((s) => s.writeResults(transfer(original, [original.buffer]), fileName, sheetName, data, options));
+      return call((s) =>
+        s.writeResults(transfer(original, [original.buffer]), fileName, sheetName, data, options, several),
+      );
     },
     suggestMapping(
       sheetName: string,
       headerRowNumber: number,
       vocabulary: MappingVocabulary | undefined,
+      file = 0,
     ): Promise<SheetMapping | undefined> {
-      return call((s) => s.suggestMapping(sheetName, headerRowNumber, vocabulary));
+      return call((s) => s.suggestMapping(sheetName, headerRowNumber, vocabulary, file));
     },
     resultsOnlySheet(results: readonly RowResult[]): Promise<Uint8Array> {
       return call((s) => s.resultsOnlySheet(results));

@@ -1,5 +1,6 @@
 import type { SubmissionPlan } from "./batch-plan";
 import { makeIssue, type Issue } from "./issues";
+import type { BatchFile } from "./journal-records";
 import type { ColumnAssignment, SheetMapping } from "./mapping/sheet-mapping";
 import type { ResultCell, ResultSheetData } from "./result-sheet-data";
 import { pluralise } from "./plural";
@@ -53,31 +54,41 @@ export interface CombinedSheets {
   readonly files: readonly SourceFile[];
 }
 
+/** The files' columns as one sheet's: where each file's columns go (`placed[file][column]`). */
+export interface CombinedColumns {
+  readonly headers: readonly string[];
+  readonly mapping: SheetMapping;
+  readonly files: readonly SourceFile[];
+  /** `placed[file][column]`: where a file's column (by its own index) is in the combined sheet. */
+  readonly placed: readonly (readonly (number | undefined)[])[];
+  /** The leading column naming each row's file, when asked for. */
+  readonly fileColumn: boolean;
+}
+
 /** What makes a column of one file the same column as one of another: its target, or its header when unmapped. */
 const columnKey = (column: ColumnAssignment): string =>
   column.target === null ? `header:${column.header.trim().toLowerCase()}` : `target:${JSON.stringify(column.target)}`;
 
 /**
- * The sheets as one: a column for each field, size or question any file maps (headed as the first file that has it
- * names it) and for each unmapped header, each row's cells moved to those columns and its number made a session row
- * number. A single sheet comes back as it is.
+ * The sheets' columns as one: a column for each field, size or question any file maps (headed as the first file that
+ * has it names it) and for each unmapped header; first, when `fileColumn` names it, a column saying each row's file.
  */
-export function combineSheets(sheets: readonly SourceSheet[]): CombinedSheets {
-  if (sheets.length === 1 && sheets[0]) {
-    const [only] = sheets;
-    return {
-      headers: only.headers,
-      rows: only.rows,
-      mapping: only.mapping,
-      files: [{ name: only.name, headerOf: only.headers }],
-    };
-  }
+export function combineColumns(
+  sheets: readonly Pick<SourceSheet, "name" | "mapping">[],
+  options: { readonly fileColumn?: string } = {},
+): CombinedColumns {
   const headers: string[] = [];
   const columns: ColumnAssignment[] = [];
   const positions = new Map<string, number>();
   const taken = new Set<string>();
-  const placed = sheets.map((sheet) =>
-    sheet.mapping.columns.map((column) => {
+  if (options.fileColumn !== undefined) {
+    headers.push(options.fileColumn);
+    columns.push({ column: 0, header: options.fileColumn, target: null, confidence: 1, reason: null });
+    taken.add(options.fileColumn.toLowerCase());
+  }
+  const placed = sheets.map((sheet) => {
+    const own: (number | undefined)[] = [];
+    for (const column of sheet.mapping.columns) {
       const key = columnKey(column);
       let at = positions.get(key);
       if (at === undefined) {
@@ -89,28 +100,46 @@ export function combineSheets(sheets: readonly SourceSheet[]): CombinedSheets {
         headers.push(header);
         columns.push({ ...column, column: at, header });
       }
-      return at;
-    }),
-  );
+      own[column.column] = at;
+    }
+    return own;
+  });
   const files = sheets.map((sheet, fileIndex) => {
     const headerOf: (string | undefined)[] = headers.map(() => undefined);
-    sheet.mapping.columns.forEach((column, i) => {
-      const at = placed[fileIndex]?.[i];
+    for (const column of sheet.mapping.columns) {
+      const at = placed[fileIndex]?.[column.column];
       if (at !== undefined) headerOf[at] = column.header;
-    });
+    }
     return { name: sheet.name, headerOf };
   });
-  const rows = sheets.flatMap((sheet, fileIndex) =>
-    sheet.rows.map((row) => {
-      const cells: CellValue[] = headers.map(() => null);
-      sheet.mapping.columns.forEach((column, i) => {
-        const at = placed[fileIndex]?.[i];
-        if (at !== undefined) cells[at] = row.cells[column.column] ?? null;
-      });
-      return { rowNumber: sessionRowNumber(fileIndex, row.rowNumber), cells };
-    }),
-  );
-  return { headers, rows, mapping: { columns }, files };
+  return { headers, mapping: { columns }, files, placed, fileColumn: options.fileColumn !== undefined };
+}
+
+/** A row of one file as a row of the combined sheet: its cells in their columns, its number a session row number. */
+export function combinedRow(combined: CombinedColumns, fileIndex: number, row: SheetRow): SheetRow {
+  const cells: CellValue[] = combined.headers.map(() => null);
+  if (combined.fileColumn) cells[0] = combined.files[fileIndex]?.name ?? null;
+  const placed = combined.placed[fileIndex] ?? [];
+  placed.forEach((at, column) => {
+    if (at !== undefined) cells[at] = row.cells[column] ?? null;
+  });
+  return { rowNumber: sessionRowNumber(fileIndex, row.rowNumber), cells };
+}
+
+/** The sheets as one (see `combineColumns`), every row moved to its columns. A single sheet comes back as it is. */
+export function combineSheets(sheets: readonly SourceSheet[]): CombinedSheets {
+  if (sheets.length === 1 && sheets[0]) {
+    const [only] = sheets;
+    return {
+      headers: only.headers,
+      rows: only.rows,
+      mapping: only.mapping,
+      files: [{ name: only.name, headerOf: only.headers }],
+    };
+  }
+  const combined = combineColumns(sheets);
+  const rows = sheets.flatMap((sheet, fileIndex) => sheet.rows.map((row) => combinedRow(combined, fileIndex, row)));
+  return { headers: combined.headers, rows, mapping: combined.mapping, files: combined.files };
 }
 
 /** "clubB.csv row 12": a session row as its file names it. */
@@ -158,6 +187,16 @@ export function sourceText(files: readonly SourceFile[], text: string): string {
   });
   return head + body;
 }
+
+/**
+ * A message of a session of several files with each row number its file's own: for beside the row, where its file is
+ * shown (an order's rows are all in one file, so the rows a message names are in the same file).
+ */
+export const ownRowsText = (text: string): string =>
+  text.replace(/\d{9,}/g, (digits) => {
+    const n = Number(digits);
+    return n >= FILE_ROW_SPAN && /\b[Rr]ows?\b/.test(text) ? String(ownRowNumber(n)) : digits;
+  });
 
 /** Each session column's header as the first file having it heads it: for recognising it in messages. */
 function combinedHeaders(files: readonly SourceFile[]): { header: string; at: number }[] {
@@ -213,6 +252,45 @@ export function filesOfOrders(plan: SubmissionPlan): Map<string, number[]> {
   for (const order of plan.orders) for (const row of order.lineRows) add(order.orderNumber, row);
   for (const row of plan.otherRows) add(row.orderNumber, row.rowNumber);
   return new Map([...files].map(([orderNumber, set]) => [orderNumber, [...set].sort((a, b) => a - b)]));
+}
+
+/** For each of `fileCount` files, the order numbers of its rows: the jobs its own result sheet lists. */
+export function orderNumbersOfEachFile(
+  rows: Iterable<{ readonly rowNumber: number; readonly orderNumber?: string | undefined }>,
+  fileCount: number,
+): Set<string>[] {
+  const each = Array.from({ length: fileCount }, () => new Set<string>());
+  for (const { rowNumber, orderNumber } of rows)
+    if (orderNumber !== undefined) each[sourceRowOf(rowNumber).fileIndex]?.add(orderNumber);
+  return each;
+}
+
+/** Every row of a plan with its order number: the orders' lines and the rows left behind. */
+export function rowsOfPlan(plan: SubmissionPlan): { rowNumber: number; orderNumber?: string | undefined }[] {
+  return [
+    ...plan.orders.flatMap((o) => o.lineRows.map((rowNumber) => ({ rowNumber, orderNumber: o.orderNumber }))),
+    ...plan.otherRows,
+  ];
+}
+
+/** Several files as the journal writes their batch down: each one's sheet, header row and the rows it holds. */
+export function batchFilesOf(
+  files: readonly { readonly name: string; readonly sheetName: string; readonly headerRowNumber: number }[],
+  plan: SubmissionPlan,
+): BatchFile[] {
+  const own = files.map(() => [] as number[]);
+  for (const { rowNumber } of rowsOfPlan(plan)) own[sourceRowOf(rowNumber).fileIndex]?.push(ownRowNumber(rowNumber));
+  return files.map((file, index) => {
+    const rows = own[index] ?? [];
+    return {
+      fileName: file.name,
+      sheetName: file.sheetName,
+      headerRowNumber: file.headerRowNumber,
+      rowOffset: sessionRowNumber(index, 0),
+      rowCount: rows.length,
+      ...(rows.length > 0 ? { firstRowNumber: Math.min(...rows), lastRowNumber: Math.max(...rows) } : {}),
+    };
+  });
 }
 
 /** Order numbers whose rows come from more than one file: two clubs' orders are never merged into one job. */

@@ -24,6 +24,8 @@ export interface WorkbookSummary {
   readonly sheets: readonly SheetSummary[];
   /** The sheet that looks most like an order table (not an instructions sheet in front of it). */
   readonly defaultSheet: string;
+  /** Several files dropped together: each one's summary (the fields above are the first file's, named for all). */
+  readonly files?: readonly WorkbookSummary[];
 }
 
 export interface SheetPreview {

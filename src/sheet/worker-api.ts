@@ -15,6 +15,10 @@ import { failure, type SheetReadFailure } from "./read-failure";
 import { summariseWorkbook, tableOf, type SheetPreview, type WorkbookSummary } from "./sheet-preview";
 import type { OpenedWorkbook, ReadProgress } from "./read/workbook";
 import { writeCsv } from "./write/write-csv";
+import { COMBINED_SHEET, combinedTable, type FileTable } from "./combined-table";
+import { isBundle, unbundleFiles } from "./formats/file-bundle";
+import { writeResultsOfFiles, type SeveralFiles } from "./write/write-results-of-files";
+import type { CombinedColumns } from "../core/source-files";
 import { writeResults, type ResultFile, type WriteResultsOptions } from "./write/write-results";
 
 export type OpenResult = { readonly ok: true; readonly summary: WorkbookSummary } | SheetReadFailure;
@@ -25,18 +29,44 @@ export type PreviewResult = { readonly ok: true; readonly preview: SheetPreview 
  * (a summary, a preview, a window of rows) instead of receiving the whole sheet at once.
  * Plain functions over plain data, so they run the same in the worker and in Node.
  */
-const keyOf = (sheetName: string, headerRowNumber: number) => `${sheetName}\u0000${headerRowNumber}`;
+const keyOf = (file: number, sheetName: string, headerRowNumber: number) =>
+  `${file}\u0000${sheetName}\u0000${headerRowNumber}`;
+
+/** One file's sheet to combine with the others': the sheet and header row chosen for it, and its own mapping. */
+export interface FileChoice {
+  readonly sheetName: string;
+  readonly headerRowNumber: number;
+  readonly mapping: SheetMapping;
+}
+
+export type CombineResult =
+  | { readonly ok: true; readonly preview: SheetPreview; readonly columns: CombinedColumns }
+  | SheetReadFailure;
+
+const unreadable = (fileName: string) =>
+  failure(
+    "CORRUPT",
+    `${fileName} could not be read: it is not laid out the way spreadsheet programs save files. ` +
+      "Open it in your spreadsheet program, save it again as .xlsx or .csv and drop the new file.",
+  );
 
 export function createSheetSession() {
-  let workbook: OpenedWorkbook | undefined;
+  /** The open files: one as dropped, or each of several dropped together (see `formats/file-bundle.ts`). */
+  let workbooks: OpenedWorkbook[] = [];
   /** The last table asked for, and its preview: the page asks for its mapping and its rows next. */
   let current: { readonly key: string; readonly table: TableView; readonly preview: SheetPreview } | undefined;
+  /** The files' sheets as one, once several are combined. */
+  let combined: ReturnType<typeof combinedTable> | undefined;
 
   function table(
     sheetName: string,
     headerRowNumber: number | undefined,
     vocabulary: readonly string[] = [],
+    file = 0,
   ): { table: TableView; preview: SheetPreview } | SheetReadFailure {
+    if (sheetName === COMBINED_SHEET)
+      return combined ?? failure("NO_TABLE", "The files dropped together are not combined yet.");
+    const workbook = workbooks[file];
     if (workbook === undefined) return failure("NO_TABLE", "No file is open.");
     const sheet = workbook.sheets.find((s) => s.name === sheetName);
     if (sheet === undefined) return failure("NO_TABLE", `There is no sheet named "${sheetName}".`);
@@ -45,43 +75,88 @@ export function createSheetSession() {
       place,
       maxOrderRows: SHEET_LIMITS[workbook.format].maxRows,
     });
-    if ("table" in result) current = { key: keyOf(sheetName, result.preview.headerRowNumber), ...result };
+    if ("table" in result) current = { key: keyOf(file, sheetName, result.preview.headerRowNumber), ...result };
     return result;
   }
 
-  function cachedTable(sheetName: string, headerRowNumber: number): TableView | undefined {
-    if (current?.key === keyOf(sheetName, headerRowNumber)) return current.table;
-    const result = table(sheetName, headerRowNumber);
+  function cachedTable(sheetName: string, headerRowNumber: number, file = 0): TableView | undefined {
+    if (sheetName === COMBINED_SHEET) return combined?.table;
+    if (current?.key === keyOf(file, sheetName, headerRowNumber)) return current.table;
+    const result = table(sheetName, headerRowNumber, [], file);
     return "table" in result ? result.table : undefined;
   }
 
+  async function openOne(
+    bytes: Uint8Array,
+    fileName: string,
+    onProgress?: (progress: ReadProgress) => void,
+  ): Promise<{ ok: true; workbook: OpenedWorkbook } | SheetReadFailure> {
+    try {
+      const opened = await openWorkbook(bytes, fileName, onProgress);
+      return opened.ok ? { ok: true, workbook: opened.workbook } : opened;
+    } catch {
+      // Whatever a library threw, its words mean nothing to the user; what to do is the same.
+      return unreadable(fileName);
+    }
+  }
+
   return {
+    /** Opens a file, or each of several dropped together (bundled as one), in place of whatever was open. */
     async open(
       bytes: Uint8Array,
       fileName: string,
       onProgress?: (progress: ReadProgress) => void,
       vocabulary: readonly string[] = [],
     ): Promise<OpenResult> {
-      workbook = undefined;
+      workbooks = [];
       current = undefined;
-      try {
-        const opened = await openWorkbook(bytes, fileName, onProgress);
-        if (!opened.ok) return opened;
-        workbook = opened.workbook;
-        return { ok: true, summary: summariseWorkbook(opened.workbook, vocabulary) };
-      } catch {
-        // Whatever a library threw, its words mean nothing to the user; what to do is the same.
-        return failure(
-          "CORRUPT",
-          `${fileName} could not be read: it is not laid out the way spreadsheet programs save files. ` +
-            "Open it in your spreadsheet program, save it again as .xlsx or .csv and drop the new file.",
-        );
+      combined = undefined;
+      const parts = isBundle(bytes) ? unbundleFiles(bytes) : [{ name: fileName, bytes }];
+      if (parts === undefined) return unreadable(fileName);
+      const opened: OpenedWorkbook[] = [];
+      for (const [i, part] of parts.entries()) {
+        // Each file's progress as its share of the whole.
+        const progress =
+          onProgress &&
+          ((p: ReadProgress) =>
+            onProgress({
+              ...p,
+              ...(p.fraction === undefined ? {} : { fraction: (i + p.fraction) / parts.length }),
+            }));
+        const one = await openOne(part.bytes, part.name, progress);
+        if (!one.ok) return one;
+        opened.push(one.workbook);
       }
+      workbooks = opened;
+      const summaries = opened.map((w) => summariseWorkbook(w, vocabulary));
+      const [first] = summaries;
+      if (!first) return unreadable(fileName);
+      return {
+        ok: true,
+        summary: summaries.length === 1 ? first : { ...first, fileName, files: summaries },
+      };
     },
 
-    preview(sheetName: string, headerRowNumber?: number, vocabulary: readonly string[] = []): PreviewResult {
-      const result = table(sheetName, headerRowNumber, vocabulary);
+    /** A sheet's preview below its header row (found when not given), of the open file or of file `file` of several. */
+    preview(sheetName: string, headerRowNumber?: number, vocabulary: readonly string[] = [], file = 0): PreviewResult {
+      const result = table(sheetName, headerRowNumber, vocabulary, file);
       return "preview" in result ? { ok: true, preview: result.preview } : result;
+    },
+
+    /**
+     * The sheets of several files as one, each read below its header row and placed by its own mapping; afterwards
+     * its rows are read, previewed and mapped as the sheet named COMBINED_SHEET.
+     */
+    combine(choices: readonly FileChoice[]): CombineResult {
+      combined = undefined;
+      const files: FileTable[] = [];
+      for (const [file, choice] of choices.entries()) {
+        const result = table(choice.sheetName, choice.headerRowNumber, [], file);
+        if (!("table" in result)) return result;
+        files.push({ name: workbooks[file]?.fileName ?? "", ...result, mapping: choice.mapping });
+      }
+      combined = combinedTable(files);
+      return { ok: true, preview: combined.preview, columns: combined.columns };
     },
 
     /** Rows `start` to `start + count` of the table (0-based positions below the header). */
@@ -93,14 +168,21 @@ export function createSheetSession() {
       return rows;
     },
 
-    /** The result (or problem) sheet written back into the customer's own file, as its format allows. */
+    /**
+     * The result (or problem) sheet written back into the customer's own file, as its format allows; for several files
+     * dropped together, into each of them.
+     */
     writeResults(
       original: Uint8Array,
       fileName: string,
       sheetName: string,
       data: ResultSheetData,
       options: WriteResultsOptions = {},
+      several?: SeveralFiles,
     ): Promise<ResultFile> {
+      // Several files dropped together: each one's results in its own file, the files zipped.
+      if (several && isBundle(original))
+        return writeResultsOfFiles(original, several, data, { ...options, at: new Date() });
       return writeResults(original, fileName, sheetName, data, options);
     },
 
@@ -127,12 +209,13 @@ export function createSheetSession() {
       sheetName: string,
       headerRowNumber: number,
       vocabulary: MappingVocabulary | undefined,
+      file = 0,
     ): SheetMapping | undefined {
       // Below a header row named outright, the headers and sample rows do not depend on the vocabulary.
       const result =
-        current?.key === keyOf(sheetName, headerRowNumber)
+        current?.key === keyOf(file, sheetName, headerRowNumber)
           ? current
-          : table(sheetName, headerRowNumber, vocabularyWords(vocabulary));
+          : table(sheetName, headerRowNumber, vocabularyWords(vocabulary), file);
       if (!("preview" in result)) return undefined;
       const { headers, rowCount } = result.preview;
       // The values tell a column by more rows than the preview shows: the first few hundred, blank ones aside.
@@ -141,8 +224,9 @@ export function createSheetSession() {
     },
 
     close(): void {
-      workbook = undefined;
+      workbooks = [];
       current = undefined;
+      combined = undefined;
     },
   };
 }

@@ -5,6 +5,12 @@ import { SessionEdits } from "../core/session-edits";
 import { readStoredRecords } from "../core/stored-records";
 import type { ImporterDB } from "./database";
 
+/** One of several files dropped together: its name, the sheet and header row chosen for it, and its own mapping. */
+export const ReviewFile = z
+  .object({ name: z.string(), sheetName: z.string(), headerRowNumber: z.int(), mapping: SheetMapping })
+  .readonly();
+export type ReviewFile = z.infer<typeof ReviewFile>;
+
 const savedReviewFields = {
   key: z.string(),
   connection: z.string(),
@@ -21,6 +27,8 @@ const savedReviewFields = {
   sheetName: z.string(),
   headerRowNumber: z.int(),
   mapping: SheetMapping,
+  /** Several files dropped together (`file` holds them all, bundled): each one's choices, in the order given. */
+  files: z.array(ReviewFile).readonly().optional(),
   edits: SessionEdits,
   savedAt: z.string(),
 };

@@ -5,6 +5,7 @@ import { chromium, type Browser, type Locator, type Page } from "playwright-core
 import { expect } from "vitest";
 import { readServerSettings, startAppServer, type RunningAppServer } from "../../src/server/app-server";
 import type { FaultSettings, SimulatorOptions } from "../../src/server/simulator/simulator";
+import { DATABASE_NAME } from "../../src/storage/database";
 import { SIM_START } from "../helpers/sim-clock";
 import { useResource } from "../helpers/use-resource";
 
@@ -122,4 +123,32 @@ export async function withFaults<T>(
   } finally {
     simulator.faults = {};
   }
+}
+
+/** The values the edits of the review kept in the page's IndexedDB set (what a reload reopens with). */
+export function keptValues(page: Page): Promise<unknown[]> {
+  interface KeptReview {
+    readonly edits: { readonly edits: readonly { readonly changes: readonly { readonly after: unknown }[] }[] };
+  }
+  return page.evaluate(
+    ([name, store]) =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const opening = indexedDB.open(name);
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const db = opening.result;
+          const reading = db.transaction(store).objectStore(store).getAll();
+          reading.onerror = () => reject(reading.error);
+          reading.onsuccess = () => {
+            db.close();
+            resolve(
+              (reading.result as KeptReview[]).flatMap((review) =>
+                review.edits.edits.flatMap((edit) => edit.changes.map((change) => change.after)),
+              ),
+            );
+          };
+        };
+      }),
+    [DATABASE_NAME, "reviewSessions"] as const,
+  );
 }

@@ -6,9 +6,8 @@ import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FaultSettings } from "../../src/server/simulator/simulator";
-import { DATABASE_NAME } from "../../src/storage/database";
 import { expectNoAxeViolations } from "./axe";
-import { checkTheRows, openAndConnect, useBuiltAppInChromium, withFaults } from "./harness";
+import { checkTheRows, keptValues, openAndConnect, useBuiltAppInChromium, withFaults } from "./harness";
 import { samplePath } from "../helpers/samples";
 
 const TEAM_WORKBOOK = samplePath("team-orders-winter.xlsx");
@@ -96,34 +95,6 @@ const focusIsOnACell = (page: Page) =>
     const active = document.getElementById(focused?.getAttribute("aria-activedescendant") ?? "");
     return focused?.getAttribute("role") === "grid" && active?.getAttribute("role") === "gridcell";
   });
-
-/** The values the edits of the review kept in the page's IndexedDB set (what a reload reopens with). */
-function keptValues(page: Page): Promise<unknown[]> {
-  interface KeptReview {
-    readonly edits: { readonly edits: readonly { readonly changes: readonly { readonly after: unknown }[] }[] };
-  }
-  return page.evaluate(
-    ([name, store]) =>
-      new Promise<unknown[]>((resolve, reject) => {
-        const opening = indexedDB.open(name);
-        opening.onerror = () => reject(opening.error);
-        opening.onsuccess = () => {
-          const db = opening.result;
-          const reading = db.transaction(store).objectStore(store).getAll();
-          reading.onerror = () => reject(reading.error);
-          reading.onsuccess = () => {
-            db.close();
-            resolve(
-              (reading.result as KeptReview[]).flatMap((review) =>
-                review.edits.edits.flatMap((edit) => edit.changes.map((change) => change.after)),
-              ),
-            );
-          };
-        };
-      }),
-    [DATABASE_NAME, "reviewSessions"] as const,
-  );
-}
 
 async function clickCell(page: Page, rowNumber: number, header: string): Promise<void> {
   await (await cell(page, rowNumber, header)).click();

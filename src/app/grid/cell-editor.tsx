@@ -1,3 +1,4 @@
+import { ownRowNumber } from "../../core/source-files";
 import type { GridColumn } from "./column-editors";
 import { columnBox, rowTop, type GridLayout } from "./grid-layout";
 import { editorCommandFor, type CellPosition, type EditorCommand } from "./grid-navigation";
@@ -53,7 +54,7 @@ export function CellEditor({ editing, column, rowNumber, layout, onInput, onComm
   return (
     <input
       class="grid-editor"
-      aria-label={`Row ${rowNumber ?? ""}, ${column.header}`}
+      aria-label={`Row ${rowNumber === undefined ? "" : ownRowNumber(rowNumber)}, ${column.header}`}
       style={{ top: rowTop(editing.at.row), ...columnBox(layout, editing.at.column) }}
       value={editing.value}
       list={editor.kind === "list" ? listId(editing.at.column) : undefined}

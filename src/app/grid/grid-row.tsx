@@ -1,3 +1,4 @@
+import { ownRowNumber, ownRowsText } from "../../core/source-files";
 import { Component } from "preact";
 import type { RowView } from "../../engine/views";
 import type { GridColumn } from "./column-editors";
@@ -26,7 +27,7 @@ function severityOf(issues: readonly RowIssue[], withNotes: boolean): "error" | 
   return withNotes && issues.length > 0 ? "info" : "";
 }
 
-const messagesOf = (issues: readonly RowIssue[]) => issues.map((i) => i.message).join("\n") || undefined;
+const messagesOf = (issues: readonly RowIssue[]) => issues.map((i) => ownRowsText(i.message)).join("\n") || undefined;
 
 /** The header row: each column's header, and what it is mapped to. */
 export function GridHeaderRow({
@@ -114,7 +115,7 @@ export class GridRow extends Component<GridRowProps> {
           class={`grid-rowheader ${severityOf(rowIssues, false)}`}
           title={messagesOf(rowIssues)}
         >
-          {row ? row.rowNumber : "…"}
+          {row ? ownRowNumber(row.rowNumber) : "…"}
           {row?.skipped && <span class="visually-hidden"> (skipped)</span>}
         </div>
         {columns.map((column, c) => {

@@ -46,9 +46,44 @@ function Confidence({ assignment }: { readonly assignment: ColumnAssignment | un
   );
 }
 
+/** Several files dropped together: each one's sheet, header row and rows, read as one sheet. */
+function FilesRead({
+  files,
+  summaries,
+}: {
+  files: NonNullable<MappingState["files"]>;
+  summaries: readonly MappingState["file"][];
+}) {
+  return (
+    <table class="files-read" data-testid="files-read">
+      <caption class="visually-hidden">Files read together</caption>
+      <thead>
+        <tr>
+          <th scope="col">File</th>
+          <th scope="col">Sheet</th>
+          <th scope="col">Header row</th>
+        </tr>
+      </thead>
+      <tbody>
+        {files.map((f, i) => {
+          const summary = summaries[i];
+          return (
+            <tr key={`${i}-${f.name}`}>
+              <td>{f.name}</td>
+              <td>{summary?.format === "csv" ? "" : f.sheetName}</td>
+              <td>{f.headerRowNumber}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
 /** Which sheet of a workbook, and which row holds the headers; how a CSV file was read. */
 function SheetOptions({ state, workflow }: PartProps) {
   const { file, preview } = state;
+  if (state.files) return <FilesRead files={state.files} summaries={file.files ?? []} />;
   return (
     <div class="sheet-options">
       {file.sheets.length > 1 && (
@@ -249,8 +284,10 @@ export function MappingStep({ connected, state, error, workflow }: Props) {
       )}
       <SheetOptions state={state} workflow={workflow} />
       <p class="facts" data-testid="sheet-facts">
-        {countOf(preview.rowCount, "row", "rows")} below the header on row {preview.headerRowNumber}; sizes:{" "}
-        {sizeLayoutText(mapping)}.{hiddenRowsText(preview.hiddenRows)}
+        {state.files
+          ? `${countOf(preview.rowCount, "row", "rows")} from ${countOf(state.files.length, "file", "files")}`
+          : `${countOf(preview.rowCount, "row", "rows")} below the header on row ${preview.headerRowNumber}`}
+        ; sizes: {sizeLayoutText(mapping)}.{hiddenRowsText(preview.hiddenRows)}
       </p>
       {missing.size > 0 && (
         <p role="alert" class="error" data-testid="missing-fields">

@@ -1,3 +1,4 @@
+import { ownRowsText } from "../../core/source-files";
 import { jobNumbersText } from "../../core/journal";
 import { countOf } from "../../core/plural";
 import { useEffect, useState } from "preact/hooks";
@@ -177,7 +178,7 @@ export function OrderPanel({ orderNumber, revision, snapshot, workflow, act }: P
         <ul class="issues">
           {job.issues.map((issue, i) => (
             <li key={i} class={issue.severity} data-code={issue.code}>
-              {issue.message}
+              {ownRowsText(issue.message)}
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { ownRowNumber, sourceRowOf } from "../../core/source-files";
 import { useState } from "preact/hooks";
 import {
   describeResults,
@@ -151,6 +152,11 @@ export function ResultsStep({
     if (file) saveFile(file.bytes, file.fileName);
   };
   const summary = describeResults(orders, rows);
+  // Several files: each row is told by its file and its own row number there.
+  const rowName = (rowNumber: number) => {
+    const file = batch.files?.[sourceRowOf(rowNumber).fileIndex];
+    return file ? `${file.fileName}, row ${ownRowNumber(rowNumber)}` : String(rowNumber);
+  };
   return (
     <section>
       <h2>Results of {batch.fileName}</h2>
@@ -177,7 +183,7 @@ export function ResultsStep({
       )}
       <div class="actions">
         <button type="button" onClick={() => download(false)}>
-          Download result sheet
+          {batch.files ? `Download ${batch.files.length} result sheets (zip)` : "Download result sheet"}
         </button>{" "}
         {problem?.canUtf8 && (
           <>
@@ -253,7 +259,7 @@ export function ResultsStep({
           <tbody>
             {rows.slice(0, LISTED_ROWS).map((result) => (
               <tr key={result.rowNumber} data-testid={`result-${result.rowNumber}`}>
-                <td>{result.rowNumber}</td>
+                <td>{rowName(result.rowNumber)}</td>
                 <td>{OUTCOME_TEXT[result.outcome]}</td>
                 <td>{result.jobNumber ?? ""}</td>
                 <td>{result.newAssetSku ?? ""}</td>

@@ -1,3 +1,4 @@
+import { sourceRowOf } from "../../core/source-files";
 import { useCallback, useMemo, useState } from "preact/hooks";
 import type { RowView } from "../../engine/views";
 import { gridColumn, type GridColumn } from "../grid/column-editors";
@@ -27,6 +28,7 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
     column: undefined,
   });
   const [finding, setFinding] = useState(false);
+  const { files } = review;
   const { download: downloadProblems, problem: fileProblem } = useSheetDownload(workflow.downloadableProblems);
 
   const columns: GridColumn[] = useMemo(
@@ -115,6 +117,7 @@ export function ReviewStep({ connected, review, error, workflow }: Props) {
             snapshot={snapshot}
             act={act}
             rowsTakingOrderNumberAbove={review.summary.rowsTakingOrderNumberAbove}
+            fileOf={files && ((rowNumber) => files[sourceRowOf(rowNumber).fileIndex]?.name)}
           />
           <OrderPanel
             orderNumber={active.row?.orderNumber}

@@ -1,3 +1,4 @@
+import { ownRowNumber, ownRowsText } from "../../core/source-files";
 import { useEffect, useState } from "preact/hooks";
 import type { CatalogueSnapshot } from "../../core/catalogue";
 import type { Issue } from "../../core/issues";
@@ -18,7 +19,13 @@ interface Props {
   readonly act: SidePanelAction;
   /** Rows lacking an order number that would take the one above. */
   readonly rowsTakingOrderNumberAbove: number;
+  /** Several files in one review: the file a row is from. */
+  readonly fileOf?: ((rowNumber: number) => string | undefined) | undefined;
 }
+
+/** "Row 12", or with several files "clubB.csv, row 12": the row as its own file numbers it. */
+const rowName = (rowNumber: number, file: string | undefined) =>
+  file === undefined ? `Row ${rowNumber}` : `${file}, row ${ownRowNumber(rowNumber)}`;
 
 const SEVERITY_TEXT = { error: "Error", warning: "Warning", info: "Note" } as const;
 
@@ -58,7 +65,7 @@ function IssueItem(props: IssueProps) {
   return (
     <li class={issue.severity} data-code={issue.code}>
       <span class="visually-hidden">{SEVERITY_TEXT[issue.severity]}: </span>
-      <span class="message">{issue.message}</span>
+      <span class="message">{ownRowsText(issue.message)}</span>
       {hasSuggestion && (
         <div class="field-actions">
           <button
@@ -127,7 +134,7 @@ function AnswerQuestion({ row, attribute, label, code, workflow, act }: AnswerPr
 }
 
 /** The active row: what it is, its issues with their fixes, and skipping it. */
-export function RowPanel({ row, column, workflow, snapshot, act, rowsTakingOrderNumberAbove }: Props) {
+export function RowPanel({ row, column, workflow, snapshot, act, rowsTakingOrderNumberAbove, fileOf }: Props) {
   const [focusColumn, setFocusColumn] = useState(column);
   useEffect(() => setFocusColumn(column), [column]);
   if (!row)
@@ -140,7 +147,7 @@ export function RowPanel({ row, column, workflow, snapshot, act, rowsTakingOrder
   return (
     <section class="side-panel" aria-labelledby="row-panel-heading" data-testid="row-panel">
       <h3 id="row-panel-heading">
-        Row {row.rowNumber}
+        {rowName(row.rowNumber, fileOf?.(row.rowNumber))}
         {row.orderNumber ? ` · order ${row.orderNumber}` : ""}
         {row.itemType ? ` · ${LINE_TYPE_TEXT[row.itemType]}` : ""}
         {row.estimateText ? ` · ${row.estimateText}` : ""}

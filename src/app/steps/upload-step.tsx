@@ -7,12 +7,13 @@ const SHEET_FILE_TYPES =
 
 interface Props {
   readonly error?: string | undefined;
-  readonly onFile: (file: File) => void;
+  /** One file, or several dropped together (one review and one batch of them all). */
+  readonly onFiles: (files: readonly File[]) => void;
   /** Shown under the drop zone: what helps the user start (the order form's download). */
   readonly children?: ComponentChildren;
 }
 
-export function UploadStep({ error, onFile, children }: Props) {
+export function UploadStep({ error, onFiles, children }: Props) {
   const [dragging, setDragging] = useState(false);
   return (
     <section>
@@ -33,20 +34,23 @@ export function UploadStep({ error, onFile, children }: Props) {
         onDrop={(event) => {
           event.preventDefault();
           setDragging(false);
-          const file = event.dataTransfer?.files[0];
-          if (file) onFile(file);
+          const files = [...(event.dataTransfer?.files ?? [])];
+          if (files.length > 0) onFiles(files);
         }}
       >
-        <p>Drop an order sheet here (Excel .xlsx or CSV), or</p>
+        <p>Drop an order sheet here (Excel .xlsx or CSV), or several clubs' sheets together, or</p>
         <label class="button">
-          Choose order sheet
+          Choose order sheets
           <input
             type="file"
+            multiple
             accept={SHEET_FILE_TYPES}
             aria-label="Order sheet"
             onChange={(event) => {
-              const file = event.currentTarget.files?.[0];
-              if (file) onFile(file);
+              const files = [...(event.currentTarget.files ?? [])];
+              // The same files chosen again must still be read.
+              event.currentTarget.value = "";
+              if (files.length > 0) onFiles(files);
             }}
           />
         </label>

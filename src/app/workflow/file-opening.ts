@@ -1,6 +1,9 @@
 import { vocabularyWords } from "../../core/mapping/suggest-mapping";
 import { applyTemplate } from "../../core/mapping/templates";
+import { pluralise } from "../../core/plural";
+import { bundleFiles, bundleName, type BundledFile } from "../../sheet/formats/file-bundle";
 import type { WorkbookSummary } from "../../sheet/sheet-preview";
+import type { ReviewFile } from "../../storage/review-sessions";
 import type { ReadProgress } from "../../sheet/read/workbook";
 import { inMapping, suggestedMapping, type MappingParts } from "./mapping-actions";
 import type { Connected, ImportState, MappingState, WorkflowContext } from "./workflow-state";
@@ -59,38 +62,102 @@ export function createFileOpening(context: WorkflowContext, parts: FileOpeningPa
     }
   }
 
-  return {
-    async openFile(connected: Connected, fileName: string, bytes: Uint8Array): Promise<void> {
-      opening?.abort();
-      const controller = new AbortController();
-      opening = controller;
-      context.set({ step: "opening", connected, fileName, progress: undefined });
-      parts.holdFile(bytes);
-      try {
-        const known = await parts.vocabulary();
-        const onProgress = (progress: ReadProgress) => {
-          const state = context.getState();
-          if (state.step === "opening" && opening === controller) context.set({ ...state, progress });
-        };
-        const opened = await deps.sheets.open(bytes, fileName, vocabularyWords(known), onProgress, controller.signal);
-        if (!opened.ok)
-          return context.set({
-            step: "upload",
-            connected: context.currentConnected() ?? connected,
-            error: opened.message,
-          });
-        context.set(await mappingFor(connected, opened.summary, opened.summary.defaultSheet));
-      } catch (error) {
-        if ((error as Error).name === "AbortError") return;
-        console.error(`Reading ${fileName} failed`, error);
-        context.set({
+  /**
+   * The mapping step for several files dropped together: each file's order sheet read below its header row and mapped
+   * (by a template saved for its headers, else the suggestion), then all of them combined as one sheet to check.
+   */
+  async function mappingForFiles(connected: Connected, bundle: WorkbookSummary): Promise<ImportState> {
+    const after = () => context.currentConnected() ?? connected;
+    try {
+      const known = await parts.vocabulary();
+      const words = vocabularyWords(known);
+      const templates = await deps.templates();
+      const choices: ReviewFile[] = [];
+      const applied: string[] = [];
+      for (const [file, summary] of (bundle.files ?? []).entries()) {
+        const preview = await deps.sheets.preview(summary.defaultSheet, undefined, words, file);
+        if (!preview.ok) return { step: "upload", connected: after(), error: preview.message };
+        const [template] = await templates.forHeaders(preview.preview.headers).catch(() => []);
+        if (template) applied.push(`"${template.name}" for ${summary.fileName}`);
+        choices.push({
+          name: summary.fileName,
+          sheetName: preview.preview.sheetName,
+          headerRowNumber: preview.preview.headerRowNumber,
+          mapping: template
+            ? applyTemplate(preview.preview.headers, template)
+            : await suggestedMapping(context, parts, preview.preview, known, file),
+        });
+      }
+      const combined = await deps.sheets.combine(choices);
+      if (!combined.ok) return { step: "upload", connected: after(), error: combined.message };
+      const mapping: MappingState = {
+        file: bundle,
+        sheetName: combined.preview.sheetName,
+        preview: combined.preview,
+        mapping: combined.columns.mapping,
+        templates: [],
+        appliedTemplate: undefined,
+        attributes: known?.attributes ?? [],
+        files: choices,
+        notice:
+          `Read ${choices.length} files as one order sheet: ${choices.map((c) => c.name).join(", ")}. ` +
+          "The File column says which file each row is from; each file gets its own results." +
+          (applied.length > 0
+            ? ` Applied your ${pluralise(applied.length, "template", "templates")} ${applied.join(", ")}.`
+            : ""),
+      };
+      return { step: "mapping", connected: after(), mapping };
+    } catch (error) {
+      console.error(`Reading ${bundle.fileName} failed`, error);
+      return { step: "upload", connected: after(), error: readingFailed(bundle.fileName) };
+    }
+  }
+
+  async function openFile(connected: Connected, fileName: string, bytes: Uint8Array): Promise<void> {
+    opening?.abort();
+    const controller = new AbortController();
+    opening = controller;
+    context.set({ step: "opening", connected, fileName, progress: undefined });
+    parts.holdFile(bytes);
+    try {
+      const known = await parts.vocabulary();
+      const onProgress = (progress: ReadProgress) => {
+        const state = context.getState();
+        if (state.step === "opening" && opening === controller) context.set({ ...state, progress });
+      };
+      const opened = await deps.sheets.open(bytes, fileName, vocabularyWords(known), onProgress, controller.signal);
+      if (!opened.ok)
+        return context.set({
           step: "upload",
           connected: context.currentConnected() ?? connected,
-          error: readingFailed(fileName),
+          error: opened.message,
         });
-      } finally {
-        if (opening === controller) opening = undefined;
-      }
+      context.set(
+        opened.summary.files
+          ? await mappingForFiles(connected, opened.summary)
+          : await mappingFor(connected, opened.summary, opened.summary.defaultSheet),
+      );
+    } catch (error) {
+      if ((error as Error).name === "AbortError") return;
+      console.error(`Reading ${fileName} failed`, error);
+      context.set({
+        step: "upload",
+        connected: context.currentConnected() ?? connected,
+        error: readingFailed(fileName),
+      });
+    } finally {
+      if (opening === controller) opening = undefined;
+    }
+  }
+
+  return {
+    openFile,
+
+    /** One file dropped, or several dropped together: read as one sheet, one review and one batch. */
+    openFiles(connected: Connected, files: readonly BundledFile[]): Promise<void> {
+      const [only] = files;
+      if (files.length === 1 && only) return openFile(connected, only.name, only.bytes);
+      return openFile(connected, bundleName(files.map((f) => f.name)), bundleFiles(files));
     },
 
     cancelOpening(): void {

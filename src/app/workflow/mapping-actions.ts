@@ -38,10 +38,11 @@ export async function suggestedMapping(
   parts: Pick<MappingParts, "vocabulary">,
   preview: SheetPreview,
   known?: MappingVocabulary,
+  file = 0,
 ): Promise<SheetMapping> {
   const vocabulary = known ?? (await parts.vocabulary());
   const fromWorker = await context.deps.sheets
-    .suggestMapping(preview.sheetName, preview.headerRowNumber, vocabulary)
+    .suggestMapping(preview.sheetName, preview.headerRowNumber, vocabulary, file)
     .catch(() => undefined);
   return fromWorker ?? suggestMapping(preview.headers, vocabulary, preview.sampleRows);
 }
@@ -133,6 +134,7 @@ export function createMappingActions(context: WorkflowContext, parts: MappingPar
         sheetName: preview.sheetName,
         headerRowNumber: preview.headerRowNumber,
         mapping: current.mapping.mapping,
+        ...(current.mapping.files ? { files: current.mapping.files } : {}),
       };
       const { error: _shown, ...mapping } = current;
       const back = () => context.set({ ...mapping, connected: context.currentConnected() ?? current.connected });

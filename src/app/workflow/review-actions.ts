@@ -1,3 +1,4 @@
+import { orderNumbersOfEachFile, rowsOfPlan } from "../../core/source-files";
 import { editEntries, problemSheetData } from "../../core/result-sheet-data";
 import type { OrderView, RowWindow } from "../../engine/views";
 import type { RowFilter } from "../../engine/row-filter";
@@ -46,10 +47,18 @@ async function problemSheet(
   const plan = await (await context.deps.engine.get()).submissionPlan();
   const data = problemSheetData(current, plan, editEntries(plan.editLog ?? []));
   const bytes = new Uint8Array(await original.arrayBuffer());
-  return context.deps.sheets.writeResults(bytes, current.fileName, current.sheetName, data, {
-    ...options,
-    kind: "problems",
-  });
+  const several = current.files && {
+    files: current.files,
+    orderNumbersOf: orderNumbersOfEachFile(rowsOfPlan(plan), current.files.length),
+  };
+  return context.deps.sheets.writeResults(
+    bytes,
+    current.fileName,
+    current.sheetName,
+    data,
+    { ...options, kind: "problems" },
+    several,
+  );
 }
 
 /**

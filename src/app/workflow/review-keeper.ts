@@ -1,5 +1,5 @@
 import type { SheetMapping } from "../../core/mapping/sheet-mapping";
-import type { SavedReview, ReviewSessionStore } from "../../storage/review-sessions";
+import type { ReviewFile, SavedReview, ReviewSessionStore } from "../../storage/review-sessions";
 import { sha256Hex } from "../../submit/payload-hash";
 import type { Connected } from "./workflow-state";
 
@@ -11,6 +11,8 @@ export interface ReviewOrigin {
   readonly sheetName: string;
   readonly headerRowNumber: number;
   readonly mapping: SheetMapping;
+  /** Several files dropped together: each one's sheet, header row and mapping (the sheet above is all of them). */
+  readonly files?: readonly ReviewFile[] | undefined;
 }
 
 /** The review being kept: where, under which id, its file and that file's SHA-256, and its saves. */

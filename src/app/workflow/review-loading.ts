@@ -117,6 +117,7 @@ export async function loadReview(
       mapping: origin.mapping,
       snapshot,
       locale: navigatorLocale(),
+      ...(origin.files ? { options: { fileNames: origin.files.map((f) => f.name) } } : {}),
     });
     if (saved) {
       progress(`Replaying ${countOf(saved.edits.edits.length, "change", "changes")} you made`);

@@ -56,7 +56,12 @@ export function createSavedReviews(context: WorkflowContext, parts: SavedReviewP
       const bytes = new Uint8Array(await saved.file.arrayBuffer());
       if (controller.signal.aborted) return;
       const opened = await deps.sheets.open(bytes, saved.fileName, words, () => undefined, controller.signal);
-      preview = opened.ok ? await deps.sheets.preview(saved.sheetName, saved.headerRowNumber, words) : undefined;
+      // Several files dropped together are combined again as they were.
+      const combined = opened.ok && saved.files ? await deps.sheets.combine(saved.files) : undefined;
+      preview =
+        opened.ok && combined?.ok !== false
+          ? await deps.sheets.preview(saved.sheetName, saved.headerRowNumber, words)
+          : undefined;
     } catch (error) {
       if (controller.signal.aborted) return;
       console.error("Reopening the review failed", error);

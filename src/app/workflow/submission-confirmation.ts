@@ -1,3 +1,5 @@
+import { batchFilesOf, planOfFiles } from "../../core/source-files";
+import { sourcesOf } from "../../sheet/combined-table";
 import type { SubmissionPlan } from "../../core/batch-plan";
 import { summariseSubmission, summaryText, summaryWordsFor } from "../../core/submission-summary";
 import { APP_VERSION } from "../app-version";
@@ -30,8 +32,10 @@ async function confirmationOf(
 
 /** The confirmed plan as the journal writes it down: with the account, the file it came from and who sent it. */
 function batchPlanOf(context: WorkflowContext, connected: Connected, review: ReviewState, plan: SubmissionPlan) {
+  const { files } = review;
   return {
-    ...plan,
+    // Several files: rows are told by their own files' numbers, and each file is written down.
+    ...(files ? { ...planOfFiles(sourcesOf(files), plan).plan, files: batchFilesOf(files, plan) } : plan),
     connection: connected.connection.name,
     accountId: connected.account.id,
     accountName: connected.account.name ?? "",

@@ -1,5 +1,6 @@
 import { auditJsonLines, auditTrail } from "../../core/result-sheet-data";
 import { resultFileName } from "../../core/result-sheet-data";
+import { orderNumbersOfEachFile } from "../../core/source-files";
 import type { ResultFile } from "../../sheet/write/write-results";
 import type { WorkflowContext } from "./workflow-state";
 
@@ -24,6 +25,14 @@ export function createSubmissionFiles(context: WorkflowContext) {
       const { batch } = results;
       const original = await (await deps.batchFiles()).get(batchId).catch(() => undefined);
       const data = original ? await submitter.resultData(batchId) : undefined;
+      const several = batch.files && {
+        files: batch.files.map((f) => ({
+          name: f.fileName,
+          sheetName: f.sheetName,
+          headerRowNumber: f.headerRowNumber,
+        })),
+        orderNumbersOf: orderNumbersOfEachFile(results.rows, batch.files.length),
+      };
       if (original && data)
         return deps.sheets.writeResults(
           new Uint8Array(await original.arrayBuffer()),
@@ -31,6 +40,7 @@ export function createSubmissionFiles(context: WorkflowContext) {
           batch.sheetName,
           data,
           options,
+          several,
         );
       return {
         ok: true,

@@ -11,7 +11,7 @@ import type { SheetPreview, WorkbookSummary } from "../../sheet/sheet-preview";
 import type { ReadProgress } from "../../sheet/read/workbook";
 import type { TemplateStore } from "../../storage/mapping-templates";
 import type { BatchFileStore } from "../../storage/batch-files";
-import type { ReviewSessionStore } from "../../storage/review-sessions";
+import type { ReviewFile, ReviewSessionStore } from "../../storage/review-sessions";
 import type { BatchResults, BatchSummary } from "../../submit/submit-api";
 import type { SubmitProgress } from "../../submit/submit-batch";
 import type { SubmissionSummary } from "../../core/submission-summary";
@@ -49,6 +49,8 @@ export interface MappingState {
   /** Attribute names and labels the account's price codes ask for, for hand mapping. */
   readonly attributes: readonly string[];
   readonly notice?: string;
+  /** Several files dropped together, read as one sheet: each file's sheet, header row and own mapping. */
+  readonly files?: readonly ReviewFile[] | undefined;
 }
 
 /** A cell the grid is asked to move to (the next problem, say); `request` tells two asks apart. */
@@ -77,6 +79,8 @@ export interface ReviewState {
   readonly busy?: string | undefined;
   /** Said once, at the top (the review was reopened after a reload, say). */
   readonly notice?: string | undefined;
+  /** Several files dropped together: their rows are told by file and own row number. */
+  readonly files?: readonly ReviewFile[] | undefined;
   /** Submit was clicked and the batch is not yet sent or refused: it cannot be clicked again. */
   readonly submitting?: boolean | undefined;
 }

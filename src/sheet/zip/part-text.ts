@@ -19,7 +19,7 @@ export function partEncodingOf(firstChunk: Uint8Array): PartEncoding {
   return "utf-8";
 }
 
-async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+export async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let length = 0;
   const reader = stream.getReader();

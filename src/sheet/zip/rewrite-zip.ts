@@ -81,6 +81,19 @@ interface Stamp {
   readonly date: number;
 }
 
+/** The general-purpose flag saying an entry's name is UTF-8. */
+const UTF8_NAMES = 0x800;
+
+/** A moment as a zip entry's local date and time (two-second steps, years from 1980). */
+function dosStamp(at: Date): Stamp {
+  const year = Math.max(0, at.getFullYear() - 1980);
+  return {
+    flags: 0,
+    time: (at.getHours() << 11) | (at.getMinutes() << 5) | Math.floor(at.getSeconds() / 2),
+    date: (year << 9) | ((at.getMonth() + 1) << 5) | at.getDate(),
+  };
+}
+
 function localRecord(nameBytes: Uint8Array, stamp: Stamp, part: PackedPart): Uint8Array {
   const record = new Uint8Array(30 + nameBytes.length + part.packed.length);
   const view = new DataView(record.buffer);
@@ -127,6 +140,7 @@ export function rewriteZip(
   bytes: Uint8Array,
   replaced: ReadonlyMap<string, PackedPart>,
   added: readonly PackedPart[],
+  addedAt?: Date,
 ): Uint8Array {
   const entries = listZipEntries(bytes, "the workbook");
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -139,7 +153,7 @@ export function rewriteZip(
       date: view.getUint16(at + 12, true),
     };
   };
-  const firstStamp = entries[0] ? stampOf(entries[0]) : { flags: 0, time: 0, date: 0x21 };
+  const firstStamp = addedAt ? dosStamp(addedAt) : entries[0] ? stampOf(entries[0]) : { flags: 0, time: 0, date: 0x21 };
 
   const locals: Uint8Array[] = [];
   const centrals: Uint8Array[] = [];
@@ -170,10 +184,9 @@ export function rewriteZip(
   const encoder = new TextEncoder();
   for (const part of added) {
     const nameBytes = encoder.encode(part.name);
-    place(
-      localRecord(nameBytes, { ...firstStamp, flags: 0 }, part),
-      centralRecord(nameBytes, { ...firstStamp, flags: 0 }, part, offset),
-    );
+    // A name beyond ASCII is marked as UTF-8, so every unzip tool reads it as written.
+    const stamp = { ...firstStamp, flags: nameBytes.length === part.name.length ? 0 : UTF8_NAMES };
+    place(localRecord(nameBytes, stamp, part), centralRecord(nameBytes, stamp, part, offset));
   }
   const directorySize = centrals.reduce((sum, record) => sum + record.length, 0);
   if (centrals.length >= MAX16 || offset + directorySize >= MAX32)

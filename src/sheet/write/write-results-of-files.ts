@@ -1,0 +1,57 @@
+import type { SheetMapping } from "../../core/mapping/sheet-mapping";
+import { resultFileName, type ResultSheetData } from "../../core/result-sheet-data";
+import { resultSheetDataOfFile } from "../../core/source-files";
+import { sourcesOf } from "../combined-table";
+import { unbundleFiles } from "../formats/file-bundle";
+import { zipFiles } from "../zip/zip-files";
+import { writeResults, type ResultFile, type WriteResultsOptions } from "./write-results";
+
+/** One of several files dropped together, as its results are written: its sheet and header row, its own mapping. */
+export interface ResultFilePart {
+  readonly name: string;
+  readonly sheetName: string;
+  readonly headerRowNumber: number;
+  /** Its own mapping, when known: messages then name its columns by its own headers. */
+  readonly mapping?: SheetMapping | undefined;
+}
+
+/** Several files' results to write: each file, and the order numbers of its rows (for its Jobs sheet). */
+export interface SeveralFiles {
+  readonly files: readonly ResultFilePart[];
+  readonly orderNumbersOf: readonly ReadonlySet<string>[];
+}
+
+/**
+ * The result (or problem) sheet of several files dropped together: each file's own rows, messages and jobs written
+ * back into that file, and the files zipped as one download.
+ */
+export async function writeResultsOfFiles(
+  bundle: Uint8Array,
+  { files, orderNumbersOf }: SeveralFiles,
+  data: ResultSheetData,
+  options: WriteResultsOptions & { readonly at: Date },
+): Promise<ResultFile> {
+  const originals = unbundleFiles(bundle);
+  if (!originals || originals.length !== files.length)
+    return { ok: false, reason: "unreadable", message: "The files dropped together are no longer at hand." };
+  const sources = sourcesOf(files.map((f) => ({ name: f.name, mapping: f.mapping ?? { columns: [] } })));
+  const written: { name: string; bytes: Uint8Array }[] = [];
+  for (const [index, file] of files.entries()) {
+    const own = resultSheetDataOfFile(sources, data, {
+      index,
+      headerRowNumber: file.headerRowNumber,
+      orderNumbers: orderNumbersOf[index] ?? new Set(),
+    });
+    const original = originals[index];
+    if (!original) continue;
+    // Each writer takes its bytes over: it is given a copy, the bundle stays whole.
+    const result = await writeResults(original.bytes.slice(), file.name, file.sheetName, own, options);
+    if (!result.ok) return { ...result, message: `${file.name}: ${result.message}` };
+    written.push({ name: result.fileName, bytes: result.bytes });
+  }
+  return {
+    ok: true,
+    bytes: await zipFiles(written, options.at),
+    fileName: resultFileName(`${files.length} order sheets`, "zip", options.kind ?? "results"),
+  };
+}

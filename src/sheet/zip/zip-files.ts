@@ -1,0 +1,29 @@
+import { crc32 } from "./crc32";
+import { collect, type PackedPart } from "./part-text";
+import { rewriteZip } from "./rewrite-zip";
+
+/** A zip with no entries: its end record alone. */
+const EMPTY_ZIP = (() => {
+  const end = new Uint8Array(22);
+  new DataView(end.buffer).setUint32(0, 0x06054b50, true);
+  return end;
+})();
+
+/** Files deflated into one zip, in the order given: several result sheets in one download. */
+export async function zipFiles(
+  files: readonly { readonly name: string; readonly bytes: Uint8Array }[],
+  at: Date,
+): Promise<Uint8Array> {
+  const parts: PackedPart[] = [];
+  for (const file of files) {
+    const data = new ReadableStream<Uint8Array<ArrayBuffer>>({
+      start(controller) {
+        controller.enqueue(file.bytes as Uint8Array<ArrayBuffer>);
+        controller.close();
+      },
+    });
+    const packed = await collect(data.pipeThrough(new CompressionStream("deflate-raw")));
+    parts.push({ name: file.name, packed, crc32: crc32(0, file.bytes), size: file.bytes.length });
+  }
+  return rewriteZip(EMPTY_ZIP, new Map(), parts, at);
+}
