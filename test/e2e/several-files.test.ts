@@ -25,7 +25,7 @@ function zippedTexts(bytes: Uint8Array): Map<string, string> {
 }
 
 describe("several club sheets dropped together", () => {
-  it("become one review and one batch; each row keeps its file and own number; each file gets its results", async () => {
+  it("become one review and one batch; rows keep their file and row number; each file gets its results", async () => {
     const page = await e2e.browser.newPage();
     await openAndConnect(page, e2e.app.url);
     await page.getByLabel("Order sheet").setInputFiles([RUGBY, TSV]);

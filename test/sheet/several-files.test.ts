@@ -44,7 +44,7 @@ describe("files dropped together, kept as one", () => {
 });
 
 describe("the sheet session with several files", () => {
-  it("reads each file on its own, then all of them as one sheet with a File column and rows numbered by file", async () => {
+  it("reads each file on its own, then all as one sheet with a File column and rows numbered by file", async () => {
     const session = createSheetSession();
     const rugby = await fixture("harbour-city-rugby.csv");
     const tsv = await fixture("tsv-gruenwald.csv");
