@@ -16,6 +16,7 @@ import {
   type RowResult,
 } from "./result-rows";
 import type { EditLogEntry, RowDetail, SentValue } from "./session-edits";
+import { sourceRowOf } from "./source-files";
 
 /**
  * A date written into a result sheet: a moment (`at`, an ISO instant) or a day (`day`, YYYY-MM-DD). A workbook gets a
@@ -106,12 +107,14 @@ export type AuditEntry =
   | {
       readonly type: "edit";
       readonly at: string;
+      /** Several files: the row's file, and `row` its number there. */
+      readonly file?: string;
       readonly row: number;
       readonly column: string;
       readonly old: string;
       readonly new: string;
     }
-  | { readonly type: "skip" | "include"; readonly at: string; readonly row: number }
+  | { readonly type: "skip" | "include"; readonly at: string; readonly file?: string; readonly row: number }
   | { readonly type: "order"; readonly at: string; readonly order: string; readonly event: string }
   | {
       readonly type: "request";
@@ -268,7 +271,7 @@ function auditTable(entries: readonly AuditEntry[]): ResultTable {
     rows: entries.map((entry) => [
       entry.at,
       entry.type,
-      "row" in entry ? entry.row : null,
+      "row" in entry ? ("file" in entry && entry.file ? `${entry.file} row ${entry.row}` : entry.row) : null,
       "order" in entry ? entry.order : null,
       details(entry),
     ]),
@@ -288,9 +291,17 @@ export function auditTrail(batch: BatchRecord, orders: readonly OrderRecord[]): 
       user: batch.importedBy ?? null,
       appVersion: batch.appVersion ?? null,
       file: { name: batch.fileName, sheet: batch.sheetName, sha256: batch.fileSha256 ?? null },
+      ...(batch.files
+        ? { files: batch.files.map((f) => ({ name: f.fileName, sheet: f.sheetName, sha256: f.fileSha256 ?? null })) }
+        : {}),
     },
   ];
-  entries.push(...editEntries(batch.editLog ?? []));
+  entries.push(
+    ...editEntries(
+      batch.editLog ?? [],
+      batch.files?.map((f) => f.fileName),
+    ),
+  );
   for (const order of orders) {
     const firstSend = order.events.find((e) => e.what.startsWith("sending"));
     if (firstSend)
@@ -321,12 +332,20 @@ export function auditTrail(batch: BatchRecord, orders: readonly OrderRecord[]): 
   return head ? [head, ...sorted] : sorted;
 }
 
-/** The edits and skips of a session as audit entries. */
-export function editEntries(editLog: readonly EditLogEntry[]): AuditEntry[] {
+/**
+ * The edits and skips of a session as audit entries; with several files (`fileNames`), each names its row's file and
+ * its row number there.
+ */
+export function editEntries(editLog: readonly EditLogEntry[], fileNames?: readonly string[]): AuditEntry[] {
+  const where = (rowNumber: number) => {
+    if (!fileNames) return { row: rowNumber };
+    const { fileIndex, rowNumber: own } = sourceRowOf(rowNumber);
+    return { file: fileNames[fileIndex] ?? "", row: own };
+  };
   return editLog.map((edit) =>
     edit.kind === "cell"
-      ? { type: "edit", at: edit.at, row: edit.rowNumber, column: edit.column, old: edit.old, new: edit.new }
-      : { type: edit.kind, at: edit.at, row: edit.rowNumber },
+      ? { type: "edit", at: edit.at, ...where(edit.rowNumber), column: edit.column, old: edit.old, new: edit.new }
+      : { type: edit.kind, at: edit.at, ...where(edit.rowNumber) },
   );
 }
 

@@ -117,7 +117,8 @@ describe("several club sheets given together to the command line", () => {
     const journal = join(session.folder.path, "clubs.journal.jsonl");
     const out = join(session.folder.path, "results");
     const args = ["submit", RUGBY, TSV, "--yes", "--connection", "demo", "--journal", journal];
-    const first = await cli(...args, "--out", out, "--json");
+    const audit = join(session.folder.path, "clubs.audit.jsonl");
+    const first = await cli(...args, "--out", out, "--audit", audit, "--json");
     expect(first.code).toBe(0);
     const report = JSON.parse(first.out) as { rows: JsonRow[]; summary: string };
     expect(report.summary).toBe("4 jobs created from 6 rows. Orders: 4 created.");
@@ -158,6 +159,19 @@ describe("several club sheets given together to the command line", () => {
     expect(files?.map((f: { fileName: string; rowCount: number }) => [f.fileName, f.rowCount])).toEqual([
       ["harbour-city-rugby.csv", 3],
       ["tsv-gruenwald.csv", 3],
+    ]);
+
+    // The audit trail names each file, and each change by its file and its row number there.
+    const trail = (await readFile(audit, "utf8"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(trail[0]?.files?.map((f: { name: string }) => f.name)).toEqual([
+      "harbour-city-rugby.csv",
+      "tsv-gruenwald.csv",
+    ]);
+    expect(trail.filter((e) => e.type === "edit").map((e) => [e.file, e.row, e.new])).toEqual([
+      ["tsv-gruenwald.csv", 3, "TSV-21"],
     ]);
 
     const held = jobsHeld();

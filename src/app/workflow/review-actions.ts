@@ -45,7 +45,14 @@ async function problemSheet(
       message: "The sheet is no longer at hand here; drop it again to get its problem sheet.",
     };
   const plan = await (await context.deps.engine.get()).submissionPlan();
-  const data = problemSheetData(current, plan, editEntries(plan.editLog ?? []));
+  const data = problemSheetData(
+    current,
+    plan,
+    editEntries(
+      plan.editLog ?? [],
+      current.files?.map((f) => f.name),
+    ),
+  );
   const bytes = new Uint8Array(await original.arrayBuffer());
   const several = current.files && {
     files: current.files,
