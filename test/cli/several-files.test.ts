@@ -179,6 +179,10 @@ describe("several club sheets given together to the command line", () => {
     expect(again.code).toBe(0);
     expect(again.err).toContain("nothing is sent again");
     expect(jobsHeld()).toEqual(held);
+    // The same files given in another order: every order is known, nothing is created again.
+    const swapped = await cli("submit", TSV, RUGBY, "--yes", "--connection", "demo", "--journal", journal, "--json");
+    expect(swapped.code).toBe(0);
+    expect(jobsHeld()).toEqual(held);
   });
 
   it("refuses a file path for --out with several files", async () => {
