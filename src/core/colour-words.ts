@@ -51,7 +51,15 @@ export const COLOUR_WORDS: readonly TranslatedWord[] = [
     nl: ["hemelsblauw", "hemelblauw", "lichtblauw"],
   },
   { english: "blue", de: ["blau"], fr: ["bleu", "bleue"], es: ["azul"], it: ["blu"], nl: ["blauw"] },
-  { english: "red", de: ["rot"], fr: ["rouge"], es: ["rojo", "roja"], it: ["rosso", "rossa"], nl: ["rood"] },
+  {
+    english: "red",
+    de: ["rot"],
+    fr: ["rouge"],
+    es: ["rojo", "roja"],
+    it: ["rosso", "rossa"],
+    nl: ["rood"],
+    shades: ["scarlet", "crimson", "cherry", "cardinal"],
+  },
   {
     english: "maroon",
     de: ["weinrot", "bordeaux", "bordeauxrot"],

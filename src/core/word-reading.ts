@@ -16,6 +16,11 @@ export interface TranslatedWord {
   readonly nl: readonly string[];
   /** A word saying what kind of the one beside it is ("marle"): written with it, not as a colour of its own. */
   readonly isQualifier?: boolean;
+  /**
+   * Names makers give a shade of it without saying the word ("scarlet" for a red): a value so named is offered for
+   * the word when no value names it.
+   */
+  readonly shades?: readonly string[];
 }
 
 export const WORD_LANGUAGES = ["de", "fr", "es", "it", "nl"] as const;
@@ -27,6 +32,8 @@ export interface WordTable {
   readonly longest: number;
   /** The English of the words that qualify another ("marle"). */
   readonly qualifiers: ReadonlySet<string>;
+  /** Each word's shades, folded ("red": "scarlet", "crimson"). */
+  readonly shades: ReadonlyMap<string, ReadonlySet<string>>;
   /** Each text read so far: a sheet repeats its colours, and the options of a question are read on every row. */
   readonly memo: Map<string, WordsRead>;
 }
@@ -55,9 +62,11 @@ const wordsOfText = (text: string) =>
 export function wordTable(words: readonly TranslatedWord[]): WordTable {
   const englishByForm = new Map<string, string>();
   const qualifiers = new Set<string>();
+  const shades = new Map<string, Set<string>>();
   let longest = 1;
   for (const word of words) {
     if (word.isQualifier) qualifiers.add(word.english);
+    if (word.shades) shades.set(word.english, new Set(word.shades.map(foldName)));
     const ways = [word.english, ...(word.alsoEnglish ?? []), ...WORD_LANGUAGES.flatMap((language) => word[language])];
     for (const way of ways) {
       const form = foldName(way);
@@ -68,7 +77,7 @@ export function wordTable(words: readonly TranslatedWord[]): WordTable {
       longest = Math.max(longest, wordsOfText(way).length);
     }
   }
-  return { englishByForm, longest, qualifiers, memo: new Map() };
+  return { englishByForm, longest, qualifiers, shades, memo: new Map() };
 }
 
 /** A word the table lacks read as two it has, written as one ("Schwarzweiß", "blauwit"). */
@@ -177,9 +186,48 @@ export function readByWords<T>(
   }
   const [only] = same;
   if (same.length === 1 && only !== undefined) return { kind: "read", value: only, english };
-  const [near] = containing;
-  if (same.length === 0 && containing.length === 1 && near !== undefined) return { kind: "near", value: near, english };
+  if (same.length > 0) return { kind: "none", english };
+  const near =
+    theOne(containing) ?? theOne(containing.filter((value) => hasNoOtherWords(value, wanted, nameOf, table)));
+  if (near !== undefined) return { kind: "near", value: near, english };
+  if (containing.length === 0) {
+    const shaded = theOne(values.filter((value) => isShadeOf(value, wanted, nameOf, table)));
+    if (shaded !== undefined) return { kind: "near", value: shaded, english };
+  }
   return { kind: "none", english };
+}
+
+/** The only value of a list, if it has exactly one. */
+const theOne = <T>(values: readonly T[]): T | undefined => (values.length === 1 ? values[0] : undefined);
+
+/**
+ * Whether a value's name says nothing else the table knows beside the words wanted: "100% cotton" is cotton, "Poly-
+ * cotton blend" is more.
+ */
+function hasNoOtherWords<T>(
+  value: T,
+  wanted: readonly string[],
+  nameOf: (value: T) => string | null | undefined,
+  table: WordTable,
+): boolean {
+  const known = new Set(singleWordsOf([...table.englishByForm.values()]));
+  return singleWordsOf(readWords(nameOf(value) ?? "", table).english).every(
+    (word) => wanted.includes(word) || !known.has(word),
+  );
+}
+
+/** Whether a value's name gives each word wanted, or a shade of it ("Scarlet" for red). */
+function isShadeOf<T>(
+  value: T,
+  wanted: readonly string[],
+  nameOf: (value: T) => string | null | undefined,
+  table: WordTable,
+): boolean {
+  const own = singleWordsOf(readWords(nameOf(value) ?? "", table).english);
+  return (
+    wanted.some((word) => table.shades.has(word)) &&
+    wanted.every((word) => own.includes(word) || own.some((other) => table.shades.get(word)?.has(other)))
+  );
 }
 
 /** What a reading says the text is, when that is other than the text itself ("Schwarz" is Black; "Black" is not). */

@@ -164,6 +164,13 @@ describe("a colour among a garment's or a question's colours", () => {
     expect(read(text, colours)).toEqual(["none", english]);
   });
 
+  it("offers a maker's shade of a colour no colour of them names: red is Scarlet, never Maroon", () => {
+    const colours = ["Jet Black", "Optic White", "French Navy", "Scarlet", "Heather Grey", "Maroon"];
+    expect(read("Rojo", colours)).toEqual(["near", "Scarlet", "Red"]);
+    expect(read("Rood", ["Red", "Scarlet"])).toEqual(["read", "Red", "Red"]);
+    expect(read("Rot", ["Scarlet", "Crimson"])).toEqual(["none", "Red"]);
+  });
+
   it("takes no colour two of them name alike", () => {
     expect(read("Grau", ["Grey", "Gray"])).toEqual(["none", "Grey"]);
   });

@@ -54,6 +54,18 @@ describe("the material words", () => {
     expect(read(text)).toEqual(["none", english]);
   });
 
+  it.each([
+    ["Coton", "100% cotton", "Cotton"],
+    ["Poliéster", "Polyester / performance", "Polyester"],
+  ])("%s is offered %s, the one option saying nothing else a material word says (read as %s)", (text, option, en) => {
+    const options = ["100% cotton", "Polyester / performance", "Nylon", "Poly-cotton blend", "Softshell"];
+    expect(read(text, options)).toEqual(["near", option, en]);
+  });
+
+  it("offers none of two options that each say only the word wanted", () => {
+    expect(read("Baumwolle", ["100% cotton", "Cotton (organic)", "Poly-cotton blend"])).toEqual(["none", "Cotton"]);
+  });
+
   it.each(["Softshell", "Baumwollmix 80%", "Cotten", ""])("%s is not all material words", (text) => {
     expect(read(text)).toBeUndefined();
   });
