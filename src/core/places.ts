@@ -13,7 +13,7 @@ const OTHER_COUNTRY_NAMES: Readonly<Record<string, readonly string[]>> = {
   US: ["USA", "U.S.A.", "U.S.", "United States of America", "America", "EE. UU.", "EEUU"],
   GB: ["UK", "U.K.", "Great Britain", "Britain", "England", "Scotland", "Wales", "Northern Ireland"],
   NZ: ["N.Z.", "Aotearoa"],
-  AU: ["Aus"],
+  AU: ["Aus", "Aust", "Aust."],
   NL: ["Holland"],
   IE: ["Eire", "Republic of Ireland"],
   AE: ["UAE", "U.A.E."],

@@ -35,6 +35,7 @@ describe("countries as sheets write them", () => {
     ["Deutschland", "read", "Germany"],
     ["Allemagne", "read", "Germany"],
     ["Australien", "read", "Australia"],
+    ["Aust.", "read", "Australia"],
     ["Vereinigte Staaten", "read", "United States of America"],
     ["U.S.A.", "read", "United States of America"],
     ["Estados Unidos", "read", "United States of America"],

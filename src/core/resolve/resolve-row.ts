@@ -107,7 +107,17 @@ function resolvePriceCodeLine(draft: LineDraft, text: string, typeWasGiven: bool
   }
   const artworkUrl = row.values.artworkUrl;
   if (artworkUrl !== undefined && !isAbsoluteHttpUrl(artworkUrl)) {
-    raise(draft, "ARTWORK_URL_INVALID", "artworkUrl", `"${artworkUrl}" is not an absolute http(s) address.`);
+    // An address written without its scheme ("www.dropbox.com/…") is the https one.
+    const withScheme = `https://${artworkUrl.trim().replace(/^\/\//, "")}`;
+    const isHostFirst = /^(\/\/)?[a-z0-9-]+(\.[a-z0-9-]+)+(\/|$)/i.test(artworkUrl.trim());
+    raise(
+      draft,
+      "ARTWORK_URL_INVALID",
+      "artworkUrl",
+      `"${artworkUrl}" is not an absolute http(s) address` +
+        (isHostFirst && isAbsoluteHttpUrl(withScheme) ? `; with its https:// it is ${withScheme}.` : "."),
+      isHostFirst && isAbsoluteHttpUrl(withScheme) ? withScheme : undefined,
+    );
   }
 
   let bands: readonly PriceBand[] | null | undefined = code.priceBands;

@@ -220,6 +220,19 @@ describe("what a row's issues say", () => {
     expect(messagesOf(transferRow(2, { itemType: "Asset" }))).toEqual([`"${DTF}" is a price code, not an asset tag.`]);
   });
 
+  it("offers the https:// form of an artwork address written without it, and nothing for a path", () => {
+    const issue = (artworkUrl: string) =>
+      resolveRow(transferRow(2, { artworkUrl }), contextWith()).issues.find((i) => i.code === "ARTWORK_URL_INVALID");
+    expect(issue("www.dropbox.com/s/t7k2/front.png")).toMatchObject({
+      message:
+        '"www.dropbox.com/s/t7k2/front.png" is not an absolute http(s) address; with its https:// it is ' +
+        "https://www.dropbox.com/s/t7k2/front.png.",
+      suggestion: "https://www.dropbox.com/s/t7k2/front.png",
+    });
+    expect(issue("files/logo.png")?.suggestion).toBeUndefined();
+    expect(issue("C:\\Artwork\\logo.png")?.suggestion).toBeUndefined();
+  });
+
   it("is a sentence of its own: no row, column or severity on it (they are the issue's data)", () => {
     const messages = CASES.flatMap((c) => resolveRow(c.row, c.context ?? contextWith()).issues).map((i) => i.message);
     expect(messages.length).toBeGreaterThan(20);
