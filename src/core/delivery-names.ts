@@ -3,34 +3,34 @@ import { foldName, nameSimilarity, type NameReading } from "./name-reading";
 import type { DeliveryOption } from "./vendor";
 
 /**
- * Short forms people and vendors write for delivery words, to the word: "O/N" is overnight,
- * "Std" standard. Compared after folding, so "o/n", "O.N." and "ON" are one.
+ * Short forms people and vendors write for delivery words, and the words German, French, Spanish, Italian and Dutch
+ * sheets use, to the English word: "O/N" is overnight, "Std" standard, "Abholung" pick-up. Compared after folding, so
+ * "o/n", "O.N." and "ON" are one.
  */
-const DELIVERY_ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
-  ["on", "overnight"],
-  ["ovn", "overnight"],
-  ["ovnt", "overnight"],
-  ["std", "standard"],
-  ["stnd", "standard"],
-  ["intl", "international"],
-  ["int", "international"],
-  ["exp", "express"],
-  ["xp", "express"],
-  ["expr", "express"],
-  ["pu", "pickup"],
-  ["pickup", "pickup"],
-  ["collect", "pickup"],
-  ["collection", "pickup"],
-]);
+const DELIVERY_WORDS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    overnight: ["on", "ovn", "ovnt", "nachtexpress", "overnacht", "nuit", "24h"],
+    standard: ["std", "stnd", "normal", "standardversand", "estandar", "normale", "standaard"],
+    international: ["intl", "int", "ausland", "international", "internacional", "internazionale", "internationaal"],
+    express: ["exp", "xp", "expr", "eilversand", "urgente", "spoed"],
+    pickup: [
+      ...["pu", "pickup", "collect", "collection"],
+      ...["abholung", "selbstabholung", "abholen", "retrait", "enlevement", "aretirer"],
+      ...["recogida", "recoger", "retiro", "ritiro", "ritiroinsede", "afhalen", "ophalen", "afhaal"],
+    ],
+    courier: ["kurier", "paketdienst", "coursier", "messagerie", "mensajeria", "mensajero", "corriere", "koerier"],
+    rural: ["landlich", "rurale"],
+  }).flatMap(([english, words]) => words.map((word) => [word, english] as const)),
+);
 
 /** Similarity a misspelt option needs to be offered. */
 const NEAR_OPTION = 0.6;
 
-const fullWord = (word: string) => DELIVERY_ABBREVIATIONS.get(word) ?? word;
+const fullWord = (word: string) => DELIVERY_WORDS.get(word) ?? word;
 
 /** A name's words, each short form written out: "Std Courier" is standard courier, "O/N" overnight. */
 function wordsOf(name: string): string[] {
-  const whole = DELIVERY_ABBREVIATIONS.get(foldName(name));
+  const whole = DELIVERY_WORDS.get(foldName(name));
   if (whole) return [whole];
   return name
     .split(/[\s,;:()]+/)

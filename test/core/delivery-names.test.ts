@@ -54,6 +54,13 @@ describe("delivery options as sheets write them", () => {
     [ABBREVIATED, "standard courier", "near", "CPSTD"],
     [ABBREVIATED, "Courrier", "near", "CPSTD"],
     [ABBREVIATED, "carrier pigeon", "none", undefined],
+    // Other languages' words.
+    [SPELLED_OUT, "Abholung", "read", "PICKUP"],
+    [ABBREVIATED, "Retrait", "read", "PU"],
+    [ABBREVIATED, "Ritiro in sede", "read", "PU"],
+    [ABBREVIATED, "Kurier", "read", "CPSTD"],
+    [SPELLED_OUT, "Overnacht", "read", "ON"],
+    [SPELLED_OUT, "Standard Kurier", "read", "STD"],
   ] as const)("%#: %s is %s %s", (options, text, kind, code) => {
     expect(shown(readDeliveryOption(text, options))).toEqual(code === undefined ? [kind] : [kind, code]);
   });
