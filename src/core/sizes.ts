@@ -1,7 +1,7 @@
 /**
  * Garment size labels compared the way people write them: `XXL`, `2X` and `2XL` are one
  * size; `Youth 8`, `Y8`, `8Y`, `8 yrs` and `Age 8` are size 8; `YM`, `Youth M` and `Kids Medium`
- * are the youth letter size M; `One size` is OSFA.
+ * are the youth letter size M; `One size` (and `Einheitsgröße`, `Taille unique`) is OSFA.
  */
 const ALIASES: ReadonlyMap<string, string> = new Map(
   Object.entries({
@@ -16,7 +16,11 @@ const ALIASES: ReadonlyMap<string, string> = new Map(
     "4XL": ["4XL", "XXXXL", "4X"],
     "5XL": ["5XL", "XXXXXL", "5X"],
     "6XL": ["6XL", "XXXXXXL", "6X"],
-    OSFA: ["OSFA", "OS", "OSFM", "ONESIZE", "ONESIZEFITSALL", "ONESIZEFITSMOST"],
+    OSFA: [
+      ...["OSFA", "OS", "OSFM", "ONESIZE", "ONESIZEFITSALL", "ONESIZEFITSMOST"],
+      // In German, French, Spanish, Italian and Dutch.
+      ...["EINHEITSGROSSE", "UNIVERSALGROSSE", "TAILLEUNIQUE", "TALLAUNICA", "TAGLIAUNICA", "EENMAAT", "TU"],
+    ],
   }).flatMap(([key, spellings]) => spellings.map((spelling) => [spelling, key] as const)),
 );
 

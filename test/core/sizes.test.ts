@@ -108,3 +108,18 @@ describe("youth letters and ages in another run", () => {
       expect(looksLikeSize(header, new Set(), false), header).toBe(false);
   });
 });
+
+describe("one size, as each language writes it", () => {
+  it.each([
+    "One size",
+    "OSFA",
+    "Einheitsgröße",
+    "Einheitsgrösse",
+    "Taille unique",
+    "Talla única",
+    "Taglia unica",
+    "TU",
+  ])("%s is the one size", (label) => {
+    expect(sizeKey(label)).toBe(sizeKey("One Size"));
+  });
+});
