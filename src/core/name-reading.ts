@@ -18,6 +18,7 @@ export function foldName(text: string): string {
     .toLowerCase()
     .replace(/ß/g, "ss")
     .replace(/æ/g, "ae")
+    .replace(/œ/g, "oe")
     .replace(/ø/g, "o")
     .replace(/[^\p{L}\p{N}]+/gu, "");
 }

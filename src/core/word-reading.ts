@@ -21,6 +21,8 @@ export interface TranslatedWord {
    * the word when no value names it.
    */
   readonly shades?: readonly string[];
+  /** A word saying how rather than what ("full", "centre"): left out when no value names the text with it. */
+  readonly isLoose?: boolean;
 }
 
 export const WORD_LANGUAGES = ["de", "fr", "es", "it", "nl"] as const;
@@ -34,6 +36,8 @@ export interface WordTable {
   readonly qualifiers: ReadonlySet<string>;
   /** Each word's shades, folded ("red": "scarlet", "crimson"). */
   readonly shades: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The English of the words that may be left out ("full"). */
+  readonly loose: ReadonlySet<string>;
   /** Each text read so far: a sheet repeats its colours, and the options of a question are read on every row. */
   readonly memo: Map<string, WordsRead>;
 }
@@ -63,8 +67,10 @@ export function wordTable(words: readonly TranslatedWord[]): WordTable {
   const englishByForm = new Map<string, string>();
   const qualifiers = new Set<string>();
   const shades = new Map<string, Set<string>>();
+  const loose = new Set<string>();
   let longest = 1;
   for (const word of words) {
+    if (word.isLoose) loose.add(word.english);
     if (word.isQualifier) qualifiers.add(word.english);
     if (word.shades) shades.set(word.english, new Set(word.shades.map(foldName)));
     const ways = [word.english, ...(word.alsoEnglish ?? []), ...WORD_LANGUAGES.flatMap((language) => word[language])];
@@ -77,7 +83,7 @@ export function wordTable(words: readonly TranslatedWord[]): WordTable {
       longest = Math.max(longest, wordsOfText(way).length);
     }
   }
-  return { englishByForm, longest, qualifiers, shades, memo: new Map() };
+  return { englishByForm, longest, qualifiers, shades, loose, memo: new Map() };
 }
 
 /** A word the table lacks read as two it has, written as one ("Schwarzweiß", "blauwit"). */
@@ -193,8 +199,23 @@ export function readByWords<T>(
   if (containing.length === 0) {
     const shaded = theOne(values.filter((value) => isShadeOf(value, wanted, nameOf, table)));
     if (shaded !== undefined) return { kind: "near", value: shaded, english };
+    const loosely = theOne(values.filter((value) => isLooselyNamed(value, wanted, nameOf, table)));
+    if (loosely !== undefined) return { kind: "near", value: loosely, english };
   }
   return { kind: "none", english };
+}
+
+/** Whether a value names the words wanted once words saying how are left out of both ("Centre back", "full back"). */
+function isLooselyNamed<T>(
+  value: T,
+  wanted: readonly string[],
+  nameOf: (value: T) => string | null | undefined,
+  table: WordTable,
+): boolean {
+  const core = (words: readonly string[]) => words.filter((word) => !table.loose.has(word));
+  const want = core(wanted);
+  const own = core(singleWordsOf(readWords(nameOf(value) ?? "", table).english));
+  return want.length > 0 && want.every((word) => own.includes(word)) && own.every((word) => want.includes(word));
 }
 
 /** The only value of a list, if it has exactly one. */

@@ -1,9 +1,10 @@
 import { colourWords, readColour } from "../colour-words";
 import { materialWords, readMaterial } from "../material-words";
+import { placementWords, readPlacement } from "../placement-words";
 import type { AttributeDefinition, EnumerableValue } from "../vendor";
 import { readWords, type WordReading, type WordTable } from "../word-reading";
 
-type OptionWords = "colour" | "material" | null;
+type OptionWords = "colour" | "material" | "placement" | null;
 
 /** An option as people read it: its text, else its value. */
 export const optionText = (option: EnumerableValue) => option.text ?? option.value;
@@ -14,16 +15,20 @@ const optionsIn = (options: readonly EnumerableValue[], table: WordTable) =>
   options.filter((option) => readWords(optionText(option), table).isAllKnown).length;
 
 /**
- * The words a select question's options are written in: colours (a vinyl colour) or materials (a fabric), whichever
- * names more of them; none when neither names any (a placement).
+ * The words a select question's options are written in: colours (a vinyl colour), materials (a fabric) or placements
+ * (a print position), whichever names most of them (the first on a tie); none when none names any (a font).
  */
 function optionWordsOf(definition: AttributeDefinition): OptionWords {
   let words = wordsByQuestion.get(definition);
   if (words === undefined) {
     const options = definition.enumerableValues ?? [];
-    const colours = optionsIn(options, colourWords);
-    const materials = optionsIn(options, materialWords);
-    words = colours === 0 && materials === 0 ? null : colours >= materials ? "colour" : "material";
+    const counts = [
+      ["colour", optionsIn(options, colourWords)],
+      ["material", optionsIn(options, materialWords)],
+      ["placement", optionsIn(options, placementWords)],
+    ] as const;
+    const [most] = [...counts].sort((a, b) => b[1] - a[1]);
+    words = most && most[1] > 0 ? most[0] : null;
     wordsByQuestion.set(definition, words);
   }
   return words;
@@ -31,8 +36,8 @@ function optionWordsOf(definition: AttributeDefinition): OptionWords {
 
 /**
  * An answer to a select question read by the words of its options, in another language or written another way
- * ("Blanc" is the option White, "Baumwolle" Cotton); undefined when the question's options are not colours or
- * materials, or the answer is not all such words.
+ * ("Blanc" is the option White, "Baumwolle" Cotton, "Cœur" Left chest); undefined when the question's options are not
+ * colours, materials or placements, or the answer is not all such words.
  */
 export function readOption(value: string, definition: AttributeDefinition): WordReading<EnumerableValue> | undefined {
   const options = definition.enumerableValues ?? [];
@@ -41,6 +46,8 @@ export function readOption(value: string, definition: AttributeDefinition): Word
       return readColour(value, options, optionText);
     case "material":
       return readMaterial(value, options, optionText);
+    case "placement":
+      return readPlacement(value, options, optionText);
     default:
       return undefined;
   }

@@ -84,8 +84,10 @@ describe("answers to questions in other words", () => {
   it.each([
     [VINYL, "white", "ATTRIBUTE_VALUE_CASE", "White"],
     [VINYL, "Blak", "ATTRIBUTE_VALUE_INVALID", "Black"],
-    [PLACEMENT, "Links Brust", "ATTRIBUTE_VALUE_INVALID", undefined],
     [PLACEMENT, "Blanc", "ATTRIBUTE_VALUE_INVALID", undefined],
+    // A placement in other words is offered by those words, never by its spelling.
+    [PLACEMENT, "Links Brust", "ATTRIBUTE_VALUE_INVALID", "Left chest"],
+    [PLACEMENT, "Dos complet", "ATTRIBUTE_VALUE_INVALID", "Full back"],
   ] as const)("%#: %s is read as before: %s offering %s", (question, value, code, suggestion) => {
     expect(answered(question, value).issues).toEqual([[code, "error", question.label, suggestion]]);
   });
