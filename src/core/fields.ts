@@ -284,7 +284,7 @@ export const IMPORT_FIELDS = [
     level: "job",
     label: "Postal code",
     description: "Postcode or ZIP code.",
-    synonyms: ["postcode", "post code", "postal code", "zip", "zip code", "postal", "zip postal code", "pcode"],
+    synonyms: ["postcode", "post code", "postal code", "zip", "zip code", "postal", "zip postal code", "pcode", "pc"],
   },
   {
     id: "country",

@@ -83,6 +83,7 @@ export const MATCH_REASON_TEXT: Readonly<Record<MatchReason, string>> = {
   values: "its values",
   size: "a size",
   attribute: "the question's name",
+  translation: "the question's name in another language",
   template: "your template",
   manual: "your choice",
 };

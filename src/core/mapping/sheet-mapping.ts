@@ -21,6 +21,7 @@ export const MatchReason = z.enum([
   "values",
   "size",
   "attribute",
+  "translation",
   "template",
   "manual",
 ]);

@@ -1,6 +1,7 @@
 import { IMPORT_FIELDS, type FieldId, type ImportField } from "../fields";
 import type { SheetRow } from "../sheet-model";
 import { looksLikeSize, sizeKey } from "../sizes";
+import { questionHeaderInEnglish } from "./question-words";
 import { columnEvidence, fitsNumberQuestion, type ValueEvidence, type ValueLists } from "./column-evidence";
 import { targetKeyOf, type Candidate } from "./mapping-candidates";
 import { evidenceTextFor, valueCandidates } from "./value-candidates";
@@ -268,10 +269,29 @@ const TOTAL_WORDS = /\b(total|totals|totale|totaal|gesamt|insgesamt|summe|som)\b
 /** Money is never a field: "Unit $" is a price, not an address line. */
 const MONEY_SIGN = /[$€£¥]/;
 
+/** How much less sure a question read through another language's words is than one read in English. */
+const TRANSLATED = 0.9;
+
+/**
+ * The ways a header names a question of the account, in English or, failing that, through the words of another
+ * language ("Giocatore" for "Player name", "Druckfarben" for "Ink colours (Pantone)").
+ */
+function questionCandidates(column: number, header: string, context: HeaderContext): Candidate[] {
+  const own = attributeCandidates(column, header, context);
+  if (own.length > 0) return own;
+  const best = new Map<string, Candidate>();
+  for (const english of questionHeaderInEnglish(header))
+    for (const candidate of attributeCandidates(column, english, context)) {
+      const known = best.get(candidate.targetKey);
+      if (!known || known.confidence < candidate.confidence) best.set(candidate.targetKey, candidate);
+    }
+  return [...best.values()].map((c) => ({ ...c, confidence: c.confidence * TRANSLATED, reason: "translation" }));
+}
+
 /** Every way one column's header names a field, a size of a wide layout or a question. */
 function headerCandidates(column: number, header: string, context: HeaderContext): Candidate[] {
   if (MONEY_SIGN.test(context.headers[column] ?? "")) return [];
-  const candidates = attributeCandidates(column, header, context);
+  const candidates = questionCandidates(column, header, context);
   if (context.isWideLayout && context.sizeLike[column]) {
     const size = (context.headers[column] ?? "").trim().slice(0, MATCHED_HEADER_LENGTH);
     const target = { kind: "size", size } as const;

@@ -74,7 +74,7 @@ describe("columns known by their values", () => {
   );
 
   it("maps columns headed by what they are for, or in words no table knows, by what they hold", () => {
-    const mapping = suggestMapping(["Kennung", "Print", "Stück gesamt", "Stoff", "Versandweg X"], vocabulary, sheet);
+    const mapping = suggestMapping(["Kennung", "Print", "Stück gesamt", "Gewebe", "Versandweg X"], vocabulary, sheet);
     expect(mapping.columns.map((c) => c.target)).toEqual([
       field("orderNumber"),
       field("code"),
@@ -85,6 +85,14 @@ describe("columns known by their values", () => {
     expect(mapping.columns[3]).toMatchObject({
       reason: "values",
       evidence: "3 of 3 values are answers to Garment material",
+    });
+  });
+
+  it("maps a question headed in another language by its words, and says so", () => {
+    const mapping = suggestMapping(["Kennung", "Print", "Stück gesamt", "Stoff", "Versandweg X"], vocabulary, sheet);
+    expect(mapping.columns[3]).toMatchObject({
+      target: { kind: "attribute", attribute: "Garment material" },
+      reason: "translation",
     });
   });
 
