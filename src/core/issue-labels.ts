@@ -16,7 +16,7 @@ export const ISSUE_LABELS: Readonly<Record<IssueCode, string>> = {
   DIMENSION_INVALID: "Width or height not usable",
   ATTRIBUTE_REQUIRED: "Question not answered",
   ATTRIBUTE_VALUE_INVALID: "Answer not one of the options",
-  ATTRIBUTE_VALUE_CASE: "Answer in the wrong case",
+  ATTRIBUTE_VALUE_CASE: "Answer in another case",
   ATTRIBUTE_VALUE_NORMALISED: "Answer read another way",
   ATTRIBUTE_OUT_OF_RANGE: "Answer out of range",
   ATTRIBUTE_TOO_SHORT: "Answer too short",

@@ -25,8 +25,8 @@ async function plantMistakes(target: string): Promise<void> {
   const column = (name: string) => header.indexOf(name);
   // An unknown price code with a close candidate (Ponsonby's transfer, row 17).
   sheet.getRow(17).getCell(column("Code")).value = "DTF A4 Full Colour";
-  // A select value in the wrong case on every Karori name and number (rows 7 to 14).
-  for (let r = 7; r <= 14; r++) sheet.getRow(r).getCell(column("Vinyl colour")).value = "white";
+  // A select value misspelt on every Karori name and number (rows 7 to 14).
+  for (let r = 7; r <= 14; r++) sheet.getRow(r).getCell(column("Vinyl colour")).value = "Whte";
   // A size not in the run: adult S on Henderson's youth jerseys (row 24).
   sheet.getRow(24).getCell(column("S")).value = 2;
   await book.xlsx.writeFile(target);
@@ -177,7 +177,7 @@ describe("the fix-up grid in Chromium", () => {
       "24",
     ]);
     const kinds = await page.getByTestId("row-filter").locator("option").allTextContents();
-    expect(kinds).toContain("Answer in the wrong case (8)");
+    expect(kinds).toContain("Answer not one of the options (8)");
     expect(kinds.join(" ")).not.toMatch(/[A-Z]+_[A-Z_]+/);
     // The next problem within the filter keeps the filter; one outside it shows every row.
     await clickCell(page, 7, "Vinyl colour");
@@ -204,13 +204,13 @@ describe("the fix-up grid in Chromium", () => {
       await page.keyboard.press("F8");
       await expect.poll(() => activeCell(page)).toEqual([7, "Vinyl colour"]);
       const rowPanel = page.getByTestId("row-panel");
-      expect(await rowPanel.locator('[data-code="ATTRIBUTE_VALUE_CASE"] .message').textContent()).toBe(
-        '"white" is written differently from the option "White" for Vinyl colour.',
+      expect(await rowPanel.locator('[data-code="ATTRIBUTE_VALUE_INVALID"] .message').textContent()).toMatch(
+        /^"Whte" is not an option for Vinyl colour; the options are White, /,
       );
       await rowPanel.getByRole("button", { name: "Use it in every row like this" }).click();
       await expect
         .poll(() => page.getByTestId("row-filter").locator("option").allTextContents())
-        .not.toContain("Answer in the wrong case (8)");
+        .not.toContain("Answer not one of the options (8)");
       await expect.poll(async () => (await cell(page, 14, "Vinyl colour")).textContent()).toBe("White");
 
       // Each fix gives focus back to the grid, so F8 goes on at once.

@@ -37,7 +37,7 @@ interface SelectReading {
 }
 
 /**
- * A select answer among its options: as one's value or text; in other case (an error offering the option); in other
+ * A select answer among its options: as one's value or text; in other case (read with a note); in other
  * words, another language or spelling (read with a note when they name one option, else that option offered); a
  * misspelling of one offered. A near spelling never stands in for a translation: "Blanc" is never offered Black.
  */
@@ -49,11 +49,13 @@ function readSelect(value: string, definition: AttributeDefinition, label: strin
   const loose =
     options.find((o) => o.text?.toLowerCase() === lower) ?? options.find((o) => o.value.toLowerCase() === lower);
   if (loose) {
+    // Only the case differs: the option is meant, and sent as the vendor writes it (as an answer in other words is).
     const fix = loose.text?.toLowerCase() === lower ? (loose.text ?? loose.value) : loose.value;
     return {
+      option: loose,
       issue: {
         code: "ATTRIBUTE_VALUE_CASE",
-        message: `"${value}" is written differently from the option "${fix}" for ${label}.`,
+        message: `"${value}" is read as the option "${fix}" for ${label}, written in its own case.`,
         suggestion: fix,
       },
     };

@@ -122,7 +122,7 @@ const PRODUCING: Readonly<
     column: "Fabric",
   },
   ATTRIBUTE_VALUE_CASE: {
-    name: "a select value in the wrong case",
+    name: "a select value in another case",
     rows: [base({ Fabric: "cotton/poly BLEND" })],
     row: 2,
     column: "Fabric",

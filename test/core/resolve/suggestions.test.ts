@@ -146,7 +146,7 @@ const CASES: readonly SuggestionCase[] = [
   },
   {
     code: "ATTRIBUTE_VALUE_CASE",
-    name: "a select value in the wrong case",
+    name: "a select value in another case",
     rows: [base({ Fabric: "cotton/poly BLEND" })],
     row: 2,
     column: "Fabric",
