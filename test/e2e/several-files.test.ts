@@ -40,6 +40,15 @@ describe("several club sheets dropped together", () => {
     expect(await page.locator("h2").first().textContent()).toBe(
       "Map the columns of harbour-city-rugby.csv and tsv-gruenwald.csv",
     );
+    // Each file's header row can be chosen again on its own; the other file stays as it was.
+    const headerRow = page.getByLabel("Header row of tsv-gruenwald.csv");
+    await headerRow.fill("2");
+    await headerRow.dispatchEvent("change");
+    await expect.poll(() => page.getByTestId("sheet-facts").textContent()).toMatch(/^5 rows from 2 files/);
+    expect(await page.getByTestId("mapping-notice").textContent()).toContain("Read tsv-gruenwald.csv again");
+    await headerRow.fill("1");
+    await headerRow.dispatchEvent("change");
+    await expect.poll(() => page.getByTestId("sheet-facts").textContent()).toMatch(/^6 rows from 2 files/);
     await checkTheRows(page);
 
     // The second file's rows: its own row numbers, its name in the File column.

@@ -46,13 +46,15 @@ function Confidence({ assignment }: { readonly assignment: ColumnAssignment | un
   );
 }
 
-/** Several files dropped together: each one's sheet, header row and rows, read as one sheet. */
+/** Several files dropped together: each one's sheet and header row, which can be chosen again file by file. */
 function FilesRead({
   files,
   summaries,
+  workflow,
 }: {
   files: NonNullable<MappingState["files"]>;
   summaries: readonly MappingState["file"][];
+  workflow: ImportWorkflow;
 }) {
   return (
     <table class="files-read" data-testid="files-read">
@@ -67,11 +69,42 @@ function FilesRead({
       <tbody>
         {files.map((f, i) => {
           const summary = summaries[i];
+          const sheets = summary?.format === "csv" ? [] : (summary?.sheets ?? []);
           return (
             <tr key={`${i}-${f.name}`}>
               <td>{f.name}</td>
-              <td>{summary?.format === "csv" ? "" : f.sheetName}</td>
-              <td>{f.headerRowNumber}</td>
+              <td>
+                {sheets.length > 1 ? (
+                  <select
+                    aria-label={`Sheet of ${f.name}`}
+                    value={f.sheetName}
+                    onChange={(e) => void workflow.chooseFileSheet(i, e.currentTarget.value)}
+                  >
+                    {sheets.map((sheet) => (
+                      <option value={sheet.name} key={sheet.name}>
+                        {sheet.name}
+                        {sheet.hidden ? " (hidden)" : ""} — {countOf(sheet.rowCount, "row", "rows")}
+                      </option>
+                    ))}
+                  </select>
+                ) : summary?.format === "csv" ? (
+                  ""
+                ) : (
+                  f.sheetName
+                )}
+              </td>
+              <td>
+                <input
+                  type="number"
+                  min={1}
+                  aria-label={`Header row of ${f.name}`}
+                  value={f.headerRowNumber}
+                  onChange={(e) => {
+                    const row = Number(e.currentTarget.value);
+                    if (Number.isInteger(row) && row >= 1) void workflow.chooseFileSheet(i, f.sheetName, row);
+                  }}
+                />
+              </td>
             </tr>
           );
         })}
@@ -83,7 +116,7 @@ function FilesRead({
 /** Which sheet of a workbook, and which row holds the headers; how a CSV file was read. */
 function SheetOptions({ state, workflow }: PartProps) {
   const { file, preview } = state;
-  if (state.files) return <FilesRead files={state.files} summaries={file.files ?? []} />;
+  if (state.files) return <FilesRead files={state.files} summaries={file.files ?? []} workflow={workflow} />;
   return (
     <div class="sheet-options">
       {file.sheets.length > 1 && (

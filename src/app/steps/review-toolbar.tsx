@@ -120,7 +120,7 @@ export function ReviewToolbar({
         Check again with the vendor
       </button>
       <button type="button" class="secondary" onClick={onDownloadProblems}>
-        Download problem sheet
+        {review.files ? `Download ${review.files.length} problem sheets (zip)` : "Download problem sheet"}
       </button>
       <button
         type="button"

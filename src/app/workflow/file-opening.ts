@@ -64,9 +64,15 @@ export function createFileOpening(context: WorkflowContext, parts: FileOpeningPa
 
   /**
    * The mapping step for several files dropped together: each file's order sheet read below its header row and mapped
-   * (by a template saved for its headers, else the suggestion), then all of them combined as one sheet to check.
+   * (by a template saved for its headers, else the suggestion), then all of them combined as one sheet to check. With
+   * `change`, one file is read again from another sheet or header row and the others are kept as `earlier` had them.
    */
-  async function mappingForFiles(connected: Connected, bundle: WorkbookSummary): Promise<ImportState> {
+  async function mappingForFiles(
+    connected: Connected,
+    bundle: WorkbookSummary,
+    change?: { readonly file: number; readonly sheetName: string; readonly headerRowNumber?: number | undefined },
+    earlier?: readonly ReviewFile[],
+  ): Promise<ImportState> {
     const after = () => context.currentConnected() ?? connected;
     try {
       const known = await parts.vocabulary();
@@ -75,7 +81,14 @@ export function createFileOpening(context: WorkflowContext, parts: FileOpeningPa
       const choices: ReviewFile[] = [];
       const applied: string[] = [];
       for (const [file, summary] of (bundle.files ?? []).entries()) {
-        const preview = await deps.sheets.preview(summary.defaultSheet, undefined, words, file);
+        const kept = earlier?.[file];
+        if (kept && change?.file !== file) {
+          choices.push(kept);
+          continue;
+        }
+        const sheetName = change?.file === file ? change.sheetName : summary.defaultSheet;
+        const headerRowNumber = change?.file === file ? change.headerRowNumber : undefined;
+        const preview = await deps.sheets.preview(sheetName, headerRowNumber, words, file);
         if (!preview.ok) return { step: "upload", connected: after(), error: preview.message };
         const [template] = await templates.forHeaders(preview.preview.headers).catch(() => []);
         if (template) applied.push(`"${template.name}" for ${summary.fileName}`);
@@ -90,6 +103,7 @@ export function createFileOpening(context: WorkflowContext, parts: FileOpeningPa
       }
       const combined = await deps.sheets.combine(choices);
       if (!combined.ok) return { step: "upload", connected: after(), error: combined.message };
+      const read = `Read ${choices.length} files as one order sheet: ${choices.map((c) => c.name).join(", ")}.`;
       const mapping: MappingState = {
         file: bundle,
         sheetName: combined.preview.sheetName,
@@ -100,8 +114,9 @@ export function createFileOpening(context: WorkflowContext, parts: FileOpeningPa
         attributes: known?.attributes ?? [],
         files: choices,
         notice:
-          `Read ${choices.length} files as one order sheet: ${choices.map((c) => c.name).join(", ")}. ` +
-          "The File column says which file each row is from; each file gets its own results." +
+          (change
+            ? `Read ${choices[change.file]?.name ?? "the file"} again and mapped the columns again.`
+            : `${read} The File column says which file each row is from; each file gets its own results.`) +
           (applied.length > 0
             ? ` Applied your ${pluralise(applied.length, "template", "templates")} ${applied.join(", ")}.`
             : ""),
@@ -169,6 +184,20 @@ export function createFileOpening(context: WorkflowContext, parts: FileOpeningPa
           connected: current.connected,
           error: `Reading ${current.fileName} was cancelled.`,
         });
+    },
+
+    /** Several files dropped together: one of them read from another sheet or header row; the others stay. */
+    async chooseFileSheet(file: number, sheetName: string, headerRowNumber?: number): Promise<void> {
+      const current = inMapping(context);
+      if (!current?.mapping.files) return;
+      const next = await mappingForFiles(
+        current.connected,
+        current.mapping.file,
+        { file, sheetName, headerRowNumber },
+        current.mapping.files,
+      );
+      // A sheet or header row that cannot be read leaves the step as it was, saying why.
+      context.set(next.step === "upload" ? { ...current, error: next.error } : next);
     },
 
     async selectSheet(sheetName: string): Promise<void> {
