@@ -119,5 +119,19 @@ describe("several club sheets dropped together", () => {
       .toContain("order number HCR-102 is in harbour-city-rugby.csv (row 4) and tsv-gruenwald-same-number.csv (row 2)");
     // The other orders are ready; the shared number is not sent.
     await expect.poll(() => summary(page)).toMatch(/^5 rows, 3 jobs: .*1 needs attention/);
+
+    // Each file's problem sheet says it, in that file's own rows.
+    const problems = await download(page.getByRole("button", { name: "Download 2 problem sheets (zip)" }));
+    const texts = zippedTexts(problems.bytes);
+    expect([...texts.keys()]).toEqual([
+      "harbour-city-rugby - problems.csv",
+      "tsv-gruenwald-same-number - problems.csv",
+    ]);
+    const tsv = parse<string[]>(texts.get("tsv-gruenwald-same-number - problems.csv") ?? "", {
+      skipEmptyLines: true,
+    }).data;
+    const messages = tsv[1]?.[tsv[0]?.indexOf("Messages") ?? -1];
+    expect(messages).toContain("order number HCR-102 is in harbour-city-rugby.csv (row 4)");
+    expect(tsv).toHaveLength(3);
   });
 });
