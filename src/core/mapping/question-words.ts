@@ -3,8 +3,9 @@ import { normaliseHeader } from "./normalise";
 /**
  * The words questions of transfer orders are headed with in German, French, Spanish, Italian and Dutch sheets (and a
  * few English short forms: "cols"), to the English words accounts name their questions with: "Giocatore" is the
- * player, "Druckfarben" the ink colours, "Emplacement" the placement or position. A word may stand for a phrase ("Rückennummer" is the back number) or for
- * either of two words ("placement", "position"). Compared normalised (case and accents do not count).
+ * player, "Druckfarben" the ink colours, "Emplacement" the placement or position. A word may stand for a phrase
+ * ("Rückennummer" is the back number) or for either of two ("placement|position"). Compared normalised (case and
+ * accents do not count).
  */
 const QUESTION_WORDS: Readonly<Record<string, readonly string[]>> = {
   player: ["spieler", "spielerin", "joueur", "joueuse", "jugador", "jugadora", "giocatore", "giocatrice", "speler"],
