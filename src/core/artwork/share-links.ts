@@ -1,9 +1,9 @@
 import { formatWebAddress, paramOf, parseWebAddress, withParam, type WebAddress } from "./web-address";
 
 /**
- * Links to a file-sharing service's page about a file, rather than to the file: the vendor fetching one gets a web page.
- * For the services whose file address can be written from the page's, that address is given; for the others, only
- * that it is a page.
+ * Links to a file-sharing service's page about a file, rather than to the file: the vendor fetching one gets a web
+ * page. For the services whose file address can be written from the page's, that address is given; for the others,
+ * only that it is a page.
  */
 
 /** A share page, the service it is of and, where it can be worked out, the file's own address. */

@@ -1,3 +1,4 @@
+import type { ArtworkCheck } from "../artwork/artwork-check";
 import type { CatalogueIndex } from "../catalogue";
 import type { DateOrder } from "../dates";
 import type { FieldId } from "../fields";
@@ -16,6 +17,8 @@ export interface LiveFacts {
   readonly metadataCodes: ReadonlyMap<string, PriceCode | null>;
   /** Bands of a custom-dimension code at a width and height; null when it cannot be priced. */
   readonly customBands: ReadonlyMap<string, readonly PriceBand[] | null>;
+  /** What fetching each artwork link found, by the link as written; a link not yet checked is absent. */
+  readonly artwork: ReadonlyMap<string, ArtworkCheck>;
 }
 
 export const NO_FACTS: LiveFacts = {
@@ -23,6 +26,7 @@ export const NO_FACTS: LiveFacts = {
   promos: new Map(),
   metadataCodes: new Map(),
   customBands: new Map(),
+  artwork: new Map(),
 };
 
 export type FactRequest =

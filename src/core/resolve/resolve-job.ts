@@ -1,3 +1,4 @@
+import { linkExpiry } from "../artwork/link-expiry";
 import { parseDueDate } from "../dates";
 import { longDate } from "../month-names";
 import { sumEstimates } from "../estimate";
@@ -61,6 +62,27 @@ function isInOneFile(draft: JobDraft): boolean {
     ),
   );
   return false;
+}
+
+/**
+ * A signed artwork link that stops working before the job is due: the vendor fetches the file at production, so the
+ * link must outlive the due date (a warning on the line's row, naming both dates).
+ */
+function checkArtworkExpiry(draft: JobDraft, lines: readonly ResolvedLine[], dateDue: string | undefined): void {
+  if (dateDue === undefined) return;
+  for (const line of lines) {
+    const expires = line.artworkUrl === undefined ? undefined : linkExpiry(line.artworkUrl);
+    if (expires === undefined || expires.slice(0, 10) > dateDue) continue;
+    raiseOnJob(
+      draft,
+      "ARTWORK_LINK_EXPIRES",
+      "artworkUrl",
+      `This signed link stops working on ${longDate(expires.slice(0, 10))}, before the job is due on ` +
+        `${longDate(dateDue)}, and the vendor fetches the file when it prints: give a link that lasts longer.`,
+      undefined,
+      line.rowNumber,
+    );
+  }
 }
 
 /** The due date to send: the sheet's, else the earliest ship date; checked against the live earliest ship date. */
@@ -179,6 +201,7 @@ export function resolveJob(group: JobGroup, lines: readonly ResolvedLine[], cont
   if (isInOneFile(draft)) checkLinesAcross(draft, lines);
   const processCodes = processCodesOf(lines);
   const { dateDue, mustDate } = checkDueDate(draft, processCodes);
+  checkArtworkExpiry(draft, lines, dateDue);
   checkPromo(draft, processCodes);
   const lineNeeds = lines.flatMap((l) => l.needs);
   // A row with an error of its own, or still waiting for a fact, has no line to send.

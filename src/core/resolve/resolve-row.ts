@@ -1,3 +1,5 @@
+import { artworkFindings, printInchesOf } from "../artwork/artwork-check";
+import { sharePageOf } from "../artwork/share-links";
 import { bandPrice, estimateLine, formatMoney } from "../estimate";
 import { classifyNonOrderRow, type NonOrderRowKind } from "../non-order-rows";
 import type { OrderRow } from "../order-rows";
@@ -60,6 +62,53 @@ function unknownCodeLine(draft: LineDraft, text: string, typeWasGiven: boolean):
   return finish(draft, { itemType: typeWasGiven ? "PriceCode" : undefined });
 }
 
+/**
+ * A price-code line's artwork link: an absolute http(s) address (one written without its scheme offered with it), not a
+ * share page (its file's own address offered where it can be written), and, once fetched, a file the vendor can print
+ * from at the size ordered.
+ */
+function checkArtwork(
+  draft: LineDraft,
+  code: PriceCode,
+  dimensions: { readonly width: number; readonly height: number } | undefined,
+): void {
+  const artworkUrl = draft.row.values.artworkUrl;
+  if (artworkUrl === undefined) return;
+  if (!isAbsoluteHttpUrl(artworkUrl)) {
+    // An address written without its scheme ("www.dropbox.com/…") is the https one.
+    const withScheme = `https://${artworkUrl.trim().replace(/^\/\//, "")}`;
+    const fix = /^(\/\/)?[a-z0-9-]+(\.[a-z0-9-]+)+(\/|$)/i.test(artworkUrl.trim()) && isAbsoluteHttpUrl(withScheme);
+    raise(
+      draft,
+      "ARTWORK_URL_INVALID",
+      "artworkUrl",
+      `"${artworkUrl}" is not an absolute http(s) address` + (fix ? `; with its https:// it is ${withScheme}.` : "."),
+      fix ? withScheme : undefined,
+    );
+    return;
+  }
+  const share = sharePageOf(artworkUrl);
+  if (share) {
+    raise(
+      draft,
+      "ARTWORK_SHARE_PAGE",
+      "artworkUrl",
+      `This is a ${share.service} share page, not the file: the vendor would get a web page. ` +
+        (share.directUrl ? "Use the file's direct link." : `Use the file's direct link from ${share.service}.`),
+      share.directUrl,
+    );
+    return;
+  }
+  const check = draft.context.facts.artwork.get(artworkUrl);
+  if (!check) return;
+  const inches = printInchesOf({
+    unit: code.sizeUnit,
+    width: dimensions?.width ?? code.sizeWidth,
+    height: dimensions?.height ?? code.sizeHeight,
+  });
+  for (const finding of artworkFindings(check, inches)) raise(draft, finding.code, "artworkUrl", finding.message);
+}
+
 function resolvePriceCodeLine(draft: LineDraft, text: string, typeWasGiven: boolean): ResolvedLine {
   const { context, row } = draft;
   let code: PriceCode | null | undefined = context.catalogue.priceCode(text);
@@ -106,19 +155,7 @@ function resolvePriceCodeLine(draft: LineDraft, text: string, typeWasGiven: bool
     );
   }
   const artworkUrl = row.values.artworkUrl;
-  if (artworkUrl !== undefined && !isAbsoluteHttpUrl(artworkUrl)) {
-    // An address written without its scheme ("www.dropbox.com/…") is the https one.
-    const withScheme = `https://${artworkUrl.trim().replace(/^\/\//, "")}`;
-    const isHostFirst = /^(\/\/)?[a-z0-9-]+(\.[a-z0-9-]+)+(\/|$)/i.test(artworkUrl.trim());
-    raise(
-      draft,
-      "ARTWORK_URL_INVALID",
-      "artworkUrl",
-      `"${artworkUrl}" is not an absolute http(s) address` +
-        (isHostFirst && isAbsoluteHttpUrl(withScheme) ? `; with its https:// it is ${withScheme}.` : "."),
-      isHostFirst && isAbsoluteHttpUrl(withScheme) ? withScheme : undefined,
-    );
-  }
+  checkArtwork(draft, code, attributes.dimensions);
 
   let bands: readonly PriceBand[] | null | undefined = code.priceBands;
   if (code.hasMetaDataAttributes && attributes.dimensions) {

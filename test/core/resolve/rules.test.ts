@@ -42,11 +42,29 @@ interface RuleCase {
   readonly suggestion?: string;
 }
 
+/** Raised from what checking an artwork link found, and covered where those findings are. */
+const ARTWORK_CODES = [
+  "ARTWORK_SHARE_PAGE",
+  "ARTWORK_NEEDS_LOGIN",
+  "ARTWORK_NOT_FOUND",
+  "ARTWORK_NOT_ARTWORK",
+  "ARTWORK_INTERNAL",
+  "ARTWORK_UNCHECKED",
+  "ARTWORK_LOW_RESOLUTION",
+  "ARTWORK_LINK_EXPIRES",
+  "ARTWORK_FILE",
+] as const;
+
 const PRODUCING: Readonly<
   Record<
     Exclude<
       IssueCode,
-      "SERVER_REJECTED" | "SERVER_ERROR" | "VENDOR_UNAVAILABLE" | "ORDER_AT_VENDOR" | "ORDER_NUMBER_IN_SEVERAL_FILES"
+      | "SERVER_REJECTED"
+      | "SERVER_ERROR"
+      | "VENDOR_UNAVAILABLE"
+      | "ORDER_AT_VENDOR"
+      | "ORDER_NUMBER_IN_SEVERAL_FILES"
+      | (typeof ARTWORK_CODES)[number]
     >,
     RuleCase
   >
@@ -389,6 +407,8 @@ describe("resolution rules, over the simulator's catalogue through the proxy", (
       "ORDER_AT_VENDOR",
       // Raised only when several files are checked together (test/cli/several-files.test.ts).
       "ORDER_NUMBER_IN_SEVERAL_FILES",
+      // Raised from what checking an artwork link found (test/core/resolve/artwork-findings.test.ts).
+      ...ARTWORK_CODES,
     ]);
     expect(ISSUE_CODES.filter((code) => !covered.has(code))).toEqual([]);
   });
