@@ -47,6 +47,9 @@ export function sizeText(bytes: number): string {
   return `${bytes} bytes`;
 }
 
+/** "a web page", "an unknown file". */
+const withArticle = (label: string) => `${/^[aeiou]/i.test(label) ? "an" : "a"} ${label}`;
+
 const formatInches = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1));
 
 /** "a PDF, 1.2 MB" or "a PNG image, 1,200 × 900 px, 640 KB": what was found, in words. */
@@ -123,7 +126,9 @@ function fileFindings(check: ArtworkCheck, printInches?: { width: number; height
     return [
       {
         code: "ARTWORK_NOT_ARTWORK",
-        message: `This link gives ${file ? file.label : "an unknown file"}, not an artwork file (PDF, AI, EPS, SVG, PNG, JPEG, TIFF or PSD).`,
+        message:
+          `This link gives ${withArticle(file ? file.label : "unknown file")}, not an artwork file ` +
+          "(PDF, AI, EPS, SVG, PNG, JPEG, TIFF or PSD).",
       },
     ];
   const findings: ArtworkFinding[] = [{ code: "ARTWORK_FILE", message: `Artwork found: ${fileText(check)}.` }];
@@ -134,7 +139,8 @@ function fileFindings(check: ArtworkCheck, printInches?: { width: number; height
         code: "ARTWORK_LOW_RESOLUTION",
         message:
           `${file.pixels.width.toLocaleString("en-US")} × ${file.pixels.height.toLocaleString("en-US")} px printed ` +
-          `${formatInches(printInches.width)} × ${formatInches(printInches.height)} in is ${dpi} DPI; print shops ask for ${PRINT_DPI}.`,
+          `${formatInches(printInches.width)} × ${formatInches(printInches.height)} in is ${dpi} DPI; ` +
+          `print shops ask for ${PRINT_DPI}.`,
       });
   }
   return findings;

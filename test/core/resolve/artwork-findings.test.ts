@@ -80,7 +80,7 @@ describe("an artwork link on its row", () => {
       "Artwork found: PNG image, 1,200 × 900 px, 640 KB.",
     );
     expect(rowIssues(LINK, checked({ file: { kind: "html", label: "web page", isArtwork: false } }))[0]?.[2]).toBe(
-      "This link gives web page, not an artwork file (PDF, AI, EPS, SVG, PNG, JPEG, TIFF or PSD).",
+      "This link gives a web page, not an artwork file (PDF, AI, EPS, SVG, PNG, JPEG, TIFF or PSD).",
     );
     expect(
       rowIssues(
