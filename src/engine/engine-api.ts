@@ -1,3 +1,4 @@
+import { createArtworkCheckClient } from "../api/artwork-check-client";
 import { createVendorClient } from "../api/client";
 import type { SheetRow } from "../core/sheet-model";
 import type { EngineSetup } from "./engine-session";
@@ -69,7 +70,10 @@ export function createEngineApi() {
   return {
     /** Points the engine at the vendor: the proxy's `/api/{connection}` from a browser. */
     connect(baseUrl: string, headers: Readonly<Record<string, string>>): void {
-      engine = createImportEngine(createVendorGateway(createVendorClient({ baseUrl, headers })));
+      const artwork = createArtworkCheckClient({ baseUrl, headers });
+      engine = createImportEngine(
+        createVendorGateway(createVendorClient({ baseUrl, headers }), { checkArtwork: artwork.check }),
+      );
     },
     appendRows(rows: readonly SheetRow[]): number {
       for (const row of rows) incoming.push(row);

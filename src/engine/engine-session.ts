@@ -4,6 +4,7 @@ import type { SheetMapping } from "../core/mapping/sheet-mapping";
 import { questionColumn, type ResolveOptions } from "../core/resolve";
 import { rowsImportedBefore } from "../core/result-rows";
 import type { SheetRow } from "../core/sheet-model";
+import { createArtworkChecks, type ArtworkChecks } from "./artwork-checks";
 import { createDryRuns, type DryRuns } from "./dry-runs";
 import { createEditHistory, type EditHistory } from "./edit-history";
 import { createIssueTally, type IssueTally } from "./issue-tally";
@@ -72,6 +73,7 @@ export interface EngineSession extends SessionState {
   readonly columns: SessionColumns;
   readonly index: OrderIndex;
   readonly dryRuns: DryRuns;
+  readonly artwork: ArtworkChecks;
   readonly atVendor: OrdersAtVendor;
   readonly live: SessionFacts;
   readonly history: EditHistory;
@@ -110,6 +112,7 @@ export function createEngineSession(gateway: VendorGateway): EngineSession {
     columns,
     index,
     dryRuns,
+    artwork: createArtworkChecks(gateway),
     atVendor,
     live,
     history: createEditHistory(),

@@ -46,6 +46,9 @@ import {
 } from "./views";
 import type { VendorGateway } from "./vendor-gateway";
 
+/** What a check in progress is about: the artwork links, or the jobs' dry runs. */
+export type CheckKind = "artwork" | "jobs";
+
 // The engine's types, for code that imports them from here; each has its home in the module named.
 export type { EngineSetup } from "./engine-session";
 
@@ -170,12 +173,28 @@ function checksOf(session: EngineSession) {
      * last time; the vendor's messages land on their rows. `stopValidation` stops it starting
      * more; the dry runs in flight finish.
      */
-    async validate(onProgress?: (done: number, total: number) => void): Promise<EngineSummary> {
-      await dryRuns.run(session.index.jobs(), () => filters.invalidate(), onProgress);
+    async validate(onProgress?: (done: number, total: number, what: CheckKind) => void): Promise<EngineSummary> {
+      // Artwork first: what a link is found to be can stop its order, and a dry run of it would be wasted.
+      await session.artwork.run(session, (done, total) => onProgress?.(done, total, "artwork"));
+      await dryRuns.run(
+        session.index.jobs(),
+        () => filters.invalidate(),
+        (done, total) => onProgress?.(done, total, "jobs"),
+      );
       return summaryOf(session);
     },
-    /** Stops a running `validate` from starting more dry runs. */
-    stopValidation: (): void => dryRuns.stop(),
+    /** Stops a running `validate` from starting more artwork checks or dry runs. */
+    stopValidation: (): void => {
+      session.artwork.stop();
+      dryRuns.stop();
+    },
+    /**
+     * Forgets what artwork checks found (those with no answer, or every one made before `before`, an ISO instant), so
+     * the next `validate` checks those links again.
+     */
+    forgetArtworkChecks(which: { readonly unanswered?: boolean; readonly before?: string }): void {
+      session.live.forgetArtwork(which);
+    },
     /** Orders the dry run accepted that have not been looked up at the vendor since (every one when `all`). */
     ordersToLookUp: (all?: boolean) => ordersToLookUp(session, all),
     /**

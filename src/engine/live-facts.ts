@@ -1,4 +1,5 @@
 import { distinctNeeds, needKey, type FactRequest, type LiveFacts } from "../core/resolve";
+import type { ArtworkCheck } from "../core/artwork/artwork-check";
 import type { PriceBand, PriceCode, PromoValidationResult } from "../core/vendor";
 import type { VendorGateway } from "./vendor-gateway";
 
@@ -42,6 +43,7 @@ export function createLiveFacts(gateway: VendorGateway, processName?: (code: str
     promos: new Map<string, PromoValidationResult>(),
     metadataCodes: new Map<string, PriceCode | null>(),
     customBands: new Map<string, readonly PriceBand[] | null>(),
+    artwork: new Map<string, ArtworkCheck>(),
   };
   const unavailable = new Map<string, string>();
 
@@ -68,6 +70,19 @@ export function createLiveFacts(gateway: VendorGateway, processName?: (code: str
           facts.metadataCodes.set(request.key, answer.value as PriceCode | null);
         else facts.customBands.set(request.key, answer.value as readonly PriceBand[] | null);
       }
+    },
+    /** What checking artwork links found, kept by link (a later check of a link replaces the earlier). */
+    recordArtwork(checks: readonly ArtworkCheck[]): void {
+      for (const check of checks) facts.artwork.set(check.url, check);
+    },
+    /** Forgets the checks of links not answered (to check them again), or of all links older than `before`. */
+    forgetArtwork(which: { readonly unanswered?: boolean; readonly before?: string }): void {
+      for (const [url, check] of facts.artwork)
+        if (
+          (which.unanswered && check.outcome === "unreachable") ||
+          (which.before !== undefined && check.checkedAt < which.before)
+        )
+          facts.artwork.delete(url);
     },
     /** Whether this request could not be answered (and is not asked again until a retry). */
     isUnavailable: (need: FactRequest): boolean => unavailable.has(needKey(need)),

@@ -1,4 +1,5 @@
 import { isTransientProblem, mapWithConcurrency, retryWaitMs, type ApiProblem, type VendorClient } from "../api";
+import type { ArtworkCheck } from "../core/artwork/artwork-check";
 import type { FactRequest } from "../core/resolve";
 import type { JobCandidate, PriceBand, PriceCode, PromoValidationResult } from "../core/vendor";
 
@@ -18,12 +19,19 @@ export interface GatewayOptions {
    */
   readonly retryDelayMs?: number;
   readonly sleep?: (ms: number) => Promise<void>;
+  /** Checks artwork links (see VendorGateway); links are not checked without it. */
+  readonly checkArtwork?: (urls: readonly string[]) => Promise<ArtworkCheck[]>;
 }
 
-/** What the engine asks of the vendor: live facts, and dry runs of jobs. */
+/** What the engine asks of the vendor: live facts, and dry runs of jobs; and, where it can, artwork links checked. */
 export interface VendorGateway {
   fetchFacts(requests: readonly FactRequest[]): Promise<FactAnswer[]>;
   validateJob(candidate: JobCandidate): Promise<ValidationAnswer>;
+  /**
+   * What fetching each link found, in the order given (through the proxy's artwork check, or from Node); absent where
+   * links are not checked (the command line's --skip-artwork-check).
+   */
+  checkArtwork?(urls: readonly string[]): Promise<ArtworkCheck[]>;
 }
 
 const FACT_CONCURRENCY = 4;
@@ -59,6 +67,7 @@ export function createVendorGateway(client: VendorClient, options: GatewayOption
     }
   }
   return {
+    ...(options.checkArtwork ? { checkArtwork: options.checkArtwork } : {}),
     fetchFacts: (requests) => mapWithConcurrency(requests, FACT_CONCURRENCY, fetchFact),
     /** A dry run creates nothing, so one that met a passing fault is safely tried once more. */
     async validateJob(candidate) {

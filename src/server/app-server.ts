@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerOptions, ty
 import type { AddressInfo } from "node:net";
 import { ConfigError, type Connection } from "./proxy/connections";
 import { createProxy, type TokenProxy, type ProxyLogEntry } from "./proxy/proxy";
+import { DEMO_ARTWORK_PATH, serveDemoArtwork } from "./demo-artwork";
 import { createStaticHandler, SECURITY_HEADERS } from "./static-files";
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from "./simulator/simulator";
 
@@ -17,6 +18,11 @@ export interface ServerSettings {
   readonly maxBodyBytes?: number | undefined;
   /** How long a client may take over a request; the defaults when absent. */
   readonly timeouts?: ServerTimeouts | undefined;
+  /**
+   * Internal addresses ("host:port") the artwork check may fetch from: for tests' own artwork servers only, never in
+   * production (ARTWORK_CHECK_ALLOW_INTERNAL_FOR_TESTS).
+   */
+  readonly artworkAllowedInternal?: readonly string[] | undefined;
 }
 
 /**
@@ -71,7 +77,8 @@ function readTimeouts(env: Env): ServerTimeouts {
 
 /**
  * Reads HOST, PORT, ACCESS_KEY, BEHIND_AUTH_PROXY, ALLOWED_ORIGINS, ALLOWED_HOSTS,
- * MAX_BODY_BYTES, REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS and KEEP_ALIVE_TIMEOUT_MS.
+ * MAX_BODY_BYTES, REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, KEEP_ALIVE_TIMEOUT_MS and
+ * ARTWORK_CHECK_ALLOW_INTERNAL_FOR_TESTS.
  */
 export function readServerSettings(env: Env): ServerSettings {
   const port = Number(env["PORT"] ?? "8080");
@@ -91,6 +98,7 @@ export function readServerSettings(env: Env): ServerSettings {
     allowedHosts: list(env["ALLOWED_HOSTS"]),
     maxBodyBytes: maxBody,
     timeouts: readTimeouts(env),
+    artworkAllowedInternal: list(env["ARTWORK_CHECK_ALLOW_INTERNAL_FOR_TESTS"]),
   };
   assertSafeExposure(settings);
   return settings;
@@ -169,12 +177,16 @@ export async function startAppServer(options: AppServerOptions): Promise<Running
   assertSafeExposure(settings);
   const simulator = options.connections.length === 0 ? await startSimulator(options.simulatorOptions) : undefined;
   const connections = simulator ? simulatorConnections(simulator) : options.connections;
+  // With the embedded simulator the vendor is local too: the demo artwork this server serves may be fetched (its
+  // address is known once it listens). With a real vendor, loopback is refused like every internal address.
+  const artworkAllowed = [...(settings.artworkAllowedInternal ?? [])];
   const proxy = createProxy({
     connections,
     allowedOrigins: settings.allowedOrigins,
     accessKey: settings.accessKey,
     maxBodyBytes: settings.maxBodyBytes,
     log: options.log,
+    artwork: { allowedInternal: artworkAllowed },
   });
   const serveStatic = options.distDir ? createStaticHandler(options.distDir) : undefined;
 
@@ -192,6 +204,7 @@ export async function startAppServer(options: AppServerOptions): Promise<Running
         .end("Unexpected Host header");
       return;
     }
+    if (simulator && serveDemoArtwork(req, res)) return;
     proxy
       .handle(req, res)
       .then((handled) => {
@@ -210,6 +223,8 @@ export async function startAppServer(options: AppServerOptions): Promise<Running
     server.listen(settings.port, settings.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  if (simulator)
+    for (const host of ["127.0.0.1", "localhost"]) artworkAllowed.push(`${host}:${port}${DEMO_ARTWORK_PATH}`);
   const shownHost = settings.host === "0.0.0.0" || settings.host === "::" ? "localhost" : settings.host;
   return {
     server,

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { createVendorClient, type VendorClient } from "../../src/api";
+import { createArtworkCheckClient } from "../../src/api/artwork-check-client";
 import { loadCatalogue } from "../../src/catalogue/load-catalogue";
 import { catalogueVocabulary, type CatalogueSnapshot } from "../../src/core/catalogue";
 import { suggestMapping, type SheetMapping } from "../../src/core/mapping";
@@ -16,10 +17,15 @@ import { SIM_START } from "./sim-clock";
  */
 export interface ProxiedAccount {
   readonly app: RunningAppServer;
+  /** The connection's proxy address, `/api/{connection}`. */
+  readonly baseUrl: string;
   readonly client: VendorClient;
   readonly snapshot: CatalogueSnapshot;
   close(): Promise<void>;
 }
+
+/** What the page sends with every call to the proxy. */
+export const PROXY_HEADERS = { "X-Requested-With": "test" } as const;
 
 export async function startProxiedAccount(connection = "demo"): Promise<ProxiedAccount> {
   const app = await startAppServer({
@@ -28,14 +34,11 @@ export async function startProxiedAccount(connection = "demo"): Promise<ProxiedA
     simulatorOptions: { startAt: SIM_START },
     log: () => {},
   });
-  const client = createVendorClient({
-    baseUrl: `${app.url}/api/${connection}`,
-    headers: { "X-Requested-With": "test" },
-    retryDelayMs: 0,
-  });
+  const baseUrl = `${app.url}/api/${connection}`;
+  const client = createVendorClient({ baseUrl, headers: PROXY_HEADERS, retryDelayMs: 0 });
   const loaded = await loadCatalogue(client, connection);
   if (!loaded.ok) throw new Error(loaded.message);
-  return { app, client, snapshot: loaded.snapshot, close: () => app.close() };
+  return { app, baseUrl, client, snapshot: loaded.snapshot, close: () => app.close() };
 }
 
 export interface CheckedSheet {
@@ -71,20 +74,23 @@ export async function checkFile(
 export async function checkRows(
   account: ProxiedAccount,
   records: readonly Record<string, string>[],
-  options: { eachRowOwnJob?: boolean } = {},
+  options: { eachRowOwnJob?: boolean; checkArtwork?: boolean } = {},
 ): Promise<ImportEngine> {
   const headers = [...new Set(records.flatMap((record) => Object.keys(record)))];
   const rows: SheetRow[] = records.map((record, i) => ({
     rowNumber: i + 2,
     cells: headers.map((h) => record[h] ?? ""),
   }));
-  const engine = createImportEngine(createVendorGateway(account.client));
+  // Artwork links are checked through the proxy's artwork route, as the page checks them.
+  const artwork = createArtworkCheckClient({ baseUrl: account.baseUrl, headers: PROXY_HEADERS });
+  const gateway = createVendorGateway(account.client, options.checkArtwork ? { checkArtwork: artwork.check } : {});
+  const engine = createImportEngine(gateway);
   await engine.start({
     headers,
     rows,
     mapping: suggestMapping(headers, catalogueVocabulary(account.snapshot), rows.slice(0, 20)),
     snapshot: account.snapshot,
-    options,
+    options: { eachRowOwnJob: options.eachRowOwnJob ?? false },
   });
   return engine;
 }

@@ -1,3 +1,4 @@
+import type { CheckKind } from "../../engine/import-engine";
 import { proxy } from "comlink";
 import { createRateMeter, describeRate } from "../../core/rate-meter";
 import type { ReviewState, WorkflowContext } from "./workflow-state";
@@ -21,12 +22,20 @@ export async function checkWithVendor(
   let shownAt = 0;
   // Progress comes through a port of its own, so its last word may arrive after the answer.
   let finished = false;
+  let checking: CheckKind | undefined;
   const summary = await engine.validate(
-    proxy((done: number, total: number) => {
+    proxy((done: number, total: number, what: CheckKind) => {
       if (finished) return;
+      // Artwork links are checked first, then the jobs: each has its own count and time left.
+      if (what !== checking) meter = undefined;
+      checking = what;
       meter ??= createRateMeter(total, () => context.now().getTime());
       meter.tick(done - meter.snapshot().done);
-      show(`Checking the jobs with the vendor: ${describeRate(meter.snapshot())}`);
+      show(
+        what === "artwork"
+          ? `Checking the artwork links: ${describeRate(meter.snapshot())}`
+          : `Checking the jobs with the vendor: ${describeRate(meter.snapshot())}`,
+      );
       if (context.now().getTime() - shownAt >= DRY_RUN_REFRESH_MS) {
         shownAt = context.now().getTime();
         void Promise.resolve(engine.summary()).then((latest) =>

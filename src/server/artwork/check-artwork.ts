@@ -4,7 +4,10 @@ import { readArtworkBytes } from "../../core/artwork/artwork-bytes";
 import type { ArtworkCheck } from "../../core/artwork/artwork-check";
 import { checkAddressForm, guardedLookup, refusalText, type GuardOptions, type Resolver } from "./address-guard";
 
-/** How artwork links are fetched: what may be reached, how long each may take, how many at once. */
+/**
+ * How artwork links are fetched: what may be reached, how long each may take, how many at once. An allowed internal
+ * address may name a path it is limited to ("127.0.0.1:8080/demo-artwork/"): only addresses under it are allowed.
+ */
 export interface ArtworkFetchOptions extends GuardOptions {
   /** Per link, from the first request to the last byte read. */
   readonly timeoutMs?: number;
@@ -103,6 +106,24 @@ function sizeOf(fetched: Fetched): number | undefined {
 
 const isRedirect = (status: number) => [301, 302, 303, 307, 308].includes(status);
 
+/** The guard's allowances for one address: those naming no path, and those whose path it is under. */
+function allowancesFor(address: string, options: ArtworkFetchOptions): ArtworkFetchOptions {
+  const entries = options.allowedInternal ?? [];
+  if (entries.length === 0) return options;
+  let path = "";
+  try {
+    path = new URL(address).pathname;
+  } catch {
+    return { ...options, allowedInternal: [] };
+  }
+  const allowedInternal = entries.flatMap((entry) => {
+    const slash = entry.indexOf("/");
+    if (slash < 0) return [entry];
+    return path.startsWith(entry.slice(slash)) ? [entry.slice(0, slash)] : [];
+  });
+  return { ...options, allowedInternal };
+}
+
 /**
  * Checks one artwork link: its form and every address it leads to (redirects included, at most
  * ARTWORK_MAX_REDIRECTS), a HEAD first and a ranged GET of the first bytes when the HEAD found something to read,
@@ -115,13 +136,14 @@ export async function checkArtworkLink(text: string, options: ArtworkFetchOption
   let address = text.trim();
   try {
     for (let redirects = 0; ; redirects++) {
-      const form = checkAddressForm(address, options);
+      const allowed = allowancesFor(address, options);
+      const form = checkAddressForm(address, allowed);
       if (!form.ok) return answer({ outcome: "refused", reason: refusalText(form.because), finalUrl: address });
       const finalUrl = address === text.trim() ? undefined : address;
-      let fetched = await fetchOnce(form.url, "HEAD", options, timeout);
+      let fetched = await fetchOnce(form.url, "HEAD", allowed, timeout);
       // A site that will not answer HEAD (or says nothing of the file) is asked for the bytes themselves.
       if (!isRedirect(fetched.status) && (fetched.status < 400 || fetched.status === 405 || fetched.status === 501))
-        fetched = await fetchOnce(form.url, "GET", options, timeout);
+        fetched = await fetchOnce(form.url, "GET", allowed, timeout);
       if (isRedirect(fetched.status)) {
         const location = fetched.headers.location;
         if (!location || redirects >= ARTWORK_MAX_REDIRECTS)

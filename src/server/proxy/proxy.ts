@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { SUBMISSION_LEASE_PATH } from "../../api/proxy-routes";
+import { ARTWORK_CHECK_PATH, SUBMISSION_LEASE_PATH } from "../../api/proxy-routes";
 import { matchEndpoint } from "../../core/vendor";
 import { answeredByAccessChecks, type AccessPolicy } from "./access-checks";
 import type { Connection } from "./connections";
 import { createAuthorisedFetch } from "./authorised-fetch";
 import { forwardToVendor, type ForwardSettings } from "./forward-to-vendor";
+import { createArtworkRoute, type ArtworkRouteOptions } from "./artwork-route";
 import { answerLease } from "./lease-route";
 import { startExchange, type ProxyExchange, type ProxyLogEntry } from "./proxy-exchange";
 import { createSubmissionLeases, type SubmissionLeases } from "./submission-leases";
@@ -30,6 +31,8 @@ export interface ProxyOptions {
    * own clock).
    */
   readonly leases?: SubmissionLeases;
+  /** How artwork links are checked: internal addresses allowed (the embedded simulator's own), limits. */
+  readonly artwork?: ArtworkRouteOptions;
 }
 
 export const API_PREFIX = "/api";
@@ -56,8 +59,8 @@ function answerConnections(exchange: ProxyExchange, connections: ReadonlyMap<str
 }
 
 /**
- * The token proxy: serves `/api/connections` and, for each configured connection,
- * `/api/{connection}/{vendor path}` for exactly the vendor's documented endpoints. The
+ * The token proxy: serves `/api/connections` and, for each configured connection, its submission lease, its artwork
+ * check and `/api/{connection}/{vendor path}` for exactly the vendor's documented endpoints. The
  * upstream address is rebuilt from the endpoint's path template, never from the incoming path.
  */
 export function createProxy(options: ProxyOptions) {
@@ -74,6 +77,7 @@ export function createProxy(options: ProxyOptions) {
   );
   const authorised = new Map([...tokens].map(([name, source]) => [name, createAuthorisedFetch(source, fetchImpl)]));
   const leases = options.leases ?? createSubmissionLeases();
+  const artwork = createArtworkRoute(options.artwork);
 
   /** `/api/{connection}/…`: the connection's lease route, or one of the vendor's documented endpoints. */
   function answerConnectionCall(exchange: ProxyExchange, rest: string, rawQuery: string): Promise<true> | true {
@@ -90,6 +94,10 @@ export function createProxy(options: ProxyOptions) {
     if (path === SUBMISSION_LEASE_PATH) {
       exchange.route = "submissionLease";
       return answerLease(leases, exchange.req, method, connection.name, new URLSearchParams(rawQuery), exchange);
+    }
+    if (path === ARTWORK_CHECK_PATH) {
+      exchange.route = "artworkCheck";
+      return artwork.answer(exchange.req, method, connection.name, exchange);
     }
     const match = path === undefined ? undefined : matchEndpoint(method, path);
     if (match === undefined) {

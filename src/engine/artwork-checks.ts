@@ -1,0 +1,56 @@
+import { sharePageOf } from "../core/artwork/share-links";
+import { isAbsoluteHttpUrl } from "../core/resolve";
+import type { EngineSession } from "./engine-session";
+import type { VendorGateway } from "./vendor-gateway";
+
+/** Links asked about at once: the proxy's artwork check takes this many in one request. */
+const LINKS_PER_ASK = 20;
+
+/** The rows holding each artwork link worth fetching: an http(s) address that is not a share page, not yet checked. */
+function linksToCheck(session: EngineSession): Map<string, number[]> {
+  const links = new Map<string, number[]>();
+  for (let i = 0; i < session.rows.count; i++) {
+    const link = session.index.orderRowAt(i)?.values.artworkUrl?.trim();
+    if (!link || !isAbsoluteHttpUrl(link) || sharePageOf(link) || session.live.facts.artwork.has(link)) continue;
+    const rows = links.get(link);
+    if (rows) rows.push(i);
+    else links.set(link, [i]);
+  }
+  return links;
+}
+
+/**
+ * Checking the sheet's artwork links, each distinct link once, a batch at a time: what each was found to be lands on
+ * its rows as it comes (their rows and orders are resolved again). `stop` ends it after the batch in flight.
+ */
+export function createArtworkChecks(gateway: VendorGateway) {
+  let stopped = false;
+  return {
+    /** Whether links are checked here at all (not with the command line's --skip-artwork-check). */
+    get isChecking(): boolean {
+      return gateway.checkArtwork !== undefined;
+    },
+
+    async run(session: EngineSession, onProgress?: (done: number, total: number) => void): Promise<void> {
+      const check = gateway.checkArtwork?.bind(gateway);
+      stopped = false;
+      const links = linksToCheck(session);
+      if (!check || links.size === 0) return;
+      const all = [...links.keys()];
+      onProgress?.(0, all.length);
+      for (let at = 0; at < all.length && !stopped; at += LINKS_PER_ASK) {
+        const batch = all.slice(at, at + LINKS_PER_ASK);
+        session.live.recordArtwork(await check(batch));
+        session.index.refresh(batch.flatMap((link) => links.get(link) ?? []));
+        session.filters.invalidate();
+        onProgress?.(Math.min(all.length, at + batch.length), all.length);
+      }
+    },
+
+    stop(): void {
+      stopped = true;
+    },
+  };
+}
+
+export type ArtworkChecks = ReturnType<typeof createArtworkChecks>;

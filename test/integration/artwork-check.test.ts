@@ -1,0 +1,157 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ArtworkCheck } from "../../src/core/artwork/artwork-check";
+import { createProxy } from "../../src/server/proxy/proxy";
+import { checkRows, PROXY_HEADERS, startProxiedAccount, type ProxiedAccount } from "../helpers/engine-session";
+
+let account: ProxiedAccount;
+let art = "";
+
+beforeAll(async () => {
+  account = await startProxiedAccount();
+  art = `${account.app.url}/demo-artwork`;
+});
+afterAll(() => account.close());
+
+/** Asks the proxy's artwork route, as the page does. */
+async function ask(urls: readonly string[], headers: Record<string, string> = PROXY_HEADERS) {
+  const response = await fetch(`${account.baseUrl}/_artwork-check`, {
+    method: "POST",
+    headers: { ...headers, "Content-Type": "application/json" },
+    body: JSON.stringify({ urls }),
+  });
+  return {
+    status: response.status,
+    body: (await response.json().catch(() => undefined)) as { checks: ArtworkCheck[] },
+  };
+}
+
+describe("the proxy's artwork check, with the embedded simulator's demo artwork", () => {
+  it("says what each demo link is", async () => {
+    const links = ["crest-large.png", "crest-small.png", "logo.pdf", "crest.svg", "share/crest", "private/crest.png"];
+    const { status, body } = await ask([...links.map((link) => `${art}/${link}`), `${art}/missing.png`]);
+    expect(status).toBe(200);
+    expect(body.checks.map((c) => [c.outcome, c.status, c.file?.kind, c.file?.pixels])).toEqual([
+      ["file", 206, "png", { width: 2400, height: 2400 }],
+      ["file", 206, "png", { width: 400, height: 300 }],
+      ["file", 206, "pdf", undefined],
+      ["file", 206, "svg", undefined],
+      ["file", 206, "html", undefined],
+      ["http", 401, undefined, undefined],
+      ["http", 404, undefined, undefined],
+    ]);
+  });
+
+  it.each([
+    // The app's own API, beside the demo artwork: never fetched.
+    (url: string) => `${url}/api/demo/Jobs`,
+    (url: string) => `${url}/api/connections`,
+    (url: string) => `${url}/demo-artwork/../api/connections`,
+    (url: string) => `${url.replace("127.0.0.1", "localhost")}/api/connections`,
+    () => "http://169.254.169.254/latest/meta-data/",
+    () => "http://10.0.0.1/art.png",
+    () => "http://[::1]/art.png",
+    () => "http://localhost/art.png",
+    () => "file:///etc/passwd",
+  ])("refuses %s", async (link) => {
+    const { body } = await ask([link(account.app.url)]);
+    expect(body.checks[0]).toMatchObject({ outcome: "refused" });
+  });
+
+  it("refuses a request naming more than 50 links, and one without the proxy's header", async () => {
+    expect((await ask(Array.from({ length: 51 }, (_, i) => `${art}/crest-small.png?${i}`))).status).toBe(413);
+    expect((await ask([`${art}/crest-small.png`], {})).status).toBe(403);
+  });
+});
+
+describe("the artwork route's limits", () => {
+  let server: Server;
+  let base = "";
+  beforeAll(async () => {
+    const proxy = createProxy({ connections: account.app.connections, artwork: { perMinute: 3 }, log: () => {} });
+    server = createServer((req, res) => void proxy.handle(req, res));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/demo/_artwork-check`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("checks at most so many links a minute per connection, saying when to ask again", async () => {
+    const post = (count: number) =>
+      fetch(base, {
+        method: "POST",
+        headers: { ...PROXY_HEADERS, "Content-Type": "application/json" },
+        body: JSON.stringify({ urls: Array.from({ length: count }, () => "http://10.0.0.1/a.png") }),
+      });
+    expect((await post(3)).status).toBe(200);
+    const refused = await post(1);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+});
+
+describe("a review's artwork links", () => {
+  const row = (order: string, artworkUrl: string) => ({
+    "Order number": order,
+    Code: 'DTF 4" x 4": Full Colour',
+    Fabric: "Cotton",
+    Quantity: "24",
+    "Delivery method": "Courier",
+    "Street address": "5 Quay Street",
+    City: "Auckland",
+    "Postal code": "1010",
+    "Due date": "2027-02-20",
+    "Artwork URL": artworkUrl,
+  });
+  const issuesOn = (engine: Awaited<ReturnType<typeof checkRows>>, rowNumber: number) =>
+    engine
+      .rows(rowNumber - 2, 1)
+      .flatMap((r) => r.issues)
+      .filter((issue) => issue.code.startsWith("ARTWORK"))
+      .map((issue) => [issue.code, issue.suggestion]);
+
+  it("are checked with the dry runs, each finding on its row, an order with an artwork error not ready", async () => {
+    const engine = await checkRows(
+      account,
+      [
+        row("ART-1", `${art}/crest-large.png`),
+        row("ART-2", `${art}/crest-small.png`),
+        row("ART-3", `${art}/share/crest`),
+        row("ART-4", `${art}/private/crest.png`),
+        row("ART-5", "https://www.dropbox.com/s/abc123/crest.png?dl=0"),
+      ],
+      { checkArtwork: true },
+    );
+    const progress: [number, number, string][] = [];
+    const summary = await engine.validate((done, total, what) => progress.push([done, total, what]));
+    expect(progress.filter(([, , what]) => what === "artwork").at(-1)).toEqual([4, 4, "artwork"]);
+    expect(issuesOn(engine, 2)).toEqual([["ARTWORK_FILE", undefined]]);
+    // 400 × 300 px over 4 × 4 in is 75 DPI.
+    expect(issuesOn(engine, 3)).toEqual([
+      ["ARTWORK_FILE", undefined],
+      ["ARTWORK_LOW_RESOLUTION", undefined],
+    ]);
+    expect(issuesOn(engine, 4)).toEqual([["ARTWORK_NOT_ARTWORK", undefined]]);
+    expect(issuesOn(engine, 5)).toEqual([["ARTWORK_NEEDS_LOGIN", undefined]]);
+    expect(issuesOn(engine, 6)).toEqual([["ARTWORK_SHARE_PAGE", "https://www.dropbox.com/s/abc123/crest.png?dl=1"]]);
+    const states = new Map(engine.jobs().map((job) => [job.orderNumber, job.state]));
+    expect([...states]).toEqual([
+      ["ART-1", "valid"],
+      ["ART-2", "valid"],
+      ["ART-3", "blocked"],
+      ["ART-4", "blocked"],
+      ["ART-5", "blocked"],
+    ]);
+    expect(summary.jobs).toMatchObject({ valid: 2, blocked: 3 });
+  });
+
+  it("are not fetched when checking is off, and a share page is still found", async () => {
+    const engine = await checkRows(account, [
+      row("OFF-1", `${art}/private/crest.png`),
+      row("OFF-2", "https://we.tl/t-1"),
+    ]);
+    await engine.validate();
+    expect(issuesOn(engine, 2)).toEqual([]);
+    expect(issuesOn(engine, 3)).toEqual([["ARTWORK_SHARE_PAGE", undefined]]);
+  });
+});
