@@ -11,6 +11,7 @@ const CheckAnswer = z.object({
   finalUrl: z.string().optional(),
   size: z.number().optional(),
   reason: z.string().optional(),
+  previewUrl: z.string().optional(),
   file: z
     .object({
       kind: z.enum(["pdf", "ai", "eps", "svg", "png", "jpeg", "tiff", "psd", "gif", "webp", "html", "other"]),

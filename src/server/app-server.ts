@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerOptions, ty
 import type { AddressInfo } from "node:net";
 import { ConfigError, type Connection } from "./proxy/connections";
 import { createProxy, type TokenProxy, type ProxyLogEntry } from "./proxy/proxy";
-import { DEMO_ARTWORK_PATH, serveDemoArtwork } from "./demo-artwork";
+import { demoArtworkFor, serveDemoArtwork } from "./simulator/demo-artwork";
 import { createStaticHandler, SECURITY_HEADERS } from "./static-files";
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from "./simulator/simulator";
 
@@ -177,16 +177,17 @@ export async function startAppServer(options: AppServerOptions): Promise<Running
   assertSafeExposure(settings);
   const simulator = options.connections.length === 0 ? await startSimulator(options.simulatorOptions) : undefined;
   const connections = simulator ? simulatorConnections(simulator) : options.connections;
-  // With the embedded simulator the vendor is local too: the demo artwork this server serves may be fetched (its
-  // address is known once it listens). With a real vendor, loopback is refused like every internal address.
-  const artworkAllowed = [...(settings.artworkAllowedInternal ?? [])];
+  // With the embedded simulator, documentation-domain links stand for the demo artwork this server also serves (for
+  // the page's thumbnails). With a real vendor every link is fetched, and loopback is refused like every internal
+  // address (unless a test's own artwork server is named).
+  const artworkAllowed = settings.artworkAllowedInternal ?? [];
   const proxy = createProxy({
     connections,
     allowedOrigins: settings.allowedOrigins,
     accessKey: settings.accessKey,
     maxBodyBytes: settings.maxBodyBytes,
     log: options.log,
-    artwork: { allowedInternal: artworkAllowed },
+    artwork: { allowedInternal: artworkAllowed, ...(simulator ? { answerLocally: demoArtworkFor } : {}) },
   });
   const serveStatic = options.distDir ? createStaticHandler(options.distDir) : undefined;
 
@@ -223,8 +224,6 @@ export async function startAppServer(options: AppServerOptions): Promise<Running
     server.listen(settings.port, settings.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  if (simulator)
-    for (const host of ["127.0.0.1", "localhost"]) artworkAllowed.push(`${host}:${port}${DEMO_ARTWORK_PATH}`);
   const shownHost = settings.host === "0.0.0.0" || settings.host === "::" ? "localhost" : settings.host;
   return {
     server,

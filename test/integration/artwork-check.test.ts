@@ -6,11 +6,11 @@ import { createProxy } from "../../src/server/proxy/proxy";
 import { checkRows, PROXY_HEADERS, startProxiedAccount, type ProxiedAccount } from "../helpers/engine-session";
 
 let account: ProxiedAccount;
-let art = "";
+/** Links on a documentation domain: with the embedded simulator they stand for its demo artwork. */
+const art = "https://files.club.example";
 
 beforeAll(async () => {
   account = await startProxiedAccount();
-  art = `${account.app.url}/demo-artwork`;
 });
 afterAll(() => account.close());
 
@@ -28,23 +28,27 @@ async function ask(urls: readonly string[], headers: Record<string, string> = PR
 }
 
 describe("the proxy's artwork check, with the embedded simulator's demo artwork", () => {
-  it("says what each demo link is", async () => {
-    const links = ["crest-large.png", "crest-small.png", "logo.pdf", "crest.svg", "share/crest", "private/crest.png"];
+  it("says what each demo link is, with where the page may show a picture from", async () => {
+    const links = ["crest-front.png", "crest-small.png", "logo.pdf", "crest.svg", "share/crest", "private/crest.png"];
     const { status, body } = await ask([...links.map((link) => `${art}/${link}`), `${art}/missing.png`]);
     expect(status).toBe(200);
-    expect(body.checks.map((c) => [c.outcome, c.status, c.file?.kind, c.file?.pixels])).toEqual([
-      ["file", 206, "png", { width: 2400, height: 2400 }],
-      ["file", 206, "png", { width: 400, height: 300 }],
-      ["file", 206, "pdf", undefined],
-      ["file", 206, "svg", undefined],
-      ["file", 206, "html", undefined],
-      ["http", 401, undefined, undefined],
-      ["http", 404, undefined, undefined],
+    expect(body.checks.map((c) => [c.outcome, c.status, c.file?.kind, c.file?.pixels, c.previewUrl])).toEqual([
+      ["file", 200, "png", { width: 2400, height: 2400 }, "/demo-artwork/crest-large.png"],
+      ["file", 200, "png", { width: 400, height: 300 }, "/demo-artwork/crest-small.png"],
+      ["file", 200, "pdf", undefined, undefined],
+      ["file", 200, "svg", undefined, "/demo-artwork/crest.svg"],
+      ["file", 200, "html", undefined, undefined],
+      ["http", 401, undefined, undefined, undefined],
+      ["http", 404, undefined, undefined, undefined],
     ]);
+    // The pictures are served by the app, for the page to show.
+    const picture = await fetch(`${account.app.url}/demo-artwork/crest-small.png`);
+    expect([picture.status, picture.headers.get("content-type")]).toEqual([200, "image/png"]);
   });
 
   it.each([
-    // The app's own API, beside the demo artwork: never fetched.
+    // The app itself, its demo artwork and API alike: never fetched.
+    (url: string) => `${url}/demo-artwork/crest-large.png`,
     (url: string) => `${url}/api/demo/Jobs`,
     (url: string) => `${url}/api/connections`,
     (url: string) => `${url}/demo-artwork/../api/connections`,
@@ -114,7 +118,7 @@ describe("a review's artwork links", () => {
     const engine = await checkRows(
       account,
       [
-        row("ART-1", `${art}/crest-large.png`),
+        row("ART-1", `${art}/crest-front.png`),
         row("ART-2", `${art}/crest-small.png`),
         row("ART-3", `${art}/share/crest`),
         row("ART-4", `${art}/private/crest.png`),

@@ -22,6 +22,8 @@ export interface ArtworkCheck {
   readonly file?: ArtworkBytes | undefined;
   /** Why it was refused or not reached, in the user's words. */
   readonly reason?: string | undefined;
+  /** Where the page may load the picture from for a thumbnail, when not the link itself (the demo's own files). */
+  readonly previewUrl?: string | undefined;
 }
 
 /** What an artwork link's check means for its row: an issue code, and its words (and fix, when there is one). */

@@ -2,6 +2,7 @@ import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { readArtworkBytes } from "../../core/artwork/artwork-bytes";
 import type { ArtworkCheck } from "../../core/artwork/artwork-check";
+import type { LocalArtwork } from "../simulator/demo-artwork";
 import { checkAddressForm, guardedLookup, refusalText, type GuardOptions, type Resolver } from "./address-guard";
 
 /**
@@ -17,6 +18,11 @@ export interface ArtworkFetchOptions extends GuardOptions {
   readonly now?: () => Date;
   /** DNS, for tests. */
   readonly resolve?: Resolver;
+  /**
+   * Links answered without the network (the embedded simulator's demo artwork for documentation domains): as a site
+   * would answer them; undefined for every other link, which is fetched.
+   */
+  readonly answerLocally?: (link: string) => LocalArtwork | undefined;
 }
 
 /** Only the start of a file is read: its kind, pixel size and resolution are in its first bytes. */
@@ -132,6 +138,16 @@ function allowancesFor(address: string, options: ArtworkFetchOptions): ArtworkFe
 export async function checkArtworkLink(text: string, options: ArtworkFetchOptions = {}): Promise<ArtworkCheck> {
   const checkedAt = (options.now?.() ?? new Date()).toISOString();
   const answer = (found: Omit<ArtworkCheck, "url" | "checkedAt">): ArtworkCheck => ({ url: text, checkedAt, ...found });
+  const local = options.answerLocally?.(text);
+  if (local) {
+    if (local.status >= 400) return answer({ outcome: "http", status: local.status });
+    return answer({
+      outcome: "file",
+      status: local.status,
+      file: readArtworkBytes(local.bytes ?? new Uint8Array(), local.type),
+      ...(local.previewPath ? { previewUrl: local.previewPath } : {}),
+    });
+  }
   const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   let address = text.trim();
   try {

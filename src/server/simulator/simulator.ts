@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { serveDemoArtwork } from "./demo-artwork";
 import type { AddressInfo } from "node:net";
 import { matchEndpoint, type EndpointId } from "../../core/vendor";
 import { readBody, BodyTooLargeError } from "../http/read-body";
@@ -185,6 +186,8 @@ export class VendorSimulator implements SimulatorCore {
     const pathEnd = rawUrl.indexOf("?");
     const rawPath = pathEnd === -1 ? rawUrl : rawUrl.slice(0, pathEnd);
     const url = new URL(rawUrl, `http://${req.headers.host ?? "127.0.0.1"}`);
+    // The demo artwork, on the simulator's own address too (the command line's embedded simulator serves it).
+    if (serveDemoArtwork(req, res)) return;
     const [, regionId, area, ...rest] = rawPath.split("/");
     const region = REGIONS.find((r) => r.id === regionId);
     if (region === undefined) return send(res, problem(404, "Not Found"));

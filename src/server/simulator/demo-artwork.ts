@@ -2,10 +2,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { crc32, deflateSync } from "node:zlib";
 
 /**
- * Artwork for trying the importer against the embedded simulator, served by the app at DEMO_ARTWORK_PATH only when
- * the simulator is the vendor: images of several sizes, a PDF and an SVG, a share-page look-alike (a web page, not a
- * file), a file behind a login, and a signed-style link. The samples link to them, so every state of the artwork
- * check shows in the demo.
+ * Artwork for trying the importer against the embedded simulator, served at DEMO_ARTWORK_PATH by the simulator and,
+ * when the simulator is the vendor, by the app (so the page can show it): images of several sizes, a PDF and an SVG,
+ * a share-page look-alike (a web page, not a file), a file behind a login, and a signed-style link. The samples link
+ * to them, so every state of the artwork check shows in the demo.
  */
 export const DEMO_ARTWORK_PATH = "/demo-artwork/";
 
@@ -95,6 +95,49 @@ function demoFiles(): ReadonlyMap<string, DemoFile> {
     ["share/crest", { type: "text/html; charset=utf-8", bytes: Buffer.from(SHARE_PAGE) }],
   ]);
   return files;
+}
+
+/** A link answered from the demo artwork instead of the network: as a site would answer it. */
+export interface LocalArtwork {
+  readonly status: number;
+  readonly type?: string;
+  readonly bytes?: Uint8Array;
+  /** Where the page may show it from (the app's own address), for a picture. */
+  readonly previewPath?: string;
+}
+
+/**
+ * With the embedded simulator, a link on a documentation domain (".example", which never resolves) stands for a demo
+ * file, so the samples and tests show every state of the artwork check with no network: by its words ("private",
+ * "login": behind a login; "missing", "gone": not found; "share": a share page) or else by its kind (a small image
+ * when it says so, else a large one; a PDF; an SVG). Any other link is not answered here.
+ */
+export function demoArtworkFor(link: string): LocalArtwork | undefined {
+  const parts = /^https?:\/\/([^/?#]+)([^?#]*)/i.exec(link.trim());
+  const host = parts?.[1]?.toLowerCase().replace(/:\d+$/, "") ?? "";
+  if (!(host === "example" || host.endsWith(".example"))) return undefined;
+  const path = (parts?.[2] ?? "").toLowerCase();
+  if (/private|login/.test(path)) return { status: 401 };
+  if (/missing|gone/.test(path)) return { status: 404 };
+  const name = /share/.test(path)
+    ? "share/crest"
+    : /\.(png|jpe?g|tiff?|psd)$/.test(path)
+      ? /small|low|thumb/.test(path)
+        ? "crest-small.png"
+        : "crest-large.png"
+      : /\.(pdf|ai|eps)$/.test(path)
+        ? "logo.pdf"
+        : /\.svg$/.test(path)
+          ? "crest.svg"
+          : undefined;
+  const file = name === undefined ? undefined : demoFiles().get(name);
+  if (!file || !name) return { status: 404 };
+  return {
+    status: 200,
+    type: file.type,
+    bytes: file.bytes.subarray(0, 64 * 1024),
+    ...(file.type.startsWith("image/") ? { previewPath: `${DEMO_ARTWORK_PATH}${name}` } : {}),
+  };
 }
 
 /**
