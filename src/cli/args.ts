@@ -36,6 +36,7 @@ export const OPTIONS = {
   "each-row-own-job": FLAG,
   "no-fill-down": FLAG,
   "no-validate": FLAG,
+  "skip-artwork-check": FLAG,
   out: VALUE,
   utf8: FLAG,
   journal: VALUE,

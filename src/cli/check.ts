@@ -25,6 +25,7 @@ import {
   type SourceIssue,
 } from "../core/source-files";
 import { createVendorGateway } from "../engine/vendor-gateway";
+import { artworkCheckerFor, type ArtworkSettings } from "./artwork-checker";
 import { loadCatalogueOf } from "./catalogue-of";
 import {
   choiceForHeaders,
@@ -51,6 +52,10 @@ export interface CheckOptions {
   readonly fillDown?: boolean | undefined;
   /** Dry-run each job with the vendor's validateOnly (on unless turned off). */
   readonly validate: boolean;
+  /** Fetch each artwork link to see what it gives (on unless turned off, for working offline). */
+  readonly checkArtwork?: boolean | undefined;
+  /** What the test and demo settings allow the artwork check (see artwork-checker.ts). */
+  readonly artworkSettings?: ArtworkSettings | undefined;
   readonly onProgress?: (message: string) => void;
   /** `--template` and `--map`: laid over the suggested mapping. */
   readonly mappingChoice?: MappingChoice | undefined;
@@ -231,7 +236,9 @@ export async function checkFiles(
   const combined = combineSheets(read.map((r) => ({ ...r.file, rows: r.rows })));
   const rowCount = combined.rows.length;
   progress(`Checking ${countOf(rowCount, "row", "rows")}${isOnlyFile ? "" : ` of ${files.length} files`}`);
-  const engine = createImportEngine(createVendorGateway(vendor.client, { sleep: vendor.sleep }));
+  const checkArtwork =
+    options.checkArtwork === false ? {} : { checkArtwork: artworkCheckerFor(vendor, options.artworkSettings) };
+  const engine = createImportEngine(createVendorGateway(vendor.client, { sleep: vendor.sleep, ...checkArtwork }));
   await engine.start({
     headers: combined.headers,
     rows: combined.rows,
@@ -242,9 +249,13 @@ export async function checkFiles(
   });
   const orderNumbersFromAbove = await fillOrderNumbers(engine, options);
   if (options.validate) {
-    progress("Dry-running the jobs with the vendor (validateOnly)");
+    progress(
+      checkArtwork.checkArtwork
+        ? "Checking the artwork links, then dry-running the jobs with the vendor (validateOnly)"
+        : "Dry-running the jobs with the vendor (validateOnly)",
+    );
     const meter = throttled(options.onProgress);
-    await engine.validate((done, total) => meter(done, total, "Dry runs"));
+    await engine.validate((done, total, what) => meter(done, total, what === "artwork" ? "Artwork links" : "Dry runs"));
   }
   const sources = combined.files;
   const plan = () => planOfFiles(sources, engine.submissionPlan());

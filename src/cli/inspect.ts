@@ -1,4 +1,7 @@
+import { linkFindings, type ArtworkCheck, type ArtworkFinding } from "../core/artwork/artwork-check";
+import { sharePageOf } from "../core/artwork/share-links";
 import { IMPORT_FIELDS } from "../core/fields";
+import { isAbsoluteHttpUrl } from "../core/resolve";
 import { countOf } from "../core/plural";
 import { columnSamples, columnValues, missingRequiredFields, sizeLayout, type SheetMapping } from "../core/mapping";
 import { isTotalsRow } from "../core/mapping/column-samples";
@@ -13,6 +16,16 @@ export interface InspectOptions extends SheetChoice {
   readonly rows: number;
   /** `--template` and `--map`: laid over the suggested mapping. */
   readonly mappingChoice?: MappingChoice | undefined;
+  /** Fetches artwork links to say what they give; without it they are only read (a share page is still found). */
+  readonly checkArtwork?: ((urls: readonly string[]) => Promise<ArtworkCheck[]>) | undefined;
+}
+
+/** What a row's artwork link is, among the rows shown. */
+export interface ArtworkLinkReport {
+  readonly rowNumber: number;
+  readonly link: string;
+  readonly check: ArtworkCheck | undefined;
+  readonly findings: readonly ArtworkFinding[];
 }
 
 export interface InspectReport {
@@ -31,6 +44,8 @@ export interface InspectReport {
   readonly missingRequired: readonly string[];
   readonly sizeLayout: string;
   readonly rows: readonly SheetRow[];
+  /** The artwork links of the rows shown, each with what it was found to be. */
+  readonly artwork: readonly ArtworkLinkReport[];
 }
 
 export type InspectOutcome =
@@ -55,6 +70,7 @@ export async function inspectFile(sheetFile: SheetFile, options: InspectOptions)
   if (!chosen.ok) return { ok: false, message: chosen.message, usage: true };
   const { mapping, suggestion, sources, notes } = chosen;
   const template = options.mappingChoice?.template;
+  const rows = session.rows(preview.sheetName, preview.headerRowNumber, 0, options.rows);
   return {
     ok: true,
     report: {
@@ -67,9 +83,32 @@ export async function inspectFile(sheetFile: SheetFile, options: InspectOptions)
       notes,
       missingRequired: missingRequiredFields(mapping),
       sizeLayout: sizeLayout(mapping),
-      rows: session.rows(preview.sheetName, preview.headerRowNumber, 0, options.rows),
+      rows,
+      artwork: await artworkOfRows(rows, mapping, options.checkArtwork),
     },
   };
+}
+
+/** The artwork links of some rows (in the column mapped to the artwork address), each checked when it can be. */
+async function artworkOfRows(
+  rows: readonly SheetRow[],
+  mapping: SheetMapping,
+  check: InspectOptions["checkArtwork"],
+): Promise<ArtworkLinkReport[]> {
+  const column = mapping.columns.find((c) => c.target?.kind === "field" && c.target.field === "artworkUrl")?.column;
+  if (column === undefined) return [];
+  const links = rows.flatMap((row) => {
+    const link = cellRawText(row.cells[column] ?? null).trim();
+    return link === "" ? [] : [{ rowNumber: row.rowNumber, link }];
+  });
+  const fetchable = [
+    ...new Set(links.map((l) => l.link).filter((link) => isAbsoluteHttpUrl(link) && !sharePageOf(link))),
+  ];
+  const checks = new Map((check && fetchable.length > 0 ? await check(fetchable) : []).map((c) => [c.url, c]));
+  return links.map(({ rowNumber, link }) => {
+    const found = checks.get(link);
+    return { rowNumber, link, check: found, findings: isAbsoluteHttpUrl(link) ? linkFindings(link, found) : [] };
+  });
 }
 
 /** A cell as JSON: dates as ISO strings with their type, so "typed values" survive printing. */
@@ -168,6 +207,15 @@ export function reportText(report: InspectReport): string {
         `  ${c.header.padEnd(28)} ` +
         `→ ${describeTarget(c.target)}${c.target ? ` (${Math.round(c.confidence * 100)}%, ${c.reason})` : ""}`,
     ),
+    ...(report.artwork.length > 0
+      ? [
+          "",
+          "Artwork links:",
+          ...report.artwork.map(
+            (a) => `  row ${a.rowNumber}: ${a.link}: ${a.findings.map((f) => f.message).join(" ") || "not checked"}`,
+          ),
+        ]
+      : []),
     "",
     `First ${countOf(report.rows.length, "row", "rows")}:`,
     ...report.rows.map(

@@ -1,11 +1,12 @@
 import { stat } from "node:fs/promises";
 import { basename, extname } from "node:path";
 import { describeProblem, type Sleep } from "../api";
-import { ConfigError } from "../server/proxy/connections";
+import { ConfigError, loadConnections } from "../server/proxy/connections";
 import { readCommandLine, type CommandLine } from "./args";
 import { checkFiles, checkText, resultNameIn } from "./check";
 import { checkFilesToWrite, checkWritableFile, type FileToWrite } from "./check-writable-file";
 import { mapSyntaxProblem, readTemplateOption, type MappingChoice } from "./column-maps";
+import { artworkCheckerFor, artworkSettingsOf } from "./artwork-checker";
 import { inspectFile, reportJson, reportText } from "./inspect";
 import { jobsText, listJobs } from "./jobs";
 import { orderFormCommand } from "./order-form";
@@ -18,24 +19,24 @@ import { openVendorConnection, type VendorConnection } from "./vendor-connection
 
 const USAGE = `Usage:
   npm run cli -- inspect <file> [--sheet NAME] [--header-row N] [--rows N] [--json]
-                                [--template NAME|FILE] [--map "Header=field"]...
+                                [--template NAME|FILE] [--map "Header=field"]... [--skip-artwork-check]
   npm run cli -- check <file>... [--connection NAME] [--sheet NAME] [--header-row N]
                                  [--template NAME|FILE] [--map "Header=field"]...
                                  [--each-row-own-job] [--no-fill-down] [--no-validate] [--out FILE|FOLDER]
-                                 [--utf8] [--json]
+                                 [--skip-artwork-check] [--utf8] [--json]
   npm run cli -- submit <file>... --connection NAME [--sheet NAME] [--header-row N]
                                   [--template NAME|FILE] [--map "Header=field"]...
                                   [--journal PATH] [--out RESULT|FOLDER] [--audit PATH] [--utf8]
                                   [--allow-existing] [--concurrency N] [--each-row-own-job] [--no-fill-down]
-                                  [--yes] [--json]
+                                  [--skip-artwork-check] [--yes] [--json]
   npm run cli -- jobs --connection NAME [--order X] [--json]
   npm run cli -- reorder-sheet --connection NAME [--process CODE] [--search TEXT]
                                [--ordered-since YYYY-MM-DD] [--no-global] --out FILE.xlsx [--json]
   npm run cli -- order-form --connection NAME --out FILE.xlsx [--process CODE] [--stock CODE]... [--json]
 
 inspect   reads an order sheet (CSV or XLSX) as the app does and prints its sheets, the
-          header row found, the suggested column mapping with confidences and the first
-          rows as typed values.
+          header row found, the suggested column mapping with confidences, the first rows as
+          typed values and what their artwork links give.
 check     also loads the account's catalogue and resolves every row: it prints the jobs with
           their estimates and every issue with its row and severity, after a validateOnly
           dry run of each job. --out writes the problem sheet: the customer's own file
@@ -65,6 +66,13 @@ several files (check, submit)
           then names a folder: each file's own sheet goes into it, named after the file
           (clubA.results.csv; check: clubA.problems.csv). The journal defaults to the
           first file's; run the same files in the same order to continue the batch.
+artwork (check, submit)
+          each artwork link is fetched (its first 64 KB, a few at a time, straight from this
+          machine, never an address inside your network) before anything is sent: a share
+          page (its file's own address offered), a login, no file, not artwork, too few
+          pixels for the print and a signed link expiring before the due date are found on
+          their rows. --skip-artwork-check works offline: links are then only read, not
+          fetched (a share page is still found).
 --no-fill-down (check, submit)
           a sheet that gives each order's number on its first row only has the number above
           used for the rows below it, and says so; --no-fill-down leaves those rows without
@@ -267,15 +275,27 @@ async function sheetCommand(
   }
   const [file] = files;
   if (file === undefined) return 2;
+  const artworkOptions = { checkArtwork: !options.has("skip-artwork-check"), artworkSettings: artworkSettingsOf(env) };
   const sheetChoice = {
     sheet: stringOption(line, "sheet"),
     headerRow: headerRow === undefined ? undefined : Number(headerRow),
   };
   if (command === "inspect") {
+    // With no vendor configured, links stand for the embedded simulator's demo files, as check and submit read them.
+    const simulated = (() => {
+      try {
+        return loadConnections(env).length === 0;
+      } catch {
+        return false;
+      }
+    })();
     const outcome = await inspectFile(file, {
       ...sheetChoice,
       rows: rows === undefined ? 5 : Number(rows),
       mappingChoice: mappingChoice.choice,
+      ...(artworkOptions.checkArtwork
+        ? { checkArtwork: artworkCheckerFor({ simulated }, artworkOptions.artworkSettings) }
+        : {}),
     });
     if (!outcome.ok) {
       err(`${outcome.message}\n`);
@@ -309,6 +329,7 @@ async function sheetCommand(
         eachRowOwnJob: options.has("each-row-own-job"),
         fillDown: !options.has("no-fill-down"),
         validate: !options.has("no-validate"),
+        ...artworkOptions,
         outPath,
         utf8: options.has("utf8"),
         onProgress,
@@ -331,6 +352,7 @@ async function sheetCommand(
       journalPath,
       outPath,
       auditPath,
+      ...artworkOptions,
       utf8: options.has("utf8"),
       allowExisting: options.has("allow-existing"),
       concurrency: concurrency === undefined ? 4 : Number(concurrency),

@@ -91,7 +91,7 @@ describe("npm run cli -- check, on the embedded simulator", () => {
   it("says its counts with the right word for one and for many", async () => {
     const { code, out } = await cli(["check", path("test/fixtures/unknown-price-code.csv")]);
     expect(code).toBe(1);
-    expect(out).toContain("\n10 rows, 4 jobs: 3 ready, 1 needs attention; 1 error, 0 warnings, 0 notes.\n");
+    expect(out).toContain("\n10 rows, 4 jobs: 3 ready, 1 needs attention; 1 error, 0 warnings, 3 notes.\n");
   });
 
   it("prints the report as JSON, payloads included", async () => {
@@ -167,7 +167,7 @@ describe("npm run cli -- check, on the embedded simulator", () => {
   it("starts the embedded simulator with the SIM_* settings", async () => {
     const later = await cli(["check", samplePath("team-orders-winter.xlsx")], { SIM_NOW: "2027-06-01T00:00:00Z" });
     const dueTooEarly = new RegExp(
-      "  warning row 5, Due   Due date before the earliest ship date  2027-02-15 is before the earliest ship date; " +
+      "  warning row 5, Due +Due date before the earliest ship date +2027-02-15 is before the earliest ship date; " +
         "the job will ship on 2027-06-",
     );
     expect(later.out).toMatch(dueTooEarly);
@@ -251,6 +251,8 @@ describe("npm run cli -- check, with configured credentials", () => {
       VENDOR_REALM: details.realm,
       VENDOR_CLIENT_ID: details.clientId,
       VENDOR_CLIENT_SECRET: details.clientSecret,
+      // The sample's artwork links are on a documentation domain: they stand for the simulator's demo files.
+      ARTWORK_DEMO_FILES: "true",
     };
     const before = sim.simulator.stats.tokenRequests;
     const { code, out } = await cli(["check", samplePath("price-code-orders.csv")], env);

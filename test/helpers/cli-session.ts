@@ -24,6 +24,8 @@ export function vendorEnv(
     VENDOR_CLIENT_ID: details.clientId,
     VENDOR_CLIENT_SECRET: details.clientSecret,
     SUBMIT_LOCK_DIR: lockFolder,
+    // The simulator is the vendor: documentation-domain artwork links stand for its demo files, as with `npm start`.
+    ARTWORK_DEMO_FILES: "true",
   };
 }
 

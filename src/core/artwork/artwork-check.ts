@@ -1,4 +1,5 @@
 import { printDpi, type ArtworkBytes } from "./artwork-bytes";
+import { sharePageOf } from "./share-links";
 
 /**
  * What fetching an artwork link found, as the proxy's artwork check (or the command line, from Node) answers it: the
@@ -29,6 +30,7 @@ export interface ArtworkCheck {
 /** What an artwork link's check means for its row: an issue code, and its words (and fix, when there is one). */
 export interface ArtworkFinding {
   readonly code:
+    | "ARTWORK_SHARE_PAGE"
     | "ARTWORK_FILE"
     | "ARTWORK_NEEDS_LOGIN"
     | "ARTWORK_NOT_FOUND"
@@ -37,6 +39,31 @@ export interface ArtworkFinding {
     | "ARTWORK_UNCHECKED"
     | "ARTWORK_LOW_RESOLUTION";
   readonly message: string;
+  /** The fix, when there is one: the file's own address for a share page. */
+  readonly suggestion?: string;
+}
+
+/**
+ * What an http(s) artwork link is for its row: a share page (its file's own address offered where it can be written),
+ * read from the link alone; else, once fetched, what `artworkFindings` makes of the check (nothing before).
+ */
+export function linkFindings(
+  link: string,
+  check: ArtworkCheck | undefined,
+  printInches?: { readonly width: number; readonly height: number },
+): ArtworkFinding[] {
+  const share = sharePageOf(link);
+  if (share)
+    return [
+      {
+        code: "ARTWORK_SHARE_PAGE",
+        message:
+          `This is a ${share.service} share page, not the file: the vendor would get a web page. ` +
+          (share.directUrl ? "Use the file's direct link." : `Use the file's direct link from ${share.service}.`),
+        ...(share.directUrl ? { suggestion: share.directUrl } : {}),
+      },
+    ];
+  return check ? artworkFindings(check, printInches) : [];
 }
 
 /** Print shops ask for this many dots per inch at the printed size. */

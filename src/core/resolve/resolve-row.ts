@@ -1,5 +1,4 @@
-import { artworkFindings, printInchesOf } from "../artwork/artwork-check";
-import { sharePageOf } from "../artwork/share-links";
+import { linkFindings, printInchesOf } from "../artwork/artwork-check";
 import { bandPrice, estimateLine, formatMoney } from "../estimate";
 import { classifyNonOrderRow, type NonOrderRowKind } from "../non-order-rows";
 import type { OrderRow } from "../order-rows";
@@ -87,26 +86,14 @@ function checkArtwork(
     );
     return;
   }
-  const share = sharePageOf(artworkUrl);
-  if (share) {
-    raise(
-      draft,
-      "ARTWORK_SHARE_PAGE",
-      "artworkUrl",
-      `This is a ${share.service} share page, not the file: the vendor would get a web page. ` +
-        (share.directUrl ? "Use the file's direct link." : `Use the file's direct link from ${share.service}.`),
-      share.directUrl,
-    );
-    return;
-  }
-  const check = draft.context.facts.artwork.get(artworkUrl);
-  if (!check) return;
   const inches = printInchesOf({
     unit: code.sizeUnit,
     width: dimensions?.width ?? code.sizeWidth,
     height: dimensions?.height ?? code.sizeHeight,
   });
-  for (const finding of artworkFindings(check, inches)) raise(draft, finding.code, "artworkUrl", finding.message);
+  const check = draft.context.facts.artwork.get(artworkUrl);
+  for (const finding of linkFindings(artworkUrl, check, inches))
+    raise(draft, finding.code, "artworkUrl", finding.message, finding.suggestion);
 }
 
 function resolvePriceCodeLine(draft: LineDraft, text: string, typeWasGiven: boolean): ResolvedLine {

@@ -144,6 +144,7 @@ export async function checkArtworkLink(text: string, options: ArtworkFetchOption
     return answer({
       outcome: "file",
       status: local.status,
+      size: local.size,
       file: readArtworkBytes(local.bytes ?? new Uint8Array(), local.type),
       ...(local.previewPath ? { previewUrl: local.previewPath } : {}),
     });

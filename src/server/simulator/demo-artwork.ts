@@ -87,7 +87,7 @@ let files: ReadonlyMap<string, DemoFile> | undefined;
 /** The demo files by their path under DEMO_ARTWORK_PATH, made once when first asked for. */
 function demoFiles(): ReadonlyMap<string, DemoFile> {
   files ??= new Map([
-    ["crest-large.png", { type: "image/png", bytes: ringPng(2400, 2400) }],
+    ["crest-large.png", { type: "image/png", bytes: ringPng(4200, 4200) }],
     ["crest-small.png", { type: "image/png", bytes: ringPng(400, 300) }],
     ["signed/crest.png", { type: "image/png", bytes: ringPng(1800, 1800) }],
     ["logo.pdf", { type: "application/pdf", bytes: ringPdf() }],
@@ -102,6 +102,8 @@ export interface LocalArtwork {
   readonly status: number;
   readonly type?: string;
   readonly bytes?: Uint8Array;
+  /** The whole file's size. */
+  readonly size?: number;
   /** Where the page may show it from (the app's own address), for a picture. */
   readonly previewPath?: string;
 }
@@ -136,6 +138,7 @@ export function demoArtworkFor(link: string): LocalArtwork | undefined {
     status: 200,
     type: file.type,
     bytes: file.bytes.subarray(0, 64 * 1024),
+    size: file.bytes.length,
     ...(file.type.startsWith("image/") ? { previewPath: `${DEMO_ARTWORK_PATH}${name}` } : {}),
   };
 }
