@@ -83,7 +83,7 @@ export function planSubmission(rows: Iterable<PlanRow>, jobs: PlanJobs): Submiss
     const payload = row.orderNumber === undefined ? undefined : ready.get(row.orderNumber);
     if (payload && !row.skipped) {
       const own = notes.get(payload.orderNumber) ?? [];
-      for (const issue of row.issues) own.push({ rowNumber: row.rowNumber, text: issue.message });
+      for (const issue of row.issues) own.push({ rowNumber: row.rowNumber, text: issue.message, code: issue.code });
       notes.set(payload.orderNumber, own);
       continue;
     }
@@ -143,7 +143,11 @@ export function planSubmission(rows: Iterable<PlanRow>, jobs: PlanJobs): Submiss
     lineRows: payload.lineRows,
     notes: [
       ...(notes.get(payload.orderNumber) ?? []),
-      ...jobIssues(payload.orderNumber).map((issue) => ({ rowNumber: null, text: issue.message })),
+      ...jobIssues(payload.orderNumber).map((issue) => ({
+        rowNumber: issue.rowNumber,
+        text: issue.message,
+        code: issue.code,
+      })),
     ],
     ...(payload.estimate !== undefined ? { estimate: payload.estimate } : {}),
     ...(payload.allowExisting?.length ? { allowExisting: payload.allowExisting } : {}),

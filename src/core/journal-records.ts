@@ -129,7 +129,14 @@ export const CreatedLine = z
 export type CreatedLine = z.infer<typeof CreatedLine>;
 
 /** A message about an order, placed on a row when the vendor named a line. */
-export const OrderMessage = z.object({ rowNumber: z.int().nullable(), text: z.string() }).readonly();
+export const OrderMessage = z
+  .object({
+    rowNumber: z.int().nullable(),
+    text: z.string(),
+    /** The issue it says, for the confirmation to list what needs a look (absent in records written before). */
+    code: z.string().optional(),
+  })
+  .readonly();
 export type OrderMessage = z.infer<typeof OrderMessage>;
 
 /** What the vendor answered to a creation, as kept for the audit trail (never a token or secret). */

@@ -1,7 +1,9 @@
 import type { ExistingOrder } from "./batch-plan";
 import type { CatalogueSnapshot } from "./catalogue";
 import { formatMoney } from "./estimate";
-import type { UnsentRow } from "./journal";
+import { ISSUE_SEVERITY, type IssueCode } from "./issues";
+import { ownRowNumber } from "./source-files";
+import type { OrderMessage, UnsentRow } from "./journal";
 import { countOf, formatCount, pluralise } from "./plural";
 import type { JobCandidate } from "./vendor";
 
@@ -11,7 +13,22 @@ export interface OrderToSend {
   readonly candidate: JobCandidate;
   readonly estimate?: number | undefined;
   readonly existing?: ExistingOrder | undefined;
+  /** The warnings and notes on its rows and job. */
+  readonly notes?: readonly OrderMessage[] | undefined;
 }
+
+/** A warning about an order's artwork that does not stop it, listed so it is seen before money is spent. */
+export interface ArtworkWarning {
+  readonly orderNumber: string;
+  readonly rowNumber: number | null;
+  readonly text: string;
+}
+
+const ARTWORK_WARNINGS: ReadonlySet<string> = new Set(
+  (Object.keys(ISSUE_SEVERITY) as IssueCode[]).filter(
+    (code) => code.startsWith("ARTWORK_") && ISSUE_SEVERITY[code] === "warning",
+  ),
+);
 
 /** An order left out of the submission, and why. */
 export interface LeftOut {
@@ -39,6 +56,8 @@ export interface SubmissionSummary {
   readonly leftOut: readonly LeftOut[];
   /** Rows left out on their own (skipped, or not order rows), of orders that are sent or have no order number. */
   readonly rowsSkipped: number;
+  /** The artwork warnings of the orders to be created: a link expiring early, too few pixels, a link not checked. */
+  readonly artworkWarnings: readonly ArtworkWarning[];
 }
 
 /** Why an order's rows were left out, the weightiest reason first. */
@@ -104,6 +123,11 @@ export function summariseSubmission(
       .sort((a, b) => b.jobs - a.jobs || a.code.localeCompare(b.code)),
     leftOut,
     rowsSkipped,
+    artworkWarnings: orders.flatMap((o) =>
+      (o.notes ?? [])
+        .filter((note) => note.code !== undefined && ARTWORK_WARNINGS.has(note.code))
+        .map((note) => ({ orderNumber: o.orderNumber, rowNumber: note.rowNumber, text: note.text })),
+    ),
   };
 }
 
@@ -182,6 +206,15 @@ export function summaryText(summary: SubmissionSummary, words: SummaryWords): st
     lines.push(
       `${countOf(summary.rowsSkipped, "row is", "rows are")} left out ` +
         `on ${pluralise(summary.rowsSkipped, "its", "their")} own (skipped, or not order rows).`,
+    );
+  const warnings = summary.artworkWarnings;
+  if (warnings.length > 0)
+    lines.push(
+      `Artwork to look at (sent as it is): ${warnings
+        .slice(0, NAMED_AT_MOST)
+        .map((w) => `${w.orderNumber}${w.rowNumber === null ? "" : `, row ${ownRowNumber(w.rowNumber)}`}: ${w.text}`)
+        .join(" ")}` +
+        (warnings.length > NAMED_AT_MOST ? ` And ${formatCount(warnings.length - NAMED_AT_MOST)} more.` : ""),
     );
   return lines;
 }

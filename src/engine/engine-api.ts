@@ -40,6 +40,7 @@ const ENGINE_CALLS = [
   "redo",
   "validate",
   "stopValidation",
+  "forgetArtworkChecks",
   "ordersToLookUp",
   "recordOrdersAtVendor",
   "sendAnyway",

@@ -115,7 +115,11 @@ export function ReviewToolbar({
         type="button"
         class="secondary"
         onClick={workflow.revalidate}
-        disabled={busy || submitting || summary.jobs.ready + summary.jobs.unverified === 0}
+        disabled={
+          busy ||
+          submitting ||
+          summary.jobs.ready + summary.jobs.unverified + (summary.issues.byCode.ARTWORK_UNCHECKED ?? 0) === 0
+        }
       >
         Check again with the vendor
       </button>

@@ -68,6 +68,9 @@ async function problemSheet(
   );
 }
 
+/** How long what an artwork link was found to be is trusted: checked again before sending once older. */
+const ARTWORK_CHECK_LIFETIME_MS = 60 * 60_000;
+
 /**
  * The review screen's intents besides its edits (see the review edits): windows of rows for
  * the grid, filters, finding problems, the order panel, the problem sheet, and dry runs that
@@ -160,6 +163,11 @@ export function createReviewActions(context: WorkflowContext) {
         const summary = await (await engine()).retryFacts();
         update((latest) => ({ summary, busy: undefined, revision: latest.revision + 1 }));
       }
+      // Links not answered are checked again, and links checked over an hour ago (a file can be moved or deleted).
+      (await engine()).forgetArtworkChecks({
+        unanswered: true,
+        before: new Date(context.now().getTime() - ARTWORK_CHECK_LIFETIME_MS).toISOString(),
+      });
       await dryRun((busy) => update(() => ({ busy })));
     },
 
