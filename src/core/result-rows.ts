@@ -50,6 +50,7 @@ export const RESULT_COLUMN = {
   jobTotal: "Job total",
   messages: "Messages",
   submittedAt: "Submitted at",
+  artworkCheck: "Artwork check",
 } as const;
 export type ResultColumnKey = keyof typeof RESULT_COLUMN;
 export type ResultColumnHeader = (typeof RESULT_COLUMN)[ResultColumnKey];

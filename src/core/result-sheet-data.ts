@@ -205,6 +205,7 @@ export function resultSheetData(
         newAssetTag: blankIfNone(result.newAssetSku),
         needsArtwork: line?.needsArtwork ? "Yes" : null,
         lineEstimate: blankIfNone(detail?.lineEstimate),
+        artworkCheck: blankIfNone(detail?.artworkCheck),
         jobTotal: result.outcome === "created" ? blankIfNone(order?.totalJobCost) : null,
         messages: messages.join("\n"),
         submittedAt: dateTimeCell(submitted),
@@ -373,6 +374,7 @@ export function problemSheetData(
       resultCells({
         outcome: result,
         lineEstimate: blankIfNone(detail?.lineEstimate),
+        artworkCheck: blankIfNone(detail?.artworkCheck),
         messages: [...messages, ...sent].join("\n"),
       }),
     );

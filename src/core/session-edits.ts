@@ -61,6 +61,8 @@ export const RowDetail = z
     lineEstimate: z.number().optional(),
     sent: z.array(SentValue).readonly().optional(),
     skippedAt: z.string().optional(),
+    /** What its artwork link was found to be, and when it was checked. */
+    artworkCheck: z.string().optional(),
   })
   .readonly();
 export type RowDetail = z.infer<typeof RowDetail>;

@@ -6,7 +6,7 @@ import type { SessionState } from "./engine-session";
  * What the audit trail reads of the session: the rows, the columns added, the lines' estimates and
  * the edits in effect.
  */
-type AuditSource = Pick<SessionState, "rows" | "columns" | "index" | "history">;
+type AuditSource = Pick<SessionState, "rows" | "columns" | "index" | "history" | "live">;
 
 /** Every cell an edit changed, as the sheet had it and as it stands, and when each skipped row was skipped. */
 export interface EditedCells {
@@ -72,9 +72,27 @@ export function editLog(session: AuditSource): EditLogEntry[] {
   );
 }
 
+/** What a row's artwork link was found to be, in its issues' words, and when it was checked; undefined without one. */
+function artworkCheckOf(session: AuditSource, index: number): string | undefined {
+  const row = session.index.orderRowAt(index);
+  const link = row?.values.artworkUrl?.trim();
+  if (!row || !link) return undefined;
+  const orderNumber = session.index.line(index)?.orderNumber;
+  const issues = [
+    ...(session.index.line(index)?.issues ?? []),
+    ...(orderNumber === undefined ? [] : (session.index.job(orderNumber)?.issues ?? [])).filter(
+      (issue) => issue.rowNumber === row.rowNumber,
+    ),
+  ].filter((issue) => issue.code.startsWith("ARTWORK_"));
+  const check = session.live.facts.artwork.get(link);
+  if (issues.length === 0 && !check) return undefined;
+  const when = check ? ` Checked ${check.checkedAt.slice(0, 16).replace("T", " ")} UTC.` : "";
+  return `${issues.map((issue) => issue.message).join(" ")}${when}`.trim();
+}
+
 /**
  * What the result sheet says of each row beyond its outcome: its estimate, values sent instead of
- * the sheet's, when it was skipped.
+ * the sheet's, when it was skipped, what its artwork link was found to be.
  */
 export function rowDetails(session: AuditSource): RowDetail[] {
   const { cells, skippedAt } = editedCells(session);
@@ -86,12 +104,14 @@ export function rowDetails(session: AuditSource): RowDetail[] {
     const estimate = session.index.line(i)?.estimate?.total;
     const sent = sentByRow.get(rowNumber);
     const skipped = skippedAt.get(rowNumber);
-    if (estimate === undefined && !sent && !skipped) continue;
+    const artworkCheck = artworkCheckOf(session, i);
+    if (estimate === undefined && !sent && !skipped && !artworkCheck) continue;
     details.push({
       rowNumber,
       ...(estimate !== undefined ? { lineEstimate: estimate } : {}),
       ...(sent ? { sent } : {}),
       ...(skipped ? { skippedAt: skipped } : {}),
+      ...(artworkCheck ? { artworkCheck } : {}),
     });
   }
   return details;

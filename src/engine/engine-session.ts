@@ -60,7 +60,7 @@ export interface SessionState {
   >;
   readonly dryRuns: Pick<DryRuns, "issues" | "isValidated" | "isRecheckable">;
   readonly atVendor: Pick<OrdersAtVendor, "existing" | "issue" | "holdsBack" | "allowed" | "isLookedUp">;
-  readonly live: Pick<SessionFacts, "unavailable" | "isUnavailable">;
+  readonly live: Pick<SessionFacts, "unavailable" | "isUnavailable" | "facts">;
   readonly history: Pick<EditHistory, "applied" | "canUndo" | "canRedo">;
   readonly tally: Pick<IssueTally, "snapshot">;
   readonly filters: Pick<FilterCache, "size" | "indexAt" | "positionOf">;

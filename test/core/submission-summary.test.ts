@@ -31,7 +31,8 @@ describe("the confirmation's artwork warnings", () => {
       { orderNumber: "A-1", rowNumber: 2, text: "400 × 300 px printed 4 × 4 in is 75 DPI; print shops ask for 300." },
     ]);
     expect(summaryText(summary, words).at(-1)).toBe(
-      "Artwork to look at (sent as it is): A-1, row 2: 400 × 300 px printed 4 × 4 in is 75 DPI; print shops ask for 300.",
+      "Artwork to look at (sent as it is): A-1, row 2: " +
+        "400 × 300 px printed 4 × 4 in is 75 DPI; print shops ask for 300.",
     );
   });
 

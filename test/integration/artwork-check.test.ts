@@ -33,7 +33,7 @@ describe("the proxy's artwork check, with the embedded simulator's demo artwork"
     const { status, body } = await ask([...links.map((link) => `${art}/${link}`), `${art}/missing.png`]);
     expect(status).toBe(200);
     expect(body.checks.map((c) => [c.outcome, c.status, c.file?.kind, c.file?.pixels, c.previewUrl])).toEqual([
-      ["file", 200, "png", { width: 2400, height: 2400 }, "/demo-artwork/crest-large.png"],
+      ["file", 200, "png", { width: 4200, height: 4200 }, "/demo-artwork/crest-large.png"],
       ["file", 200, "png", { width: 400, height: 300 }, "/demo-artwork/crest-small.png"],
       ["file", 200, "pdf", undefined, undefined],
       ["file", 200, "svg", undefined, "/demo-artwork/crest.svg"],
@@ -147,6 +147,16 @@ describe("a review's artwork links", () => {
       ["ART-5", "blocked"],
     ]);
     expect(summary.jobs).toMatchObject({ valid: 2, blocked: 3 });
+    // The result sheet's Artwork check column: what was found, and when.
+    const details = new Map((engine.submissionPlan().rowDetails ?? []).map((d) => [d.rowNumber, d.artworkCheck]));
+    expect(details.get(3)).toMatch(
+      new RegExp(
+        "^Artwork found: PNG image, 400 × 300 px, [\\d.]+ KB\\. " +
+          "400 × 300 px printed 4 × 4 in is 75 DPI; print shops ask for 300\\. " +
+          "Checked \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\.$",
+      ),
+    );
+    expect(details.get(6)).toMatch(/^This is a Dropbox share page/);
   });
 
   it("are not fetched when checking is off, and a share page is still found", async () => {

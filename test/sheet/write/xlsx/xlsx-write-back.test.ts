@@ -67,6 +67,7 @@ function resultRow(rowNumber: number): ResultCell[] {
     100 + rowNumber,
     null,
     "2027-01-15T10:00:00Z",
+    "Artwork found: PDF.",
   ];
 }
 
