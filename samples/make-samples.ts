@@ -22,6 +22,7 @@ export const SAMPLE_FILES = [
   "reorder-campaign.csv",
   "stock-order.xlsx",
   "price-code-orders.csv",
+  "artwork-links.csv",
 ] as const;
 export type SampleFile = (typeof SAMPLE_FILES)[number];
 
@@ -768,12 +769,39 @@ function priceCodeCsv(folder: string, today: string): void {
   writeFileSync(join(folder, "price-code-orders.csv"), rows.map((row) => `${row.map(quote).join(",")}\r\n`).join(""));
 }
 
+// --- Artwork links in every state the check finds (the embedded simulator answers ".example" links) -----------
+
+function artworkCsv(folder: string, today: string): void {
+  const due = isoDaysAfter(today, 40);
+  // A signed link that stops working the day after it was made: long before the job is due.
+  const signed = `X-Amz-Date=${today.replace(/-/g, "")}T000000Z&X-Amz-Expires=86400&X-Amz-Signature=demo`;
+  const links: readonly [string, string][] = [
+    ["HCR-301", "https://files.harbourcity.example/crest-front.png"],
+    ["HCR-302", "https://files.harbourcity.example/crest-small.png"],
+    ["HCR-303", "https://files.harbourcity.example/sleeve-logo.pdf"],
+    ["HCR-304", "https://www.dropbox.com/s/h4rb0urc1ty/crest-front.png?dl=0"],
+    ["HCR-305", "https://files.harbourcity.example/private/crest-back.png"],
+    ["HCR-306", "https://files.harbourcity.example/missing/crest-old.png"],
+    ["HCR-307", "https://files.harbourcity.example/share/crest"],
+    ["HCR-308", `https://files.harbourcity.example/signed/crest.png?${signed}`],
+    ["HCR-309", "www.harbourcity.example/art/crest-front.png"],
+  ];
+  const header = "Order number,Club,Contact,Address,City,Postcode,Delivery,Due date,Print,Fabric,Qty,Artwork link";
+  const rows = links.map(
+    ([order, link]) =>
+      `${order},Harbour City Rugby,Mere Tane,5 Quay Street,Auckland,1010,Courier,${due},` +
+      `"DTF 4"" x 4"": Full Colour",Cotton,24,${link}`,
+  );
+  writeFileSync(join(folder, "artwork-links.csv"), `${[header, ...rows].join("\r\n")}\r\n`);
+}
+
 /** Writes every sample into `folder`, its due dates weeks after `today` (YYYY-MM-DD). */
 export async function makeSamples(folder: string, today: string): Promise<void> {
   await teamWorkbook(folder, today);
   reorderCsv(folder);
   await stockWorkbook(folder);
   priceCodeCsv(folder, today);
+  artworkCsv(folder, today);
   writeFileSync(join(folder, MADE_FOR_FILE), `${today}\n`);
 }
 

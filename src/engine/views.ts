@@ -1,3 +1,4 @@
+import { artworkPreviewOf, type ArtworkPreview } from "../core/artwork/artwork-check";
 import type { ExistingOrder } from "../core/batch-plan";
 import { catalogueVocabulary } from "../core/catalogue";
 import { formatMoney } from "../core/estimate";
@@ -44,6 +45,8 @@ export interface JobView {
  */
 export interface OrderView {
   readonly orderNumber: string;
+  /** Its rows' artwork, once checked: each distinct link once. */
+  readonly artwork: readonly (ArtworkPreview & { readonly link: string })[];
   /** Undefined when every row of the order is skipped. */
   readonly job: JobView | undefined;
   readonly values: Readonly<Partial<Record<FieldId, string>>>;
@@ -64,6 +67,8 @@ export interface RowView {
    * show in the order panel).
    */
   readonly orderIssues: number;
+  /** What its artwork link was found to be, to show beside it (once checked). */
+  readonly artwork?: ArtworkPreview | undefined;
 }
 
 /** A window of the rows a filter keeps: how many there are, and the rows from `start`. */
@@ -187,7 +192,15 @@ function rowViewOf(session: SessionState, index: number): RowView {
     estimateText: line?.estimate ? moneyText(session, line.estimate.total) : undefined,
     issues: withOrderNumberAbove(session, index, issuesOfRow(session, index)),
     orderIssues: orderIssuesOn(session, index).length,
+    ...artworkOfRow(session, index),
   };
+}
+
+/** A row's artwork preview, as a part of its view (none before its link is checked). */
+function artworkOfRow(session: SessionState, index: number): { artwork?: ArtworkPreview } {
+  const link = session.index.orderRowAt(index)?.values.artworkUrl?.trim();
+  const preview = link ? artworkPreviewOf(link, session.live.facts.artwork.get(link)) : undefined;
+  return preview ? { artwork: preview } : {};
 }
 
 /** `count` rows from the `start`-th, as the sheet has them. */
@@ -268,8 +281,15 @@ export function orderViewOf(session: SessionState, orderNumber: string): OrderVi
     const header = columnForField(session.columns.mapping, field)?.header;
     if (header) columns[field] = header;
   }
+  const artwork = new Map<string, ArtworkPreview>();
+  for (const i of index.rowsOf(orderNumber)) {
+    const link = index.orderRowAt(i)?.values.artworkUrl?.trim();
+    const preview = link ? artworkPreviewOf(link, session.live.facts.artwork.get(link)) : undefined;
+    if (link && preview && !artwork.has(link)) artwork.set(link, preview);
+  }
   return {
     orderNumber,
+    artwork: [...artwork].map(([link, preview]) => ({ ...preview, link })),
     job: job ? jobViewOf(session, orderNumber, job) : undefined,
     values: group.jobValues,
     columns,

@@ -1,3 +1,4 @@
+import { ArtworkThumb } from "./artwork-thumb";
 import { ownRowNumber, ownRowsText } from "../../core/source-files";
 import { Component } from "preact";
 import type { RowView } from "../../engine/views";
@@ -26,6 +27,8 @@ function severityOf(issues: readonly RowIssue[], withNotes: boolean): "error" | 
   if (issues.some((i) => i.severity === "warning")) return "warning";
   return withNotes && issues.length > 0 ? "info" : "";
 }
+
+const isArtworkColumn = (column: GridColumn) => column.target?.kind === "field" && column.target.field === "artworkUrl";
 
 const messagesOf = (issues: readonly RowIssue[]) => issues.map((i) => ownRowsText(i.message)).join("\n") || undefined;
 
@@ -136,6 +139,7 @@ export class GridRow extends Component<GridRowProps> {
               onDblClick={() => onCellDoubleClick()}
               key={c}
             >
+              {row?.artwork && isArtworkColumn(column) && <ArtworkThumb preview={row.artwork} />}
               {row?.cells[c] ?? ""}
             </div>
           );

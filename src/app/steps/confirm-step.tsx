@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "preact/hooks";
 import { countOf, pluralise } from "../../core/plural";
 import type { ConfirmState } from "../workflow/import-workflow";
+import { ArtworkThumb } from "../grid/artwork-thumb";
 import { formatInstant } from "../tracking/tracked-jobs";
 
 interface Props {
@@ -46,6 +47,23 @@ export function ConfirmStep({ confirm, accountName, onCreate, onBack }: Props) {
           <li key={line}>{line}</li>
         ))}
       </ul>
+      {confirm.artwork && confirm.artwork.length > 0 && (
+        <details data-testid="confirm-artwork">
+          <summary>The artwork of {countOf(confirm.artwork.length, "order", "orders")}</summary>
+          <ul class="order-artwork">
+            {confirm.artwork.flatMap((order) =>
+              order.artwork.map((art) => (
+                <li key={`${order.orderNumber} ${art.link}`}>
+                  <ArtworkThumb preview={art} size={40} />
+                  <span>
+                    {order.orderNumber}: {art.label}
+                  </span>
+                </li>
+              )),
+            )}
+          </ul>
+        </details>
+      )}
       {summary.leftOut.length > 0 && (
         <details>
           <summary>

@@ -1,3 +1,4 @@
+import { ArtworkThumb } from "../grid/artwork-thumb";
 import { ownRowsText } from "../../core/source-files";
 import { jobNumbersText } from "../../core/journal";
 import { countOf } from "../../core/plural";
@@ -173,6 +174,16 @@ export function OrderPanel({ orderNumber, revision, snapshot, workflow, act }: P
         </p>
       ) : (
         <p data-testid="order-state">Every row of this order is skipped.</p>
+      )}
+      {order.artwork.length > 0 && (
+        <ul class="order-artwork" aria-label="Artwork" data-testid="order-artwork">
+          {order.artwork.map((art) => (
+            <li key={art.link}>
+              <ArtworkThumb preview={art} size={48} />
+              <span>{art.label}</span>
+            </li>
+          ))}
+        </ul>
       )}
       {job && job.issues.length > 0 && (
         <ul class="issues">

@@ -17,6 +17,14 @@ async function confirmationOf(
 ): Promise<ConfirmState> {
   const snapshot = await context.catalogue();
   const summary = summariseSubmission(plan.orders, plan.otherRows);
+  const engine = await context.deps.engine.get();
+  // Each order to be created with its artwork, as checked: the pictures to see before money is spent.
+  const artwork = [];
+  for (const order of plan.orders) {
+    if (order.existing) continue;
+    const view = await engine.order(order.orderNumber);
+    if (view && view.artwork.length > 0) artwork.push({ orderNumber: order.orderNumber, artwork: view.artwork });
+  }
   const words = snapshot
     ? summaryWordsFor(snapshot, navigatorLocale())
     : { money: (n: number) => n.toFixed(2), deliveryLabel: (code: string) => code };
@@ -26,6 +34,7 @@ async function confirmationOf(
     lines: summaryText(summary, words),
     totalText: words.money(summary.total),
     currency: snapshot?.account.currency ?? "",
+    artwork,
     ...extra,
   };
 }

@@ -5,7 +5,7 @@ import type { CatalogueSnapshot } from "../../core/catalogue";
 import type { SheetMapping } from "../../core/mapping/sheet-mapping";
 import type { MappingTemplate } from "../../core/mapping/templates";
 import type { AccountProfile } from "../../core/vendor";
-import type { EngineSummary } from "../../engine/views";
+import type { EngineSummary, OrderView } from "../../engine/views";
 import type { RowFilter } from "../../engine/row-filter";
 import type { SheetPreview, WorkbookSummary } from "../../sheet/sheet-preview";
 import type { ReadProgress } from "../../sheet/read/workbook";
@@ -104,6 +104,8 @@ export interface ConfirmState {
   /** The estimated total in the account's money. */
   readonly totalText: string;
   readonly currency: string;
+  /** Each order to be created that has artwork, with its artwork as checked. */
+  readonly artwork?: readonly { readonly orderNumber: string; readonly artwork: OrderView["artwork"] }[];
   /** Said once, at the top (another submission has finished meanwhile, say). */
   readonly notice?: string | undefined;
   readonly error?: string | undefined;

@@ -185,3 +185,27 @@ export function printInchesOf(size: {
   if (perInch === undefined || !size.width || !size.height || size.width <= 0 || size.height <= 0) return undefined;
   return { width: size.width / perInch, height: size.height / perInch };
 }
+
+/**
+ * How a checked link is shown beside it: an image's picture (from `src`: the demo's own copy, else where the link led),
+ * a marker for a PDF's first page, a marker for another artwork file, or that there is no file to show.
+ */
+export interface ArtworkPreview {
+  readonly kind: "image" | "pdf" | "file" | "none";
+  readonly src?: string | undefined;
+  /** What it is, in words, for the picture's alternative text and a tooltip. */
+  readonly label: string;
+}
+
+const PICTURES: ReadonlySet<string> = new Set(["png", "jpeg", "gif", "webp", "svg"]);
+
+/** What to show beside a checked artwork link; undefined before it is checked. */
+export function artworkPreviewOf(link: string, check: ArtworkCheck | undefined): ArtworkPreview | undefined {
+  if (!check) return undefined;
+  const file = check.file;
+  if (check.outcome !== "file" || !file?.isArtwork)
+    return { kind: "none", label: artworkFindings(check)[0]?.message ?? "No artwork file" };
+  const label = fileText(check);
+  if (PICTURES.has(file.kind)) return { kind: "image", src: check.previewUrl ?? check.finalUrl ?? link, label };
+  return { kind: file.kind === "pdf" || file.kind === "ai" ? "pdf" : "file", label };
+}
