@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- proxy|sheets|engine|submit|faults|grid|results|mapping]`: prints each benchmark's figures next
+ * `npm run bench [-- proxy|sheets|engine|submit|faults|grid|results|mapping|artwork]`: prints each benchmark's figures next
  * to its baseline measured in the same run (`mapping`: the importer on the corpus of messy sheets, beside the same
  * sheets mapped by hand). Benchmarks print numbers; they assert nothing.
  * BENCH_SIZES (e.g. "10000,100000") and BENCH_REPEATS tune the sheet and engine sections.
@@ -7,6 +7,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startBenchPage } from "./bench-page-server";
+import { artworkBench } from "./artwork-bench";
 import { engineBench } from "./engine-bench";
 import { gridBench } from "./grid-bench";
 import { mappingBench } from "./mapping-bench";
@@ -36,4 +37,5 @@ if (runs("faults")) sections.push(await faultBench(), await trustBench());
 if (runs("grid")) sections.push(await gridBench(sizes));
 if (runs("results")) sections.push(await resultsBench(dataDir, sizes));
 if (runs("mapping")) sections.push(await mappingBench());
+if (runs("artwork")) sections.push(await artworkBench());
 console.log(sections.join("\n\n"));

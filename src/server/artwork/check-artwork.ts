@@ -54,26 +54,21 @@ function failureOf(error: unknown): Pick<ArtworkCheck, "outcome" | "reason"> {
  * One request, connecting only to an address the guard checked, sending nothing of ours (no cookies, credentials or
  * the caller's headers): at most the first ARTWORK_BYTES_READ bytes are read, then the connection is closed.
  */
-function fetchOnce(
-  url: URL,
-  method: "HEAD" | "GET",
-  options: ArtworkFetchOptions,
-  signal: AbortSignal,
-): Promise<Fetched> {
+function fetchOnce(url: URL, options: ArtworkFetchOptions, signal: AbortSignal): Promise<Fetched> {
   const port = url.port === "" ? (url.protocol === "https:" ? 443 : 80) : Number(url.port);
   const request = url.protocol === "https:" ? httpsRequest : httpRequest;
   return new Promise<Fetched>((resolve, reject) => {
     const req = request(
       url,
       {
-        method,
+        method: "GET",
         agent: false,
         signal,
         lookup: guardedLookup({ ...options, port }),
         headers: {
           "User-Agent": "bulk-order-importer artwork check",
           Accept: "*/*",
-          ...(method === "GET" ? { Range: `bytes=0-${ARTWORK_BYTES_READ - 1}` } : {}),
+          Range: `bytes=0-${ARTWORK_BYTES_READ - 1}`,
         },
       },
       (res) => {
@@ -84,7 +79,7 @@ function fetchOnce(
           resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes });
           res.destroy();
         };
-        if (method === "HEAD" || (res.statusCode ?? 0) >= 300) {
+        if ((res.statusCode ?? 0) >= 300) {
           res.resume();
           return done();
         }
@@ -132,8 +127,7 @@ function allowancesFor(address: string, options: ArtworkFetchOptions): ArtworkFe
 
 /**
  * Checks one artwork link: its form and every address it leads to (redirects included, at most
- * ARTWORK_MAX_REDIRECTS), a HEAD first and a ranged GET of the first bytes when the HEAD found something to read,
- * all within the time allowed.
+ * ARTWORK_MAX_REDIRECTS), reading the first bytes of what it gives, all within the time allowed.
  */
 export async function checkArtworkLink(text: string, options: ArtworkFetchOptions = {}): Promise<ArtworkCheck> {
   const checkedAt = (options.now?.() ?? new Date()).toISOString();
@@ -157,10 +151,9 @@ export async function checkArtworkLink(text: string, options: ArtworkFetchOption
       const form = checkAddressForm(address, allowed);
       if (!form.ok) return answer({ outcome: "refused", reason: refusalText(form.because), finalUrl: address });
       const finalUrl = address === text.trim() ? undefined : address;
-      let fetched = await fetchOnce(form.url, "HEAD", allowed, timeout);
-      // A site that will not answer HEAD (or says nothing of the file) is asked for the bytes themselves.
-      if (!isRedirect(fetched.status) && (fetched.status < 400 || fetched.status === 405 || fetched.status === 501))
-        fetched = await fetchOnce(form.url, "GET", allowed, timeout);
+      // One ranged GET: a HEAD cannot tell an image's pixels or an Illustrator file from a PDF, so it would always be
+      // followed by a GET; the range answers what a HEAD would (a login, no file, a redirect) in the same round trip.
+      const fetched = await fetchOnce(form.url, allowed, timeout);
       if (isRedirect(fetched.status)) {
         const location = fetched.headers.location;
         if (!location || redirects >= ARTWORK_MAX_REDIRECTS)
