@@ -1,7 +1,8 @@
 /**
- * `npm run bench [-- proxy|sheets|engine|submit|faults|grid|results|mapping|artwork]`: prints each benchmark's figures next
- * to its baseline measured in the same run (`mapping`: the importer on the corpus of messy sheets, beside the same
- * sheets mapped by hand). Benchmarks print numbers; they assert nothing.
+ * `npm run bench [-- proxy|sheets|engine|submit|faults|grid|results|mapping|artwork]`: prints each benchmark's
+ * figures next to its baseline measured in the same run (`mapping`: the importer on the corpus of messy sheets, beside
+ * the same sheets mapped by hand; `artwork`: checking links, beside the floor the concurrency limit sets). Benchmarks
+ * print numbers; they assert nothing.
  * BENCH_SIZES (e.g. "10000,100000") and BENCH_REPEATS tune the sheet and engine sections.
  */
 import { tmpdir } from "node:os";
