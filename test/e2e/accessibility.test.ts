@@ -142,7 +142,7 @@ describe("the app for keyboard and screen reader users, in Chromium", () => {
           .toMatch(/^Checking the jobs with the vendor: \d+ of 12/);
         await expect
           .poll(() => said(page, "review-status"), { timeout: 30_000 })
-          .toBe("30 rows, 12 jobs: 12 ready, 0 need attention. 0 errors, 0 warnings, 0 notes.");
+          .toBe("30 rows, 12 jobs: 12 ready, 0 need attention. 0 errors, 0 warnings, 9 notes.");
       });
       // Not at every tick: the page showed each answer as it came, the region said a few of them.
       const shown = await changesOf(page, "review-busy");
