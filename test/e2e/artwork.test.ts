@@ -67,7 +67,7 @@ describe("artwork links on the page", () => {
     await page.close();
   });
 
-  it("lists the artwork warnings and pictures in the confirmation, and says what was found in the result sheet", async () => {
+  it("lists the artwork warnings and pictures in the confirmation; the result sheet says what was found", async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await openAndConnect(page, e2e.app.url);
     await page.getByLabel("Order sheet").setInputFiles(samplePath("artwork-links.csv"));

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ArtworkCheck } from "../../src/core/artwork/artwork-check";
 import { createProxy } from "../../src/server/proxy/proxy";
+import { CSRF, startProxyOverSimulator } from "../helpers/proxy-over-simulator";
 import { checkRows, PROXY_HEADERS, startProxiedAccount, type ProxiedAccount } from "../helpers/engine-session";
 
 let account: ProxiedAccount;
@@ -66,6 +67,27 @@ describe("the proxy's artwork check, with the embedded simulator's demo artwork"
   it("refuses a request naming more than 50 links, and one without the proxy's header", async () => {
     expect((await ask(Array.from({ length: 51 }, (_, i) => `${art}/crest-small.png?${i}`))).status).toBe(413);
     expect((await ask([`${art}/crest-small.png`], {})).status).toBe(403);
+  });
+});
+
+describe("the artwork check with a vendor configured (not the embedded simulator)", () => {
+  it("answers no link from the demo files, and refuses the vendor's loopback address like any other", async () => {
+    const env = await startProxyOverSimulator({ proxy: { log: () => {} } });
+    try {
+      const response = await fetch(`${env.url}/api/demo/_artwork-check`, {
+        method: "POST",
+        headers: { ...CSRF, "Content-Type": "application/json" },
+        body: JSON.stringify({
+          urls: ["https://files.club.example/crest-front.png", `${env.sim.origin}/demo-artwork/x.png`],
+        }),
+      });
+      const { checks } = (await response.json()) as { checks: ArtworkCheck[] };
+      // No DNS answers for a documentation domain: never a file.
+      expect(checks[0]?.outcome).not.toBe("file");
+      expect(checks[1]).toMatchObject({ outcome: "refused" });
+    } finally {
+      await env.close();
+    }
   });
 });
 
