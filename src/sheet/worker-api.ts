@@ -9,14 +9,14 @@ import type { SheetRow } from "../core/sheet-model";
 import type { TableView } from "../core/sheet-table";
 import { writeCampaignSheet } from "./write/campaign-sheet";
 import { writeOrderForm } from "./write/order-form-sheet";
-import { openWorkbook } from "./read/open-workbook";
 import { SHEET_LIMITS } from "./limits";
 import { failure, type SheetReadFailure } from "./read-failure";
 import { summariseWorkbook, tableOf, type SheetPreview, type WorkbookSummary } from "./sheet-preview";
 import type { OpenedWorkbook, ReadProgress } from "./read/workbook";
 import { writeCsv } from "./write/write-csv";
 import { COMBINED_SHEET, combinedTable, type FileTable } from "./combined-table";
-import { isBundle, unbundleFiles } from "./formats/file-bundle";
+import { isBundle } from "./formats/file-bundle";
+import { openFiles, unreadable } from "./read/open-files";
 import { writeResultsOfFiles, type SeveralFiles } from "./write/write-results-of-files";
 import type { CombinedColumns } from "../core/source-files";
 import { writeResults, type ResultFile, type WriteResultsOptions } from "./write/write-results";
@@ -43,12 +43,35 @@ export type CombineResult =
   | { readonly ok: true; readonly preview: SheetPreview; readonly columns: CombinedColumns }
   | SheetReadFailure;
 
-const unreadable = (fileName: string) =>
-  failure(
-    "CORRUPT",
-    `${fileName} could not be read: it is not laid out the way spreadsheet programs save files. ` +
-      "Open it in your spreadsheet program, save it again as .xlsx or .csv and drop the new file.",
-  );
+/** A sheet of a workbook read below its header row (found when not given), within the format's limits. */
+function workbookTable(
+  workbook: OpenedWorkbook,
+  sheetName: string,
+  headerRowNumber: number | undefined,
+  vocabulary: readonly string[],
+): { table: TableView; preview: SheetPreview } | SheetReadFailure {
+  const sheet = workbook.sheets.find((s) => s.name === sheetName);
+  if (sheet === undefined) return failure("NO_TABLE", `There is no sheet named "${sheetName}".`);
+  const place = workbook.format === "csv" ? workbook.fileName : `Sheet "${sheetName}" of ${workbook.fileName}`;
+  return tableOf(sheet, headerRowNumber, vocabulary, { place, maxOrderRows: SHEET_LIMITS[workbook.format].maxRows });
+}
+
+/** Each file's chosen table, with its name and own mapping; the first that cannot be read stops it, saying why. */
+function fileTables(
+  choices: readonly FileChoice[],
+  read: (
+    choice: FileChoice,
+    file: number,
+  ) => { name: string; read: { table: TableView; preview: SheetPreview } | SheetReadFailure },
+): FileTable[] | SheetReadFailure {
+  const files: FileTable[] = [];
+  for (const [file, choice] of choices.entries()) {
+    const { name, read: result } = read(choice, file);
+    if (!("table" in result)) return result;
+    files.push({ name, ...result, mapping: choice.mapping });
+  }
+  return files;
+}
 
 export function createSheetSession() {
   /** The open files: one as dropped, or each of several dropped together (see `formats/file-bundle.ts`). */
@@ -68,13 +91,7 @@ export function createSheetSession() {
       return combined ?? failure("NO_TABLE", "The files dropped together are not combined yet.");
     const workbook = workbooks[file];
     if (workbook === undefined) return failure("NO_TABLE", "No file is open.");
-    const sheet = workbook.sheets.find((s) => s.name === sheetName);
-    if (sheet === undefined) return failure("NO_TABLE", `There is no sheet named "${sheetName}".`);
-    const place = workbook.format === "csv" ? workbook.fileName : `Sheet "${sheetName}" of ${workbook.fileName}`;
-    const result = tableOf(sheet, headerRowNumber, vocabulary, {
-      place,
-      maxOrderRows: SHEET_LIMITS[workbook.format].maxRows,
-    });
+    const result = workbookTable(workbook, sheetName, headerRowNumber, vocabulary);
     if ("table" in result) current = { key: keyOf(file, sheetName, result.preview.headerRowNumber), ...result };
     return result;
   }
@@ -84,20 +101,6 @@ export function createSheetSession() {
     if (current?.key === keyOf(file, sheetName, headerRowNumber)) return current.table;
     const result = table(sheetName, headerRowNumber, [], file);
     return "table" in result ? result.table : undefined;
-  }
-
-  async function openOne(
-    bytes: Uint8Array,
-    fileName: string,
-    onProgress?: (progress: ReadProgress) => void,
-  ): Promise<{ ok: true; workbook: OpenedWorkbook } | SheetReadFailure> {
-    try {
-      const opened = await openWorkbook(bytes, fileName, onProgress);
-      return opened.ok ? { ok: true, workbook: opened.workbook } : opened;
-    } catch {
-      // Whatever a library threw, its words mean nothing to the user; what to do is the same.
-      return unreadable(fileName);
-    }
   }
 
   return {
@@ -111,22 +114,9 @@ export function createSheetSession() {
       workbooks = [];
       current = undefined;
       combined = undefined;
-      const parts = isBundle(bytes) ? unbundleFiles(bytes) : [{ name: fileName, bytes }];
-      if (parts === undefined) return unreadable(fileName);
-      const opened: OpenedWorkbook[] = [];
-      for (const [i, part] of parts.entries()) {
-        // Each file's progress as its share of the whole.
-        const progress =
-          onProgress &&
-          ((p: ReadProgress) =>
-            onProgress({
-              ...p,
-              ...(p.fraction === undefined ? {} : { fraction: (i + p.fraction) / parts.length }),
-            }));
-        const one = await openOne(part.bytes, part.name, progress);
-        if (!one.ok) return one;
-        opened.push(one.workbook);
-      }
+      const read = await openFiles(bytes, fileName, onProgress);
+      if (!read.ok) return read;
+      const opened = read.workbooks;
       workbooks = opened;
       const summaries = opened.map((w) => summariseWorkbook(w, vocabulary));
       const [first] = summaries;
@@ -149,12 +139,11 @@ export function createSheetSession() {
      */
     combine(choices: readonly FileChoice[]): CombineResult {
       combined = undefined;
-      const files: FileTable[] = [];
-      for (const [file, choice] of choices.entries()) {
-        const result = table(choice.sheetName, choice.headerRowNumber, [], file);
-        if (!("table" in result)) return result;
-        files.push({ name: workbooks[file]?.fileName ?? "", ...result, mapping: choice.mapping });
-      }
+      const files = fileTables(choices, (choice, file) => ({
+        name: workbooks[file]?.fileName ?? "",
+        read: table(choice.sheetName, choice.headerRowNumber, [], file),
+      }));
+      if (!Array.isArray(files)) return files;
       combined = combinedTable(files);
       return { ok: true, preview: combined.preview, columns: combined.columns };
     },
