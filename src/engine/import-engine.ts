@@ -167,6 +167,8 @@ function editsOf(session: EngineSession, now: () => Date) {
 /** The vendor's side of the review: dry runs, the orders found at the vendor, and facts it could not give. */
 function checksOf(session: EngineSession) {
   const { dryRuns, atVendor, filters } = session;
+  /** How many times the checks were stopped: a stop during the artwork checks starts no dry runs after them. */
+  let stops = 0;
   return {
     /**
      * Dry-runs with `validateOnly` every job that is ready, or that the vendor could not check
@@ -175,7 +177,9 @@ function checksOf(session: EngineSession) {
      */
     async validate(onProgress?: (done: number, total: number, what: CheckKind) => void): Promise<EngineSummary> {
       // Artwork first: what a link is found to be can stop its order, and a dry run of it would be wasted.
+      const stopsBefore = stops;
       await session.artwork.run(session, (done, total) => onProgress?.(done, total, "artwork"));
+      if (stops !== stopsBefore) return summaryOf(session);
       await dryRuns.run(
         session.index.jobs(),
         () => filters.invalidate(),
@@ -185,6 +189,7 @@ function checksOf(session: EngineSession) {
     },
     /** Stops a running `validate` from starting more artwork checks or dry runs. */
     stopValidation: (): void => {
+      stops++;
       session.artwork.stop();
       dryRuns.stop();
     },
