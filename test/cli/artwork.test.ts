@@ -128,7 +128,7 @@ describe("npm run cli -- check, fetching artwork from Node against a configured 
       [3, "ARTWORK_INTERNAL", undefined],
     ]);
     expect(JSON.parse(refused.out).issues.find((i: { code: string }) => i.code === "ARTWORK_INTERNAL").message).toBe(
-      "The vendor cannot fetch this link: only the usual web ports (80 and 443) are allowed.",
+      "Only the usual web ports (80 and 443) are allowed.",
     );
   });
 });

@@ -91,6 +91,10 @@ export function fileText(check: ArtworkCheck): string {
   return parts.join(", ");
 }
 
+/** Why a link is not fetched, as a sentence: "The vendor cannot reach an address inside your network." */
+const refusedText = (reason: string | undefined) =>
+  reason ? `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.` : "This link cannot be fetched.";
+
 /** Whether a page the site answered with is a login page: the words of one in its address. */
 const isLoginAddress = (url: string | undefined) =>
   url !== undefined && /(log-?in|sign-?in|auth|sso|account)/i.test(url.replace(/^https?:\/\/[^/]+/, ""));
@@ -106,9 +110,7 @@ export function artworkFindings(
 ): ArtworkFinding[] {
   switch (check.outcome) {
     case "refused":
-      return [
-        { code: "ARTWORK_INTERNAL", message: `The vendor cannot fetch this link: ${check.reason ?? "refused"}.` },
-      ];
+      return [{ code: "ARTWORK_INTERNAL", message: refusedText(check.reason) }];
     case "no-host":
       return [{ code: "ARTWORK_NOT_FOUND", message: "No web site answers at this address (no such host)." }];
     case "unreachable":

@@ -87,7 +87,7 @@ describe("an artwork link on its row", () => {
         LINK,
         checked({ outcome: "refused", reason: "the vendor cannot reach an address inside your network" }),
       )[0]?.[2],
-    ).toBe("The vendor cannot fetch this link: the vendor cannot reach an address inside your network.");
+    ).toBe("The vendor cannot reach an address inside your network.");
   });
 });
 
