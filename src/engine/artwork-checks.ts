@@ -26,11 +26,7 @@ function linksToCheck(session: EngineSession): Map<string, number[]> {
 export function createArtworkChecks(gateway: VendorGateway) {
   let stopped = false;
   return {
-    /** Whether links are checked here at all (not with the command line's --skip-artwork-check). */
-    get isChecking(): boolean {
-      return gateway.checkArtwork !== undefined;
-    },
-
+    /** Checks every link not checked yet (none where the gateway checks none: --skip-artwork-check). */
     async run(session: EngineSession, onProgress?: (done: number, total: number) => void): Promise<void> {
       const check = gateway.checkArtwork?.bind(gateway);
       stopped = false;
