@@ -35,7 +35,9 @@ const folder = useResource(
 );
 
 describe("the samples, made on the day, on a simulator whose clock is two years past the tests' own", () => {
-  it.each(SAMPLE_FILES)("%s checks without a stale date or promo code, and every order is created", async (name) => {
+  // The artwork sample shows every state the artwork check finds, errors included (see test/e2e/artwork.test.ts).
+  const clean = SAMPLE_FILES.filter((name) => name !== "artwork-links.csv");
+  it.each(clean)("%s checks without a stale date or promo code, and every order is created", async (name) => {
     const today = new Date(sim.current.simulator.clock.now()).toISOString().slice(0, 10);
     const file = join(folder.current.path, name);
     const env = vendorEnv(sim.current, folder.current.path);
