@@ -2,8 +2,18 @@ import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { readArtworkBytes } from "../../core/artwork/artwork-bytes";
 import type { ArtworkCheck } from "../../core/artwork/artwork-check";
-import type { LocalArtwork } from "../simulator/demo-artwork";
 import { checkAddressForm, guardedLookup, refusalText, type GuardOptions, type Resolver } from "./address-guard";
+
+/** A link answered without the network (the demo artwork): as a site would answer it. */
+export interface LocalArtwork {
+  readonly status: number;
+  readonly type?: string;
+  readonly bytes?: Uint8Array;
+  /** The whole file's size. */
+  readonly size?: number;
+  /** Where the page may show it from (the app's own address), for a picture. */
+  readonly previewPath?: string;
+}
 
 /**
  * How artwork links are fetched: what may be reached, how long each may take, how many at once. An allowed internal

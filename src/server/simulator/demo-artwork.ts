@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { crc32, deflateSync } from "node:zlib";
+import type { LocalArtwork } from "../artwork/check-artwork";
 
 /**
  * Artwork for trying the importer against the embedded simulator, served at DEMO_ARTWORK_PATH by the simulator and,
@@ -95,17 +96,6 @@ function demoFiles(): ReadonlyMap<string, DemoFile> {
     ["share/crest", { type: "text/html; charset=utf-8", bytes: Buffer.from(SHARE_PAGE) }],
   ]);
   return files;
-}
-
-/** A link answered from the demo artwork instead of the network: as a site would answer it. */
-export interface LocalArtwork {
-  readonly status: number;
-  readonly type?: string;
-  readonly bytes?: Uint8Array;
-  /** The whole file's size. */
-  readonly size?: number;
-  /** Where the page may show it from (the app's own address), for a picture. */
-  readonly previewPath?: string;
 }
 
 /**
