@@ -327,7 +327,8 @@ export function MappingStep({ connected, state, error, workflow }: Props) {
           Still needed: {missingLabels(missing)}.
         </p>
       )}
-      <TemplateBar state={state} workflow={workflow} />
+      {/* A template is saved for one sheet's headers: several files each use their own, applied as they were read. */}
+      {!state.files && <TemplateBar state={state} workflow={workflow} />}
       <FieldTable state={state} workflow={workflow} missing={missing} />
       <h3>Other columns</h3>
       <p class="hint">

@@ -208,6 +208,8 @@ export function artworkPreviewOf(link: string, check: ArtworkCheck | undefined):
   if (check.outcome !== "file" || !file?.isArtwork)
     return { kind: "none", label: artworkFindings(check)[0]?.message ?? "No artwork file" };
   const label = fileText(check);
-  if (PICTURES.has(file.kind)) return { kind: "image", src: check.previewUrl ?? check.finalUrl ?? link, label };
+  const src = check.previewUrl ?? check.finalUrl ?? link;
+  // The page shows pictures from its own address or https only (its content security policy): others get a marker.
+  if (PICTURES.has(file.kind) && (src.startsWith("/") || /^https:/i.test(src))) return { kind: "image", src, label };
   return { kind: file.kind === "pdf" || file.kind === "ai" ? "pdf" : "file", label };
 }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { ArtworkBytes } from "../../../src/core/artwork/artwork-bytes";
-import { artworkFindings, printInchesOf, type ArtworkCheck } from "../../../src/core/artwork/artwork-check";
+import {
+  artworkFindings,
+  artworkPreviewOf,
+  printInchesOf,
+  type ArtworkCheck,
+} from "../../../src/core/artwork/artwork-check";
 import { groupOf } from "../../../src/core/group";
 import { processSetKey, resolveJob, resolveRow, type LiveFacts } from "../../../src/core/resolve";
 import { contextWith, transferRow } from "./resolve-fixtures";
@@ -146,5 +151,29 @@ describe("a signed artwork link", () => {
   it("that lasts past the due date says nothing", () => {
     expect(job(expiring("20270401"))).toEqual([]);
     expect(job("https://cdn.example.com/crest.png")).toEqual([]);
+  });
+});
+
+describe("what is shown beside a checked link", () => {
+  const preview = (link: string, check: Partial<ArtworkCheck>) =>
+    artworkPreviewOf(link, { url: link, checkedAt: AT, outcome: "file", ...check });
+
+  it("is the picture of an image, from its own copy when there is one, else where the link led", () => {
+    expect(preview(LINK, { file: PNG, previewUrl: "/demo-artwork/crest.png" })).toMatchObject({
+      kind: "image",
+      src: "/demo-artwork/crest.png",
+    });
+    expect(preview(LINK, { file: PNG, finalUrl: "https://cdn.example.com/c.png" })).toMatchObject({
+      kind: "image",
+      src: "https://cdn.example.com/c.png",
+    });
+  });
+
+  it("is a marker for a PDF, another file, a picture the page may not load, or no file at all", () => {
+    expect(preview(LINK, { file: { kind: "pdf", label: "PDF", isArtwork: true } })?.kind).toBe("pdf");
+    expect(preview(LINK, { file: { kind: "eps", label: "EPS", isArtwork: true } })?.kind).toBe("file");
+    expect(preview("http://files.example.com/c.png", { file: PNG })?.kind).toBe("file");
+    expect(preview(LINK, { outcome: "http", status: 404 })).toMatchObject({ kind: "none" });
+    expect(artworkPreviewOf(LINK, undefined)).toBeUndefined();
   });
 });
