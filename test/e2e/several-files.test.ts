@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { listZipEntries } from "../../src/sheet/zip/zip-guard";
 import { entryData } from "../helpers/zip-writer";
+import { expectNoAxeViolations } from "./axe";
 import { checkTheRows, download, keptValues, openAndConnect, submitAndConfirm, useBuiltAppInChromium } from "./harness";
 
 const clubFile = (name: string) => fileURLToPath(new URL(`../fixtures/several-files/${name}`, import.meta.url));
@@ -25,6 +26,19 @@ function zippedTexts(bytes: Uint8Array): Map<string, string> {
 }
 
 describe("several club sheets dropped together", () => {
+  it("show their table of files in a narrow window without spilling over, and pass axe", async () => {
+    const page = await e2e.browser.newPage({ viewport: { width: 390, height: 900 } });
+    await openAndConnect(page, e2e.app.url);
+    await page.getByLabel("Order sheet").setInputFiles([RUGBY, TSV]);
+    await page.getByTestId("files-read").waitFor();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBe(0);
+    await expectNoAxeViolations(page, "mapping of several files");
+    await page.close();
+  });
+
   it("become one review and one batch; rows keep their file and row number; each file gets its results", async () => {
     const page = await e2e.browser.newPage();
     await openAndConnect(page, e2e.app.url);
