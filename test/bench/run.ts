@@ -1,8 +1,8 @@
 /**
- * `npm run bench [-- proxy|sheets|engine|submit|faults|grid|results|mapping|artwork]`: prints each benchmark's
+ * `npm run bench [-- proxy|sheets|engine|submit|faults|grid|results|mapping|artwork|load]`: prints each benchmark's
  * figures next to its baseline measured in the same run (`mapping`: the importer on the corpus of messy sheets, beside
- * the same sheets mapped by hand; `artwork`: checking links, beside the floor the concurrency limit sets). Benchmarks
- * print numbers; they assert nothing.
+ * the same sheets mapped by hand; `artwork`: checking links, beside the floor the concurrency limit sets; `load`: the
+ * page's first load, beside its goal). Benchmarks print numbers; they assert nothing.
  * BENCH_SIZES (e.g. "10000,100000") and BENCH_REPEATS tune the sheet and engine sections.
  */
 import { tmpdir } from "node:os";
@@ -11,6 +11,7 @@ import { startBenchPage } from "./bench-page-server";
 import { artworkBench } from "./artwork-bench";
 import { engineBench } from "./engine-bench";
 import { gridBench } from "./grid-bench";
+import { loadBench } from "./load-bench";
 import { mappingBench } from "./mapping-bench";
 import { resultsBench } from "./results-bench";
 import { proxyBench } from "./proxy-bench";
@@ -39,4 +40,5 @@ if (runs("grid")) sections.push(await gridBench(sizes));
 if (runs("results")) sections.push(await resultsBench(dataDir, sizes));
 if (runs("mapping")) sections.push(await mappingBench());
 if (runs("artwork")) sections.push(await artworkBench());
+if (runs("load")) sections.push(await loadBench());
 console.log(sections.join("\n\n"));
