@@ -603,8 +603,10 @@ describe("the fix-up grid in Chromium", () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await openReview(page, TEAM_WORKBOOK, { rate429: 1, endpoints: ["createJob"] });
     await page.getByTestId("row-filter").selectOption({ label: "Vendor did not answer (4)" });
-    const firstRows = await page.locator('[role="row"] [role="rowheader"]').allTextContents();
-    expect(firstRows).toHaveLength(4);
+    // The grid shows the filter's rows once it has asked for them.
+    const rowHeaders = page.locator('[role="row"] [role="rowheader"]');
+    await expect.poll(() => rowHeaders.count()).toBe(4);
+    const firstRows = await rowHeaders.allTextContents();
     await page.locator(`[role="row"][data-row-number="${firstRows[0]}"] [role="gridcell"]`).first().click();
     await expect
       .poll(() => page.getByTestId("row-order-issues").textContent())
