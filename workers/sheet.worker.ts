@@ -1,5 +1,5 @@
 /** Transport only: the sheet reader and writer, exposed to the page over comlink. */
 import { expose } from "comlink";
-import { sheetWorkerApi } from "../src/sheet/worker-api";
+import { sheetWorkerApi } from "../src/sheet/worker-session";
 
 expose(sheetWorkerApi);

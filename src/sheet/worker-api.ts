@@ -7,8 +7,6 @@ import type { ResultSheetData } from "../core/result-sheet-data";
 import { buildResultsOnlyTable, type RowResult } from "../core/result-rows";
 import type { SheetRow } from "../core/sheet-model";
 import type { TableView } from "../core/sheet-table";
-import { writeCampaignSheet } from "./write/campaign-sheet";
-import { writeOrderForm } from "./write/order-form-sheet";
 import { SHEET_LIMITS } from "./limits";
 import { failure, type SheetReadFailure } from "./read-failure";
 import { summariseWorkbook, tableOf, type SheetPreview, type WorkbookSummary } from "./sheet-preview";
@@ -73,7 +71,18 @@ function fileTables(
   return files;
 }
 
-export function createSheetSession() {
+/**
+ * The writers of new workbooks (exceljs builds them): given to the sheet worker's session only, so the page's own
+ * session (when no worker can start) keeps exceljs out of the page's build.
+ */
+export interface WorkbookWriters {
+  writeCampaignSheet(data: CampaignSheetData): Promise<Uint8Array>;
+  writeOrderForm(data: OrderFormData): Promise<Uint8Array>;
+}
+
+const NO_WORKBOOK_WRITER = "New workbooks are written in the sheet worker, which could not start in this browser.";
+
+export function createSheetSession(writers?: WorkbookWriters) {
   /** The open files: one as dropped, or each of several dropped together (see `formats/file-bundle.ts`). */
   let workbooks: OpenedWorkbook[] = [];
   /** The last table asked for, and its preview: the page asks for its mapping and its rows next. */
@@ -182,12 +191,12 @@ export function createSheetSession() {
 
     /** A reorder campaign workbook, written from plain data; the open file is left as it is. */
     writeCampaignSheet(data: CampaignSheetData): Promise<Uint8Array> {
-      return writeCampaignSheet(data);
+      return writers ? writers.writeCampaignSheet(data) : Promise.reject(new Error(NO_WORKBOOK_WRITER));
     },
 
     /** A blank order form workbook, written from plain data; the open file is left as it is. */
     writeOrderForm(data: OrderFormData): Promise<Uint8Array> {
-      return writeOrderForm(data);
+      return writers ? writers.writeOrderForm(data) : Promise.reject(new Error(NO_WORKBOOK_WRITER));
     },
 
     /**
@@ -221,7 +230,4 @@ export function createSheetSession() {
 }
 
 export type SheetSession = ReturnType<typeof createSheetSession>;
-
-/** The instance the sheet worker exposes. */
-export const sheetWorkerApi: SheetSession = createSheetSession();
 export type SheetWorkerApi = SheetSession;

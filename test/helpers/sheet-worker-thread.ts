@@ -5,7 +5,7 @@
  */
 import { parentPort } from "node:worker_threads";
 import { expose, type Endpoint } from "comlink";
-import { sheetWorkerApi } from "../../src/sheet/worker-api";
+import { sheetWorkerApi } from "../../src/sheet/worker-session";
 
 /** Sent on the thread's own port, in turn with the calls: hold until `gate[0]` is set, then die. */
 export interface HoldThenDie {

@@ -4,6 +4,7 @@ import { catalogueVocabulary } from "../../../src/core/catalogue";
 import { vocabularyWords } from "../../../src/core/mapping";
 import { orderFormData, type OrderFormData } from "../../../src/core/order-form/order-form-data";
 import { createSheetSession, type SheetSession } from "../../../src/sheet/worker-api";
+import { createWorkerSheetSession } from "../../../src/sheet/worker-session";
 import { writeOrderForm } from "../../../src/sheet/write/order-form-sheet";
 import { formSnapshot, priceCode } from "../../core/order-form/order-form-fixtures";
 import { readForm } from "../../core/order-form/order-form-workbook";
@@ -88,7 +89,7 @@ describe("writeOrderForm", () => {
 
   it("is written by the sheet worker from plain data that crosses a message channel", async () => {
     const { port1, port2 } = new MessageChannel();
-    expose(createSheetSession(), port1);
+    expose(createWorkerSheetSession(), port1);
     const remote = wrap<SheetSession>(port2);
     try {
       const data = formOf();
@@ -99,5 +100,11 @@ describe("writeOrderForm", () => {
       port1.close();
       port2.close();
     }
+  });
+
+  it("is refused in words by the page's own session, which has no workbook writer", async () => {
+    await expect(createSheetSession().writeOrderForm(formOf())).rejects.toThrow(
+      "New workbooks are written in the sheet worker, which could not start in this browser.",
+    );
   });
 });
