@@ -8,6 +8,7 @@ import { assetListings } from "../../../src/core/reorder/asset-catalogue";
 import { CAMPAIGN_FIELDS, CAMPAIGN_HEADERS, campaignSheetData } from "../../../src/core/reorder/campaign-sheet-data";
 import { writeCampaignSheet } from "../../../src/sheet/write/campaign-sheet";
 import { createSheetSession, type SheetSession } from "../../../src/sheet/worker-api";
+import { createWorkerSheetSession } from "../../../src/sheet/worker-session";
 import { checkFile } from "../../helpers/engine-session";
 import { useProxiedAccountAndFolder } from "../../helpers/submit-session";
 import { deliveredTo, fillCampaign, readCampaign } from "./campaign-workbook";
@@ -102,7 +103,7 @@ describe("the campaign workbook", () => {
 
   it("is written by the sheet worker from plain data that crosses a message channel", async () => {
     const { port1, port2 } = new MessageChannel();
-    expose(createSheetSession(), port1);
+    expose(createWorkerSheetSession(), port1);
     const remote = wrap<SheetSession>(port2);
     try {
       const { orderable } = someDesigns();
