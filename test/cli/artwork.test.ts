@@ -4,23 +4,13 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/main";
 import { startSimulator, type RunningSimulator } from "../../src/server/simulator/simulator";
 import { demoArtworkFor } from "../../src/server/simulator/demo-artwork";
-import { vendorEnv } from "../helpers/cli-session";
+import { runCommand, vendorEnv } from "../helpers/cli-session";
 import { SIM_NOW, SIM_START } from "../helpers/sim-clock";
 
-async function cli(args: readonly string[], env: Record<string, string | undefined> = { SIM_NOW }) {
-  let out = "";
-  let err = "";
-  const code = await runCli(
-    args,
-    (t) => (out += t),
-    (t) => (err += t),
-    env,
-  );
-  return { code, out, err };
-}
+/** The command line answered by the embedded simulator (its clock at the tests' instant) unless `env` names another. */
+const cli = (args: readonly string[], env: Record<string, string | undefined> = { SIM_NOW }) => runCommand(args, env);
 
 interface JsonIssue {
   readonly code: string;

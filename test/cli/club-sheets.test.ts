@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/main";
+import { runCommand } from "../helpers/cli-session";
 import { SIM_NOW } from "../helpers/sim-clock";
 import { scratchFolder } from "../helpers/submit-session";
 import { useResource } from "../helpers/use-resource";
@@ -11,18 +11,8 @@ const FIRST_ROW_ONLY = fileURLToPath(new URL("../fixtures/club-sheets/verein-ers
 const folder = useResource("each", "The scratch folder", scratchFolder, (made) => made.cleanup());
 
 /** The command line answered by the embedded simulator, its clock at the tests' instant. */
-async function cli(...args: string[]) {
-  let out = "";
-  let err = "";
-  const code = await runCli(
-    args,
-    (t) => (out += t),
-    (t) => (err += t),
-    { SIM_NOW, SUBMIT_LOCK_DIR: folder.current.path },
-    { sleep: () => Promise.resolve() },
-  );
-  return { code, out, err };
-}
+const cli = (...args: string[]) =>
+  runCommand(args, { SIM_NOW, SUBMIT_LOCK_DIR: folder.current.path }, () => Promise.resolve());
 
 describe("a club's sheet from the command line", () => {
   it("maps German headers, uses each order's number for the rows below it and says so", async () => {

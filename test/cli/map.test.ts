@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { readCommandLine } from "../../src/cli/args";
 import { readTemplateOption } from "../../src/cli/column-maps";
-import { runCli } from "../../src/cli/main";
+import { runCommand } from "../helpers/cli-session";
 import { SIM_NOW } from "../helpers/sim-clock";
 import { scratchFolder } from "../helpers/submit-session";
 import { useResource } from "../helpers/use-resource";
@@ -42,18 +42,8 @@ const GERMAN_MAPS = [
 const folder = useResource("each", "The scratch folder", scratchFolder, (made) => made.cleanup());
 
 /** check and inspect answered by the embedded simulator, its clock at the tests' instant. */
-async function cli(...args: string[]) {
-  let out = "";
-  let err = "";
-  const code = await runCli(
-    args,
-    (t) => (out += t),
-    (t) => (err += t),
-    { SIM_NOW, SUBMIT_LOCK_DIR: folder.current.path },
-    { sleep: () => Promise.resolve() },
-  );
-  return { code, out, err };
-}
+const cli = (...args: string[]) =>
+  runCommand(args, { SIM_NOW, SUBMIT_LOCK_DIR: folder.current.path }, () => Promise.resolve());
 
 interface Evidence {
   readonly header: string;

@@ -1,3 +1,4 @@
+import type { Sleep } from "../../src/api";
 import { runCli } from "../../src/cli/main";
 import { startSimulator, type RunningSimulator } from "../../src/server/simulator/simulator";
 import { simCredentials } from "./sim-client";
@@ -29,10 +30,11 @@ export function vendorEnv(
   };
 }
 
-/** Runs one command in-process and collects what it prints. */
+/** Runs one command in-process and collects what it prints; pauses are taken with `sleep` when given. */
 export async function runCommand(
   args: readonly string[],
-  env: Record<string, string>,
+  env: Readonly<Record<string, string | undefined>>,
+  sleep?: Sleep,
 ): Promise<{ code: number; out: string; err: string }> {
   let out = "";
   let err = "";
@@ -41,6 +43,7 @@ export async function runCommand(
     (t) => (out += t),
     (t) => (err += t),
     env,
+    sleep ? { sleep } : {},
   );
   return { code, out, err };
 }
