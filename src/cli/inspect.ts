@@ -1,5 +1,4 @@
-import { linkFindings, type ArtworkCheck, type ArtworkFinding } from "../core/artwork/artwork-check";
-import { sharePageOf } from "../core/artwork/share-links";
+import { isFetchableLink, linkFindings, type ArtworkCheck, type ArtworkFinding } from "../core/artwork/artwork-check";
 import { IMPORT_FIELDS } from "../core/fields";
 import { isAbsoluteHttpUrl } from "../core/resolve";
 import { countOf } from "../core/plural";
@@ -101,9 +100,7 @@ async function artworkOfRows(
     const link = cellRawText(row.cells[column] ?? null).trim();
     return link === "" ? [] : [{ rowNumber: row.rowNumber, link }];
   });
-  const fetchable = [
-    ...new Set(links.map((l) => l.link).filter((link) => isAbsoluteHttpUrl(link) && !sharePageOf(link))),
-  ];
+  const fetchable = [...new Set(links.map((l) => l.link).filter(isFetchableLink))];
   const checks = new Map((check && fetchable.length > 0 ? await check(fetchable) : []).map((c) => [c.url, c]));
   return links.map(({ rowNumber, link }) => {
     const found = checks.get(link);

@@ -1,5 +1,4 @@
-import { sharePageOf } from "../core/artwork/share-links";
-import { isAbsoluteHttpUrl } from "../core/resolve";
+import { isFetchableLink } from "../core/artwork/artwork-check";
 import type { EngineSession } from "./engine-session";
 import type { VendorGateway } from "./vendor-gateway";
 
@@ -11,7 +10,7 @@ function linksToCheck(session: EngineSession): Map<string, number[]> {
   const links = new Map<string, number[]>();
   for (let i = 0; i < session.rows.count; i++) {
     const link = session.index.orderRowAt(i)?.values.artworkUrl?.trim();
-    if (!link || !isAbsoluteHttpUrl(link) || sharePageOf(link) || session.live.facts.artwork.has(link)) continue;
+    if (!link || !isFetchableLink(link) || session.live.facts.artwork.has(link)) continue;
     const rows = links.get(link);
     if (rows) rows.push(i);
     else links.set(link, [i]);

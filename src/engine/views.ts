@@ -196,11 +196,17 @@ function rowViewOf(session: SessionState, index: number): RowView {
   };
 }
 
-/** A row's artwork preview, as a part of its view (none before its link is checked). */
-function artworkOfRow(session: SessionState, index: number): { artwork?: ArtworkPreview } {
+/** A row's artwork link and what to show beside it, once the link is checked. */
+function artworkAt(session: SessionState, index: number): (ArtworkPreview & { readonly link: string }) | undefined {
   const link = session.index.orderRowAt(index)?.values.artworkUrl?.trim();
   const preview = link ? artworkPreviewOf(link, session.live.facts.artwork.get(link)) : undefined;
-  return preview ? { artwork: preview } : {};
+  return link && preview ? { ...preview, link } : undefined;
+}
+
+/** A row's artwork preview, as a part of its view (none before its link is checked). */
+function artworkOfRow(session: SessionState, index: number): { artwork?: ArtworkPreview } {
+  const artwork = artworkAt(session, index);
+  return artwork ? { artwork } : {};
 }
 
 /** `count` rows from the `start`-th, as the sheet has them. */
@@ -281,15 +287,14 @@ export function orderViewOf(session: SessionState, orderNumber: string): OrderVi
     const header = columnForField(session.columns.mapping, field)?.header;
     if (header) columns[field] = header;
   }
-  const artwork = new Map<string, ArtworkPreview>();
+  const artwork = new Map<string, ArtworkPreview & { readonly link: string }>();
   for (const i of index.rowsOf(orderNumber)) {
-    const link = index.orderRowAt(i)?.values.artworkUrl?.trim();
-    const preview = link ? artworkPreviewOf(link, session.live.facts.artwork.get(link)) : undefined;
-    if (link && preview && !artwork.has(link)) artwork.set(link, preview);
+    const found = artworkAt(session, i);
+    if (found && !artwork.has(found.link)) artwork.set(found.link, found);
   }
   return {
     orderNumber,
-    artwork: [...artwork].map(([link, preview]) => ({ ...preview, link })),
+    artwork: [...artwork.values()],
     job: job ? jobViewOf(session, orderNumber, job) : undefined,
     values: group.jobValues,
     columns,

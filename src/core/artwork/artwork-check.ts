@@ -1,4 +1,5 @@
 import { printDpi, type ArtworkBytes } from "./artwork-bytes";
+import { isAbsoluteHttpUrl } from "../resolve/values";
 import { sharePageOf } from "./share-links";
 
 /**
@@ -42,6 +43,9 @@ export interface ArtworkFinding {
   /** The fix, when there is one: the file's own address for a share page. */
   readonly suggestion?: string;
 }
+
+/** Whether an artwork link is worth fetching: an absolute http(s) address, and not a share page (found without it). */
+export const isFetchableLink = (link: string): boolean => isAbsoluteHttpUrl(link) && sharePageOf(link) === undefined;
 
 /**
  * What an http(s) artwork link is for its row: a share page (its file's own address offered where it can be written),
