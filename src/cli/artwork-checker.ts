@@ -1,4 +1,5 @@
 import type { ArtworkCheck } from "../core/artwork/artwork-check";
+import { settingItems } from "../server/app-server";
 import { checkArtworkLinks } from "../server/artwork/check-artwork";
 import { demoArtworkFor } from "../server/simulator/demo-artwork";
 import type { VendorConnection } from "./vendor-connection";
@@ -14,10 +15,7 @@ export interface ArtworkSettings {
 /** ARTWORK_CHECK_ALLOW_INTERNAL_FOR_TESTS and ARTWORK_DEMO_FILES: for tests and demos, never for production. */
 export function artworkSettingsOf(env: Readonly<Record<string, string | undefined>>): ArtworkSettings {
   return {
-    allowedInternal: (env["ARTWORK_CHECK_ALLOW_INTERNAL_FOR_TESTS"] ?? "")
-      .split(",")
-      .map((entry) => entry.trim())
-      .filter((entry) => entry !== ""),
+    allowedInternal: settingItems(env["ARTWORK_CHECK_ALLOW_INTERNAL_FOR_TESTS"]),
     demoFiles: env["ARTWORK_DEMO_FILES"] === "true",
   };
 }

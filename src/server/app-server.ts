@@ -45,7 +45,8 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "::1", "localhost"]);
 
-const list = (value: string | undefined) =>
+/** A setting's comma-separated items, trimmed, blanks left out. */
+export const settingItems = (value: string | undefined) =>
   (value ?? "")
     .split(",")
     .map((item) => item.trim())
@@ -94,11 +95,11 @@ export function readServerSettings(env: Env): ServerSettings {
     port,
     accessKey,
     behindAuthProxy: env["BEHIND_AUTH_PROXY"] === "true",
-    allowedOrigins: list(env["ALLOWED_ORIGINS"]),
-    allowedHosts: list(env["ALLOWED_HOSTS"]),
+    allowedOrigins: settingItems(env["ALLOWED_ORIGINS"]),
+    allowedHosts: settingItems(env["ALLOWED_HOSTS"]),
     maxBodyBytes: maxBody,
     timeouts: readTimeouts(env),
-    artworkAllowedInternal: list(env["ARTWORK_CHECK_ALLOW_INTERNAL_FOR_TESTS"]),
+    artworkAllowedInternal: settingItems(env["ARTWORK_CHECK_ALLOW_INTERNAL_FOR_TESTS"]),
   };
   assertSafeExposure(settings);
   return settings;
