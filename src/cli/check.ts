@@ -18,8 +18,10 @@ import type { SheetRow } from "../core/sheet-model";
 import {
   combineSheets,
   filesOfOrders,
+  orderNumbersOfEachFile,
   planOfFiles,
   resultSheetDataOfFile,
+  rowsOfPlan,
   sourceIssue,
   type SourceFile,
   type SourceIssue,
@@ -315,9 +317,7 @@ export async function checkFiles(
 
 /** The order numbers whose rows are in one file (its index among the files given). */
 export function orderNumbersOfFile(plan: SubmissionPlan, index: number): Set<string> {
-  const numbers = new Set<string>();
-  for (const [orderNumber, files] of filesOfOrders(plan)) if (files.includes(index)) numbers.add(orderNumber);
-  return numbers;
+  return orderNumbersOfEachFile(rowsOfPlan(plan), index + 1)[index] ?? new Set();
 }
 
 /** "clubA.csv" → "clubA.results.csv": a file's result (or problem) sheet, named after it, in the --out folder. */

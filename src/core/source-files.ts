@@ -243,14 +243,12 @@ export function sourceIssue(
 /** Every order number of a plan with the files its rows come from (0-based, in order). */
 export function filesOfOrders(plan: SubmissionPlan): Map<string, number[]> {
   const files = new Map<string, Set<number>>();
-  const add = (orderNumber: string | undefined, sessionRow: number) => {
-    if (orderNumber === undefined) return;
+  for (const { rowNumber, orderNumber } of rowsOfPlan(plan)) {
+    if (orderNumber === undefined) continue;
     const set = files.get(orderNumber) ?? new Set<number>();
-    set.add(sourceRowOf(sessionRow).fileIndex);
+    set.add(sourceRowOf(rowNumber).fileIndex);
     files.set(orderNumber, set);
-  };
-  for (const order of plan.orders) for (const row of order.lineRows) add(order.orderNumber, row);
-  for (const row of plan.otherRows) add(row.orderNumber, row.rowNumber);
+  }
   return new Map([...files].map(([orderNumber, set]) => [orderNumber, [...set].sort((a, b) => a - b)]));
 }
 
