@@ -128,6 +128,7 @@ export const HEADER_WORDS: Readonly<Record<HeaderLanguage, WordTable>> = {
     sample: ["Muestra"],
     width: ["Ancho"],
     height: ["Alto", "Altura"],
+    artworkUrl: ["Archivo", "Archivo de impresión", "Enlace del archivo", "Enlace al archivo"],
   },
   it: {
     orderNumber: ["Ordine", "Numero ordine", "N. ordine", "Numero d'ordine", "Rif. ordine"],
@@ -158,6 +159,7 @@ export const HEADER_WORDS: Readonly<Record<HeaderLanguage, WordTable>> = {
     sample: ["Campione"],
     width: ["Larghezza"],
     height: ["Altezza"],
+    artworkUrl: ["Grafica", "File di stampa", "File grafico", "Link del file"],
   },
   nl: {
     orderNumber: ["Bestelnummer", "Bestel-nr.", "Bestelnr.", "Ordernummer", "Ordernr.", "Bestelling", "Inkoopnummer"],
@@ -187,6 +189,7 @@ export const HEADER_WORDS: Readonly<Record<HeaderLanguage, WordTable>> = {
     sample: ["Proef"],
     width: ["Breedte"],
     height: ["Hoogte"],
+    artworkUrl: ["Bestand", "Drukbestand", "Link naar bestand", "Link bestand"],
   },
 };
 

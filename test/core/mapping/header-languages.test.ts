@@ -33,6 +33,7 @@ const HEADERS_BY_LANGUAGE: Readonly<Record<string, readonly (readonly [string, F
     ["Telefon", "phone"],
     ["E-Mail", "email"],
     ["Bemerkung", "comment"],
+    ["Druckdatei", "artworkUrl"],
   ],
   French: [
     ["N° commande", "orderNumber"],
@@ -53,6 +54,7 @@ const HEADERS_BY_LANGUAGE: Readonly<Record<string, readonly (readonly [string, F
     ["Téléphone", "phone"],
     ["Courriel", "email"],
     ["Remarques", "comment"],
+    ["Fichier", "artworkUrl"],
   ],
   Spanish: [
     ["Nº pedido", "orderNumber"],
@@ -72,6 +74,7 @@ const HEADERS_BY_LANGUAGE: Readonly<Record<string, readonly (readonly [string, F
     ["Teléfono", "phone"],
     ["Correo electrónico", "email"],
     ["Observaciones", "comment"],
+    ["Archivo de impresión", "artworkUrl"],
   ],
   Italian: [
     ["N. ordine", "orderNumber"],
@@ -91,6 +94,7 @@ const HEADERS_BY_LANGUAGE: Readonly<Record<string, readonly (readonly [string, F
     ["Paese", "country"],
     ["Cellulare", "mobile"],
     ["Note", "comment"],
+    ["File di stampa", "artworkUrl"],
   ],
   Dutch: [
     ["Bestelnummer", "orderNumber"],
@@ -109,6 +113,7 @@ const HEADERS_BY_LANGUAGE: Readonly<Record<string, readonly (readonly [string, F
     ["Provincie", "state"],
     ["Telefoonnummer", "phone"],
     ["Opmerkingen", "comment"],
+    ["Bestand", "artworkUrl"],
   ],
   "English, as clubs and print shops write it": [
     ["Qty.", "quantity"],
