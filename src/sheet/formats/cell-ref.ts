@@ -40,6 +40,18 @@ export function columnNumberAt(text: string, at: number, end = text.length): num
   return column;
 }
 
+/** `columnNumberAt` for a reference's UTF-8 bytes, as the worksheet's byte scanner finds them. */
+export function columnNumberInBytes(bytes: Uint8Array, at: number, end: number): number {
+  let column = 0;
+  const stop = Math.min(end, at + MAX_COLUMN_LETTERS);
+  for (let i = at; i < stop; i++) {
+    const code = bytes[i] as number;
+    if (!isLetter(code)) break;
+    column = column * 26 + ((code | 0x20) - 96);
+  }
+  return column;
+}
+
 /** Column 28 → `AB`. */
 export const columnName = (columnNumber: number) => columnLetter(columnNumber - 1);
 

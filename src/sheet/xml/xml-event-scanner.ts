@@ -72,6 +72,21 @@ export class XmlEventScanner {
     }
   }
 
+  /** Whether the text pushed so far ended between two tokens, nothing held back. */
+  get isBetweenTokens(): boolean {
+    return this.pending === "" && !this.tokens.isResuming;
+  }
+
+  /** Elements open now. */
+  get openElements(): number {
+    return this.depth;
+  }
+
+  /** Elements another reader opened after the text pushed so far: their content and end tags come here next. */
+  enterOpened(count: number): void {
+    this.depth += count;
+  }
+
   /** The part has ended: anything left open means it was cut short. */
   end(): void {
     if (this.pending.length > 0) {

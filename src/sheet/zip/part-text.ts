@@ -5,7 +5,8 @@
  */
 import { encodeText } from "../formats/encode-text";
 import { crc32 } from "./crc32";
-import { dataStartOf, inflateEntry, piecesOf, type ZipEntry } from "./zip-guard";
+import { piecesOf } from "./raw-inflater";
+import { dataStartOf, inflateEntry, type ZipEntry } from "./zip-guard";
 
 /** How much text is encoded and handed to the compressor at a time. */
 const PACK_BATCH_CHARS = 1 << 20;

@@ -1,6 +1,7 @@
 import { formatCount } from "../../core/plural";
 import { formatBytes, SHEET_LIMITS } from "../limits";
 import { failure, SheetReadError } from "../read-failure";
+import { rawInflater, STORED_PIECE } from "./raw-inflater";
 
 /** One file inside a zip, from its central directory. */
 export interface ZipEntry {
@@ -182,29 +183,6 @@ function dataOffset(bytes: Uint8Array, entry: ZipEntry, fileName: string): numbe
 }
 
 /**
- * Stored (not deflated) data is handed on in pieces of this size, as inflated data would be; packed data is fed in
- * them.
- */
-const STORED_PIECE = 1 << 20;
-
-/**
- * Stored bytes as a stream of views into them, a megabyte at a time, pulled as the inflater needs them (nothing
- * copied).
- */
-export function piecesOf(packed: Uint8Array): ReadableStream<Uint8Array<ArrayBuffer>> {
-  let at = 0;
-  return new ReadableStream<Uint8Array<ArrayBuffer>>(
-    {
-      pull(controller) {
-        if (at >= packed.length) controller.close();
-        else controller.enqueue(packed.subarray(at, (at += STORED_PIECE)) as Uint8Array<ArrayBuffer>);
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}
-
-/**
  * Inflates one entry, counting bytes as they come: more than the entry declared, or more
  * than `budget`, stops it at once. `onChunk` sees the data as it arrives and may stop the
  * inflating by throwing, which is passed on as it was thrown.
@@ -225,34 +203,30 @@ export async function inflateEntry(
   }
   if (entry.method !== 8) throw corrupt(fileName, `${entry.name} uses an unknown compression method`);
   const limit = Math.min(entry.uncompressedSize, budget);
-  const stream = piecesOf(packed).pipeThrough(new DecompressionStream("deflate-raw"));
-  const reader = stream.getReader();
   let produced = 0;
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
-    try {
-      chunk = await reader.read();
-    } catch {
-      throw corrupt(fileName, `${entry.name} does not unpack`);
-    }
-    if (chunk.done) break;
-    produced += chunk.value.length;
-    try {
-      if (produced > limit) {
-        throw produced > entry.uncompressedSize
-          ? new SheetReadError(
-              failure(
-                "ZIP_BOMB",
-                `${fileName}: the part ${entry.name} unpacks to more than it declares; the file was not opened.`,
-              ),
-            )
-          : tooBig(fileName);
+  let stoppedBy: { error: unknown } | undefined;
+  try {
+    await rawInflater()(packed, (piece) => {
+      try {
+        produced += piece.length;
+        if (produced > limit) {
+          throw produced > entry.uncompressedSize
+            ? new SheetReadError(
+                failure(
+                  "ZIP_BOMB",
+                  `${fileName}: the part ${entry.name} unpacks to more than it declares; the file was not opened.`,
+                ),
+              )
+            : tooBig(fileName);
+        }
+        onChunk?.(piece);
+      } catch (error) {
+        stoppedBy = { error };
+        throw error;
       }
-      onChunk?.(chunk.value);
-    } catch (error) {
-      await reader.cancel().catch(() => undefined);
-      throw error;
-    }
+    });
+  } catch {
+    throw stoppedBy ? stoppedBy.error : corrupt(fileName, `${entry.name} does not unpack`);
   }
   return produced;
 }

@@ -11,12 +11,17 @@ export interface PartReader {
   end(): void;
 }
 
+/** A part reader whose XML reader others may read alongside (see `worksheetPartReader`). */
+export interface XmlPartReader extends PartReader {
+  readonly scanner: XmlEventScanner;
+}
+
 /**
  * Feeds one part's bytes, as they inflate, through a decoder (UTF-8, or UTF-16 when the part
  * starts with its byte-order mark) to the scanner and `handler`. What the scanner refuses
  * comes out as a failure naming the part as the user knows it.
  */
-export function partReader(handler: XmlHandler, fileName: string, part: PartDescription): PartReader {
+export function partReader(handler: XmlHandler, fileName: string, part: PartDescription): XmlPartReader {
   const scanner = new XmlEventScanner(handler, {
     maxDepth: SHEET_LIMITS.xlsx.maxXmlDepth,
     maxMarkupLength: SHEET_LIMITS.xlsx.maxMarkupChars,
@@ -30,6 +35,7 @@ export function partReader(handler: XmlHandler, fileName: string, part: PartDesc
     }
   };
   return {
+    scanner,
     push(chunk) {
       if (chunk.length === 0) return;
       decoder ??= new TextDecoder(partEncodingOf(chunk));

@@ -9,6 +9,7 @@ import { createSharedStringsReader } from "./shared-strings-part";
 import type { SheetStore } from "./sheet-store";
 import { createStylesReader } from "./styles-part";
 import { createWorksheetReader, type WorkbookContext } from "./worksheet-part";
+import { worksheetPartReader } from "./worksheet-part-reader";
 import { inflateEntry, listZipEntries, type ZipEntry } from "../../zip/zip-guard";
 
 const WORKBOOK_PART = "xl/workbook.xml";
@@ -175,7 +176,7 @@ async function readParts(
     const { compressedSize, uncompressedSize } = sheet.entry;
     await parts.inflate(
       sheet.entry,
-      partReader(worksheet.handler, fileName, `its sheet "${sheet.name}"`),
+      worksheetPartReader(worksheet, fileName, `its sheet "${sheet.name}"`),
       (produced) => {
         const fraction = Math.min(
           1,

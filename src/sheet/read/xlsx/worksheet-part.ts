@@ -3,6 +3,7 @@ import { SHEET_LIMITS } from "../../limits";
 import { isoToSerial } from "./cell-values";
 import { GRID_ROWS, parseCellRange, parseCellRef } from "../../formats/cell-ref";
 import type { Relationship } from "./package-parts";
+import type { SheetDataSink } from "./sheet-data-scanner";
 import {
   cellTooLong,
   missingSharedText,
@@ -55,6 +56,8 @@ export function createWorksheetReader(
   const reader = new WorksheetReader(context, sheetName, relationships);
   return {
     handler: reader as XmlHandler,
+    /** The same reader, for the rows and cells the byte scanner reads. */
+    sink: reader as SheetDataSink,
     /** The sheet once its part has ended; rows that only merges or links fill count as order rows now. */
     finish: (): SheetStore => reader.finish(),
   };
@@ -67,7 +70,7 @@ const MAX_ORDER_ROWS = maxRows + headerAllowance;
 const ESCAPE_LENGTH = 7;
 
 /** The scanner's handler for one worksheet: where in the sheet it is, and the cell being read. */
-class WorksheetReader implements XmlHandler {
+class WorksheetReader implements XmlHandler, SheetDataSink {
   wantsText = false;
   private readonly builder: SheetStoreBuilder;
   private isInData = false;
@@ -99,7 +102,7 @@ class WorksheetReader implements XmlHandler {
   open(tag: XmlStartTag): void {
     switch (tag.name) {
       case "c":
-        if (this.isInRow) this.startCell(tag);
+        if (this.isInRow) this.openCell(tag);
         return;
       case "v":
         if (this.isInCell) this.startCapture(Capture.Value);
@@ -114,7 +117,7 @@ class WorksheetReader implements XmlHandler {
         if (this.isInInline) this.phoneticDepth++;
         return;
       case "row":
-        if (this.isInData) this.startRow(tag);
+        if (this.isInData) this.startRow(tag.attrInteger("r"), isTrue(tag.attr("hidden")));
         return;
       case "sheetData":
         this.isInData = true;
@@ -148,8 +151,7 @@ class WorksheetReader implements XmlHandler {
         if (this.isInInline) this.phoneticDepth--;
         return;
       case "row":
-        if (this.isInRow && this.builder.endRow()) this.countOrderRows(1);
-        this.isInRow = false;
+        if (this.isInRow) this.endRow();
         return;
       case "sheetData":
         this.isInData = false;
@@ -174,21 +176,54 @@ class WorksheetReader implements XmlHandler {
     return sheet;
   }
 
-  private startRow(tag: XmlStartTag): void {
-    const number = tag.attrInteger("r");
+  startRow(number: number, isHidden: boolean): void {
     this.rowNumber = number >= 1 ? number : this.rowNumber + 1;
     if (this.rowNumber > GRID_ROWS) throw rowBeyondGrid(this.context.fileName, this.sheetName, this.rowNumber);
-    if (isTrue(tag.attr("hidden"))) this.builder.hideRow(this.rowNumber);
+    if (isHidden) this.builder.hideRow(this.rowNumber);
     this.builder.startRow(this.rowNumber);
     this.nextColumn = 0;
     this.isInRow = true;
   }
 
-  private startCell(tag: XmlStartTag): void {
-    const column = tag.attrColumn("r");
-    this.columnIndex = column >= 0 ? column : this.nextColumn;
+  endRow(): void {
+    if (this.builder.endRow()) this.countOrderRows(1);
+    this.isInRow = false;
+  }
+
+  startCell(refColumn: number, style: number): void {
+    this.columnIndex = refColumn >= 0 ? refColumn : this.nextColumn;
     this.nextColumn = this.columnIndex + 1;
-    this.styleIndex = tag.attrInteger("s") || 0;
+    this.styleIndex = style;
+  }
+
+  keepShared(index: number): void {
+    const { strings } = this.context;
+    if (index >= strings.texts.length)
+      throw missingSharedText(this.context.fileName, this.sheetName, this.rowNumber, this.columnIndex);
+    if (this.admit(strings.isBlank[index] === 0)) this.builder.addShared(this.columnIndex, index);
+  }
+
+  keepNumber(value: number): void {
+    if (this.admit(true))
+      this.builder.addNumber(this.columnIndex, value, this.context.dateStyles[this.styleIndex] === 1);
+  }
+
+  keepValue(type: string, value: string): void {
+    if (value.length > maxCellChars) throw cellTooLong(this.context.fileName, this.cellName());
+    this.type = type;
+    this.value = value;
+    this.hasInline = false;
+    this.keepCell();
+  }
+
+  keepInline(text: string): void {
+    this.inline = text;
+    this.hasInline = true;
+    this.keepCell();
+  }
+
+  private openCell(tag: XmlStartTag): void {
+    this.startCell(tag.attrColumn("r"), tag.attrInteger("s") || 0);
     this.type = tag.attr("t") ?? "n";
     this.value = "";
     this.inline = "";
@@ -229,7 +264,7 @@ class WorksheetReader implements XmlHandler {
     if (value === "") return;
     switch (type) {
       case "s":
-        this.keepShared(value);
+        this.keepSharedText(value);
         return;
       case "str":
       case "e":
@@ -247,8 +282,7 @@ class WorksheetReader implements XmlHandler {
       default: {
         const number = parseFloat(value);
         if (Number.isNaN(number)) this.keepText(value);
-        else if (this.admit(true))
-          this.builder.addNumber(this.columnIndex, number, this.context.dateStyles[this.styleIndex] === 1);
+        else this.keepNumber(number);
       }
     }
   }
@@ -256,12 +290,10 @@ class WorksheetReader implements XmlHandler {
   /**
    * A cell naming text the workbook does not hold is damage, not a blank cell: reading on would lose the value unseen.
    */
-  private keepShared(value: string): void {
-    const { strings } = this.context;
-    const index = SHARED_INDEX.test(value) ? parseInt(value, 10) : -1;
-    if (index < 0 || index >= strings.texts.length)
+  private keepSharedText(value: string): void {
+    if (!SHARED_INDEX.test(value))
       throw missingSharedText(this.context.fileName, this.sheetName, this.rowNumber, this.columnIndex);
-    if (this.admit(strings.isBlank[index] === 0)) this.builder.addShared(this.columnIndex, index);
+    this.keepShared(parseInt(value, 10));
   }
 
   /** Keeps a text cell if `admit` takes it, testing it for non-blank text once for both. */

@@ -1,0 +1,172 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { SheetReadError } from "../../../../src/sheet/read-failure";
+import { partReader, type PartReader } from "../../../../src/sheet/read/xlsx/part-reader";
+import { createWorksheetReader, type WorkbookContext } from "../../../../src/sheet/read/xlsx/worksheet-part";
+import { worksheetPartReader } from "../../../../src/sheet/read/xlsx/worksheet-part-reader";
+import { plainNumberAt } from "../../../../src/sheet/xml/xml-bytes";
+
+const TEXTS = ["Order No", " ", "Zürich 👕", "A&B", "", "line\nbreak"];
+
+function context(): WorkbookContext {
+  return {
+    fileName: "orders.xlsx",
+    strings: { texts: TEXTS, isBlank: Uint8Array.from(TEXTS, (t) => (/\S/.test(t) ? 0 : 1)) },
+    // Style 2 shows dates.
+    dateStyles: Uint8Array.from([0, 0, 1]),
+    is1904: false,
+    cells: 0,
+    orderRows: 0,
+  };
+}
+
+/** Every row of the sheet as read, or what refused it. */
+function read(xml: Uint8Array, cuts: readonly number[], reader: "bytes" | "xml"): unknown {
+  const workbook = context();
+  const worksheet = createWorksheetReader(workbook, "Orders", new Map());
+  const part: PartReader =
+    reader === "bytes"
+      ? worksheetPartReader(worksheet, "orders.xlsx", 'its sheet "Orders"')
+      : partReader(worksheet.handler, "orders.xlsx", 'its sheet "Orders"');
+  try {
+    let at = 0;
+    for (const cut of [...cuts].sort((a, b) => a - b)) {
+      part.push(xml.subarray(at, Math.max(at, cut)));
+      at = Math.max(at, cut);
+    }
+    part.push(xml.subarray(at));
+    part.end();
+    const store = worksheet.finish();
+    const rows = Array.from({ length: store.length }, (_, i) => store.at(i) ?? null);
+    return { rows, hidden: store.hiddenRows(), cells: workbook.cells, orderRows: workbook.orderRows };
+  } catch (error) {
+    if (error instanceof SheetReadError) return error.failure;
+    throw error;
+  }
+}
+
+const space = fc.constantFrom("", "", "", " ", "\n  ", "\r\n\t");
+
+const valueText = fc.oneof(
+  fc.integer({ min: -5, max: 12 }).map(String),
+  fc.constantFrom("0.1", "-0", "1.50", "2.5E-3", " 7 ", "1e400", "12345678901234567", ".5", "5.", "-", "x"),
+  fc.constantFrom("&lt;b&gt;", "Fish &amp; chips", "a\r\nb", "Tāmaki", "&#x1F455;", "_x000D_", ""),
+  fc.double({ noNaN: true, noDefaultInfinity: true }).map(String),
+);
+const cellType = fc.constantFrom("", "", "s", "n", "b", "e", "d", "str", "inlineStr", "x");
+const cellRef = fc.oneof(
+  fc.constant(""),
+  fc
+    .tuple(
+      fc.oneof(
+        { weight: 30, arbitrary: fc.constantFrom("A", "B", "C", "D", "AA", "b", "1") },
+        { weight: 1, arbitrary: fc.constantFrom("XFD", "XFE") },
+      ),
+      fc.nat(9),
+    )
+    .map(([c, r]) => `${c}${r}`),
+);
+
+const sharedIndex = fc.constantFrom("0", "1", "2", "3", "4", "5", " 2 ", "9", "x");
+const typedValue = cellType.chain((type) =>
+  fc.record({ type: fc.constant(type), value: fc.option(type === "s" ? sharedIndex : valueText, { nil: undefined }) }),
+);
+
+const cell = fc
+  .record({
+    ref: cellRef,
+    style: fc.constantFrom("", "0", "2", "1", "x", "0000000000000002"),
+    typed: typedValue,
+    formula: fc.constantFrom("", "", "<f>SUM(A1:A2)</f>", '<f t="shared" si="0"/>'),
+    inline: fc.constantFrom("", "", "", "<is><t>Inline</t></is>", '<is><t xml:space="preserve"> x </t></is>', "<is/>"),
+    odd: fc.constantFrom("", "", "", "", "", "<!-- note -->", "<is><r><t>a</t></r><r><t>b</t></r></is>", "<extLst/>"),
+    extraAttribute: fc.constantFrom("", "", "", ' cm="1"', ' x:r="B1"'),
+    single: fc.boolean(),
+    gap: space,
+  })
+  .map(({ typed, ...c }) => {
+    const { type, value } = typed;
+    const q = (v: string) => (c.single ? `'${v}'` : `"${v}"`);
+    const attributes =
+      (c.ref ? ` r=${q(c.ref)}` : "") +
+      (c.style ? ` s=${q(c.style)}` : "") +
+      (type ? ` t=${q(type)}` : "") +
+      c.extraAttribute;
+    const content = `${c.formula}${value === undefined ? "" : `<v>${value}</v>`}${c.inline}${c.odd}`;
+    return content === "" && c.gap === "" ? `<c${attributes}/>` : `<c${attributes}>${c.gap}${content}</c>`;
+  });
+
+const row = fc
+  .record({
+    number: fc.constantFrom("", "1", "2", "3", "7", "x", "2", "5", "1", "3"),
+    hidden: fc.constantFrom("", "", ' hidden="1"', " hidden='true'", ' hidden="0"'),
+    extra: fc.constantFrom("", ' spans="1:3"', ' x14ac:dyDescent="0.25"'),
+    cells: fc.array(cell, { maxLength: 5 }),
+    gap: space,
+  })
+  .map((r) => {
+    const attributes = (r.number ? ` r="${r.number}"` : "") + r.hidden + r.extra;
+    return r.cells.length === 0 && r.gap === ""
+      ? `<row${attributes}/>`
+      : `<row${attributes}>${r.gap}${r.cells.join(r.gap)}${r.gap}</row>`;
+  });
+
+const worksheet = fc
+  .record({
+    rows: fc.array(row, { maxLength: 8 }),
+    gap: space,
+    head: fc.constantFrom("", '<sheetPr><outlinePr summaryBelow="0"/></sheetPr>', "<!-- <sheetData> -->"),
+    tail: fc.constantFrom("", '<mergeCells count="1"><mergeCell ref="A1:B2"/></mergeCells>', "<x:extLst/>"),
+    broken: fc.oneof(
+      { weight: 12, arbitrary: fc.constant("") },
+      { weight: 1, arbitrary: fc.constantFrom("</row>", "<row>", "<c>", "</v>", "&", '<row r="1048577"/>') },
+    ),
+  })
+  .map(
+    (w) =>
+      '<?xml version="1.0" encoding="UTF-8"?>\r\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+      `${w.head}<dimension ref="A1"/><sheetData>${w.gap}${w.rows.join(w.gap)}${w.broken}${w.gap}</sheetData>${w.tail}` +
+      "</worksheet>",
+  );
+
+describe("the worksheet's byte scanner", () => {
+  it("reads every sheet as the XML reader does, however its bytes are cut into pieces", () => {
+    let readWhole = 0;
+    fc.assert(
+      fc.property(worksheet, fc.array(fc.nat(4000), { maxLength: 6 }), (xml, cuts) => {
+        const bytes = new TextEncoder().encode(xml);
+        const atCuts = cuts.map((c) => c % (bytes.length + 1));
+        const expected = read(bytes, [], "xml");
+        if (typeof expected === "object" && expected !== null && "rows" in expected) readWhole++;
+        expect(read(bytes, atCuts, "bytes")).toEqual(expected);
+      }),
+      { numRuns: 1500 },
+    );
+    // Most sheets are read whole, not refused at their first odd cell.
+    expect(readWhole).toBeGreaterThan(900);
+  });
+
+  it("reads rows written the way spreadsheet programs write them", () => {
+    const xml =
+      "<worksheet><sheetData>" +
+      '<row r="1" spans="1:3"><c r="A1" t="s"><v>0</v></c><c r="B1" s="2"><v>46000</v></c><c r="C1"><v>-2.5</v></c></row>' +
+      '<row r="3" hidden="1"><c r="B3" t="inlineStr"><is><t>Tāmaki &amp; co</t></is></c></row>' +
+      "</sheetData></worksheet>";
+    const read1 = read(new TextEncoder().encode(xml), [37, 90], "bytes") as { rows: unknown[]; hidden: number[] };
+    expect(read1.rows).toEqual([["Order No", new Date(Date.UTC(2025, 11, 9)), -2.5], null, [null, "Tāmaki & co"]]);
+    expect(read1.hidden).toEqual([3]);
+  });
+
+  it("reads plain numbers from their digits exactly as parseFloat reads their text", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer()), (value) => {
+        const text = String(value);
+        const number = plainNumberAt(new TextEncoder().encode(text), 0, text.length);
+        if (!Number.isNaN(number)) expect(Object.is(number, parseFloat(text))).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
+    const bytes = new TextEncoder().encode("0.30000000000000004");
+    expect(plainNumberAt(bytes, 0, bytes.length)).toBeNaN();
+  });
+});
