@@ -15,7 +15,7 @@ export const SHEET_LIMITS = {
   csv: { maxBytes: 64 * MiB, maxRows: 300_000, maxRowChars: 2 * MiB, maxCellChars: 32_767 },
   /**
    * A workbook is read as its parts inflate, without a document tree, and keeps only cells
-   * holding a value (about 11 bytes each). Blank rows do not count against `maxRows`; a merged
+   * holding a value (about 7 bytes each). Blank rows do not count against `maxRows`; a merged
    * range counts only as far as the sheet's used range reaches.
    */
   xlsx: {

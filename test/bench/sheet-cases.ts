@@ -1,5 +1,8 @@
 import Papa from "papaparse";
+import { readSheet } from "read-excel-file/universal";
 import { inferSchema, initParser } from "udsv";
+import * as XLSX from "xlsx";
+import { listZipEntries, localDataStart, type ZipEntry } from "../../src/sheet/zip/zip-guard";
 import type { SheetSession } from "../../src/sheet/worker-api";
 
 /** What one read of a benchmark file reports. */
@@ -16,6 +19,19 @@ async function openTable(bytes: Uint8Array, fileName: string, session: SheetSess
   if (!preview.ok) throw new Error(preview.message);
   return preview.preview;
 }
+
+/** The parts a workbook reader cannot do without inflating: the first worksheet and the shared strings. */
+export function partsToInflate(bytes: Uint8Array): { entry: ZipEntry; packed: Uint8Array }[] {
+  return listZipEntries(bytes, "bench.xlsx")
+    .filter((entry) => /^xl\/(worksheets\/sheet1|sharedStrings)\.xml$/.test(entry.name))
+    .map((entry) => {
+      const start = localDataStart(bytes, entry) as number;
+      return { entry, packed: bytes.subarray(start, start + entry.compressedSize) };
+    });
+}
+
+const arrayBufferOf = (bytes: Uint8Array) =>
+  bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 
 /** Each case reads the same bytes to rows; ours includes everything the app does up to the table. */
 export const SHEET_CASES = {
@@ -37,6 +53,36 @@ export const SHEET_CASES = {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
     return { ms: performance.now() - started, rows: (workbook.worksheets[0]?.actualRowCount ?? 1) - 1 };
+  },
+  /** SheetJS: the workbook read, then its first sheet as arrays of values. */
+  async sheetjs(bytes: Uint8Array): Promise<CaseResult> {
+    const started = performance.now();
+    const book = XLSX.read(bytes, { type: "array", dense: true });
+    const sheet = book.Sheets[book.SheetNames[0] as string] as XLSX.WorkSheet;
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 });
+    return { ms: performance.now() - started, rows: rows.length - 1 };
+  },
+  /** read-excel-file: the first sheet as arrays of values. */
+  async readExcelFile(bytes: Uint8Array): Promise<CaseResult> {
+    const started = performance.now();
+    const rows = await readSheet(arrayBufferOf(bytes));
+    return { ms: performance.now() - started, rows: rows.length - 1 };
+  },
+  /**
+   * The floor in a browser: the sheet and shared strings inflated through DecompressionStream and dropped, nothing
+   * read. (In Node the floor is zlib's `inflateRawSync`: see node-sheet-case.)
+   */
+  async inflateFloor(bytes: Uint8Array): Promise<CaseResult> {
+    const started = performance.now();
+    let inflated = 0;
+    for (const { packed } of partsToInflate(bytes)) {
+      const reader = new Blob([packed as Uint8Array<ArrayBuffer>])
+        .stream()
+        .pipeThrough(new DecompressionStream("deflate-raw"))
+        .getReader();
+      for (let piece = await reader.read(); !piece.done; piece = await reader.read()) inflated += piece.value.length;
+    }
+    return { ms: performance.now() - started, rows: inflated > 0 ? 0 : -1 };
   },
   async ours(bytes: Uint8Array, fileName: string, session: SheetSession): Promise<CaseResult> {
     const started = performance.now();

@@ -40,3 +40,50 @@ export class Growable<T extends NumberArray> {
     return this.data.subarray(0, this.length) as T;
   }
 }
+
+const BLOCK_BITS = 16;
+const BLOCK_SIZE = 1 << BLOCK_BITS;
+const BLOCK_MASK = BLOCK_SIZE - 1;
+
+/**
+ * Values appended in blocks of 65,536: growing never copies what is kept, so memory grows with
+ * the values (at most one block spare) instead of doubling and copying as one array would.
+ */
+export class BlockArray<T extends NumberArray> {
+  private readonly blocks: T[] = [];
+  private last: T;
+  private lastLength = 0;
+  length = 0;
+
+  constructor(private readonly type: NumberArrayType<T>) {
+    this.last = new type(BLOCK_SIZE);
+    this.blocks.push(this.last);
+  }
+
+  static from<T extends NumberArray>(type: NumberArrayType<T>, values: ArrayLike<number>): BlockArray<T> {
+    const array = new BlockArray(type);
+    for (let i = 0; i < values.length; i++) array.push(values[i] as number);
+    return array;
+  }
+
+  push(value: number): void {
+    if (this.lastLength === BLOCK_SIZE) {
+      this.last = new this.type(BLOCK_SIZE);
+      this.blocks.push(this.last);
+      this.lastLength = 0;
+    }
+    this.last[this.lastLength++] = value;
+    this.length++;
+  }
+
+  get(index: number): number {
+    return (this.blocks[index >>> BLOCK_BITS] as T)[index & BLOCK_MASK] as number;
+  }
+
+  /** Empties it for values appended again; its first block is kept. */
+  clear(): void {
+    this.blocks.length = 1;
+    this.last = this.blocks[0] as T;
+    this.lastLength = this.length = 0;
+  }
+}

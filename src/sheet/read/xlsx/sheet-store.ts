@@ -2,13 +2,14 @@ import type { CellValue } from "../../../core/sheet-model";
 import { widthWith, type RowSource } from "../../../core/sheet-table";
 import { linkedCellValue, serialToDate } from "./cell-values";
 import type { CellRange } from "../../formats/cell-ref";
-import { Growable } from "../growable";
+import { BlockArray, Growable } from "../growable";
 import { lowerBound } from "../../sorted-search";
 
-/** How a kept cell's number is to be read. */
+/** How a kept cell's value is to be read. */
 export const enum CellKind {
+  /** A whole number (the value itself). */
   Number,
-  /** A serial day number shown as a date. */
+  /** A serial day number shown as a date, whole. */
   Date,
   False,
   True,
@@ -16,7 +17,14 @@ export const enum CellKind {
   Shared,
   /** An index into the sheet's own texts (inline strings, formula text results, errors). */
   Text,
+  /** Any other number: an index into the sheet's numbers. */
+  Fraction,
+  /** Any other serial day number shown as a date: an index into the sheet's numbers. */
+  FractionDate,
 }
+
+/** Whole numbers a cell keeps as its value; any other number is kept beside the cells. */
+const isSmallWhole = (value: number) => (value | 0) === value && !Object.is(value, -0);
 
 /** The workbook's shared strings, with which of them are blank (for the used width). */
 export interface SharedStrings {
@@ -37,17 +45,19 @@ interface Link {
 }
 
 /**
- * Collects one worksheet's cells as they are scanned: a row's cells as column, kind and
- * number in typed arrays (text by index), so a cell costs about 11 bytes and no object.
+ * Collects one worksheet's cells as they are scanned: a row's cells as column, kind and value
+ * in typed arrays (text by index, a number that is not a small whole one beside the cells), so
+ * a cell costs about 7 bytes and no object, and memory grows with the cells without doubling.
  * Only cells holding a value are kept; rows without one are not kept at all.
  */
 export class SheetStoreBuilder {
   private readonly rowNumbers = new Growable(Int32Array);
   private readonly rowStarts = new Growable(Int32Array);
   private readonly rowWidths = new Growable(Uint16Array);
-  private readonly columns = new Growable(Uint16Array, 8192);
-  private readonly kinds = new Growable(Uint8Array, 8192);
-  private readonly numbers = new Growable(Float64Array, 8192);
+  private columns = new BlockArray(Uint16Array);
+  private kinds = new BlockArray(Uint8Array);
+  private values = new BlockArray(Int32Array);
+  private readonly numbers = new Growable(Float64Array, 1024);
   private readonly texts: string[] = [];
   private readonly hidden = new Growable(Int32Array, 64);
   /** Merged ranges as first row, last row, first column, last column. */
@@ -91,7 +101,11 @@ export class SheetStoreBuilder {
   }
 
   addNumber(columnIndex: number, value: number, isDate: boolean): void {
-    this.add(columnIndex, isDate ? CellKind.Date : CellKind.Number, value, true);
+    if (isSmallWhole(value)) this.add(columnIndex, isDate ? CellKind.Date : CellKind.Number, value, true);
+    else {
+      this.numbers.push(value);
+      this.add(columnIndex, isDate ? CellKind.FractionDate : CellKind.Fraction, this.numbers.length - 1, true);
+    }
   }
 
   addBoolean(columnIndex: number, value: boolean): void {
@@ -171,8 +185,9 @@ export class SheetStoreBuilder {
         rowNumbers: this.rowNumbers.trimmed(),
         rowStarts: this.rowStarts.trimmed(),
         rowWidths: this.rowWidths.trimmed(),
-        columns: this.columns.trimmed(),
-        kinds: this.kinds.trimmed(),
+        columns: this.columns,
+        kinds: this.kinds,
+        values: this.values,
         numbers: this.numbers.trimmed(),
         texts: this.texts,
         hidden: this.hidden.trimmed(),
@@ -193,7 +208,7 @@ export class SheetStoreBuilder {
   private add(columnIndex: number, kind: CellKind, value: number, isFilled: boolean): void {
     this.columns.push(columnIndex);
     this.kinds.push(kind);
-    this.numbers.push(value);
+    this.values.push(value);
     if (columnIndex > this.lastColumn) this.lastColumn = columnIndex;
     if (isFilled && columnIndex >= this.rowWidth) this.rowWidth = columnIndex + 1;
   }
@@ -213,19 +228,19 @@ export class SheetStoreBuilder {
       start: this.rowStarts.get(row),
       end: row + 1 < count ? this.rowStarts.get(row + 1) : this.kinds.length,
     }));
-    const columns = this.columns.trimmed();
-    const kinds = this.kinds.trimmed();
-    const numbers = this.numbers.trimmed();
+    const { columns, kinds, values } = this;
+    this.columns = new BlockArray(Uint16Array);
+    this.kinds = new BlockArray(Uint8Array);
+    this.values = new BlockArray(Int32Array);
     this.rowNumbers.length = this.rowStarts.length = this.rowWidths.length = 0;
-    this.columns.length = this.kinds.length = this.numbers.length = 0;
     for (const row of rows) {
       this.rowNumbers.push(row.rowNumber);
       this.rowStarts.push(this.kinds.length);
       this.rowWidths.push(row.width);
       for (let k = row.start; k < row.end; k++) {
-        this.columns.push(columns[k] as number);
-        this.kinds.push(kinds[k] as number);
-        this.numbers.push(numbers[k] as number);
+        this.columns.push(columns.get(k));
+        this.kinds.push(kinds.get(k));
+        this.values.push(values.get(k));
       }
     }
   }
@@ -235,8 +250,11 @@ interface StoredCells {
   readonly rowNumbers: Int32Array;
   readonly rowStarts: Int32Array;
   readonly rowWidths: Uint16Array;
-  readonly columns: Uint16Array;
-  readonly kinds: Uint8Array;
+  readonly columns: BlockArray<Uint16Array>;
+  readonly kinds: BlockArray<Uint8Array>;
+  /** A cell's whole number, or index into the shared strings, the texts or the numbers, by its kind. */
+  readonly values: BlockArray<Int32Array>;
+  /** Numbers that are not small whole ones. */
   readonly numbers: Float64Array;
   readonly texts: readonly string[];
   /** Hidden rows as pairs of first and last row numbers. */
@@ -327,9 +345,9 @@ export class SheetStore implements RowSource {
       const start = rowStarts[p] as number;
       const end = p + 1 < rowStarts.length ? (rowStarts[p + 1] as number) : columns.length;
       let last = 0;
-      for (let k = start; k < end; k++) if ((columns[k] as number) > last) last = columns[k] as number;
+      for (let k = start; k < end; k++) if (columns.get(k) > last) last = columns.get(k);
       row = new Array<CellValue>(last + 1).fill(null);
-      for (let k = start; k < end; k++) row[columns[k] as number] = this.cellValue(k);
+      for (let k = start; k < end; k++) row[columns.get(k)] = this.cellValue(k);
     }
     const links = this.linksByRow.get(rowNumber);
     const mergesFrom = this.mergeRowStarts[rowNumber] as number;
@@ -373,12 +391,16 @@ export class SheetStore implements RowSource {
   }
 
   private cellValue(k: number): CellValue {
-    const value = this.cells.numbers[k] as number;
-    switch (this.cells.kinds[k] as CellKind) {
+    const value = this.cells.values.get(k);
+    switch (this.cells.kinds.get(k) as CellKind) {
       case CellKind.Number:
         return value;
       case CellKind.Date:
         return serialToDate(value, this.is1904);
+      case CellKind.Fraction:
+        return this.cells.numbers[value] as number;
+      case CellKind.FractionDate:
+        return serialToDate(this.cells.numbers[value] as number, this.is1904);
       case CellKind.False:
         return false;
       case CellKind.True:
@@ -412,7 +434,7 @@ export class SheetStore implements RowSource {
           const p = findRow(rowNumbers, r);
           if (p >= 0) {
             const end = p + 1 < rowStarts.length ? (rowStarts[p + 1] as number) : columns.length;
-            for (let c = rowStarts[p] as number; c < end; c++) cellAt.set(columns[c] as number, c);
+            for (let c = rowStarts[p] as number; c < end; c++) cellAt.set(columns.get(c), c);
           }
         }
         const at = cellAt.get(merge.firstColumn);

@@ -124,7 +124,8 @@ const worksheet = fc
   })
   .map(
     (w) =>
-      '<?xml version="1.0" encoding="UTF-8"?>\r\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+      '<?xml version="1.0" encoding="UTF-8"?>\r\n' +
+      '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
       `${w.head}<dimension ref="A1"/><sheetData>${w.gap}${w.rows.join(w.gap)}${w.broken}${w.gap}</sheetData>${w.tail}` +
       "</worksheet>",
   );
@@ -149,7 +150,8 @@ describe("the worksheet's byte scanner", () => {
   it("reads rows written the way spreadsheet programs write them", () => {
     const xml =
       "<worksheet><sheetData>" +
-      '<row r="1" spans="1:3"><c r="A1" t="s"><v>0</v></c><c r="B1" s="2"><v>46000</v></c><c r="C1"><v>-2.5</v></c></row>' +
+      '<row r="1" spans="1:3"><c r="A1" t="s"><v>0</v></c><c r="B1" s="2"><v>46000</v></c>' +
+      '<c r="C1"><v>-2.5</v></c></row>' +
       '<row r="3" hidden="1"><c r="B3" t="inlineStr"><is><t>Tāmaki &amp; co</t></is></c></row>' +
       "</sheetData></worksheet>";
     const read1 = read(new TextEncoder().encode(xml), [37, 90], "bytes") as { rows: unknown[]; hidden: number[] };

@@ -1,15 +1,22 @@
 import { describe, expect, it } from "vitest";
 import type { CellRange } from "../../../../src/sheet/formats/cell-ref";
+import { BlockArray } from "../../../../src/sheet/read/growable";
 import { CellKind, SheetStore } from "../../../../src/sheet/read/xlsx/sheet-store";
 
 type StoreArguments = ConstructorParameters<typeof SheetStore>;
 
-/** `target` with every read of an element counted in `count.reads`. */
+/** `target` with every read of an element counted in `count.reads` (by index, or by `get` for a block array). */
 function counted<T extends object>(target: T, count: { reads: number }): T {
   return new Proxy(target, {
     get(object, key) {
       if (typeof key === "string" && /^\d+$/.test(key)) count.reads++;
-      return Reflect.get(object, key) as unknown;
+      const value = Reflect.get(object, key) as unknown;
+      if (key === "get" && typeof value === "function")
+        return (index: number) => {
+          count.reads++;
+          return value.call(object, index) as unknown;
+        };
+      return value;
     },
   });
 }
@@ -18,12 +25,12 @@ function counted<T extends object>(target: T, count: { reads: number }): T {
 function mergedRows(rows: number, mergesPerRow: number) {
   const width = 2 * mergesPerRow;
   const columns = new Uint16Array(rows * width);
-  const numbers = new Float64Array(rows * width);
+  const values = new Int32Array(rows * width);
   const merges: CellRange[] = [];
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < width; c++) {
       columns[r * width + c] = c;
-      numbers[r * width + c] = (r + 1) * 1000 + c;
+      values[r * width + c] = (r + 1) * 1000 + c;
     }
     for (let m = 0; m < mergesPerRow; m++)
       merges.push({ firstRow: r + 1, lastRow: r + 1, firstColumn: 2 * m, lastColumn: 2 * m + 1 });
@@ -32,9 +39,10 @@ function mergedRows(rows: number, mergesPerRow: number) {
     rowNumbers: Int32Array.from({ length: rows }, (_, r) => r + 1),
     rowStarts: Int32Array.from({ length: rows }, (_, r) => r * width),
     rowWidths: new Uint16Array(rows).fill(width),
-    columns,
-    kinds: new Uint8Array(rows * width).fill(CellKind.Number),
-    numbers,
+    columns: BlockArray.from(Uint16Array, columns),
+    kinds: BlockArray.from(Uint8Array, new Uint8Array(rows * width).fill(CellKind.Number)),
+    values: BlockArray.from(Int32Array, values),
+    numbers: new Float64Array(0),
     texts: [],
     hidden: new Int32Array(0),
   };
