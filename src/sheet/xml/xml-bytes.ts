@@ -1,3 +1,5 @@
+import { decodeXmlText } from "./xml-text";
+
 /**
  * Byte-level pieces for reading XML that is UTF-8 straight from the inflater, without decoding
  * it to text first: what the worksheet's row scanner is built from.
@@ -139,6 +141,20 @@ export function textAt(bytes: Uint8Array, start: number, end: number): string {
     if (isAscii) return String.fromCharCode.apply(null, bytes.subarray(start, end) as unknown as number[]);
   }
   return utf8.decode(bytes.subarray(start, end));
+}
+
+/** Text between tags, decoded as the XML reader decodes it. */
+export function xmlTextAt(bytes: Uint8Array, start: number, end: number): string {
+  const raw = textAt(bytes, start, end);
+  return holds(bytes, AMPERSAND, start, end) || holds(bytes, CR, start, end) ? decodeXmlText(raw) : raw;
+}
+
+/** Whether an element named `name` starts at `at` (its `<`), with the byte after its name at hand. */
+export function isStartOf(bytes: Uint8Array, at: number, name: Uint8Array): boolean {
+  const after = at + 1 + name.length;
+  if (after >= bytes.length) return false;
+  for (let k = 0; k < name.length; k++) if (bytes[at + 1 + k] !== name[k]) return false;
+  return endsName(bytes[after] as number);
 }
 
 /** Exact powers of ten: a whole number of at most 15 digits divided by one of them is rounded once, as parsing does. */

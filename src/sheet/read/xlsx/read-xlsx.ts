@@ -9,10 +9,16 @@ import { createSharedStringsReader } from "./shared-strings-part";
 import type { SheetStore } from "./sheet-store";
 import { createStylesReader } from "./styles-part";
 import { createWorksheetReader, type WorkbookContext } from "./worksheet-part";
-import { worksheetPartReader } from "./worksheet-part-reader";
+import { byteScannedPartReader } from "./byte-scanned-part";
+import { SheetDataScanner } from "./sheet-data-scanner";
+import { SharedStringsScanner } from "./shared-strings-scanner";
 import { inflateEntry, listZipEntries, type ZipEntry } from "../../zip/zip-guard";
 
 const WORKBOOK_PART = "xl/workbook.xml";
+/** A worksheet's rows, in `<worksheet><sheetData>`, are read by the byte scanner. */
+const SHEET_DATA = { name: "sheetData", depth: 2 };
+/** The shared strings, in `<sst>`, too. */
+const SHARED_STRINGS = { name: "sst", depth: 1 };
 /** Progress is reported when it has moved by at least this much (or has reached the end). */
 const PROGRESS_STEP = 0.01;
 
@@ -129,7 +135,16 @@ async function readParts(
   const sharedStrings = createSharedStringsReader(fileName);
   const stringsEntry = partOfType("sharedStrings", "xl/sharedStrings.xml");
   if (stringsEntry)
-    await parts.inflate(stringsEntry, partReader(sharedStrings.handler, fileName, "its table of shared texts"));
+    await parts.inflate(
+      stringsEntry,
+      byteScannedPartReader(
+        sharedStrings.handler,
+        new SharedStringsScanner(sharedStrings.addText),
+        SHARED_STRINGS,
+        fileName,
+        "its table of shared texts",
+      ),
+    );
 
   const toRead: SheetToRead[] = [];
   listing.sheets.forEach((listed, index) => {
@@ -176,7 +191,13 @@ async function readParts(
     const { compressedSize, uncompressedSize } = sheet.entry;
     await parts.inflate(
       sheet.entry,
-      worksheetPartReader(worksheet, fileName, `its sheet "${sheet.name}"`),
+      byteScannedPartReader(
+        worksheet.handler,
+        new SheetDataScanner(worksheet.sink),
+        SHEET_DATA,
+        fileName,
+        `its sheet "${sheet.name}"`,
+      ),
       (produced) => {
         const fraction = Math.min(
           1,

@@ -19,6 +19,13 @@ export function createSharedStringsReader(fileName: string) {
   let current = "";
   let isInItem = false;
   let phoneticDepth = 0;
+  /** An item's text as written (XML-decoded), at its end. */
+  const addText = (written: string) => {
+    const text = decodeEscapedCharacters(written);
+    if (text.length > maxCellChars) throw cellTooLong(fileName, "one of the shared texts");
+    if (texts.length >= maxCells) throw tooManyCells(fileName);
+    texts.push(text);
+  };
   const handler = {
     wantsText: false,
     open(tag: XmlStartTag) {
@@ -43,15 +50,11 @@ export function createSharedStringsReader(fileName: string) {
         case "rPh":
           phoneticDepth--;
           break;
-        case "si": {
-          const text = decodeEscapedCharacters(current);
-          if (text.length > maxCellChars) throw cellTooLong(fileName, "one of the shared texts");
-          if (texts.length >= maxCells) throw tooManyCells(fileName);
-          texts.push(text);
+        case "si":
+          addText(current);
           isInItem = false;
           current = "";
           break;
-        }
       }
     },
     text(text: string) {
@@ -61,6 +64,8 @@ export function createSharedStringsReader(fileName: string) {
   };
   return {
     handler,
+    /** The same reader, for the items the byte scanner reads. */
+    addText,
     strings(): SharedStrings {
       const isBlank = new Uint8Array(texts.length);
       for (let i = 0; i < texts.length; i++) isBlank[i] = HAS_TEXT.test(texts[i] as string) ? 0 : 1;

@@ -10,6 +10,7 @@ import {
   endTagAt,
   GT,
   holds,
+  isStartOf,
   isPrefixedShortName,
   LT,
   NEEDS_MORE,
@@ -20,8 +21,9 @@ import {
   skipSpace,
   SLASH,
   textAt,
+  xmlTextAt,
 } from "../../xml/xml-bytes";
-import { decodeXmlText } from "../../xml/xml-text";
+import { ByteScanStop, type ByteScanner } from "./byte-scanned-part";
 
 /** Where the rows and cells the scanner reads go: the worksheet reader, as it would get them from the XML reader. */
 export interface SheetDataSink {
@@ -40,16 +42,6 @@ export interface SheetDataSink {
   keepInline(text: string): void;
 }
 
-/** Why a scan stopped; `stoppedAt` says where. */
-export const enum SheetDataStop {
-  /** The bytes ran out part-way through a row's start tag or a cell: scan again from there with more. */
-  NeedsMore,
-  /** Something the scanner leaves to the full XML reader: it goes on from there. */
-  NotPlain,
-  /** `</sheetData>` is next. */
-  End,
-}
-
 const ROW = asciiBytes("row");
 const CELL = asciiBytes("c");
 const VALUE = asciiBytes("v");
@@ -63,20 +55,6 @@ const SPACE = 0x20;
 const EQUALS = 0x3d;
 const DOUBLE_QUOTE = 0x22;
 
-/** Text between tags, decoded as the XML reader decodes it. */
-function xmlTextAt(bytes: Uint8Array, start: number, end: number): string {
-  const raw = textAt(bytes, start, end);
-  return holds(bytes, AMPERSAND, start, end) || holds(bytes, CR, start, end) ? decodeXmlText(raw) : raw;
-}
-
-/** Whether an element named `name` starts at `at` (its `<`), with the byte after its name at hand. */
-function isStartOf(bytes: Uint8Array, at: number, name: Uint8Array): boolean {
-  const after = at + 1 + name.length;
-  if (after >= bytes.length) return false;
-  for (let k = 0; k < name.length; k++) if (bytes[at + 1 + k] !== name[k]) return false;
-  return endsName(bytes[after] as number);
-}
-
 /**
  * Reads a worksheet's rows and cells straight from its UTF-8 bytes, as the full XML reader
  * would give them to the worksheet reader but a fraction of the cost: no text is decoded but
@@ -86,7 +64,7 @@ function isStartOf(bytes: Uint8Array, at: number, name: Uint8Array): boolean {
  * before the cell or row holding it, nothing of it passed on, and the full reader goes on from
  * there. A cell is passed on only once it is whole, so a scan can stop anywhere and resume.
  */
-export class SheetDataScanner {
+export class SheetDataScanner implements ByteScanner {
   /** Inside a row: what the full reader must know when it takes over. */
   isInRow = false;
   /** Where the last scan stopped: the `<` of the row, cell or end tag not read. */
@@ -104,18 +82,22 @@ export class SheetDataScanner {
 
   constructor(private readonly sink: SheetDataSink) {}
 
-  /** Scans `bytes` from `from` until it must stop (see `SheetDataStop`). */
-  scan(bytes: Uint8Array, from: number): SheetDataStop {
+  get openElements(): number {
+    return this.isInRow ? 1 : 0;
+  }
+
+  /** Scans `bytes` from `from` until it must stop (see `ByteScanStop`); `</sheetData>` ends it. */
+  scan(bytes: Uint8Array, from: number): ByteScanStop {
     let at = from;
     for (;;) {
       at = skipSpace(bytes, at);
       this.stoppedAt = at;
-      if (at + 1 >= bytes.length) return SheetDataStop.NeedsMore;
-      if (bytes[at] !== LT) return SheetDataStop.NotPlain;
+      if (at + 1 >= bytes.length) return ByteScanStop.NeedsMore;
+      if (bytes[at] !== LT) return ByteScanStop.NotPlain;
       const next = this.isInRow ? this.inRow(bytes, at) : this.betweenRows(bytes, at);
-      if (next === NEEDS_MORE) return SheetDataStop.NeedsMore;
-      if (next === NOT_PLAIN) return SheetDataStop.NotPlain;
-      if (next === END_OF_SHEET_DATA) return SheetDataStop.End;
+      if (next === NEEDS_MORE) return ByteScanStop.NeedsMore;
+      if (next === NOT_PLAIN) return ByteScanStop.NotPlain;
+      if (next === END_OF_SHEET_DATA) return ByteScanStop.End;
       at = next;
     }
   }

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { SheetReadError } from "../../../../src/sheet/read-failure";
 import { partReader, type PartReader } from "../../../../src/sheet/read/xlsx/part-reader";
 import { createWorksheetReader, type WorkbookContext } from "../../../../src/sheet/read/xlsx/worksheet-part";
-import { worksheetPartReader } from "../../../../src/sheet/read/xlsx/worksheet-part-reader";
+import { byteScannedPartReader } from "../../../../src/sheet/read/xlsx/byte-scanned-part";
+import { SheetDataScanner } from "../../../../src/sheet/read/xlsx/sheet-data-scanner";
 import { plainNumberAt } from "../../../../src/sheet/xml/xml-bytes";
 
 const TEXTS = ["Order No", " ", "Zürich 👕", "A&B", "", "line\nbreak"];
@@ -26,7 +27,13 @@ function read(xml: Uint8Array, cuts: readonly number[], reader: "bytes" | "xml")
   const worksheet = createWorksheetReader(workbook, "Orders", new Map());
   const part: PartReader =
     reader === "bytes"
-      ? worksheetPartReader(worksheet, "orders.xlsx", 'its sheet "Orders"')
+      ? byteScannedPartReader(
+          worksheet.handler,
+          new SheetDataScanner(worksheet.sink),
+          { name: "sheetData", depth: 2 },
+          "orders.xlsx",
+          'its sheet "Orders"',
+        )
       : partReader(worksheet.handler, "orders.xlsx", 'its sheet "Orders"');
   try {
     let at = 0;
@@ -111,24 +118,27 @@ const row = fc
       : `<row${attributes}>${r.gap}${r.cells.join(r.gap)}${r.gap}</row>`;
   });
 
-const worksheet = fc
-  .record({
-    rows: fc.array(row, { maxLength: 8 }),
-    gap: space,
-    head: fc.constantFrom("", '<sheetPr><outlinePr summaryBelow="0"/></sheetPr>', "<!-- <sheetData> -->"),
-    tail: fc.constantFrom("", '<mergeCells count="1"><mergeCell ref="A1:B2"/></mergeCells>', "<x:extLst/>"),
-    broken: fc.oneof(
-      { weight: 12, arbitrary: fc.constant("") },
-      { weight: 1, arbitrary: fc.constantFrom("</row>", "<row>", "<c>", "</v>", "&", '<row r="1048577"/>') },
-    ),
-  })
-  .map(
-    (w) =>
-      '<?xml version="1.0" encoding="UTF-8"?>\r\n' +
-      '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
-      `${w.head}<dimension ref="A1"/><sheetData>${w.gap}${w.rows.join(w.gap)}${w.broken}${w.gap}</sheetData>${w.tail}` +
-      "</worksheet>",
-  );
+const worksheetOf = (rows: fc.Arbitrary<string[]>) =>
+  fc
+    .record({
+      rows,
+      gap: space,
+      head: fc.constantFrom("", '<sheetPr><outlinePr summaryBelow="0"/></sheetPr>', "<!-- <sheetData> -->"),
+      tail: fc.constantFrom("", '<mergeCells count="1"><mergeCell ref="A1:B2"/></mergeCells>', "<x:extLst/>"),
+      broken: fc.oneof(
+        { weight: 12, arbitrary: fc.constant("") },
+        { weight: 1, arbitrary: fc.constantFrom("</row>", "<row>", "<c>", "</v>", "&", '<row r="1048577"/>') },
+      ),
+    })
+    .map(
+      (w) =>
+        '<?xml version="1.0" encoding="UTF-8"?>\r\n' +
+        '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+        `${w.head}<dimension ref="A1"/><sheetData>${w.gap}${w.rows.join(w.gap)}${w.broken}${w.gap}</sheetData>` +
+        w.tail +
+        "</worksheet>",
+    );
+const worksheet = worksheetOf(fc.array(row, { maxLength: 8 }));
 
 describe("the worksheet's byte scanner", () => {
   it("reads every sheet as the XML reader does, however its bytes are cut into pieces", () => {
@@ -145,6 +155,34 @@ describe("the worksheet's byte scanner", () => {
     );
     // Most sheets are read whole, not refused at their first odd cell.
     expect(readWhole).toBeGreaterThan(900);
+  });
+
+  it("reads sheets of many pieces as the XML reader does, cells cut short joined with the start of the next", () => {
+    const plainRow = fc
+      .array(fc.tuple(fc.constantFrom("A", "B", "C", "D"), fc.integer({ min: -9, max: 99 })), { maxLength: 6 })
+      .map((cells) => `<row>${cells.map(([c, v]) => `<c r="${c}1"><v>${v}</v></c>`).join("")}</row>`);
+    fc.assert(
+      fc.property(
+        worksheetOf(
+          fc.array(fc.oneof({ weight: 20, arbitrary: plainRow }, { weight: 1, arbitrary: row }), {
+            minLength: 300,
+            maxLength: 600,
+          }),
+        ),
+        fc.array(fc.nat(100_000), { minLength: 1, maxLength: 4 }),
+        (xml, cuts) => {
+          const bytes = new TextEncoder().encode(xml);
+          expect(
+            read(
+              bytes,
+              cuts.map((c) => c % (bytes.length + 1)),
+              "bytes",
+            ),
+          ).toEqual(read(bytes, [], "xml"));
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 
   it("reads rows written the way spreadsheet programs write them", () => {
