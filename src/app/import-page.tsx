@@ -1,5 +1,5 @@
 import { formatInstant } from "./tracking/tracked-jobs";
-import { useContext, useMemo, useState } from "preact/hooks";
+import { useMemo, useState } from "preact/hooks";
 import { createCatalogueStore, type CatalogueStore } from "../catalogue/catalogue-store";
 import { openImporterDB } from "../storage/database";
 import { createIdbJournal, type IdbJournal } from "../storage/journal-idb";
@@ -9,12 +9,7 @@ import { createBatchFileStore, type BatchFileStore } from "../storage/batch-file
 import { databaseOutdated } from "./database-outdated";
 import { createEngineWorkerClient } from "./engine-worker-client";
 import { PageFrame } from "./page-frame";
-import {
-  createImportWorkflow,
-  type Connected,
-  type ImportState,
-  type ImportWorkflow,
-} from "./workflow/import-workflow";
+import { createImportWorkflow, type ImportState, type ImportWorkflow } from "./workflow/import-workflow";
 import type { ConnectionChoice } from "./workflow/connection-choice";
 import { clientFor } from "./proxy-client";
 import { fetchConnections, proxyAddress } from "./proxy-connections";
@@ -22,18 +17,12 @@ import { createSheetWorkerClient, type SheetWorkerClient } from "./sheet-worker-
 import { createSubmitWorkerClient } from "./submit-worker-client";
 import { CataloguePanel } from "./steps/catalogue-panel";
 import { CheckingStep } from "./steps/checking-step";
-import { MappingStep } from "./steps/mapping-step";
 import { OpeningStep } from "./steps/opening-step";
-import { ResultsStep } from "./steps/results-step";
-import { ReviewStep } from "./steps/review-step";
-import { SubmittingStep } from "./steps/submitting-step";
-import { ConfirmStep } from "./steps/confirm-step";
 import { EarlierBatches } from "./steps/earlier-batches";
 import { UploadStep } from "./steps/upload-step";
-import { createJobTracker } from "./tracking/job-tracker";
-import { documentVisibility, SubmittedJobs } from "./tracking/submitted-jobs";
-import { AssetsView } from "./assets/assets-view";
 import { ReorderContext, reorderServices } from "./assets/reorder-services";
+import { type LaterSteps, loadLaterSteps, useLaterSteps } from "./use-later-steps";
+import { whenIdle } from "./when-idle";
 import { OrderFormButton } from "./order-form/order-form-button";
 import { orderFormServices } from "./order-form/order-form-download";
 
@@ -91,6 +80,8 @@ export function openImportPage(choice: ConnectionChoice): ImportPage {
     },
     choice,
   );
+  // The later steps' views arrive while the user connects and chooses a file, so that no step waits for them.
+  whenIdle(() => void loadLaterSteps().catch(() => undefined));
   return {
     workflow,
     sheets,
@@ -98,33 +89,6 @@ export function openImportPage(choice: ConnectionChoice): ImportPage {
     /** The blank order form's download, beside the file input. */
     orderForms: orderFormServices(workflow, sheets),
   };
-}
-
-/** The account's submitted jobs, beside the import; its tracker lives as long as the view is open. */
-function SubmittedJobsView({ connected, page }: { readonly connected: Connected; readonly page: ImportPage }) {
-  const tracker = useMemo(() => {
-    const client = page.workflow.vendorClient();
-    return client
-      ? createJobTracker({
-          client,
-          journal: page.journal,
-          connection: connected.connection.name,
-          accountId: connected.account.id,
-          ...documentVisibility(),
-        })
-      : undefined;
-  }, [page, connected.connection.name, connected.account.id]);
-  // "Order these again" reads the reorder services the page provides.
-  return tracker ? (
-    <SubmittedJobs tracker={tracker} currency={connected.account.currency} locale={navigator.language} />
-  ) : null;
-}
-
-/** The account's assets, to choose from for a reorder campaign sheet. */
-function AssetsPanel({ connected }: { readonly connected: Connected }) {
-  const services = useContext(ReorderContext);
-  const fetchedAt = connected.catalogue.state === "ready" ? connected.catalogue.fetchedAt : undefined;
-  return services ? <AssetsView services={services} catalogueFetchedAt={fetchedAt} /> : null;
 }
 
 interface ConnectedPageProps {
@@ -149,6 +113,7 @@ export function ConnectedPage({ state, page }: ConnectedPageProps) {
       ),
     [workflow, sheets, connection.name, account.id, account.currency],
   );
+  const later = useLaterSteps();
   const [showJobs, setShowJobs] = useState(false);
   const [showAssets, setShowAssets] = useState(false);
   const tools = (
@@ -171,16 +136,21 @@ export function ConnectedPage({ state, page }: ConnectedPageProps) {
   return (
     <ReorderContext.Provider value={services}>
       <PageFrame tools={tools}>
-        {showJobs && <SubmittedJobsView connected={state.connected} page={page} />}
-        {showAssets && <AssetsPanel connected={state.connected} />}
-        <ImportStep state={state} page={page} />
+        {later && showJobs && (
+          <later.SubmittedJobsPanel connected={state.connected} workflow={workflow} journal={page.journal} />
+        )}
+        {later && showAssets && <later.AssetsPanel connected={state.connected} />}
+        <ImportStep state={state} page={page} later={later} />
       </PageFrame>
     </ReorderContext.Provider>
   );
 }
 
-/** The step the import is at, from the drop zone to the results. */
-function ImportStep({ state, page }: ConnectedPageProps) {
+/**
+ * The step the import is at, from the drop zone to the results. The steps after a file is dropped show once their
+ * views have arrived, long before while the file is read.
+ */
+function ImportStep({ state, page, later }: ConnectedPageProps & { readonly later: LaterSteps | undefined }) {
   const { workflow, orderForms } = page;
   return (
     <>
@@ -214,8 +184,8 @@ function ImportStep({ state, page }: ConnectedPageProps) {
       {state.step === "opening" && (
         <OpeningStep fileName={state.fileName} progress={state.progress} onCancel={workflow.cancelOpening} />
       )}
-      {state.step === "mapping" && (
-        <MappingStep connected={state.connected} state={state.mapping} error={state.error} workflow={workflow} />
+      {state.step === "mapping" && later && (
+        <later.MappingStep connected={state.connected} state={state.mapping} error={state.error} workflow={workflow} />
       )}
       {state.step === "checking" && (
         <CheckingStep
@@ -224,26 +194,26 @@ function ImportStep({ state, page }: ConnectedPageProps) {
           onStop={state.canStop ? workflow.stopChecking : undefined}
         />
       )}
-      {state.step === "review" && (
-        <ReviewStep connected={state.connected} review={state.review} error={state.error} workflow={workflow} />
+      {state.step === "review" && later && (
+        <later.ReviewStep connected={state.connected} review={state.review} error={state.error} workflow={workflow} />
       )}
-      {state.step === "confirm" && (
-        <ConfirmStep
+      {state.step === "confirm" && later && (
+        <later.ConfirmStep
           confirm={state.confirm}
           accountName={state.connected.account.name ?? state.connected.connection.name}
           onCreate={workflow.confirmSubmit}
           onBack={workflow.backToReview}
         />
       )}
-      {state.step === "submitting" && (
-        <SubmittingStep
+      {state.step === "submitting" && later && (
+        <later.SubmittingStep
           submission={state.submission}
           onStop={workflow.stopSubmitting}
           makeFile={() => workflow.resultFile(state.submission.batchId)}
         />
       )}
-      {state.step === "done" && (
-        <ResultsStep
+      {state.step === "done" && later && (
+        <later.ResultsStep
           done={state.done}
           makeFile={(options) => workflow.resultFile(state.done.results.batch.id, options)}
           makeAudit={() => workflow.auditFile(state.done.results.batch.id)}

@@ -9,8 +9,11 @@ import { table } from "./report";
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 /** The first load's goal: the JavaScript the page loads before any worker starts. */
 const FIRST_LOAD_GOAL_KB = 60;
-/** What `src/app/main.tsx` loads in the idle time after the first paint, before any file is dropped. */
-const LOADED_WHEN_IDLE = ["src/app/import-page.tsx"];
+/**
+ * What the page loads in the idle time after the first paint, before any file is dropped: the workflow
+ * (`src/app/main.tsx`), then the later steps' views (`src/app/import-page.tsx`).
+ */
+const LOADED_WHEN_IDLE = ["src/app/import-page.tsx", "src/app/later-steps.ts"];
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
@@ -55,8 +58,8 @@ async function section(distDir: string, files: readonly string[], label: string)
 /**
  * What the built page loads first (its entry script and the chunks `index.html` preloads: what must arrive before the
  * page is usable), gzip as served, beside the goal; then what it loads in the idle time after the first paint (so the
- * whole page before a file is dropped), and the chunks it loads only when asked for (the page's own copies of the
- * workers, when a browser cannot start one); and how many copies of exceljs the build holds.
+ * whole page before a file is dropped), and the chunks it loads only when asked for (the blank order form; the page's
+ * own copies of the workers, when a browser cannot start one); and how many copies of exceljs the build holds.
  */
 export async function loadBench(): Promise<string> {
   const folder = await mkdtemp(join(tmpdir(), "load-bench-"));
@@ -86,7 +89,8 @@ export async function loadBench(): Promise<string> {
       table(["file", "KB", "KB gzip"], idle.rows),
       `the whole page before a file is dropped: ${kb(first.gzip + idle.gzip)} KB gzip`,
       "",
-      "Loaded only when needed (the page's own copies of the workers, where a browser cannot start one)",
+      "Loaded only when needed (the blank order form, on its download; " +
+        "the page's own copy of a worker, when one cannot start)",
       table(["file", "KB", "KB gzip"], later.rows),
     ].join("\n");
   } finally {
