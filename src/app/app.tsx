@@ -1,247 +1,77 @@
-import { formatInstant } from "./tracking/tracked-jobs";
-import { useContext, useEffect, useMemo, useState } from "preact/hooks";
-import { createCatalogueStore, type CatalogueStore } from "../catalogue/catalogue-store";
-import { openImporterDB } from "../storage/database";
-import { createIdbJournal } from "../storage/journal-idb";
-import { createTemplateStore, type TemplateStore } from "../storage/mapping-templates";
-import { createReviewSessionStore, type ReviewSessionStore } from "../storage/review-sessions";
-import { createBatchFileStore, type BatchFileStore } from "../storage/batch-files";
-import { createEngineWorkerClient } from "./engine-worker-client";
-import { createImportWorkflow, type Connected } from "./workflow/import-workflow";
-import { clientFor, fetchConnections, proxyAddress } from "./proxy-client";
-import { createSheetWorkerClient } from "./sheet-worker-client";
-import { createSubmitWorkerClient } from "./submit-worker-client";
-import { CataloguePanel } from "./steps/catalogue-panel";
-import { CheckingStep } from "./steps/checking-step";
+import { useEffect } from "preact/hooks";
+import type { ConnectedPage, ConnectedState, ImportPage } from "./import-page";
+import { PageFrame } from "./page-frame";
+import type { ConnectionInfo } from "./proxy-connections";
 import { ConnectStep } from "./steps/connect-step";
-import { MappingStep } from "./steps/mapping-step";
-import { OpeningStep } from "./steps/opening-step";
-import { ResultsStep } from "./steps/results-step";
-import { ReviewStep } from "./steps/review-step";
-import { SubmittingStep } from "./steps/submitting-step";
-import { ConfirmStep } from "./steps/confirm-step";
-import { EarlierBatches } from "./steps/earlier-batches";
-import { UploadStep } from "./steps/upload-step";
-import { createJobTracker } from "./tracking/job-tracker";
-import { documentVisibility, SubmittedJobs } from "./tracking/submitted-jobs";
 import { createStore } from "./store";
 import { useStore } from "./use-store";
-import { AssetsView } from "./assets/assets-view";
-import { ReorderContext, reorderServices } from "./assets/reorder-services";
-import { OrderFormButton } from "./order-form/order-form-button";
-import { orderFormServices } from "./order-form/order-form-download";
+import type { ImportState } from "./workflow/workflow-state";
+import { createConnectionChoice } from "./workflow/connection-choice";
+import { fetchConnections } from "./proxy-connections";
 
-let database: ReturnType<typeof openImporterDB> | undefined;
-/** True once a newer version of the importer, opened in another tab, has taken the database over. */
-const databaseOutdated = createStore(false);
-const db = () => (database ??= openImporterDB(undefined, { onOutdated: () => databaseOutdated.set(true) }));
-let templates: Promise<TemplateStore> | undefined;
-let catalogues: Promise<CatalogueStore> | undefined;
-let reviewSessions: Promise<ReviewSessionStore> | undefined;
-let batchFiles: Promise<BatchFileStore> | undefined;
+/** Said when the code past the connect step could not be loaded (the server went away, say). */
+const PAGE_NOT_LOADED = "The importer could not load the rest of its page. Reload the page to try again.";
 
-/** This tab's id, kept in its session storage so that a reload of the tab keeps it. */
-function tabId(): string {
-  const key = "bulk-order-importer:tab";
+/** The import's state, from the connect step on; the workflow takes it over once its code has arrived. */
+const importState = createStore<ImportState>({ step: "connect" });
+const choice = createConnectionChoice(importState, fetchConnections);
+
+interface LoadedPage {
+  readonly page: ImportPage;
+  readonly ConnectedPage: typeof ConnectedPage;
+}
+
+let loaded: LoadedPage | undefined;
+let loading: Promise<LoadedPage> | undefined;
+
+/**
+ * Everything past the connect step (the workflow, the schemas checking the vendor's answers, the workers' clients and
+ * every later step's view), loaded once: in the idle time after the first paint, or on the first connect if sooner.
+ */
+export function loadImportPage(): Promise<LoadedPage> {
+  loading ??= import("./import-page").then(
+    (module) => (loaded = { page: module.openImportPage(choice), ConnectedPage: module.ConnectedPage }),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+async function connect(connection: ConnectionInfo): Promise<void> {
+  const before = importState.getState();
+  if (before.step === "connect") importState.set({ ...before, busy: true, error: undefined });
+  let page: ImportPage;
   try {
-    const known = sessionStorage.getItem(key);
-    if (known) return known;
-    const made = crypto.randomUUID();
-    sessionStorage.setItem(key, made);
-    return made;
+    page = (await loadImportPage()).page;
   } catch {
-    return crypto.randomUUID();
+    if (before.step === "connect") importState.set({ ...before, busy: false, error: PAGE_NOT_LOADED });
+    return;
   }
-}
-
-/** The page's one sheet worker: it reads the dropped file and writes every sheet the page gives. */
-const sheets = createSheetWorkerClient();
-
-const workflow = createImportWorkflow({
-  fetchConnections,
-  clientFor,
-  proxyAddress,
-  sheets,
-  engine: createEngineWorkerClient(),
-  templates: () => (templates ??= db().then(createTemplateStore)),
-  catalogues: () => (catalogues ??= db().then(createCatalogueStore)),
-  submitter: createSubmitWorkerClient(),
-  reviewSessions: () => (reviewSessions ??= db().then(createReviewSessionStore)),
-  batchFiles: () => (batchFiles ??= db().then(createBatchFileStore)),
-  tabId: tabId(),
-});
-
-const journal = createIdbJournal(db());
-
-/** The blank order form's download, beside the file input. */
-const orderForms = orderFormServices(workflow, sheets);
-
-/** The account's submitted jobs, beside the import; its tracker lives as long as the view is open. */
-function SubmittedJobsView({ connected }: { readonly connected: Connected }) {
-  const tracker = useMemo(() => {
-    const client = workflow.vendorClient();
-    return client
-      ? createJobTracker({
-          client,
-          journal,
-          connection: connected.connection.name,
-          accountId: connected.account.id,
-          ...documentVisibility(),
-        })
-      : undefined;
-  }, [connected.connection.name, connected.account.id]);
-  // "Order these again" reads the reorder services App provides.
-  return tracker ? (
-    <SubmittedJobs tracker={tracker} currency={connected.account.currency} locale={navigator.language} />
-  ) : null;
-}
-
-/** The account's assets, to choose from for a reorder campaign sheet. */
-function AssetsPanel({ connected }: { readonly connected: Connected }) {
-  const services = useContext(ReorderContext);
-  const fetchedAt = connected.catalogue.state === "ready" ? connected.catalogue.fetchedAt : undefined;
-  return services ? <AssetsView services={services} catalogueFetchedAt={fetchedAt} /> : null;
+  await page.workflow.connect(connection);
 }
 
 export function App() {
-  const state = useStore(workflow);
-  const connected = state.step === "connect" ? undefined : state.connected;
-  const connection = connected?.connection.name;
-  const accountId = connected?.account.id;
-  const currency = connected?.account.currency;
-  /**
-   * The reorder services of the connected account, made once for every view that needs them (assets, order again, the
-   * row's design).
-   */
-  const services = useMemo(
-    () =>
-      connection !== undefined && accountId !== undefined && currency !== undefined
-        ? reorderServices(workflow, { connection, accountId, currency }, sheets)
-        : undefined,
-    [connection, accountId, currency],
-  );
-  const [showJobs, setShowJobs] = useState(false);
-  const [showAssets, setShowAssets] = useState(false);
-  const outdated = useStore(databaseOutdated);
+  const state = useStore(importState);
   useEffect(() => {
-    void workflow.loadConnections();
+    void choice.loadConnections();
     // Edits are written a moment after they are made; leaving in that moment asks first.
     const beforeUnload = (event: BeforeUnloadEvent) => {
-      if (workflow.hasUnsavedWork()) event.preventDefault();
+      if (loaded?.page.workflow.hasUnsavedWork()) event.preventDefault();
     };
     window.addEventListener("beforeunload", beforeUnload);
     return () => window.removeEventListener("beforeunload", beforeUnload);
   }, []);
 
+  // Only the workflow, which arrives with the page past the connect step, takes the state on from the connect step.
+  if (state.step !== "connect" && loaded)
+    return <loaded.ConnectedPage state={state as ConnectedState} page={loaded.page} />;
   return (
-    <ReorderContext.Provider value={services}>
-      <main>
-        <header class="top">
-          <h1>Bulk order importer</h1>
-          {state.step !== "connect" && (
-            <CataloguePanel connected={state.connected} onRefresh={workflow.refreshCatalogue} />
-          )}
-          {state.step !== "connect" && (
-            <button type="button" class="secondary" aria-pressed={showJobs} onClick={() => setShowJobs(!showJobs)}>
-              {showJobs ? "Hide submitted jobs" : "Submitted jobs"}
-            </button>
-          )}
-          {state.step !== "connect" && (
-            <button
-              type="button"
-              class="secondary"
-              aria-pressed={showAssets}
-              onClick={() => setShowAssets(!showAssets)}
-              data-testid="assets-toggle"
-            >
-              {showAssets ? "Hide assets" : "Assets"}
-            </button>
-          )}
-        </header>
-        {outdated && (
-          <p class="notice" role="alert">
-            A newer version of the importer was opened in another tab, so this page can no longer keep your work.{" "}
-            <button type="button" class="small" onClick={() => location.reload()}>
-              Reload this page
-            </button>
-          </p>
-        )}
-        {state.step !== "connect" && showJobs && <SubmittedJobsView connected={state.connected} />}
-        {state.step !== "connect" && showAssets && <AssetsPanel connected={state.connected} />}
-        {state.step === "connect" && (
-          <ConnectStep state={state} onConnect={workflow.connect} onAccessKey={workflow.loadConnections} />
-        )}
-        {state.step === "upload" && state.batches && (
-          <EarlierBatches batches={state.batches} onResume={workflow.resume} onShow={workflow.showResults} />
-        )}
-        {state.step === "upload" && state.savedReview && (
-          <section class="notice" data-testid="saved-review">
-            Your review of {state.savedReview.fileName} from {formatInstant(state.savedReview.savedAt)}
-            {" is kept here."}{" "}
-            <button type="button" class="small" onClick={workflow.reopenSaved}>
-              Continue that review
-            </button>
-          </section>
-        )}
-        {state.step === "upload" && (
-          <UploadStep
-            error={state.error}
-            onFiles={async (files) =>
-              workflow.openFiles(
-                state.connected,
-                await Promise.all(
-                  files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })),
-                ),
-              )
-            }
-          >
-            <OrderFormButton catalogue={state.connected.catalogue} services={orderForms} />
-          </UploadStep>
-        )}
-        {state.step === "opening" && (
-          <OpeningStep fileName={state.fileName} progress={state.progress} onCancel={workflow.cancelOpening} />
-        )}
-        {state.step === "mapping" && (
-          <MappingStep connected={state.connected} state={state.mapping} error={state.error} workflow={workflow} />
-        )}
-        {state.step === "checking" && (
-          <CheckingStep
-            fileName={state.fileName}
-            progress={state.progress}
-            onStop={state.canStop ? workflow.stopChecking : undefined}
-          />
-        )}
-        {state.step === "review" && (
-          <ReviewStep connected={state.connected} review={state.review} error={state.error} workflow={workflow} />
-        )}
-        {state.step === "confirm" && (
-          <ConfirmStep
-            confirm={state.confirm}
-            accountName={state.connected.account.name ?? state.connected.connection.name}
-            onCreate={workflow.confirmSubmit}
-            onBack={workflow.backToReview}
-          />
-        )}
-        {state.step === "submitting" && (
-          <SubmittingStep
-            submission={state.submission}
-            onStop={workflow.stopSubmitting}
-            makeFile={() => workflow.resultFile(state.submission.batchId)}
-          />
-        )}
-        {state.step === "done" && (
-          <ResultsStep
-            done={state.done}
-            makeFile={(options) => workflow.resultFile(state.done.results.batch.id, options)}
-            makeAudit={() => workflow.auditFile(state.done.results.batch.id)}
-            onSendAgain={workflow.sendAgain}
-            onCancelDuplicate={workflow.cancelDuplicate}
-            onContinue={() => workflow.resume(state.done.results.batch.id)}
-            onCheckLeftAgain={state.done.review ? workflow.checkLeftOrdersAgain : undefined}
-            onStartOver={() => workflow.startOver(state.connected)}
-          />
-        )}
-      </main>
-    </ReorderContext.Provider>
+    <PageFrame>
+      {state.step === "connect" && (
+        <ConnectStep state={state} onConnect={(c) => void connect(c)} onAccessKey={choice.loadConnections} />
+      )}
+    </PageFrame>
   );
 }

@@ -1,5 +1,5 @@
 import type { CatalogueSnapshot } from "../../core/catalogue";
-import { orderFormData, orderFormFileName, type OrderFormData } from "../../core/order-form/order-form-data";
+import type { OrderFormData } from "../../core/order-form/order-form-data";
 import { localDay } from "../assets/reorder-services";
 import { saveFile } from "../save-file";
 import type { SheetWorkerClient } from "../sheet-worker-client";
@@ -42,6 +42,8 @@ export async function downloadOrderForm(
       message: "The catalogue is not loaded, so there is nothing to put in a form: refresh it beside the account.",
     };
   const today = services.today();
+  // Only a download needs the form's layout, so it is loaded then rather than with the page.
+  const { orderFormData, orderFormFileName } = await import("../../core/order-form/order-form-data");
   const made = orderFormData({ snapshot, today });
   // Without choices nothing can be unknown; a form is always made.
   if (!made.ok) return { ok: false, message: "The order form could not be made from this catalogue." };

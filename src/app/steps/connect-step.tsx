@@ -1,5 +1,5 @@
 import { useState } from "preact/hooks";
-import type { ConnectionInfo } from "../proxy-client";
+import type { ConnectionInfo } from "../proxy-connections";
 
 interface Props {
   readonly state: {

@@ -4,30 +4,30 @@ import { catalogueCounts, loadCatalogue } from "../../catalogue/load-catalogue";
 import { catalogueVocabulary, type CatalogueSnapshot } from "../../core/catalogue";
 import type { MappingVocabulary } from "../../core/mapping/suggest-mapping";
 import type { AccountProfile } from "../../core/vendor";
-import type { ConnectionInfo } from "../proxy-client";
+import type { ConnectionInfo } from "../proxy-connections";
 import type { Store } from "../store";
+import type { ConnectionChoice } from "./connection-choice";
 import type { CatalogueStatus, Connected, ImportState, WorkflowDeps } from "./workflow-state";
 
 /**
- * Connecting to an account: the proxy's connections (behind an access key when the proxy asks
- * for one), the account and the vendor's user it acts as, and the account's catalogue, from
- * IndexedDB while it is fresh and this account's, else loaded and kept. `onConnected` takes
+ * Connecting to an account of a connection `choice` listed: the account and the vendor's user it acts as, and the
+ * account's catalogue, from IndexedDB while it is fresh and this account's, else loaded and kept. `onConnected` takes
  * the page on from there (a review to reopen, or the upload step).
  */
 export function createConnectionActions(
   deps: WorkflowDeps,
-  store: Store<ImportState>,
+  choice: Pick<ConnectionChoice, "store" | "accessKey">,
   now: () => Date,
   onConnected: (connected: Connected) => Promise<void>,
 ) {
-  let accessKey: string | undefined;
+  const store: Store<ImportState> = choice.store;
   let catalogue: Promise<CatalogueSnapshot | undefined> | undefined;
 
   const currentConnected = (): Connected | undefined => {
     const state = store.getState();
     return state.step === "connect" ? undefined : state.connected;
   };
-  const client = (connection: ConnectionInfo): VendorClient => deps.clientFor(connection.name, accessKey);
+  const client = (connection: ConnectionInfo): VendorClient => deps.clientFor(connection.name, choice.accessKey());
   const currentCatalogue = (): Promise<CatalogueSnapshot | undefined> => catalogue ?? Promise.resolve(undefined);
 
   /** Updates the catalogue shown in whatever step the page is in. */
@@ -66,7 +66,8 @@ export function createConnectionActions(
   return {
     currentConnected,
     /** The proxy address of a connection, with the access key when one is needed. */
-    address: (connected: Pick<Connected, "connection">) => deps.proxyAddress(connected.connection.name, accessKey),
+    address: (connected: Pick<Connected, "connection">) =>
+      deps.proxyAddress(connected.connection.name, choice.accessKey()),
     /** The catalogue of the account connected (loading, or undefined when it could not be loaded). */
     catalogue: currentCatalogue,
     /** The catalogue's words the mapping matches headers against, once it is loaded. */
@@ -84,16 +85,6 @@ export function createConnectionActions(
       vendorClient: (): VendorClient | undefined => {
         const connected = currentConnected();
         return connected ? client(connected.connection) : undefined;
-      },
-
-      async loadConnections(key?: string): Promise<void> {
-        if (key !== undefined) accessKey = key;
-        const result = await deps.fetchConnections(accessKey);
-        store.set(
-          result.ok
-            ? { step: "connect", connections: result.connections }
-            : { step: "connect", error: result.message, needsAccessKey: result.needsAccessKey },
-        );
       },
 
       async connect(connection: ConnectionInfo): Promise<void> {

@@ -1,5 +1,6 @@
 import { createCheckingActions } from "./checking-actions";
 import { createConnectionActions } from "./connection-actions";
+import { type ConnectionChoice, createConnectionChoice } from "./connection-choice";
 import { createFileOpening } from "./file-opening";
 import { createMappingActions } from "./mapping-actions";
 import { createReviewActions } from "./review-actions";
@@ -20,12 +21,19 @@ export { navigatorLocale } from "../page-locale";
 /**
  * The import workflow: the state the page renders and the intents it sends, composed of its
  * steps' actions (connecting, mapping, checking, the review, submitting). Components
- * subscribe and call actions; nothing here touches the DOM.
+ * subscribe and call actions; nothing here touches the DOM. `choice` is the connect step the page may have started
+ * before this code arrived; the workflow takes its state on from there.
  */
-export function createImportWorkflow(deps: WorkflowDeps) {
-  const store = createStore<ImportState>({ step: "connect" });
+export function createImportWorkflow(
+  deps: WorkflowDeps,
+  choice: ConnectionChoice = createConnectionChoice(
+    createStore<ImportState>({ step: "connect" }),
+    deps.fetchConnections,
+  ),
+) {
+  const store = choice.store;
   const now = () => deps.now?.() ?? new Date();
-  const connection = createConnectionActions(deps, store, now, (connected) => savedReviews.welcome(connected));
+  const connection = createConnectionActions(deps, choice, now, (connected) => savedReviews.welcome(connected));
   const keeper = createReviewKeeper({
     tabId: deps.tabId,
     store: deps.reviewSessions,
@@ -56,6 +64,7 @@ export function createImportWorkflow(deps: WorkflowDeps) {
   return {
     getState: store.getState,
     subscribe: store.subscribe,
+    loadConnections: choice.loadConnections,
     ...connection.actions,
     ...opening,
     ...mapping,

@@ -1,6 +1,7 @@
 import { proxy } from "comlink";
 import { describeRate } from "../../core/rate-meter";
-import { PHASE_TEXT, type RunOutcome, type SubmitProgress } from "../../submit/submit-batch";
+import { PHASE_TEXT, type SubmitProgress } from "../../submit/batch-run";
+import type { RunOutcome } from "../../submit/submit-batch";
 import type { SubmissionChannel } from "./submission-channel";
 import type { UploadStep } from "./upload-step";
 import type { Connected, ReviewState, SubmissionResult, SubmissionView, WorkflowContext } from "./workflow-state";

@@ -17,7 +17,7 @@ import type { SubmitProgress } from "../../submit/submit-batch";
 import type { SubmissionSummary } from "../../core/submission-summary";
 import type { SubmissionChannel } from "./submission-channel";
 import type { EngineWorkerClient } from "../engine-worker-client";
-import type { ConnectionInfo, ConnectionsResult } from "../proxy-client";
+import type { ConnectionInfo, ConnectionsResult } from "../proxy-connections";
 import type { SheetWorkerClient } from "../sheet-worker-client";
 import type { SubmitWorkerClient } from "../submit-worker-client";
 
