@@ -38,7 +38,8 @@ const before = residentBytes();
 let result: CaseResult;
 switch (caseName) {
   case "papaparseArrays":
-    result = await SHEET_CASES.papaparseArrays(bytes);
+  case "udsvStringArrs":
+    result = await SHEET_CASES[caseName](bytes);
     break;
   case "exceljsLoad":
     result = await SHEET_CASES.exceljsLoad(bytes);

@@ -1,5 +1,5 @@
 import { transfer, wrap } from "comlink";
-import type { CaseResult } from "../sheet-cases";
+import type { CaseResult, SHEET_CASES } from "../sheet-cases";
 import type { BenchWorkerApi } from "./bench.worker";
 
 const worker = wrap<BenchWorkerApi>(new Worker(new URL("./bench.worker.ts", import.meta.url), { type: "module" }));
@@ -31,11 +31,7 @@ const bench = {
   engineCase(template: unknown, rows: number) {
     return worker.engineCase(template as Parameters<BenchWorkerApi["engineCase"]>[0], rows);
   },
-  async run(
-    caseName: "papaparseArrays" | "exceljsLoad" | "ours" | "oursEveryRow",
-    url: string,
-    fileName: string,
-  ): Promise<CaseResult> {
+  async run(caseName: keyof typeof SHEET_CASES, url: string, fileName: string): Promise<CaseResult> {
     const bytes = await fetchBytes(url);
     return worker.run(transfer(bytes, [bytes.buffer]), fileName, caseName);
   },
