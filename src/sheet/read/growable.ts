@@ -40,3 +40,10 @@ export class Growable<T extends NumberArray> {
     return this.data.subarray(0, this.length) as T;
   }
 }
+
+/** A copy of `values` with twice the room, for arrays grown in a loop that keeps its own count of values. */
+export function doubled(values: Uint32Array): Uint32Array {
+  const bigger = new Uint32Array(Math.max(16, values.length * 2));
+  bigger.set(values);
+  return bigger;
+}

@@ -1,6 +1,6 @@
 import type { LongestCell } from "../../../core/sheet-table";
 import { lowerBound } from "../../sorted-search";
-import { Growable } from "../growable";
+import { doubled } from "../growable";
 
 /**
  * What the CSV reader learns of each row while the row is fresh from the parser: where its
@@ -69,25 +69,34 @@ export function measureRow(row: readonly string[]): { width: number; longest: nu
   return { width: lastFilled + 1, longest, longestColumn };
 }
 
-/** Collects the measures row by row. */
+/** Collects the measures row by row: four numbers a row (position, width, longest text, its column) in one array. */
 export function csvRowMeasurer() {
-  const rows = new Growable(Uint32Array);
-  const widths = new Growable(Uint32Array);
-  const lengths = new Growable(Uint32Array);
-  const columns = new Growable(Uint32Array);
+  let values: Uint32Array = new Uint32Array(4096);
+  let end = 0;
   return {
     /** Keeps the measures of the row at `position`, found by whoever read it. */
     record(position: number, width: number, longest: number, longestColumn: number): void {
       if (longest === 0) return;
-      rows.push(position);
-      widths.push(width);
-      lengths.push(longest);
-      columns.push(longestColumn);
+      if (end + 4 > values.length) values = doubled(values);
+      values[end] = position;
+      values[end + 1] = width;
+      values[end + 2] = longest;
+      values[end + 3] = longestColumn;
+      end += 4;
     },
     /** The measures of the rows before position `rowCount`. */
     measures(rowCount: number): CsvRowMeasures {
-      const n = lowerBound(rows.view(), rowCount);
-      return new CsvRowMeasures(rows.trimmed(n), widths.trimmed(n), lengths.trimmed(n), columns.trimmed(n));
+      const columns = Array.from({ length: 4 }, () => new Uint32Array(end / 4));
+      let n = 0;
+      for (let at = 0; at < end && (values[at] as number) < rowCount; at += 4, n++)
+        for (let k = 0; k < 4; k++) (columns[k] as Uint32Array)[n] = values[at + k] as number;
+      const [rows, widths, lengths, longestColumns] = columns.map((column) => column.slice(0, n)) as [
+        Uint32Array,
+        Uint32Array,
+        Uint32Array,
+        Uint32Array,
+      ];
+      return new CsvRowMeasures(rows, widths, lengths, longestColumns);
     },
   };
 }
