@@ -1,5 +1,4 @@
 import type { LongestCell } from "../../../core/sheet-table";
-import { lowerBound } from "../../sorted-search";
 import { doubled } from "../growable";
 
 /**
@@ -10,27 +9,38 @@ import { doubled } from "../growable";
  */
 export class CsvRowMeasures {
   constructor(
-    /** The rows measured, by position, ascending. */
-    private readonly rows: Uint32Array,
-    /** Per row measured: index just past its last value (blank text is not a value). */
-    private readonly widths: Uint32Array,
-    /** Per row measured: characters in its longest cell, and that cell's column. */
-    private readonly longestLengths: Uint32Array,
-    private readonly longestColumns: Uint32Array,
+    /**
+     * Four numbers per row measured, ascending by row: its position, the index just past its
+     * last value (blank text is not a value), the characters in its longest cell and that
+     * cell's column.
+     */
+    private readonly values: Uint32Array,
   ) {}
+
+  /** Offset of the first row measured at position `from` or after. */
+  private firstFrom(from: number): number {
+    let low = 0;
+    let high = this.values.length / 4;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((this.values[mid * 4] as number) < from) low = mid + 1;
+      else high = mid;
+    }
+    return low * 4;
+  }
 
   /** Index just past the last column with a value, from row index `from` on. */
   usedWidth(from: number): number {
     let width = 0;
-    for (let k = lowerBound(this.rows, from); k < this.widths.length; k++)
-      if ((this.widths[k] as number) > width) width = this.widths[k] as number;
+    for (let k = this.firstFrom(from); k < this.values.length; k += 4)
+      if ((this.values[k + 1] as number) > width) width = this.values[k + 1] as number;
     return width;
   }
 
   /** Rows with a value (blank text is not one) from row index `from` on. */
   filledRowsFrom(from: number): number {
     let count = 0;
-    for (let k = lowerBound(this.rows, from); k < this.widths.length; k++) if ((this.widths[k] as number) > 0) count++;
+    for (let k = this.firstFrom(from); k < this.values.length; k += 4) if ((this.values[k + 1] as number) > 0) count++;
     return count;
   }
 
@@ -38,15 +48,19 @@ export class CsvRowMeasures {
   longestCell(from: number): LongestCell | undefined {
     let longest = -1;
     let length = 0;
-    for (let k = lowerBound(this.rows, from); k < this.longestLengths.length; k++) {
-      if ((this.longestLengths[k] as number) > length) {
-        length = this.longestLengths[k] as number;
+    for (let k = this.firstFrom(from); k < this.values.length; k += 4) {
+      if ((this.values[k + 2] as number) > length) {
+        length = this.values[k + 2] as number;
         longest = k;
       }
     }
     return longest === -1
       ? undefined
-      : { rowNumber: (this.rows[longest] as number) + 1, columnIndex: this.longestColumns[longest] as number, length };
+      : {
+          rowNumber: (this.values[longest] as number) + 1,
+          columnIndex: this.values[longest + 3] as number,
+          length,
+        };
   }
 }
 
@@ -86,17 +100,9 @@ export function csvRowMeasurer() {
     },
     /** The measures of the rows before position `rowCount`. */
     measures(rowCount: number): CsvRowMeasures {
-      const columns = Array.from({ length: 4 }, () => new Uint32Array(end / 4));
-      let n = 0;
-      for (let at = 0; at < end && (values[at] as number) < rowCount; at += 4, n++)
-        for (let k = 0; k < 4; k++) (columns[k] as Uint32Array)[n] = values[at + k] as number;
-      const [rows, widths, lengths, longestColumns] = columns.map((column) => column.slice(0, n)) as [
-        Uint32Array,
-        Uint32Array,
-        Uint32Array,
-        Uint32Array,
-      ];
-      return new CsvRowMeasures(rows, widths, lengths, longestColumns);
+      let kept = end;
+      while (kept > 0 && (values[kept - 4] as number) >= rowCount) kept -= 4;
+      return new CsvRowMeasures(values.slice(0, kept));
     },
   };
 }
