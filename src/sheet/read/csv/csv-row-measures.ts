@@ -31,36 +31,38 @@ export class CsvRowMeasures {
 
   /** Index just past the last column with a value, from row index `from` on. */
   usedWidth(from: number): number {
+    const { values } = this;
     let width = 0;
-    for (let k = this.firstFrom(from); k < this.values.length; k += 4)
-      if ((this.values[k + 1] as number) > width) width = this.values[k + 1] as number;
+    for (let k = this.firstFrom(from); k < values.length; k += 4) {
+      const rowWidth = values[k + 1] as number;
+      if (rowWidth > width) width = rowWidth;
+    }
     return width;
   }
 
   /** Rows with a value (blank text is not one) from row index `from` on. */
   filledRowsFrom(from: number): number {
+    const { values } = this;
     let count = 0;
-    for (let k = this.firstFrom(from); k < this.values.length; k += 4) if ((this.values[k + 1] as number) > 0) count++;
+    for (let k = this.firstFrom(from); k < values.length; k += 4) if ((values[k + 1] as number) > 0) count++;
     return count;
   }
 
   /** The longest text from row index `from` on (the first such cell on a tie), or undefined when all is empty. */
   longestCell(from: number): LongestCell | undefined {
+    const { values } = this;
     let longest = -1;
     let length = 0;
-    for (let k = this.firstFrom(from); k < this.values.length; k += 4) {
-      if ((this.values[k + 2] as number) > length) {
-        length = this.values[k + 2] as number;
+    for (let k = this.firstFrom(from); k < values.length; k += 4) {
+      const rowLongest = values[k + 2] as number;
+      if (rowLongest > length) {
+        length = rowLongest;
         longest = k;
       }
     }
     return longest === -1
       ? undefined
-      : {
-          rowNumber: (this.values[longest] as number) + 1,
-          columnIndex: this.values[longest + 3] as number,
-          length,
-        };
+      : { rowNumber: (values[longest] as number) + 1, columnIndex: values[longest + 3] as number, length };
   }
 }
 

@@ -27,11 +27,12 @@ function quotedValue(text: string, start: number, end: number): string {
 }
 
 /**
- * What is kept of each stored row (one with a non-empty field), five numbers a row: its
+ * What is kept of each stored row (one with a non-empty field), six numbers a row: its
  * position, which text holds it, where it starts there, where its field ends start in the
- * field ends, and how many fields it has (at most the column limit).
+ * field ends, how many fields it has (at most the column limit), and 1 when a field of it is
+ * quoted (else each field's text is its value).
  */
-export const ROW_RECORD = { size: 5, position: 0, text: 1, start: 2, firstEnd: 3, fields: 4 } as const;
+export const ROW_RECORD = { size: 6, position: 0, text: 1, start: 2, firstEnd: 3, fields: 4, quoted: 5 } as const;
 
 /** Index of the first record whose position is not below `position` (the record count when none is). */
 function recordAtOrAfter(records: Uint32Array, count: number, position: number): number {
@@ -92,6 +93,14 @@ export class CsvTextRows implements CsvRows {
     const row = this.template.slice();
     const ends = this.fieldEnds;
     let start = records[record + ROW_RECORD.start] as number;
+    if (records[record + ROW_RECORD.quoted] === 0) {
+      for (let f = 0, e = first; e < last; f++, e++) {
+        const end = ends[e] as number;
+        row[f] = text.slice(start, end);
+        start = end + 1;
+      }
+      return row;
+    }
     for (let f = 0, e = first; e < last; f++, e++) {
       const end = ends[e] as number;
       row[f] = text.charCodeAt(start) === QUOTE ? quotedValue(text, start, end) : text.slice(start, end);

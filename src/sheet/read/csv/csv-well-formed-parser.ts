@@ -80,6 +80,7 @@ function scanRows(
   let lastNonEmpty = -1;
   let longest = 0;
   let longestColumn = 0;
+  let quotedFields = 0;
   // As papaparse: the next delimiter and the next line end are searched for, and kept until passed (or the end).
   let nextDelimiter = input.indexOf(delimiter);
   if (nextDelimiter === -1) nextDelimiter = length;
@@ -98,7 +99,10 @@ function scanRows(
     }
     let end: number;
     let valueLength: number;
+    /** Whether a delimiter ends the field (else a line end or the end of the text). */
+    let nextFieldFollows: boolean;
     if (first === QUOTE) {
+      quotedFields++;
       let close = input.indexOf('"', at + 1);
       let doubledQuotes = 0;
       while (close !== -1 && close + 1 < length && input.charCodeAt(close + 1) === QUOTE) {
@@ -124,6 +128,7 @@ function scanRows(
         endCount = firstEnd;
         break;
       }
+      nextFieldFollows = next === delimiterCode;
     } else {
       if (nextDelimiter < at) {
         nextDelimiter = input.indexOf(delimiter, at);
@@ -133,8 +138,8 @@ function scanRows(
         nextLineEnd = input.indexOf(newline, at);
         if (nextLineEnd === -1) nextLineEnd = length;
       }
-      end = nextLineEnd;
-      if (nextDelimiter < end) end = nextDelimiter;
+      nextFieldFollows = nextDelimiter < nextLineEnd;
+      end = nextFieldFollows ? nextDelimiter : nextLineEnd;
       valueLength = end - at;
     }
     // Another quoted value, a doubled quote mark or a longer line end may follow in the next piece.
@@ -153,7 +158,7 @@ function scanRows(
       }
     }
     field++;
-    if (end < length && input.charCodeAt(end) === delimiterCode) {
+    if (nextFieldFollows) {
       at = end + 1;
       continue;
     }
@@ -183,6 +188,7 @@ function scanRows(
       records[recordEnd + ROW_RECORD.start] = rowStart;
       records[recordEnd + ROW_RECORD.firstEnd] = firstEnd;
       records[recordEnd + ROW_RECORD.fields] = Math.min(field, maxColumns);
+      records[recordEnd + ROW_RECORD.quoted] = quotedFields > 0 ? 1 : 0;
       recordEnd += ROW_RECORD.size;
     }
     rowCount++;
@@ -199,6 +205,7 @@ function scanRows(
     lastNonEmpty = -1;
     longest = 0;
     longestColumn = 0;
+    quotedFields = 0;
   }
   // The text is kept only when a row kept needs it.
   if (recordEnd > store.recordEnd) store.texts.push(input);
