@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { guessLineEnd } from "./guess-line-end";
 
 export const CSV_DELIMITERS = [",", ";", "\t", "|"] as const;
 export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
@@ -7,6 +8,60 @@ export type LineEnd = "\n" | "\r" | "\r\n";
 
 const SAMPLE_CHARS = 64 * 1024;
 const SAMPLE_ROWS = 60;
+const QUOTE = 0x22;
+
+/**
+ * The number of fields of each of the first `maxRows` rows, as papaparse splits the text, with 0 for a row that is one
+ * blank field; undefined when a quote mark is not where CSV puts one (papaparse's own rules then decide).
+ */
+function wellFormedFieldCounts(
+  text: string,
+  delimiter: string,
+  newline: LineEnd,
+  maxRows: number,
+): number[] | undefined {
+  const counts: number[] = [];
+  const length = text.length;
+  let at = 0;
+  let fields = 0;
+  while (counts.length < maxRows) {
+    let end: number;
+    const isQuoted = text.charCodeAt(at) === QUOTE;
+    if (isQuoted) {
+      let close = text.indexOf('"', at + 1);
+      while (close !== -1 && text.charCodeAt(close + 1) === QUOTE) close = text.indexOf('"', close + 2);
+      if (close === -1) return undefined;
+      end = close + 1;
+      if (end < length && !text.startsWith(delimiter, end) && !text.startsWith(newline, end)) return undefined;
+    } else {
+      const nextDelimiter = text.indexOf(delimiter, at);
+      const nextLineEnd = text.indexOf(newline, at);
+      end = Math.min(nextDelimiter === -1 ? length : nextDelimiter, nextLineEnd === -1 ? length : nextLineEnd);
+    }
+    fields++;
+    if (end < length && text.startsWith(delimiter, end)) {
+      at = end + delimiter.length;
+      continue;
+    }
+    const isBlank = fields === 1 && (isQuoted ? text.slice(at + 1, end - 1) : text.slice(at, end)).trim() === "";
+    counts.push(isBlank ? 0 : fields);
+    if (end >= length) break;
+    at = end + newline.length;
+    fields = 0;
+  }
+  return counts;
+}
+
+const withoutByteOrderMark = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+
+/** The field counts of the first rows as papaparse splits them, blank rows (one blank field) left out. */
+function rowWidths(sample: string, delimiter: CsvDelimiter, newline: LineEnd): number[] {
+  const counts = wellFormedFieldCounts(withoutByteOrderMark(sample), delimiter, newline, SAMPLE_ROWS);
+  if (counts !== undefined) return counts.filter((fields) => fields > 0);
+  return Papa.parse<string[]>(sample, { delimiter, newline, preview: SAMPLE_ROWS })
+    .data.filter((row) => row.length > 1 || (row[0] ?? "").trim() !== "")
+    .map((row) => row.length);
+}
 
 /**
  * Picks the delimiter that splits the first rows most consistently into more than one field,
@@ -16,14 +71,14 @@ export function sniffDelimiter(text: string): CsvDelimiter {
   let sample = text.slice(0, SAMPLE_CHARS);
   const lastBreak = Math.max(sample.lastIndexOf("\n"), sample.lastIndexOf("\r"));
   if (text.length > SAMPLE_CHARS && lastBreak > 0) sample = sample.slice(0, lastBreak);
+  // As papaparse, which split the sample before: a byte-order mark at its start is not text.
+  const newline = guessLineEnd(withoutByteOrderMark(sample));
   let best: CsvDelimiter = ",";
   let bestScore = 0;
   for (const delimiter of CSV_DELIMITERS) {
-    const rows = Papa.parse<string[]>(sample, { delimiter, preview: SAMPLE_ROWS }).data.filter(
-      (row) => row.length > 1 || (row[0] ?? "").trim() !== "",
-    );
+    const rows = rowWidths(sample, delimiter, newline);
     const counts = new Map<number, number>();
-    for (const row of rows) counts.set(row.length, (counts.get(row.length) ?? 0) + 1);
+    for (const fields of rows) counts.set(fields, (counts.get(fields) ?? 0) + 1);
     let modal = 1;
     let modalRows = 0;
     for (const [fields, count] of counts) {

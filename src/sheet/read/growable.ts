@@ -79,11 +79,11 @@ export class BlockArray<T extends NumberArray> {
   get(index: number): number {
     return (this.blocks[index >>> BLOCK_BITS] as T)[index & BLOCK_MASK] as number;
   }
+}
 
-  /** Empties it for values appended again; its first block is kept. */
-  clear(): void {
-    this.blocks.length = 1;
-    this.last = this.blocks[0] as T;
-    this.lastLength = this.length = 0;
-  }
+/** A copy of `values` with twice the room, for arrays grown in a loop that keeps its own count of values. */
+export function doubled(values: Uint32Array): Uint32Array {
+  const bigger = new Uint32Array(Math.max(16, values.length * 2));
+  bigger.set(values);
+  return bigger;
 }

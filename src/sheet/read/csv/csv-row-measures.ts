@@ -1,6 +1,5 @@
 import type { LongestCell } from "../../../core/sheet-table";
-import { lowerBound } from "../../sorted-search";
-import { Growable } from "../growable";
+import { doubled } from "../growable";
 
 /**
  * What the CSV reader learns of each row while the row is fresh from the parser: where its
@@ -10,43 +9,60 @@ import { Growable } from "../growable";
  */
 export class CsvRowMeasures {
   constructor(
-    /** The rows measured, by position, ascending. */
-    private readonly rows: Uint32Array,
-    /** Per row measured: index just past its last value (blank text is not a value). */
-    private readonly widths: Uint32Array,
-    /** Per row measured: characters in its longest cell, and that cell's column. */
-    private readonly longestLengths: Uint32Array,
-    private readonly longestColumns: Uint32Array,
+    /**
+     * Four numbers per row measured, ascending by row: its position, the index just past its
+     * last value (blank text is not a value), the characters in its longest cell and that
+     * cell's column.
+     */
+    private readonly values: Uint32Array,
   ) {}
+
+  /** Offset of the first row measured at position `from` or after. */
+  private firstFrom(from: number): number {
+    let low = 0;
+    let high = this.values.length / 4;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((this.values[mid * 4] as number) < from) low = mid + 1;
+      else high = mid;
+    }
+    return low * 4;
+  }
 
   /** Index just past the last column with a value, from row index `from` on. */
   usedWidth(from: number): number {
+    const { values } = this;
     let width = 0;
-    for (let k = lowerBound(this.rows, from); k < this.widths.length; k++)
-      if ((this.widths[k] as number) > width) width = this.widths[k] as number;
+    for (let k = this.firstFrom(from); k < values.length; k += 4) {
+      const rowWidth = values[k + 1] as number;
+      if (rowWidth > width) width = rowWidth;
+    }
     return width;
   }
 
   /** Rows with a value (blank text is not one) from row index `from` on. */
   filledRowsFrom(from: number): number {
+    const { values } = this;
     let count = 0;
-    for (let k = lowerBound(this.rows, from); k < this.widths.length; k++) if ((this.widths[k] as number) > 0) count++;
+    for (let k = this.firstFrom(from); k < values.length; k += 4) if ((values[k + 1] as number) > 0) count++;
     return count;
   }
 
   /** The longest text from row index `from` on (the first such cell on a tie), or undefined when all is empty. */
   longestCell(from: number): LongestCell | undefined {
+    const { values } = this;
     let longest = -1;
     let length = 0;
-    for (let k = lowerBound(this.rows, from); k < this.longestLengths.length; k++) {
-      if ((this.longestLengths[k] as number) > length) {
-        length = this.longestLengths[k] as number;
+    for (let k = this.firstFrom(from); k < values.length; k += 4) {
+      const rowLongest = values[k + 2] as number;
+      if (rowLongest > length) {
+        length = rowLongest;
         longest = k;
       }
     }
     return longest === -1
       ? undefined
-      : { rowNumber: (this.rows[longest] as number) + 1, columnIndex: this.longestColumns[longest] as number, length };
+      : { rowNumber: (values[longest] as number) + 1, columnIndex: values[longest + 3] as number, length };
   }
 }
 
@@ -69,25 +85,26 @@ export function measureRow(row: readonly string[]): { width: number; longest: nu
   return { width: lastFilled + 1, longest, longestColumn };
 }
 
-/** Collects the measures row by row. */
+/** Collects the measures row by row: four numbers a row (position, width, longest text, its column) in one array. */
 export function csvRowMeasurer() {
-  const rows = new Growable(Uint32Array);
-  const widths = new Growable(Uint32Array);
-  const lengths = new Growable(Uint32Array);
-  const columns = new Growable(Uint32Array);
+  let values: Uint32Array = new Uint32Array(4096);
+  let end = 0;
   return {
     /** Keeps the measures of the row at `position`, found by whoever read it. */
     record(position: number, width: number, longest: number, longestColumn: number): void {
       if (longest === 0) return;
-      rows.push(position);
-      widths.push(width);
-      lengths.push(longest);
-      columns.push(longestColumn);
+      if (end + 4 > values.length) values = doubled(values);
+      values[end] = position;
+      values[end + 1] = width;
+      values[end + 2] = longest;
+      values[end + 3] = longestColumn;
+      end += 4;
     },
     /** The measures of the rows before position `rowCount`. */
     measures(rowCount: number): CsvRowMeasures {
-      const n = lowerBound(rows.view(), rowCount);
-      return new CsvRowMeasures(rows.trimmed(n), widths.trimmed(n), lengths.trimmed(n), columns.trimmed(n));
+      let kept = end;
+      while (kept > 0 && (values[kept - 4] as number) >= rowCount) kept -= 4;
+      return new CsvRowMeasures(values.slice(0, kept));
     },
   };
 }

@@ -20,11 +20,30 @@ export function emptyRowOf(width: number): readonly string[] {
   return row;
 }
 
-/** A field's value from its text: a quoted field loses its quote marks, and a doubled quote mark inside is one. */
-function fieldValue(text: string, start: number, end: number): string {
-  if (text.charCodeAt(start) !== QUOTE) return text.slice(start, end);
+/** A quoted field's value: without its quote marks, and a doubled quote mark inside is one. */
+function quotedValue(text: string, start: number, end: number): string {
   const inner = text.slice(start + 1, end - 1);
   return inner.indexOf('"') === -1 ? inner : inner.replaceAll('""', '"');
+}
+
+/**
+ * What is kept of each stored row (one with a non-empty field), six numbers a row: its
+ * position, which text holds it, where it starts there, where its field ends start in the
+ * field ends, how many fields it has (at most the column limit), and 1 when a field of it is
+ * quoted (else each field's text is its value).
+ */
+export const ROW_RECORD = { size: 6, position: 0, text: 1, start: 2, firstEnd: 3, fields: 4, quoted: 5 } as const;
+
+/** Index of the first record whose position is not below `position` (the record count when none is). */
+function recordAtOrAfter(records: Uint32Array, count: number, position: number): number {
+  let low = 0;
+  let high = count;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((records[mid * ROW_RECORD.size] as number) < position) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 /**
@@ -36,21 +55,17 @@ function fieldValue(text: string, start: number, end: number): string {
 export class CsvTextRows implements CsvRows {
   /** Where the last look-up found a stored row: rows are mostly taken in order. */
   private nextStored = 0;
+  /** A row of empty strings, copied for each row of its width and filled: cheaper than growing an array. */
+  private template: string[] = [];
 
   constructor(
     readonly length: number,
     private readonly texts: readonly string[],
-    /**
-     * Per stored row (one with a non-empty field): its position, which text holds it, where it starts there, and how
-     * many fields it has (at most the column limit).
-     */
-    private readonly rowAt: Uint32Array,
-    private readonly rowText: Uint32Array,
-    private readonly rowStart: Uint32Array,
-    private readonly rowFields: Uint32Array,
-    /** Per stored row, and one more: where its field ends start in `fieldEnds`. */
-    private readonly firstEnd: Uint32Array,
-    /** Offset just past each stored field (its delimiter or line end, or the end of the text). */
+    /** Stored rows, {@link ROW_RECORD} by record, ascending by position. */
+    private readonly records: Uint32Array,
+    /** How many rows `records` holds. */
+    private readonly storedCount: number,
+    /** Offset just past each stored field (its delimiter or line end, or the end of the text), row after row. */
     private readonly fieldEnds: Uint32Array,
     /** Runs of empty rows: the position each starts at, and its rows' width. */
     private readonly emptyFrom: Uint32Array,
@@ -59,93 +74,95 @@ export class CsvTextRows implements CsvRows {
 
   at(index: number): readonly string[] | undefined {
     if (!(index >= 0 && index < this.length)) return undefined;
-    const stored = this.rowAt[this.nextStored] === index ? this.nextStored : lowerBound(this.rowAt, index);
-    if (this.rowAt[stored] !== index)
+    const { records, storedCount } = this;
+    let stored = this.nextStored;
+    if (stored >= storedCount || records[stored * ROW_RECORD.size] !== index)
+      stored = recordAtOrAfter(records, storedCount, index);
+    const record = stored * ROW_RECORD.size;
+    if (stored >= storedCount || records[record] !== index)
       return emptyRowOf(this.emptyFields[lowerBound(this.emptyFrom, index + 1) - 1] as number);
     this.nextStored = stored + 1;
-    const first = this.firstEnd[stored] as number;
-    const kept = (this.firstEnd[stored + 1] as number) - first;
-    const text = this.texts[this.rowText[stored] as number] as string;
-    const row: string[] = [];
-    let start = this.rowStart[stored] as number;
-    for (let f = 0; f < kept; f++) {
-      const end = this.fieldEnds[first + f] as number;
-      row.push(fieldValue(text, start, end));
+    const first = records[record + ROW_RECORD.firstEnd] as number;
+    const last =
+      stored + 1 < storedCount
+        ? (records[record + ROW_RECORD.size + ROW_RECORD.firstEnd] as number)
+        : this.fieldEnds.length;
+    const text = this.texts[records[record + ROW_RECORD.text] as number] as string;
+    const fields = records[record + ROW_RECORD.fields] as number;
+    if (this.template.length !== fields) this.template = Array.from({ length: fields }, () => "");
+    const row = this.template.slice();
+    const ends = this.fieldEnds;
+    let start = records[record + ROW_RECORD.start] as number;
+    if (records[record + ROW_RECORD.quoted] === 0) {
+      for (let f = 0, e = first; e < last; f++, e++) {
+        const end = ends[e] as number;
+        row[f] = text.slice(start, end);
+        start = end + 1;
+      }
+      return row;
+    }
+    for (let f = 0, e = first; e < last; f++, e++) {
+      const end = ends[e] as number;
+      row[f] = text.charCodeAt(start) === QUOTE ? quotedValue(text, start, end) : text.slice(start, end);
       // Delimiters are one character.
       start = end + 1;
     }
-    for (let f = kept, fields = this.rowFields[stored] as number; f < fields; f++) row.push("");
     return row;
   }
 }
 
-/** Collects rows for a {@link CsvTextRows}, a text and a row at a time. */
-export class CsvTextRowsBuilder {
-  private readonly texts: string[] = [];
-  private readonly rowAt = new Growable(Uint32Array);
-  private readonly rowText = new Growable(Uint32Array);
-  private readonly rowStart = new Growable(Uint32Array);
-  private readonly rowFields = new Growable(Uint32Array);
-  private readonly firstEnd = new Growable(Uint32Array);
-  private readonly emptyFrom = new Growable(Uint32Array, 16);
-  private readonly emptyFields = new Growable(Uint32Array, 16);
-  /** Field ends of the rows kept, then those of the row being read. */
-  readonly fieldEnds = new Growable(Uint32Array, 1 << 14);
-  private rows = 0;
+/** Runs of empty rows, collected as rows are read: the position each run starts at, and its rows' width. */
+export class EmptyRowRuns {
+  readonly from = new Growable(Uint32Array, 16);
+  readonly fields = new Growable(Uint32Array, 16);
   /** Position just past the last empty row. */
-  private emptyEnd = -1;
+  private end = -1;
 
-  get rowCount(): number {
-    return this.rows;
-  }
-
-  /** Starts keeping a text that rows are about to be read from, and gives its index. */
-  addText(text: string): number {
-    this.texts.push(text);
-    return this.texts.length - 1;
-  }
-
-  /**
-   * Keeps the row whose field ends were pushed since `firstEnd`, with `fields` fields of which
-   * the first `stored` are kept (the rest are empty).
-   */
-  addRow(textIndex: number, start: number, firstEnd: number, stored: number, fields: number): void {
-    this.fieldEnds.length = firstEnd + stored;
-    if (stored === 0) {
-      const runs = this.emptyFrom.length;
-      if (this.emptyEnd !== this.rows || runs === 0 || this.emptyFields.get(runs - 1) !== fields) {
-        this.emptyFrom.push(this.rows);
-        this.emptyFields.push(fields);
-      }
-      this.emptyEnd = ++this.rows;
-      return;
+  /** Counts the empty row at `position`, `fields` fields wide. */
+  add(position: number, fields: number): void {
+    const runs = this.from.length;
+    if (this.end !== position || runs === 0 || this.fields.get(runs - 1) !== fields) {
+      this.from.push(position);
+      this.fields.push(fields);
     }
-    this.rowAt.push(this.rows++);
-    this.rowText.push(textIndex);
-    this.rowStart.push(start);
-    this.rowFields.push(fields);
-    this.firstEnd.push(firstEnd);
+    this.end = position + 1;
   }
+}
 
-  /** The first `rowCount` rows. */
-  finish(rowCount: number): CsvTextRows {
-    const count = Math.min(rowCount, this.rows);
-    const stored = lowerBound(this.rowAt.view(), count);
-    const runs = lowerBound(this.emptyFrom.view(), count);
-    const firstEnd = new Uint32Array(stored + 1);
-    firstEnd.set(this.firstEnd.view().subarray(0, stored));
-    firstEnd[stored] = stored < this.rowAt.length ? this.firstEnd.get(stored) : this.fieldEnds.length;
+/**
+ * Where a reader keeps the rows it reads for a {@link CsvTextRows}: its loop takes the arrays
+ * and counts into local variables and puts them back when it returns.
+ */
+export class CsvTextRowsStore {
+  readonly texts: string[] = [];
+  /** Offset just past each field of the rows kept, then of the row being read; `endCount` of them are used. */
+  ends: Uint32Array = new Uint32Array(1 << 14);
+  endCount = 0;
+  /** The rows kept that have a non-empty field, {@link ROW_RECORD} by record; `recordEnd` numbers are used. */
+  records: Uint32Array = new Uint32Array(1024 * ROW_RECORD.size);
+  recordEnd = 0;
+  readonly emptyRows = new EmptyRowRuns();
+  /** Rows kept, empty ones included. */
+  rowCount = 0;
+
+  /** The first `rowCount` rows kept, the arrays copied to their used length (the room grown for reading let go). */
+  rows(rowCount: number): CsvTextRows {
+    const count = Math.min(rowCount, this.rowCount);
+    const { records, recordEnd, emptyRows } = this;
+    const stored = recordAtOrAfter(records, recordEnd / ROW_RECORD.size, count);
+    const endsKept =
+      stored * ROW_RECORD.size < recordEnd
+        ? (records[stored * ROW_RECORD.size + ROW_RECORD.firstEnd] as number)
+        : this.endCount;
+    const runs = lowerBound(emptyRows.from.view(), count);
     return new CsvTextRows(
       count,
       this.texts,
-      this.rowAt.trimmed(stored),
-      this.rowText.trimmed(stored),
-      this.rowStart.trimmed(stored),
-      this.rowFields.trimmed(stored),
-      firstEnd,
-      this.fieldEnds.trimmed(firstEnd[stored]),
-      this.emptyFrom.trimmed(runs),
-      this.emptyFields.trimmed(runs),
+      records.slice(0, stored * ROW_RECORD.size),
+      stored,
+      this.ends.slice(0, endsKept),
+      emptyRows.from.trimmed(runs),
+      emptyRows.fields.trimmed(runs),
     );
   }
 }

@@ -13,6 +13,7 @@ import {
   type TextEncodingName,
   type TextLayout,
 } from "../../formats/decode-text";
+import { guessLineEnd } from "../../formats/guess-line-end";
 import { formatBytes, SHEET_LIMITS } from "../../limits";
 import { failure, type SheetReadFailure } from "../../read-failure";
 import { sniffDelimiter, type CsvDelimiter, type LineEnd } from "../../formats/sniff-delimiter";
@@ -120,7 +121,7 @@ function readText(
   let hasStrayBom = headText.charCodeAt(0) === 0xfeff;
   if (hasStrayBom) headText = headText.slice(1);
   const delimiter = sniffDelimiter(headText);
-  const newline = lineEndOf(headText, delimiter);
+  const newline = lineEndOf(headText);
   headText = "";
 
   const tally = csvRowTally(fileName);
@@ -190,10 +191,9 @@ function joinedRows(first: CsvRows, rest: CsvRows, length: number): CsvRows {
   };
 }
 
-/** The line end papaparse picks for this text (it looks at the first 1 MiB, outside quotes). */
-function lineEndOf(text: string, delimiter: CsvDelimiter): LineEnd {
-  const linebreak: string | undefined = Papa.parse<string[]>(text, { delimiter, preview: 1 }).meta.linebreak;
-  return linebreak === "\r\n" || linebreak === "\r" ? linebreak : "\n";
+/** The line end papaparse picks for this text (it looks at the first 1 MiB, outside quotes, less a byte-order mark). */
+function lineEndOf(text: string): LineEnd {
+  return guessLineEnd(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 }
 
 /**

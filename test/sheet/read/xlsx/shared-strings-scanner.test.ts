@@ -61,7 +61,8 @@ const table = fc
   .map(
     ([items, gap, counted]) =>
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
-      `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"${counted ? ' count="9" uniqueCount="9"' : ""}>` +
+      '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"' +
+      `${counted ? ' count="9" uniqueCount="9"' : ""}>` +
       `${gap}${items.join(gap)}${gap}</sst>`,
   );
 
