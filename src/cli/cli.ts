@@ -3,10 +3,10 @@ import { runCli } from "./main";
 import { terminalConfirm } from "./terminal-confirm";
 import { terminalSafe } from "./terminal-text";
 import { unexpectedFailureText } from "./unexpected-failure";
-import { useRawInflater } from "../sheet/zip/raw-inflater";
-import { zlibInflater } from "./zlib-inflater";
+import { useZipCodecs } from "../sheet/zip/zip-codecs";
+import { zlibCodecs } from "./zlib-codecs";
 
-useRawInflater(zlibInflater);
+useZipCodecs(zlibCodecs);
 
 // The first Ctrl+C stops sending after the orders in flight (they are written down); a second one quits at once.
 const stop = new AbortController();

@@ -9,6 +9,11 @@ import { RESULT_COLUMNS } from "../../src/core/result-rows";
 import type { ResultCell } from "../../src/core/result-sheet-data";
 import { createSheetSession } from "../../src/sheet/worker-api";
 import { writeResults } from "../../src/sheet/write/write-results";
+import { zlibCodecs } from "../../src/cli/zlib-codecs";
+import { useZipCodecs } from "../../src/sheet/zip/zip-codecs";
+
+// As the command line reads and writes sheets.
+useZipCodecs(zlibCodecs);
 
 const highWaterBytes = () =>
   Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) * 1024;

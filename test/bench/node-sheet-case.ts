@@ -6,13 +6,13 @@ import { createReadStream, readFileSync } from "node:fs";
 import { basename } from "node:path";
 import ExcelJS from "exceljs";
 import { inflateRawSync } from "node:zlib";
-import { zlibInflater } from "../../src/cli/zlib-inflater";
+import { zlibCodecs } from "../../src/cli/zlib-codecs";
 import { createSheetSession } from "../../src/sheet/worker-api";
-import { useRawInflater } from "../../src/sheet/zip/raw-inflater";
+import { useZipCodecs } from "../../src/sheet/zip/zip-codecs";
 import { partsToInflate, SHEET_CASES, type CaseResult } from "./sheet-cases";
 
 // As the command line reads sheets.
-useRawInflater(zlibInflater);
+useZipCodecs(zlibCodecs);
 
 /** Resident memory high-water mark of this process, from Linux's /proc. */
 function highWaterBytes(): number {

@@ -1,11 +1,11 @@
 /**
  * A part's text as it inflates, decoded as the reader decodes it, and text packed again in the
- * part's own encoding. Runs in the sheet worker and in Node: the platform's CompressionStream
- * and DecompressionStream do the packing.
+ * part's own encoding. Runs in the sheet worker and in Node: the zip codecs (the platform's
+ * CompressionStream and DecompressionStream, or the host's own) do the packing.
  */
 import { encodeText } from "../formats/encode-text";
 import { crc32 } from "./crc32";
-import { piecesOf } from "./raw-inflater";
+import { piecesOf, zipCodecs } from "./zip-codecs";
 import { dataStartOf, inflateEntry, type ZipEntry } from "./zip-guard";
 
 /** How much text is encoded and handed to the compressor at a time. */
@@ -119,7 +119,7 @@ async function packStream(
   text: ReadableStream<Uint8Array<ArrayBuffer>>,
   counted: { readonly crc: number; readonly size: number },
 ): Promise<PackedPart> {
-  const packed = await collect(text.pipeThrough(new CompressionStream("deflate-raw")));
+  const packed = await collect(text.pipeThrough(zipCodecs().deflater()));
   return { name, packed, crc32: counted.crc, size: counted.size };
 }
 
@@ -158,7 +158,7 @@ export function packText(
 export function repackText(bytes: Uint8Array, entry: ZipEntry, rewriter: TextRewriter): Promise<PackedPart> {
   const start = dataStartOf(bytes, entry);
   const stored = piecesOf(bytes.subarray(start, start + entry.compressedSize));
-  const inflated = entry.method === 8 ? stored.pipeThrough(new DecompressionStream("deflate-raw")) : stored;
+  const inflated = entry.method === 8 ? stored.pipeThrough(zipCodecs().inflater()) : stored;
   // Written back in the encoding it came in.
   const decoder = partDecoder();
   const encoder = textEncoder(() => decoder.encoding);

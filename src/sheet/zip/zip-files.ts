@@ -1,5 +1,6 @@
 import { crc32 } from "./crc32";
 import { collect, type PackedPart } from "./part-text";
+import { zipCodecs } from "./zip-codecs";
 import { rewriteZip } from "./rewrite-zip";
 
 /** A zip with no entries: its end record alone. */
@@ -22,7 +23,7 @@ export async function zipFiles(
         controller.close();
       },
     });
-    const packed = await collect(data.pipeThrough(new CompressionStream("deflate-raw")));
+    const packed = await collect(data.pipeThrough(zipCodecs().deflater()));
     parts.push({ name: file.name, packed, crc32: crc32(0, file.bytes), size: file.bytes.length });
   }
   return rewriteZip(EMPTY_ZIP, new Map(), parts, at);

@@ -1,7 +1,7 @@
 import { formatCount } from "../../core/plural";
 import { formatBytes, SHEET_LIMITS } from "../limits";
 import { failure, SheetReadError } from "../read-failure";
-import { rawInflater, STORED_PIECE } from "./raw-inflater";
+import { piecesOf, STORED_PIECE, zipCodecs } from "./zip-codecs";
 
 /** One file inside a zip, from its central directory. */
 export interface ZipEntry {
@@ -203,30 +203,34 @@ export async function inflateEntry(
   }
   if (entry.method !== 8) throw corrupt(fileName, `${entry.name} uses an unknown compression method`);
   const limit = Math.min(entry.uncompressedSize, budget);
+  const stream = piecesOf(packed).pipeThrough(zipCodecs().inflater());
+  const reader = stream.getReader();
   let produced = 0;
-  let stoppedBy: { error: unknown } | undefined;
-  try {
-    await rawInflater()(packed, (piece) => {
-      try {
-        produced += piece.length;
-        if (produced > limit) {
-          throw produced > entry.uncompressedSize
-            ? new SheetReadError(
-                failure(
-                  "ZIP_BOMB",
-                  `${fileName}: the part ${entry.name} unpacks to more than it declares; the file was not opened.`,
-                ),
-              )
-            : tooBig(fileName);
-        }
-        onChunk?.(piece);
-      } catch (error) {
-        stoppedBy = { error };
-        throw error;
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      throw corrupt(fileName, `${entry.name} does not unpack`);
+    }
+    if (chunk.done) break;
+    produced += chunk.value.length;
+    try {
+      if (produced > limit) {
+        throw produced > entry.uncompressedSize
+          ? new SheetReadError(
+              failure(
+                "ZIP_BOMB",
+                `${fileName}: the part ${entry.name} unpacks to more than it declares; the file was not opened.`,
+              ),
+            )
+          : tooBig(fileName);
       }
-    });
-  } catch {
-    throw stoppedBy ? stoppedBy.error : corrupt(fileName, `${entry.name} does not unpack`);
+      onChunk?.(chunk.value);
+    } catch (error) {
+      await reader.cancel().catch(() => undefined);
+      throw error;
+    }
   }
   return produced;
 }
