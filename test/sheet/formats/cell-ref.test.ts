@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { columnNumberAt, parseCellRef } from "../../../src/sheet/formats/cell-ref";
+import { columnNumberAt, columnNumberInBytes, parseCellRef } from "../../../src/sheet/formats/cell-ref";
 import { XmlEventScanner } from "../../../src/sheet/xml/xml-event-scanner";
 
 /** The column index the reader's scanner gives a cell's `r`. */
@@ -23,8 +23,9 @@ describe("column letters: one count everywhere", () => {
     ["", 0],
     ["ZZZZZZZZ1", [..."ZZZZZZZZ"].reduce((n) => n * 26 + 26, 0)],
     [`${"A".repeat(400)}1`, [..."AAAAAAAA"].reduce((n) => n * 26 + 1, 0)],
-  ])("%s is column %i to the writer, the reader's scanner and cell references alike", (ref, column) => {
+  ])("%s is column %i to the writer, the readers' scanners and cell references alike", (ref, column) => {
     expect(columnNumberAt(ref, 0)).toBe(column);
+    expect(columnNumberInBytes(new TextEncoder().encode(ref), 0, ref.length)).toBe(column);
     expect(scannedColumn(ref)).toBe(column - 1);
     expect(parseCellRef(ref).columnIndex).toBe(column - 1);
     expect(Number.isFinite(column)).toBe(true);
