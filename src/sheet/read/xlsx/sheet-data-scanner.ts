@@ -132,11 +132,12 @@ export class SheetDataScanner implements ByteScanner {
     for (; kind === 0; kind = nextAttribute(bytes, attribute.end, attribute)) {
       const { nameStart, nameEnd, valueStart, valueEnd } = attribute;
       const length = nameEnd - nameStart;
-      if (length === 1 && bytes[nameStart] === ch("r")) rowNumber = digitsAt(bytes, valueStart, valueEnd);
+      if (length === 1 && bytes[nameStart] === R) rowNumber = digitsAt(bytes, valueStart, valueEnd);
       else if (length === 6 && textAt(bytes, nameStart, nameEnd) === "hidden") {
+        if (holds(bytes, AMPERSAND, valueStart, valueEnd)) return NOT_PLAIN;
         const value = textAt(bytes, valueStart, valueEnd);
         isHidden = value === "1" || value === "true";
-      } else if (isPrefixedShortName(bytes, attribute) && bytes[nameEnd - 1] === ch("r")) return NOT_PLAIN;
+      } else if (isPrefixedShortName(bytes, attribute) && bytes[nameEnd - 1] === R) return NOT_PLAIN;
       else if (length > 6 && textAt(bytes, nameEnd - 7, nameEnd) === ":hidden") return NOT_PLAIN;
     }
     if (kind !== OPEN_TAG && kind !== EMPTY_TAG) return kind;
@@ -248,20 +249,20 @@ export class SheetDataScanner implements ByteScanner {
       const { nameStart, nameEnd, valueStart, valueEnd } = attribute;
       if (nameEnd - nameStart === 1) {
         switch (bytes[nameStart]) {
-          case ch("r"):
+          case R:
             this.refColumn = columnNumberInBytes(bytes, valueStart, valueEnd) - 1;
             break;
-          case ch("s"):
+          case S:
             this.style = digitsAt(bytes, valueStart, valueEnd) || 0;
             break;
-          case ch("t"):
+          case T:
             if (holds(bytes, AMPERSAND, valueStart, valueEnd)) return NOT_PLAIN;
             this.typeStart = valueStart;
             this.typeEnd = valueEnd;
         }
       } else if (isPrefixedShortName(bytes, attribute)) {
         const local = bytes[nameEnd - 1];
-        if (local === ch("r") || local === ch("s") || local === ch("t")) return NOT_PLAIN;
+        if (local === R || local === S || local === T) return NOT_PLAIN;
       }
     }
     if (kind === EMPTY_TAG) {
