@@ -137,7 +137,7 @@ function xlsxLines(measurements: readonly Measurement[]): string[] {
         `faster than every peer: ${fastest ? "met" : "NOT met"}`,
       `    peak memory ${perHundredK.toFixed(0)} MB above the start per 100k rows, at most ` +
         `${XLSX_TARGETS.megabytesPer100k}: ${memoryVerdict} (inflating alone peaks at ` +
-        `${mb(floor?.peakBytes ?? 0)} MB: the inflater's pieces wait for the garbage collector)`,
+        `${mb(floor?.peakBytes ?? 0)} MB)`,
     );
   }
   return lines;
