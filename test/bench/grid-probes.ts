@@ -62,6 +62,7 @@ async function framesWhile(page: Page, drive: Drive, extraFrames = 0) {
         const press = (key: string, ctrlKey: boolean) =>
           grid.dispatchEvent(new KeyboardEvent("keydown", { key, ctrlKey, bubbles: true, cancelable: true }));
         let began = 0;
+        let jump = 0;
         let filledMs = Number.NaN;
         // Filled: the row jumped to is drawn with its number (a row not fetched yet has none).
         const drawn = (to: "first" | "last") => {
@@ -71,10 +72,12 @@ async function framesWhile(page: Page, drive: Drive, extraFrames = 0) {
         const step = (frame: number): boolean => {
           switch (how.kind) {
             case "scroll-by":
-              grid.scrollTop += how.px;
+              grid.scrollTop = (frame + 1) * how.px;
               return frame < how.frames - 1;
             case "drag":
-              grid.scrollTop += grid.scrollHeight / how.jumps;
+              // Where the thumb's drag has got to; the height is read once, as the browser knows it.
+              jump ||= grid.scrollHeight / how.jumps;
+              grid.scrollTop = (frame + 1) * jump;
               return frame < how.jumps - 1;
             case "key":
               press(how.key, false);
