@@ -7,7 +7,7 @@ import { CellEditor, CellEditorOptions } from "./cell-editor";
 import type { GridColumn } from "./column-editors";
 import { gridLayout, ROW_HEIGHT } from "./grid-layout";
 import { gridKeyHandlers } from "./grid-keys";
-import { cellId, GridHeaderRow } from "./grid-row";
+import { cellId, cellOfEvent, GridHeaderRow } from "./grid-row";
 import { GridRows } from "./grid-rows";
 import { cellEditsOf, planRangeEdit, type RangeEdit } from "./range-edits";
 import { useCellEditing } from "./use-cell-editing";
@@ -46,6 +46,7 @@ export function FixUpGrid(props: Props) {
   const layout = useMemo(() => gridLayout(columns.map((column) => column.header)), [columns]);
   const { selection, setSelection, select } = useGridSelection({
     scroller,
+    scrolling: rows.scrolling,
     layout,
     columns,
     filter,
@@ -91,6 +92,13 @@ export function FixUpGrid(props: Props) {
     activeRowNumber: activeRow?.rowNumber,
   });
   const editingColumn = editing ? columns[editing.at.column] : undefined;
+  // The header row is drawn again only when the columns change, not on every scroll.
+  const headerRow = useMemo(() => <GridHeaderRow columns={columns} layout={layout} />, [columns, layout]);
+  /** A press on a cell: it becomes the active cell, or (with Shift) the selection is extended to it. */
+  function onMouseDown(event: MouseEvent): void {
+    const at = cellOfEvent(event);
+    if (at) select({ active: at, anchor: event.shiftKey ? selection.anchor : at });
+  }
   return (
     <div class="grid-frame">
       {editing && <CellEditorOptions editing={editing} column={editingColumn} />}
@@ -115,17 +123,12 @@ export function FixUpGrid(props: Props) {
         onCopy={onCopy}
         onPaste={onPaste}
         onScroll={rows.onScroll}
+        onMouseDown={onMouseDown}
+        onDblClick={(event) => cellOfEvent(event) && cellEditing.start()}
       >
         <div class="grid-body" style={{ height: `${(total + 1) * ROW_HEIGHT}px`, width: `${layout.width}px` }}>
-          <GridHeaderRow columns={columns} layout={layout} />
-          <GridRows
-            rows={rows}
-            columns={columns}
-            layout={layout}
-            selection={selection}
-            select={select}
-            startEditing={cellEditing.start}
-          />
+          {headerRow}
+          <GridRows rows={rows} columns={columns} layout={layout} selection={selection} />
           {editing && editingColumn && (
             <CellEditor
               editing={editing}

@@ -74,9 +74,6 @@ export interface GridRowProps {
   readonly activeColumn: number | undefined;
   /** The columns selected on this row, first and last, when the selection takes it in. */
   readonly selected: { readonly left: number; readonly right: number } | undefined;
-  /** A press on a cell: it becomes the active cell, or the selection is extended to it. */
-  readonly onCellPress: (at: CellPosition, extend: boolean) => void;
-  readonly onCellDoubleClick: () => void;
 }
 
 /** Whether a row would be drawn differently: scrolling, or moving the selection, redraws only the rows it changes. */
@@ -88,20 +85,32 @@ function rowChanged(before: GridRowProps, after: GridRowProps): boolean {
     before.layout !== after.layout ||
     before.activeColumn !== after.activeColumn ||
     before.selected?.left !== after.selected?.left ||
-    before.selected?.right !== after.selected?.right ||
-    before.onCellPress !== after.onCellPress ||
-    before.onCellDoubleClick !== after.onCellDoubleClick
+    before.selected?.right !== after.selected?.right
   );
 }
 
-/** One row of the grid: its number (marked by its worst issue) and its cells, each marked by its own issues. */
+/**
+ * The cell an event happened in, by the row and column indexes the grid gives its cells: one
+ * listener on the grid stands for one on every cell, which a row drawn anew would add again.
+ */
+export function cellOfEvent(event: Event): CellPosition | undefined {
+  const cell = (event.target as Element | null)?.closest?.('[role="gridcell"]');
+  const row = cell?.parentElement;
+  if (!cell || !row) return undefined;
+  return { row: Number(row.getAttribute("aria-rowindex")) - 2, column: Number(cell.getAttribute("aria-colindex")) - 2 };
+}
+
+/**
+ * One row of the grid: its number (marked by its worst issue) and its cells, each marked by
+ * its own issues. A row not fetched yet is drawn at once as a placeholder, filled when it comes.
+ */
 export class GridRow extends Component<GridRowProps> {
   override shouldComponentUpdate(next: GridRowProps): boolean {
     return rowChanged(this.props, next);
   }
 
   override render() {
-    const { position, row, columns, layout, activeColumn, selected, onCellPress, onCellDoubleClick } = this.props;
+    const { position, row, columns, layout, activeColumn, selected } = this.props;
     const issues = issuesByColumn(row);
     const rowIssues = issues.get("") ?? [];
     return (
@@ -135,8 +144,6 @@ export class GridRow extends Component<GridRowProps> {
               class={`grid-cell ${severity} ${isSelected ? "selected" : ""} ${activeColumn === c ? "active" : ""}`}
               style={columnBox(layout, c)}
               title={messagesOf(cellIssues)}
-              onMouseDown={(event) => onCellPress({ row: position, column: c }, event.shiftKey)}
-              onDblClick={() => onCellDoubleClick()}
               key={c}
             >
               {row?.artwork && isArtworkColumn(column) && <ArtworkThumb preview={row.artwork} />}

@@ -1,7 +1,6 @@
-import { useCallback, useRef } from "preact/hooks";
 import type { GridColumn } from "./column-editors";
 import type { GridLayout } from "./grid-layout";
-import { rangeOf, type CellPosition, type GridSelection } from "./grid-navigation";
+import { rangeOf, type GridSelection } from "./grid-navigation";
 import { GridRow } from "./grid-row";
 import type { RowWindowView } from "./use-row-window";
 
@@ -10,22 +9,17 @@ interface Props {
   readonly columns: readonly GridColumn[];
   readonly layout: GridLayout;
   readonly selection: GridSelection;
-  /** Selects, and scrolls the active cell into view. */
-  readonly select: (next: GridSelection) => void;
-  /** Starts editing the active cell. */
-  readonly startEditing: () => void;
 }
 
-/** The rows drawn (those in view and a few beyond), each marked with the part of the selection on it. */
-export function GridRows({ rows, columns, layout, selection, select, startEditing }: Props) {
-  // The rows' handlers stay the same from one render to the next, so a row is drawn again only when it changes.
-  const pressCell = (at: CellPosition, extend: boolean) =>
-    select({ active: at, anchor: extend ? selection.anchor : at });
-  const handlers = useRef({ pressCell, startEditing });
-  handlers.current = { pressCell, startEditing };
-  const onCellPress = useCallback((at: CellPosition, extend: boolean) => handlers.current.pressCell(at, extend), []);
-  const onCellDoubleClick = useCallback(() => handlers.current.startEditing(), []);
+/**
+ * The rows drawn (those in view and a few beyond), each marked with the part of the selection
+ * on it. A row is keyed by its slot (its position modulo how many are drawn), not by its
+ * position: a row scrolled out of view is drawn again as the one scrolled in, changing only
+ * what differs, rather than its elements being thrown away and made anew.
+ */
+export function GridRows({ rows, columns, layout, selection }: Props) {
   const range = rangeOf(selection);
+  const slots = Math.max(1, rows.last - rows.first);
   const drawn: preact.JSX.Element[] = [];
   for (let p = rows.first; p < rows.last; p++) {
     const activeColumn = selection.active.row === p ? selection.active.column : undefined;
@@ -38,9 +32,7 @@ export function GridRows({ rows, columns, layout, selection, select, startEditin
         layout={layout}
         activeColumn={activeColumn}
         selected={selected}
-        onCellPress={onCellPress}
-        onCellDoubleClick={onCellDoubleClick}
-        key={p}
+        key={p % slots}
       />,
     );
   }

@@ -5,10 +5,13 @@ import type { GridFocus } from "../workflow/workflow-state";
 import type { GridColumn } from "./column-editors";
 import { scrollToReveal, type GridLayout } from "./grid-layout";
 import { landingRow, type GridSelection } from "./grid-navigation";
+import type { ScrollTracker } from "./use-scroll-view";
 
 /** What the selection needs from the grid. */
 export interface GridSelectionOptions {
   readonly scroller: RefObject<HTMLElement | null>;
+  /** Where the grid is scrolled, known without asking the browser for layout. */
+  readonly scrolling: Pick<ScrollTracker, "view" | "scrollTo">;
   readonly layout: GridLayout;
   readonly columns: readonly GridColumn[];
   readonly filter: RowFilter;
@@ -27,6 +30,7 @@ export interface GridSelectionOptions {
  */
 export function useGridSelection({
   scroller,
+  scrolling,
   layout,
   columns,
   filter,
@@ -40,14 +44,12 @@ export function useGridSelection({
     anchor: { row: 0, column: 0 },
   });
 
-  /** Selects, and scrolls so the active cell is in view. */
+  /** Selects, and scrolls so the active cell is in view (from where the grid is known to be: no layout is read). */
   function select(next: GridSelection): void {
     setSelection(next);
-    const element = scroller.current;
-    if (!element) return;
-    const { top, left } = scrollToReveal(next.active, element, layout);
-    if (top !== element.scrollTop) element.scrollTop = top;
-    if (left !== element.scrollLeft) element.scrollLeft = left;
+    const view = scrolling.view();
+    const { top, left } = scrollToReveal(next.active, view, layout);
+    if (top !== view.scrollTop || left !== view.scrollLeft) scrolling.scrollTo(top, left);
   }
   // What a request to move needs as it is when its answer comes, not as it was when it was made.
   const latest = useRef({ filter, columns, positionOf, select, latestTotal });
