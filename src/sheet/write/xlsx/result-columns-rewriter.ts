@@ -87,7 +87,7 @@ export class ResultColumnsRewriter implements TextRewriter {
     this.targets = [plan.headerRowNumber, ...plan.rows.keys()].sort((a, b) => a - b);
     this.lastColumn = plan.firstColumn + plan.headers.length - 1;
     this.columnNames = plan.headers.map((_, i) => columnName(plan.firstColumn + i));
-    this.edit = new StreamingEdit(this.onTag, () => this.rowEnds.reset());
+    this.edit = new StreamingEdit(this.onTag, (dropped) => this.rowEnds.shift(dropped));
   }
 
   push(text: string): string {

@@ -10,19 +10,19 @@ export const MAX_WHOLE_ROW_CHARS = 1 << 20;
  * Finds where a row element's content ends directly rather than tag by tag. A comment, CDATA
  * section or processing instruction inside a row could hide a `</row>`, so such a row is
  * left to be read tag by tag, as is a row longer than `MAX_WHOLE_ROW_CHARS`. Where the next
- * of those is, is remembered until `reset`, which is called whenever the text changes; a
- * row whose end the text does not reach yet is searched on from where it got to.
+ * of those is, is remembered as the text grows and loses its start (see `shift`); a row whose
+ * end the text does not reach yet is searched on from where it got to.
  */
 export class RowEnds {
-  /** Where the next `<!` and `<?` are, from where they were last looked for; -1 when not known. */
-  private nextDeclaration = -1;
-  private nextInstruction = -1;
+  private readonly declarations = new NextMarkup("<!");
+  private readonly instructions = new NextMarkup("<?");
   /** For the row last told to wait for more text: how far past its `<` it was searched. */
   private searched = 0;
 
-  reset(): void {
-    this.nextDeclaration = -1;
-    this.nextInstruction = -1;
+  /** The text lost its first `dropped` characters (text added at its end changes nothing found). */
+  shift(dropped: number): void {
+    this.declarations.shift(dropped);
+    this.instructions.shift(dropped);
   }
 
   /**
@@ -36,9 +36,7 @@ export class RowEnds {
     const closeTag = `</${rowTag.prefix}row>`;
     const close = text.indexOf(closeTag, from);
     const limit = close < 0 ? text.length : close;
-    if (this.nextDeclaration < from) this.nextDeclaration = nextOf(text, "<!", from);
-    if (this.nextInstruction < from) this.nextInstruction = nextOf(text, "<?", from);
-    if (this.nextDeclaration < limit || this.nextInstruction < limit) return undefined;
+    if (this.declarations.next(text, from) < limit || this.instructions.next(text, from) < limit) return undefined;
     if (close >= 0) return close;
     if (isFinal || text.length - rowTag.start > MAX_WHOLE_ROW_CHARS) return undefined;
     // An end tag may have begun in the last characters.
@@ -47,9 +45,37 @@ export class RowEnds {
   }
 }
 
-function nextOf(text: string, markup: string, from: number): number {
-  const at = text.indexOf(markup, from);
-  return at < 0 ? Infinity : at;
+/**
+ * Where the next `<!` (or `<?`) is, remembered as the text grows at its end and loses its start: each stretch of text
+ * is searched once, not once for every piece that comes.
+ */
+class NextMarkup {
+  /** Where the next one was found; -1 when none was, up to `clearTo`. */
+  private at = -1;
+  private clearTo = 0;
+
+  constructor(private readonly markup: string) {}
+
+  /** The next one at or after `from`; Infinity when the text holds none there. */
+  next(text: string, from: number): number {
+    if (this.at >= from) return this.at;
+    // One may have begun in the last characters searched before the text grew.
+    const start = this.at < 0 ? Math.max(from, this.clearTo - (this.markup.length - 1)) : from;
+    this.at = text.indexOf(this.markup, start);
+    if (this.at >= 0) return this.at;
+    this.clearTo = text.length;
+    return Infinity;
+  }
+
+  shift(dropped: number): void {
+    if (this.at < 0) this.clearTo = Math.max(0, this.clearTo - dropped);
+    else if (this.at >= dropped) this.at -= dropped;
+    else {
+      // The one found has gone with the text before it: nothing is known of what follows.
+      this.at = -1;
+      this.clearTo = 0;
+    }
+  }
 }
 
 /** The start of the last cell tag (`<c …>`, `<c/>`) in `text` before `end` and from `start` on, or -1. */

@@ -28,11 +28,11 @@ export class StreamingEdit {
 
   /**
    * `onTag` gets each tag (and may return where to go on from, as for `XmlTagScanner.scan`);
-   * `onTextChange` is told whenever offsets into `window` change meaning.
+   * `onTextShift` is told when `window` loses characters at its start, so offsets into it move back by that many.
    */
   constructor(
     private readonly onTag: (tag: XmlTagSpan) => number | void,
-    private readonly onTextChange: () => void,
+    private readonly onTextShift: (dropped: number) => void,
   ) {}
 
   /** The text tags' offsets refer to. */
@@ -47,14 +47,12 @@ export class StreamingEdit {
 
   push(piece: string): string {
     this.text += piece;
-    this.onTextChange();
     this.scanned = this.scanner.scan(this.text, this.scanned, false, this.onTag);
     return this.flush();
   }
 
   finish(): string {
     this.isFinalPiece = true;
-    this.onTextChange();
     this.scanned = this.scanner.scan(this.text, this.scanned, true, this.onTag);
     if (this.isHolding) throw malformed("the XML ends inside an element");
     return this.flush();
@@ -106,10 +104,11 @@ export class StreamingEdit {
       this.held.push(this.text.slice(this.copied, this.scanned));
       this.copied = this.scanned;
     }
-    this.text = this.text.slice(this.copied);
-    this.scanned -= this.copied;
+    const dropped = this.copied;
+    this.text = this.text.slice(dropped);
+    this.scanned -= dropped;
     this.copied = 0;
-    this.onTextChange();
+    this.onTextShift(dropped);
     const written = this.out.join("");
     this.out = [];
     return written;

@@ -61,13 +61,13 @@ export class UsedRangeScan {
 
   push(text: string): void {
     this.text += text;
-    this.rowEnds.reset();
-    this.text = this.text.slice(this.scanner.scan(this.text, 0, false, this.onTag));
+    const scanned = this.scanner.scan(this.text, 0, false, this.onTag);
+    this.text = this.text.slice(scanned);
+    this.rowEnds.shift(scanned);
   }
 
   finish(): UsedRange {
     this.isFinal = true;
-    this.rowEnds.reset();
     this.scanner.scan(this.text, 0, true, this.onTag);
     if (this.names.length > 0) throw malformed(`<${this.prefixes.at(-1)}${this.names.at(-1)}> is never closed`);
     if (!this.isWorksheet) throw malformed("the sheet's part is not a worksheet");

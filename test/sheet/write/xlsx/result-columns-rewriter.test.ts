@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ResultCell } from "../../../../src/core/result-sheet-data";
 import {
@@ -179,6 +180,33 @@ describe("UsedRangeScan: the rightmost column with a value, a formula or a merge
 });
 
 describe("ResultColumnsRewriter: result cells added to the sheet's XML", () => {
+  it("writes the same sheet however it is cut, comments and instructions anywhere among many rows", () => {
+    const markup = fc.constantFrom("", "", "", "", "<!-- </row> -->", "<?pi x?>", "<![CDATA[</row>]]>");
+    const row = fc
+      .tuple(fc.integer({ min: 1, max: 40 }), markup, markup)
+      .map(([n, a, b]) => `<row r="${n}"><c r="A${n}"><v>${n}</v></c>${a}<c r="B${n}"><v>2</v></c>${b}</row>`);
+    const rowsInOrder = fc
+      .uniqueArray(row, { selector: (r) => Number(/r="(\d+)"/.exec(r)?.[1]), maxLength: 25 })
+      .map((rows) => rows.sort((a, b) => Number(/r="(\d+)"/.exec(a)?.[1]) - Number(/r="(\d+)"/.exec(b)?.[1])));
+    fc.assert(
+      fc.property(rowsInOrder, fc.array(fc.nat(3000), { maxLength: 6 }), (rows, cuts) => {
+        const xml = sheet(rows.join(""));
+        const p = plan({ firstColumn: 5, rows: new Map([[3, ["Created", 12.5]]]) });
+        const whole = new ResultColumnsRewriter(p);
+        const once = whole.push(xml) + whole.finish();
+        const pieces = new ResultColumnsRewriter(p);
+        let out = "";
+        let at = 0;
+        for (const cut of [...cuts.map((c) => c % (xml.length + 1))].sort((x, y) => x - y)) {
+          out += pieces.push(xml.slice(at, Math.max(at, cut)));
+          at = Math.max(at, cut);
+        }
+        expect(out + pieces.push(xml.slice(at)) + pieces.finish()).toBe(once);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("appends the cells to the header row and the order row, with widths, and leaves the rest as it was", () => {
     const xml = sheet(
       '<row r="1" spans="1:2"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s">' +
