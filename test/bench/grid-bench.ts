@@ -16,6 +16,7 @@ import {
   jumpToEnds,
   longestTaskBetween,
   pageNow,
+  shownAt,
   scrollSteadily,
   type ScrollFigures,
 } from "./grid-probes";
@@ -56,7 +57,9 @@ type Phase = (typeof PHASES)[number];
 
 interface GridFigures {
   readonly rows: number;
+  /** Reading (drop to the mapping step) and checking (its button to the review), the mapping step itself left out. */
   readonly dropToReviewMs: number;
+  readonly readingMs: number;
   readonly longestTaskToReview: number;
   readonly longestTaskWhileChecking: number;
   readonly scrollFrameP95: number;
@@ -104,19 +107,21 @@ async function dropToReview(page: Page, url: string, file: string, step: (what: 
   const drop = await pageNow(page);
   await page.getByLabel("Order sheet").setInputFiles(file);
   await page.getByRole("button", { name: "Check the rows" }).waitFor({ timeout: 120_000 });
-  const dropped = await pageNow(page);
+  const dropped = await shownAt(page, "check");
   const reading = await longestTaskBetween(page, drop, dropped);
   step("checking the rows");
+  const checked = await pageNow(page);
   await page.getByRole("button", { name: "Check the rows" }).click();
   await page.getByTestId("summary").waitFor({ timeout: 300_000 });
-  const reviewed = await pageNow(page);
+  const reviewed = await shownAt(page, "summary");
   const review = await longestTaskBetween(page, dropped);
   // The dry runs stream in while the user works; a few seconds of them are measured, then they are stopped.
   await page.waitForTimeout(4_000);
   const dryRuns = await longestTaskBetween(page, reviewed);
   if (await page.getByTestId("review-busy").count()) await page.getByRole("button", { name: "Stop checking" }).click();
   await page.getByTestId("review-busy").waitFor({ state: "detached", timeout: 120_000 });
-  return { dropToReviewMs: reviewed - dropped, reading, review, dryRuns };
+  // The time the user spends at the mapping step is theirs, not the importer's: it is left out.
+  return { dropToReviewMs: dropped - drop + (reviewed - checked), readingMs: dropped - drop, reading, review, dryRuns };
 }
 
 async function measure(page: Page, url: string, file: string, rows: number): Promise<GridFigures> {
@@ -146,6 +151,7 @@ async function measure(page: Page, url: string, file: string, rows: number): Pro
   return {
     rows,
     dropToReviewMs: toReview.dropToReviewMs,
+    readingMs: toReview.readingMs,
     longestTaskToReview: toReview.review,
     longestTaskWhileChecking: toReview.dryRuns,
     scrollFrameP95: p95(steady.frames),
@@ -212,6 +218,8 @@ async function editCells(page: Page): Promise<number[]> {
 /** A frame counts as drawn in time within 1 ms of 16.7 ms: frame intervals jitter by a fraction of a millisecond. */
 const frameMet = (p95Ms: number) => p95Ms <= 16.7 + 1;
 const verdict = (met: boolean) => (met ? "met" : "NOT met");
+/** From the drop to the review of the largest sheet, the mapping step's own time left out. */
+const DROP_TO_REVIEW_SECONDS = 1.5;
 const ms = (value: number | undefined) => (value === undefined ? "–" : value.toFixed(0));
 const rowsText = (rows: number) => `${rows.toLocaleString("en-US")} rows`;
 
@@ -224,6 +232,12 @@ function verdicts(results: readonly GridFigures[]): string[] {
       const frame = p95(largest.scenarios.get(name)?.frames ?? []);
       lines.push(`${name}, ${rowsText(largest.rows)}: p95 frame ${frame.toFixed(1)} ms: ${verdict(frameMet(frame))}`);
     }
+    const seconds = largest.dropToReviewMs / 1000;
+    lines.push(
+      `drop to review, ${rowsText(largest.rows)}: ${seconds.toFixed(2)} s (reading ` +
+        `${(largest.readingMs / 1000).toFixed(2)} s, then checking), at most ${DROP_TO_REVIEW_SECONDS} s: ` +
+        verdict(seconds <= DROP_TO_REVIEW_SECONDS),
+    );
   }
   for (const r of results) {
     const over = [...r.longestTaskIn].filter(([, longest]) => (longest ?? 0) > 50);
@@ -276,7 +290,7 @@ export async function gridBench(sizes: readonly number[] = [10_000, 100_000]): P
     table(
       [
         "rows",
-        "drop→review s",
+        "drop→review s (reading)",
         "longest task→review",
         "longest task, dry runs",
         "frame p95 / max",
@@ -287,7 +301,7 @@ export async function gridBench(sizes: readonly number[] = [10_000, 100_000]): P
       ],
       results.map((r) => [
         r.rows.toLocaleString("en-US"),
-        (r.dropToReviewMs / 1000).toFixed(1),
+        `${(r.dropToReviewMs / 1000).toFixed(2)} (${(r.readingMs / 1000).toFixed(2)})`,
         r.longestTaskToReview.toFixed(0),
         r.longestTaskWhileChecking.toFixed(0),
         `${r.scrollFrameP95.toFixed(1)} / ${r.scrollFrameMax.toFixed(1)}`,

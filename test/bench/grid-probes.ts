@@ -3,20 +3,39 @@ import type { Page } from "playwright-core";
 /** What the probes keep on the page: every long task. */
 interface Probes {
   longTasks: { start: number; duration: number }[];
+  /** When the mapping step's "Check the rows" button and the review's summary were first in the page (page clock). */
+  seen: { check?: number; summary?: number };
 }
 
-/** Installs, before the app loads, the long-task observer (every task over 50 ms) the phases are measured with. */
+/**
+ * Installs, before the app loads, the long-task observer (every task over 50 ms) the phases are measured with, and an
+ * observer of when the steps appear: the moment the page shows them, not when the bench's next poll finds them.
+ */
 export async function installProbes(page: Page): Promise<void> {
   // The functions below are compiled with names kept; the page needs the helper that keeps them.
   await page.addInitScript("globalThis.__name = (fn) => fn;");
   await page.addInitScript(() => {
-    const kept: Probes = { longTasks: [] };
+    const kept: Probes = { longTasks: [], seen: {} };
     (globalThis as never as { probes: Probes }).probes = kept;
+    new MutationObserver(() => {
+      const { seen } = kept;
+      if (seen.summary === undefined && document.querySelector('[data-testid="summary"]'))
+        seen.summary = performance.now();
+      if (
+        seen.check === undefined &&
+        [...document.querySelectorAll("button")].some((b) => b.textContent?.trim() === "Check the rows")
+      )
+        seen.check = performance.now();
+    }).observe(document, { childList: true, subtree: true });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) kept.longTasks.push({ start: entry.startTime, duration: entry.duration });
     }).observe({ type: "longtask", buffered: true });
   });
 }
+
+/** When a step was first shown (page clock, ms), once the bench has seen it too. */
+export const shownAt = (page: Page, step: keyof Probes["seen"]) =>
+  page.evaluate((name) => (globalThis as never as { probes: Probes }).probes.seen[name] ?? performance.now(), step);
 
 /** The page's clock (performance.now()), to mark where a phase starts and ends. */
 export const pageNow = (page: Page) => page.evaluate(() => performance.now());
