@@ -161,10 +161,11 @@ export function OrderPanel({ orderNumber, revision, snapshot, workflow, act }: P
     };
   }, [workflow, orderNumber, revision]);
   if (!order) return null;
+  const isStale = order.orderNumber !== orderNumber;
   const { job } = order;
   const allSkipped = job === undefined;
   return (
-    <section class="side-panel" aria-labelledby="order-panel-heading" data-testid="order-panel">
+    <section class="side-panel" aria-labelledby="order-panel-heading" aria-busy={isStale} data-testid="order-panel">
       <h3 id="order-panel-heading">Order {order.orderNumber}</h3>
       {job ? (
         <p data-testid="order-state">
@@ -202,27 +203,30 @@ export function OrderPanel({ orderNumber, revision, snapshot, workflow, act }: P
           workflow={workflow}
         />
       )}
-      <div class="field-actions">
-        <button
-          type="button"
-          class="small secondary"
-          onClick={() => act(() => workflow.setFilter({ kind: "order", orderNumber: order.orderNumber }))}
-        >
-          Show only this order
-        </button>
-        <button
-          type="button"
-          class="small secondary"
-          onClick={() => act(() => workflow.skipOrder(order.orderNumber, !allSkipped))}
-        >
-          {allSkipped ? "Include this order again" : "Skip this order"}
-        </button>
-      </div>
-      <h4>Delivery and dates</h4>
-      {job &&
-        ORDER_FIELDS.map((field) => (
-          <OrderField key={field} order={order} field={field} snapshot={snapshot} workflow={workflow} act={act} />
-        ))}
+      {/* Until the active row's order has come, the one shown is another's: nothing in it can be changed. */}
+      <fieldset class="order-fields" disabled={isStale}>
+        <div class="field-actions">
+          <button
+            type="button"
+            class="small secondary"
+            onClick={() => act(() => workflow.setFilter({ kind: "order", orderNumber: order.orderNumber }))}
+          >
+            Show only this order
+          </button>
+          <button
+            type="button"
+            class="small secondary"
+            onClick={() => act(() => workflow.skipOrder(order.orderNumber, !allSkipped))}
+          >
+            {allSkipped ? "Include this order again" : "Skip this order"}
+          </button>
+        </div>
+        <h4>Delivery and dates</h4>
+        {job &&
+          ORDER_FIELDS.map((field) => (
+            <OrderField key={field} order={order} field={field} snapshot={snapshot} workflow={workflow} act={act} />
+          ))}
+      </fieldset>
     </section>
   );
 }

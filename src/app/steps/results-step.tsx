@@ -8,7 +8,7 @@ import {
   shownJobNumber,
   type OrderRecord,
 } from "../../core/journal";
-import { countOf } from "../../core/plural";
+import { countOf, formatCount } from "../../core/plural";
 import { OUTCOME_TEXT } from "../../core/result-rows";
 import type { ResultFile } from "../../sheet/write/write-results";
 import type { SubmissionResult } from "../workflow/import-workflow";
@@ -16,6 +16,7 @@ import { LiveStatus } from "../live-status";
 import { saveFile } from "../save-file";
 import { TableScroll } from "../table-scroll";
 import { useSheetDownload } from "./use-sheet-download";
+import { LISTED_ROWS, ordersToList } from "./listed-results";
 
 interface Props {
   readonly done: SubmissionResult;
@@ -28,9 +29,6 @@ interface Props {
   readonly onCheckLeftAgain: (() => void) | undefined;
   readonly onStartOver: () => void;
 }
-
-/** Rows listed on the page at most; the result sheet has them all. */
-const LISTED_ROWS = 1_000;
 
 const STATUS_TEXT: Readonly<Record<SubmissionResult["status"], string>> = {
   finished: "",
@@ -152,6 +150,7 @@ export function ResultsStep({
     if (file) saveFile(file.bytes, file.fileName);
   };
   const summary = describeResults(orders, rows);
+  const listedOrders = ordersToList(orders);
   // Several files: each row is told by its file and its own row number there.
   const rowName = (rowNumber: number) => {
     const file = batch.files?.[sourceRowOf(rowNumber).fileIndex];
@@ -214,6 +213,12 @@ export function ResultsStep({
           Import another sheet
         </button>
       </div>
+      {listedOrders.length < orders.length && (
+        <p class="hint" data-testid="orders-listed">
+          {countOf(listedOrders.length, "order is", "orders are")} listed of {formatCount(orders.length)}: every one
+          that needs you, then the first created; the result sheet has them all.
+        </p>
+      )}
       <TableScroll label="Orders and their results">
         <table class="orders">
           <thead>
@@ -225,7 +230,7 @@ export function ResultsStep({
             </tr>
           </thead>
           <tbody>
-            {orders.map((order) => (
+            {listedOrders.map((order) => (
               <tr key={order.orderNumber} data-testid={`order-${order.orderNumber}`} class={order.state}>
                 <td>{order.orderNumber}</td>
                 <td>{ORDER_STATE_TEXT[order.state]}</td>
@@ -242,7 +247,7 @@ export function ResultsStep({
       <h3>Rows</h3>
       {rows.length > LISTED_ROWS && (
         <p class="hint">
-          The first {LISTED_ROWS} rows are listed; the result sheet has all {rows.length}.
+          The first {LISTED_ROWS} rows are listed; the result sheet has all {formatCount(rows.length)}.
         </p>
       )}
       <TableScroll label="Rows and their results">
