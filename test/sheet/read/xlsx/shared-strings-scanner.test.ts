@@ -1,37 +1,23 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { SheetReadError } from "../../../../src/sheet/read-failure";
-import { byteScannedPartReader } from "../../../../src/sheet/read/xlsx/byte-scanned-part";
-import { partReader, type PartReader } from "../../../../src/sheet/read/xlsx/part-reader";
 import { createSharedStringsReader } from "../../../../src/sheet/read/xlsx/shared-strings-part";
 import { SharedStringsScanner } from "../../../../src/sheet/read/xlsx/shared-strings-scanner";
+import { readInPieces } from "./read-both-ways";
 
 /** The shared texts as read, or what refused them. */
 function read(xml: Uint8Array, cuts: readonly number[], reader: "bytes" | "xml"): unknown {
   const strings = createSharedStringsReader("orders.xlsx");
-  const part: PartReader =
-    reader === "bytes"
-      ? byteScannedPartReader(
-          strings.handler,
-          new SharedStringsScanner(strings.addText),
-          { name: "sst", depth: 1 },
-          "orders.xlsx",
-          "its table of shared texts",
-        )
-      : partReader(strings.handler, "orders.xlsx", "its table of shared texts");
-  try {
-    let at = 0;
-    for (const cut of [...cuts].sort((a, b) => a - b)) {
-      part.push(xml.subarray(at, Math.max(at, cut)));
-      at = Math.max(at, cut);
-    }
-    part.push(xml.subarray(at));
-    part.end();
-    return strings.strings();
-  } catch (error) {
-    if (error instanceof SheetReadError) return error.failure;
-    throw error;
-  }
+  return readInPieces(
+    {
+      handler: strings.handler,
+      scanner: new SharedStringsScanner(strings.addText),
+      element: { name: "sst", depth: 1 },
+      result: () => strings.strings(),
+    },
+    xml,
+    cuts,
+    reader,
+  );
 }
 
 const text = fc.oneof(

@@ -1,11 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { SheetReadError } from "../../../../src/sheet/read-failure";
-import { partReader, type PartReader } from "../../../../src/sheet/read/xlsx/part-reader";
 import { createWorksheetReader, type WorkbookContext } from "../../../../src/sheet/read/xlsx/worksheet-part";
-import { byteScannedPartReader } from "../../../../src/sheet/read/xlsx/byte-scanned-part";
 import { SheetDataScanner } from "../../../../src/sheet/read/xlsx/sheet-data-scanner";
 import { plainNumberAt } from "../../../../src/sheet/xml/xml-bytes";
+import { readInPieces } from "./read-both-ways";
 
 const TEXTS = ["Order No", " ", "Zürich 👕", "A&B", "", "line\nbreak"];
 
@@ -25,31 +23,21 @@ function context(): WorkbookContext {
 function read(xml: Uint8Array, cuts: readonly number[], reader: "bytes" | "xml"): unknown {
   const workbook = context();
   const worksheet = createWorksheetReader(workbook, "Orders", new Map());
-  const part: PartReader =
-    reader === "bytes"
-      ? byteScannedPartReader(
-          worksheet.handler,
-          new SheetDataScanner(worksheet.sink),
-          { name: "sheetData", depth: 2 },
-          "orders.xlsx",
-          'its sheet "Orders"',
-        )
-      : partReader(worksheet.handler, "orders.xlsx", 'its sheet "Orders"');
-  try {
-    let at = 0;
-    for (const cut of [...cuts].sort((a, b) => a - b)) {
-      part.push(xml.subarray(at, Math.max(at, cut)));
-      at = Math.max(at, cut);
-    }
-    part.push(xml.subarray(at));
-    part.end();
-    const store = worksheet.finish();
-    const rows = Array.from({ length: store.length }, (_, i) => store.at(i) ?? null);
-    return { rows, hidden: store.hiddenRows(), cells: workbook.cells, orderRows: workbook.orderRows };
-  } catch (error) {
-    if (error instanceof SheetReadError) return error.failure;
-    throw error;
-  }
+  return readInPieces(
+    {
+      handler: worksheet.handler,
+      scanner: new SheetDataScanner(worksheet.sink),
+      element: { name: "sheetData", depth: 2 },
+      result: () => {
+        const store = worksheet.finish();
+        const rows = Array.from({ length: store.length }, (_, i) => store.at(i) ?? null);
+        return { rows, hidden: store.hiddenRows(), cells: workbook.cells, orderRows: workbook.orderRows };
+      },
+    },
+    xml,
+    cuts,
+    reader,
+  );
 }
 
 const space = fc.constantFrom("", "", "", " ", "\n  ", "\r\n\t");

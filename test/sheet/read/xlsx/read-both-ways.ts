@@ -1,0 +1,43 @@
+import { SheetReadError } from "../../../../src/sheet/read-failure";
+import { byteScannedPartReader, type ByteScanner } from "../../../../src/sheet/read/xlsx/byte-scanned-part";
+import { partReader } from "../../../../src/sheet/read/xlsx/part-reader";
+import type { XmlHandler } from "../../../../src/sheet/xml/xml-event-scanner";
+
+/** A part and what reads it: the XML reader's handler and, for the byte scanner's way, the scanner of its element. */
+export interface PartUnderTest<T> {
+  readonly handler: XmlHandler;
+  readonly scanner: ByteScanner;
+  readonly element: { readonly name: string; readonly depth: number };
+  /** What was read, once the part has ended. */
+  readonly result: () => T;
+}
+
+/**
+ * What a part's bytes read as, pushed in the pieces `cuts` makes (at those offsets): by the byte scanner with the XML
+ * reader around it, or by the XML reader alone; a refusal is given as its failure.
+ */
+export function readInPieces<T>(
+  part: PartUnderTest<T>,
+  bytes: Uint8Array,
+  cuts: readonly number[],
+  reader: "bytes" | "xml",
+): T | SheetReadError["failure"] {
+  const description = "the part under test";
+  const read =
+    reader === "bytes"
+      ? byteScannedPartReader(part.handler, part.scanner, part.element, "orders.xlsx", description)
+      : partReader(part.handler, "orders.xlsx", description);
+  try {
+    let at = 0;
+    for (const cut of [...cuts].sort((a, b) => a - b)) {
+      read.push(bytes.subarray(at, Math.max(at, cut)));
+      at = Math.max(at, cut);
+    }
+    read.push(bytes.subarray(at));
+    read.end();
+    return part.result();
+  } catch (error) {
+    if (error instanceof SheetReadError) return error.failure;
+    throw error;
+  }
+}
