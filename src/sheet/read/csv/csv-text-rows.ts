@@ -105,9 +105,18 @@ export class CsvTextRows implements CsvRows {
     const text = this.texts[records[record + ROW_RECORD.text] as number] as string;
     const fields = records[record + ROW_RECORD.fields] as number;
     let start = records[record + ROW_RECORD.start] as number;
+    const rowText = text.slice(start, records[record + ROW_RECORD.end] as number);
     // The platform's split makes every field's string at once: far fewer steps than a field at a time.
-    if (records[record + ROW_RECORD.quoted] === 0)
-      return text.slice(start, records[record + ROW_RECORD.end] as number).split(this.delimiter, fields);
+    if (records[record + ROW_RECORD.quoted] === 0) return rowText.split(this.delimiter, fields);
+    // A quoted value seldom holds the delimiter: then the split gives each field's text too, its quote marks to drop.
+    const pieces = rowText.split(this.delimiter);
+    if (pieces.length === fields) {
+      for (let f = 0; f < fields; f++) {
+        const piece = pieces[f] as string;
+        if (piece.charCodeAt(0) === QUOTE) pieces[f] = quotedValue(piece, 0, piece.length);
+      }
+      return pieces;
+    }
     if (this.template.length !== fields) this.template = Array.from({ length: fields }, () => "");
     const row = this.template.slice();
     const ends = this.fieldEnds;
