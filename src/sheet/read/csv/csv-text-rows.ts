@@ -28,22 +28,12 @@ function quotedValue(text: string, start: number, end: number): string {
 }
 
 /**
- * What is kept of each stored row (one with a non-empty field), seven numbers a row: its
- * position, which text holds it, where it starts and ends there, where its field ends start in
- * the field ends, how many fields it has (at most the column limit), and 1 when a field of it
- * is quoted. Only a quoted row's field ends are kept: a row without a quoted field is split at
- * its delimiters when asked for, each field's text its value.
+ * What is kept of each stored row (one with a non-empty field), six numbers a row: its
+ * position, which text holds it, where it starts there, where its field ends start in the
+ * field ends, how many fields it has (at most the column limit), and 1 when a field of it is
+ * quoted (else each field's text is its value).
  */
-export const ROW_RECORD = {
-  size: 7,
-  position: 0,
-  text: 1,
-  start: 2,
-  end: 3,
-  firstEnd: 4,
-  fields: 5,
-  quoted: 6,
-} as const;
+export const ROW_RECORD = { size: 6, position: 0, text: 1, start: 2, firstEnd: 3, fields: 4, quoted: 5 } as const;
 
 /** Index of the first record whose position is not below `position` (the record count when none is). */
 function recordAtOrAfter(records: Uint32Array, count: number, position: number): number {
@@ -71,16 +61,12 @@ export class CsvTextRows implements CsvRows {
 
   constructor(
     readonly length: number,
-    private readonly delimiter: string,
     private readonly texts: readonly string[],
     /** Stored rows, {@link ROW_RECORD} by record, ascending by position. */
     private readonly records: Uint32Array,
     /** How many rows `records` holds. */
     private readonly storedCount: number,
-    /**
-     * Offset just past each stored field of a quoted row (its delimiter or line end, or the end of the text), row after
-     * row.
-     */
+    /** Offset just past each stored field (its delimiter or line end, or the end of the text), row after row. */
     private readonly fieldEnds: Uint32Array,
     /** Runs of empty rows: the position each starts at, and its rows' width. */
     private readonly emptyFrom: Uint32Array,
@@ -104,22 +90,18 @@ export class CsvTextRows implements CsvRows {
         : this.fieldEnds.length;
     const text = this.texts[records[record + ROW_RECORD.text] as number] as string;
     const fields = records[record + ROW_RECORD.fields] as number;
-    let start = records[record + ROW_RECORD.start] as number;
-    const rowText = text.slice(start, records[record + ROW_RECORD.end] as number);
-    // The platform's split makes every field's string at once: far fewer steps than a field at a time.
-    if (records[record + ROW_RECORD.quoted] === 0) return rowText.split(this.delimiter, fields);
-    // A quoted value seldom holds the delimiter: then the split gives each field's text too, its quote marks to drop.
-    const pieces = rowText.split(this.delimiter);
-    if (pieces.length === fields) {
-      for (let f = 0; f < fields; f++) {
-        const piece = pieces[f] as string;
-        if (piece.charCodeAt(0) === QUOTE) pieces[f] = quotedValue(piece, 0, piece.length);
-      }
-      return pieces;
-    }
     if (this.template.length !== fields) this.template = Array.from({ length: fields }, () => "");
     const row = this.template.slice();
     const ends = this.fieldEnds;
+    let start = records[record + ROW_RECORD.start] as number;
+    if (records[record + ROW_RECORD.quoted] === 0) {
+      for (let f = 0, e = first; e < last; f++, e++) {
+        const end = ends[e] as number;
+        row[f] = text.slice(start, end);
+        start = end + 1;
+      }
+      return row;
+    }
     for (let f = 0, e = first; e < last; f++, e++) {
       const end = ends[e] as number;
       row[f] = text.charCodeAt(start) === QUOTE ? quotedValue(text, start, end) : text.slice(start, end);
@@ -153,10 +135,8 @@ export class EmptyRowRuns {
  * and counts into local variables and puts them back when it returns.
  */
 export class CsvTextRowsStore {
-  constructor(readonly delimiter: string) {}
-
   readonly texts: string[] = [];
-  /** Offset just past each field of the quoted rows kept, then of the row being read; `endCount` of them are used. */
+  /** Offset just past each field of the rows kept, then of the row being read; `endCount` of them are used. */
   ends: Uint32Array = new Uint32Array(1 << 14);
   endCount = 0;
   /** The rows kept that have a non-empty field, {@link ROW_RECORD} by record; `recordEnd` numbers are used. */
@@ -180,7 +160,6 @@ export class CsvTextRowsStore {
     const runs = lowerBound(emptyRows.from.view(), count);
     return new CsvTextRows(
       count,
-      this.delimiter,
       this.texts,
       records.slice(0, stored * ROW_RECORD.size),
       stored,

@@ -97,9 +97,7 @@ function scanRows(
     }
     // Empty fields after the last value (an export's unused columns) are not stored, nor any beyond the column limit.
     const stored = Math.min(lastNonEmpty + 1, maxColumns);
-    const quoted = state[SCAN.quoted] as number;
-    // A row without a quoted field is split again at its delimiters when asked for: its field ends need not be kept.
-    endCount = quoted === 1 ? firstEnd + stored : firstEnd;
+    endCount = firstEnd + stored;
     if (stored === 0) {
       store.emptyRows.add(rowCount, Math.min(field, maxColumns));
     } else {
@@ -107,10 +105,9 @@ function scanRows(
       records[recordEnd + ROW_RECORD.position] = rowCount;
       records[recordEnd + ROW_RECORD.text] = textIndex;
       records[recordEnd + ROW_RECORD.start] = rowStart;
-      records[recordEnd + ROW_RECORD.end] = end;
       records[recordEnd + ROW_RECORD.firstEnd] = firstEnd;
       records[recordEnd + ROW_RECORD.fields] = Math.min(field, maxColumns);
-      records[recordEnd + ROW_RECORD.quoted] = quoted;
+      records[recordEnd + ROW_RECORD.quoted] = state[SCAN.quoted] as number;
       recordEnd += ROW_RECORD.size;
     }
     rowCount++;
@@ -142,7 +139,7 @@ function scanRows(
  */
 export function wellFormedCsvParser(delimiter: CsvDelimiter, newline: LineEnd, tally: CsvRowTally): CsvRowsParser {
   const dialect = dialectOf(delimiter, newline);
-  const store = new CsvTextRowsStore(delimiter);
+  const store = new CsvTextRowsStore();
   return {
     get rowCount() {
       return store.rowCount;
