@@ -4,42 +4,50 @@ import type { LineEnd } from "./sniff-delimiter";
 const GUESS_CHARS = 1 << 20;
 const QUOTE = '"';
 
-/** The text papaparse guesses from: its first 1 MiB, less each pair of quote marks and what is between them. */
-function textOutsideQuotes(input: string): string {
-  const text = input.length > GUESS_CHARS ? input.slice(0, GUESS_CHARS) : input;
-  let open = text.indexOf(QUOTE);
-  if (open === -1) return text;
-  const pieces: string[] = [];
-  let from = 0;
-  while (open !== -1) {
-    const close = text.indexOf(QUOTE, open + 1);
-    // A quote mark without a partner stays, with the rest of the text.
-    if (close === -1) break;
-    pieces.push(text.slice(from, open));
-    from = close + 1;
-    open = text.indexOf(QUOTE, from);
-  }
-  pieces.push(text.slice(from));
-  return pieces.join("");
-}
-
 /**
  * The line end papaparse guesses for a text it is given without one (its `guessLineEndings`, counted instead of split):
  * a line feed unless a carriage return comes before the first line feed, then "\r\n" when at least half the carriage
- * returns are followed by a line feed, else "\r". Quoted text does not count.
+ * returns are followed by a line feed, else "\r". Quoted text does not count: papaparse drops each pair of quote marks
+ * and what is between them from its first 1 MiB before it looks, so a carriage return just before an opening quote
+ * mark is followed by what comes after the closing one. The text is walked over here instead of joined without them.
  */
 export function guessLineEnd(input: string): LineEnd {
-  const text = textOutsideQuotes(input);
-  const firstReturn = text.indexOf("\r");
-  if (firstReturn === -1) return "\n";
-  const firstFeed = text.indexOf("\n");
-  if (firstFeed !== -1 && firstFeed < firstReturn) return "\n";
+  const length = Math.min(input.length, GUESS_CHARS);
+  // The next carriage return and line feed at or after where the text is walked, each searched for once.
+  let nextReturn = -1;
+  let nextFeed = -1;
+  const returnFrom = (from: number) =>
+    (nextReturn = nextReturn >= from || nextReturn === length ? nextReturn : search("\r", from));
+  const feedFrom = (from: number) =>
+    (nextFeed = nextFeed >= from || nextFeed === length ? nextFeed : search("\n", from));
+  const search = (char: string, from: number) => {
+    const at = input.indexOf(char, from);
+    return at === -1 || at > length ? length : at;
+  };
   let returns = 0;
   let followedByFeed = 0;
-  for (let at = firstReturn; at !== -1; at = text.indexOf("\r", at + 1)) {
-    returns++;
-    if (text.charCodeAt(at + 1) === 0x0a) followedByFeed++;
+  /** A carriage return last in the text before a quoted value: what follows it comes after the value. */
+  let pendingReturn = false;
+  for (let from = 0; from < length; ) {
+    const open = input.indexOf(QUOTE, from);
+    // A quote mark without a partner stays, with the rest of the text.
+    const close = open === -1 || open >= length ? -1 : input.indexOf(QUOTE, open + 1);
+    const end = close === -1 || close >= length ? length : open;
+    // The text outside quotes from `from` to `end`.
+    if (from < end) {
+      if (pendingReturn && input.charCodeAt(from) === 0x0a) followedByFeed++;
+      pendingReturn = false;
+      if (returns === 0 && feedFrom(from) < Math.min(end, returnFrom(from))) return "\n";
+      for (let at = returnFrom(from); at < end; at = returnFrom(at + 1)) {
+        returns++;
+        if (at + 1 === end) pendingReturn = end < length;
+        else if (input.charCodeAt(at + 1) === 0x0a) followedByFeed++;
+      }
+    }
+    if (end === length) break;
+    from = close + 1;
   }
+  if (returns === 0) return "\n";
   // papaparse's split at "\r" gives one piece more than there are carriage returns; the first never starts with "\n".
   return followedByFeed >= (returns + 1) / 2 ? "\r\n" : "\r";
 }

@@ -10,6 +10,12 @@ const SAMPLE_CHARS = 64 * 1024;
 const SAMPLE_ROWS = 60;
 const QUOTE = 0x22;
 
+/** Where `search` next occurs in `text` from `from`, or the text's length. */
+function indexOrLength(text: string, search: string, from: number): number {
+  const at = text.indexOf(search, from);
+  return at === -1 ? text.length : at;
+}
+
 /**
  * The number of fields of each of the first `maxRows` rows, as papaparse splits the text, with 0 for a row that is one
  * blank field; undefined when a quote mark is not where CSV puts one (papaparse's own rules then decide).
@@ -24,6 +30,10 @@ function wellFormedFieldCounts(
   const length = text.length;
   let at = 0;
   let fields = 0;
+  // The next delimiter and line end, each searched for again only once passed: a delimiter the text lacks is not
+  // looked for through the whole text at every field.
+  let nextDelimiter = -1;
+  let nextLineEnd = -1;
   while (counts.length < maxRows) {
     let end: number;
     const isQuoted = text.charCodeAt(at) === QUOTE;
@@ -34,9 +44,9 @@ function wellFormedFieldCounts(
       end = close + 1;
       if (end < length && !text.startsWith(delimiter, end) && !text.startsWith(newline, end)) return undefined;
     } else {
-      const nextDelimiter = text.indexOf(delimiter, at);
-      const nextLineEnd = text.indexOf(newline, at);
-      end = Math.min(nextDelimiter === -1 ? length : nextDelimiter, nextLineEnd === -1 ? length : nextLineEnd);
+      if (nextDelimiter < at) nextDelimiter = indexOrLength(text, delimiter, at);
+      if (nextLineEnd < at) nextLineEnd = indexOrLength(text, newline, at);
+      end = Math.min(nextDelimiter, nextLineEnd);
     }
     fields++;
     if (end < length && text.startsWith(delimiter, end)) {

@@ -1,5 +1,6 @@
 import { lowerBound } from "../../sorted-search";
 import { Growable } from "../growable";
+import { SCAN } from "./csv-row-scan";
 
 /** A CSV's rows by position, each an array of strings: `at(i)` is spreadsheet row i + 1. */
 export interface CsvRows {
@@ -144,6 +145,8 @@ export class CsvTextRowsStore {
   readonly emptyRows = new EmptyRowRuns();
   /** Rows kept, empty ones included. */
   rowCount = 0;
+  /** The numbers the row scanner shares with its caller (see `csv-row-scan.ts`). */
+  readonly scanState = new Int32Array(SCAN.size);
 
   /** The first `rowCount` rows kept, the arrays copied to their used length (the room grown for reading let go). */
   rows(rowCount: number): CsvTextRows {

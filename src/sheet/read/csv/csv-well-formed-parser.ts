@@ -4,6 +4,7 @@ import { doubled } from "../growable";
 import { SHEET_LIMITS } from "../../limits";
 import type { SheetReadFailure } from "../../read-failure";
 import type { CsvDelimiter, LineEnd } from "../../formats/sniff-delimiter";
+import { dialectOf, ROW_NO_ROOM, ROW_UNFINISHED, SCAN, scanRow, type Dialect } from "./csv-row-scan";
 
 const QUOTE = 0x22;
 
@@ -42,22 +43,11 @@ function valuedWidth(text: string, ends: Uint32Array, rowStart: number, firstEnd
   return width;
 }
 
-/** The delimiter and line end of a file, as the scanner looks for them. */
-interface Dialect {
-  readonly delimiter: CsvDelimiter;
-  readonly delimiterCode: number;
-  readonly newline: LineEnd;
-  readonly lineEnd: number;
-  /** The line end's second character (of "\r\n"), or -1. */
-  readonly lineEndSecond: number;
-}
-
 /**
  * Reads the rows of `input` into `store`, exactly as papaparse splits them, and says where the
- * unfinished row starts, or why reading stops. The loop runs once per field, millions of
- * times, and a small file is read before the optimiser has finished with it: so each field and
- * row costs few steps and no calls on the common path, the arrays are in local variables, and
- * every way out goes through one place that puts them back in the store.
+ * unfinished row starts, or why reading stops. {@link scanRow} finds each row's fields; the
+ * arrays and counts are in local variables, and every way out goes through one place that puts
+ * them back in the store.
  */
 function scanRows(
   store: CsvTextRowsStore,
@@ -66,104 +56,33 @@ function scanRows(
   dialect: Dialect,
   tally: CsvRowTally,
 ): number | SheetReadFailure | Irregular {
-  const { delimiter, delimiterCode, newline, lineEnd, lineEndSecond } = dialect;
   const { maxColumns } = SHEET_LIMITS;
-  const newlineLength = newline.length;
+  const newlineLength = dialect.newline.length;
   const length = input.length;
   const textIndex = store.texts.length;
+  const state = store.scanState;
   let { ends, endCount, records, recordEnd, rowCount } = store;
   let result: number | SheetReadFailure | Irregular;
   let rowStart = 0;
-  let at = 0;
-  let firstEnd = endCount;
-  let field = 0;
-  let lastNonEmpty = -1;
-  let longest = 0;
-  let longestColumn = 0;
-  let quotedFields = 0;
-  // As papaparse: the next delimiter and the next line end are searched for, and kept until passed (or the end).
-  let nextDelimiter = input.indexOf(delimiter);
-  if (nextDelimiter === -1) nextDelimiter = length;
-  let nextLineEnd = input.indexOf(newline);
-  if (nextLineEnd === -1) nextLineEnd = length;
+  // Nothing is found yet in this text.
+  state[SCAN.nextDelimiter] = -1;
+  state[SCAN.nextLineEnd] = -1;
   for (;;) {
-    // Every read past the text's end is guarded: the optimiser drops code that once read there.
-    const first = at < length ? input.charCodeAt(at) : -1;
-    if (first === delimiterCode) {
-      // An empty field, the commonest kind in an order export.
-      if (endCount === ends.length) ends = doubled(ends);
-      ends[endCount++] = at;
-      field++;
-      at++;
-      continue;
-    }
-    let end: number;
-    let valueLength: number;
-    /** Whether a delimiter ends the field (else a line end or the end of the text). */
-    let nextFieldFollows: boolean;
-    if (first === QUOTE) {
-      quotedFields++;
-      let close = input.indexOf('"', at + 1);
-      let doubledQuotes = 0;
-      while (close !== -1 && close + 1 < length && input.charCodeAt(close + 1) === QUOTE) {
-        doubledQuotes++;
-        close = input.indexOf('"', close + 2);
+    state[SCAN.endCount] = endCount;
+    const end = scanRow(input, rowStart, isLast, dialect, ends, state);
+    if (end < 0) {
+      if (end === ROW_NO_ROOM) {
+        ends = doubled(ends);
+        continue;
       }
-      end = close + 1;
-      valueLength = end - at - 2 - doubledQuotes;
-      const next = end < length ? input.charCodeAt(end) : -1;
-      // A quote mark that never closes, or closes before anything but a delimiter or a line end: papaparse reads on.
-      if (close === -1 || (next !== -1 && next !== delimiterCode && next !== lineEnd)) {
-        result = close === -1 && !isLast ? rowStart : { irregularFrom: rowStart };
-        endCount = firstEnd;
-        break;
-      }
-      if (
-        next === lineEnd &&
-        lineEndSecond !== -1 &&
-        (end + 1 === length || input.charCodeAt(end + 1) !== lineEndSecond)
-      ) {
-        // The line end's second character may be in the next piece.
-        result = end + 1 === length && !isLast ? rowStart : { irregularFrom: rowStart };
-        endCount = firstEnd;
-        break;
-      }
-      nextFieldFollows = next === delimiterCode;
-    } else {
-      if (nextDelimiter < at) {
-        nextDelimiter = input.indexOf(delimiter, at);
-        if (nextDelimiter === -1) nextDelimiter = length;
-      }
-      if (nextLineEnd < at) {
-        nextLineEnd = input.indexOf(newline, at);
-        if (nextLineEnd === -1) nextLineEnd = length;
-      }
-      nextFieldFollows = nextDelimiter < nextLineEnd;
-      end = nextFieldFollows ? nextDelimiter : nextLineEnd;
-      valueLength = end - at;
-    }
-    // Another quoted value, a doubled quote mark or a longer line end may follow in the next piece.
-    if (end === length && !isLast) {
-      result = rowStart;
-      endCount = firstEnd;
+      result = end === ROW_UNFINISHED ? rowStart : { irregularFrom: rowStart };
       break;
     }
-    if (endCount === ends.length) ends = doubled(ends);
-    ends[endCount++] = end;
-    if (valueLength > 0) {
-      lastNonEmpty = field;
-      if (valueLength > longest) {
-        longest = valueLength;
-        longestColumn = field;
-      }
-    }
-    field++;
-    if (nextFieldFollows) {
-      at = end + 1;
-      continue;
-    }
-
-    // The row ends. Its width ends at its last value: mostly its last non-empty field, unless that is blank.
+    const firstEnd = endCount;
+    const field = state[SCAN.fields] as number;
+    const lastNonEmpty = state[SCAN.lastNonEmpty] as number;
+    const longest = state[SCAN.longest] as number;
+    // The row's width ends at its last value: mostly its last non-empty field, unless that is blank.
     let width = lastNonEmpty + 1;
     if (width > 0) {
       const lastStart = width === 1 ? rowStart : (ends[firstEnd + width - 2] as number) + 1;
@@ -171,7 +90,7 @@ function scanRows(
       if (code === QUOTE) code = input.charCodeAt(lastStart + 1);
       if (!(code > 0x20 && code < 0x7f)) width = valuedWidth(input, ends, rowStart, firstEnd, width);
     }
-    const refused = tally.count(rowCount, width, longest, longestColumn);
+    const refused = tally.count(rowCount, width, longest, state[SCAN.longestColumn] as number);
     if (refused) {
       result = refused;
       break;
@@ -188,24 +107,17 @@ function scanRows(
       records[recordEnd + ROW_RECORD.start] = rowStart;
       records[recordEnd + ROW_RECORD.firstEnd] = firstEnd;
       records[recordEnd + ROW_RECORD.fields] = Math.min(field, maxColumns);
-      records[recordEnd + ROW_RECORD.quoted] = quotedFields > 0 ? 1 : 0;
+      records[recordEnd + ROW_RECORD.quoted] = state[SCAN.quoted] as number;
       recordEnd += ROW_RECORD.size;
     }
     rowCount++;
-    at = end + newlineLength;
+    rowStart = end + newlineLength;
     // A piece ending at a line end leaves no row unfinished; a file that does has one more row, empty, as papaparse
     // reads it.
-    if (end === length || (at === length && !isLast)) {
+    if (end === length || (rowStart === length && !isLast)) {
       result = length;
       break;
     }
-    rowStart = at;
-    firstEnd = endCount;
-    field = 0;
-    lastNonEmpty = -1;
-    longest = 0;
-    longestColumn = 0;
-    quotedFields = 0;
   }
   // The text is kept only when a row kept needs it.
   if (recordEnd > store.recordEnd) store.texts.push(input);
@@ -226,13 +138,7 @@ function scanRows(
  * for such text are not repeated here.
  */
 export function wellFormedCsvParser(delimiter: CsvDelimiter, newline: LineEnd, tally: CsvRowTally): CsvRowsParser {
-  const dialect: Dialect = {
-    delimiter,
-    delimiterCode: delimiter.charCodeAt(0),
-    newline,
-    lineEnd: newline.charCodeAt(0),
-    lineEndSecond: newline.length === 2 ? newline.charCodeAt(1) : -1,
-  };
+  const dialect = dialectOf(delimiter, newline);
   const store = new CsvTextRowsStore();
   return {
     get rowCount() {
