@@ -17,3 +17,6 @@ export function readCsvArrays(
   const read = readCsv(bytes, fileName, onProgress, options);
   return read.ok ? { ...read, rows: rowArrays(read.rows) } : read;
 }
+
+/** The pieces malformed CSV is made of: quote marks, every delimiter and line break, white space, letters. */
+export const CSV_PIECES = ['"', '""', ",", ";", "\t", "|", "\r", "\n", "\r\n", " ", "\u00a0", "a", "7", "x y"] as const;

@@ -86,23 +86,29 @@ export function sniffDelimiter(text: string): CsvDelimiter {
   let best: CsvDelimiter = ",";
   let bestScore = 0;
   for (const delimiter of CSV_DELIMITERS) {
-    const rows = rowWidths(sample, delimiter, newline);
-    const counts = new Map<number, number>();
-    for (const fields of rows) counts.set(fields, (counts.get(fields) ?? 0) + 1);
-    let modal = 1;
-    let modalRows = 0;
-    for (const [fields, count] of counts) {
-      if (fields > 1 && (count > modalRows || (count === modalRows && fields > modal))) {
-        modal = fields;
-        modalRows = count;
-      }
-    }
-    const score =
-      modal > 1 && rows.length > 0 ? (modalRows / rows.length) * Math.log2(modal) * Math.min(modalRows, 10) : 0;
+    const score = delimiterScore(rowWidths(sample, delimiter, newline));
     if (score > bestScore) {
       best = delimiter;
       bestScore = score;
     }
   }
   return best;
+}
+
+/**
+ * How well a delimiter splits the sample, from the number of fields in each of its rows: the rows sharing the commonest
+ * width of more than one field (the wider on a tie), by their share, the width's information and their count up to ten.
+ */
+export function delimiterScore(widths: readonly number[]): number {
+  const counts = new Map<number, number>();
+  for (const fields of widths) counts.set(fields, (counts.get(fields) ?? 0) + 1);
+  let modal = 1;
+  let modalRows = 0;
+  for (const [fields, count] of counts) {
+    if (fields > 1 && (count > modalRows || (count === modalRows && fields > modal))) {
+      modal = fields;
+      modalRows = count;
+    }
+  }
+  return modal > 1 && widths.length > 0 ? (modalRows / widths.length) * Math.log2(modal) * Math.min(modalRows, 10) : 0;
 }

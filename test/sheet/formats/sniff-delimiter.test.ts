@@ -1,32 +1,20 @@
 import fc from "fast-check";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
+import { CSV_PIECES } from "../../helpers/csv-rows";
 import { guessLineEnd } from "../../../src/sheet/formats/guess-line-end";
-import { CSV_DELIMITERS, sniffDelimiter, type CsvDelimiter } from "../../../src/sheet/formats/sniff-delimiter";
+import {
+  CSV_DELIMITERS,
+  type CsvDelimiter,
+  delimiterScore,
+  sniffDelimiter,
+} from "../../../src/sheet/formats/sniff-delimiter";
 
 /** The pieces of well-formed and malformed CSV: quote marks, every delimiter and line break, byte-order marks. */
-const piece = fc.constantFrom(
-  '"',
-  '""',
-  ",",
-  ";",
-  "\t",
-  "|",
-  "\r",
-  "\n",
-  "\r\n",
-  " ",
-  "\u00a0",
-  "\ufeff",
-  "a",
-  "7",
-  "x y",
-  "a,b;c",
-  '"q, r"',
-);
+const piece = fc.constantFrom(...CSV_PIECES, "\ufeff", "a,b;c", '"q, r"');
 const texts = fc.array(piece, { maxLength: 300 }).map((pieces) => pieces.join(""));
 
-/** The sniffing as papaparse does all of it: each delimiter's first 60 rows, as papaparse splits them. */
+/** The sniffing with papaparse splitting each delimiter's first 60 rows, scored by the same rule. */
 function papaparseSniff(text: string): CsvDelimiter {
   let sample = text.slice(0, 64 * 1024);
   const lastBreak = Math.max(sample.lastIndexOf("\n"), sample.lastIndexOf("\r"));
@@ -37,18 +25,7 @@ function papaparseSniff(text: string): CsvDelimiter {
     const rows = Papa.parse<string[]>(sample, { delimiter, preview: 60 }).data.filter(
       (row) => row.length > 1 || (row[0] ?? "").trim() !== "",
     );
-    const counts = new Map<number, number>();
-    for (const row of rows) counts.set(row.length, (counts.get(row.length) ?? 0) + 1);
-    let modal = 1;
-    let modalRows = 0;
-    for (const [fields, count] of counts) {
-      if (fields > 1 && (count > modalRows || (count === modalRows && fields > modal))) {
-        modal = fields;
-        modalRows = count;
-      }
-    }
-    const score =
-      modal > 1 && rows.length > 0 ? (modalRows / rows.length) * Math.log2(modal) * Math.min(modalRows, 10) : 0;
+    const score = delimiterScore(rows.map((row) => row.length));
     if (score > bestScore) {
       best = delimiter;
       bestScore = score;

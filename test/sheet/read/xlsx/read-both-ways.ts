@@ -41,3 +41,20 @@ export function readInPieces<T>(
     throw error;
   }
 }
+
+/**
+ * A part's text read both ways: by the byte scanner in the pieces `cuts` makes (taken modulo its length), and by the
+ * XML reader alone in one piece; `makePart` gives a fresh part each time.
+ */
+export function readBothWays<T>(makePart: () => PartUnderTest<T>, xml: string, cuts: readonly number[]) {
+  const bytes = new TextEncoder().encode(xml);
+  return {
+    scanned: readInPieces(
+      makePart(),
+      bytes,
+      cuts.map((cut) => cut % (bytes.length + 1)),
+      "bytes",
+    ),
+    whole: readInPieces(makePart(), bytes, [], "xml"),
+  };
+}

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createWorksheetReader, type WorkbookContext } from "../../../../src/sheet/read/xlsx/worksheet-part";
 import { SheetDataScanner } from "../../../../src/sheet/read/xlsx/sheet-data-scanner";
 import { plainNumberAt } from "../../../../src/sheet/xml/xml-bytes";
-import { readInPieces } from "./read-both-ways";
+import { type PartUnderTest, readBothWays, readInPieces } from "./read-both-ways";
 
 const TEXTS = ["Order No", " ", "Zürich 👕", "A&B", "", "line\nbreak"];
 
@@ -19,25 +19,20 @@ function context(): WorkbookContext {
   };
 }
 
-/** Every row of the sheet as read, or what refused it. */
-function read(xml: Uint8Array, cuts: readonly number[], reader: "bytes" | "xml"): unknown {
+/** A worksheet's reader, with its scanner; what it read is every row of the sheet, or what refused it. */
+function worksheetPart(): PartUnderTest<unknown> {
   const workbook = context();
-  const worksheet = createWorksheetReader(workbook, "Orders", new Map());
-  return readInPieces(
-    {
-      handler: worksheet.handler,
-      scanner: new SheetDataScanner(worksheet.sink),
-      element: { name: "sheetData", depth: 2 },
-      result: () => {
-        const store = worksheet.finish();
-        const rows = Array.from({ length: store.length }, (_, i) => store.at(i) ?? null);
-        return { rows, hidden: store.hiddenRows(), cells: workbook.cells, orderRows: workbook.orderRows };
-      },
+  const sheet = createWorksheetReader(workbook, "Orders", new Map());
+  return {
+    handler: sheet.handler,
+    scanner: new SheetDataScanner(sheet.sink),
+    element: { name: "sheetData", depth: 2 },
+    result: () => {
+      const store = sheet.finish();
+      const rows = Array.from({ length: store.length }, (_, i) => store.at(i) ?? null);
+      return { rows, hidden: store.hiddenRows(), cells: workbook.cells, orderRows: workbook.orderRows };
     },
-    xml,
-    cuts,
-    reader,
-  );
+  };
 }
 
 const space = fc.constantFrom("", "", "", " ", "\n  ", "\r\n\t");
@@ -133,11 +128,9 @@ describe("the worksheet's byte scanner", () => {
     let readWhole = 0;
     fc.assert(
       fc.property(worksheet, fc.array(fc.nat(4000), { maxLength: 6 }), (xml, cuts) => {
-        const bytes = new TextEncoder().encode(xml);
-        const atCuts = cuts.map((c) => c % (bytes.length + 1));
-        const expected = read(bytes, [], "xml");
-        if (typeof expected === "object" && expected !== null && "rows" in expected) readWhole++;
-        expect(read(bytes, atCuts, "bytes")).toEqual(expected);
+        const { scanned, whole } = readBothWays(worksheetPart, xml, cuts);
+        if (typeof whole === "object" && whole !== null && "rows" in whole) readWhole++;
+        expect(scanned).toEqual(whole);
       }),
       { numRuns: 1500 },
     );
@@ -159,14 +152,8 @@ describe("the worksheet's byte scanner", () => {
         ),
         fc.array(fc.nat(100_000), { minLength: 1, maxLength: 4 }),
         (xml, cuts) => {
-          const bytes = new TextEncoder().encode(xml);
-          expect(
-            read(
-              bytes,
-              cuts.map((c) => c % (bytes.length + 1)),
-              "bytes",
-            ),
-          ).toEqual(read(bytes, [], "xml"));
+          const { scanned, whole } = readBothWays(worksheetPart, xml, cuts);
+          expect(scanned).toEqual(whole);
         },
       ),
       { numRuns: 60 },
@@ -180,7 +167,10 @@ describe("the worksheet's byte scanner", () => {
       '<c r="C1"><v>-2.5</v></c></row>' +
       '<row r="3" hidden="1"><c r="B3" t="inlineStr"><is><t>Tāmaki &amp; co</t></is></c></row>' +
       "</sheetData></worksheet>";
-    const read1 = read(new TextEncoder().encode(xml), [37, 90], "bytes") as { rows: unknown[]; hidden: number[] };
+    const read1 = readInPieces(worksheetPart(), new TextEncoder().encode(xml), [37, 90], "bytes") as {
+      rows: unknown[];
+      hidden: number[];
+    };
     expect(read1.rows).toEqual([["Order No", new Date(Date.UTC(2025, 11, 9)), -2.5], null, [null, "Tāmaki & co"]]);
     expect(read1.hidden).toEqual([3]);
   });
