@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { dialectOf, ROW_NO_ROOM, SCAN, scanRow } from "../read/csv/csv-row-scan";
 import { guessLineEnd } from "./guess-line-end";
 
 export const CSV_DELIMITERS = [",", ";", "\t", "|"] as const;
@@ -10,54 +11,39 @@ const SAMPLE_CHARS = 64 * 1024;
 const SAMPLE_ROWS = 60;
 const QUOTE = 0x22;
 
-/** Where `search` next occurs in `text` from `from`, or the text's length. */
-function indexOrLength(text: string, search: string, from: number): number {
-  const at = text.indexOf(search, from);
-  return at === -1 ? text.length : at;
-}
-
 /**
- * The number of fields of each of the first `maxRows` rows, as papaparse splits the text, with 0 for a row that is one
- * blank field; undefined when a quote mark is not where CSV puts one (papaparse's own rules then decide).
+ * The number of fields of each of the first `maxRows` rows, as papaparse splits the text (read by the CSV reader's own
+ * row scanner), with 0 for a row that is one blank field; undefined when a quote mark is not where CSV puts one
+ * (papaparse's own rules then decide).
  */
 function wellFormedFieldCounts(
   text: string,
-  delimiter: string,
+  delimiter: CsvDelimiter,
   newline: LineEnd,
   maxRows: number,
 ): number[] | undefined {
+  const dialect = dialectOf(delimiter, newline);
+  const state = new Int32Array(SCAN.size);
+  let ends = new Uint32Array(256);
+  // Nothing is found yet: the scanner searches for the next delimiter and line end once each is passed.
+  state[SCAN.nextDelimiter] = -1;
+  state[SCAN.nextLineEnd] = -1;
   const counts: number[] = [];
-  const length = text.length;
-  let at = 0;
-  let fields = 0;
-  // The next delimiter and line end, each searched for again only once passed: a delimiter the text lacks is not
-  // looked for through the whole text at every field.
-  let nextDelimiter = -1;
-  let nextLineEnd = -1;
+  let rowStart = 0;
   while (counts.length < maxRows) {
-    let end: number;
-    const isQuoted = text.charCodeAt(at) === QUOTE;
-    if (isQuoted) {
-      let close = text.indexOf('"', at + 1);
-      while (close !== -1 && text.charCodeAt(close + 1) === QUOTE) close = text.indexOf('"', close + 2);
-      if (close === -1) return undefined;
-      end = close + 1;
-      if (end < length && !text.startsWith(delimiter, end) && !text.startsWith(newline, end)) return undefined;
-    } else {
-      if (nextDelimiter < at) nextDelimiter = indexOrLength(text, delimiter, at);
-      if (nextLineEnd < at) nextLineEnd = indexOrLength(text, newline, at);
-      end = Math.min(nextDelimiter, nextLineEnd);
-    }
-    fields++;
-    if (end < length && text.startsWith(delimiter, end)) {
-      at = end + delimiter.length;
+    state[SCAN.endCount] = 0;
+    const end = scanRow(text, rowStart, true, dialect, ends, state);
+    if (end === ROW_NO_ROOM) {
+      ends = new Uint32Array(ends.length * 2);
       continue;
     }
-    const isBlank = fields === 1 && (isQuoted ? text.slice(at + 1, end - 1) : text.slice(at, end)).trim() === "";
+    if (end < 0) return undefined;
+    const fields = state[SCAN.fields] as number;
+    const value = text.slice(rowStart, end);
+    const isBlank = fields === 1 && (value.charCodeAt(0) === QUOTE ? value.slice(1, -1) : value).trim() === "";
     counts.push(isBlank ? 0 : fields);
-    if (end >= length) break;
-    at = end + newline.length;
-    fields = 0;
+    if (end >= text.length) break;
+    rowStart = end + newline.length;
   }
   return counts;
 }
