@@ -1,5 +1,6 @@
 import type { LongestCell } from "../../../core/sheet-table";
 import { doubled } from "../growable";
+import { recordLowerBound } from "../../sorted-search";
 
 /**
  * What the CSV reader learns of each row while the row is fresh from the parser: where its
@@ -19,14 +20,7 @@ export class CsvRowMeasures {
 
   /** Offset of the first row measured at position `from` or after. */
   private firstFrom(from: number): number {
-    let low = 0;
-    let high = this.values.length / 4;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if ((this.values[mid * 4] as number) < from) low = mid + 1;
-      else high = mid;
-    }
-    return low * 4;
+    return recordLowerBound(this.values, 4, this.values.length / 4, from) * 4;
   }
 
   /** Index just past the last column with a value, from row index `from` on. */

@@ -1,4 +1,4 @@
-import { lowerBound } from "../../sorted-search";
+import { lowerBound, recordLowerBound } from "../../sorted-search";
 import { Growable } from "../growable";
 import { SCAN } from "./csv-row-scan";
 
@@ -36,16 +36,8 @@ function quotedValue(text: string, start: number, end: number): string {
 export const ROW_RECORD = { size: 6, position: 0, text: 1, start: 2, firstEnd: 3, fields: 4, quoted: 5 } as const;
 
 /** Index of the first record whose position is not below `position` (the record count when none is). */
-function recordAtOrAfter(records: Uint32Array, count: number, position: number): number {
-  let low = 0;
-  let high = count;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if ((records[mid * ROW_RECORD.size] as number) < position) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
+const recordAtOrAfter = (records: Uint32Array, count: number, position: number) =>
+  recordLowerBound(records, ROW_RECORD.size, count, position);
 
 /**
  * A CSV's rows kept as the text they were read from and where each field ends, instead of a
