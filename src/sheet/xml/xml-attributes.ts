@@ -1,4 +1,5 @@
 import { SHEET_LIMITS } from "../limits";
+import { isSpace } from "./xml-bytes";
 import { malformed } from "./xml-refusal";
 import { decodeXmlAttribute } from "./xml-text";
 import { XmlToken, XmlTokenizer } from "./xml-tokenizer";
@@ -29,8 +30,6 @@ export function readAttribute(tag: string, name: string): string | undefined {
   const raw = rawAttribute(tag, name);
   return raw === undefined ? undefined : decodeXmlAttribute(raw);
 }
-
-const isSpace = (c: number) => c === 32 || c === 10 || c === 9 || c === 13;
 
 /** The tag with the attribute set to `value` (in place, or added at its end), or taken out when undefined. */
 export function withAttribute(tag: string, name: string, value: string | number | undefined): string {

@@ -2,7 +2,8 @@ import { decodeXmlText } from "./xml-text";
 
 /**
  * Byte-level pieces for reading XML that is UTF-8 straight from the inflater, without decoding
- * it to text first: what the worksheet's row scanner is built from.
+ * it to text first: what the byte scanners are built from. The tests of characters
+ * (`isSpace`, `endsName`) take a byte or a character code alike, and serve the text readers too.
  */
 
 export const LT = 0x3c;
@@ -20,10 +21,11 @@ export const NEEDS_MORE = -1;
 /** The bytes hold something the byte scanner leaves to the full XML reader. */
 export const NOT_PLAIN = -2;
 
-export const isSpace = (b: number) => b === 0x20 || b === 0x0a || b === 0x09 || b === 0x0d;
+/** XML's white space; every other character up to it is told with one comparison. */
+export const isSpace = (c: number) => c <= 0x20 && (c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d);
 
-/** Whether the byte after an element's name ends the name. */
-export const endsName = (b: number) => b === GT || b === SLASH || b === 0x20 || b === 0x0a || b === 0x09 || b === 0x0d;
+/** Whether the character after an element's name ends the name. */
+export const endsName = (c: number) => c === GT || c === SLASH || isSpace(c);
 
 /** The first position from `at` that is not white space (`bytes.length` when none is). */
 export function skipSpace(bytes: Uint8Array, at: number): number {

@@ -1,4 +1,5 @@
 import { SHEET_LIMITS } from "../limits";
+import { endsName } from "./xml-bytes";
 import { decodeXmlAttribute } from "./xml-text";
 import { XmlToken, XmlTokenizer } from "./xml-tokenizer";
 
@@ -35,7 +36,7 @@ function prefixOf(text: string, nameStart: number): string {
   for (let i = nameStart; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x3a) local = i + 1;
-    else if (c === 0x3e || c === 0x2f || c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d) break;
+    else if (endsName(c)) break;
   }
   return local === nameStart ? "" : text.slice(nameStart, local);
 }

@@ -4,6 +4,7 @@
  * and in Node.
  */
 import { columnNumberAt } from "../formats/cell-ref";
+import { isSpace } from "./xml-bytes";
 import { malformed, XmlRefusal } from "./xml-refusal";
 import { decodeXmlAttribute } from "./xml-text";
 
@@ -40,9 +41,6 @@ const SINGLE_QUOTE = 39;
 const CR = 13;
 /** Long enough to tell `<!--`, `<![CDATA[` and `<!DOCTYPE` apart from a cut-off start. */
 const LONGEST_OPENER = 9;
-
-/** XML's white space; every other character up to it is tested with one comparison. */
-const isSpace = (c: number) => c <= 32 && (c === 32 || c === 10 || c === 9 || c === 13);
 
 /** Markup whose end is still to come, and the text that ends it. */
 const enum Inside {

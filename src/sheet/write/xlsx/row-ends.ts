@@ -1,3 +1,4 @@
+import { endsName } from "../../xml/xml-bytes";
 import { NEEDS_MORE_TEXT, type XmlTagSpan } from "../../xml/xml-tag-scanner";
 
 /**
@@ -83,7 +84,7 @@ export function lastCellTagBefore(text: string, prefix: string, start: number, e
   const open = `<${prefix}c`;
   for (let at = text.lastIndexOf(open, end - open.length); at >= start; at = text.lastIndexOf(open, at - 1)) {
     const next = text.charCodeAt(at + open.length);
-    if (next === 0x20 || next === 0x3e || next === 0x2f || next === 0x0a || next === 0x09 || next === 0x0d) return at;
+    if (endsName(next)) return at;
     if (at === 0) break;
   }
   return -1;
