@@ -8,6 +8,7 @@ import { useStore } from "./use-store";
 import type { ImportState } from "./workflow/workflow-state";
 import { createConnectionChoice } from "./workflow/connection-choice";
 import { fetchConnections } from "./proxy-connections";
+import { loadOnce } from "./load-once";
 
 /** Said when the code past the connect step could not be loaded (the server went away, say). */
 const PAGE_NOT_LOADED = "The importer could not load the rest of its page. Reload the page to try again.";
@@ -21,23 +22,17 @@ interface LoadedPage {
   readonly ConnectedPage: typeof ConnectedPage;
 }
 
-let loaded: LoadedPage | undefined;
-let loading: Promise<LoadedPage> | undefined;
-
 /**
  * Everything past the connect step (the workflow, the schemas checking the vendor's answers, the workers' clients and
  * every later step's view), loaded once: in the idle time after the first paint, or on the first connect if sooner.
  */
-export function loadImportPage(): Promise<LoadedPage> {
-  loading ??= import("./import-page").then(
-    (module) => (loaded = { page: module.openImportPage(choice), ConnectedPage: module.ConnectedPage }),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+const importPage = loadOnce<LoadedPage>(() =>
+  import("./import-page").then((module) => ({
+    page: module.openImportPage(choice),
+    ConnectedPage: module.ConnectedPage,
+  })),
+);
+export const loadImportPage = importPage.load;
 
 async function connect(connection: ConnectionInfo): Promise<void> {
   const before = importState.getState();
@@ -58,13 +53,14 @@ export function App() {
     void choice.loadConnections();
     // Edits are written a moment after they are made; leaving in that moment asks first.
     const beforeUnload = (event: BeforeUnloadEvent) => {
-      if (loaded?.page.workflow.hasUnsavedWork()) event.preventDefault();
+      if (importPage.loaded()?.page.workflow.hasUnsavedWork()) event.preventDefault();
     };
     window.addEventListener("beforeunload", beforeUnload);
     return () => window.removeEventListener("beforeunload", beforeUnload);
   }, []);
 
   // Only the workflow, which arrives with the page past the connect step, takes the state on from the connect step.
+  const loaded = importPage.loaded();
   if (state.step !== "connect" && loaded)
     return <loaded.ConnectedPage state={state as ConnectedState} page={loaded.page} />;
   return (

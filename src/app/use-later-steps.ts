@@ -1,25 +1,16 @@
 import { useEffect, useState } from "preact/hooks";
+import { loadOnce } from "./load-once";
 
 export type LaterSteps = typeof import("./later-steps");
 
-let loaded: LaterSteps | undefined;
-let loading: Promise<LaterSteps> | undefined;
+const laterSteps = loadOnce<LaterSteps>(() => import("./later-steps"));
 
 /** The later steps' views, loaded once; a failed load is tried again on the next ask. */
-export function loadLaterSteps(): Promise<LaterSteps> {
-  loading ??= import("./later-steps").then(
-    (module) => (loaded = module),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadLaterSteps = laterSteps.load;
 
 /** The later steps' views once they have arrived (rendering again then), else undefined. */
 export function useLaterSteps(): LaterSteps | undefined {
-  const [steps, setSteps] = useState(loaded);
+  const [steps, setSteps] = useState(laterSteps.loaded());
   useEffect(() => {
     if (!steps) void loadLaterSteps().then(setSteps, () => undefined);
   }, [steps]);
