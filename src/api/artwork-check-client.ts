@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ArtworkCheck } from "../core/artwork/artwork-check";
+import { parseRetryAfter } from "./problem";
 import { ARTWORK_CHECK_BATCH, ARTWORK_CHECK_PATH } from "./proxy-routes";
 
 /** What the proxy answers for one address: checked as it reads, never trusted further than its shape. */
@@ -26,6 +27,9 @@ const Answer = z.object({ checks: z.array(CheckAnswer) });
 
 /** Waits before asking again when the proxy says too many links were checked this minute. */
 const MAX_WAITS = 3;
+/** The wait when the proxy's 429 does not say how long, and the longest taken: the proxy counts links by the minute. */
+const UNSAID_WAIT_MS = 5_000;
+const LONGEST_WAIT_MS = 60_000;
 
 export interface ArtworkCheckClientOptions {
   /** The connection's proxy address, `/api/{connection}`. */
@@ -63,8 +67,8 @@ export function createArtworkCheckClient(options: ArtworkCheckClientOptions) {
         return urls.map((url) => unanswered(url, "the artwork check did not answer"));
       }
       if (response.status === 429 && waits < MAX_WAITS) {
-        const seconds = Number(response.headers.get("Retry-After") ?? "5");
-        await sleep(Math.min(60, Number.isFinite(seconds) ? seconds : 5) * 1000);
+        const asked = parseRetryAfter(response.headers.get("Retry-After"), (options.now?.() ?? new Date()).getTime());
+        await sleep(Math.min(LONGEST_WAIT_MS, asked ?? UNSAID_WAIT_MS));
         continue;
       }
       const read = response.ok ? Answer.safeParse(await response.json().catch(() => undefined)) : undefined;

@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createArtworkCheckClient } from "../../src/api/artwork-check-client";
 import type { ArtworkCheck } from "../../src/core/artwork/artwork-check";
 import { createProxy } from "../../src/server/proxy/proxy";
 import { CSRF, startProxyOverSimulator } from "../helpers/proxy-over-simulator";
@@ -113,6 +114,24 @@ describe("the artwork route's limits", () => {
     const refused = await post(1);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+
+  it("waits as the proxy says before asking again, and calls a link unchecked once it has waited enough", async () => {
+    const waits: number[] = [];
+    const client = createArtworkCheckClient({
+      baseUrl: base.replace("/_artwork-check", ""),
+      headers: PROXY_HEADERS,
+      sleep: async (ms) => void waits.push(ms),
+    });
+    // The minute's links are used up by the test before: every ask is refused, each time saying how long to wait.
+    const [check] = await client.check(["http://10.0.0.1/b.png"]);
+    expect(waits).toHaveLength(3);
+    for (const ms of waits) {
+      expect(ms).toBeGreaterThan(0);
+      expect(ms).toBeLessThanOrEqual(60_000);
+      expect(ms % 1000).toBe(0);
+    }
+    expect(check).toMatchObject({ url: "http://10.0.0.1/b.png", outcome: "unreachable" });
   });
 });
 
