@@ -13,7 +13,7 @@ import {
   SLASH,
   xmlTextAt,
 } from "../../xml/xml-bytes";
-import { ByteScanStop, type ByteScanner } from "./byte-scanned-part";
+import { ByteScanStop, type ByteScanner } from "../../xml/byte-scanned-stream";
 
 const ITEM = asciiBytes("si");
 const TEXT = asciiBytes("t");

@@ -21,7 +21,7 @@ import {
   textAt,
   xmlTextAt,
 } from "../../xml/xml-bytes";
-import { ByteScanStop, type ByteScanner } from "./byte-scanned-part";
+import { ByteScanStop, type ByteScanner } from "../../xml/byte-scanned-stream";
 
 /** Where the rows and cells the scanner reads go: the worksheet reader, as it would get them from the XML reader. */
 export interface SheetDataSink {

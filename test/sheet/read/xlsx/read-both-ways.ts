@@ -1,5 +1,6 @@
 import { SheetReadError } from "../../../../src/sheet/read-failure";
-import { byteScannedPartReader, type ByteScanner } from "../../../../src/sheet/read/xlsx/byte-scanned-part";
+import { byteScannedPartReader } from "../../../../src/sheet/read/xlsx/byte-scanned-part";
+import type { ByteScanner } from "../../../../src/sheet/xml/byte-scanned-stream";
 import { partReader } from "../../../../src/sheet/read/xlsx/part-reader";
 import type { XmlHandler } from "../../../../src/sheet/xml/xml-event-scanner";
 
