@@ -1,5 +1,5 @@
 import { Duplex } from "node:stream";
-import { constants, createDeflateRaw, createInflateRaw } from "node:zlib";
+import { constants, crc32, createDeflateRaw, createInflateRaw } from "node:zlib";
 import type { ByteTransform, ZipCodecs } from "../sheet/zip/zip-codecs";
 
 /** Pieces of a megabyte: a few dozen for a large sheet where 16 KB pieces make thousands. */
@@ -15,4 +15,5 @@ export const zlibCodecs: ZipCodecs = {
   inflater: () => asPair(createInflateRaw({ chunkSize: PIECE_BYTES })),
   deflater: () =>
     asPair(createDeflateRaw({ chunkSize: PIECE_BYTES, level: 2, strategy: constants.Z_DEFAULT_STRATEGY })),
+  crc32: (crc, data) => crc32(data, crc),
 };

@@ -39,6 +39,17 @@ describe("the command line's zlib codecs", () => {
     expect(inflateRawSync(deflated.out).equals(text)).toBe(true);
   });
 
+  it("count the same CRC-32 as the platform's codecs, carried over pieces", () => {
+    const data = Buffer.from('<row r="1"><c><v>é</v></c></row>'.repeat(1000));
+    const carried = (codecs: typeof zlibCodecs) =>
+      [0, 7, 4096, data.length].reduce(
+        (crc, end, k, ends) => codecs.crc32(crc, data.subarray(ends[k - 1] ?? 0, end)),
+        0,
+      );
+    expect(carried(zlibCodecs)).toBe(carried(platformCodecs));
+    expect(carried(zlibCodecs)).toBe(platformCodecs.crc32(0, data));
+  });
+
   it("reject data that does not inflate", async () => {
     await expect(through(Uint8Array.from([0xff, 0xff, 0xff, 0xff]), zlibCodecs.inflater())).rejects.toThrow();
   });

@@ -37,7 +37,7 @@ export interface TextSide {
   push(bytes: Uint8Array): void;
   end(): void;
   /** Whether it stands just inside the element, between tokens: the byte scanner may read the content from here. */
-  readonly isInside: boolean;
+  isInside(): boolean;
   /** It reads on from where the byte scanner stopped, with `openElements` of the scanner's open within the element. */
   takeOver(openElements: number): void;
 }
@@ -131,7 +131,7 @@ export function byteScannedStream(text: TextSide, scanner: ByteScanner, elementN
     text.push(bytes.subarray(0, attribute.end));
     // The content is scanned only where the text reader is, as it must be, just inside the element.
     held = NOTHING;
-    if (text.isInside) {
+    if (text.isInside()) {
       mode = Mode.Content;
       scanFrom(bytes, attribute.end);
     } else toText(bytes.subarray(attribute.end));

@@ -10,7 +10,7 @@ export const LT = 0x3c;
 export const GT = 0x3e;
 export const SLASH = 0x2f;
 const EQUALS = 0x3d;
-const DOUBLE_QUOTE = 0x22;
+export const DOUBLE_QUOTE = 0x22;
 const SINGLE_QUOTE = 0x27;
 const COLON = 0x3a;
 export const AMPERSAND = 0x26;
@@ -190,14 +190,18 @@ export function plainNumberAt(bytes: Uint8Array, start: number, end: number): nu
   return isNegative ? -value : value;
 }
 
-/** Where `pattern` next occurs in `bytes` from `from`; -1 when it does not. */
-export function indexOfBytes(bytes: Uint8Array, pattern: Uint8Array, from: number): number {
-  const first = pattern[0] as number;
-  for (let at = bytes.indexOf(first, from); at >= 0; at = bytes.indexOf(first, at + 1)) {
-    if (at + pattern.length > bytes.length) return -1;
-    let k = 1;
-    while (k < pattern.length && bytes[at + k] === pattern[k]) k++;
-    if (k === pattern.length) return at;
+/**
+ * Where `pattern` next occurs in `bytes` from `from`; -1 when it does not. It is looked for by its byte at `anchor`:
+ * the rarer that byte in what is searched, the fewer places are tried.
+ */
+export function indexOfBytes(bytes: Uint8Array, pattern: Uint8Array, from: number, anchor = 0): number {
+  const key = pattern[anchor] as number;
+  for (let at = bytes.indexOf(key, from + anchor); at >= 0; at = bytes.indexOf(key, at + 1)) {
+    const start = at - anchor;
+    if (start + pattern.length > bytes.length) return -1;
+    let k = 0;
+    while (k < pattern.length && bytes[start + k] === pattern[k]) k++;
+    if (k === pattern.length) return start;
   }
   return -1;
 }

@@ -3,13 +3,12 @@
  * part's own encoding. Runs in the sheet worker and in Node: the zip codecs (the platform's
  * CompressionStream and DecompressionStream, or the host's own) do the packing.
  */
-import { encodeText } from "../formats/encode-text";
-import { crc32 } from "./crc32";
+import { encodeTextInto, maxEncodedLength } from "../formats/encode-text";
 import { piecesOf, zipCodecs } from "./zip-codecs";
 import { dataStartOf, inflateEntry, type ZipEntry } from "./zip-guard";
 
-/** How much text is encoded and handed to the compressor at a time. */
-const PACK_BATCH_CHARS = 1 << 20;
+/** About how many bytes are handed to the compressor at a time. */
+const PACK_BATCH_BYTES = 1 << 20;
 
 export type PartEncoding = "utf-8" | "utf-16le" | "utf-16be";
 
@@ -99,27 +98,87 @@ export interface TextRewriter {
   finish(): string;
 }
 
-/** Encodes text in the encoding `encodingNow` gives, counting its bytes and CRC on the way to the compressor. */
-function textEncoder(encodingNow: () => PartEncoding) {
-  const state = { crc: 0, size: 0 };
-  return {
-    state,
-    encode(text: string): Uint8Array<ArrayBuffer> {
-      // A part's encodings (UTF-8, UTF-16) have bytes for any text: never undefined.
-      const data = encodeText(text, encodingNow()) as Uint8Array<ArrayBuffer>;
-      state.crc = crc32(state.crc, data);
-      state.size += data.length;
-      return data;
-    },
-  };
+/** What a part is written through, in order: bytes passed on as they came, and text (in the part's encoding). */
+export interface PartOutput {
+  bytes(view: Uint8Array): void;
+  text(text: string): void;
 }
 
+/** A part rewritten as its bytes inflate, writing through a `PartOutput`. */
+export interface PartRewriter {
+  push(chunk: Uint8Array): void;
+  end(): void;
+}
+
+/**
+ * Gathers what is written into batches of about `PACK_BATCH_BYTES` for the compressor (which is much faster given a few
+ * large pieces than many small ones), copying bytes and encoding text straight into the batch, counting their bytes and
+ * CRC on the way.
+ */
+class PackBatches implements PartOutput {
+  private batch = new Uint8Array(PACK_BATCH_BYTES);
+  private at = 0;
+  crc = 0;
+  size = 0;
+
+  constructor(
+    private readonly encoding: () => PartEncoding,
+    private readonly emit: (batch: Uint8Array<ArrayBuffer>) => void,
+  ) {}
+
+  bytes(view: Uint8Array): void {
+    this.makeRoom(view.length);
+    this.batch.set(view, this.at);
+    this.at += view.length;
+  }
+
+  text(text: string): void {
+    if (text.length === 0) return;
+    this.makeRoom(maxEncodedLength(text));
+    const encoding = this.encoding();
+    if (encoding === "utf-8") this.at = encodeUtf8At(text, this.batch, this.at);
+    // A part's encodings (UTF-8, UTF-16) have bytes for any text: never undefined.
+    else this.at += encodeTextInto(text, encoding, this.batch, this.at) as number;
+  }
+
+  flush(): void {
+    if (this.at === 0) return;
+    const data = this.batch.subarray(0, this.at);
+    this.batch = new Uint8Array(PACK_BATCH_BYTES);
+    this.at = 0;
+    this.crc = zipCodecs().crc32(this.crc, data);
+    this.size += data.length;
+    this.emit(data);
+  }
+
+  /** A batch with room for `length` more bytes: the one being filled, or, once that is handed on, a new one. */
+  private makeRoom(length: number): void {
+    if (this.at + length <= this.batch.length) return;
+    this.flush();
+    if (length > this.batch.length) this.batch = new Uint8Array(length);
+  }
+}
+
+const utf8 = new TextEncoder();
+
+/** Writes text as UTF-8 into `target` from `at`, returning where it ends: ASCII directly, which cells mostly are. */
+function encodeUtf8At(text: string, target: Uint8Array, at: number): number {
+  let i = 0;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) break;
+    target[at++] = c;
+  }
+  return i === text.length ? at : at + utf8.encodeInto(text.slice(i), target.subarray(at)).written;
+}
+
+/** Deflates what `source` gives, with the CRC and size `counted` holds once it has ended. */
 async function packStream(
   name: string,
-  text: ReadableStream<Uint8Array<ArrayBuffer>>,
+  source: ReadableStream<Uint8Array<ArrayBuffer>>,
   counted: { readonly crc: number; readonly size: number },
 ): Promise<PackedPart> {
-  const packed = await collect(text.pipeThrough(zipCodecs().deflater()));
+  const packed = await collect(source.pipeThrough(zipCodecs().deflater()));
   return { name, packed, crc32: counted.crc, size: counted.size };
 }
 
@@ -132,57 +191,97 @@ export function packText(
   pieces: Iterable<string>,
   encoding: PartEncoding = "utf-8",
 ): Promise<PackedPart> {
-  const encoder = textEncoder(() => encoding);
   const iterator = pieces[Symbol.iterator]();
+  let batches: PackBatches | undefined;
   const source = new ReadableStream<Uint8Array<ArrayBuffer>>({
+    start(controller) {
+      batches = new PackBatches(
+        () => encoding,
+        (batch) => controller.enqueue(batch),
+      );
+    },
     pull(controller) {
-      let batch = "";
-      while (batch.length < PACK_BATCH_CHARS) {
+      const out = batches as PackBatches;
+      for (let before = out.size; out.size === before; ) {
         const next = iterator.next();
-        if (next.done) break;
-        batch += next.value;
+        if (next.done) {
+          out.flush();
+          controller.close();
+          return;
+        }
+        out.text(next.value);
       }
-      if (batch === "") controller.close();
-      else controller.enqueue(encoder.encode(batch));
     },
   });
-  return packStream(name, source, encoder.state);
+  return packStream(name, source, {
+    get crc() {
+      return (batches as PackBatches).crc;
+    },
+    get size() {
+      return (batches as PackBatches).size;
+    },
+  });
 }
 
 /**
- * Inflates an entry, runs its text through `rewriter` and deflates the result, one chunk at
- * a time: neither the old nor the new text is ever held whole. The text is decoded as the
- * reader decodes it and written back in the same encoding. An error thrown by the
- * rewriter comes out of the returned promise.
+ * Inflates an entry, runs its bytes through the rewriter `rewriterOf` makes, and deflates what it writes, a batch at a
+ * time: neither the old part nor the new is ever held whole. Text written is encoded in the part's own encoding. An
+ * error thrown by the rewriter comes out of the returned promise.
  */
-export function repackText(bytes: Uint8Array, entry: ZipEntry, rewriter: TextRewriter): Promise<PackedPart> {
+export function repackPart(
+  bytes: Uint8Array,
+  entry: ZipEntry,
+  rewriterOf: (out: PartOutput) => PartRewriter,
+): Promise<PackedPart> {
   const start = dataStartOf(bytes, entry);
   const stored = piecesOf(bytes.subarray(start, start + entry.compressedSize));
   const inflated = entry.method === 8 ? stored.pipeThrough(zipCodecs().inflater()) : stored;
-  // Written back in the encoding it came in.
-  const decoder = partDecoder();
-  const encoder = textEncoder(() => decoder.encoding);
+  let encoding: PartEncoding = "utf-8";
   let read = 0;
-  // The compressor is much faster given a few large chunks than many small ones.
-  let pending: string[] = [];
-  let pendingLength = 0;
+  let batches: PackBatches | undefined;
+  let rewriter: PartRewriter | undefined;
   const rewrite = new TransformStream<Uint8Array, Uint8Array<ArrayBuffer>>({
-    transform(chunk, controller) {
+    start(controller) {
+      batches = new PackBatches(
+        () => encoding,
+        (batch) => controller.enqueue(batch),
+      );
+      rewriter = rewriterOf(batches);
+    },
+    transform(chunk) {
+      if (chunk.length === 0) return;
+      // Written back in the encoding it came in.
+      if (read === 0) encoding = partEncodingOf(chunk);
       read += chunk.length;
       if (read > entry.uncompressedSize) throw new Error(`${entry.name} unpacks to more than it declares`);
-      const text = rewriter.push(decoder.decode(chunk));
-      pending.push(text);
-      pendingLength += text.length;
-      if (pendingLength < PACK_BATCH_CHARS) return;
-      controller.enqueue(encoder.encode(pending.join("")));
-      pending = [];
-      pendingLength = 0;
+      rewriter?.push(chunk);
     },
-    flush(controller) {
-      pending.push(rewriter.push(decoder.end()), rewriter.finish());
-      const text = pending.join("");
-      if (text) controller.enqueue(encoder.encode(text));
+    flush() {
+      rewriter?.end();
+      batches?.flush();
     },
   });
-  return packStream(entry.name, inflated.pipeThrough(rewrite), encoder.state);
+  const counted = {
+    get crc() {
+      return (batches as PackBatches).crc;
+    },
+    get size() {
+      return (batches as PackBatches).size;
+    },
+  };
+  return packStream(entry.name, inflated.pipeThrough(rewrite), counted);
+}
+
+/** A text rewriter over a part's bytes: they are decoded as the reader decodes them, and what it returns written. */
+export function textRewriterOf(rewriter: TextRewriter, out: PartOutput): PartRewriter {
+  const decoder = partDecoder();
+  return {
+    push: (chunk) => out.text(rewriter.push(decoder.decode(chunk))),
+    end: () => out.text(rewriter.push(decoder.end()) + rewriter.finish()),
+  };
+}
+
+/** `repackPart` for a rewriter of the part's text. */
+export function repackText(bytes: Uint8Array, entry: ZipEntry, rewriter: TextRewriter): Promise<PackedPart> {
+  return repackPart(bytes, entry, (out) => textRewriterOf(rewriter, out));
 }

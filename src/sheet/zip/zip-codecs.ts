@@ -1,3 +1,5 @@
+import { crc32 } from "./crc32";
+
 /**
  * Stored (not deflated) data is handed on in pieces of this size, as inflated data would be; packed data is fed in
  * them.
@@ -27,16 +29,19 @@ export interface ByteTransform {
   readonly readable: ReadableStream<Uint8Array<ArrayBuffer>>;
 }
 
-/** Streams that inflate and deflate raw deflate data, as zip parts hold it. */
+/** Streams that inflate and deflate raw deflate data, as zip parts hold it, and the CRC-32 zip entries carry. */
 export interface ZipCodecs {
   inflater(): ByteTransform;
   deflater(): ByteTransform;
+  /** Carries a CRC-32 over more data: start from 0, and the result is the CRC so far. */
+  crc32(crc: number, data: Uint8Array): number;
 }
 
-/** The platform's DecompressionStream and CompressionStream: what browsers and workers have. */
+/** The platform's DecompressionStream and CompressionStream, and our own CRC-32: what browsers and workers have. */
 export const platformCodecs: ZipCodecs = {
   inflater: () => new DecompressionStream("deflate-raw"),
   deflater: () => new CompressionStream("deflate-raw"),
+  crc32,
 };
 
 let codecs: ZipCodecs = platformCodecs;
@@ -46,7 +51,8 @@ export const zipCodecs = (): ZipCodecs => codecs;
 
 /**
  * A host with faster streams than the platform's sets them once at its start: Node's own zlib hands on megabyte
- * pieces where its DecompressionStream and CompressionStream hand on 16 KB ones, each a promise.
+ * pieces where its DecompressionStream and CompressionStream hand on 16 KB ones, each a promise, and counts CRCs
+ * natively.
  */
 export function useZipCodecs(faster: ZipCodecs): void {
   codecs = faster;

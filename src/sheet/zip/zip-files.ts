@@ -1,4 +1,3 @@
-import { crc32 } from "./crc32";
 import { collect, type PackedPart } from "./part-text";
 import { zipCodecs } from "./zip-codecs";
 import { rewriteZip } from "./rewrite-zip";
@@ -24,7 +23,7 @@ export async function zipFiles(
       },
     });
     const packed = await collect(data.pipeThrough(zipCodecs().deflater()));
-    parts.push({ name: file.name, packed, crc32: crc32(0, file.bytes), size: file.bytes.length });
+    parts.push({ name: file.name, packed, crc32: zipCodecs().crc32(0, file.bytes), size: file.bytes.length });
   }
   return rewriteZip(EMPTY_ZIP, new Map(), parts, at);
 }

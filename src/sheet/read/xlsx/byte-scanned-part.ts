@@ -25,9 +25,7 @@ export function byteScannedPartReader(
     {
       push: (bytes) => xml.push(bytes),
       end: () => xml.end(),
-      get isInside() {
-        return xml.scanner.isBetweenTokens && xml.scanner.openElements === element.depth;
-      },
+      isInside: () => xml.scanner.isBetweenTokens && xml.scanner.openElements === element.depth,
       takeOver: (openElements) => xml.scanner.enterOpened(openElements),
     },
     scanner,

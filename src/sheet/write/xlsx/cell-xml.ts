@@ -30,7 +30,7 @@ export function resultValue(value: ResultCell | undefined, dates: Pick<DateCells
  * `_xHHHH_`, so a text that already looks like one has its underscore escaped; a carriage
  * return is a character reference, which XML readers do not turn into a line feed.
  */
-function escapeCellText(text: string): string {
+export function escapeCellText(text: string): string {
   return text.replace(/[&<>\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|_(?=x[0-9A-Fa-f]{4}_)/g, (c) => {
     if (c === "&") return "&amp;";
     if (c === "<") return "&lt;";
@@ -40,6 +40,9 @@ function escapeCellText(text: string): string {
   });
 }
 
+/** What keeps a text's white space at its ends and its line breaks, where it has them. */
+export const spaceAttributeOf = (text: string) => (/^\s|\s$|\n/.test(text) ? ' xml:space="preserve"' : "");
+
 /**
  * One cell: a number as a number, text as an inline string (so the shared strings part is
  * left as it was). `prefix` is the sheet's own prefix for its elements, usually "".
@@ -48,7 +51,7 @@ export function cellXml(prefix: string, address: string, value: string | number,
   const s = style > 0 ? ` s="${style}"` : "";
   if (typeof value === "number")
     return `<${prefix}c r="${address}"${s}><${prefix}v>${String(value)}</${prefix}v></${prefix}c>`;
-  const space = /^\s|\s$|\n/.test(value) ? ' xml:space="preserve"' : "";
+  const space = spaceAttributeOf(value);
   return (
     `<${prefix}c r="${address}"${s} t="inlineStr"><${prefix}is>` +
     `<${prefix}t${space}>${escapeCellText(value)}</${prefix}t></${prefix}is></${prefix}c>`

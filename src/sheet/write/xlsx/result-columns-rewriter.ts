@@ -1,6 +1,7 @@
 import { isResultDate, type ResultCell } from "../../../core/result-sheet-data";
 import { cellAddress, columnName, columnNumberAt, parseCellRange, rowNumberAfter } from "../../formats/cell-ref";
 import { cellXml, resultValue, type DateCells } from "./cell-xml";
+import { CellBytes } from "./cell-bytes";
 import { patchCols } from "./patch-cols";
 import type { TextRewriter } from "../../zip/part-text";
 import { StreamingEdit } from "./streaming-edit";
@@ -11,6 +12,19 @@ import { malformed } from "../../xml/xml-refusal";
 import { NEEDS_MORE_TEXT, type XmlTagSpan } from "../../xml/xml-tag-scanner";
 import { findTagEnd } from "../../xml/xml-tokenizer";
 import { lastCellTagBefore, RowEnds } from "./row-ends";
+import { textAt } from "../../xml/xml-bytes";
+import {
+  type ByteEdit,
+  cellEndOf,
+  isSpaceOnly,
+  lastCellTagIn,
+  newCellTag,
+  readCellTag,
+  readRowTag,
+  newRowTag,
+  rowNumberOf,
+  type RowSpan,
+} from "./whole-row-scanner";
 
 /** Where the result columns go and how they look; style indexes are the workbook's cell formats. */
 export interface ResultColumnsPlan {
@@ -82,11 +96,15 @@ export class ResultColumnsRewriter implements TextRewriter {
   private columnStyles: readonly (number | undefined)[] = [];
   private readonly columnNames: readonly string[];
   private readonly moneyStyles = new Map<number, number>();
+  private readonly cellTag = newCellTag();
+  private readonly rowTag = newRowTag();
+  private readonly newCells: CellBytes;
 
   constructor(private readonly plan: ResultColumnsPlan) {
     this.targets = [plan.headerRowNumber, ...plan.rows.keys()].sort((a, b) => a - b);
     this.lastColumn = plan.firstColumn + plan.headers.length - 1;
     this.columnNames = plan.headers.map((_, i) => columnName(plan.firstColumn + i));
+    this.newCells = new CellBytes(this.columnNames);
     this.edit = new StreamingEdit(this.onTag, (dropped) => this.rowEnds.shift(dropped));
   }
 
@@ -105,7 +123,7 @@ export class ResultColumnsRewriter implements TextRewriter {
       this.depth--;
       if (this.depth === 2 && this.row && tag.name === "row") this.finishRow(tag.start);
       else if (this.depth === 1 && this.isInSheetData && tag.name === "sheetData") {
-        this.insertRowsBefore(Infinity, tag.start);
+        this.edit.insert(tag.start, this.rowsBefore(Infinity));
         this.isInSheetData = false;
       }
       return;
@@ -167,15 +185,24 @@ export class ResultColumnsRewriter implements TextRewriter {
     this.isInSheetData = true;
   }
 
-  /** Writes the rows to add that come before `rowNumber`. */
-  private insertRowsBefore(rowNumber: number, at: number): void {
+  /** The rows to add that come before `rowNumber`, as XML, taken off the rows to write. */
+  private rowsBefore(rowNumber: number): string {
+    let xml = "";
     for (
       ;
       this.nextTarget < this.targets.length && (this.targets[this.nextTarget] as number) < rowNumber;
       this.nextTarget++
     ) {
-      this.edit.insert(at, this.newRowXml(this.targets[this.nextTarget] as number));
+      xml += this.newRowXml(this.targets[this.nextTarget] as number);
     }
+    return xml;
+  }
+
+  /** Whether row `rowNumber`, read now after the rows before it, is one to write: it is then taken off them. */
+  private takesResults(rowNumber: number): boolean {
+    if (this.targets[this.nextTarget] !== rowNumber) return false;
+    this.nextTarget++;
+    return true;
   }
 
   private newRowXml(rowNumber: number): string {
@@ -197,19 +224,16 @@ export class ResultColumnsRewriter implements TextRewriter {
     const rowNumber = rowNumberAfter(tag.rawAttribute("r"), this.rowNumber);
     // A row without `r` (or with one that is not a row number) directly follows the one before it, so no row is ever
     // inserted just before it.
-    this.insertRowsBefore(rowNumber, tag.start);
+    edit.insert(tag.start, this.rowsBefore(rowNumber));
     this.rowNumber = rowNumber;
     const rowEnd = contentEnd === undefined ? undefined : contentEnd + `</${tag.prefix}row>`.length;
-    if (this.targets[this.nextTarget] !== rowNumber) return rowEnd;
-    this.nextTarget++;
-    const written = this.widenSpans(edit.tagText(tag), tag.attribute("spans"));
-    const style = isTrue(tag.attribute("customFormat")) ? Number(tag.attribute("s") ?? 0) : undefined;
-    const row: OpenRow = { rowNumber, style, prefix: tag.prefix };
+    if (!this.takesResults(rowNumber)) return rowEnd;
+    const row = this.openRow(rowNumber, edit.tagText(tag), tag.prefix);
     if (tag.kind === "empty") {
-      edit.replace(tag.start, tag.end, `${openFormOf(written)}${this.cellsXml(row, NO_TAIL)}</${tag.prefix}row>`);
+      edit.replace(tag.start, tag.end, `${openFormOf(row.tag)}${this.cellsXml(row, NO_TAIL)}</${tag.prefix}row>`);
       return;
     }
-    edit.replace(tag.start, tag.end, written);
+    edit.replace(tag.start, tag.end, row.tag);
     if (contentEnd === undefined) this.row = { ...row, column: 0, isHolding: false };
     else if (this.endsBeforeResults(tag, contentEnd)) {
       edit.insert(contentEnd, this.cellsXml(row, NO_TAIL));
@@ -219,15 +243,86 @@ export class ResultColumnsRewriter implements TextRewriter {
     return rowEnd;
   }
 
+  /**
+   * Whether the text so far ends between two rows of `<sheetData>` (without a prefix), with nothing held: rows may be
+   * taken whole from the bytes from here (see `WholeRowScanner`).
+   */
+  get isBetweenRows(): boolean {
+    return (
+      this.depth === 2 &&
+      this.isInSheetData &&
+      this.sheetDataPrefix === "" &&
+      this.row === undefined &&
+      !this.isHoldingCols &&
+      this.edit.isEmpty
+    );
+  }
+
+  /** A row found whole in the bytes, written as `onRow` writes it from the text. */
+  wholeRow(bytes: Uint8Array, span: RowSpan, edit: ByteEdit): boolean {
+    const rowNumber = rowNumberOf(span, this.rowNumber);
+    const before = this.rowsBefore(rowNumber);
+    if (before) edit.insert(span.start, before);
+    this.rowNumber = rowNumber;
+    if (!this.takesResults(rowNumber)) return true;
+    if (span.isEmpty) {
+      const row = this.openRow(rowNumber, textAt(bytes, span.start, span.tagEnd), "");
+      edit.replace(span.start, span.tagEnd, `${openFormOf(row.tag)}${this.cellsXml(row, NO_TAIL)}</row>`);
+      return true;
+    }
+    const row = this.openRowInBytes(bytes, span, rowNumber, edit) ?? this.openRowAsText(bytes, span, rowNumber, edit);
+    if (this.endsBeforeResultsInBytes(bytes, span)) edit.insertBytes(span.contentEnd, this.cellBytes(row));
+    else {
+      const content = textAt(bytes, span.tagEnd, span.contentEnd);
+      edit.replace(span.tagEnd, span.contentEnd, this.rowContentXml(row, content));
+    }
+    return true;
+  }
+
+  /** A row to write's start tag in the bytes, read and written as text. */
+  private openRowAsText(bytes: Uint8Array, span: RowSpan, rowNumber: number, edit: ByteEdit): OpenRow {
+    const row = this.openRow(rowNumber, textAt(bytes, span.start, span.tagEnd), "");
+    edit.replace(span.start, span.tagEnd, row.tag);
+    return row;
+  }
+
+  /**
+   * A row to write's start tag in the bytes, its `spans` widened in place; undefined, having changed nothing, for a tag
+   * whose attributes are not written plainly (with a reference or a character escaped in text, say), to be taken as
+   * text.
+   */
+  private openRowInBytes(bytes: Uint8Array, span: RowSpan, rowNumber: number, edit: ByteEdit): OpenRow | undefined {
+    const tag = this.rowTag;
+    if (!readRowTag(bytes, span.start, tag)) return undefined;
+    const customFormat = tag.customFormat && textAt(bytes, tag.customFormat.start, tag.customFormat.end);
+    const styleIndex = tag.style && textAt(bytes, tag.style.start, tag.style.end);
+    const spans = tag.spans && textAt(bytes, tag.spans.start, tag.spans.end);
+    const widened = spans === undefined ? undefined : this.widenedSpans(spans);
+    if (widened === null) return undefined;
+    if (tag.spans && widened !== undefined) edit.replace(tag.spans.start, tag.spans.end, widened);
+    return { rowNumber, style: isTrue(customFormat) ? Number(styleIndex ?? 0) : undefined, prefix: "" };
+  }
+
+  /** A row to write: its start tag as written, and the format its new cells take. */
+  private openRow(rowNumber: number, tagText: string, prefix: string): OpenRow & { readonly tag: string } {
+    const tag = tagText.includes("spans") ? this.widenSpans(tagText, readAttribute(tagText, "spans")) : tagText;
+    const style =
+      tagText.includes("customFormat") && isTrue(readAttribute(tagText, "customFormat"))
+        ? Number(readAttribute(tagText, "s") ?? 0)
+        : undefined;
+    return { rowNumber, style, prefix, tag };
+  }
+
   /** The row's tag with its `spans` (as read from it) reaching the last result column. */
   private widenSpans(tag: string, spans: string | undefined): string {
     if (spans === undefined) return tag;
+    return withAttribute(tag, "spans", this.widenedSpans(spans) ?? undefined);
+  }
+
+  /** `spans` reaching the last result column; null for one that does not end in a range, which is taken out. */
+  private widenedSpans(spans: string): string | null {
     const last = /^(.*?)(\d+):(\d+)$/.exec(spans.trim());
-    return withAttribute(
-      tag,
-      "spans",
-      last ? `${last[1]}${last[2]}:${Math.max(Number(last[3]), this.lastColumn)}` : undefined,
-    );
+    return last ? `${last[1]}${last[2]}:${Math.max(Number(last[3]), this.lastColumn)}` : null;
   }
 
   /**
@@ -272,6 +367,19 @@ export class ResultColumnsRewriter implements TextRewriter {
       if (cellEnd < end || cellEnd > contentEnd) return false;
     }
     return cellEnd === contentEnd || text.slice(cellEnd, contentEnd).trim() === "";
+  }
+
+  /** `endsBeforeResults` for a row in the bytes. */
+  private endsBeforeResultsInBytes(bytes: Uint8Array, row: RowSpan): boolean {
+    const at = lastCellTagIn(bytes, row.tagEnd, row.contentEnd);
+    let cellEnd = row.tagEnd;
+    if (at >= 0) {
+      const cell = this.cellTag;
+      if (!readCellTag(bytes, at, cell) || cell.column === 0 || cell.column >= this.plan.firstColumn) return false;
+      cellEnd = cellEndOf(bytes, cell, row.contentEnd);
+      if (cellEnd < 0) return false;
+    }
+    return isSpaceOnly(bytes, cellEnd, row.contentEnd);
   }
 
   /** A row's content (or the rest of it, after a cell in column `column`) with the new cells merged in. */
@@ -329,24 +437,24 @@ export class ResultColumnsRewriter implements TextRewriter {
   }
 
   /**
-   * A row's cells from the first result column on: the new ones, merged in column order with
-   * the empty (formatted) cells the row had there. A new cell takes the format of the cell it
-   * replaces, else of its row or column (a date's with a date format); the header takes the customer's header look in
-   * bold.
+   * Each new cell of a row, with the empty (formatted) cells the row had from the first result column on: the index of
+   * its result column, what it holds, and its format. A new cell takes the format of the cell it replaces, else of its
+   * row or column (a date's with a date format); the header takes the customer's header look in bold.
    */
-  private cellsXml(row: OpenRow, tail: readonly TailCell[]): string {
+  private forEachNewCell(
+    row: OpenRow,
+    tail: readonly TailCell[],
+    onCell: (index: number, written: string | number, style: number) => void,
+  ): void {
     const { firstColumn, headerRowNumber, headers, isMoney } = this.plan;
     const isHeader = row.rowNumber === headerRowNumber;
     const values: readonly ResultCell[] = isHeader ? headers : (this.plan.rows.get(row.rowNumber) ?? []);
-    const cells: { readonly column: number; readonly xml: string }[] = [];
-    let xml = "";
     for (let i = 0; i < values.length; i++) {
       const value = values[i];
       const written = isHeader ? (value as string) : resultValue(value, this.plan.dates);
       if (written === null) continue;
-      const column = firstColumn + i;
       const base =
-        (tail.length > 0 ? tail.find((cell) => cell.column === column)?.style : undefined) ??
+        (tail.length > 0 ? tail.find((cell) => cell.column === firstColumn + i)?.style : undefined) ??
         row.style ??
         this.columnStyles[i] ??
         0;
@@ -357,10 +465,19 @@ export class ResultColumnsRewriter implements TextRewriter {
           : typeof written === "number" && isMoney[i]
             ? this.moneyStyle(base)
             : base;
+      onCell(i, written, style);
+    }
+  }
+
+  /** A row's cells from the first result column on: the new ones, merged in column order with `tail`. */
+  private cellsXml(row: OpenRow, tail: readonly TailCell[]): string {
+    const cells: { readonly column: number; readonly xml: string }[] = [];
+    let xml = "";
+    this.forEachNewCell(row, tail, (i, written, style) => {
       const cell = cellXml(row.prefix, `${this.columnNames[i]}${row.rowNumber}`, written, style);
       if (tail.length === 0) xml += cell;
-      else cells.push({ column, xml: cell });
-    }
+      else cells.push({ column: this.plan.firstColumn + i, xml: cell });
+    });
     if (tail.length === 0) return xml;
     const replaced = new Set(cells.map((cell) => cell.column));
     for (const cell of tail) if (!replaced.has(cell.column)) cells.push(cell);
@@ -368,6 +485,14 @@ export class ResultColumnsRewriter implements TextRewriter {
       .sort((a, b) => a.column - b.column)
       .map((cell) => cell.xml)
       .join("");
+  }
+
+  /** `cellsXml` without a tail, for a row in the bytes of a sheet without a prefix, written as bytes. */
+  private cellBytes(row: OpenRow): Uint8Array {
+    const cells = this.newCells;
+    cells.startRow(row.rowNumber);
+    this.forEachNewCell(row, NO_TAIL, (i, written, style) => cells.cell(i, written, style));
+    return cells.written();
   }
 }
 

@@ -40,6 +40,11 @@ export class StreamingEdit {
     return this.text;
   }
 
+  /** Whether nothing is held back or waiting for more text. */
+  get isEmpty(): boolean {
+    return this.text === "" && !this.isHolding;
+  }
+
   /** Whether the last piece has come: a tag cut short now is an error. */
   get isFinal(): boolean {
     return this.isFinalPiece;

@@ -5,6 +5,8 @@ import { malformed } from "../../xml/xml-refusal";
 import { NEEDS_MORE_TEXT, XmlTagScanner, type XmlTagSpan } from "../../xml/xml-tag-scanner";
 import { findTagEnd } from "../../xml/xml-tokenizer";
 import { lastCellTagBefore, RowEnds } from "./row-ends";
+import { textAt } from "../../xml/xml-bytes";
+import { isEmptyCell, lastCellTagIn, newCellTag, readCellTag, rowNumberOf, type RowSpan } from "./whole-row-scanner";
 
 export interface UsedRange {
   /** The rightmost column (1-based) holding a value or a formula; 0 when there is none. */
@@ -53,11 +55,39 @@ export class UsedRangeScan {
   private isFinal = false;
   private readonly rowEnds = new RowEnds();
   private readonly scanner = new XmlTagScanner();
+  private readonly cellTag = newCellTag();
 
   constructor(
     private readonly headerRowNumber: number,
     private readonly writtenRows: readonly number[] = [headerRowNumber],
   ) {}
+
+  /**
+   * Whether the text so far ends between two rows of `<sheetData>` (without a prefix): rows may be read from the bytes
+   * from here (see `WholeRowScanner`).
+   */
+  get isBetweenRows(): boolean {
+    const { names, prefixes } = this;
+    return (
+      this.text === "" &&
+      this.openCellColumn === 0 &&
+      names.length === 2 &&
+      names[1] === "sheetData" &&
+      prefixes[1] === ""
+    );
+  }
+
+  /** A row found whole in the bytes, read as `onRow` reads it; false, having changed nothing, to leave it as text. */
+  wholeRow(bytes: Uint8Array, row: RowSpan): boolean {
+    const previous = this.rowNumber;
+    this.rowNumber = rowNumberOf(row, previous);
+    if (!row.isEmpty && !this.readRowBytesFromEnd(bytes, row)) {
+      this.rowNumber = previous;
+      return false;
+    }
+    this.lastCellColumn = 0;
+    return true;
+  }
 
   push(text: string): void {
     this.text += text;
@@ -136,6 +166,26 @@ export class UsedRangeScan {
       if (text.charCodeAt(end - 2) === 0x2f || isEmptyContent(text, end, `</${row.prefix}c>`)) continue;
       this.openCellStyle = isHeader ? readAttribute(text.slice(at, end), "s") : undefined;
       this.markUsed(column);
+      return true;
+    }
+    return true;
+  }
+
+  /** `readRowFromEnd` for a row in the bytes. */
+  private readRowBytesFromEnd(bytes: Uint8Array, row: RowSpan): boolean {
+    const isHeader = this.rowNumber === this.headerRowNumber;
+    const cell = this.cellTag;
+    for (
+      let at = lastCellTagIn(bytes, row.tagEnd, row.contentEnd);
+      at >= 0;
+      at = lastCellTagIn(bytes, row.tagEnd, at)
+    ) {
+      if (!readCellTag(bytes, at, cell) || cell.column === 0) return false;
+      if (cell.column > GRID_COLUMNS) continue;
+      if (cell.column <= this.lastColumn && !isHeader) return true;
+      if (isEmptyCell(bytes, cell)) continue;
+      this.openCellStyle = isHeader ? readAttribute(textAt(bytes, at, cell.end), "s") : undefined;
+      this.markUsed(cell.column);
       return true;
     }
     return true;

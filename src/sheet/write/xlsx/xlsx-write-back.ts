@@ -15,7 +15,8 @@ import { machineZoneOffset, resultDateSerial, type ZoneOffset } from "../result-
 import { isTrue, readAttribute } from "../../xml/xml-attributes";
 import { clampWidth, contentWidths } from "./column-widths";
 import { ResultColumnsRewriter } from "./result-columns-rewriter";
-import { packText, partDecoder, readZipText, repackText, type PackedPart, type ZipText } from "../../zip/part-text";
+import { packText, readZipText, repackPart, type PackedPart, type ZipText } from "../../zip/part-text";
+import { resultColumnsPart, usedRangePart } from "./sheet-part-streams";
 import { rewriteZip } from "../../zip/rewrite-zip";
 import { sniffFile } from "../../formats/sniff-file";
 import { tableSheetXml } from "./table-sheet-xml";
@@ -226,21 +227,18 @@ async function addResults(
   const styles = new StylesPatch(stylesText?.text ?? emptyStylesXml(namespace));
   const dates = dateCellsOf(styles, usesDate1904(texts.workbook), zoneOffset);
   const isMoney = data.columns.map((name) => MONEY_COLUMNS.has(name));
-  const orderSheet = await repackText(
-    original,
-    sheetEntry,
-    new ResultColumnsRewriter({
-      firstColumn: lastUsed + 1,
-      headerRowNumber: data.headerRowNumber,
-      headers: data.columns.map(safeText),
-      rows: data.rows,
-      widths: columnWidths(data, isMoney),
-      isMoney,
-      headerStyle: styles.boldFormat(used.headerStyle ?? 0),
-      moneyStyle: (base) => styles.moneyFormat(base),
-      dates,
-    }),
-  );
+  const rewriter = new ResultColumnsRewriter({
+    firstColumn: lastUsed + 1,
+    headerRowNumber: data.headerRowNumber,
+    headers: data.columns.map(safeText),
+    rows: data.rows,
+    widths: columnWidths(data, isMoney),
+    isMoney,
+    headerStyle: styles.boldFormat(used.headerStyle ?? 0),
+    moneyStyle: (base) => styles.moneyFormat(base),
+    dates,
+  });
+  const orderSheet = await repackPart(original, sheetEntry, (out) => resultColumnsPart(rewriter, out));
   const tableHeaderStyle = styles.boldFormat(0);
   // The new sheets are written after the stylesheet: the formats their dates take are added now.
   for (const table of [data.jobs, data.audit])
@@ -292,17 +290,15 @@ async function addResults(
   }
 }
 
-/** The order sheet's used range, from its XML as it inflates. */
+/** The order sheet's used range, from its XML as it inflates: its rows read from the bytes where they can be. */
 async function scanUsedRange(original: Uint8Array, entry: ZipEntry, data: ResultSheetData): Promise<UsedRange> {
   const scan = new UsedRangeScan(
     data.headerRowNumber,
     [data.headerRowNumber, ...data.rows.keys()].sort((a, b) => a - b),
   );
-  const decoder = partDecoder();
-  await inflateEntry(original, entry, FILE, SHEET_LIMITS.zip.maxInflatedBytes, (chunk) =>
-    scan.push(decoder.decode(chunk)),
-  );
-  scan.push(decoder.end());
+  const part = usedRangePart(scan);
+  await inflateEntry(original, entry, FILE, SHEET_LIMITS.zip.maxInflatedBytes, (chunk) => part.push(chunk));
+  part.end();
   return scan.finish();
 }
 

@@ -8,6 +8,8 @@ import {
 import type { DateCells } from "../../../../src/sheet/write/xlsx/cell-xml";
 import { UsedRangeScan } from "../../../../src/sheet/write/xlsx/used-range-scan";
 import { XmlRefusal } from "../../../../src/sheet/xml/xml-refusal";
+import { joinBytes, type PartOutput } from "../../../../src/sheet/zip/part-text";
+import { resultColumnsPart, usedRangePart } from "../../../../src/sheet/write/xlsx/sheet-part-streams";
 
 const HEADER_STYLE = 90;
 /** Money formats are numbered after their base so the tests can see which base was used. */
@@ -32,7 +34,31 @@ function plan(overrides: Partial<ResultColumnsPlan> & { readonly firstColumn: nu
   };
 }
 
-/** The rewriter's output for `xml` given whole, and given a few characters at a time (tags and rows cut anywhere). */
+const utf8 = new TextEncoder();
+
+/** The rewriter's output for `xml` read as the writer reads a sheet: its UTF-8 bytes, rows whole where they can be. */
+function rewriteBytes(xml: string, p: ResultColumnsPlan, cuts: readonly number[]): string {
+  const written: Uint8Array[] = [];
+  const out: PartOutput = {
+    bytes: (view) => written.push(view.slice()),
+    text: (text) => written.push(utf8.encode(text)),
+  };
+  const part = resultColumnsPart(new ResultColumnsRewriter(p), out);
+  for (const piece of piecesOf(utf8.encode(xml), cuts)) part.push(piece);
+  part.end();
+  return new TextDecoder().decode(joinBytes(written));
+}
+
+/** The bytes cut at `cuts` (positions, in any order). */
+function piecesOf(bytes: Uint8Array, cuts: readonly number[]): Uint8Array[] {
+  const ends = [...cuts.map((cut) => cut % (bytes.length + 1)), bytes.length].sort((a, b) => a - b);
+  return ends.map((end, k) => bytes.subarray(k === 0 ? 0 : ends[k - 1], end));
+}
+
+/**
+ * The rewriter's output for `xml` given whole, given a few characters at a time (tags and rows cut anywhere), and read
+ * from its bytes in pieces: the same each way.
+ */
 function rewrite(xml: string, p: ResultColumnsPlan): string {
   const whole = new ResultColumnsRewriter(p);
   const once = whole.push(xml) + whole.finish();
@@ -42,10 +68,22 @@ function rewrite(xml: string, p: ResultColumnsPlan): string {
     for (let at = 0; at < xml.length; at += size) out += pieces.push(xml.slice(at, at + size));
     expect(out + pieces.finish(), `in pieces of ${size}`).toBe(once);
   }
+  const bytes = utf8.encode(xml).length;
+  for (const cuts of [[], [bytes >> 1], Array.from({ length: bytes }, (_, i) => i)])
+    expect(rewriteBytes(xml, p, cuts), `from the bytes cut ${cuts.length} times`).toBe(once);
   return once;
 }
 
-/** The used range of `xml`, checked to be the same however the text is cut. */
+/** The used range of `xml` read from its bytes cut at `cuts`, as the writer reads it. */
+function usedRangeOfBytes(xml: string, cuts: readonly number[], headerRowNumber: number, writtenRows?: number[]) {
+  const scan = new UsedRangeScan(headerRowNumber, writtenRows);
+  const part = usedRangePart(scan);
+  for (const piece of piecesOf(utf8.encode(xml), cuts)) part.push(piece);
+  part.end();
+  return scan.finish();
+}
+
+/** The used range of `xml`, checked to be the same however the text is cut, and read from its bytes. */
 function usedRange(xml: string, headerRowNumber = 1) {
   const scanIn = (size: number) => {
     const scan = new UsedRangeScan(headerRowNumber);
@@ -54,6 +92,9 @@ function usedRange(xml: string, headerRowNumber = 1) {
   };
   const whole = scanIn(Math.max(1, xml.length));
   for (const size of [1, 5]) expect(scanIn(size), `in pieces of ${size}`).toEqual(whole);
+  const bytes = utf8.encode(xml).length;
+  for (const cuts of [[], [bytes >> 1], Array.from({ length: bytes }, (_, i) => i)])
+    expect(usedRangeOfBytes(xml, cuts, headerRowNumber), `from the bytes cut ${cuts.length} times`).toEqual(whole);
   return whole;
 }
 
@@ -204,6 +245,85 @@ describe("ResultColumnsRewriter: result cells added to the sheet's XML", () => {
         expect(out + pieces.push(xml.slice(at)) + pieces.finish()).toBe(once);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it("writes rows read whole from the bytes as from the text, whatever the rows hold and wherever they are cut", () => {
+    const cell = fc.oneof(
+      fc.constantFrom(
+        (n: number) => `<c r="A${n}"><v>${n}</v></c>`,
+        (n: number) => `<c r="B${n}" s="2" t="inlineStr"><is><t>Köln! ok?</t></is></c>`,
+        (n: number) => `<c r="C${n}" t="s"><v>1</v></c>`,
+        () => "<c><v>7</v></c>",
+        (n: number) => `<c r="F${n}" s="4"/>`,
+        (n: number) => `<c r="G${n}" s="5"></c>`,
+        (n: number) => `<c r="H${n}"><v>8</v></c>`,
+        (n: number) => `<c r='D${n}'  s = "3"><f>A1+1</f><v>2</v></c>`,
+        () => "\n  ",
+        () => "<!-- </row> -->",
+        () => "<?pi x?>",
+        () => "<![CDATA[</row>]]>",
+        () => "<extLst/>",
+      ),
+    );
+    const rowTag = fc.constantFrom(
+      (n: number) => `<row r="${n}"`,
+      (n: number) => `<row r="${n}" spans="1:3"`,
+      (n: number) => `<row r="${n}" spans="2:3 5:6" x14ac:dyDescent="0.25"`,
+      (n: number) => `<row r="${n}" s="7" customFormat="1"`,
+      (n: number) => `<row r="${n}" spans="1:&#51;"`,
+      (n: number) => `<row r="${n}" spans="1:2&#32;3:4"`,
+      (n: number) => `<row r="${n}" spans="1:2\t3:4"`,
+      (n: number) => `<row r="${n}" r="${n}"`,
+      (n: number) => `<row spans=" 1:2 " r="${n}"`,
+      () => "<row",
+      () => '<row r="x"',
+    );
+    const row = fc
+      .tuple(fc.integer({ min: 1, max: 30 }), rowTag, fc.array(cell, { maxLength: 5 }), fc.boolean())
+      .map(([n, tag, cells, isEmpty]) => ({
+        n,
+        xml: isEmpty && cells.length === 0 ? `${tag(n)}/>` : `${tag(n)}>${cells.map((c) => c(n)).join("")}</row>`,
+      }));
+    const rowsInOrder = fc
+      .uniqueArray(row, { selector: (r) => r.n, maxLength: 20 })
+      .map((rows) => rows.sort((a, b) => a.n - b.n).map((r) => r.xml));
+    const between = fc.constantFrom("", "", "\r\n", " ");
+    fc.assert(
+      fc.property(
+        rowsInOrder,
+        between,
+        fc.array(fc.nat(4000), { maxLength: 8 }),
+        fc.subarray([2, 3, 5, 8, 13, 21, 34]),
+        fc.integer({ min: 4, max: 9 }),
+        (rows, space, cuts, written, firstColumn) => {
+          const xml = sheet(rows.join(space), '<dimension ref="A1:H30"/><cols><col min="5" max="9" s="6"/></cols>');
+          const p = plan({
+            firstColumn,
+            rows: new Map(written.map((n) => [n, ["Créé", n % 2 ? 12.5 : null]])),
+          });
+          const outcome = (write: () => unknown) => {
+            try {
+              return write();
+            } catch (error) {
+              if (error instanceof XmlRefusal) return error.kind;
+              throw error;
+            }
+          };
+          const fromText = outcome(() => {
+            const whole = new ResultColumnsRewriter(p);
+            return whole.push(xml) + whole.finish();
+          });
+          expect(outcome(() => rewriteBytes(xml, p, cuts))).toBe(fromText);
+          const rangeFromText = outcome(() => {
+            const scan = new UsedRangeScan(1, [1, ...written]);
+            scan.push(xml);
+            return scan.finish();
+          });
+          expect(outcome(() => usedRangeOfBytes(xml, cuts, 1, [1, ...written]))).toEqual(rangeFromText);
+        },
+      ),
+      { numRuns: 400 },
     );
   });
 
