@@ -4,7 +4,10 @@ import type { ResultColumnsRewriter } from "./result-columns-rewriter";
 import type { UsedRangeScan } from "./used-range-scan";
 import { WholeRowScanner } from "./whole-row-scanner";
 
-/** The byte scanner reads the rows of `<sheetData>`; it stops only between rows, so the text side never takes over inside an element. */
+/**
+ * The byte scanner reads the rows of `<sheetData>`; it stops only between rows, so the text side never takes over
+ * inside an element.
+ */
 const SHEET_DATA = "sheetData";
 
 /** Where what the used-range scan would write goes: it writes nothing. */
