@@ -2,7 +2,6 @@ import { asciiBytes } from "../../xml/xml-bytes";
 import { escapeCellText, spaceAttributeOf } from "./cell-xml";
 
 const QUOTE = asciiBytes('"');
-const STYLE = asciiBytes(' s="');
 const NUMBER_START = asciiBytes("><v>");
 const NUMBER_END = asciiBytes("</v></c>");
 /** Texts up to this long are remembered as their bytes: result texts repeat from row to row ("Created"). */
@@ -23,6 +22,8 @@ export class CellBytes {
   private readonly starts: readonly Uint8Array[];
   /** A text cell's bytes after its address and format, by its text. */
   private readonly texts = new Map<string, Uint8Array>();
+  /** The end of a cell's address and its format (`" s="3"`), by format. */
+  private readonly styles = new Map<number, Uint8Array>();
 
   constructor(columnNames: readonly string[]) {
     this.starts = columnNames.map((name) => asciiBytes(`<c r="${name}`));
@@ -38,12 +39,7 @@ export class CellBytes {
   cell(index: number, value: string | number, style: number): void {
     this.put(this.starts[index] as Uint8Array);
     this.ascii(this.rowDigits);
-    this.put(QUOTE);
-    if (style > 0) {
-      this.put(STYLE);
-      this.ascii(String(style));
-      this.put(QUOTE);
-    }
+    this.put(style > 0 ? this.styleOf(style) : QUOTE);
     if (typeof value !== "number") this.put(this.textCellEnd(value));
     else {
       this.put(NUMBER_START);
@@ -57,6 +53,12 @@ export class CellBytes {
     return this.buffer.subarray(0, this.at);
   }
 
+  private styleOf(style: number): Uint8Array {
+    let bytes = this.styles.get(style);
+    if (!bytes) this.styles.set(style, (bytes = asciiBytes(`" s="${style}"`)));
+    return bytes;
+  }
+
   private textCellEnd(text: string): Uint8Array {
     const remembered = this.texts.get(text);
     if (remembered) return remembered;
@@ -67,7 +69,9 @@ export class CellBytes {
 
   private put(bytes: Uint8Array): void {
     this.makeRoom(bytes.length);
-    this.buffer.set(bytes, this.at);
+    // A call to `set` costs more than copying the few bytes most pieces are.
+    if (bytes.length > 32) this.buffer.set(bytes, this.at);
+    else for (let k = 0; k < bytes.length; k++) this.buffer[this.at + k] = bytes[k] as number;
     this.at += bytes.length;
   }
 

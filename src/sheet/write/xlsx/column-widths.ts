@@ -4,6 +4,7 @@ import { resultValue } from "./cell-xml";
 const WIDTH = { min: 8, max: 50, padding: 2 } as const;
 
 function textWidth(text: string): number {
+  if (!text.includes("\n")) return text.length;
   let widest = 0;
   for (const line of text.split("\n")) widest = Math.max(widest, line.length);
   return widest;
