@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ordersSheet } from "../helpers/order-sheets";
 import { expectNoAxeViolations } from "./axe";
 import { download, openAndConnect, useBuiltAppInChromium, withFaults, submitAndConfirm } from "./harness";
+import { gridCell } from "./grid-cells";
 
 const UNKNOWN_CODE = fileURLToPath(new URL("../fixtures/unknown-price-code.csv", import.meta.url));
 
@@ -69,12 +70,7 @@ describe("the app for keyboard and screen reader users, in Chromium", () => {
     await page.getByRole("button", { name: "Check the rows" }).click();
     await page.getByTestId("summary").waitFor({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId("review-busy").count(), { timeout: 30_000 }).toBe(0);
-    const names = await page.locator('[role="columnheader"] .grid-header-name').allTextContents();
-    await page
-      .locator(
-        `[role="row"][data-row-number="6"] [role="gridcell"][aria-colindex="${names.indexOf("Price Code") + 2}"]`,
-      )
-      .click();
+    await (await gridCell(page, 6, "Price Code")).click();
     await page.getByTestId("row-panel").locator('[data-code="CODE_UNKNOWN"]').waitFor();
     await expect.poll(() => page.getByTestId("order-state").locator(".badge").textContent()).toBe("Needs fixing");
     await page.getByRole("button", { name: "Find and replace" }).click();
@@ -150,10 +146,7 @@ describe("the app for keyboard and screen reader users, in Chromium", () => {
       expect(await changesOf(page, "review-status")).toBeLessThan(shown);
 
       // An edit's new counts are said too.
-      const names = await page.locator('[role="columnheader"] .grid-header-name').allTextContents();
-      await page
-        .locator(`[role="row"][data-row-number="2"] [role="gridcell"][aria-colindex="${names.indexOf("Qty") + 2}"]`)
-        .click();
+      await (await gridCell(page, 2, "Qty")).click();
       await page.keyboard.press("Delete");
       await expect
         .poll(() => said(page, "review-status"), { timeout: 15_000 })

@@ -3,18 +3,13 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { samplePath } from "../helpers/samples";
 import { checkTheRows, download, openAndConnect, submitAndConfirm, useBuiltAppInChromium } from "./harness";
+import { gridCell } from "./grid-cells";
 
 const e2e = useBuiltAppInChromium();
 
 const summary = (page: Page) => page.getByTestId("summary").textContent();
 
-/** The grid's cell of a row (by its number) in the column headed `header`. */
-async function cell(page: Page, rowNumber: number, header: string) {
-  const names = await page.locator('[role="columnheader"] .grid-header-name').allTextContents();
-  const at = names.indexOf(header);
-  if (at < 0) throw new Error(`no column ${header} among ${names.join(", ")}`);
-  return page.locator(`[role="row"][data-row-number="${rowNumber}"] [role="gridcell"][aria-colindex="${at + 2}"]`);
-}
+const cell = gridCell;
 
 /** A row's artwork cell: its picture (or marker), and its text. */
 async function artworkCell(page: Page, rowNumber: number) {

@@ -5,6 +5,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { samplePath } from "../helpers/samples";
 import { checkTheRows, download, openAndConnect, submitAndConfirm, useBuiltAppInChromium } from "./harness";
+import { gridCell } from "./grid-cells";
 
 const e2e = useBuiltAppInChromium();
 
@@ -21,10 +22,7 @@ describe("result sheets from the page", () => {
       const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
       await review(page, samplePath("team-orders-winter.xlsx"));
       // A change in the app: the result says what was sent instead of the sheet's value.
-      const names = await page.locator('[role="columnheader"] .grid-header-name').allTextContents();
-      await page
-        .locator(`[role="row"][data-row-number="6"] [role="gridcell"][aria-colindex="${names.indexOf("Qty") + 2}"]`)
-        .click();
+      await (await gridCell(page, 6, "Qty")).click();
       await page.keyboard.type("40");
       await page.keyboard.press("Enter");
       await expect.poll(() => page.getByTestId("review-busy").count(), { timeout: 30_000 }).toBe(0);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FaultSettings } from "../../src/server/simulator/simulator";
 import { expectNoAxeViolations } from "./axe";
 import { checkTheRows, keptValues, openAndConnect, useBuiltAppInChromium, withFaults } from "./harness";
+import { columnCells, gridCell } from "./grid-cells";
 import { samplePath } from "../helpers/samples";
 
 const TEAM_WORKBOOK = samplePath("team-orders-winter.xlsx");
@@ -59,19 +60,7 @@ async function openReview(page: Page, file = withMistakes, faults?: FaultSetting
 const summary = (page: Page) => page.getByTestId("summary").textContent();
 const grid = (page: Page) => page.getByRole("grid");
 
-/** The grid's column position (aria-colindex) of a header. */
-async function colIndex(page: Page, header: string): Promise<number> {
-  const names = await page.locator('[role="columnheader"] .grid-header-name').allTextContents();
-  const at = names.indexOf(header);
-  if (at < 0) throw new Error(`no column ${header} among ${names.join(", ")}`);
-  return at + 2;
-}
-
-async function cell(page: Page, rowNumber: number, header: string) {
-  return page.locator(
-    `[role="row"][data-row-number="${rowNumber}"] [role="gridcell"][aria-colindex="${await colIndex(page, header)}"]`,
-  );
-}
+const cell = gridCell;
 
 /** The active cell, as the grid announces it: its row number and its column's header. */
 async function activeCell(page: Page): Promise<[number, string]> {
@@ -547,8 +536,7 @@ describe("the fix-up grid in Chromium", () => {
     );
     await expect.poll(() => summary(page)).toBe("24 rows, 4 jobs: 2 ready, 2 need attention. 1 row skipped.");
     expect(await (await cell(page, 17, "Code")).textContent()).toBe("DTF A4: Full Colour");
-    const phones = async () =>
-      page.locator(`[role="gridcell"][aria-colindex="${await colIndex(page, "Phone")}"]`).allTextContents();
+    const phones = async () => (await columnCells(page, "Phone")).allTextContents();
     expect(await phones()).toContain("09 555 0199");
     await expect
       .poll(() => page.locator('[role="row"][data-row-number="24"]').getAttribute("class"))

@@ -5,6 +5,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { allActiveJobs, createVendorClient, type VendorClient } from "../../src/api";
 import { openAndConnect, useBuiltAppInChromium, submitAndConfirm } from "./harness";
+import { gridCell } from "./grid-cells";
 import { samplePath } from "../helpers/samples";
 
 const SAMPLE = samplePath("price-code-orders.csv");
@@ -88,10 +89,7 @@ describe("walking skeleton in Chromium", () => {
     await dropSheet(page, UNKNOWN_CODE);
     expect(await page.getByTestId("summary").textContent()).toBe("10 rows, 4 jobs: 3 ready, 1 needs attention.");
     // The grid marks the cell; the row panel says why, and the order panel that the order needs fixing.
-    const names = await page.locator('[role="columnheader"] .grid-header-name').allTextContents();
-    const badCell = page.locator(
-      `[role="row"][data-row-number="6"] [role="gridcell"][aria-colindex="${names.indexOf("Price Code") + 2}"]`,
-    );
+    const badCell = await gridCell(page, 6, "Price Code");
     expect(await badCell.getAttribute("aria-invalid")).toBe("true");
     await badCell.click();
     await expect

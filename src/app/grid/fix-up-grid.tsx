@@ -5,7 +5,7 @@ import type { RowFilter } from "../../engine/row-filter";
 import type { GridFocus } from "../workflow/workflow-state";
 import { CellEditor, CellEditorOptions } from "./cell-editor";
 import type { GridColumn } from "./column-editors";
-import { gridLayout, ROW_HEIGHT } from "./grid-layout";
+import { columnsInView, gridLayout, ROW_HEIGHT } from "./grid-layout";
 import { gridKeyHandlers } from "./grid-keys";
 import { cellId, cellOfEvent, GridHeaderRow } from "./grid-row";
 import { GridRows } from "./grid-rows";
@@ -44,6 +44,9 @@ export function FixUpGrid(props: Props) {
   const rows = useRowWindow({ filter, revision, fetchWindow: props.fetchWindow, scroller });
   const { total } = rows;
   const layout = useMemo(() => gridLayout(columns.map((column) => column.header)), [columns]);
+  const { first: shownFirst, last: shownLast } = columnsInView(layout, rows.across.left, rows.across.width);
+  // The same span while the columns in view stay the same, so scrolling down redraws no row for it.
+  const shown = useMemo(() => ({ first: shownFirst, last: shownLast }), [shownFirst, shownLast]);
   const { selection, setSelection, select } = useGridSelection({
     scroller,
     scrolling: rows.scrolling,
@@ -128,7 +131,7 @@ export function FixUpGrid(props: Props) {
       >
         <div class="grid-body" style={{ height: `${(total + 1) * ROW_HEIGHT}px`, width: `${layout.width}px` }}>
           {headerRow}
-          <GridRows rows={rows} columns={columns} layout={layout} selection={selection} />
+          <GridRows rows={rows} columns={columns} layout={layout} shown={shown} selection={selection} />
           {editing && editingColumn && (
             <CellEditor
               editing={editing}

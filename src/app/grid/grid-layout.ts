@@ -28,6 +28,30 @@ export function columnBox(layout: GridLayout, column: number): { readonly left: 
   return { left: `${ROW_HEADER_WIDTH + (layout.offsets[column] ?? 0)}px`, width: `${layout.widths[column]}px` };
 }
 
+/** Columns from `first` up to `last` (exclusive). */
+export interface ColumnSpan {
+  readonly first: number;
+  readonly last: number;
+}
+
+/** Columns drawn beyond those in view, on either side, so scrolling across shows no gap before the next frame. */
+const OVERSCAN_PX = 400;
+
+/**
+ * The columns a row draws: those in view right of the row header, when scrolled `left` across a view `width` wide, and
+ * those within `OVERSCAN_PX` of it.
+ */
+export function columnsInView(layout: GridLayout, left: number, width: number): ColumnSpan {
+  const from = left - OVERSCAN_PX;
+  const to = left + Math.max(0, width - ROW_HEADER_WIDTH) + OVERSCAN_PX;
+  const count = layout.widths.length;
+  let first = 0;
+  while (first < count && (layout.offsets[first + 1] ?? 0) <= from) first++;
+  let last = first;
+  while (last < count && (layout.offsets[last] ?? 0) < to) last++;
+  return { first, last };
+}
+
 /** A row's place down the grid, below the header row (position 0 is the first row under it), as a length. */
 export const rowTop = (position: number) => `${(position + 1) * ROW_HEIGHT}px`;
 

@@ -3,7 +3,7 @@ import { ownRowNumber, ownRowsText } from "../../core/source-files";
 import { Component } from "preact";
 import type { RowView } from "../../engine/views";
 import type { GridColumn } from "./column-editors";
-import { columnBox, rowTop, type GridLayout } from "./grid-layout";
+import { columnBox, rowTop, type ColumnSpan, type GridLayout } from "./grid-layout";
 import type { CellPosition } from "./grid-navigation";
 
 type RowIssue = RowView["issues"][number];
@@ -70,6 +70,8 @@ export interface GridRowProps {
   readonly row: RowView | undefined;
   readonly columns: readonly GridColumn[];
   readonly layout: GridLayout;
+  /** The columns drawn; the active cell is drawn wherever it is, for assistive technology to find. */
+  readonly shown: ColumnSpan;
   /** The active cell's column, when it is on this row. */
   readonly activeColumn: number | undefined;
   /** The columns selected on this row, first and last, when the selection takes it in. */
@@ -83,6 +85,8 @@ function rowChanged(before: GridRowProps, after: GridRowProps): boolean {
     before.row !== after.row ||
     before.columns !== after.columns ||
     before.layout !== after.layout ||
+    before.shown.first !== after.shown.first ||
+    before.shown.last !== after.shown.last ||
     before.activeColumn !== after.activeColumn ||
     before.selected?.left !== after.selected?.left ||
     before.selected?.right !== after.selected?.right
@@ -109,10 +113,37 @@ export class GridRow extends Component<GridRowProps> {
     return rowChanged(this.props, next);
   }
 
-  override render() {
+  private cell(c: number, issues: ReadonlyMap<string, RowIssue[]>) {
     const { position, row, columns, layout, activeColumn, selected } = this.props;
+    const column = columns[c] as GridColumn;
+    const cellIssues = issues.get(column.header) ?? [];
+    const severity = severityOf(cellIssues, true);
+    const isSelected = selected !== undefined && c >= selected.left && c <= selected.right;
+    return (
+      <div
+        role="gridcell"
+        id={cellId(position, c)}
+        aria-colindex={c + 2}
+        aria-selected={isSelected}
+        aria-invalid={severity === "error" ? true : undefined}
+        class={`grid-cell ${severity} ${isSelected ? "selected" : ""} ${activeColumn === c ? "active" : ""}`}
+        style={columnBox(layout, c)}
+        title={messagesOf(cellIssues)}
+        key={c}
+      >
+        {row?.artwork && isArtworkColumn(column) && <ArtworkThumb preview={row.artwork} />}
+        {row?.cells[c] ?? ""}
+      </div>
+    );
+  }
+
+  override render() {
+    const { position, row, layout, shown, activeColumn } = this.props;
     const issues = issuesByColumn(row);
     const rowIssues = issues.get("") ?? [];
+    const cells: preact.JSX.Element[] = [];
+    for (let c = shown.first; c < Math.min(shown.last, this.props.columns.length); c++)
+      cells.push(this.cell(c, issues));
     return (
       <div
         role="row"
@@ -130,27 +161,9 @@ export class GridRow extends Component<GridRowProps> {
           {row ? ownRowNumber(row.rowNumber) : "…"}
           {row?.skipped && <span class="visually-hidden"> (skipped)</span>}
         </div>
-        {columns.map((column, c) => {
-          const cellIssues = issues.get(column.header) ?? [];
-          const severity = severityOf(cellIssues, true);
-          const isSelected = selected !== undefined && c >= selected.left && c <= selected.right;
-          return (
-            <div
-              role="gridcell"
-              id={cellId(position, c)}
-              aria-colindex={c + 2}
-              aria-selected={isSelected}
-              aria-invalid={severity === "error" ? true : undefined}
-              class={`grid-cell ${severity} ${isSelected ? "selected" : ""} ${activeColumn === c ? "active" : ""}`}
-              style={columnBox(layout, c)}
-              title={messagesOf(cellIssues)}
-              key={c}
-            >
-              {row?.artwork && isArtworkColumn(column) && <ArtworkThumb preview={row.artwork} />}
-              {row?.cells[c] ?? ""}
-            </div>
-          );
-        })}
+        {activeColumn !== undefined && activeColumn < shown.first && this.cell(activeColumn, issues)}
+        {cells}
+        {activeColumn !== undefined && activeColumn >= shown.last && this.cell(activeColumn, issues)}
       </div>
     );
   }

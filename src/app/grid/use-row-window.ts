@@ -121,6 +121,8 @@ export function useRowWindow({ filter, revision, fetchWindow, scroller }: RowWin
     last,
     /** Rows in one page of the view, for PageUp and PageDown. */
     pageRows,
+    /** How far across the grid is drawn scrolled, and how wide its view is. */
+    across: { left: drawn.scrollLeft, width: drawn.width },
     /** Where the grid is scrolled, without asking the browser for layout, and scrolling it. */
     scrolling: tracker,
     onScroll: tracker.onScroll,

@@ -2,10 +2,12 @@ import type { RefObject } from "preact";
 import { useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { ScrollView } from "./grid-layout";
 
-/** What is drawn from: how far down the element is scrolled, and how tall its view is. */
+/** What is drawn from: how far down and across the element is scrolled, and how tall and wide its view is. */
 export interface DrawnView {
   readonly scrollTop: number;
   readonly viewport: number;
+  readonly scrollLeft: number;
+  readonly width: number;
 }
 
 /** A scrolling element's offsets and size as last seen, and scrolling it without asking the browser for layout. */
@@ -29,15 +31,20 @@ export function useScrollView(scroller: RefObject<HTMLElement | null>): {
   readonly tracker: ScrollTracker;
 } {
   const seen = useRef<ScrollView>({ scrollTop: 0, scrollLeft: 0, clientHeight: 480, clientWidth: 640 });
-  const [drawn, setDrawn] = useState<DrawnView>({ scrollTop: 0, viewport: 480 });
+  const [drawn, setDrawn] = useState<DrawnView>({ scrollTop: 0, viewport: 480, scrollLeft: 0, width: 640 });
   const frame = useRef<number | undefined>(undefined);
 
   const tracker = useMemo<ScrollTracker>(() => {
     const draw = () => {
       frame.current = undefined;
-      const { scrollTop, clientHeight } = seen.current;
+      const { scrollTop, clientHeight, scrollLeft, clientWidth } = seen.current;
       setDrawn((now) =>
-        now.scrollTop === scrollTop && now.viewport === clientHeight ? now : { scrollTop, viewport: clientHeight },
+        now.scrollTop === scrollTop &&
+        now.viewport === clientHeight &&
+        now.scrollLeft === scrollLeft &&
+        now.width === clientWidth
+          ? now
+          : { scrollTop, viewport: clientHeight, scrollLeft, width: clientWidth },
       );
     };
     const drawNextFrame = () => {
