@@ -78,8 +78,9 @@ async function framesWhile(page: Page, drive: Drive, extraFrames = 0) {
     ([how, extra]) =>
       new Promise<{ deltas: number[]; filledMs: number }>((resolve) => {
         const grid = document.querySelector('[role="grid"]') as HTMLElement;
-        const press = (key: string, ctrlKey: boolean) =>
-          grid.dispatchEvent(new KeyboardEvent("keydown", { key, ctrlKey, bubbles: true, cancelable: true }));
+        // A key held down: its first press, then presses marked as repeats, as a browser sends them.
+        const press = (key: string, ctrlKey: boolean, repeat = false) =>
+          grid.dispatchEvent(new KeyboardEvent("keydown", { key, ctrlKey, repeat, bubbles: true, cancelable: true }));
         let began = 0;
         let jump = 0;
         let filledMs = Number.NaN;
@@ -99,8 +100,10 @@ async function framesWhile(page: Page, drive: Drive, extraFrames = 0) {
               grid.scrollTop = (frame + 1) * jump;
               return frame < how.jumps - 1;
             case "key":
-              press(how.key, false);
-              return frame < how.frames - 1;
+              press(how.key, false, frame > 0);
+              if (frame < how.frames - 1) return true;
+              grid.dispatchEvent(new KeyboardEvent("keyup", { key: how.key, bubbles: true }));
+              return false;
             case "jump":
               if (frame === 0) {
                 began = performance.now();

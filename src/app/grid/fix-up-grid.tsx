@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { RowView, RowWindow } from "../../engine/views";
 import type { CellEdit } from "../../engine/edit-commands";
 import type { RowFilter } from "../../engine/row-filter";
@@ -13,6 +13,9 @@ import { cellEditsOf, planRangeEdit, type RangeEdit } from "./range-edits";
 import { useCellEditing } from "./use-cell-editing";
 import { useGridSelection } from "./use-grid-selection";
 import { useRowWindow } from "./use-row-window";
+
+/** The longest the panels beside the grid lag behind an active cell moved by a key held down. */
+const PANEL_MAX_LAG_MS = 500;
 
 interface Props {
   readonly label: string;
@@ -61,9 +64,19 @@ export function FixUpGrid(props: Props) {
 
   const activeRow = rows.rowAt(selection.active.row);
   const activeHeader = columns[selection.active.column]?.header;
+  // The panels follow the active cell at once, except while a key held down moves it every frame: then at most every
+  // PANEL_MAX_LAG_MS, and at once when the key is let go. Drawing them every frame made frames late.
+  const [isKeyHeld, setKeyHeld] = useState(false);
+  const panelsFollowed = useRef(Number.NEGATIVE_INFINITY);
   useEffect(() => {
-    onActiveCell(activeRow, activeHeader);
-  }, [activeRow, activeHeader, onActiveCell]);
+    const follow = () => {
+      panelsFollowed.current = performance.now();
+      onActiveCell(activeRow, activeHeader);
+    };
+    if (!isKeyHeld) return follow();
+    const timer = setTimeout(follow, Math.max(0, panelsFollowed.current + PANEL_MAX_LAG_MS - performance.now()));
+    return () => clearTimeout(timer);
+  }, [activeRow, activeHeader, onActiveCell, isKeyHeld]);
 
   async function editRange(edit: RangeEdit): Promise<void> {
     const plan = planRangeEdit(edit, selection, { rows: total, columns: columns.length });
@@ -122,7 +135,11 @@ export function FixUpGrid(props: Props) {
           total > 0 && !editing ? cellId(selection.active.row, selection.active.column) : undefined
         }
         tabIndex={0}
-        onKeyDown={onKeyDown}
+        onKeyDown={(event) => {
+          setKeyHeld(event.repeat);
+          onKeyDown(event);
+        }}
+        onKeyUp={() => setKeyHeld(false)}
         onCopy={onCopy}
         onPaste={onPaste}
         onScroll={rows.onScroll}

@@ -34,8 +34,8 @@ export interface ColumnSpan {
   readonly last: number;
 }
 
-/** Columns drawn beyond those in view, on either side, so scrolling across shows no gap before the next frame. */
-const OVERSCAN_PX = 400;
+/** Columns drawn beyond those in view, on either side: scrolling across shows no gap before the next frame. */
+const OVERSCAN_PX = 200;
 
 /**
  * The columns a row draws: those in view right of the row header, when scrolled `left` across a view `width` wide, and
