@@ -13,18 +13,8 @@ import { NEEDS_MORE_TEXT, type XmlTagSpan } from "../../xml/xml-tag-scanner";
 import { findTagEnd } from "../../xml/xml-tokenizer";
 import { lastCellTagBefore, RowEnds } from "./row-ends";
 import { textAt } from "../../xml/xml-bytes";
-import {
-  type ByteEdit,
-  cellEndOf,
-  isSpaceOnly,
-  lastCellTagIn,
-  newCellTag,
-  readCellTag,
-  readRowTag,
-  newRowTag,
-  rowNumberOf,
-  type RowSpan,
-} from "./whole-row-scanner";
+import { type ByteEdit, rowNumberOf, type RowSpan } from "./whole-row-scanner";
+import { cellEndOf, isSpaceOnly, lastCellTagIn, newCellTag, newRowTag, readCellTag, readRowTag } from "./row-tag-bytes";
 
 /** Where the result columns go and how they look; style indexes are the workbook's cell formats. */
 export interface ResultColumnsPlan {

@@ -6,7 +6,8 @@ import { NEEDS_MORE_TEXT, XmlTagScanner, type XmlTagSpan } from "../../xml/xml-t
 import { findTagEnd } from "../../xml/xml-tokenizer";
 import { lastCellTagBefore, RowEnds } from "./row-ends";
 import { textAt } from "../../xml/xml-bytes";
-import { isEmptyCell, lastCellTagIn, newCellTag, readCellTag, rowNumberOf, type RowSpan } from "./whole-row-scanner";
+import { rowNumberOf, type RowSpan } from "./whole-row-scanner";
+import { isEmptyCell, lastCellTagIn, newCellTag, readCellTag } from "./row-tag-bytes";
 
 export interface UsedRange {
   /** The rightmost column (1-based) holding a value or a formula; 0 when there is none. */

@@ -1,34 +1,24 @@
-import { columnNumberInBytes } from "../../formats/cell-ref";
 import type { PartOutput } from "../../zip/part-text";
 import { ByteScanStop, type ByteScanner } from "../../xml/byte-scanned-stream";
 import {
-  AMPERSAND,
   asciiBytes,
-  DOUBLE_QUOTE,
-  GT,
   type ByteAttribute,
   digitsAt,
   EMPTY_TAG,
-  endsName,
   indexOfBytes,
-  isSpace,
   isStartOf,
   LT,
   NEEDS_MORE,
   nextAttribute,
   NOT_PLAIN,
-  OPEN_TAG,
   skipSpace,
 } from "../../xml/xml-bytes";
 import { MAX_WHOLE_ROW_CHARS } from "./row-ends";
+import { ROW } from "./row-tag-bytes";
 
-const ROW = asciiBytes("row");
 const ROW_CLOSE = asciiBytes("</row>");
 /** `</row>` is looked for by its `w`, which in a row's content is only ever in text; `<` starts every tag. */
 const ROW_CLOSE_ANCHOR = 4;
-const CELL_CLOSE = asciiBytes("</c>");
-const LETTER_C = 0x63;
-
 const LETTER_R = 0x72;
 const EXCLAMATION = 0x21;
 const QUESTION = 0x3f;
@@ -195,125 +185,4 @@ export class WholeRowScanner implements ByteScanner {
       if (bytes[at - 1] === LT) return true;
     return false;
   }
-}
-
-/** Where an attribute's value is in the bytes. */
-export interface ValueSpan {
-  start: number;
-  end: number;
-}
-
-/** The attributes of a row's start tag that a writer reads or changes: undefined for one it does not have. */
-export interface RowTag {
-  spans: ValueSpan | undefined;
-  customFormat: ValueSpan | undefined;
-  style: ValueSpan | undefined;
-}
-
-export const newRowTag = (): RowTag => ({ spans: undefined, customFormat: undefined, style: undefined });
-
-const SPANS = asciiBytes("spans");
-const CUSTOM_FORMAT = asciiBytes("customFormat");
-const STYLE = asciiBytes("s");
-const rowAttribute: ByteAttribute = { nameStart: 0, nameEnd: 0, valueStart: 0, valueEnd: 0, end: 0 };
-
-const isNamed = (bytes: Uint8Array, attribute: ByteAttribute, name: Uint8Array) =>
-  attribute.nameEnd - attribute.nameStart === name.length &&
-  name.every((byte, k) => bytes[attribute.nameStart + k] === byte);
-
-/** Whether an attribute's value holds only characters written as they are (no reference, no character escaped). */
-function isPlainValue(bytes: Uint8Array, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const b = bytes[i] as number;
-    if (b === AMPERSAND || b === LT || b === GT || b === DOUBLE_QUOTE || b < 0x20) return false;
-  }
-  return true;
-}
-
-/**
- * Reads the row tag at `at` (as the scanner found it) into `tag`; false when one of those attributes appears twice or
- * is not a plain value, for the text readers to read it.
- */
-export function readRowTag(bytes: Uint8Array, at: number, tag: RowTag): boolean {
-  tag.spans = tag.customFormat = tag.style = undefined;
-  for (
-    let kind = nextAttribute(bytes, at + 1 + ROW.length, rowAttribute);
-    kind === 0;
-    kind = nextAttribute(bytes, rowAttribute.end, rowAttribute)
-  ) {
-    const key = isNamed(bytes, rowAttribute, SPANS)
-      ? "spans"
-      : isNamed(bytes, rowAttribute, CUSTOM_FORMAT)
-        ? "customFormat"
-        : isNamed(bytes, rowAttribute, STYLE)
-          ? "style"
-          : undefined;
-    if (key === undefined) continue;
-    const { valueStart, valueEnd } = rowAttribute;
-    if (tag[key] !== undefined || !isPlainValue(bytes, valueStart, valueEnd)) return false;
-    tag[key] = { start: valueStart, end: valueEnd };
-  }
-  return true;
-}
-
-/** A cell's start tag read from the bytes: valid until the next `readCellTag` into the same object. */
-export interface CellTag {
-  /** After the tag. */
-  end: number;
-  /** Its column from its `r`; 0 without one. */
-  column: number;
-  /** Whether it is written `<c …/>`. */
-  isEmpty: boolean;
-}
-
-export const newCellTag = (): CellTag => ({ end: 0, column: 0, isEmpty: false });
-
-/** The start of the last cell tag (`<c …>`, `<c/>`) from `start` to before `end`, or -1. */
-export function lastCellTagIn(bytes: Uint8Array, start: number, end: number): number {
-  for (let at = end - 1; at >= start; at--) {
-    at = bytes.lastIndexOf(LT, at);
-    if (at < start) return -1;
-    if (bytes[at + 1] === LETTER_C && endsName(bytes[at + 2] as number)) return at;
-  }
-  return -1;
-}
-
-const cellAttribute: ByteAttribute = { nameStart: 0, nameEnd: 0, valueStart: 0, valueEnd: 0, end: 0 };
-
-/** Reads the cell tag at `at` into `cell`; false for a tag not written plainly. */
-export function readCellTag(bytes: Uint8Array, at: number, cell: CellTag): boolean {
-  cell.column = 0;
-  let hasR = false;
-  let kind = nextAttribute(bytes, at + 2, cellAttribute);
-  for (; kind === 0; kind = nextAttribute(bytes, cellAttribute.end, cellAttribute)) {
-    const { nameStart, nameEnd, valueStart, valueEnd } = cellAttribute;
-    if (nameEnd - nameStart !== 1 || bytes[nameStart] !== LETTER_R || hasR) continue;
-    hasR = true;
-    cell.column = columnNumberInBytes(bytes, valueStart, valueEnd);
-  }
-  if (kind !== OPEN_TAG && kind !== EMPTY_TAG) return false;
-  cell.end = cellAttribute.end;
-  cell.isEmpty = kind === EMPTY_TAG;
-  return true;
-}
-
-/** Where the cell whose start tag `cell` is ends: after its `</c>`; -1 when that is not found before `limit`. */
-export function cellEndOf(bytes: Uint8Array, cell: CellTag, limit: number): number {
-  if (cell.isEmpty) return cell.end;
-  const close = indexOfBytes(bytes, CELL_CLOSE, cell.end);
-  return close < 0 || close + CELL_CLOSE.length > limit ? -1 : close + CELL_CLOSE.length;
-}
-
-/** Whether only white space lies between `start` and `end`. */
-export function isSpaceOnly(bytes: Uint8Array, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) if (!isSpace(bytes[i] as number)) return false;
-  return true;
-}
-
-/** Whether the cell whose start tag `cell` is holds nothing: written `<c/>`, or with only white space before `</c>`. */
-export function isEmptyCell(bytes: Uint8Array, cell: CellTag): boolean {
-  if (cell.isEmpty) return true;
-  const at = skipSpace(bytes, cell.end);
-  for (let k = 0; k < CELL_CLOSE.length; k++) if (bytes[at + k] !== CELL_CLOSE[k]) return false;
-  return true;
 }
