@@ -76,7 +76,8 @@ describe("artwork links on the page", () => {
     );
     expect(await confirm.textContent()).toContain("HCR-308, row 9: This signed link stops working on");
     await page.getByTestId("confirm-artwork").locator("summary").click();
-    expect(await page.getByTestId("confirm-artwork").getByTestId("artwork-thumb").count()).toBe(4);
+    // The list is drawn once it is opened.
+    await expect.poll(() => page.getByTestId("confirm-artwork").getByTestId("artwork-thumb").count()).toBe(4);
     await page.getByRole("button", { name: "Back to the review" }).click();
     await submitAndConfirm(page, 4);
     await page.getByTestId("results-summary").waitFor({ timeout: 60_000 });

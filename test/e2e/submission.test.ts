@@ -204,7 +204,8 @@ describe("submitting from the page, whatever fails", () => {
         .poll(() => second.getByTestId("confirm").textContent(), { timeout: 30_000 })
         .toContain("The other submission has finished");
       expect(await second.getByTestId("confirm-create").count()).toBe(0);
-      expect(await second.getByTestId("confirm-left-out").textContent()).toContain("already at the vendor");
+      await second.getByTestId("confirm").locator("summary", { hasText: "left out" }).click();
+      await expect.poll(() => second.getByTestId("confirm-left-out").textContent()).toContain("already at the vendor");
       expectOneJobEach(orderNumbers, await resultSheet(first), "Order No");
 
       // No tab is left with an unfinished batch to offer.

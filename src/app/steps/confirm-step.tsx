@@ -3,6 +3,7 @@ import { countOf, pluralise } from "../../core/plural";
 import type { ConfirmState } from "../workflow/import-workflow";
 import { ArtworkThumb } from "../grid/artwork-thumb";
 import { formatInstant } from "../tracking/tracked-jobs";
+import { LazyDetails } from "../lazy-details";
 
 interface Props {
   readonly confirm: ConfirmState;
@@ -48,37 +49,44 @@ export function ConfirmStep({ confirm, accountName, onCreate, onBack }: Props) {
         ))}
       </ul>
       {confirm.artwork && confirm.artwork.length > 0 && (
-        <details data-testid="confirm-artwork">
-          <summary>The artwork of {countOf(confirm.artwork.length, "order", "orders")}</summary>
-          <ul class="order-artwork">
-            {confirm.artwork.flatMap((order) =>
-              order.artwork.map((art) => (
-                <li key={`${order.orderNumber} ${art.link}`}>
-                  <ArtworkThumb preview={art} size={40} />
-                  <span>
-                    {order.orderNumber}: {art.label}
-                  </span>
-                </li>
-              )),
-            )}
-          </ul>
-        </details>
+        <LazyDetails
+          testId="confirm-artwork"
+          summary={<>The artwork of {countOf(confirm.artwork.length, "order", "orders")}</>}
+          content={() => (
+            <ul class="order-artwork">
+              {confirm.artwork?.flatMap((order) =>
+                order.artwork.map((art) => (
+                  <li key={`${order.orderNumber} ${art.link}`}>
+                    <ArtworkThumb preview={art} size={40} />
+                    <span>
+                      {order.orderNumber}: {art.label}
+                    </span>
+                  </li>
+                )),
+              )}
+            </ul>
+          )}
+        />
       )}
       {summary.leftOut.length > 0 && (
-        <details>
-          <summary>
-            {countOf(summary.leftOut.length, "order", "orders")} left out:{" "}
-            {pluralise(summary.leftOut.length, "it is", "they are")} not sent
-          </summary>
-          <ul data-testid="confirm-left-out">
-            {summary.leftOut.map((order) => (
-              <li key={order.orderNumber}>
-                {order.orderNumber}: {LEFT_OUT_WORDS[order.why]}
-                {order.jobNumber !== undefined ? ` (job ${order.jobNumber})` : ""}
-              </li>
-            ))}
-          </ul>
-        </details>
+        <LazyDetails
+          summary={
+            <>
+              {countOf(summary.leftOut.length, "order", "orders")} left out:{" "}
+              {pluralise(summary.leftOut.length, "it is", "they are")} not sent
+            </>
+          }
+          content={() => (
+            <ul data-testid="confirm-left-out">
+              {summary.leftOut.map((order) => (
+                <li key={order.orderNumber}>
+                  {order.orderNumber}: {LEFT_OUT_WORDS[order.why]}
+                  {order.jobNumber !== undefined ? ` (job ${order.jobNumber})` : ""}
+                </li>
+              ))}
+            </ul>
+          )}
+        />
       )}
       {waiting ? (
         <div role="status" data-testid="confirm-waiting">

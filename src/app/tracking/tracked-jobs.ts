@@ -258,13 +258,27 @@ export function changedFields(job: JobDetail, edit: JobEdit): PatchJobDto {
 export const isIsoDay = (value: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
 
+/**
+ * A date format by locale, made once for each: making one costs far more than using it, and a list of jobs drawn again
+ * while a batch is sent uses one for each of its rows.
+ */
+function formatsOf(options: Intl.DateTimeFormatOptions): (locale: string | undefined) => Intl.DateTimeFormat {
+  const made = new Map<string | undefined, Intl.DateTimeFormat>();
+  return (locale) => {
+    let format = made.get(locale);
+    if (!format) made.set(locale, (format = new Intl.DateTimeFormat(locale, options)));
+    return format;
+  };
+}
+
+const dayFormat = formatsOf({ day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const instantFormat = formatsOf({ dateStyle: "medium", timeStyle: "short" });
+
 /** A calendar day as the user reads it ("1 Mar 2027"); anything unreadable is shown as it came. */
 export function formatDay(value: string, locale?: string): string {
   const day = dayOf(value);
   if (!isIsoDay(day)) return value;
-  return new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(
-    Date.parse(`${day}T00:00:00Z`),
-  );
+  return dayFormat(locale).format(Date.parse(`${day}T00:00:00Z`));
 }
 
 /** A vendor sentence as a clause after a colon: no trailing full stop, a leading capital lowered. */
@@ -313,7 +327,5 @@ export function safeLink(url: string | null | undefined): string | undefined {
 /** An instant as a date and time in the user's zone; anything unreadable is shown as it came. */
 export function formatInstant(value: string, locale?: string): string {
   const at = Date.parse(value);
-  return Number.isNaN(at)
-    ? value
-    : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(at);
+  return Number.isNaN(at) ? value : instantFormat(locale).format(at);
 }
