@@ -130,7 +130,10 @@ export const ROW_OUTCOME: Readonly<Record<OrderState, RowOutcome>> = {
 };
 
 /** The messages an order's state gives each of its rows. */
-function stateMessages(order: OrderRecord): string[] {
+/** An order without what it sent and the vendor's answers: all its outcome is told from. */
+export type OrderOutcome = Omit<OrderRecord, "candidate" | "answers" | "events">;
+
+function stateMessages(order: OrderOutcome): string[] {
   switch (order.state) {
     case "created":
       return order.duplicateJobNumbers?.length ? [possibleDuplicateText(order)] : [];
@@ -198,7 +201,7 @@ function cancelledText(order: Pick<OrderRecord, "jobNumber" | "duplicateOf">): s
 }
 
 /** What an order's line in the results says: its state's words, then the vendor's messages. */
-export function orderMessages(order: OrderRecord): string[] {
+export function orderMessages(order: OrderOutcome): string[] {
   return [...stateMessages(order), ...order.messages.map((m) => m.text)];
 }
 

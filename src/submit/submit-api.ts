@@ -7,6 +7,7 @@ import {
   rowResultsFromJournal,
   type BatchRecord,
   type JournalStore,
+  type OrderOutcome,
   type OrderRecord,
   type StateCounts,
 } from "../core/journal";
@@ -30,6 +31,24 @@ import {
 } from "./submit-batch";
 import { submitLockName, type SubmissionLease, type SubmitLocks } from "./submit-lock";
 
+/**
+ * How a run ended, as the page takes it: without the batch and its orders, which it reads back with the results when it
+ * shows them (a batch of thousands of orders is a message the page would spend a long moment reading, twice).
+ */
+export type RunSummary =
+  | Extract<RunOutcome, { readonly status: "busy" | "missing" }>
+  | {
+      readonly status: "finished" | "stopped" | "incomplete";
+      readonly counts: StateCounts;
+      readonly problems: readonly string[];
+    };
+
+function runSummaryOf(outcome: RunOutcome): RunSummary {
+  if (outcome.status === "busy" || outcome.status === "missing") return outcome;
+  const { status, counts, problems } = outcome;
+  return { status, counts, problems };
+}
+
 /** A batch as the page lists it: what it is, how far it got, and whether another tab is sending it now. */
 export interface BatchSummary {
   readonly batch: BatchRecord;
@@ -44,6 +63,26 @@ export interface BatchResults {
   readonly batch: BatchRecord;
   readonly orders: readonly OrderRecord[];
   readonly rows: readonly RowResult[];
+}
+
+/**
+ * A batch's results as the page shows them: without what each order sent, the vendor's answers and each row's details,
+ * which only the files made from them need (and read in full). For ten thousand rows, the whole results are a message
+ * the page would spend a tenth of a second reading.
+ */
+export interface ResultsView {
+  readonly batch: Omit<BatchRecord, "rowDetails" | "editLog">;
+  readonly orders: readonly OrderOutcome[];
+  readonly rows: readonly RowResult[];
+}
+
+function viewOf({ batch, orders, rows }: BatchResults): ResultsView {
+  const { rowDetails: _details, editLog: _edits, ...shownBatch } = batch;
+  return {
+    batch: shownBatch,
+    orders: orders.map(({ candidate: _candidate, answers: _answers, events: _events, ...shown }) => shown),
+    rows,
+  };
 }
 
 /**
@@ -142,8 +181,10 @@ export function createSubmitApi(deps: {
       batchId: string,
       concurrency: number,
       onProgress?: (progress: SubmitProgress) => void,
-    ): Promise<RunOutcome> {
-      return withStop((signal) => submitPlan(submitDeps(), plan, { concurrency, signal, onProgress }, batchId));
+    ): Promise<RunSummary> {
+      return runSummaryOf(
+        await withStop((signal) => submitPlan(submitDeps(), plan, { concurrency, signal, onProgress }, batchId)),
+      );
     },
 
     /** Sends (or continues) a batch; progress is reported as it goes. */
@@ -151,8 +192,10 @@ export function createSubmitApi(deps: {
       batchId: string,
       concurrency: number,
       onProgress?: (progress: SubmitProgress) => void,
-    ): Promise<RunOutcome> {
-      return withStop((signal) => runBatch(submitDeps(), batchId, { concurrency, signal, onProgress }));
+    ): Promise<RunSummary> {
+      return runSummaryOf(
+        await withStop((signal) => runBatch(submitDeps(), batchId, { concurrency, signal, onProgress })),
+      );
     },
 
     /** Whether another tab here, or another browser or machine through the proxy, is submitting for the account now. */
@@ -168,14 +211,14 @@ export function createSubmitApi(deps: {
      * Writes down, as cancelled, the batch's jobs that were cancelled at the vendor since; answers the results as they
      * now stand.
      */
-    async refreshResults(batchId: string): Promise<BatchResults | undefined> {
+    async refreshResults(batchId: string): Promise<ResultsView | undefined> {
       const batch = await deps.journal.getBatch(batchId);
       if (!batch) return undefined;
       const orders = await deps.journal.ordersOf(batchId);
       const created = new Set(orders.filter((o) => o.state === "created").map((o) => o.orderNumber));
       const noted =
         client && created.size > 0 ? await noteCancelledJobs(client, deps.journal, orders, now, created) : orders;
-      return { batch, orders: noted, rows: rowResultsFromJournal(batch, noted) };
+      return viewOf({ batch, orders: noted, rows: rowResultsFromJournal(batch, noted) });
     },
 
     /**
@@ -245,12 +288,19 @@ export function createSubmitApi(deps: {
       return resultSheetData(batch, orders, statuses, auditTrail(batch, orders));
     },
 
+    /** A batch's results whole: what the files made from them need. */
     async results(batchId: string): Promise<BatchResults | undefined> {
       const { journal } = deps;
       const batch = await journal.getBatch(batchId);
       if (!batch) return undefined;
       const orders = await journal.ordersOf(batchId);
       return { batch, orders, rows: rowResultsFromJournal(batch, orders) };
+    },
+
+    /** A batch's results as the page shows them. */
+    async resultsView(batchId: string): Promise<ResultsView | undefined> {
+      const results = await this.results(batchId);
+      return results && viewOf(results);
     },
   };
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSubmitApi } from "../../src/submit/submit-api";
-import type { RunOutcome } from "../../src/submit/submit-batch";
+import { createSubmitApi, type RunSummary } from "../../src/submit/submit-api";
 import { CSRF } from "../helpers/proxy-over-simulator";
 import { planSample, submitDeps, useProxiedAccountAndFolder } from "../helpers/submit-session";
 
@@ -16,7 +15,7 @@ describe("the submitter's surface", () => {
     if (!simulator) throw new Error("the embedded simulator is not running");
 
     simulator.faults = { delayMs: 30, endpoints: ["createJob"] };
-    let second: Promise<RunOutcome> | undefined;
+    let second: Promise<RunSummary> | undefined;
     const first = await api.run(batch.id, 1, (progress) => {
       if (progress.phase !== "sending" || second) return;
       second = api.run(batch.id, 1).then((outcome) => {

@@ -55,6 +55,15 @@ describe("the submit worker's API across a message channel", () => {
 
         const results = await same((s) => s.results(batchId));
         expect(results?.orders.map((o) => o.state)).toEqual(orders.map(() => "created"));
+        // The page's view of them: every row and order, without what was sent and answered, which only files need.
+        const view = await same((s) => s.resultsView(batchId));
+        expect(view?.rows).toEqual(results?.rows);
+        expect(view?.orders.map((o) => [o.orderNumber, o.state, o.jobNumber])).toEqual(
+          results?.orders.map((o) => [o.orderNumber, o.state, o.jobNumber]),
+        );
+        expect(results?.orders.every((o) => o.events.length > 0 && o.candidate !== undefined)).toBe(true);
+        expect(view?.orders.some((o) => "candidate" in o || "answers" in o || "events" in o)).toBe(false);
+        expect(view !== undefined && ("rowDetails" in view.batch || "editLog" in view.batch)).toBe(false);
         expect((await same((s) => s.batches("demo", accountId))).map((b) => b.batch.id)).toEqual([batchId]);
         const data = await same((s) => s.resultData(batchId));
         expect(data?.rows).toBeInstanceOf(Map);

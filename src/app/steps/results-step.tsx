@@ -6,7 +6,7 @@ import {
   ORDER_STATE_TEXT,
   orderMessages,
   shownJobNumber,
-  type OrderRecord,
+  type OrderOutcome,
 } from "../../core/journal";
 import { countOf, formatCount } from "../../core/plural";
 import { OUTCOME_TEXT } from "../../core/result-rows";
@@ -47,7 +47,7 @@ function DuplicateActions({
   order,
   onCancel,
 }: {
-  readonly order: OrderRecord;
+  readonly order: OrderOutcome;
   readonly onCancel: (orderNumber: string, jobNumber: number) => Promise<string>;
 }) {
   const [asking, setAsking] = useState<number | undefined>();
@@ -94,7 +94,7 @@ function OrderActions({
   onSendAgain,
   onCancelDuplicate,
 }: {
-  readonly order: OrderRecord;
+  readonly order: OrderOutcome;
   readonly onSendAgain: (orderNumbers: readonly string[]) => void;
   readonly onCancelDuplicate: (orderNumber: string, jobNumber: number) => Promise<string>;
 }) {

@@ -14,7 +14,7 @@ export function createSubmissionResults(context: WorkflowContext, runs: Pick<Sub
       if (!connected) return;
       const submitter = await context.submitter(connected);
       const results =
-        (await submitter.refreshResults(batchId).catch(() => undefined)) ?? (await submitter.results(batchId));
+        (await submitter.refreshResults(batchId).catch(() => undefined)) ?? (await submitter.resultsView(batchId));
       if (!results) return;
       const finished = !results.orders.some(isUnfinished);
       context.set({
@@ -44,7 +44,7 @@ export function createSubmissionResults(context: WorkflowContext, runs: Pick<Sub
       const { connected, done } = state;
       const submitter = await context.submitter(connected);
       const answer = await submitter.cancelDuplicate(done.results.batch.id, orderNumber, jobNumber);
-      const results = await submitter.results(done.results.batch.id);
+      const results = await submitter.resultsView(done.results.batch.id);
       const latest = context.getState();
       if (results && latest.step === "done") context.set({ ...latest, done: { ...latest.done, results } });
       return answer.message;

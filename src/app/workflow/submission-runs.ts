@@ -1,7 +1,7 @@
 import { proxy } from "comlink";
 import { describeRate } from "../../core/rate-meter";
 import { PHASE_TEXT, type SubmitProgress } from "../../submit/batch-run";
-import type { RunOutcome } from "../../submit/submit-batch";
+import type { RunSummary } from "../../submit/submit-api";
 import type { SubmissionChannel } from "./submission-channel";
 import type { UploadStep } from "./upload-step";
 import type { Connected, ReviewState, SubmissionResult, SubmissionView, WorkflowContext } from "./workflow-state";
@@ -37,14 +37,14 @@ export function createSubmissionRuns(
     batchId: string,
     fileName: string,
     review: ReviewState | undefined,
-    start: (submitter: Submitter, onProgress: (progress: SubmitProgress) => void) => Promise<RunOutcome>,
+    start: (submitter: Submitter, onProgress: (progress: SubmitProgress) => void) => Promise<RunSummary>,
     onPlanned?: () => void,
-  ): Promise<RunOutcome | undefined> {
+  ): Promise<RunSummary | undefined> {
     const submitter = await context.submitter(connected);
     const view: SubmissionView = { batchId, fileName, review, progress: undefined, stopping: false };
     context.set({ step: "submitting", connected, submission: view });
     const news = { connection: connected.connection.name, accountId: connected.account.id, batchId };
-    let outcome: RunOutcome | undefined;
+    let outcome: RunSummary | undefined;
     let problems: readonly string[] = [];
     try {
       outcome = await start(
@@ -72,7 +72,7 @@ export function createSubmissionRuns(
     channel.tell({ kind: "finished", ...news });
     if (outcome?.status === "busy") return outcome;
     // Read through a submitter of its own: the one that sent may have failed, and its handle with it.
-    const results = await (await context.submitter(connected)).results(batchId);
+    const results = await (await context.submitter(connected)).resultsView(batchId);
     if (!results) {
       await upload.showUpload(
         context.currentConnected() ?? connected,
@@ -96,7 +96,7 @@ export function createSubmissionRuns(
     batchId: string,
     fileName: string,
     review: ReviewState | undefined,
-  ): Promise<RunOutcome | undefined> {
+  ): Promise<RunSummary | undefined> {
     return runSubmission(connected, batchId, fileName, review, (submitter, onProgress) =>
       submitter.run(batchId, SUBMIT_CONCURRENCY, onProgress),
     );
@@ -110,13 +110,13 @@ export function createSubmissionRuns(
     async resume(batchId: string): Promise<void> {
       const connected = context.currentConnected();
       if (!connected) return;
-      const results = await (await context.submitter(connected)).results(batchId);
+      const results = await (await context.submitter(connected)).resultsView(batchId);
       if (!results) return upload.showUpload(connected, "That submission is no longer in this browser's journal.");
       const state = context.getState();
       const review = state.step === "done" ? state.done.review : undefined;
       const outcome = await continueBatch(connected, batchId, results.batch.fileName, review);
       if (outcome?.status === "busy") {
-        const latest = await (await context.submitter(connected)).results(batchId);
+        const latest = await (await context.submitter(connected)).resultsView(batchId);
         if (latest)
           context.set({ step: "done", connected, done: { results: latest, status: "busy", problems: [], review } });
       }

@@ -12,7 +12,7 @@ import type { ReadProgress } from "../../sheet/read/workbook";
 import type { TemplateStore } from "../../storage/mapping-templates";
 import type { BatchFileStore } from "../../storage/batch-files";
 import type { ReviewFile, ReviewSessionStore } from "../../storage/review-sessions";
-import type { BatchResults, BatchSummary } from "../../submit/submit-api";
+import type { BatchSummary, ResultsView } from "../../submit/submit-api";
 import type { SubmitProgress } from "../../submit/submit-batch";
 import type { SubmissionSummary } from "../../core/submission-summary";
 import type { SubmissionChannel } from "./submission-channel";
@@ -120,7 +120,7 @@ export interface ConfirmState {
 
 /** A finished (or stopped) submission: every row's outcome from the journal. */
 export interface SubmissionResult {
-  readonly results: BatchResults;
+  readonly results: ResultsView;
   readonly status: "finished" | "stopped" | "incomplete" | "busy";
   readonly problems: readonly string[];
   readonly review: ReviewState | undefined;
