@@ -82,6 +82,8 @@ export function createSubmissionRuns(
     }
     const status: SubmissionResult["status"] =
       outcome === undefined || outcome.status === "missing" ? "incomplete" : outcome.status;
+    // Reading a large batch's results is one task of the page's and drawing them another, rather than both in one.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     context.set({
       step: "done",
       connected: context.currentConnected() ?? connected,
