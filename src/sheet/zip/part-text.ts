@@ -172,14 +172,15 @@ function encodeUtf8At(text: string, target: Uint8Array, at: number): number {
   return i === text.length ? at : at + utf8.encodeInto(text.slice(i), target.subarray(at)).written;
 }
 
-/** Deflates what `source` gives, with the CRC and size `counted` holds once it has ended. */
+/** Deflates what `source` gives, with the CRC and size `counted` gives once it has ended. */
 async function packStream(
   name: string,
   source: ReadableStream<Uint8Array<ArrayBuffer>>,
-  counted: { readonly crc: number; readonly size: number },
+  counted: () => { readonly crc: number; readonly size: number },
 ): Promise<PackedPart> {
   const packed = await collect(source.pipeThrough(zipCodecs().deflater()));
-  return { name, packed, crc32: counted.crc, size: counted.size };
+  const { crc, size } = counted();
+  return { name, packed, crc32: crc, size };
 }
 
 /**
@@ -213,14 +214,7 @@ export function packText(
       }
     },
   });
-  return packStream(name, source, {
-    get crc() {
-      return (batches as PackBatches).crc;
-    },
-    get size() {
-      return (batches as PackBatches).size;
-    },
-  });
+  return packStream(name, source, () => batches as PackBatches);
 }
 
 /**
@@ -261,15 +255,7 @@ export function repackPart(
       batches?.flush();
     },
   });
-  const counted = {
-    get crc() {
-      return (batches as PackBatches).crc;
-    },
-    get size() {
-      return (batches as PackBatches).size;
-    },
-  };
-  return packStream(entry.name, inflated.pipeThrough(rewrite), counted);
+  return packStream(entry.name, inflated.pipeThrough(rewrite), () => batches as PackBatches);
 }
 
 /** A text rewriter over a part's bytes: they are decoded as the reader decodes them, and what it returns written. */
