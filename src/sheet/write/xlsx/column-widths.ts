@@ -31,6 +31,9 @@ function cellWidth(value: ResultCell, isMoney: boolean): number | undefined {
   return written === null ? undefined : valueWidth(written, isMoney);
 }
 
+/** Texts remembered with their widths at most: result texts repeat from row to row ("Created"). */
+const MAX_REMEMBERED_TEXTS = 4096;
+
 /** Each column's width in characters: its header's or its widest written value's (not yet clamped). */
 export function contentWidths(
   headers: readonly string[],
@@ -38,11 +41,19 @@ export function contentWidths(
   isMoney: readonly boolean[] = [],
 ): number[] {
   const widths = headers.map((header) => textWidth(header));
+  const textWidths = new Map<string, number | undefined>();
   for (const cells of rows) {
-    cells.forEach((value, i) => {
-      const width = cellWidth(value, isMoney[i] ?? false);
-      if (width !== undefined) widths[i] = Math.max(widths[i] ?? 0, width);
-    });
+    for (let i = 0; i < cells.length; i++) {
+      const value = cells[i] as ResultCell;
+      let width: number | undefined;
+      if (typeof value !== "string") width = cellWidth(value, isMoney[i] ?? false);
+      else if (textWidths.has(value)) width = textWidths.get(value);
+      else {
+        width = cellWidth(value, false);
+        if (textWidths.size < MAX_REMEMBERED_TEXTS) textWidths.set(value, width);
+      }
+      if (width !== undefined && width > (widths[i] ?? 0)) widths[i] = width;
+    }
   }
   return widths;
 }
