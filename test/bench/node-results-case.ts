@@ -8,13 +8,12 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { basename } from "node:path";
-import { RESULT_COLUMNS } from "../../src/core/result-rows";
-import type { ResultCell } from "../../src/core/result-sheet-data";
 import { createSheetSession } from "../../src/sheet/worker-api";
 import { writeResults } from "../../src/sheet/write/write-results";
 import { zlibCodecs } from "../../src/cli/zlib-codecs";
 import { useZipCodecs } from "../../src/sheet/zip/zip-codecs";
 import { dataStartOf, listZipEntries } from "../../src/sheet/zip/zip-guard";
+import { benchResults, readTable } from "./result-data";
 
 // As the command line reads and writes sheets.
 useZipCodecs(zlibCodecs);
@@ -29,23 +28,15 @@ if ((mode !== "read" && mode !== "write" && mode !== "floor") || !file)
   throw new Error("usage: node-results-case <read|write|floor> <file>");
 const bytes = new Uint8Array(readFileSync(file));
 const name = basename(file);
-/** What the importer reads of the file: its default sheet's rows, after its header row. */
-async function readTable() {
+const readFile = () => {
   const session = createSheetSession();
-  const opened = await session.open(bytes.slice(), name);
-  if (!opened.ok) throw new Error(opened.message);
-  const preview = session.preview(opened.summary.defaultSheet);
-  if (!preview.ok) throw new Error(preview.message);
-  const { sheetName, headerRowNumber, rowCount } = preview.preview;
-  const rowNumbers = session.rows(sheetName, headerRowNumber, 0, rowCount).map((row) => row.rowNumber);
-  session.close();
-  return { sheetName, headerRowNumber, rowNumbers };
-}
+  return readTable(session, bytes.slice(), name).finally(() => session.close());
+};
 
 if (mode === "read") {
   const before = residentBytes();
   const started = performance.now();
-  const { rowNumbers } = await readTable();
+  const { rowNumbers } = await readFile();
   process.stdout.write(
     JSON.stringify({ ms: performance.now() - started, rows: rowNumbers.length, peakBytes: highWaterBytes() - before }),
   );
@@ -53,33 +44,10 @@ if (mode === "read") {
 }
 
 // The rows to write come from a read done before the clock starts: only the writing is measured.
-const { sheetName, headerRowNumber, rowNumbers } = await readTable();
-// The results to write: a status, a job, money and a date on every row, a warning on every seventh.
-const results = new Map<number, ResultCell[]>(
-  rowNumbers.map((rowNumber, i) => [
-    rowNumber,
-    [
-      "Created",
-      300_000 + Math.floor(i / 3),
-      "Received",
-      "Created",
-      `A1042${i}`,
-      null,
-      12.5,
-      37.5,
-      i % 7 === 0 ? "warning: due date moved to the earliest ship date" : "",
-      "2026-11-20T10:00:00.000Z",
-    ],
-  ]),
-);
+const { sheetName, headerRowNumber, rowNumbers } = await readFile();
+const results = benchResults(headerRowNumber, rowNumbers);
 const writeAll = async () => {
-  const written = await writeResults(bytes, name, sheetName, {
-    headerRowNumber,
-    columns: RESULT_COLUMNS,
-    rows: results,
-    jobs: { headers: ["Order number"], rows: [] },
-    audit: { headers: ["At"], rows: [] },
-  });
+  const written = await writeResults(bytes, name, sheetName, results);
   if (!written.ok) throw new Error(written.message);
   return written.bytes;
 };

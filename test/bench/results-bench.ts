@@ -1,7 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { statSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { launchChromium } from "../e2e/harness";
+import type { BenchPage } from "./bench-page-server";
 import { mb, table } from "./report";
 import { benchFiles } from "./sheet-data";
 
@@ -16,12 +18,39 @@ function nodeCase(mode: "read" | "write" | "floor", file: string): { ms: number;
   );
 }
 
+/** The file read, then written back, in the bench page's worker as in the app's sheet worker; a fresh browser. */
+async function browserCase(bench: BenchPage, file: string): Promise<{ readMs: number; writeMs: number }> {
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${bench.origin}/index.html`);
+    await page.waitForSelector("body[data-ready=true]");
+    return await page.evaluate(
+      ([url, fileName]) =>
+        (
+          globalThis as never as {
+            bench: { writeBack(u: string, f: string): Promise<{ readMs: number; writeMs: number }> };
+          }
+        ).bench.writeBack(url, fileName),
+      [`/data/${basename(file)}`, basename(file)] as const,
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
 /**
  * Writing a result on every row back into the customer's own 10k and 100k-row CSV and
- * workbook, beside reading the same file, each in a fresh Node process: time and peak memory.
+ * workbook, beside reading the same file: each in a fresh Node process (time and peak memory),
+ * then in a fresh Chromium's worker (time).
  */
-export async function resultsBench(dataDir: string, sizes: readonly number[] = [10_000, 100_000]): Promise<string> {
+export async function resultsBench(
+  bench: BenchPage,
+  dataDir: string,
+  sizes: readonly number[] = [10_000, 100_000],
+): Promise<string> {
   const rows: string[][] = [];
+  const inBrowser: string[][] = [];
   for (const size of sizes) {
     const files = await benchFiles(dataDir, size);
     for (const [kind, file] of [
@@ -40,6 +69,13 @@ export async function resultsBench(dataDir: string, sizes: readonly number[] = [
         floor ? `${floor.ms.toFixed(0)} ms` : "-",
         floor ? (floor.ms / read.ms).toFixed(2) : "-",
       ]);
+      const chromium = await browserCase(bench, file);
+      inBrowser.push([
+        rows.at(-1)?.[0] ?? "",
+        `${chromium.readMs.toFixed(0)} ms`,
+        `${chromium.writeMs.toFixed(0)} ms`,
+        (chromium.writeMs / chromium.readMs).toFixed(2),
+      ]);
     }
   }
   return [
@@ -48,5 +84,9 @@ export async function resultsBench(dataDir: string, sizes: readonly number[] = [
     table(["file", "read: time / peak", "write back: time / peak", "time ×", "memory ×", "floor", "floor ×"], rows),
     "floor: inflating the order sheet's part and deflating the part written (zlib level 2), nothing else; " +
       "floor ×: that beside reading",
+    "",
+    "The same in a Chromium worker, as the page writes them (CompressionStream and DecompressionStream); " +
+      "a fresh browser each",
+    table(["file", "read", "write back", "time ×"], inBrowser),
   ].join("\n");
 }

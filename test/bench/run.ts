@@ -26,11 +26,12 @@ const sizes = process.env["BENCH_SIZES"]?.split(",").map(Number);
 const dataDir = join(tmpdir(), "importer-bench-data");
 const sections: string[] = [];
 if (runs("proxy")) sections.push(await proxyBench());
-if (runs("sheets") || runs("engine")) {
+if (runs("sheets") || runs("engine") || runs("results")) {
   const page = await startBenchPage(dataDir);
   try {
     if (runs("sheets")) sections.push(await sheetBench(page, dataDir, sizes));
     if (runs("engine")) sections.push(await engineBench(page, sizes));
+    if (runs("results")) sections.push(await resultsBench(page, dataDir, sizes));
   } finally {
     await page.close();
   }
@@ -38,7 +39,6 @@ if (runs("sheets") || runs("engine")) {
 if (runs("submit")) sections.push(await submitBench());
 if (runs("faults")) sections.push(await faultBench(), await trustBench());
 if (runs("grid")) sections.push(await gridBench(sizes));
-if (runs("results")) sections.push(await resultsBench(dataDir, sizes));
 if (runs("mapping")) sections.push(await mappingBench());
 if (runs("artwork")) sections.push(await artworkBench());
 if (runs("load")) sections.push(await loadBench());

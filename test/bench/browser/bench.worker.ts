@@ -5,6 +5,8 @@ import { createSheetSession } from "../../../src/sheet/worker-api";
 import type { CatalogueSnapshot } from "../../../src/core/catalogue";
 import { runEngineCase, syntheticSnapshot, type EngineFigures } from "../engine-data";
 import { SHEET_CASES, type CaseResult } from "../sheet-cases";
+import { benchResults, readTable } from "../result-data";
+import { writeResults } from "../../../src/sheet/write/write-results";
 
 /** The session of the last engine case, kept alive so its memory can be measured. */
 let heldSession: unknown;
@@ -32,6 +34,22 @@ const api = {
   async engineCase(template: CatalogueSnapshot, rows: number): Promise<EngineFigures> {
     heldSession = undefined;
     return runEngineCase(syntheticSnapshot(template, 5_000, 20_000), rows, (engine) => (heldSession = engine));
+  },
+  /**
+   * The file read from a fresh session, then a result written on every row back into it, as the app's sheet worker
+   * writes them (the platform's CompressionStream and DecompressionStream): each timed.
+   */
+  async writeBack(bytes: Uint8Array, fileName: string): Promise<{ readMs: number; writeMs: number }> {
+    const reader = createSheetSession();
+    let started = performance.now();
+    const { sheetName, headerRowNumber, rowNumbers } = await readTable(reader, bytes.slice(), fileName);
+    const readMs = performance.now() - started;
+    reader.close();
+    const results = benchResults(headerRowNumber, rowNumbers);
+    started = performance.now();
+    const written = await writeResults(bytes, fileName, sheetName, results);
+    if (!written.ok) throw new Error(written.message);
+    return { readMs, writeMs: performance.now() - started };
   },
   allRows(): SheetRow[] {
     return table ? session.rows(table.sheetName, table.headerRowNumber, 0, table.rowCount) : [];

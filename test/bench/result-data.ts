@@ -1,0 +1,42 @@
+import { RESULT_COLUMNS } from "../../src/core/result-rows";
+import type { ResultCell, ResultSheetData } from "../../src/core/result-sheet-data";
+import type { SheetSession } from "../../src/sheet/worker-api";
+
+/** What the importer reads of a file: its default sheet's rows, after its header row. */
+export async function readTable(session: SheetSession, bytes: Uint8Array, fileName: string) {
+  const opened = await session.open(bytes, fileName);
+  if (!opened.ok) throw new Error(opened.message);
+  const preview = session.preview(opened.summary.defaultSheet);
+  if (!preview.ok) throw new Error(preview.message);
+  const { sheetName, headerRowNumber, rowCount } = preview.preview;
+  const rowNumbers = session.rows(sheetName, headerRowNumber, 0, rowCount).map((row) => row.rowNumber);
+  return { sheetName, headerRowNumber, rowNumbers };
+}
+
+/** The results written back by the benches: a status, a job, money and a date on every row, a warning on every seventh. */
+export function benchResults(headerRowNumber: number, rowNumbers: readonly number[]): ResultSheetData {
+  const rows = new Map<number, ResultCell[]>(
+    rowNumbers.map((rowNumber, i) => [
+      rowNumber,
+      [
+        "Created",
+        300_000 + Math.floor(i / 3),
+        "Received",
+        "Created",
+        `A1042${i}`,
+        null,
+        12.5,
+        37.5,
+        i % 7 === 0 ? "warning: due date moved to the earliest ship date" : "",
+        "2026-11-20T10:00:00.000Z",
+      ],
+    ]),
+  );
+  return {
+    headerRowNumber,
+    columns: RESULT_COLUMNS,
+    rows,
+    jobs: { headers: ["Order number"], rows: [] },
+    audit: { headers: ["At"], rows: [] },
+  };
+}
