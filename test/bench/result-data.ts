@@ -13,7 +13,7 @@ export async function readTable(session: SheetSession, bytes: Uint8Array, fileNa
   return { sheetName, headerRowNumber, rowNumbers };
 }
 
-/** The results written back by the benches: a status, a job, money and a date on every row, a warning on every seventh. */
+/** The results the benches write back: a status, a job, money and a date on every row, a warning every seventh. */
 export function benchResults(headerRowNumber: number, rowNumbers: readonly number[]): ResultSheetData {
   const rows = new Map<number, ResultCell[]>(
     rowNumbers.map((rowNumber, i) => [
