@@ -112,6 +112,8 @@ export function FixUpGrid(props: Props) {
   const headerRow = useMemo(() => <GridHeaderRow columns={columns} layout={layout} />, [columns, layout]);
   /** A press on a cell: it becomes the active cell, or (with Shift) the selection is extended to it. */
   function onMouseDown(event: MouseEvent): void {
+    // A key let go where the grid could not hear it: the panels follow a click at once.
+    setKeyHeld(false);
     const at = cellOfEvent(event);
     if (at) select({ active: at, anchor: event.shiftKey ? selection.anchor : at });
   }
@@ -140,6 +142,7 @@ export function FixUpGrid(props: Props) {
           onKeyDown(event);
         }}
         onKeyUp={() => setKeyHeld(false)}
+        onBlur={() => setKeyHeld(false)}
         onCopy={onCopy}
         onPaste={onPaste}
         onScroll={rows.onScroll}
