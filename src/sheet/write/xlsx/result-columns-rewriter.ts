@@ -113,7 +113,7 @@ export class ResultColumnsRewriter implements TextRewriter {
       this.depth--;
       if (this.depth === 2 && this.row && tag.name === "row") this.finishRow(tag.start);
       else if (this.depth === 1 && this.isInSheetData && tag.name === "sheetData") {
-        this.edit.insert(tag.start, this.rowsBefore(Infinity));
+        this.insertRowsBefore(Infinity, tag.start, this.edit);
         this.isInSheetData = false;
       }
       return;
@@ -175,8 +175,11 @@ export class ResultColumnsRewriter implements TextRewriter {
     this.isInSheetData = true;
   }
 
-  /** The rows to add that come before `rowNumber`, as XML, taken off the rows to write. */
-  private rowsBefore(rowNumber: number): string {
+  /**
+   * Writes the rows to add that come before `rowNumber` at `at`, in the text or in the bytes, taking them off the rows
+   * to write.
+   */
+  private insertRowsBefore(rowNumber: number, at: number, edit: { insert(at: number, text: string): void }): void {
     let xml = "";
     for (
       ;
@@ -185,7 +188,7 @@ export class ResultColumnsRewriter implements TextRewriter {
     ) {
       xml += this.newRowXml(this.targets[this.nextTarget] as number);
     }
-    return xml;
+    if (xml) edit.insert(at, xml);
   }
 
   /** Whether row `rowNumber`, read now after the rows before it, is one to write: it is then taken off them. */
@@ -214,7 +217,7 @@ export class ResultColumnsRewriter implements TextRewriter {
     const rowNumber = rowNumberAfter(tag.rawAttribute("r"), this.rowNumber);
     // A row without `r` (or with one that is not a row number) directly follows the one before it, so no row is ever
     // inserted just before it.
-    edit.insert(tag.start, this.rowsBefore(rowNumber));
+    this.insertRowsBefore(rowNumber, tag.start, edit);
     this.rowNumber = rowNumber;
     const rowEnd = contentEnd === undefined ? undefined : contentEnd + `</${tag.prefix}row>`.length;
     if (!this.takesResults(rowNumber)) return rowEnd;
@@ -251,8 +254,7 @@ export class ResultColumnsRewriter implements TextRewriter {
   /** A row found whole in the bytes, written as `onRow` writes it from the text. */
   wholeRow(bytes: Uint8Array, span: RowSpan, edit: ByteEdit): boolean {
     const rowNumber = rowNumberOf(span, this.rowNumber);
-    const before = this.rowsBefore(rowNumber);
-    if (before) edit.insert(span.start, before);
+    this.insertRowsBefore(rowNumber, span.start, edit);
     this.rowNumber = rowNumber;
     if (!this.takesResults(rowNumber)) return true;
     if (span.isEmpty) {
