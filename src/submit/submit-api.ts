@@ -131,6 +131,13 @@ export function createSubmitApi(deps: {
     }
   }
 
+  async function resultsOf(batchId: string): Promise<BatchResults | undefined> {
+    const batch = await deps.journal.getBatch(batchId);
+    if (!batch) return undefined;
+    const orders = await deps.journal.ordersOf(batchId);
+    return { batch, orders, rows: rowResultsFromJournal(batch, orders) };
+  }
+
   async function summaryOf(journal: JournalStore, batch: BatchRecord): Promise<BatchSummary> {
     const orders = await journal.ordersOf(batch.id);
     return {
@@ -289,17 +296,11 @@ export function createSubmitApi(deps: {
     },
 
     /** A batch's results whole: what the files made from them need. */
-    async results(batchId: string): Promise<BatchResults | undefined> {
-      const { journal } = deps;
-      const batch = await journal.getBatch(batchId);
-      if (!batch) return undefined;
-      const orders = await journal.ordersOf(batchId);
-      return { batch, orders, rows: rowResultsFromJournal(batch, orders) };
-    },
+    results: resultsOf,
 
     /** A batch's results as the page shows them. */
     async resultsView(batchId: string): Promise<ResultsView | undefined> {
-      const results = await this.results(batchId);
+      const results = await resultsOf(batchId);
       return results && viewOf(results);
     },
   };
