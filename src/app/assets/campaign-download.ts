@@ -1,5 +1,5 @@
 import type { CatalogueSnapshot } from "../../core/catalogue";
-import { countOf } from "../../core/plural";
+import { countOf, formatCount } from "../../core/plural";
 import type { AssetListing } from "../../core/reorder/asset-catalogue";
 import { campaignFileName, campaignSheetData } from "../../core/reorder/campaign-sheet-data";
 import { saveFile } from "../save-file";
@@ -41,9 +41,7 @@ export async function downloadCampaign(
         signal: options.signal,
         maxAgeMs: SHEET_HISTORY_AGE_MS,
         onProgress: (done, total) =>
-          options.onProgress?.(
-            `Reading the last orders: ${done.toLocaleString("en-US")} of ${countOf(total, "asset", "assets")}`,
-          ),
+          options.onProgress?.(`Reading the last orders: ${formatCount(done)} of ${countOf(total, "asset", "assets")}`),
       },
     );
   }

@@ -1,3 +1,4 @@
+import { formatCount } from "../plural";
 import { printDpi, type ArtworkBytes } from "./artwork-bytes";
 import { isAbsoluteHttpUrl } from "../resolve/values";
 import { sharePageOf } from "./share-links";
@@ -89,8 +90,7 @@ const formatInches = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed
 export function fileText(check: ArtworkCheck): string {
   const file = check.file;
   const parts = [file ? file.label : "a file"];
-  if (file?.pixels)
-    parts.push(`${file.pixels.width.toLocaleString("en-US")} × ${file.pixels.height.toLocaleString("en-US")} px`);
+  if (file?.pixels) parts.push(`${formatCount(file.pixels.width)} × ${formatCount(file.pixels.height)} px`);
   if (check.size !== undefined) parts.push(sizeText(check.size));
   return parts.join(", ");
 }
@@ -173,7 +173,7 @@ function fileFindings(check: ArtworkCheck, printInches?: { width: number; height
       findings.push({
         code: "ARTWORK_LOW_RESOLUTION",
         message:
-          `${file.pixels.width.toLocaleString("en-US")} × ${file.pixels.height.toLocaleString("en-US")} px printed ` +
+          `${formatCount(file.pixels.width)} × ${formatCount(file.pixels.height)} px printed ` +
           `${formatInches(printInches.width)} × ${formatInches(printInches.height)} in is ${dpi} DPI; ` +
           `print shops ask for ${PRINT_DPI}.`,
       });

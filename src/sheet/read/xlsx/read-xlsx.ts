@@ -1,3 +1,4 @@
+import { formatCount } from "../../../core/plural";
 import { formatBytes, SHEET_LIMITS } from "../../limits";
 import { failure, SheetReadError, type SheetReadFailure } from "../../read-failure";
 import type { RawRows, RawSheet, ReadProgress } from "../workbook";
@@ -86,7 +87,7 @@ export async function readXlsx(
       return failure(
         "TOO_LARGE",
         `${fileName} is ${formatBytes(bytes.length)}; workbooks up to ${formatBytes(maxBytes)} ` +
-          `(and ${maxRows.toLocaleString("en-US")} order rows) can be read. ` +
+          `(and ${formatCount(maxRows)} order rows) can be read. ` +
           "Save the order sheet alone in a workbook of its own, or split it.",
       );
     }
