@@ -266,8 +266,3 @@ export function textRewriterOf(rewriter: TextRewriter, out: PartOutput): PartRew
     end: () => out.text(rewriter.push(decoder.end()) + rewriter.finish()),
   };
 }
-
-/** `repackPart` for a rewriter of the part's text. */
-export function repackText(bytes: Uint8Array, entry: ZipEntry, rewriter: TextRewriter): Promise<PackedPart> {
-  return repackPart(bytes, entry, (out) => textRewriterOf(rewriter, out));
-}

@@ -1,6 +1,6 @@
 import { crc32, inflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { packText, repackText } from "../../../src/sheet/zip/part-text";
+import { packText, repackPart, textRewriterOf } from "../../../src/sheet/zip/part-text";
 import { listZipEntries } from "../../../src/sheet/zip/zip-guard";
 import { zip } from "../../helpers/zip-writer";
 
@@ -15,10 +15,9 @@ describe("packing text", () => {
     const original = "é".repeat(70_000) + "<end/>";
     const bytes = new Uint8Array(zip([{ name: "a.xml", data: Buffer.from(original) }]));
     const [entry] = listZipEntries(bytes, "test.zip");
-    const part = await repackText(bytes, entry as NonNullable<typeof entry>, {
-      push: (text) => text.toUpperCase(),
-      finish: () => "!",
-    });
+    const part = await repackPart(bytes, entry as NonNullable<typeof entry>, (out) =>
+      textRewriterOf({ push: (text) => text.toUpperCase(), finish: () => "!" }, out),
+    );
     const written = inflateRawSync(part.packed);
     expect([written.toString(), part.size, part.crc32]).toEqual([
       `${original.toUpperCase()}!`,
