@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { build } from "vite";
 import { createStaticHandler } from "../../src/server/static-files";
 
@@ -14,6 +14,8 @@ const here = fileURLToPath(new URL(".", import.meta.url));
 export interface BenchPage {
   /** Where the bench page is served; files of `dataDir` are under `/data/`. */
   readonly origin: string;
+  /** A new page of `browser` on the bench page, its worker ready. */
+  open(browser: Browser): Promise<Page>;
   /** The renderer process of the browser's one page (where its workers run). */
   rendererPid(browser: Browser): Promise<number>;
   close(): Promise<void>;
@@ -43,8 +45,15 @@ export async function startBenchPage(dataDir: string): Promise<BenchPage> {
     } else void servePage(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    origin,
+    async open(browser: Browser): Promise<Page> {
+      const page = await browser.newPage();
+      await page.goto(`${origin}/index.html`);
+      await page.waitForSelector("body[data-ready=true]");
+      return page;
+    },
     async rendererPid(browser: Browser): Promise<number> {
       const cdp = await browser.newBrowserCDPSession();
       const { processInfo } = (await cdp.send("SystemInfo.getProcessInfo")) as {

@@ -55,9 +55,7 @@ export async function engineBench(page: BenchPage, sizes: readonly number[] = [1
     add("Node", JSON.parse(output));
     const browser = await launchChromium();
     try {
-      const tab = await browser.newPage();
-      await tab.goto(`${page.origin}/index.html`);
-      await tab.waitForSelector("body[data-ready=true]");
+      const tab = await page.open(browser);
       const renderer = await page.rendererPid(browser);
       const before = statusBytes(renderer, "VmRSS");
       const figures = await tab.evaluate(

@@ -22,9 +22,7 @@ function nodeCase(mode: "read" | "write" | "floor", file: string): { ms: number;
 async function browserCase(bench: BenchPage, file: string): Promise<{ readMs: number; writeMs: number }> {
   const browser = await launchChromium();
   try {
-    const page = await browser.newPage();
-    await page.goto(`${bench.origin}/index.html`);
-    await page.waitForSelector("body[data-ready=true]");
+    const page = await bench.open(browser);
     return await page.evaluate(
       ([url, fileName]) =>
         (

@@ -167,9 +167,7 @@ async function browserCase(
 ): Promise<{ ms: number; rows: number; peakBytes: number }> {
   const browser: Browser = await launchChromium();
   try {
-    const page = await browser.newPage();
-    await page.goto(`${bench.origin}/index.html`);
-    await page.waitForSelector("body[data-ready=true]");
+    const page = await bench.open(browser);
     const renderer = await bench.rendererPid(browser);
     const before = statusBytes(renderer, "VmRSS");
     const result = await page.evaluate(
@@ -192,9 +190,7 @@ async function pageResponsiveness(bench: BenchPage, file: string): Promise<strin
   try {
     const lines: string[] = [];
     for (const mode of ["rowsToPageInChunks", "rowsToPageAtOnce"] as const) {
-      const page = await browser.newPage();
-      await page.goto(`${bench.origin}/index.html`);
-      await page.waitForSelector("body[data-ready=true]");
+      const page = await bench.open(browser);
       const result = await page.evaluate(
         ([m, url, name]) =>
           (
