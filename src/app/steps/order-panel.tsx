@@ -2,7 +2,7 @@ import { ArtworkThumb } from "../grid/artwork-thumb";
 import { ownRowsText } from "../../core/source-files";
 import { jobNumbersText } from "../../core/journal";
 import { countOf } from "../../core/plural";
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { CatalogueSnapshot } from "../../core/catalogue";
 import { fieldById, type FieldId } from "../../core/fields";
 import type { OrderView } from "../../engine/views";
@@ -52,9 +52,17 @@ function OrderField({ order, field, snapshot, workflow, act }: FieldProps) {
   const [value, setValue] = useState(current);
   // The list of options is put in the page while the field is in use only: some lists are long.
   const [focused, setFocused] = useState(false);
-  // The field starts again from the order's value when another order is shown, even one with the same value.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the order number is what restarts the field.
-  useEffect(() => setValue(current), [current, order.orderNumber]);
+  /** The order and value the field last started from. */
+  const shown = useRef({ orderNumber: order.orderNumber, value: current });
+  // The field starts again from the order's value when another order is shown, even one with the same value, and
+  // follows the order's value as it changes (an edit of a row of the order); what the user typed and has not saved
+  // yet stays.
+  useEffect(() => {
+    const isAnotherOrder = shown.current.orderNumber !== order.orderNumber;
+    const previous = shown.current.value;
+    shown.current = { orderNumber: order.orderNumber, value: current };
+    setValue((typed) => (isAnotherOrder || typed === previous ? current : typed));
+  }, [current, order.orderNumber]);
   const editor = editorFor({ kind: "field", field }, snapshot);
   const id = `order-${field}`;
   const changed = value !== current;
