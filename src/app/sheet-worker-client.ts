@@ -5,7 +5,6 @@ import type { CampaignSheetData } from "../core/reorder/campaign-sheet-data";
 import type { OrderFormData } from "../core/order-form/order-form-data";
 import type { ResultSheetData } from "../core/result-sheet-data";
 import type { RowResult } from "../core/result-rows";
-import type { SheetRow } from "../core/sheet-model";
 import type { ReadProgress } from "../sheet/read/workbook";
 import type { CombineResult, FileChoice, OpenResult, PreviewResult, SheetSession } from "../sheet/worker-api";
 import type { ResultFile, WriteResultsOptions } from "../sheet/write/write-results";
@@ -54,14 +53,12 @@ export function createSheetWorkerClient(start: () => Worker = startSheetWorker) 
     combine(choices: readonly FileChoice[]): Promise<CombineResult> {
       return call((s) => s.combine(choices));
     },
-    rows(
-      sheetName: string,
-      headerRowNumber: number,
-      start: number,
-      count: number,
-      signal?: AbortSignal,
-    ): Promise<SheetRow[]> {
-      return call((s) => s.rows(sheetName, headerRowNumber, start, count), signal);
+    /**
+     * Sends every row of the table down `port`, `windowSize` at a time, straight to the engine's worker (see
+     * row-channel.ts); answers how many rows were sent.
+     */
+    sendRows(sheetName: string, headerRowNumber: number, port: MessagePort, windowSize: number): Promise<number> {
+      return call((s) => s.sendRows(sheetName, headerRowNumber, transfer(port, [port]), windowSize));
     },
     /** Writes results into the customer's own file (its bytes are handed to the worker). */
     writeResults(

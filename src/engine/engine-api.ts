@@ -1,5 +1,6 @@
 import { createArtworkCheckClient } from "../api/artwork-check-client";
 import { createVendorClient } from "../api/client";
+import type { RowWindowMessage } from "../core/row-windows";
 import type { SheetRow } from "../core/sheet-model";
 import type { EngineSetup } from "./engine-session";
 import { createImportEngine, type ImportEngine } from "./import-engine";
@@ -45,6 +46,7 @@ const ENGINE_CALLS = [
   "recordOrdersAtVendor",
   "sendAnyway",
   "retryFacts",
+  "finish",
 ] as const satisfies readonly (keyof ImportEngine)[];
 
 type EngineCalls = Pick<ImportEngine, (typeof ENGINE_CALLS)[number]>;
@@ -56,14 +58,36 @@ function forwardCalls(use: () => ImportEngine): EngineCalls {
   ) as EngineCalls;
 }
 
+/** Reads windows of rows from `port` into `take` until the end, then closes it; answers how many rows were sent. */
+function readRowWindows(port: MessagePort, take: (rows: readonly SheetRow[]) => void): Promise<number> {
+  return new Promise((resolve, reject) => {
+    port.addEventListener("message", ({ data }) => {
+      const message = data as RowWindowMessage;
+      if ("rows" in message) {
+        try {
+          take(message.rows);
+        } catch (error) {
+          port.close();
+          reject(error);
+        }
+        return;
+      }
+      port.close();
+      if ("failed" in message) reject(new Error(message.failed));
+      else resolve(message.end);
+    });
+    port.start();
+  });
+}
+
 /**
- * The engine worker's surface: rows arrive in windows (never the whole sheet in one
- * message), then the session starts; the page asks for summaries and windows of rows and
- * sends edits. Plain functions over plain data, so they run the same in a worker and in Node.
+ * The engine worker's surface: a session begins, its rows arrive in windows (never the whole sheet in one message),
+ * straight from the sheet worker down a channel of their own, each window resolved as it comes; then the session is
+ * finished. The page asks for summaries and windows of rows and sends edits. Plain functions over plain data, so they
+ * run the same in a worker and in Node.
  */
 export function createEngineApi() {
   let engine: ImportEngine | undefined;
-  let incoming: SheetRow[] = [];
   const use = (): ImportEngine => {
     if (!engine) throw new Error("The engine is not connected");
     return engine;
@@ -76,14 +100,21 @@ export function createEngineApi() {
         createVendorGateway(createVendorClient({ baseUrl, headers }), { checkArtwork: artwork.check }),
       );
     },
-    appendRows(rows: readonly SheetRow[]): number {
-      for (const row of rows) incoming.push(row);
-      return incoming.length;
+    /** Starts a session on the sheet's columns and mapping; its rows come next. */
+    begin(setup: Omit<EngineSetup, "rows">): void {
+      use().begin(setup);
     },
-    start(setup: Omit<EngineSetup, "rows">) {
-      const rows = incoming;
-      incoming = [];
-      return use().start({ ...setup, rows });
+    /** Adds a window of rows, resolving each; answers how many the session now has. */
+    appendRows(rows: readonly SheetRow[]): number {
+      return use().addRows(rows);
+    },
+    /**
+     * Takes every window of rows sent down `port` (see the sheet's `sendRows`), telling `onWindow` how many rows the
+     * session has after each; answers how many rows were sent, once the last has been resolved.
+     */
+    receiveRows(port: MessagePort, onWindow: (received: number) => void): Promise<number> {
+      const session = use();
+      return readRowWindows(port, (rows) => void onWindow(session.addRows(rows)));
     },
     ...forwardCalls(use),
   };

@@ -12,7 +12,7 @@ import { createLiveFacts, type SessionFacts } from "./live-facts";
 import { createOrderIndex, type OrderIndex } from "./order-index";
 import { createOrdersAtVendor, type OrdersAtVendor } from "./orders-at-vendor";
 import { filterableRow } from "./row-issues";
-import { resolveSession } from "./settle-orders";
+import { settleSession } from "./settle-orders";
 import { createFilterCache, type FilterCache } from "./row-filter";
 import { createSessionColumns, type SessionColumns } from "./session-columns";
 import { createSessionRows, type SessionRows } from "./session-rows";
@@ -123,16 +123,12 @@ export function createEngineSession(gateway: VendorGateway): EngineSession {
   return session;
 }
 
-/** Starts a session: resolves every row, groups the jobs, and fetches the live facts they need. */
-export async function startSession(session: EngineSession, setup: EngineSetup): Promise<void> {
+/** Starts a session on no rows yet: its rows are added with `addRows`, and `settleSession` finishes it. */
+export function beginSession(session: EngineSession, setup: Omit<EngineSetup, "rows">): void {
   const { rows, columns } = session;
-  rows.load(setup.headers, setup.rows);
+  rows.begin(setup.headers);
   columns.load(setup.mapping);
-  session.settings = {
-    snapshot: setup.snapshot,
-    locale: setup.locale ?? "en-NZ",
-    importedBefore: rowsImportedBefore(setup.headers, setup.rows),
-  };
+  session.settings = { snapshot: setup.snapshot, locale: setup.locale ?? "en-NZ", importedBefore: new Map() };
   session.index.load({
     catalogue: indexCatalogue(setup.snapshot),
     facts: session.live.facts,
@@ -145,7 +141,29 @@ export async function startSession(session: EngineSession, setup: EngineSetup): 
   session.tally.reset();
   session.history.clear();
   session.filters.invalidate();
-  // A result sheet imported again: the rows created then are left out (they can be brought back).
-  for (const rowNumber of session.settings.importedBefore.keys()) rows.setSkipped(rows.indexOf(rowNumber) ?? -1, true);
-  await resolveSession(session);
+}
+
+/**
+ * Adds rows below those the session has and resolves each, so a sheet's rows are resolved as they arrive; a result
+ * sheet imported again has the rows created then left out (they can be brought back).
+ */
+export function addRows(session: EngineSession, added: readonly SheetRow[]): void {
+  const { rows, index } = session;
+  const first = rows.count;
+  rows.append(added);
+  const importedBefore = rowsImportedBefore(rows.headers, added);
+  if (importedBefore.size > 0) {
+    const { settings } = session;
+    session.settings = { ...settings, importedBefore: new Map([...settings.importedBefore, ...importedBefore]) };
+    for (const rowNumber of importedBefore.keys()) rows.setSkipped(rows.indexOf(rowNumber) ?? -1, true);
+  }
+  for (let i = first; i < rows.count; i++) index.resolveLine(i);
+  session.filters.invalidate();
+}
+
+/** Starts a session on every row at once: resolves each, groups the jobs, and fetches the live facts they need. */
+export async function startSession(session: EngineSession, setup: EngineSetup): Promise<void> {
+  beginSession(session, setup);
+  addRows(session, setup.rows);
+  await settleSession(session);
 }

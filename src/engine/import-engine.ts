@@ -3,7 +3,7 @@ import { fieldById, type FieldId } from "../core/fields";
 import type { Issue, IssueCode } from "../core/issues";
 import { questionColumn } from "../core/resolve";
 import type { Change, SessionEdits } from "../core/session-edits";
-import type { CellValue } from "../core/sheet-model";
+import type { CellValue, SheetRow } from "../core/sheet-model";
 import { recordEdit, redoEdit, replayEdits, undoEdit } from "./apply-edit";
 import { editedCells, editLog, rowDetails, sessionEdits } from "./audit-trail";
 import {
@@ -23,9 +23,16 @@ import {
   type AnswerScope,
   type CellEdit,
 } from "./edit-commands";
-import { createEngineSession, startSession, type EngineSession, type EngineSetup } from "./engine-session";
+import {
+  addRows,
+  beginSession,
+  createEngineSession,
+  startSession,
+  type EngineSession,
+  type EngineSetup,
+} from "./engine-session";
 import type { RowFilter } from "./row-filter";
-import { settleOrders } from "./settle-orders";
+import { settleOrders, settleSession } from "./settle-orders";
 import { ordersToLookUp, submissionPlanOf } from "./submission-plan";
 import {
   allIssues,
@@ -244,6 +251,20 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
     /** Starts a session: resolves every row, groups the jobs, and fetches the live facts they need. */
     async start(setup: EngineSetup): Promise<EngineSummary> {
       await startSession(session, setup);
+      return summaryOf(session);
+    },
+    /** Starts a session whose rows arrive afterwards (`addRows`), each resolved as it comes; `finish` ends it. */
+    begin(setup: Omit<EngineSetup, "rows">): void {
+      beginSession(session, setup);
+    },
+    /** Adds rows below those the session has, resolving each; answers how many rows it now has. */
+    addRows(rows: readonly SheetRow[]): number {
+      addRows(session, rows);
+      return session.rows.count;
+    },
+    /** Once every row has been added: groups the jobs, fetches the live facts they need, and resolves them. */
+    async finish(): Promise<EngineSummary> {
+      await settleSession(session);
       return summaryOf(session);
     },
     ...readsOf(session),

@@ -118,10 +118,10 @@ export function createOrderIndex({ rows, columns, tally, onJobChanged }: OrderIn
   }
 
   return {
-    /** Empties the index for a session on the rows just loaded, resolved against `resolveContext`. */
+    /** Empties the index for a new session, its rows to be resolved against `resolveContext` as they are added. */
     load(resolveContext: ResolveContext): void {
       context = resolveContext;
-      lines = new Array(rows.count);
+      lines = [];
       members.clear();
       jobs.clear();
     },

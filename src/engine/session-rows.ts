@@ -14,13 +14,21 @@ export function createSessionRows() {
   const skipped = new Set<number>();
 
   return {
-    load(sheetHeaders: readonly string[], rows: readonly SheetRow[]): void {
+    /** Starts again on the sheet's columns and no rows. */
+    begin(sheetHeaders: readonly string[]): void {
       headers = [...sheetHeaders];
-      rowNumbers = rows.map((row) => row.rowNumber);
-      cells = rows.map((row) => row.cells as CellValue[]);
+      rowNumbers = [];
+      cells = [];
       indexOf.clear();
-      for (const [i, n] of rowNumbers.entries()) indexOf.set(n, i);
       skipped.clear();
+    },
+    /** Adds rows below those held, in the sheet's order. */
+    append(rows: readonly SheetRow[]): void {
+      for (const row of rows) {
+        indexOf.set(row.rowNumber, rowNumbers.length);
+        rowNumbers.push(row.rowNumber);
+        cells.push(row.cells as CellValue[]);
+      }
     },
     get count(): number {
       return rowNumbers.length;

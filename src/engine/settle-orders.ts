@@ -53,13 +53,13 @@ async function fetchShipDates({ index, live }: SettleParts): Promise<void> {
 }
 
 /**
- * Resolves a session just loaded: every row, then (with the facts the lines and their
- * process sets need fetched first, so each job is resolved once rather than once without
- * them and once with) every order, then settles what the orders still ask for.
+ * Finishes a session whose rows were all just resolved: fetches the facts the lines ask for and resolves again those
+ * that asked, groups the rows into orders, then (with the facts the orders' process sets need fetched first, so each
+ * job is resolved once rather than once without them and once with) resolves every order, and settles what the orders
+ * still ask for.
  */
-export async function resolveSession(parts: SettleParts): Promise<void> {
+export async function settleSession(parts: SettleParts): Promise<void> {
   const { index, live } = parts;
-  for (let i = 0; i < index.lineCount; i++) index.resolveLine(i);
   const needs: FactRequest[] = [];
   for (let i = 0; i < index.lineCount; i++) needs.push(...(index.line(i)?.needs ?? []));
   await live.fetch(distinctNeeds(needs));

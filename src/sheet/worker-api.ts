@@ -5,6 +5,7 @@ import type { CampaignSheetData } from "../core/reorder/campaign-sheet-data";
 import type { OrderFormData } from "../core/order-form/order-form-data";
 import type { ResultSheetData } from "../core/result-sheet-data";
 import { buildResultsOnlyTable, type RowResult } from "../core/result-rows";
+import type { RowWindowMessage } from "../core/row-windows";
 import type { SheetRow } from "../core/sheet-model";
 import type { TableView } from "../core/sheet-table";
 import { SHEET_LIMITS } from "./limits";
@@ -29,6 +30,13 @@ export type PreviewResult = { readonly ok: true; readonly preview: SheetPreview 
  */
 const keyOf = (file: number, sheetName: string, headerRowNumber: number) =>
   `${file}\u0000${sheetName}\u0000${headerRowNumber}`;
+
+/** Rows `start` to `start + count` of a table (0-based positions below the header). */
+function windowOf(view: TableView, start: number, count: number): SheetRow[] {
+  const rows: SheetRow[] = [];
+  for (let i = Math.max(0, start); i < Math.min(view.rowCount, start + count); i++) rows.push(view.row(i));
+  return rows;
+}
 
 /** One file's sheet to combine with the others': the sheet and header row chosen for it, and its own mapping. */
 export interface FileChoice {
@@ -160,10 +168,23 @@ export function createSheetSession(writers?: WorkbookWriters) {
     /** Rows `start` to `start + count` of the table (0-based positions below the header). */
     rows(sheetName: string, headerRowNumber: number, start: number, count: number): SheetRow[] {
       const view = cachedTable(sheetName, headerRowNumber);
-      if (view === undefined) return [];
-      const rows: SheetRow[] = [];
-      for (let i = Math.max(0, start); i < Math.min(view.rowCount, start + count); i++) rows.push(view.row(i));
-      return rows;
+      return view === undefined ? [] : windowOf(view, start, count);
+    },
+
+    /**
+     * Every row of the table down `port`, `windowSize` at a time, then the end: straight to whoever reads them (the
+     * engine's worker), never through the page. Answers how many rows were sent.
+     */
+    sendRows(sheetName: string, headerRowNumber: number, port: MessagePort, windowSize: number): number {
+      const view = cachedTable(sheetName, headerRowNumber);
+      if (view === undefined) {
+        port.postMessage({ failed: `No sheet named ${sheetName} is open` } satisfies RowWindowMessage);
+        return 0;
+      }
+      for (let start = 0; start < view.rowCount; start += windowSize)
+        port.postMessage({ rows: windowOf(view, start, windowSize) } satisfies RowWindowMessage);
+      port.postMessage({ end: view.rowCount } satisfies RowWindowMessage);
+      return view.rowCount;
     },
 
     /**

@@ -55,7 +55,7 @@ describe("the engine worker's handle", () => {
     useSilentWorkers();
     const client = createEngineWorkerClient();
     const engine = await client.get();
-    const started = engine.start({} as never);
+    const started = engine.finish();
     let told = 0;
     client.onFailed(() => told++);
     const errors: unknown[] = [];

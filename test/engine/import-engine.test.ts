@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DTF, priceCodeRow } from "../helpers/order-records";
-import { checkRows, startProxiedAccount, type ProxiedAccount } from "../helpers/engine-session";
+import { checkFile, checkRows, startProxiedAccount, type ProxiedAccount } from "../helpers/engine-session";
+import { samplePath } from "../helpers/samples";
+import type { CellValue, SheetRow } from "../../src/core/sheet-model";
+import { createImportEngine } from "../../src/engine/import-engine";
+import { createVendorGateway } from "../../src/engine/vendor-gateway";
 import { HISTORY_LIMIT } from "../../src/engine/edit-history";
 import { describeSent } from "../../src/core/result-sheet-data";
 
@@ -492,6 +496,45 @@ describe("the engine's running counts", () => {
       ]);
       await engine.includeImportedBefore();
       expect(engine.summary()).toMatchObject({ rows: 3, skippedRows: 0, importedBefore: { rows: 0, jobs: 0 } });
+    },
+  );
+
+  it(
+    "ends a session whose rows arrive in windows, each resolved as it comes, " +
+      "exactly as one given every row at once (rows an earlier import created left out in either)",
+    async () => {
+      const { headers, rows, mapping } = await checkFile(account, samplePath("team-orders-winter.xlsx"));
+      // The sample's rows, then the first few again as a result sheet brings them back, one of them created then.
+      const resultHeaders = [...headers, "Import result", "Job number"];
+      const withResult = (cells: readonly CellValue[], outcome: string, jobNumber: string) => [
+        ...headers.map((_, column) => cells[column] ?? null),
+        outcome,
+        jobNumber,
+      ];
+      const allRows: SheetRow[] = [
+        ...rows.map((r) => ({ rowNumber: r.rowNumber, cells: withResult(r.cells, "Not sent", "") })),
+        ...rows.slice(0, 3).map((r, i) => ({
+          rowNumber: 1000 + i,
+          cells: i === 1 ? withResult(r.cells, "Created", "300009") : withResult(r.cells, "Not sent", ""),
+        })),
+      ];
+      const setup = { headers: resultHeaders, mapping, snapshot: account.snapshot };
+      const whole = createImportEngine(createVendorGateway(account.client));
+      await whole.start({ ...setup, rows: allRows });
+      const windowed = createImportEngine(createVendorGateway(account.client));
+      windowed.begin(setup);
+      const counts: number[] = [];
+      for (let start = 0; start < allRows.length; start += 4)
+        counts.push(windowed.addRows(allRows.slice(start, start + 4)));
+      expect(counts.at(-1)).toBe(allRows.length);
+      const summary = await windowed.finish();
+      expect(summary).toStrictEqual(whole.summary());
+      expect(summary).toMatchObject({ rows: allRows.length - 1, importedBefore: { rows: 1, jobs: 1 } });
+      expect(summary.jobs.total).toBeGreaterThan(1);
+      expect(windowed.jobs()).toStrictEqual(whole.jobs());
+      expect(windowed.rows(0, allRows.length)).toStrictEqual(whole.rows(0, allRows.length));
+      expect(windowed.issues()).toStrictEqual(whole.issues());
+      expect(windowed.payloads()).toStrictEqual(whole.payloads());
     },
   );
 });

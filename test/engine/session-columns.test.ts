@@ -5,7 +5,8 @@ import { createSessionRows } from "../../src/engine/session-rows";
 describe("the session's columns", () => {
   it("finds a target's column, or adds one under a header of its own, and says so once", () => {
     const rows = createSessionRows();
-    rows.load(["Order No", "City"], [{ rowNumber: 2, cells: ["E-1", "Auckland"] }]);
+    rows.begin(["Order No", "City"]);
+    rows.append([{ rowNumber: 2, cells: ["E-1", "Auckland"] }]);
     const columns = createSessionColumns(rows);
     columns.load({
       columns: [

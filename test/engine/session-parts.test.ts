@@ -17,13 +17,10 @@ const cell = (rowNumber: number, after: string, before = ""): Change => ({
 describe("the session's rows", () => {
   it("keeps cells, skips and added columns, addressed by row number and header", () => {
     const rows = createSessionRows();
-    rows.load(
-      ["Order", "Qty"],
-      [
-        { rowNumber: 5, cells: ["A", 1] },
-        { rowNumber: 7, cells: ["B"] },
-      ],
-    );
+    rows.begin(["Order", "Qty"]);
+    // Rows arrive in windows, each below the last.
+    rows.append([{ rowNumber: 5, cells: ["A", 1] }]);
+    rows.append([{ rowNumber: 7, cells: ["B"] }]);
     expect([rows.count, rows.indexOf(7), rows.indexOf(6), rows.rowNumberAt(0)]).toEqual([2, 1, undefined, 5]);
     rows.setCell(1, 1, 3);
     expect(rows.sheetRow(1)).toEqual({ rowNumber: 7, cells: ["B", 3] });

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { expose, proxy, wrap, type Remote } from "comlink";
+import { expose, proxy, transfer, wrap, type Remote } from "comlink";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogueVocabulary } from "../../src/core/catalogue";
 import { suggestMapping } from "../../src/core/mapping";
@@ -19,7 +19,7 @@ afterAll(async () => {
   await account?.close();
 });
 
-/** The sample's rows and mapping, read as the page reads them. */
+/** The sample's rows and mapping, read as the page reads them, and the sheet session that holds them. */
 async function sampleSheet() {
   const vocabulary = catalogueVocabulary(account.snapshot);
   const words = [...vocabulary.attributes, ...vocabulary.sizes];
@@ -35,6 +35,8 @@ async function sampleSheet() {
   if (!preview.ok) throw new Error(preview.message);
   const { headers, sheetName, headerRowNumber, rowCount, sampleRows } = preview.preview;
   return {
+    session,
+    table: { sheetName, headerRowNumber },
     headers,
     rows: session.rows(sheetName, headerRowNumber, 0, rowCount),
     mapping: suggestMapping(headers, vocabulary, sampleRows),
@@ -57,17 +59,30 @@ describe("the engine worker's API across a message channel", () => {
         return across;
       };
       try {
-        const { headers, rows, mapping } = await sampleSheet();
+        const { session, table, headers, rows, mapping } = await sampleSheet();
         // A refusal crosses as an error with its words: the engine is asked for nothing before it is connected.
         await expect(remote.summary()).rejects.toThrow("The engine is not connected");
         await remote.connect(`${account.app.url}/api/demo`, { "X-Requested-With": "test" });
-        // Rows arrive in windows, never the whole sheet in one message.
-        const half = Math.ceil(rows.length / 2);
-        expect(await remote.appendRows(rows.slice(0, half))).toBe(half);
-        expect(await remote.appendRows(rows.slice(half))).toBe(rows.length);
-        const started = await remote.start({ headers, mapping, snapshot: account.snapshot, locale: "en-NZ" });
+        await remote.begin({ headers, mapping, snapshot: account.snapshot, locale: "en-NZ" });
+        // Rows arrive in windows, never the whole sheet in one message, straight from the sheet's side down a channel
+        // of their own; the engine counts them as they come.
+        const rowChannel = new MessageChannel();
+        const counts: number[] = [];
+        const windowSize = Math.ceil(rows.length / 3);
+        const received = remote.receiveRows(
+          transfer(rowChannel.port2, [rowChannel.port2]),
+          proxy((count: number) => void counts.push(count)),
+        );
+        expect(session.sendRows(table.sheetName, table.headerRowNumber, rowChannel.port1, windowSize)).toBe(
+          rows.length,
+        );
+        expect(await received).toBe(rows.length);
+        await expect.poll(() => counts).toEqual([windowSize, 2 * windowSize, rows.length]);
+        const started = await remote.finish();
         expect(started).toStrictEqual(api.summary());
         expect(started.rows).toBe(rows.length);
+        // The rows the engine took are the sheet's, in its order.
+        expect((await remote.rows(0, rows.length)).map((row) => row.rowNumber)).toEqual(rows.map((r) => r.rowNumber));
 
         const window = await same((e) => e.view(ALL_ROWS, 0, 50));
         expect(window.rows.length).toBeGreaterThan(0);
@@ -117,4 +132,26 @@ describe("the engine worker's API across a message channel", () => {
       }
     },
   );
+
+  it("fails the rows' move, in the sheet's words, when the sheet's side cannot read them", async () => {
+    const api = createEngineApi();
+    const { port1, port2 } = new MessageChannel();
+    expose(api, port1);
+    const remote = wrap<EngineApi>(port2);
+    try {
+      const { session, headers, mapping } = await sampleSheet();
+      await remote.connect(`${account.app.url}/api/demo`, { "X-Requested-With": "test" });
+      await remote.begin({ headers, mapping, snapshot: account.snapshot, locale: "en-NZ" });
+      const rowChannel = new MessageChannel();
+      const received = remote.receiveRows(
+        transfer(rowChannel.port2, [rowChannel.port2]),
+        proxy(() => undefined),
+      );
+      expect(session.sendRows("Gone", 1, rowChannel.port1, 100)).toBe(0);
+      await expect(received).rejects.toThrow("No sheet named Gone is open");
+    } finally {
+      port1.close();
+      port2.close();
+    }
+  });
 });

@@ -195,3 +195,11 @@ declare var Response: {
   new (body?: string | null, init?: { readonly status?: number; readonly statusText?: string }): Response;
 };
 declare function fetch(input: string, init?: RequestInit): Promise<Response>;
+
+/** One end of a MessageChannel: rows go straight from the sheet worker to the engine's on one. */
+interface MessagePort {
+  postMessage(message: unknown): void;
+  addEventListener(type: "message", listener: (event: { readonly data: unknown }) => void): void;
+  start(): void;
+  close(): void;
+}

@@ -4,14 +4,15 @@ import type { SheetPreview } from "../../sheet/sheet-preview";
 import type { SavedReview } from "../../storage/review-sessions";
 import { isEngineStopped } from "../engine-worker-client";
 import { navigatorLocale } from "../page-locale";
+import { moveRows } from "../row-channel";
 import type { ReviewActions } from "./review-actions";
 import type { ReviewKeeper, ReviewOrigin } from "./review-keeper";
 import type { Connected, GridFocus, WorkflowContext } from "./workflow-state";
 import { checkFailed, DRY_RUN_FAILED } from "./workflow-words";
 
 /**
- * Rows cross between workers in windows this size, never as one big message: each window is a few milliseconds of
- * the page's time, and a hundred thousand rows take twenty of them.
+ * Rows cross from the sheet worker to the engine's in windows this size, never as one big message: the engine resolves
+ * each while the next is read, and a hundred thousand rows take twenty of them.
  */
 const ROW_CHUNK = 5_000;
 
@@ -45,40 +46,6 @@ function untilStopped<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
     signal.addEventListener("abort", onAbort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
-}
-
-/**
- * Reads the sheet's rows into the engine a window at a time, the next window read from the sheet while the engine takes
- * this one; false once the check is stopped.
- */
-async function readRows(
-  context: WorkflowContext,
-  engine: Engine,
-  origin: ReviewOrigin,
-  rowCount: number,
-  progress: (message: string) => void,
-  signal: AbortSignal,
-): Promise<boolean> {
-  const windowAt = (start: number) => {
-    const rows = context.deps.sheets.rows(origin.sheetName, origin.headerRowNumber, start, ROW_CHUNK);
-    // A window read ahead and never taken (the check stopped) fails quietly.
-    rows.catch(() => undefined);
-    return rows;
-  };
-  let next = windowAt(0);
-  for (let start = 0; start < rowCount; start += ROW_CHUNK) {
-    if (signal.aborted) return false;
-    progress(
-      `Reading rows ${formatCount(start + 1)}–${formatCount(Math.min(rowCount, start + ROW_CHUNK))} ` +
-        `of ${formatCount(rowCount)}`,
-    );
-    // A read still under way when the check is stopped is left to finish on its own.
-    const rows = await untilStopped(next, signal);
-    if (signal.aborted) return false;
-    if (start + ROW_CHUNK < rowCount) next = windowAt(start + ROW_CHUNK);
-    await engine.appendRows(rows);
-  }
-  return true;
 }
 
 /**
@@ -121,15 +88,21 @@ export async function loadReview(
     const engine = await deps.engine.get();
     const address = context.address(connected);
     await engine.connect(address.baseUrl, address.headers);
-    if (!(await readRows(context, engine, origin, sheet.rowCount, progress, signal))) return "stopped";
-    progress(`Checking ${countOf(sheet.rowCount, "row", "rows")} against your catalogue`);
-    let summary = await engine.start({
+    await engine.begin({
       headers: sheet.headers,
       mapping: origin.mapping,
       snapshot,
       locale: navigatorLocale(),
       ...(origin.files ? { options: { fileNames: origin.files.map((f) => f.name) } } : {}),
     });
+    const reading = (received: number) =>
+      progress(`Reading rows: ${formatCount(received)} of ${formatCount(sheet.rowCount)}`);
+    reading(0);
+    // A move still under way when the check is stopped ends with the engine, which is stopped.
+    await untilStopped(moveRows(deps.sheets, engine, origin, ROW_CHUNK, reading), signal);
+    if (stopped()) return "stopped";
+    progress(`Checking ${countOf(sheet.rowCount, "row", "rows")} against your catalogue`);
+    let summary = await engine.finish();
     if (saved) {
       progress(`Replaying ${countOf(saved.edits.edits.length, "change", "changes")} you made`);
       summary = await engine.restoreEdits(saved.edits);

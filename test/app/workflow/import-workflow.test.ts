@@ -45,20 +45,19 @@ afterAll(async () => {
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-/** The sheet worker's session, run on the page (as when no worker can start); `rows` can be held or made to fail. */
+/** The sheet worker's session, run on the page (as when no worker can start); its rows can be held or made to fail. */
 function pageSheets() {
   const session = createSheetSession();
-  const control = { hold: undefined as Promise<void> | undefined, fail: undefined as Error | undefined, rowCalls: 0 };
+  const control = { hold: undefined as Promise<void> | undefined, fail: undefined as Error | undefined };
   const sheets = {
     open: (bytes: Uint8Array, fileName: string, vocabulary: readonly string[], onProgress: () => void) =>
       session.open(bytes.slice(), fileName, onProgress, vocabulary),
     preview: async (sheetName: string, headerRowNumber: number | undefined, vocabulary: readonly string[]) =>
       session.preview(sheetName, headerRowNumber, vocabulary),
-    rows: async (sheetName: string, headerRowNumber: number, start: number, count: number) => {
-      control.rowCalls++;
+    sendRows: async (sheetName: string, headerRowNumber: number, port: MessagePort, windowSize: number) => {
       await control.hold;
       if (control.fail) throw control.fail;
-      return session.rows(sheetName, headerRowNumber, start, count);
+      return session.sendRows(sheetName, headerRowNumber, port, windowSize);
     },
     suggestMapping: async (
       sheetName: string,
@@ -166,7 +165,7 @@ describe("the import workflow on the page", () => {
         tab.workflow,
         (state) => state.step === "checking" && state.progress.startsWith("Reading rows"),
       );
-      expect(shown).toMatchObject({ step: "checking", progress: "Reading rows 1–20 of 20", canStop: true });
+      expect(shown).toMatchObject({ step: "checking", progress: "Reading rows: 0 of 20", canStop: true });
       await tab.workflow.stopChecking();
       expect(step(tab.workflow)).toBe("mapping");
       release();
@@ -177,8 +176,19 @@ describe("the import workflow on the page", () => {
       expect(await (await createReviewSessionStore(db)).get("demo", account.snapshot.account.id)).toBeUndefined();
 
       tab.control.hold = undefined;
+      const said: string[] = [];
+      const unsubscribe = tab.workflow.subscribe(() => {
+        const state = tab.workflow.getState();
+        if (state.step === "checking") said.push(state.progress);
+      });
       await tab.workflow.check();
+      unsubscribe();
       expect(reviewOf(tab.workflow).review.summary.jobs.total).toBe(8);
+      // The engine counts the rows as they reach it, then checks them.
+      expect(said).toContain("Reading rows: 20 of 20");
+      expect(said.indexOf("Reading rows: 20 of 20")).toBeLessThan(
+        said.indexOf("Checking 20 rows against your catalogue"),
+      );
       db.close();
     },
   );
