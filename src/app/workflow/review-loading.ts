@@ -73,10 +73,11 @@ export async function loadReview(
         canStop: true,
       });
   };
-  /** The review kept for this check, forgotten again if the check does not finish. */
-  let keptId: string | undefined;
-  const abandon = <T>(outcome: T): T => {
-    if (keptId !== undefined) void keeper.forget(connected, keptId);
+  /** The review kept for this check (its id once written), forgotten again if the check does not finish. */
+  let keeping: Promise<string> | undefined;
+  const abandon = async <T>(outcome: T): Promise<T> => {
+    // Forgotten before the check ends, so a reload a moment later does not offer to reopen it.
+    await keeping?.then((id) => keeper.forget(connected, id)).catch(() => undefined);
     return outcome;
   };
   try {
@@ -95,12 +96,14 @@ export async function loadReview(
       locale: navigatorLocale(),
       ...(origin.files ? { options: { fileNames: origin.files.map((f) => f.name) } } : {}),
     });
+    // A new review's file is written while its rows are checked: a big file takes a while, and need not be waited for.
+    if (!saved) keeping = keeper.started(connected, origin);
     const reading = (received: number) =>
       progress(`Reading rows: ${formatCount(received)} of ${formatCount(sheet.rowCount)}`);
     reading(0);
     // A move still under way when the check is stopped ends with the engine, which is stopped.
     await untilStopped(moveRows(deps.sheets, engine, origin, ROW_CHUNK, reading), signal);
-    if (stopped()) return "stopped";
+    if (stopped()) return abandon("stopped");
     progress(`Checking ${countOf(sheet.rowCount, "row", "rows")} against your catalogue`);
     let summary = await engine.finish();
     if (saved) {
@@ -108,10 +111,7 @@ export async function loadReview(
       summary = await engine.restoreEdits(saved.edits);
       if (stopped()) return "stopped";
       await keeper.reopened(connected, saved);
-    } else {
-      if (stopped()) return "stopped";
-      keptId = await keeper.started(connected, origin);
-    }
+    } else await keeping;
     const columns = await engine.columns();
     const focus = await review.startingFocus();
     if (stopped()) return abandon("stopped");
