@@ -153,9 +153,9 @@ function cellsOf(row: OrderRow): RowCell[] {
 export function classifyNonOrderRow(row: OrderRow): NonOrderRow | undefined {
   if (isUnorderedCampaignRow(row)) return { kind: "unordered", field: "quantity", column: undefined };
   const { orderNumber, code } = row.values;
+  // The code first: codes repeat (their answers are remembered) where order numbers are mostly each their own.
+  if (code !== undefined && rowLabelKind(code) === undefined) return undefined;
   const orderLabel = orderNumber === undefined ? undefined : rowLabelKind(orderNumber);
-  const codeLabel = code === undefined ? undefined : rowLabelKind(code);
-  if (code !== undefined && codeLabel === undefined) return undefined;
   const cells = cellsOf(row);
   const only = cells.length === 1 ? cells[0] : undefined;
   if (orderNumber !== undefined && orderLabel === undefined) {
