@@ -9,9 +9,17 @@ export type ParsedDate =
 
 function iso(year: number, month: number, day: number): string | undefined {
   if (year < 100) year += 2000;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
-  return date.toISOString().slice(0, 10);
+  // Checked and written by hand, not through a Date: every order's due date comes through here.
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  return `${String(year).padStart(4, "0")}-${twoDigits(month)}-${twoDigits(day)}`;
+}
+
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** The days of a month of the Gregorian calendar (`month` 1 to 12), as Date reckons them. */
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 const parsed = (date: string | undefined): ParsedDate => (date ? { ok: true, date } : { ok: false });

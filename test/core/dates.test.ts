@@ -36,6 +36,12 @@ describe("due dates as sheets write them", () => {
     ["3 mrt 2027", "day-first", "2027-03-03"],
     ["3 okt. 2027", "day-first", "2027-10-03"],
     ["3 Sept 2027", "day-first", "2027-09-03"],
+    // The calendar's edges: leap days, the last day of each kind of month.
+    ["2028-02-29", "day-first", "2028-02-29"],
+    ["29/02/2000", "day-first", "2000-02-29"],
+    ["2027-04-30", "day-first", "2027-04-30"],
+    ["2027-12-31", "day-first", "2027-12-31"],
+    ["31 Jan 27", "day-first", "2027-01-31"],
   ] as const)("%s (%s) is %s", (text, order, date) => {
     expect(parseDueDate(text, order as DateOrder)).toEqual({ ok: true, date });
   });
@@ -48,12 +54,22 @@ describe("due dates as sheets write them", () => {
     expect(parseDueDate(text, order)).toEqual({ ok: true, date, ambiguousWith: other });
   });
 
-  it.each(["next Tuesday", "31/02/2027", "3 jui 2027", "3 Foo 2027", "12345", "2027-13-01", "3 de 2027"])(
-    "%s is no date",
-    (text) => {
-      expect(parseDueDate(text, "day-first")).toEqual({ ok: false });
-    },
-  );
+  it.each([
+    "next Tuesday",
+    "31/02/2027",
+    "3 jui 2027",
+    "3 Foo 2027",
+    "12345",
+    "2027-13-01",
+    "3 de 2027",
+    "2027-02-29",
+    "2100-02-29",
+    "2027-04-31",
+    "2027-00-10",
+    "2027-01-00",
+  ])("%s is no date", (text) => {
+    expect(parseDueDate(text, "day-first")).toEqual({ ok: false });
+  });
 });
 
 describe("month names", () => {
