@@ -28,6 +28,8 @@ function instantOf(text: string | null): number | undefined {
 
 /** The instant (ISO) a signed link stops working, when the link says; undefined when it does not. */
 export function linkExpiry(text: string): string | undefined {
+  // Every scheme writes it in the query: a link without one says nothing (and most links have none).
+  if (!text.includes("?")) return undefined;
   const url = parseWebAddress(text);
   if (!url) return undefined;
   const param = paramOf;

@@ -43,7 +43,11 @@ export type FactRequest =
 
 /** What identifies a fact request: two requests with one key ask the same thing. */
 export const needKey = (need: Pick<FactRequest, "kind" | "key">) => `${need.kind}:${need.key}`;
-export const processSetKey = (processCodes: readonly string[]) => [...new Set(processCodes)].sort().join(",");
+export function processSetKey(processCodes: readonly string[]): string {
+  // One process is the usual job: its key is its code, with no set to build.
+  if (processCodes.length === 1) return processCodes[0] ?? "";
+  return [...new Set(processCodes)].sort().join(",");
+}
 export const promoKey = (code: string, processCodes: readonly string[]) =>
   `${code.trim().toUpperCase()}|${processSetKey(processCodes)}`;
 export const customBandsKey = (code: string, width: number, height: number) => `${code}|${width}|${height}`;

@@ -69,6 +69,8 @@ function checkDuplicateDesigns(draft: JobDraft, priceLines: readonly ResolvedLin
 
 /** Checks an order's lines against each other: artwork on all or none, unique references, the same design twice. */
 export function checkLinesAcross(draft: JobDraft, lines: readonly ResolvedLine[]): void {
+  // A line alone has nothing to be compared with (and many orders are one line).
+  if (lines.length < 2) return;
   const priceLines = lines.filter((l) => l.itemType === "PriceCode");
   checkArtwork(draft, priceLines);
   checkReferences(draft, lines);

@@ -41,7 +41,10 @@ export interface ResolvedJob {
 
 /** The distinct processes of a job's lines, sorted: what its earliest ship date depends on. */
 export function processCodesOf(lines: readonly Pick<ResolvedLine, "processCode">[]): string[] {
-  return [...new Set(lines.map((l) => l.processCode).filter((p): p is string => !!p))].sort();
+  // A loop rather than a set: an order has a handful of lines and every order asks this, twice.
+  const codes: string[] = [];
+  for (const { processCode } of lines) if (processCode && !codes.includes(processCode)) codes.push(processCode);
+  return codes.length > 1 ? codes.sort() : codes;
 }
 
 /**
