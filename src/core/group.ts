@@ -42,7 +42,7 @@ export function groupByOrder(
 /** One order's group: job values from the first row that gives each, disagreements flagged. */
 export function groupOf(
   orderNumber: string,
-  orderRows: readonly OrderRow[],
+  orderRows: readonly Pick<OrderRow, "rowNumber" | "values">[],
   columnOf: (field: FieldId) => string | undefined,
 ): JobGroup {
   const jobValues: Partial<Record<FieldId, string>> = {};

@@ -26,6 +26,11 @@ export interface OrderIndexParts {
 export function createOrderIndex({ rows, columns, tally, onJobChanged }: OrderIndexParts) {
   let context: ResolveContext | undefined;
   let lines: (ResolvedLine | undefined)[] = [];
+  /**
+   * Each row's values as its line was resolved from (the mapped fields' texts, mostly the cells' own strings): an order
+   * is grouped from them without reading its rows again, and the rows' other cells are not held twice.
+   */
+  let rowValues: (OrderRow["values"] | undefined)[] = [];
   const members = new Map<string, number[]>();
   const jobs = new Map<string, ResolvedJob>();
 
@@ -77,16 +82,16 @@ export function createOrderIndex({ rows, columns, tally, onJobChanged }: OrderIn
     const orderRow = orderRowAt(index);
     tally.count(lines[index]?.issues, -1);
     lines[index] = orderRow ? resolveRow(orderRow, requireContext()) : undefined;
+    rowValues[index] = orderRow?.values;
     tally.count(lines[index]?.issues, 1);
   }
 
   function resolveOrder(orderNumber: string): void {
     const list = members.get(orderNumber);
     if (!list || list.length === 0) return;
-    // Rows are read again rather than kept: a session of 100,000 rows is not held twice.
     const group = groupOf(
       orderNumber,
-      list.map((i) => orderRowAt(i) as OrderRow),
+      list.map((i) => ({ rowNumber: rows.rowNumberAt(i), values: rowValues[i] ?? {} })),
       requireContext().columnOf,
     );
     setJob(
@@ -122,6 +127,7 @@ export function createOrderIndex({ rows, columns, tally, onJobChanged }: OrderIn
     load(resolveContext: ResolveContext): void {
       context = resolveContext;
       lines = [];
+      rowValues = [];
       members.clear();
       jobs.clear();
     },
