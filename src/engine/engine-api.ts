@@ -1,6 +1,6 @@
 import { createArtworkCheckClient } from "../api/artwork-check-client";
 import { createVendorClient } from "../api/client";
-import type { RowWindowMessage } from "../core/row-windows";
+import { unpackRows, type RowWindowMessage } from "../core/row-windows";
 import type { SheetRow } from "../core/sheet-model";
 import type { EngineSetup } from "./engine-session";
 import { createImportEngine, type ImportEngine } from "./import-engine";
@@ -65,7 +65,7 @@ function readRowWindows(port: MessagePort, take: (rows: readonly SheetRow[]) => 
       const message = data as RowWindowMessage;
       if ("rows" in message) {
         try {
-          take(message.rows);
+          take(unpackRows(message.rows));
         } catch (error) {
           port.close();
           reject(error);

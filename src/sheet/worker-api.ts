@@ -5,7 +5,7 @@ import type { CampaignSheetData } from "../core/reorder/campaign-sheet-data";
 import type { OrderFormData } from "../core/order-form/order-form-data";
 import type { ResultSheetData } from "../core/result-sheet-data";
 import { buildResultsOnlyTable, type RowResult } from "../core/result-rows";
-import type { RowWindowMessage } from "../core/row-windows";
+import { packRows, type RowWindowMessage } from "../core/row-windows";
 import type { SheetRow } from "../core/sheet-model";
 import type { TableView } from "../core/sheet-table";
 import { SHEET_LIMITS } from "./limits";
@@ -182,7 +182,7 @@ export function createSheetSession(writers?: WorkbookWriters) {
         return 0;
       }
       for (let start = 0; start < view.rowCount; start += windowSize)
-        port.postMessage({ rows: windowOf(view, start, windowSize) } satisfies RowWindowMessage);
+        port.postMessage({ rows: packRows(windowOf(view, start, windowSize)) } satisfies RowWindowMessage);
       port.postMessage({ end: view.rowCount } satisfies RowWindowMessage);
       return view.rowCount;
     },

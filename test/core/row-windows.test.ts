@@ -1,0 +1,51 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { packRows, unpackRows } from "../../src/core/row-windows";
+import type { CellValue, SheetRow } from "../../src/core/sheet-model";
+
+const cell: fc.Arbitrary<CellValue> = fc.oneof(
+  fc.string({ unit: "grapheme", maxLength: 30 }),
+  fc.constantFrom("", " ", "0", "007", "1e3", "NaN", "true", "\u0000", "Ä\u00df😀"),
+  fc.constant(null),
+  fc.double(),
+  fc.integer(),
+  fc.boolean(),
+  fc.date({ noInvalidDate: true }),
+);
+const row: fc.Arbitrary<SheetRow> = fc.record({
+  rowNumber: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+  cells: fc.array(cell, { maxLength: 12 }),
+});
+
+describe("windows of rows packed to cross between workers", () => {
+  it("read back cell for cell, kind for kind, whatever the cells hold", () => {
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 40 }), (rows) => {
+        const packed = structuredClone(packRows(rows));
+        expect(unpackRows(packed)).toEqual(rows);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("keep a text that looks like a number, a date or a flag as text", () => {
+    const rows: SheetRow[] = [
+      { rowNumber: 2, cells: ["007", "2027-01-02", "TRUE", "", null, 7, false, new Date(Date.UTC(2027, 0, 2))] },
+      { rowNumber: 9, cells: [] },
+      { rowNumber: 10, cells: [-0, Number.NaN, -1.5e-300, Number.MAX_VALUE] },
+    ];
+    const back = unpackRows(structuredClone(packRows(rows)));
+    expect(back).toEqual(rows);
+    expect(Object.is(back[2]?.cells[0], -0)).toBe(true);
+    expect(back[0]?.cells.map((value) => (value instanceof Date ? "date" : typeof value))).toEqual([
+      "string",
+      "string",
+      "string",
+      "string",
+      "object",
+      "number",
+      "boolean",
+      "date",
+    ]);
+  });
+});
