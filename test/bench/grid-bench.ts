@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import Papa from "papaparse";
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { build } from "vite";
 import { readServerSettings, startAppServer } from "../../src/server/app-server";
 import { launchChromium } from "../e2e/harness";
@@ -96,8 +96,11 @@ async function submitAll(page: Page): Promise<{ seconds: number; sending: number
   };
 }
 
-/** From the drop to the review: the longest task reading the sheet, then checking it, then in 4 s of dry runs. */
-async function dropToReview(page: Page, url: string, file: string, step: (what: string) => void) {
+/**
+ * Drops the sheet and checks it: when it was dropped, when the mapping step showed, when "Check the rows" was pressed
+ * and when the review showed, on the page's own clock.
+ */
+async function checkToReview(page: Page, url: string, file: string, step: (what: string) => void) {
   step("connecting");
   await page.goto(url);
   await page.getByLabel("Connection").selectOption("demo");
@@ -108,20 +111,26 @@ async function dropToReview(page: Page, url: string, file: string, step: (what: 
   await page.getByLabel("Order sheet").setInputFiles(file);
   await page.getByRole("button", { name: "Check the rows" }).waitFor({ timeout: 120_000 });
   const dropped = await shownAt(page, "check");
-  const reading = await longestTaskBetween(page, drop, dropped);
   step("checking the rows");
   const checked = await pageNow(page);
   await page.getByRole("button", { name: "Check the rows" }).click();
   await page.getByTestId("summary").waitFor({ timeout: 300_000 });
   const reviewed = await shownAt(page, "summary");
+  // The time the user spends at the mapping step is theirs, not the importer's: it is left out.
+  return { drop, dropped, reviewed, dropToReviewMs: dropped - drop + (reviewed - checked), readingMs: dropped - drop };
+}
+
+/** From the drop to the review: the longest task reading the sheet, then checking it, then in 4 s of dry runs. */
+async function dropToReview(page: Page, url: string, file: string, step: (what: string) => void) {
+  const { drop, dropped, reviewed, dropToReviewMs, readingMs } = await checkToReview(page, url, file, step);
+  const reading = await longestTaskBetween(page, drop, dropped);
   const review = await longestTaskBetween(page, dropped);
   // The dry runs stream in while the user works; a few seconds of them are measured, then they are stopped.
   await page.waitForTimeout(4_000);
   const dryRuns = await longestTaskBetween(page, reviewed);
   if (await page.getByTestId("review-busy").count()) await page.getByRole("button", { name: "Stop checking" }).click();
   await page.getByTestId("review-busy").waitFor({ state: "detached", timeout: 120_000 });
-  // The time the user spends at the mapping step is theirs, not the importer's: it is left out.
-  return { dropToReviewMs: dropped - drop + (reviewed - checked), readingMs: dropped - drop, reading, review, dryRuns };
+  return { dropToReviewMs, readingMs, reading, review, dryRuns };
 }
 
 async function measure(page: Page, url: string, file: string, rows: number): Promise<GridFigures> {
@@ -227,20 +236,53 @@ const DROP_TO_REVIEW_SECONDS = 1.5;
 const ms = (value: number | undefined) => (value === undefined ? "–" : value.toFixed(0));
 const rowsText = (rows: number) => `${rows.toLocaleString("en-US")} rows`;
 
+/** Drop to review at the largest size, timed in several runs: it varies by a fifth from run to run on a busy machine. */
+interface ReviewRuns {
+  readonly rows: number;
+  readonly dropToReviewMs: readonly number[];
+  readonly readingMs: readonly number[];
+}
+
+/** How many times drop to review is timed at the largest size (the first run included). */
+const REVIEW_RUNS = Math.max(1, Number(process.env["BENCH_REPEATS"] ?? 3));
+
+const largestOf = (results: readonly GridFigures[]) =>
+  results.reduce<GridFigures | undefined>((a, b) => (a && a.rows >= b.rows ? a : b), undefined);
+
+/** Drop to review timed again on fresh pages, after the full run `first` at the same size. */
+async function moreRunsToReview(browser: Browser, url: string, file: string, first: GridFigures): Promise<ReviewRuns> {
+  const dropToReviewMs = [first.dropToReviewMs];
+  const readingMs = [first.readingMs];
+  for (let run = 1; run < REVIEW_RUNS; run++) {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await installProbes(page);
+    const timed = await checkToReview(page, url, file, () => undefined);
+    dropToReviewMs.push(timed.dropToReviewMs);
+    readingMs.push(timed.readingMs);
+    await context.close();
+  }
+  return { rows: first.rows, dropToReviewMs, readingMs };
+}
+
 /** One line per target: frames at the largest size for the drag, PageDown and Ctrl+End; long tasks at every size. */
-function verdicts(results: readonly GridFigures[]): string[] {
-  const largest = results.reduce<GridFigures | undefined>((a, b) => (a && a.rows >= b.rows ? a : b), undefined);
+function verdicts(results: readonly GridFigures[], reviewRuns: ReviewRuns | undefined): string[] {
+  const largest = largestOf(results);
   const lines: string[] = [];
   if (largest) {
     for (const name of ["scrollbar drag", "PageDown held", "Ctrl+End / Ctrl+Home"] as const) {
       const frame = p95(largest.scenarios.get(name)?.frames ?? []);
       lines.push(`${name}, ${rowsText(largest.rows)}: p95 frame ${frame.toFixed(1)} ms: ${verdict(frameMet(frame))}`);
     }
-    const seconds = largest.dropToReviewMs / 1000;
+  }
+  if (reviewRuns) {
+    const seconds = median(reviewRuns.dropToReviewMs) / 1000;
+    const range = [Math.min(...reviewRuns.dropToReviewMs), Math.max(...reviewRuns.dropToReviewMs)];
     lines.push(
-      `drop to review, ${rowsText(largest.rows)}: ${seconds.toFixed(2)} s (reading ` +
-        `${(largest.readingMs / 1000).toFixed(2)} s, then checking), at most ${DROP_TO_REVIEW_SECONDS} s: ` +
-        verdict(seconds <= DROP_TO_REVIEW_SECONDS),
+      `drop to review, ${rowsText(reviewRuns.rows)}: median ${seconds.toFixed(2)} s of ` +
+        `${reviewRuns.dropToReviewMs.length} runs (${range.map((ms) => (ms / 1000).toFixed(2)).join("–")} s; ` +
+        `reading ${(median(reviewRuns.readingMs) / 1000).toFixed(2)} s, then checking), ` +
+        `at most ${DROP_TO_REVIEW_SECONDS} s: ${verdict(seconds <= DROP_TO_REVIEW_SECONDS)}`,
     );
   }
   for (const r of results) {
@@ -276,6 +318,7 @@ export async function gridBench(sizes: readonly number[] = [10_000, 100_000]): P
   });
   const browser = await launchChromium();
   const results: GridFigures[] = [];
+  let reviewRuns: ReviewRuns | undefined;
   try {
     for (const rows of sizes) {
       const file = await orderSheet(folder, rows);
@@ -283,6 +326,8 @@ export async function gridBench(sizes: readonly number[] = [10_000, 100_000]): P
       results.push(await measure(await context.newPage(), app.url, file, rows));
       await context.close();
     }
+    const largest = largestOf(results);
+    if (largest) reviewRuns = await moreRunsToReview(browser, app.url, await orderSheet(folder, largest.rows), largest);
   } finally {
     await browser.close();
     await app.close();
@@ -349,7 +394,7 @@ export async function gridBench(sizes: readonly number[] = [10_000, 100_000]): P
     ),
     "",
     "Verdicts (a p95 within 1 ms of 16.7 ms counts: frame intervals jitter by a fraction of a millisecond):",
-    ...verdicts(results).map((line) => `  ${line}`),
+    ...verdicts(results, reviewRuns).map((line) => `  ${line}`),
     "Goals: p95 frame ≤ 16.7 ms, edit-to-paint < 50 ms, " +
       "no task > 50 ms (a long task is one over 50 ms; 0 means none was reported).",
   ].join("\n");
