@@ -236,7 +236,7 @@ const DROP_TO_REVIEW_SECONDS = 1.5;
 const ms = (value: number | undefined) => (value === undefined ? "–" : value.toFixed(0));
 const rowsText = (rows: number) => `${rows.toLocaleString("en-US")} rows`;
 
-/** Drop to review at the largest size, timed in several runs: it varies by a fifth from run to run on a busy machine. */
+/** Drop to review at the largest size, timed in several runs: one run varies by a fifth on a busy machine. */
 interface ReviewRuns {
   readonly rows: number;
   readonly dropToReviewMs: readonly number[];
