@@ -28,10 +28,30 @@ export function createEngineWorkerClient(start: () => Worker = startEngineWorker
     fallback: async () => (await import("../engine/engine-api")).createEngineApi(),
     stoppedError: (reason) => new EngineStoppedError(reason),
   });
+  /** Whether the worker running has never been given out for a session (`warm` started it). */
+  let untouched = false;
   return {
     get: bridge.get,
+    /**
+     * Starts a worker ahead of the next session when none is running (a user at the mapping step will soon check the
+     * rows): starting one and loading the engine into it is then not waited for.
+     */
+    warm(): void {
+      if (bridge.isStarted()) return;
+      untouched = true;
+      bridge.get().catch(() => undefined);
+    },
+    /** An engine with no session: the worker `warm` started, else a new one (any session held before ends). */
+    fresh() {
+      if (!untouched) bridge.stop();
+      untouched = false;
+      return bridge.get();
+    },
     /** Ends the session: the worker and everything it held go, and calls still waiting are given up. */
-    stop: bridge.stop,
+    stop(): void {
+      untouched = false;
+      bridge.stop();
+    },
     /** Tells `listener` whenever the worker fails (its session is then gone); answers how to stop telling it. */
     onFailed: bridge.onFailed,
   };

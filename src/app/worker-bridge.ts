@@ -183,6 +183,8 @@ export function createWorkerBridge<Api extends object>(options: WorkerBridgeOpti
   return {
     get,
     call,
+    /** Whether a worker (or the page's copy) is started, or starting. */
+    isStarted: (): boolean => starting !== undefined,
     /** Ends the worker and everything it held; calls still waiting are given up. The next call starts it again. */
     stop(): void {
       stop();

@@ -79,4 +79,27 @@ describe("the engine worker's handle", () => {
     client.stop();
     await expect(engine.summary()).rejects.toBeInstanceOf(EngineStoppedError);
   });
+
+  it("hands the next session the worker started ahead for it, and a new one after a session has used it", async () => {
+    useSilentWorkers();
+    const client = createEngineWorkerClient();
+    client.warm();
+    client.warm();
+    expect(SilentWorker.started).toHaveLength(1);
+    await client.fresh();
+    expect(SilentWorker.started).toHaveLength(1);
+    expect(SilentWorker.started[0]?.terminated).toBe(false);
+    // That worker now holds a session: warming leaves it be, and the next session gets a worker of its own.
+    client.warm();
+    expect(SilentWorker.started).toHaveLength(1);
+    await client.fresh();
+    expect(SilentWorker.started).toHaveLength(2);
+    expect(SilentWorker.started[0]?.terminated).toBe(true);
+    // Stopped, then warmed: the next session takes the warm one.
+    client.stop();
+    client.warm();
+    await client.fresh();
+    expect(SilentWorker.started).toHaveLength(3);
+    expect(SilentWorker.started[2]?.terminated).toBe(false);
+  });
 });

@@ -85,6 +85,8 @@ export function createFileOpening(context: WorkflowContext, parts: FileOpeningPa
           ? await mappingForFiles(context, parts, connected, opened.summary)
           : await mappingFor(connected, opened.summary, opened.summary.defaultSheet),
       );
+      // Checking the rows comes next: the engine's worker starts while the user looks over the mapping.
+      if (context.getState().step === "mapping") deps.engine.warm();
     } catch (error) {
       if ((error as Error).name === "AbortError") return;
       console.error(`Reading ${fileName} failed`, error);

@@ -85,8 +85,7 @@ export async function loadReview(
     const snapshot = await untilStopped(context.catalogue(), signal);
     if (stopped()) return "stopped";
     if (!snapshot) return { refused: "The catalogue is not loaded; refresh it and try again." };
-    deps.engine.stop();
-    const engine = await deps.engine.get();
+    const engine = await deps.engine.fresh();
     const address = context.address(connected);
     await engine.connect(address.baseUrl, address.headers);
     await engine.begin({
