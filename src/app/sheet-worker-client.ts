@@ -32,6 +32,10 @@ export function createSheetWorkerClient(start: () => Worker = startSheetWorker) 
   });
   const { call } = bridge;
   return {
+    /** Starts the worker ahead of a file being dropped, so reading it does not wait for the worker to load. */
+    warm(): void {
+      bridge.get().catch(() => undefined);
+    },
     open(
       bytes: Uint8Array,
       fileName: string,

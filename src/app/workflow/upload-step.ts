@@ -19,6 +19,8 @@ export function createUploadStep(context: WorkflowContext) {
   return {
     async showUpload(connected: Connected, error?: string): Promise<void> {
       context.set({ step: "upload", connected, ...(error ? { error } : {}) });
+      // A file is dropped next: the sheet worker starts while the user picks it.
+      context.deps.sheets.warm();
       const batches = await accountBatches(context, connected);
       const state = context.getState();
       if (state.step === "upload" && batches.length > 0) context.set({ ...state, batches });

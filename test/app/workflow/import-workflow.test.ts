@@ -67,6 +67,7 @@ function pageSheets() {
     writeResults: () => Promise.reject(new Error("not in these tests")),
     resultsOnlySheet: () => Promise.reject(new Error("not in these tests")),
     writeCampaignSheet: () => Promise.reject(new Error("not in these tests")),
+    warm: () => undefined,
     stop: () => undefined,
   } as unknown as SheetWorkerClient;
   return { sheets, control };
