@@ -111,8 +111,7 @@ export async function loadReview(
       if (stopped()) return "stopped";
       await keeper.reopened(connected, saved);
     } else await keeping;
-    const columns = await engine.columns();
-    const focus = await review.startingFocus();
+    const [columns, focus] = await Promise.all([engine.columns(), review.startingFocus()]);
     if (stopped()) return abandon("stopped");
     return { summary, columns, focus };
   } catch (error) {
