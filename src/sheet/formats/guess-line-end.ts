@@ -1,7 +1,7 @@
 import type { LineEnd } from "./sniff-delimiter";
 
 /** papaparse looks at this much of its input to guess the line end. */
-const GUESS_CHARS = 1 << 20;
+export const LINE_END_GUESS_CHARS = 1 << 20;
 const QUOTE = '"';
 
 /**
@@ -12,7 +12,7 @@ const QUOTE = '"';
  * mark is followed by what comes after the closing one. The text is walked over here instead of joined without them.
  */
 export function guessLineEnd(input: string): LineEnd {
-  const length = Math.min(input.length, GUESS_CHARS);
+  const length = Math.min(input.length, LINE_END_GUESS_CHARS);
   // The next carriage return and line feed at or after where the text is walked, each searched for once.
   let nextReturn = -1;
   let nextFeed = -1;

@@ -8,7 +8,11 @@ import { neutraliseFormula } from "../../core/spreadsheet-safety";
 import { decodeText, type TextEncodingName } from "../formats/decode-text";
 import { encodeText, encodeTextInto, maxEncodedLength } from "../formats/encode-text";
 import { SHEET_LIMITS } from "../limits";
-import { sniffDelimiter } from "../formats/sniff-delimiter";
+import { guessLineEnd, LINE_END_GUESS_CHARS } from "../formats/guess-line-end";
+import { sniffDelimiter, type CsvDelimiter } from "../formats/sniff-delimiter";
+import { dialectOf, ROW_NO_ROOM, SCAN, scanRow } from "../read/csv/csv-row-scan";
+import { widthOfScannedRow } from "../read/csv/csv-well-formed-parser";
+import { doubled } from "../read/growable";
 import { resultDateText, type ZoneOffset } from "./result-dates";
 
 /** A result value the file's own encoding has no bytes for. */
@@ -38,6 +42,8 @@ export interface CsvWriteBackOptions {
   readonly utf8?: boolean;
   /** The time zone moments are written in: the machine's own unless told. */
   readonly zoneOffset?: ZoneOffset;
+  /** Papaparse to split every record, as the scanner's oracle in tests. */
+  readonly splitter?: "papaparse";
 }
 
 const MAX_EXAMPLES = 5;
@@ -60,6 +66,55 @@ interface CsvRecords {
   readonly newline: string;
   /** Index just past the last field holding a value, over the header row and all rows below it. */
   readonly tableWidth: number;
+}
+
+/**
+ * Splits records as readCsv does, with the reader's own scanner (see scanRow), from `start` (past a byte-order mark the
+ * reader drops): exactly as papaparse would, for text in which every quote mark is where CSV puts one (nearly every
+ * file). Undefined at the first record the scanner leaves to papaparse, or for no text at all: readRecords splits
+ * those. Offsets are into `text`.
+ */
+function scanRecords(
+  text: string,
+  start: number,
+  delimiter: CsvDelimiter,
+  headerIndex: number,
+): CsvRecords | undefined {
+  if (start >= text.length) return undefined;
+  // papaparse guesses the line end past a byte-order mark it drops (see readRecords), from its input's first MiB.
+  const guessFrom = text.charCodeAt(start) === 0xfeff ? start + 1 : start;
+  const newline = guessLineEnd(text.slice(guessFrom, guessFrom + LINE_END_GUESS_CHARS));
+  const dialect = dialectOf(delimiter, newline);
+  const state = new Int32Array(SCAN.size);
+  state[SCAN.nextDelimiter] = -1;
+  state[SCAN.nextLineEnd] = -1;
+  let ends: Uint32Array = new Uint32Array(64);
+  const textEnds: number[] = [];
+  const fieldCounts: number[] = [];
+  let tableWidth = 0;
+  let lastIsEmpty = false;
+  for (let rowStart = start; ; ) {
+    state[SCAN.endCount] = 0;
+    const end = scanRow(text, rowStart, true, dialect, ends, state);
+    if (end === ROW_NO_ROOM) {
+      ends = doubled(ends);
+      continue;
+    }
+    if (end < 0) return undefined;
+    const lastNonEmpty = state[SCAN.lastNonEmpty] as number;
+    if (textEnds.length >= headerIndex && lastNonEmpty >= tableWidth)
+      tableWidth = Math.max(tableWidth, widthOfScannedRow(text, ends, rowStart, 0, lastNonEmpty));
+    fieldCounts.push(state[SCAN.fields] as number);
+    lastIsEmpty = state[SCAN.fields] === 1 && lastNonEmpty === -1;
+    // A record ends just past its line end; the last one at the end of the text (an empty one after a final line end).
+    if (end === text.length) {
+      textEnds.push(end);
+      break;
+    }
+    rowStart = end + newline.length;
+    textEnds.push(rowStart);
+  }
+  return { textEnds, fieldCounts, rowCount: textEnds.length - (lastIsEmpty ? 1 : 0), newline, tableWidth };
 }
 
 /**
@@ -318,7 +373,10 @@ export function writeCsvResults(
   // As the reader: one more byte-order mark at the start (after those decoding drops) is not text.
   const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const delimiter = sniffDelimiter(start > 0 ? text.slice(start) : text);
-  const records = readRecords(text, start, delimiter, data.headerRowNumber - 1);
+  const headerIndex = data.headerRowNumber - 1;
+  const records =
+    (options.splitter === "papaparse" ? undefined : scanRecords(text, start, delimiter, headerIndex)) ??
+    readRecords(text, start, delimiter, headerIndex);
   checkRows(data, records.rowCount);
 
   const { fieldCounts, textEnds, newline } = records;

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import type { ResultCell, ResultSheetData } from "../../../src/core/result-sheet-data";
 import { writeCsvResults } from "../../../src/sheet/write/csv-write-back";
@@ -7,7 +8,7 @@ import { encodeText } from "../../../src/sheet/formats/encode-text";
 import { SHEET_LIMITS } from "../../../src/sheet/limits";
 import { createSheetSession } from "../../../src/sheet/worker-api";
 import { writeResults } from "../../../src/sheet/write/write-results";
-import { readCsvArrays } from "../../helpers/csv-rows";
+import { CSV_PIECES, readCsvArrays } from "../../helpers/csv-rows";
 
 const fixture = async (name: string) =>
   new Uint8Array(await readFile(new URL(`../../fixtures/sheets/${name}`, import.meta.url)));
@@ -717,5 +718,41 @@ describe("encodeText", () => {
   ] as const)("$input in $encoding", ({ input, encoding, expected }) => {
     const bytes = encodeText(input, encoding);
     expect(bytes && [...bytes]).toEqual(expected);
+  });
+});
+
+describe("splitting the records to write back into", () => {
+  /** Pieces of CSV, well-formed and not: quote marks, every delimiter and line break, spaces, byte-order marks. */
+  const piece = fc.constantFrom(...CSV_PIECES, "\ufeff", '"q, r"', '"a\r\nb"', '" "');
+  const texts = fc.array(piece, { minLength: 1, maxLength: 200 }).map((pieces) => pieces.join(""));
+
+  it("splits them with the reader's scanner as papaparse does: the file written back is the same byte for byte", () => {
+    fc.assert(
+      fc.property(texts, fc.integer({ min: 1, max: 4 }), fc.boolean(), (content, headerRowNumber, bom) => {
+        const original = text(`${bom ? "\ufeff" : ""}${content}`);
+        const read = readCsvArrays(original, "sheet.csv");
+        const rowCount = read.ok ? read.rows.length : 0;
+        const data: WriteData = {
+          headerRowNumber,
+          columns: ["Import result", "Job number"],
+          rows: new Map(
+            Array.from({ length: rowCount - headerRowNumber }, (_, i) => [
+              headerRowNumber + 1 + i,
+              i % 3 === 2 ? [] : ["Created", i],
+            ]),
+          ),
+        };
+        // Rows the file turns out not to have are refused alike either way.
+        const written = (options: Parameters<typeof writeCsvResults>[2]) => {
+          try {
+            return writeCsvResults(original, data, options);
+          } catch (error) {
+            return String(error);
+          }
+        };
+        expect(written({})).toEqual(written({ splitter: "papaparse" }));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -44,6 +44,26 @@ function valuedWidth(text: string, ends: Uint32Array, rowStart: number, firstEnd
 }
 
 /**
+ * Index just past the last value of the row {@link scanRow} just scanned from `rowStart`, its field ends from
+ * `ends[firstEnd]` on: mostly just past its last non-empty field, unless that is blank (text of spaces only is not a
+ * value).
+ */
+export function widthOfScannedRow(
+  input: string,
+  ends: Uint32Array,
+  rowStart: number,
+  firstEnd: number,
+  lastNonEmpty: number,
+): number {
+  const width = lastNonEmpty + 1;
+  if (width === 0) return 0;
+  const lastStart = width === 1 ? rowStart : (ends[firstEnd + width - 2] as number) + 1;
+  let code = input.charCodeAt(lastStart);
+  if (code === QUOTE) code = input.charCodeAt(lastStart + 1);
+  return code > 0x20 && code < 0x7f ? width : valuedWidth(input, ends, rowStart, firstEnd, width);
+}
+
+/**
  * Reads the rows of `input` into `store`, exactly as papaparse splits them, and says where the
  * unfinished row starts, or why reading stops. {@link scanRow} finds each row's fields; the
  * arrays and counts are in local variables, and every way out goes through one place that puts
@@ -82,14 +102,7 @@ function scanRows(
     const field = state[SCAN.fields] as number;
     const lastNonEmpty = state[SCAN.lastNonEmpty] as number;
     const longest = state[SCAN.longest] as number;
-    // The row's width ends at its last value: mostly its last non-empty field, unless that is blank.
-    let width = lastNonEmpty + 1;
-    if (width > 0) {
-      const lastStart = width === 1 ? rowStart : (ends[firstEnd + width - 2] as number) + 1;
-      let code = input.charCodeAt(lastStart);
-      if (code === QUOTE) code = input.charCodeAt(lastStart + 1);
-      if (!(code > 0x20 && code < 0x7f)) width = valuedWidth(input, ends, rowStart, firstEnd, width);
-    }
+    const width = widthOfScannedRow(input, ends, rowStart, firstEnd, lastNonEmpty);
     const refused = tally.count(rowCount, width, longest, state[SCAN.longestColumn] as number);
     if (refused) {
       result = refused;
