@@ -48,6 +48,19 @@ const utf8 = new TextEncoder();
 /** The most bytes `text` can take in any of these encodings. */
 export const maxEncodedLength = (text: string) => text.length * 3;
 
+/** Text this short is written as UTF-8 in a loop here: a view and a call for each of many small texts cost more. */
+const SHORT_TEXT = 256;
+
+/** UTF-8 of short text, its ASCII written byte by byte, the rest (from the first other character) by the encoder. */
+function encodeShortUtf8Into(text: string, target: Uint8Array, at: number): number {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x80) return i + utf8.encodeInto(text.slice(i), target.subarray(at + i)).written;
+    target[at + i] = code;
+  }
+  return text.length;
+}
+
 /**
  * Writes text into `target` from `at` in one of the encodings the reader recognises, without a
  * byte-order mark, and returns how many bytes it took; undefined when a character has no byte
@@ -62,7 +75,9 @@ export function encodeTextInto(
 ): number | undefined {
   switch (encoding) {
     case "utf-8":
-      return utf8.encodeInto(text, target.subarray(at)).written;
+      return text.length <= SHORT_TEXT
+        ? encodeShortUtf8Into(text, target, at)
+        : utf8.encodeInto(text, target.subarray(at)).written;
     case "utf-16le":
       return encodeUtf16Into(text, target, at, true);
     case "utf-16be":

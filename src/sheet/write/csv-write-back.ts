@@ -226,6 +226,8 @@ function significantDigits(text: string): number {
  */
 function plainNumber(value: number): string {
   if (!Number.isFinite(value)) return "";
+  // A whole number within 15 digits is written as it is: most numbers in results are.
+  if (Number.isInteger(value) && Math.abs(value) < 1e15) return String(value);
   const shortest = String(value);
   const text = significantDigits(shortest) <= 15 ? shortest : String(Number(value.toPrecision(15)));
   const e = text.indexOf("e");
