@@ -49,7 +49,13 @@ export function groupOf(
   const valueRows: Partial<Record<FieldId, number>> = {};
   const issues: Issue[] = [];
   for (const field of JOB_FIELD_IDS) {
-    const first = orderRows.find((row) => row.values[field] !== undefined);
+    // A loop, not find with a function made for each field: every order asks this of every job field.
+    let first: (typeof orderRows)[number] | undefined;
+    for (const row of orderRows) {
+      if (row.values[field] === undefined) continue;
+      first = row;
+      break;
+    }
     const value = first?.values[field];
     if (first === undefined || value === undefined) continue;
     jobValues[field] = value;

@@ -19,8 +19,29 @@ function checkArtwork(draft: JobDraft, priceLines: readonly ResolvedLine[]): voi
   }
 }
 
+/** Orders up to this many lines are looked over pair by pair for a repeat before any map is built. */
+const PAIRWISE_LINES = 16;
+
+/**
+ * Whether two lines share a key (lines without one aside). Most orders are a few lines with none repeated: they are
+ * compared pair by pair, and only a longer order (or one with a repeat) is worth a map.
+ */
+function mayRepeat(lines: readonly ResolvedLine[], keyOf: (line: ResolvedLine) => string | undefined): boolean {
+  if (lines.length > PAIRWISE_LINES) return true;
+  for (let i = 1; i < lines.length; i++) {
+    const key = keyOf(lines[i] as ResolvedLine);
+    if (!key) continue;
+    for (let j = 0; j < i; j++) if (keyOf(lines[j] as ResolvedLine) === key) return true;
+  }
+  return false;
+}
+
+const referenceOf = (line: ResolvedLine) => line.customerReference;
+const designOf = (line: ResolvedLine) => line.designKey;
+
 /** Each line of an order needs its own customer reference: every repeat after the first is flagged. */
 function checkReferences(draft: JobDraft, lines: readonly ResolvedLine[]): void {
+  if (!mayRepeat(lines, referenceOf)) return;
   const references = new Map<string, number[]>();
   for (const line of lines) {
     if (!line.customerReference) continue;
@@ -42,6 +63,7 @@ function checkReferences(draft: JobDraft, lines: readonly ResolvedLine[]): void 
  * them all would cost less.
  */
 function checkDuplicateDesigns(draft: JobDraft, priceLines: readonly ResolvedLine[]): void {
+  if (!mayRepeat(priceLines, designOf)) return;
   const designs = new Map<string, ResolvedLine[]>();
   for (const line of priceLines) {
     if (!line.designKey) continue;

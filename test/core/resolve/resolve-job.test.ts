@@ -261,6 +261,26 @@ describe("resolveJob", () => {
     expect(job.estimate).toBe(20 * 1.5 + 5 + 2 * 3 + 5);
   });
 
+  it.each([3, 16, 17, 40])(
+    "flags a repeated reference and a repeated design in an order of %i lines, and nothing else",
+    (count) => {
+      const lines = Array.from({ length: count }, (_, i) => ({
+        customerReference: `R${i}`,
+        artworkUrl: `https://a.example/${i}.png`,
+      }));
+      // The last line repeats the first's reference; the one before it the first's design.
+      lines[count - 1] = { ...lines[count - 1], customerReference: "R0" };
+      lines[count - 2] = { ...lines[count - 2], artworkUrl: "https://a.example/0.png" };
+      const job = resolveOrder(orderOf(ADDRESSED, ...lines));
+      const lastRow = count + 1;
+      expect(job.issues.map(placed)).toEqual([
+        ["CUSTOMER_REFERENCE_DUPLICATE", lastRow, "Reference"],
+        ["DUPLICATE_DESIGN", 2, "Qty"],
+        ["DUPLICATE_DESIGN", lastRow - 1, "Qty"],
+      ]);
+    },
+  );
+
   it("asks for the facts it lacks before it builds a request", () => {
     const job = resolveOrder(orderOf({ ...ADDRESSED, promoCode: "NEW" }), {});
     expect(job.needs).toEqual([
