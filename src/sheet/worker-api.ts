@@ -38,6 +38,22 @@ function windowOf(view: TableView, start: number, count: number): SheetRow[] {
   return rows;
 }
 
+/**
+ * Every row of a table down `port`, `windowSize` at a time, packed, then the end: straight to whoever reads them (the
+ * engine's worker), never through the page. Says so down the port when no such sheet is open. Answers how many rows
+ * were sent.
+ */
+function sendRowWindows(view: TableView | undefined, sheetName: string, port: MessagePort, windowSize: number): number {
+  if (view === undefined) {
+    port.postMessage({ failed: `No sheet named ${sheetName} is open` } satisfies RowWindowMessage);
+    return 0;
+  }
+  for (let start = 0; start < view.rowCount; start += windowSize)
+    port.postMessage({ rows: packRows(windowOf(view, start, windowSize)) } satisfies RowWindowMessage);
+  port.postMessage({ end: view.rowCount } satisfies RowWindowMessage);
+  return view.rowCount;
+}
+
 /** One file's sheet to combine with the others': the sheet and header row chosen for it, and its own mapping. */
 export interface FileChoice {
   readonly sheetName: string;
@@ -171,21 +187,9 @@ export function createSheetSession(writers?: WorkbookWriters) {
       return view === undefined ? [] : windowOf(view, start, count);
     },
 
-    /**
-     * Every row of the table down `port`, `windowSize` at a time, then the end: straight to whoever reads them (the
-     * engine's worker), never through the page. Answers how many rows were sent.
-     */
-    sendRows(sheetName: string, headerRowNumber: number, port: MessagePort, windowSize: number): number {
-      const view = cachedTable(sheetName, headerRowNumber);
-      if (view === undefined) {
-        port.postMessage({ failed: `No sheet named ${sheetName} is open` } satisfies RowWindowMessage);
-        return 0;
-      }
-      for (let start = 0; start < view.rowCount; start += windowSize)
-        port.postMessage({ rows: packRows(windowOf(view, start, windowSize)) } satisfies RowWindowMessage);
-      port.postMessage({ end: view.rowCount } satisfies RowWindowMessage);
-      return view.rowCount;
-    },
+    /** Every row of the table down `port` (see sendRowWindows); answers how many rows were sent. */
+    sendRows: (sheetName: string, headerRowNumber: number, port: MessagePort, windowSize: number): number =>
+      sendRowWindows(cachedTable(sheetName, headerRowNumber), sheetName, port, windowSize),
 
     /**
      * The result (or problem) sheet written back into the customer's own file, as its format allows; for several files

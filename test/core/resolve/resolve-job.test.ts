@@ -264,7 +264,7 @@ describe("resolveJob", () => {
   it.each([3, 16, 17, 40])(
     "flags a repeated reference and a repeated design in an order of %i lines, and nothing else",
     (count) => {
-      const lines = Array.from({ length: count }, (_, i) => ({
+      const lines: Partial<Record<FieldId, string>>[] = Array.from({ length: count }, (_, i) => ({
         customerReference: `R${i}`,
         artworkUrl: `https://a.example/${i}.png`,
       }));
