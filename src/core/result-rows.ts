@@ -102,7 +102,7 @@ const DONE_RESULTS = new Set([OUTCOME_TEXT.created, OUTCOME_TEXT.existing].map(c
  */
 export function rowsImportedBefore(
   headers: readonly string[],
-  rows: readonly { readonly rowNumber: number; readonly cells: readonly unknown[] }[],
+  rows: Iterable<{ readonly rowNumber: number; readonly cells: readonly unknown[] }>,
 ): Map<number, number> {
   const result = headers.findIndex((h) => comparable(h) === comparable(RESULT_COLUMN.outcome));
   const job = headers.findIndex((h) => comparable(h) === comparable(RESULT_COLUMN.jobNumber));

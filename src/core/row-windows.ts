@@ -34,16 +34,17 @@ export interface PackedRows {
  */
 export type RowWindowMessage = { readonly rows: PackedRows } | { readonly end: number } | { readonly failed: string };
 
-function kindOf(value: CellValue): CellKind {
-  if (value === null) return CellKind.Empty;
+function kindOf(value: CellValue | undefined): CellKind {
+  // A gap in a row's cells (a cell no reader filled in) is empty too.
+  if (value === null || value === undefined) return CellKind.Empty;
   if (typeof value === "string") return CellKind.Text;
   if (typeof value === "number") return CellKind.Number;
   if (typeof value === "boolean") return value ? CellKind.True : CellKind.False;
   return CellKind.Date;
 }
 
-function textOf(value: CellValue): string {
-  if (value === null || typeof value === "boolean") return "";
+function textOf(value: CellValue | undefined): string {
+  if (value === null || value === undefined || typeof value === "boolean") return "";
   if (value instanceof Date) return String(value.getTime());
   // A number's shortest text reads back as the same number (minus zero aside, which String writes as "0").
   if (typeof value === "number") return Object.is(value, -0) ? "-0" : String(value);
@@ -75,25 +76,32 @@ export function packRows(rows: readonly SheetRow[]): PackedRows {
   return { text: texts.join(""), cellEnds, kinds, rowEnds, rowNumbers };
 }
 
+/** How many cells row `row` of a packed window has. */
+export function cellCountOf(packed: PackedRows, row: number): number {
+  return (packed.rowEnds[row] ?? 0) - (row === 0 ? 0 : (packed.rowEnds[row - 1] ?? 0));
+}
+
+/** Cell `column` of row `row` of a packed window, as it was packed; null past the row's last cell. */
+export function packedCell({ text, cellEnds, kinds, rowEnds }: PackedRows, row: number, column: number): CellValue {
+  const first = row === 0 ? 0 : (rowEnds[row - 1] ?? 0);
+  const cell = first + column;
+  if (column < 0 || cell >= (rowEnds[row] ?? 0)) return null;
+  const kind = kinds[cell];
+  if (kind === CellKind.Empty) return null;
+  if (kind === CellKind.True || kind === CellKind.False) return kind === CellKind.True;
+  const value = text.slice(cell === 0 ? 0 : (cellEnds[cell - 1] ?? 0), cellEnds[cell] ?? 0);
+  if (kind === CellKind.Number) return Number(value);
+  return kind === CellKind.Date ? new Date(Number(value)) : value;
+}
+
+/** Row `row` of a packed window, cell for cell as it was packed. */
+export function packedRow(packed: PackedRows, row: number): SheetRow {
+  const cells: CellValue[] = new Array(cellCountOf(packed, row));
+  for (let c = 0; c < cells.length; c++) cells[c] = packedCell(packed, row, c);
+  return { rowNumber: packed.rowNumbers[row] ?? 0, cells };
+}
+
 /** The rows a window was packed from, cell for cell. */
-export function unpackRows({ text, cellEnds, kinds, rowEnds, rowNumbers }: PackedRows): SheetRow[] {
-  const rows: SheetRow[] = new Array(rowNumbers.length);
-  let cell = 0;
-  let start = 0;
-  for (let r = 0; r < rowNumbers.length; r++) {
-    const end = rowEnds[r] ?? cell;
-    const cells: CellValue[] = new Array(end - cell);
-    for (let c = 0; cell < end; c++, cell++) {
-      const textEnd = cellEnds[cell] ?? start;
-      const kind = kinds[cell];
-      if (kind === CellKind.Text) cells[c] = text.slice(start, textEnd);
-      else if (kind === CellKind.Empty) cells[c] = null;
-      else if (kind === CellKind.Number) cells[c] = Number(text.slice(start, textEnd));
-      else if (kind === CellKind.Date) cells[c] = new Date(Number(text.slice(start, textEnd)));
-      else cells[c] = kind === CellKind.True;
-      start = textEnd;
-    }
-    rows[r] = { rowNumber: rowNumbers[r] ?? 0, cells };
-  }
-  return rows;
+export function unpackRows(packed: PackedRows): SheetRow[] {
+  return Array.from(packed.rowNumbers, (_, row) => packedRow(packed, row));
 }

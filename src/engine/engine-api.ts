@@ -1,6 +1,6 @@
 import { createArtworkCheckClient } from "../api/artwork-check-client";
 import { createVendorClient } from "../api/client";
-import { unpackRows, type RowWindowMessage } from "../core/row-windows";
+import type { PackedRows, RowWindowMessage } from "../core/row-windows";
 import type { SheetRow } from "../core/sheet-model";
 import type { EngineSetup } from "./engine-session";
 import { createImportEngine, type ImportEngine } from "./import-engine";
@@ -59,13 +59,13 @@ function forwardCalls(use: () => ImportEngine): EngineCalls {
 }
 
 /** Reads windows of rows from `port` into `take` until the end, then closes it; answers how many rows were sent. */
-function readRowWindows(port: MessagePort, take: (rows: readonly SheetRow[]) => void): Promise<number> {
+function readRowWindows(port: MessagePort, take: (rows: PackedRows) => void): Promise<number> {
   return new Promise((resolve, reject) => {
     port.addEventListener("message", ({ data }) => {
       const message = data as RowWindowMessage;
       if ("rows" in message) {
         try {
-          take(unpackRows(message.rows));
+          take(message.rows);
         } catch (error) {
           port.close();
           reject(error);
@@ -114,7 +114,7 @@ export function createEngineApi() {
      */
     receiveRows(port: MessagePort, onWindow: (received: number) => void): Promise<number> {
       const session = use();
-      return readRowWindows(port, (rows) => void onWindow(session.addRows(rows)));
+      return readRowWindows(port, (rows) => void onWindow(session.addPackedRows(rows)));
     },
     ...forwardCalls(use),
   };

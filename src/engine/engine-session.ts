@@ -3,6 +3,7 @@ import { dateOrderFor } from "../core/dates";
 import type { SheetMapping } from "../core/mapping/sheet-mapping";
 import { questionColumn, type ResolveOptions } from "../core/resolve";
 import { rowsImportedBefore } from "../core/result-rows";
+import { packRows, unpackRows, type PackedRows } from "../core/row-windows";
 import type { SheetRow } from "../core/sheet-model";
 import { createArtworkChecks, type ArtworkChecks } from "./artwork-checks";
 import { createDryRuns, type DryRuns } from "./dry-runs";
@@ -144,14 +145,15 @@ export function beginSession(session: EngineSession, setup: Omit<EngineSetup, "r
 }
 
 /**
- * Adds rows below those the session has and resolves each, so a sheet's rows are resolved as they arrive; a result
- * sheet imported again has the rows created then left out (they can be brought back).
+ * Adds a packed window of rows below those the session has and resolves each, so a sheet's rows are resolved as they
+ * arrive; a result sheet imported again has the rows created then left out (they can be brought back).
  */
-export function addRows(session: EngineSession, added: readonly SheetRow[]): void {
+export function addPackedRows(session: EngineSession, added: PackedRows): void {
   const { rows, index } = session;
   const first = rows.count;
-  rows.append(added);
-  const importedBefore = rowsImportedBefore(rows.headers, added);
+  rows.appendPacked(added);
+  // Unpacked only when the sheet has the result columns to read.
+  const importedBefore = rowsImportedBefore(rows.headers, { [Symbol.iterator]: () => unpackRows(added).values() });
   if (importedBefore.size > 0) {
     const { settings } = session;
     session.settings = { ...settings, importedBefore: new Map([...settings.importedBefore, ...importedBefore]) };
@@ -164,6 +166,6 @@ export function addRows(session: EngineSession, added: readonly SheetRow[]): voi
 /** Starts a session on every row at once: resolves each, groups the jobs, and fetches the live facts they need. */
 export async function startSession(session: EngineSession, setup: EngineSetup): Promise<void> {
   beginSession(session, setup);
-  addRows(session, setup.rows);
+  addPackedRows(session, packRows(setup.rows));
   await settleSession(session);
 }

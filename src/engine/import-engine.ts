@@ -3,6 +3,7 @@ import { fieldById, type FieldId } from "../core/fields";
 import type { Issue, IssueCode } from "../core/issues";
 import { questionColumn } from "../core/resolve";
 import type { Change, SessionEdits } from "../core/session-edits";
+import { packRows, type PackedRows } from "../core/row-windows";
 import type { CellValue, SheetRow } from "../core/sheet-model";
 import { recordEdit, redoEdit, replayEdits, undoEdit } from "./apply-edit";
 import { editedCells, editLog, rowDetails, sessionEdits } from "./audit-trail";
@@ -24,7 +25,7 @@ import {
   type CellEdit,
 } from "./edit-commands";
 import {
-  addRows,
+  addPackedRows,
   beginSession,
   createEngineSession,
   startSession,
@@ -259,7 +260,12 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
     },
     /** Adds rows below those the session has, resolving each; answers how many rows it now has. */
     addRows(rows: readonly SheetRow[]): number {
-      addRows(session, rows);
+      addPackedRows(session, packRows(rows));
+      return session.rows.count;
+    },
+    /** Adds a packed window of rows (as they cross between workers), resolving each; answers how many rows it has. */
+    addPackedRows(rows: PackedRows): number {
+      addPackedRows(session, rows);
       return session.rows.count;
     },
     /** Once every row has been added: groups the jobs, fetches the live facts they need, and resolves them. */

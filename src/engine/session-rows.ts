@@ -1,3 +1,5 @@
+import { lowerBound } from "../core/sorted-search";
+import { packedCell, packedRow, packRows, type PackedRows } from "../core/row-windows";
 import type { CellValue, SheetRow } from "../core/sheet-model";
 
 /**
@@ -5,30 +7,61 @@ import type { CellValue, SheetRow } from "../core/sheet-model";
  * cells with the user's edits, whether it is skipped, and the columns (the sheet's own, then
  * any the user added for values the sheet lacks). Positions (`index`) are 0-based; row
  * numbers are the spreadsheet's.
+ *
+ * The cells are kept in the packed windows they arrived in (see row-windows.ts), a cell read out when asked for: a
+ * hundred thousand rows are a few strings and typed arrays, not millions of strings the collector has to keep moving.
+ * A row the user edits is kept unpacked, with the edits.
  */
 export function createSessionRows() {
   let headers: string[] = [];
   let rowNumbers: number[] = [];
-  let cells: CellValue[][] = [];
+  let windows: PackedRows[] = [];
+  /** The position of each window's first row. */
+  let windowStarts: number[] = [];
+  const edited = new Map<number, CellValue[]>();
   const indexOf = new Map<number, number>();
   const skipped = new Set<number>();
+
+  /** The window holding row `index`, and the row's place in it. */
+  function placeOf(index: number): { readonly packed: PackedRows; readonly row: number } | undefined {
+    if (index < 0 || index >= rowNumbers.length) return undefined;
+    // The last window whose first row is at or before `index`.
+    const window = lowerBound(windowStarts, index + 1) - 1;
+    const packed = windows[window];
+    return packed && { packed, row: index - (windowStarts[window] ?? 0) };
+  }
+
+  function sheetRow(index: number): SheetRow {
+    const rowNumber = rowNumbers[index] ?? 0;
+    const cells = edited.get(index);
+    if (cells) return { rowNumber, cells };
+    const place = placeOf(index);
+    return place ? packedRow(place.packed, place.row) : { rowNumber, cells: [] };
+  }
 
   return {
     /** Starts again on the sheet's columns and no rows. */
     begin(sheetHeaders: readonly string[]): void {
       headers = [...sheetHeaders];
       rowNumbers = [];
-      cells = [];
+      windows = [];
+      windowStarts = [];
+      edited.clear();
       indexOf.clear();
       skipped.clear();
     },
+    /** Adds a packed window of rows below those held, in the sheet's order. */
+    appendPacked(packed: PackedRows): void {
+      windowStarts.push(rowNumbers.length);
+      windows.push(packed);
+      for (const rowNumber of packed.rowNumbers) {
+        indexOf.set(rowNumber, rowNumbers.length);
+        rowNumbers.push(rowNumber);
+      }
+    },
     /** Adds rows below those held, in the sheet's order. */
     append(rows: readonly SheetRow[]): void {
-      for (const row of rows) {
-        indexOf.set(row.rowNumber, rowNumbers.length);
-        rowNumbers.push(row.rowNumber);
-        cells.push(row.cells as CellValue[]);
-      }
+      this.appendPacked(packRows(rows));
     },
     get count(): number {
       return rowNumbers.length;
@@ -48,14 +81,19 @@ export function createSessionRows() {
       if (index === undefined) throw new Error(`No row ${rowNumber} in the session`);
       return index;
     },
-    cellAt: (index: number, column: number): CellValue => cells[index]?.[column] ?? null,
+    cellAt(index: number, column: number): CellValue {
+      const cells = edited.get(index);
+      if (cells) return cells[column] ?? null;
+      const place = placeOf(index);
+      return place ? packedCell(place.packed, place.row, column) : null;
+    },
     /** The row as the mapping reads it. */
-    sheetRow: (index: number): SheetRow => ({ rowNumber: rowNumbers[index] ?? 0, cells: cells[index] ?? [] }),
+    sheetRow,
     setCell(index: number, column: number, value: CellValue): void {
-      const row = [...(cells[index] ?? [])];
+      const row = [...sheetRow(index).cells];
       while (row.length <= column) row.push(null);
       row[column] = value;
-      cells[index] = row;
+      edited.set(index, row);
     },
     isSkipped: (index: number): boolean => skipped.has(index),
     setSkipped(index: number, skip: boolean): void {

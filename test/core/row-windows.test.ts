@@ -37,6 +37,10 @@ describe("windows of rows packed to cross between workers", () => {
     const back = unpackRows(structuredClone(packRows(rows)));
     expect(back).toEqual(rows);
     expect(Object.is(back[2]?.cells[0], -0)).toBe(true);
+    // A gap in a row's cells reads back as empty.
+    const withGap: CellValue[] = ["a"];
+    withGap[2] = "c";
+    expect(unpackRows(packRows([{ rowNumber: 2, cells: withGap }]))[0]?.cells).toEqual(["a", null, "c"]);
     expect(back[0]?.cells.map((value) => (value instanceof Date ? "date" : typeof value))).toEqual([
       "string",
       "string",

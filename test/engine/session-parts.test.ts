@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { SheetRow } from "../../src/core/sheet-model";
 import { makeIssue } from "../../src/core/issues";
 import { createEditHistory, type Change } from "../../src/engine/edit-history";
 import { createIssueTally } from "../../src/engine/issue-tally";
@@ -29,6 +30,36 @@ describe("the session's rows", () => {
     rows.setSkipped(0, true);
     expect([rows.isSkipped(0), rows.skippedCount]).toEqual([true, 1]);
     expect(() => rows.columnIndex("Nope")).toThrow("No column Nope");
+  });
+
+  it("reads every cell of rows kept packed, window by window, until a row is edited, then the edit", () => {
+    const rows = createSessionRows();
+    rows.begin(["Order", "Qty", "Due", "Rush"]);
+    const due = new Date(Date.UTC(2027, 2, 1));
+    const windows: SheetRow[][] = [
+      [
+        { rowNumber: 2, cells: ["E-1", 10, due, true] },
+        { rowNumber: 3, cells: [] },
+      ],
+      [{ rowNumber: 4, cells: ["E-2", "12 ", null, false] }],
+      [
+        { rowNumber: 6, cells: ["E-3"] },
+        { rowNumber: 7, cells: ["E-3", 2.5] },
+      ],
+    ];
+    for (const window of windows) rows.append(window);
+    const all = windows.flat();
+    expect(all.map((_, i) => rows.sheetRow(i))).toEqual(all);
+    expect(all.map((_, i) => [0, 1, 2, 3, 9].map((c) => rows.cellAt(i, c)))).toEqual(
+      all.map((row) => [0, 1, 2, 3, 9].map((c) => row.cells[c] ?? null)),
+    );
+    expect(rows.cellAt(-1, 0)).toBeNull();
+    expect(rows.cellAt(all.length, 0)).toBeNull();
+    // An edit in one window leaves the others as they were.
+    rows.setCell(3, 2, "2027-04-01");
+    expect(rows.sheetRow(3)).toEqual({ rowNumber: 6, cells: ["E-3", null, "2027-04-01"] });
+    expect(rows.cellAt(4, 1)).toBe(2.5);
+    expect(rows.sheetRow(0)).toEqual(all[0]);
   });
 });
 

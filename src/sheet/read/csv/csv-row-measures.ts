@@ -1,6 +1,6 @@
 import type { LongestCell } from "../../../core/sheet-table";
 import { doubled } from "../growable";
-import { recordLowerBound } from "../../sorted-search";
+import { recordLowerBound } from "../../../core/sorted-search";
 
 /**
  * What the CSV reader learns of each row while the row is fresh from the parser: where its

@@ -1,4 +1,4 @@
-import { lowerBound, recordLowerBound } from "../../sorted-search";
+import { lowerBound, recordLowerBound } from "../../../core/sorted-search";
 import { Growable } from "../growable";
 import { SCAN } from "./csv-row-scan";
 

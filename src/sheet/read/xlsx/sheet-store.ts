@@ -3,7 +3,7 @@ import { widthWith, type RowSource } from "../../../core/sheet-table";
 import { linkedCellValue, serialToDate } from "./cell-values";
 import type { CellRange } from "../../formats/cell-ref";
 import { BlockArray, Growable } from "../growable";
-import { lowerBound } from "../../sorted-search";
+import { lowerBound } from "../../../core/sorted-search";
 
 /** How a kept cell's value is to be read. */
 export const enum CellKind {

@@ -1,5 +1,5 @@
 import { columnNumberAt, GRID_COLUMNS, parseCellRange, rowNumberAfter } from "../../formats/cell-ref";
-import { lowerBound } from "../../sorted-search";
+import { lowerBound } from "../../../core/sorted-search";
 import { rawAttribute, readAttribute } from "../../xml/xml-attributes";
 import { malformed } from "../../xml/xml-refusal";
 import { NEEDS_MORE_TEXT, XmlTagScanner, type XmlTagSpan } from "../../xml/xml-tag-scanner";
