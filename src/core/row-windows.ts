@@ -12,9 +12,9 @@ const enum CellKind {
 }
 
 /**
- * A window of rows packed for crossing between workers: every cell's text one after another in one string, and where
- * each ends, in typed arrays. A structured clone copies these as a few blocks of memory, where rows as arrays of
- * strings are copied (and built again on the other side) an object at a time.
+ * A window of rows packed for crossing between workers, and as the engine keeps them: every cell's text one after
+ * another in one string, and where each ends, in typed arrays. A structured clone copies these as a few blocks of
+ * memory, where rows as arrays of strings are copied (and built again on the other side) an object at a time.
  */
 export interface PackedRows {
   /** Every cell's text, one after another. */
@@ -25,7 +25,8 @@ export interface PackedRows {
   readonly kinds: Uint8Array;
   /** How many cells there are up to the end of each row. */
   readonly rowEnds: Int32Array;
-  readonly rowNumbers: Int32Array;
+  /** Not 32-bit: several files' rows are numbered past it (see source-files.ts). */
+  readonly rowNumbers: Float64Array;
 }
 
 /**
@@ -58,7 +59,7 @@ export function packRows(rows: readonly SheetRow[]): PackedRows {
   const cellEnds = new Int32Array(cellCount);
   const kinds = new Uint8Array(cellCount);
   const rowEnds = new Int32Array(rows.length);
-  const rowNumbers = new Int32Array(rows.length);
+  const rowNumbers = new Float64Array(rows.length);
   const texts: string[] = [];
   let cell = 0;
   let length = 0;

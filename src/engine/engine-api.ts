@@ -1,7 +1,6 @@
 import { createArtworkCheckClient } from "../api/artwork-check-client";
 import { createVendorClient } from "../api/client";
 import type { PackedRows, RowWindowMessage } from "../core/row-windows";
-import type { SheetRow } from "../core/sheet-model";
 import type { EngineSetup } from "./engine-session";
 import { createImportEngine, type ImportEngine } from "./import-engine";
 import { createVendorGateway } from "./vendor-gateway";
@@ -103,10 +102,6 @@ export function createEngineApi() {
     /** Starts a session on the sheet's columns and mapping; its rows come next. */
     begin(setup: Omit<EngineSetup, "rows">): void {
       use().begin(setup);
-    },
-    /** Adds a window of rows, resolving each; answers how many the session now has. */
-    appendRows(rows: readonly SheetRow[]): number {
-      return use().addRows(rows);
     },
     /**
      * Takes every window of rows sent down `port` (see the sheet's `sendRows`), telling `onWindow` how many rows the

@@ -124,7 +124,7 @@ export function createEngineSession(gateway: VendorGateway): EngineSession {
   return session;
 }
 
-/** Starts a session on no rows yet: its rows are added with `addRows`, and `settleSession` finishes it. */
+/** Starts a session on no rows yet: its rows are added with `addPackedRows`, and `settleSession` finishes it. */
 export function beginSession(session: EngineSession, setup: Omit<EngineSetup, "rows">): void {
   const { rows, columns } = session;
   rows.begin(setup.headers);
