@@ -96,7 +96,11 @@ export async function loadReview(
       ...(origin.files ? { options: { fileNames: origin.files.map((f) => f.name) } } : {}),
     });
     // A new review's file is written while its rows are checked: a big file takes a while, and need not be waited for.
-    if (!saved) keeping = keeper.started(connected, origin);
+    if (!saved) {
+      keeping = keeper.started(connected, origin);
+      // Its failure is answered where it is awaited, below, not as a rejection no one handled meanwhile.
+      keeping.catch(() => undefined);
+    }
     const reading = (received: number) =>
       progress(`Reading rows: ${formatCount(received)} of ${formatCount(sheet.rowCount)}`);
     reading(0);
