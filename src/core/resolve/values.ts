@@ -6,10 +6,23 @@ export const isYes = (text: string | undefined) => text !== undefined && TRUE_WO
 
 /** A whole quantity of at least 1; thousands separators are allowed ("1,000"). */
 export function parseQuantity(text: string): number | undefined {
+  // Plain digits, as most quantities are, are read without a regular expression.
+  if (isPlainDigits(text)) {
+    const value = Number(text);
+    return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+  }
   const compact = text.replace(/[\s,']/g, "");
   if (!/^\d+(\.0+)?$/.test(compact)) return undefined;
   const value = Number(compact);
   return Number.isSafeInteger(value) && value > 0 ? value : undefined;
+}
+
+function isPlainDigits(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x30 || code > 0x39) return false;
+  }
+  return true;
 }
 
 /** A number written either way round: "1.5" or "1,5". */
