@@ -135,10 +135,8 @@ class PackBatches implements PartOutput {
   text(text: string): void {
     if (text.length === 0) return;
     this.makeRoom(maxEncodedLength(text));
-    const encoding = this.encoding();
-    if (encoding === "utf-8") this.at = encodeUtf8At(text, this.batch, this.at);
     // A part's encodings (UTF-8, UTF-16) have bytes for any text: never undefined.
-    else this.at += encodeTextInto(text, encoding, this.batch, this.at) as number;
+    this.at += encodeTextInto(text, this.encoding(), this.batch, this.at) as number;
   }
 
   flush(): void {
@@ -157,19 +155,6 @@ class PackBatches implements PartOutput {
     this.flush();
     if (length > this.batch.length) this.batch = new Uint8Array(length);
   }
-}
-
-const utf8 = new TextEncoder();
-
-/** Writes text as UTF-8 into `target` from `at`, returning where it ends: ASCII directly, which cells mostly are. */
-function encodeUtf8At(text: string, target: Uint8Array, at: number): number {
-  let i = 0;
-  for (; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0x80) break;
-    target[at++] = c;
-  }
-  return i === text.length ? at : at + utf8.encodeInto(text.slice(i), target.subarray(at)).written;
 }
 
 /** Deflates what `source` gives, with the CRC and size `counted` gives once it has ended. */
