@@ -129,10 +129,10 @@ export const ROW_OUTCOME: Readonly<Record<OrderState, RowOutcome>> = {
   cancelled: "cancelled",
 };
 
-/** The messages an order's state gives each of its rows. */
 /** An order without what it sent and the vendor's answers: all its outcome is told from. */
 export type OrderOutcome = Omit<OrderRecord, "candidate" | "answers" | "events">;
 
+/** The messages an order's state gives each of its rows. */
 function stateMessages(order: OrderOutcome): string[] {
   switch (order.state) {
     case "created":
