@@ -1,6 +1,7 @@
 import type { FieldId } from "./fields";
 import type { OrderRow } from "./order-rows";
 import { isUnorderedCampaignRow } from "./reorder/campaign-sheet-data";
+import { remembered } from "./remembered";
 
 /**
  * Rows people put under or between their orders that are not order lines; `unordered` is a
@@ -83,19 +84,16 @@ function plainWords(text: string): string {
     .trim();
 }
 
-const labelKinds = new Map<string, NonOrderRowKind | null>();
 const LABEL_MEMO_LIMIT = 10_000;
 
-/** The kind of row a cell labels ("Total", "Grand total:", "Team total", "Sub-total", "NB: …"), if any. */
-export function rowLabelKind(text: string): NonOrderRowKind | undefined {
-  // Every row's code and order number is asked about, and they repeat: remember the answers.
-  let kind = labelKinds.get(text);
-  if (kind === undefined) {
-    if (labelKinds.size >= LABEL_MEMO_LIMIT) labelKinds.clear();
-    labelKinds.set(text, (kind = labelKindUncached(text) ?? null));
-  }
-  return kind ?? undefined;
-}
+/**
+ * The kind of row a cell labels ("Total", "Grand total:", "Team total", "Sub-total", "NB: …"), if any. Every row's code
+ * and order number is asked about, and they repeat: the answers are remembered.
+ */
+export const rowLabelKind: (text: string) => NonOrderRowKind | undefined = remembered(
+  LABEL_MEMO_LIMIT,
+  labelKindUncached,
+);
 
 function labelKindUncached(text: string): NonOrderRowKind | undefined {
   const plain = plainWords(text);

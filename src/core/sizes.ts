@@ -1,3 +1,5 @@
+import { remembered } from "./remembered";
+
 /**
  * Garment size labels compared the way people write them: `XXL`, `2X` and `2XL` are one
  * size; `Youth 8`, `Y8`, `8Y`, `8 yrs` and `Age 8` are size 8; `YM`, `Youth M` and `Kids Medium`
@@ -70,19 +72,13 @@ export function youthSizeOf(label: string): YouthSize | undefined {
   return youthSizeOfCompact(label, compactLabel(label));
 }
 
-const keys = new Map<string, string>();
 const KEY_MEMO_LIMIT = 5_000;
 
-/** The comparison key of a size label; labels with the same key are the same size. */
-export function sizeKey(label: string): string {
-  // A run's few labels are compared on every row: each is worked out once.
-  let key = keys.get(label);
-  if (key === undefined) {
-    if (keys.size >= KEY_MEMO_LIMIT) keys.clear();
-    keys.set(label, (key = keyOf(label)));
-  }
-  return key;
-}
+/**
+ * The comparison key of a size label; labels with the same key are the same size. A run's few labels are compared on
+ * every row: each is worked out once.
+ */
+export const sizeKey: (label: string) => string = remembered(KEY_MEMO_LIMIT, keyOf);
 
 function keyOf(label: string): string {
   const compact = compactLabel(label);

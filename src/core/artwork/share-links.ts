@@ -1,3 +1,4 @@
+import { remembered } from "../remembered";
 import { formatWebAddress, paramOf, parseWebAddress, withParam, type WebAddress } from "./web-address";
 
 /**
@@ -52,19 +53,13 @@ const PAGE_ONLY: readonly (readonly [RegExp, string])[] = [
   [/^(mega\.nz|mega\.io)$/, "MEGA"],
 ];
 
-const sharePages = new Map<string, SharePage | null>();
 const SHARE_MEMO_LIMIT = 10_000;
 
-/** What a link is, when it is a share page of a service people send artwork through; undefined otherwise. */
-export function sharePageOf(text: string): SharePage | undefined {
-  // Every row's link is asked about, and a team's rows mostly share one: remember the answers.
-  let page = sharePages.get(text);
-  if (page === undefined) {
-    if (sharePages.size >= SHARE_MEMO_LIMIT) sharePages.clear();
-    sharePages.set(text, (page = sharePageUncached(text) ?? null));
-  }
-  return page ?? undefined;
-}
+/**
+ * What a link is, when it is a share page of a service people send artwork through; undefined otherwise. Every row's
+ * link is asked about, and a team's rows mostly share one: the answers are remembered.
+ */
+export const sharePageOf: (text: string) => SharePage | undefined = remembered(SHARE_MEMO_LIMIT, sharePageUncached);
 
 function sharePageUncached(text: string): SharePage | undefined {
   const url = parseWebAddress(text);

@@ -1,16 +1,12 @@
-const normalised = new Map<string, string>();
+import { remembered } from "../remembered";
+
 const NORMALISED_MEMO_LIMIT = 20_000;
 
-/** Lower case, accents dropped (ß as ss), `#` and `No.` read as "number", punctuation as spaces. */
-export function normaliseHeader(text: string): string {
-  // The same few headers and attribute names come up on every row: remember them.
-  const known = normalised.get(text);
-  if (known !== undefined) return known;
-  const result = normaliseUncached(text);
-  if (normalised.size >= NORMALISED_MEMO_LIMIT) normalised.clear();
-  normalised.set(text, result);
-  return result;
-}
+/**
+ * Lower case, accents dropped (ß as ss), `#` and `No.` read as "number", punctuation as spaces. The same few headers
+ * and attribute names come up on every row: they are remembered.
+ */
+export const normaliseHeader: (text: string) => string = remembered(NORMALISED_MEMO_LIMIT, normaliseUncached);
 
 function normaliseUncached(text: string): string {
   return text
