@@ -3,8 +3,8 @@ import { fieldById, type FieldId } from "../core/fields";
 import type { Issue, IssueCode } from "../core/issues";
 import { questionColumn } from "../core/resolve";
 import type { Change, SessionEdits } from "../core/session-edits";
-import { packRows, type PackedRows } from "../core/row-windows";
-import type { CellValue, SheetRow } from "../core/sheet-model";
+import type { PackedRows } from "../core/row-windows";
+import type { CellValue } from "../core/sheet-model";
 import { recordEdit, redoEdit, replayEdits, undoEdit } from "./apply-edit";
 import { editedCells, editLog, rowDetails, sessionEdits } from "./audit-trail";
 import {
@@ -254,14 +254,9 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
       await startSession(session, setup);
       return summaryOf(session);
     },
-    /** Starts a session whose rows arrive afterwards (`addRows`), each resolved as it comes; `finish` ends it. */
+    /** Starts a session whose rows arrive afterwards (`addPackedRows`), each resolved as it comes; `finish` ends it. */
     begin(setup: Omit<EngineSetup, "rows">): void {
       beginSession(session, setup);
-    },
-    /** Adds rows below those the session has, resolving each; answers how many rows it now has. */
-    addRows(rows: readonly SheetRow[]): number {
-      addPackedRows(session, packRows(rows));
-      return session.rows.count;
     },
     /** Adds a packed window of rows (as they cross between workers), resolving each; answers how many rows it has. */
     addPackedRows(rows: PackedRows): number {

@@ -1,5 +1,5 @@
 import { lowerBound } from "../core/sorted-search";
-import { packedCell, packedRow, packRows, type PackedRows } from "../core/row-windows";
+import { packedCell, packedRow, type PackedRows } from "../core/row-windows";
 import type { CellValue, SheetRow } from "../core/sheet-model";
 
 /**
@@ -58,10 +58,6 @@ export function createSessionRows() {
         indexOf.set(rowNumber, rowNumbers.length);
         rowNumbers.push(rowNumber);
       }
-    },
-    /** Adds rows below those held, in the sheet's order. */
-    append(rows: readonly SheetRow[]): void {
-      this.appendPacked(packRows(rows));
     },
     get count(): number {
       return rowNumbers.length;

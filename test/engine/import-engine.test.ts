@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DTF, priceCodeRow } from "../helpers/order-records";
 import { checkFile, checkRows, startProxiedAccount, type ProxiedAccount } from "../helpers/engine-session";
 import { samplePath } from "../helpers/samples";
+import { packRows } from "../../src/core/row-windows";
 import type { CellValue, SheetRow } from "../../src/core/sheet-model";
 import { createImportEngine } from "../../src/engine/import-engine";
 import { createVendorGateway } from "../../src/engine/vendor-gateway";
@@ -525,7 +526,7 @@ describe("the engine's running counts", () => {
       windowed.begin(setup);
       const counts: number[] = [];
       for (let start = 0; start < allRows.length; start += 4)
-        counts.push(windowed.addRows(allRows.slice(start, start + 4)));
+        counts.push(windowed.addPackedRows(packRows(allRows.slice(start, start + 4))));
       expect(counts.at(-1)).toBe(allRows.length);
       const summary = await windowed.finish();
       expect(summary).toStrictEqual(whole.summary());

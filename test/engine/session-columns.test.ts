@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { packRows } from "../../src/core/row-windows";
 import { createSessionColumns } from "../../src/engine/session-columns";
 import { createSessionRows } from "../../src/engine/session-rows";
 
@@ -6,7 +7,7 @@ describe("the session's columns", () => {
   it("finds a target's column, or adds one under a header of its own, and says so once", () => {
     const rows = createSessionRows();
     rows.begin(["Order No", "City"]);
-    rows.append([{ rowNumber: 2, cells: ["E-1", "Auckland"] }]);
+    rows.appendPacked(packRows([{ rowNumber: 2, cells: ["E-1", "Auckland"] }]));
     const columns = createSessionColumns(rows);
     columns.load({
       columns: [

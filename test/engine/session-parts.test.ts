@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { packRows } from "../../src/core/row-windows";
 import type { SheetRow } from "../../src/core/sheet-model";
 import { makeIssue } from "../../src/core/issues";
 import { createEditHistory, type Change } from "../../src/engine/edit-history";
@@ -20,8 +21,8 @@ describe("the session's rows", () => {
     const rows = createSessionRows();
     rows.begin(["Order", "Qty"]);
     // Rows arrive in windows, each below the last.
-    rows.append([{ rowNumber: 5, cells: ["A", 1] }]);
-    rows.append([{ rowNumber: 7, cells: ["B"] }]);
+    rows.appendPacked(packRows([{ rowNumber: 5, cells: ["A", 1] }]));
+    rows.appendPacked(packRows([{ rowNumber: 7, cells: ["B"] }]));
     expect([rows.count, rows.indexOf(7), rows.indexOf(6), rows.rowNumberAt(0)]).toEqual([2, 1, undefined, 5]);
     rows.setCell(1, 1, 3);
     expect(rows.sheetRow(1)).toEqual({ rowNumber: 7, cells: ["B", 3] });
@@ -47,7 +48,7 @@ describe("the session's rows", () => {
         { rowNumber: 7, cells: ["E-3", 2.5] },
       ],
     ];
-    for (const window of windows) rows.append(window);
+    for (const window of windows) rows.appendPacked(packRows(window));
     const all = windows.flat();
     expect(all.map((_, i) => rows.sheetRow(i))).toEqual(all);
     expect(all.map((_, i) => [0, 1, 2, 3, 9].map((c) => rows.cellAt(i, c)))).toEqual(
