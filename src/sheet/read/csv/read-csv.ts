@@ -13,7 +13,7 @@ import {
   type TextEncodingName,
   type TextLayout,
 } from "../../formats/decode-text";
-import { guessLineEnd } from "../../formats/guess-line-end";
+import { guessLineEnd, LINE_END_GUESS_CHARS } from "../../formats/guess-line-end";
 import { formatBytes, SHEET_LIMITS } from "../../limits";
 import { failure, type SheetReadFailure } from "../../read-failure";
 import { sniffDelimiter, type CsvDelimiter, type LineEnd } from "../../formats/sniff-delimiter";
@@ -48,8 +48,6 @@ export interface CsvReadOptions {
 
 // A quarter-megabyte: progress comes often, and a row split between two chunks costs little to join.
 const CHUNK_BYTES = 256 << 10;
-/** papaparse guesses the line end from the first 1 MiB of its input; it gets the same text here. */
-const HEAD_CHARS = 1 << 20;
 const QUOTE = '"';
 
 interface ParsedText {
@@ -107,10 +105,11 @@ function readText(
   scan: boolean,
 ): CsvContent | SheetReadFailure {
   const chunks = decodeChunks(bytes, layout, chunkBytes);
-  // The delimiter and line end are decided on the same text as when the whole text was parsed at once.
+  // The delimiter and line end are decided on the same text as when the whole text was parsed at once: at least as
+  // much as papaparse looks at to guess the line end.
   const head: DecodedChunk[] = [];
   let headChars = 0;
-  while (headChars < HEAD_CHARS) {
+  while (headChars < LINE_END_GUESS_CHARS) {
     const next = chunks.next();
     if (next.done) break;
     head.push(next.value);
