@@ -1,14 +1,14 @@
+import { encodeTextInto, maxEncodedLength } from "../../formats/encode-text";
 import { asciiBytes } from "../../xml/xml-bytes";
 import { escapeCellText, spaceAttributeOf } from "./cell-xml";
 
 const QUOTE = asciiBytes('"');
 const NUMBER_START = asciiBytes("><v>");
 const NUMBER_END = asciiBytes("</v></c>");
+const TEXT_END = asciiBytes("</t></is></c>");
 /** Texts up to this long are remembered as their bytes: result texts repeat from row to row ("Created"). */
 const MAX_REMEMBERED_CHARS = 200;
 const MAX_REMEMBERED_TEXTS = 4096;
-
-const utf8 = new TextEncoder();
 
 /**
  * A row's new cells written straight as UTF-8 bytes, exactly as `cellXml` writes them for a sheet without a prefix:
@@ -40,7 +40,7 @@ export class CellBytes {
     this.put(this.starts[index] as Uint8Array);
     this.ascii(this.rowDigits);
     this.put(style > 0 ? this.styleOf(style) : QUOTE);
-    if (typeof value !== "number") this.put(this.textCellEnd(value));
+    if (typeof value !== "number") this.textCellEnd(value);
     else {
       this.put(NUMBER_START);
       this.ascii(String(value));
@@ -59,12 +59,19 @@ export class CellBytes {
     return bytes;
   }
 
-  private textCellEnd(text: string): Uint8Array {
+  /** A text cell's end, remembered for texts that repeat: encoding each text on its own costs more than the rest. */
+  private textCellEnd(text: string): void {
     const remembered = this.texts.get(text);
-    if (remembered) return remembered;
-    const bytes = utf8.encode(` t="inlineStr"><is><t${spaceAttributeOf(text)}>${escapeCellText(text)}</t></is></c>`);
-    if (text.length <= MAX_REMEMBERED_CHARS && this.texts.size < MAX_REMEMBERED_TEXTS) this.texts.set(text, bytes);
-    return bytes;
+    if (remembered) return this.put(remembered);
+    const start = this.at;
+    this.ascii(` t="inlineStr"><is><t${spaceAttributeOf(text)}>`);
+    const escaped = escapeCellText(text);
+    this.makeRoom(maxEncodedLength(escaped));
+    // UTF-8 has bytes for any text: never undefined.
+    this.at += encodeTextInto(escaped, "utf-8", this.buffer, this.at) as number;
+    this.put(TEXT_END);
+    if (text.length <= MAX_REMEMBERED_CHARS && this.texts.size < MAX_REMEMBERED_TEXTS)
+      this.texts.set(text, this.buffer.slice(start, this.at));
   }
 
   private put(bytes: Uint8Array): void {
@@ -75,7 +82,7 @@ export class CellBytes {
     this.at += bytes.length;
   }
 
-  /** Text of ASCII characters only: digits, a number's sign, point and exponent. */
+  /** Text of ASCII characters only: digits, a number's sign, point and exponent, or markup. */
   private ascii(text: string): void {
     this.makeRoom(text.length);
     for (let i = 0; i < text.length; i++) this.buffer[this.at++] = text.charCodeAt(i);

@@ -1,0 +1,33 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { CellBytes } from "../../../../src/sheet/write/xlsx/cell-bytes";
+import { cellXml } from "../../../../src/sheet/write/xlsx/cell-xml";
+
+const COLUMNS = ["K", "L", "AB"];
+const decoder = new TextDecoder();
+
+describe("CellBytes: a row's new cells as bytes", () => {
+  it("writes every cell as cellXml writes it, texts seen before and new alike", () => {
+    const text = fc.oneof(
+      fc.constantFrom("Created", " leading", "trailing ", "two\nlines", "a & b < c > d\r", "_x0041_", "Köln", "🎽 kit"),
+      fc.string({ unit: "grapheme", maxLength: 30 }),
+      fc.string({ unit: "binary", maxLength: 30 }),
+      fc.string({ minLength: 199, maxLength: 203 }),
+    );
+    const value = fc.oneof(text, fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer());
+    const cell = fc.tuple(fc.nat(COLUMNS.length - 1), value, fc.constantFrom(0, 0, 3, 12));
+    const row = fc.tuple(fc.integer({ min: 1, max: 1_048_576 }), fc.array(cell, { maxLength: 6 }));
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 1, maxLength: 8 }), (rows) => {
+        const writer = new CellBytes(COLUMNS);
+        for (const [rowNumber, cells] of rows) {
+          writer.startRow(rowNumber);
+          for (const [index, v, style] of cells) writer.cell(index, v, style);
+          const expected = cells.map(([index, v, style]) => cellXml("", `${COLUMNS[index]}${rowNumber}`, v, style));
+          expect(decoder.decode(writer.written())).toBe(expected.join(""));
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
