@@ -128,6 +128,7 @@ declare var ReadableStream: {
 interface WritableStreamDefaultWriter<W> {
   write(chunk: W): Promise<void>;
   close(): Promise<void>;
+  abort(reason?: unknown): Promise<void>;
   releaseLock(): void;
 }
 interface WritableStream<W = unknown> {
@@ -136,6 +137,19 @@ interface WritableStream<W = unknown> {
   abort(reason?: unknown): Promise<void>;
   close(): Promise<void>;
 }
+interface WritableStreamDefaultController {
+  error(reason?: unknown): void;
+}
+interface UnderlyingSink<W> {
+  start?(controller: WritableStreamDefaultController): void | PromiseLike<void>;
+  write?(chunk: W, controller: WritableStreamDefaultController): void | PromiseLike<void>;
+  close?(): void | PromiseLike<void>;
+  abort?(reason?: unknown): void | PromiseLike<void>;
+}
+declare var WritableStream: {
+  readonly prototype: WritableStream;
+  new <W = unknown>(sink?: UnderlyingSink<W>, strategy?: QueuingStrategy): WritableStream<W>;
+};
 interface TransformStreamDefaultController<O> {
   enqueue(chunk: O): void;
   error(reason?: unknown): void;

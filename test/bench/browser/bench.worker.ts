@@ -7,10 +7,12 @@ import { runEngineCase, syntheticSnapshot, type EngineFigures } from "../engine-
 import { SHEET_CASES, type CaseResult } from "../sheet-cases";
 import { benchResults, readTable } from "../result-data";
 import { writeResults } from "../../../src/sheet/write/write-results";
+import { useDeflateHelper } from "../../../workers/use-deflate-helper";
 
 /** The session of the last engine case, kept alive so its memory can be measured. */
 let heldSession: unknown;
 
+useDeflateHelper();
 const session = createSheetSession();
 let table: { sheetName: string; headerRowNumber: number; rowCount: number } | undefined;
 
@@ -37,7 +39,7 @@ const api = {
   },
   /**
    * The file read from a fresh session, then a result written on every row back into it, as the app's sheet worker
-   * writes them (the platform's CompressionStream and DecompressionStream): each timed.
+   * writes them (the platform's CompressionStream, in a helper worker, and DecompressionStream): each timed.
    */
   async writeBack(bytes: Uint8Array, fileName: string): Promise<{ readMs: number; writeMs: number }> {
     const reader = createSheetSession();

@@ -1,0 +1,132 @@
+import { MessageChannel, type MessagePort } from "node:worker_threads";
+import { inflateRawSync } from "node:zlib";
+import { afterEach, describe, expect, it } from "vitest";
+import { serveDeflation } from "../../../src/sheet/zip/deflate-helper";
+import type { DeflateReply, DeflateRequest } from "../../../src/sheet/zip/deflate-helper-messages";
+import { withDeflateHelper, type DeflateHelper } from "../../../src/sheet/zip/helper-deflater";
+import { collect, packText } from "../../../src/sheet/zip/part-text";
+import { platformCodecs, useZipCodecs, type ZipCodecs } from "../../../src/sheet/zip/zip-codecs";
+
+const openPorts: MessagePort[] = [];
+
+/** A helper serving on one end of a channel, as the deflate worker serves on its own messages; `heard` logs requests. */
+function helperOverChannel(heard: DeflateRequest[] = []): { start: () => DeflateHelper; fail: () => void } {
+  const { port1, port2 } = new MessageChannel();
+  openPorts.push(port1, port2);
+  serveDeflation({
+    send: (message, transfer) => port1.postMessage(message, transfer),
+    listen: (onMessage) =>
+      port1.on("message", (message: DeflateRequest) => {
+        heard.push(message);
+        onMessage(message);
+      }),
+  });
+  let onFailure = () => {};
+  return {
+    start: () => ({
+      send: (message, transfer) => port2.postMessage(message, transfer),
+      listen: (onMessage) => port2.on("message", (message: DeflateReply) => onMessage(message)),
+      onFailure: (listener) => void (onFailure = listener),
+      stop: () => port2.close(),
+    }),
+    fail: () => onFailure(),
+  };
+}
+
+/** Deflates `batches` through `codecs`, each batch in a buffer of its own as the part packer hands them on. */
+async function deflate(codecs: ZipCodecs, batches: readonly Uint8Array[]): Promise<Uint8Array> {
+  let next = 0;
+  const source = new ReadableStream<Uint8Array<ArrayBuffer>>({
+    pull(controller) {
+      const batch = batches[next++];
+      if (batch) controller.enqueue(batch.slice());
+      else controller.close();
+    },
+  });
+  return collect(source.pipeThrough(codecs.deflater()));
+}
+
+const textBatches = (count: number, size: number) =>
+  Array.from({ length: count }, (_, b) =>
+    new TextEncoder().encode(
+      Array.from({ length: size }, (_, i) => String.fromCharCode(32 + (((b * size + i) * 7919) % 95))).join(""),
+    ),
+  );
+const joined = (batches: readonly Uint8Array[]) => Buffer.concat(batches.map((batch) => Buffer.from(batch)));
+
+afterEach(() => {
+  for (const port of openPorts.splice(0)) port.close();
+  useZipCodecs(platformCodecs);
+});
+
+describe("deflating in a helper", () => {
+  it("gives deflated bytes that inflate to what was written, for streams one after another and side by side", async () => {
+    const codecs = withDeflateHelper(platformCodecs, helperOverChannel().start);
+    const first = textBatches(9, 300_000);
+    const second = textBatches(2, 70_001);
+    const [a, b] = await Promise.all([deflate(codecs, first), deflate(codecs, second)]);
+    expect(inflateRawSync(a).equals(joined(first))).toBe(true);
+    expect(inflateRawSync(b).equals(joined(second))).toBe(true);
+    expect(inflateRawSync(await deflate(codecs, [])).length).toBe(0);
+  });
+
+  it("never has more than three batches waiting for the helper to take them", async () => {
+    const heard: DeflateRequest[] = [];
+    const helper = helperOverChannel(heard);
+    let sentAhead = 0;
+    const codecs = withDeflateHelper(platformCodecs, () => {
+      const started = helper.start();
+      return {
+        ...started,
+        send: (message, transfer) => {
+          if (message.kind === "chunk") sentAhead++;
+          started.send(message, transfer);
+        },
+        listen: (onMessage) =>
+          started.listen((reply) => {
+            if (reply.kind === "taken") {
+              expect(sentAhead).toBeLessThanOrEqual(3);
+              sentAhead--;
+            }
+            onMessage(reply);
+          }),
+      };
+    });
+    const batches = textBatches(12, 200_000);
+    expect(inflateRawSync(await deflate(codecs, batches)).equals(joined(batches))).toBe(true);
+    expect(heard.filter((request) => request.kind === "chunk")).toHaveLength(12);
+  });
+
+  it("packs a part through the helper as through the platform's streams", async () => {
+    useZipCodecs(withDeflateHelper(platformCodecs, helperOverChannel().start));
+    const text = "<row>Köln</row>".repeat(100_000);
+    const part = await packText("xl/worksheets/sheet1.xml", [text]);
+    expect(inflateRawSync(part.packed).toString()).toBe(text);
+  });
+
+  it("deflates in this thread where no helper can start", async () => {
+    const codecs = withDeflateHelper(platformCodecs, () => {
+      throw new Error("no workers here");
+    });
+    const batches = textBatches(2, 1000);
+    expect(inflateRawSync(await deflate(codecs, batches)).equals(joined(batches))).toBe(true);
+  });
+
+  it("fails the deflation under way when the helper stops, and deflates in this thread after", async () => {
+    const helper = helperOverChannel();
+    let starts = 0;
+    const codecs = withDeflateHelper(platformCodecs, () => {
+      starts++;
+      return helper.start();
+    });
+    const transform = codecs.deflater();
+    const writer = transform.writable.getWriter();
+    const written = collect(transform.readable);
+    await writer.write(new Uint8Array(10));
+    helper.fail();
+    await expect(written).rejects.toThrow("the deflate helper stopped");
+    const batches = textBatches(1, 500);
+    expect(inflateRawSync(await deflate(codecs, batches)).equals(joined(batches))).toBe(true);
+    expect(starts).toBe(1);
+  });
+});
