@@ -62,7 +62,10 @@ export class CellBytes {
   /** A text cell's end, remembered for texts that repeat: encoding each text on its own costs more than the rest. */
   private textCellEnd(text: string): void {
     const remembered = this.texts.get(text);
-    if (remembered) return this.put(remembered);
+    if (remembered) {
+      this.put(remembered);
+      return;
+    }
     const start = this.at;
     this.ascii(` t="inlineStr"><is><t${spaceAttributeOf(text)}>`);
     const escaped = escapeCellText(text);
