@@ -9,7 +9,7 @@ import { platformCodecs, useZipCodecs, type ZipCodecs } from "../../../src/sheet
 
 const openPorts: MessagePort[] = [];
 
-/** A helper serving on one end of a channel, as the deflate worker serves on its own messages; `heard` logs requests. */
+/** A helper serving on one end of a channel, as the deflate worker serves on its messages; `heard` logs requests. */
 function helperOverChannel(heard: DeflateRequest[] = []): { start: () => DeflateHelper; fail: () => void } {
   const { port1, port2 } = new MessageChannel();
   openPorts.push(port1, port2);
@@ -60,7 +60,7 @@ afterEach(() => {
 });
 
 describe("deflating in a helper", () => {
-  it("gives deflated bytes that inflate to what was written, for streams one after another and side by side", async () => {
+  it("gives bytes that inflate to what was written, for streams one after another and side by side", async () => {
     const codecs = withDeflateHelper(platformCodecs, helperOverChannel().start);
     const first = textBatches(9, 300_000);
     const second = textBatches(2, 70_001);
