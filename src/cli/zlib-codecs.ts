@@ -1,6 +1,6 @@
 import { Duplex } from "node:stream";
 import { constants, crc32, createDeflateRaw, createInflateRaw } from "node:zlib";
-import type { ByteTransform, ZipCodecs } from "../sheet/zip/zip-codecs";
+import { type ByteTransform, countingDeflater, type ZipCodecs } from "../sheet/zip/zip-codecs";
 
 /** Pieces of a megabyte: a few dozen for a large sheet where 16 KB pieces make thousands. */
 const PIECE_BYTES = 1 << 20;
@@ -14,6 +14,8 @@ const asPair = (stream: Duplex) => Duplex.toWeb(stream) as unknown as ByteTransf
 export const zlibCodecs: ZipCodecs = {
   inflater: () => asPair(createInflateRaw({ chunkSize: PIECE_BYTES })),
   deflater: () =>
-    asPair(createDeflateRaw({ chunkSize: PIECE_BYTES, level: 2, strategy: constants.Z_DEFAULT_STRATEGY })),
-  crc32: (crc, data) => crc32(data, crc),
+    countingDeflater(
+      asPair(createDeflateRaw({ chunkSize: PIECE_BYTES, level: 2, strategy: constants.Z_DEFAULT_STRATEGY })),
+      (crc, data) => crc32(data, crc),
+    ),
 };

@@ -83,7 +83,7 @@ export async function resultsBench(
     "floor: inflating the order sheet's part and deflating the part written (zlib level 2), nothing else; " +
       "floor ×: that beside reading",
     "",
-    "The same in a Chromium worker, as the page writes them (CompressionStream and DecompressionStream); " +
+    "The same in a Chromium worker, as the page writes them (our deflater in a helper worker, DecompressionStream); " +
       "a fresh browser each",
     table(["file", "read", "write back", "time ×"], inBrowser),
   ].join("\n");

@@ -1,8 +1,11 @@
 /**
  * What the sheet worker and its deflate helper say to each other. Each deflation is a numbered stream: the sheet side
  * sends its bytes a batch at a time and then its end; the helper says when it has taken each batch (so no more than a
- * few wait in its queue) and sends the deflated bytes back, then says the stream is done, or why it failed.
+ * few wait in its queue) and sends the deflated bytes back, then says the stream is done (with the CRC-32 and size of
+ * what it was given), or why it failed.
  */
+import type { PartCount } from "./zip-codecs";
+
 export type DeflateRequest =
   | { readonly kind: "chunk"; readonly stream: number; readonly chunk: Uint8Array<ArrayBuffer> }
   | { readonly kind: "end"; readonly stream: number }
@@ -11,7 +14,7 @@ export type DeflateRequest =
 export type DeflateReply =
   | { readonly kind: "taken"; readonly stream: number }
   | { readonly kind: "piece"; readonly stream: number; readonly piece: Uint8Array<ArrayBuffer> }
-  | { readonly kind: "done"; readonly stream: number }
+  | { readonly kind: "done"; readonly stream: number; readonly count: PartCount }
   | { readonly kind: "failed"; readonly stream: number; readonly message: string };
 
 /** One side of the conversation, over a worker or a port of a channel: what it sends, and where what it hears goes. */

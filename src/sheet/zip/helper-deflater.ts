@@ -4,7 +4,7 @@
  * cannot start, or once it has failed, deflating falls back to `fallback`'s streams in this thread.
  */
 import type { DeflateEndpoint, DeflateReply, DeflateRequest } from "./deflate-helper-messages";
-import type { ByteTransform, ZipCodecs } from "./zip-codecs";
+import type { PartCount, PartDeflater, ZipCodecs } from "./zip-codecs";
 
 /** The helper as the sheet side holds it: a worker, or a port in tests. */
 export interface DeflateHelper extends DeflateEndpoint<DeflateRequest, DeflateReply> {
@@ -21,7 +21,7 @@ const IDLE_MS = 10_000;
 interface OpenStream {
   readonly piece: (bytes: Uint8Array<ArrayBuffer>) => void;
   readonly taken: () => void;
-  readonly done: () => void;
+  readonly done: (count: PartCount) => void;
   readonly failed: (error: Error) => void;
 }
 
@@ -68,7 +68,7 @@ export function withDeflateHelper(fallback: ZipCodecs, start: () => DeflateHelpe
       else if (data.kind === "taken") stream.taken();
       else {
         forget(data.stream);
-        if (data.kind === "done") stream.done();
+        if (data.kind === "done") stream.done(data.count);
         else stream.failed(new Error(`deflating failed: ${data.message}`));
       }
     });
@@ -76,7 +76,7 @@ export function withDeflateHelper(fallback: ZipCodecs, start: () => DeflateHelpe
     return helper;
   }
 
-  function deflater(): ByteTransform {
+  function deflater(): PartDeflater {
     const connected = connect();
     if (!connected) return fallback.deflater();
     clearTimeout(idleTimer);
@@ -86,6 +86,7 @@ export function withDeflateHelper(fallback: ZipCodecs, start: () => DeflateHelpe
     let wake: (() => void) | undefined;
     let output: ReadableStreamDefaultController<Uint8Array<ArrayBuffer>> | undefined;
     let failure: Error | undefined;
+    let count: PartCount | undefined;
     const readable = new ReadableStream<Uint8Array<ArrayBuffer>>({ start: (controller) => void (output = controller) });
     const wakeWriter = () => {
       const resume = wake;
@@ -98,7 +99,10 @@ export function withDeflateHelper(fallback: ZipCodecs, start: () => DeflateHelpe
         waiting--;
         wakeWriter();
       },
-      done: () => output?.close(),
+      done: (counted) => {
+        count = counted;
+        output?.close();
+      },
       failed: (error) => {
         failure = error;
         output?.error(error);
@@ -118,7 +122,14 @@ export function withDeflateHelper(fallback: ZipCodecs, start: () => DeflateHelpe
         send({ kind: "abort", stream });
       },
     });
-    return { writable, readable };
+    return {
+      writable,
+      readable,
+      counted: () => {
+        if (!count) throw new Error("the deflation has not ended");
+        return count;
+      },
+    };
   }
 
   return { ...fallback, deflater };

@@ -1,7 +1,7 @@
 /**
  * A part's text as it inflates, decoded as the reader decodes it, and text packed again in the
  * part's own encoding. Runs in the sheet worker and in Node: the zip codecs (the platform's
- * CompressionStream and DecompressionStream, or the host's own) do the packing.
+ * DecompressionStream and our own deflater, or the host's own) do the packing.
  */
 import { encodeTextInto, maxEncodedLength } from "../formats/encode-text";
 import { piecesOf, zipCodecs } from "./zip-codecs";
@@ -112,13 +112,13 @@ export interface PartRewriter {
 
 /**
  * Gathers what is written into batches of about `PACK_BATCH_BYTES` for the compressor (which is much faster given a few
- * large pieces than many small ones), copying bytes and encoding text straight into the batch, counting their bytes and
- * CRC on the way.
+ * large pieces than many small ones), copying bytes and encoding text straight into the batch. Each batch handed on is
+ * new, as the deflater may take it over.
  */
 class PackBatches implements PartOutput {
   private batch = new Uint8Array(PACK_BATCH_BYTES);
   private at = 0;
-  crc = 0;
+  /** Bytes handed on so far. */
   size = 0;
 
   constructor(
@@ -144,7 +144,6 @@ class PackBatches implements PartOutput {
     const data = this.batch.subarray(0, this.at);
     this.batch = new Uint8Array(PACK_BATCH_BYTES);
     this.at = 0;
-    this.crc = zipCodecs().crc32(this.crc, data);
     this.size += data.length;
     this.emit(data);
   }
@@ -157,15 +156,12 @@ class PackBatches implements PartOutput {
   }
 }
 
-/** Deflates what `source` gives, with the CRC and size `counted` gives once it has ended. */
-async function packStream(
-  name: string,
-  source: ReadableStream<Uint8Array<ArrayBuffer>>,
-  counted: () => { readonly crc: number; readonly size: number },
-): Promise<PackedPart> {
-  const packed = await collect(source.pipeThrough(zipCodecs().deflater()));
-  const { crc, size } = counted();
-  return { name, packed, crc32: crc, size };
+/** Deflates what `source` gives, with the CRC and size of what it gave. */
+async function packStream(name: string, source: ReadableStream<Uint8Array<ArrayBuffer>>): Promise<PackedPart> {
+  const deflater = zipCodecs().deflater();
+  const packed = await collect(source.pipeThrough(deflater));
+  const { crc32, size } = deflater.counted();
+  return { name, packed, crc32, size };
 }
 
 /**
@@ -199,7 +195,7 @@ export function packText(
       }
     },
   });
-  return packStream(name, source, () => batches as PackBatches);
+  return packStream(name, source);
 }
 
 /**
@@ -240,7 +236,7 @@ export function repackPart(
       batches?.flush();
     },
   });
-  return packStream(entry.name, inflated.pipeThrough(rewrite), () => batches as PackBatches);
+  return packStream(entry.name, inflated.pipeThrough(rewrite));
 }
 
 /** A text rewriter over a part's bytes: they are decoded as the reader decodes them, and what it returns written. */

@@ -18,12 +18,14 @@ export async function zipFiles(
   for (const file of files) {
     const data = new ReadableStream<Uint8Array<ArrayBuffer>>({
       start(controller) {
-        controller.enqueue(file.bytes as Uint8Array<ArrayBuffer>);
+        // A copy: the deflater may take over what it is given.
+        controller.enqueue(file.bytes.slice() as Uint8Array<ArrayBuffer>);
         controller.close();
       },
     });
-    const packed = await collect(data.pipeThrough(zipCodecs().deflater()));
-    parts.push({ name: file.name, packed, crc32: zipCodecs().crc32(0, file.bytes), size: file.bytes.length });
+    const deflater = zipCodecs().deflater();
+    const packed = await collect(data.pipeThrough(deflater));
+    parts.push({ name: file.name, packed, ...deflater.counted() });
   }
   return rewriteZip(EMPTY_ZIP, new Map(), parts, at);
 }

@@ -39,7 +39,7 @@ const api = {
   },
   /**
    * The file read from a fresh session, then a result written on every row back into it, as the app's sheet worker
-   * writes them (the platform's CompressionStream, in a helper worker, and DecompressionStream): each timed.
+   * writes them (our own deflater, in a helper worker, and the platform's DecompressionStream): each timed.
    */
   async writeBack(bytes: Uint8Array, fileName: string): Promise<{ readMs: number; writeMs: number }> {
     const reader = createSheetSession();

@@ -1,5 +1,5 @@
 import { MessageChannel, type MessagePort } from "node:worker_threads";
-import { inflateRawSync } from "node:zlib";
+import { crc32, inflateRawSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { serveDeflation } from "../../../src/sheet/zip/deflate-helper";
 import type { DeflateReply, DeflateRequest } from "../../../src/sheet/zip/deflate-helper-messages";
@@ -33,7 +33,10 @@ function helperOverChannel(heard: DeflateRequest[] = []): { start: () => Deflate
   };
 }
 
-/** Deflates `batches` through `codecs`, each batch in a buffer of its own as the part packer hands them on. */
+/**
+ * Deflates `batches` through `codecs`, each batch in a buffer of its own as the part packer hands them on, and checks
+ * the CRC-32 and size the deflater counted.
+ */
 async function deflate(codecs: ZipCodecs, batches: readonly Uint8Array[]): Promise<Uint8Array> {
   let next = 0;
   const source = new ReadableStream<Uint8Array<ArrayBuffer>>({
@@ -43,7 +46,11 @@ async function deflate(codecs: ZipCodecs, batches: readonly Uint8Array[]): Promi
       else controller.close();
     },
   });
-  return collect(source.pipeThrough(codecs.deflater()));
+  const deflater = codecs.deflater();
+  const packed = await collect(source.pipeThrough(deflater));
+  const whole = joined(batches);
+  expect(deflater.counted()).toEqual({ crc32: crc32(whole), size: whole.length });
+  return packed;
 }
 
 const textBatches = (count: number, size: number) =>
