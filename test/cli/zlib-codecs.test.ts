@@ -45,7 +45,7 @@ describe("the command line's zlib codecs", () => {
     expect(inflateRawSync(deflated.out).equals(text)).toBe(true);
   });
 
-  it("count the CRC-32 and size of what they deflate, carried over pieces, as the platform's deflater does", async () => {
+  it("count the CRC-32 and size of what they deflate, over pieces, as the platform's deflater does", async () => {
     const data = Buffer.from('<row r="1"><c><v>é</v></c></row>'.repeat(1000));
     const countOf = async (codecs: ZipCodecs) => {
       const cuts = [0, 7, 4096, data.length];
