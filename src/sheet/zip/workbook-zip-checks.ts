@@ -1,6 +1,5 @@
-import { SHEET_LIMITS } from "../limits";
 import { failure, SheetReadError } from "../read-failure";
-import { checkDeclaredSizes, inflateEntry, listZipEntries, type ZipEntry } from "./zip-guard";
+import { checkDeclaredSizes, type ZipEntry } from "./zip-guard";
 
 const FORMAT_HINTS: readonly [test: (names: ReadonlySet<string>) => boolean, message: (file: string) => string][] = [
   [
@@ -38,18 +37,4 @@ export function checkWorkbookEntries(entries: readonly ZipEntry[], fileName: str
     );
   }
   checkDeclaredSizes(entries, fileName);
-}
-
-/**
- * Checks a workbook's zip again before its results are written into it: the directory checks
- * above, then, inflating every part with a running byte count, that the whole stays within the
- * limits. Its rows are not counted again: reading the file has done that, as the reader counts
- * them (blank rows not at all), and a file it read is not refused now.
- */
-export async function inspectWorkbookZip(bytes: Uint8Array, fileName: string): Promise<void> {
-  const entries = listZipEntries(bytes, fileName);
-  checkWorkbookEntries(entries, fileName);
-  let inflated = 0;
-  for (const entry of entries)
-    inflated += await inflateEntry(bytes, entry, fileName, SHEET_LIMITS.zip.maxInflatedBytes - inflated);
 }

@@ -21,7 +21,7 @@ import { rewriteZip } from "../../zip/rewrite-zip";
 import { sniffFile } from "../../formats/sniff-file";
 import { tableSheetXml } from "./table-sheet-xml";
 import { UsedRangeScan, type UsedRange } from "./used-range-scan";
-import { inspectWorkbookZip } from "../../zip/workbook-zip-checks";
+import { checkWorkbookEntries } from "../../zip/workbook-zip-checks";
 import {
   addSheets,
   mainNamespace,
@@ -80,7 +80,8 @@ const unreadable = (detail: string) =>
  * after the last sheet, numbered ("Jobs (2)") rather than ever replacing a sheet of the customer's. Nothing else in the
  * file changes: parts other than the order sheet, the workbook, its relationships, content types and stylesheet are
  * copied byte for byte, and those get only additions. Text is written neutralised, numbers as numbers, never a formula.
- * The file is checked by the zip guard before anything is read; a file that cannot be reopened comes back as a failure.
+ * The file's directory is checked by the zip guard before anything is read, and no part inflates beyond the size it
+ * declares; a file that cannot be reopened comes back as a failure.
  */
 export async function writeXlsxResults(
   original: Uint8Array,
@@ -90,7 +91,7 @@ export async function writeXlsxResults(
 ): Promise<WriteBackResult> {
   assertRowNumbers(data);
   try {
-    const checked = await checkOriginal(original);
+    const checked = checkOriginal(original);
     if (checked) return checked;
     return await addResults(original, sheetName, data, options.zoneOffset ?? machineZoneOffset);
   } catch (error) {
@@ -122,17 +123,18 @@ function assertRowNumbers(data: ResultSheetData): void {
 }
 
 /**
- * The file checks of reading: what it is, its size, and the zip guard over every part (its rows were counted when it
- * was read).
+ * The file checks of reading: what it is, its size, and the zip guard over its directory (its rows were counted when it
+ * was read). No part is inflated to check it: each part inflated here is held to the size its entry declares, which
+ * the guard checks, and every other part is copied as it is.
  */
-async function checkOriginal(original: Uint8Array): Promise<WriteBackFailure | undefined> {
+function checkOriginal(original: Uint8Array): WriteBackFailure | undefined {
   const kind = sniffFile(original, FILE);
   if (typeof kind !== "string") return refused(kind.code, kind.message);
   if (kind !== "zip") return refused("NOT_A_SPREADSHEET", `${FILE} is not an Excel workbook (.xlsx).`);
   const { maxBytes } = SHEET_LIMITS.xlsx;
   if (original.length > maxBytes)
     return refused("TOO_LARGE", `${FILE} is larger than the ${formatBytes(maxBytes)} a workbook may be.`);
-  await inspectWorkbookZip(original, FILE);
+  checkWorkbookEntries(listZipEntries(original, FILE), FILE);
   return undefined;
 }
 

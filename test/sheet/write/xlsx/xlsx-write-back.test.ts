@@ -1265,6 +1265,16 @@ describe("writeXlsxResults: files that cannot be reopened are refused with a mes
     expect(written.message).toMatch(message);
   });
 
+  it.each(["xl/worksheets/sheet1.xml", "xl/styles.xml"])(
+    "refuses a file whose %s unpacks to more than its entry declares",
+    async (lying) => {
+      const parts = zipPartsOf(workbookOf({ sheetXml: ORDERS_XML, stylesXml: `<styleSheet xmlns="${MAIN}"/>` }));
+      const bytes = zip(parts.map((part) => (part.name === lying ? { ...part, declaredSize: 10 } : part)));
+      const written = await writeXlsxResults(new Uint8Array(bytes), "Orders", resultsFor(1, [2]));
+      expect(written).toMatchObject({ ok: false, code: "ZIP_BOMB", message: /unpacks to more than it declares/ });
+    },
+  );
+
   it.each([
     [
       "the sheet's cells",
