@@ -41,7 +41,7 @@ describe("the command line's zlib codecs", () => {
     const inflated = await through(deflateRawSync(text), zlibCodecs.inflater());
     expect(Buffer.from(inflated.out).equals(text)).toBe(true);
     expect(inflated.pieces.length).toBe(Math.ceil(text.length / (1 << 20)));
-    const deflated = await through(text, zlibCodecs.deflater());
+    const deflated = await through(text, zlibCodecs.deflater(0));
     expect(inflateRawSync(deflated.out).equals(text)).toBe(true);
   });
 
@@ -56,7 +56,7 @@ describe("the command line's zlib codecs", () => {
           else controller.enqueue(data.slice(cuts[next - 1], cuts[next++]));
         },
       });
-      const deflater = codecs.deflater();
+      const deflater = codecs.deflater(data.length);
       const packed = await collect(pieces.pipeThrough(deflater));
       expect(inflateRawSync(packed).equals(data)).toBe(true);
       return deflater.counted();

@@ -15,6 +15,8 @@ export interface DeflateHelper extends DeflateEndpoint<DeflateRequest, DeflateRe
 
 /** Batches sent and not yet taken by the helper, at most: enough to keep it busy, few enough to keep memory flat. */
 const MAX_WAITING_BATCHES = 3;
+/** Smaller parts are deflated in this thread, in less time than a helper takes to start. */
+const HELPER_MIN_BYTES = 1 << 20;
 /** A helper with no deflation for this long is stopped: starting one again costs tens of milliseconds. */
 const IDLE_MS = 10_000;
 
@@ -26,8 +28,9 @@ interface OpenStream {
 }
 
 /**
- * `fallback` with its deflater replaced by one that deflates in a helper `start` starts. The bytes written to such a
- * deflater are moved to the helper: a chunk's buffer cannot be used again once written.
+ * `fallback` with its deflater replaced, for parts of a megabyte or more, by one that deflates in a helper `start`
+ * starts. The bytes written to such a deflater are moved to the helper: a chunk's buffer cannot be used again once
+ * written.
  */
 export function withDeflateHelper(fallback: ZipCodecs, start: () => DeflateHelper): ZipCodecs {
   const streams = new Map<number, OpenStream>();
@@ -76,9 +79,9 @@ export function withDeflateHelper(fallback: ZipCodecs, start: () => DeflateHelpe
     return helper;
   }
 
-  function deflater(): PartDeflater {
-    const connected = connect();
-    if (!connected) return fallback.deflater();
+  function deflater(expectedBytes: number): PartDeflater {
+    const connected = expectedBytes >= HELPER_MIN_BYTES ? connect() : undefined;
+    if (!connected) return fallback.deflater(expectedBytes);
     clearTimeout(idleTimer);
     const stream = nextStream++;
     const send = (message: DeflateRequest, transfer: ArrayBuffer[] = []) => connected.send(message, transfer);

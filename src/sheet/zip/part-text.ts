@@ -156,9 +156,13 @@ class PackBatches implements PartOutput {
   }
 }
 
-/** Deflates what `source` gives, with the CRC and size of what it gave. */
-async function packStream(name: string, source: ReadableStream<Uint8Array<ArrayBuffer>>): Promise<PackedPart> {
-  const deflater = zipCodecs().deflater();
+/** Deflates what `source` gives (about `expectedBytes`), with the CRC and size of what it gave. */
+async function packStream(
+  name: string,
+  source: ReadableStream<Uint8Array<ArrayBuffer>>,
+  expectedBytes: number,
+): Promise<PackedPart> {
+  const deflater = zipCodecs().deflater(expectedBytes);
   const packed = await collect(source.pipeThrough(deflater));
   const { crc32, size } = deflater.counted();
   return { name, packed, crc32, size };
@@ -195,7 +199,7 @@ export function packText(
       }
     },
   });
-  return packStream(name, source);
+  return packStream(name, source, 0);
 }
 
 /**
@@ -236,7 +240,7 @@ export function repackPart(
       batches?.flush();
     },
   });
-  return packStream(entry.name, inflated.pipeThrough(rewrite));
+  return packStream(entry.name, inflated.pipeThrough(rewrite), entry.uncompressedSize);
 }
 
 /** A text rewriter over a part's bytes: they are decoded as the reader decodes them, and what it returns written. */

@@ -45,10 +45,10 @@ export interface PartDeflater extends ByteTransform {
 export interface ZipCodecs {
   inflater(): ByteTransform;
   /**
-   * A deflater counting the CRC-32 zip entries carry. It may take over the buffer of each chunk written to it (to hand
-   * it to another thread): a chunk written must not be used again.
+   * A deflater counting the CRC-32 zip entries carry, for about `expectedBytes` bytes (0 when not known). It may take
+   * over the buffer of each chunk written to it (to hand it to another thread): a chunk written must not be used again.
    */
-  deflater(): PartDeflater;
+  deflater(expectedBytes: number): PartDeflater;
 }
 
 /**

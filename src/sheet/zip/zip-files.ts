@@ -23,7 +23,7 @@ export async function zipFiles(
         controller.close();
       },
     });
-    const deflater = zipCodecs().deflater();
+    const deflater = zipCodecs().deflater(file.bytes.length);
     const packed = await collect(data.pipeThrough(deflater));
     parts.push({ name: file.name, packed, ...deflater.counted() });
   }

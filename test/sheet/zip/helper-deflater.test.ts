@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { serveDeflation } from "../../../src/sheet/zip/deflate-helper";
 import type { DeflateReply, DeflateRequest } from "../../../src/sheet/zip/deflate-helper-messages";
 import { withDeflateHelper, type DeflateHelper } from "../../../src/sheet/zip/helper-deflater";
-import { collect, packText } from "../../../src/sheet/zip/part-text";
+import { collect, packText, repackPart, textRewriterOf } from "../../../src/sheet/zip/part-text";
+import { listZipEntries } from "../../../src/sheet/zip/zip-guard";
+import { zip } from "../../helpers/zip-writer";
 import { platformCodecs, useZipCodecs, type ZipCodecs } from "../../../src/sheet/zip/zip-codecs";
 
 const openPorts: MessagePort[] = [];
@@ -34,10 +36,14 @@ function helperOverChannel(heard: DeflateRequest[] = []): { start: () => Deflate
 }
 
 /**
- * Deflates `batches` through `codecs`, each batch in a buffer of its own as the part packer hands them on, and checks
- * the CRC-32 and size the deflater counted.
+ * Deflates `batches` through `codecs` as a part of `expectedBytes`, each batch in a buffer of its own as the part
+ * packer hands them on, and checks the CRC-32 and size the deflater counted.
  */
-async function deflate(codecs: ZipCodecs, batches: readonly Uint8Array[]): Promise<Uint8Array> {
+async function deflate(
+  codecs: ZipCodecs,
+  batches: readonly Uint8Array[],
+  expectedBytes = 1 << 20,
+): Promise<Uint8Array> {
   let next = 0;
   const source = new ReadableStream<Uint8Array<ArrayBuffer>>({
     pull(controller) {
@@ -46,7 +52,7 @@ async function deflate(codecs: ZipCodecs, batches: readonly Uint8Array[]): Promi
       else controller.close();
     },
   });
-  const deflater = codecs.deflater();
+  const deflater = codecs.deflater(expectedBytes);
   const packed = await collect(source.pipeThrough(deflater));
   const whole = joined(batches);
   expect(deflater.counted()).toEqual({ crc32: crc32(whole), size: whole.length });
@@ -104,11 +110,38 @@ describe("deflating in a helper", () => {
     expect(heard.filter((request) => request.kind === "chunk")).toHaveLength(12);
   });
 
-  it("packs a part through the helper as through the platform's streams", async () => {
-    useZipCodecs(withDeflateHelper(platformCodecs, helperOverChannel().start));
-    const text = "<row>Köln</row>".repeat(100_000);
-    const part = await packText("xl/worksheets/sheet1.xml", [text]);
-    expect(inflateRawSync(part.packed).toString()).toBe(text);
+  it("repacks a large part through the helper, and packs small ones in this thread without starting it", async () => {
+    const heard: DeflateRequest[] = [];
+    const helper = helperOverChannel(heard);
+    let starts = 0;
+    useZipCodecs(
+      withDeflateHelper(platformCodecs, () => {
+        starts++;
+        return helper.start();
+      }),
+    );
+    const small = "<row>Köln</row>".repeat(1000);
+    expect(inflateRawSync((await packText("xl/styles.xml", [small])).packed).toString()).toBe(small);
+    expect(starts).toBe(0);
+    const large = "<row>Köln</row>".repeat(100_000);
+    const bytes = new Uint8Array(zip([{ name: "xl/worksheets/sheet1.xml", data: Buffer.from(large) }]));
+    const [entry] = listZipEntries(bytes, "large.xlsx");
+    const part = await repackPart(bytes, entry as NonNullable<typeof entry>, (out) =>
+      textRewriterOf({ push: (text) => text, finish: () => "" }, out),
+    );
+    expect(inflateRawSync(part.packed).toString()).toBe(large);
+    expect([starts, heard.some((request) => request.kind === "chunk")]).toEqual([1, true]);
+  });
+
+  it("deflates parts under a megabyte in this thread", async () => {
+    let starts = 0;
+    const codecs = withDeflateHelper(platformCodecs, () => {
+      starts++;
+      throw new Error("not to be started");
+    });
+    const batches = textBatches(3, 1000);
+    expect(inflateRawSync(await deflate(codecs, batches, 3000)).equals(joined(batches))).toBe(true);
+    expect(starts).toBe(0);
   });
 
   it("deflates in this thread where no helper can start", async () => {
@@ -126,7 +159,7 @@ describe("deflating in a helper", () => {
       starts++;
       return helper.start();
     });
-    const transform = codecs.deflater();
+    const transform = codecs.deflater(1 << 20);
     const writer = transform.writable.getWriter();
     const written = collect(transform.readable);
     await writer.write(new Uint8Array(10));
