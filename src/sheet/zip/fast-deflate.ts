@@ -93,8 +93,9 @@ class BitWriter {
  * Matches reach back over earlier pieces.
  */
 export class FastDeflater {
-  /** The last WINDOW bytes already deflated, then the bytes not yet deflated. */
+  /** The last WINDOW bytes already deflated, then the bytes not yet deflated, up to `end`; room after that. */
   private data = new Uint8Array(0);
+  private end = 0;
   /** Where `data` starts in the whole input. */
   private dataStart = 0;
   /** Where in `data` the bytes not yet deflated start. */
@@ -120,16 +121,23 @@ export class FastDeflater {
     return this.out.take();
   }
 
-  /** Keeps the window and what is not yet deflated, then the chunk. */
+  /** Adds the chunk after what is kept, moving the window and what is not yet deflated to the front when out of room. */
   private append(chunk: Uint8Array): void {
-    const keepFrom = Math.max(0, this.pending - WINDOW);
-    const kept = this.data.length - keepFrom;
-    const next = new Uint8Array(kept + chunk.length);
-    next.set(this.data.subarray(keepFrom), 0);
-    next.set(chunk, kept);
-    this.data = next;
-    this.dataStart += keepFrom;
-    this.pending -= keepFrom;
+    if (this.end + chunk.length > this.data.length) {
+      const keepFrom = Math.max(0, this.pending - WINDOW);
+      const kept = this.end - keepFrom;
+      const needed = kept + chunk.length;
+      if (needed > this.data.length) {
+        const grown = new Uint8Array(Math.max(2 * needed, 1 << 16));
+        grown.set(this.data.subarray(keepFrom, this.end));
+        this.data = grown;
+      } else this.data.copyWithin(0, keepFrom, this.end);
+      this.dataStart += keepFrom;
+      this.pending -= keepFrom;
+      this.end = kept;
+    }
+    this.data.set(chunk, this.end);
+    this.end += chunk.length;
   }
 
   /** Deflates what is pending, all of it at the end, else leaving a longest match's worth for the next piece. */
@@ -137,7 +145,7 @@ export class FastDeflater {
     const data = this.data;
     const heads = this.heads;
     const base = this.dataStart;
-    const end = data.length;
+    const end = this.end;
     const stop = isLast ? end : end - MAX_MATCH;
     let i = this.pending;
     while (i < stop) {
