@@ -121,7 +121,7 @@ export class FastDeflater {
     return this.out.take();
   }
 
-  /** Adds the chunk after what is kept, moving the window and what is not yet deflated to the front when out of room. */
+  /** Adds the chunk after what is kept, moving the window and what is not yet deflated to the front if out of room. */
   private append(chunk: Uint8Array): void {
     if (this.end + chunk.length > this.data.length) {
       const keepFrom = Math.max(0, this.pending - WINDOW);
