@@ -9,7 +9,7 @@ const LINKS_PER_ASK = 20;
 function linksToCheck(session: EngineSession): Map<string, number[]> {
   const links = new Map<string, number[]>();
   for (let i = 0; i < session.rows.count; i++) {
-    const link = session.index.orderRowAt(i)?.values.artworkUrl?.trim();
+    const link = session.index.valuesAt(i)?.artworkUrl?.trim();
     if (!link || !isFetchableLink(link) || session.live.facts.artwork.has(link)) continue;
     const rows = links.get(link);
     if (rows) rows.push(i);

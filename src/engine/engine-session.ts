@@ -57,7 +57,16 @@ export interface SessionState {
   readonly columns: Pick<SessionColumns, "mapping" | "added" | "columnOf">;
   readonly index: Pick<
     OrderIndex,
-    "context" | "line" | "lineCount" | "job" | "jobs" | "rowsOf" | "orderNumbers" | "orderRowAt" | "orderNumberAt"
+    | "context"
+    | "line"
+    | "lineCount"
+    | "job"
+    | "jobs"
+    | "rowsOf"
+    | "orderNumbers"
+    | "orderRowAt"
+    | "valuesAt"
+    | "orderNumberAt"
   >;
   readonly dryRuns: Pick<DryRuns, "issues" | "isValidated" | "isRecheckable">;
   readonly atVendor: Pick<OrdersAtVendor, "existing" | "issue" | "holdsBack" | "allowed" | "isLookedUp">;

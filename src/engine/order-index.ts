@@ -164,6 +164,8 @@ export function createOrderIndex({ rows, columns, tally, onJobChanged }: OrderIn
     /** Every order with a row in it, in the order each first appeared. */
     orderNumbers: (): string[] => [...members.keys()],
     orderRowAt,
+    /** The values a row's line was resolved from, without reading the row again; undefined when it is skipped. */
+    valuesAt: (index: number): OrderRow["values"] | undefined => (rows.isSkipped(index) ? undefined : rowValues[index]),
     /** A row's order number, skipped or not (a skipped row has no line, so it is read again). */
     orderNumberAt(index: number): string | undefined {
       return rows.isSkipped(index) ? columns.read(rows.sheetRow(index))?.values.orderNumber : lines[index]?.orderNumber;

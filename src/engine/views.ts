@@ -198,7 +198,7 @@ function rowViewOf(session: SessionState, index: number): RowView {
 
 /** A row's artwork link and what to show beside it, once the link is checked. */
 function artworkAt(session: SessionState, index: number): (ArtworkPreview & { readonly link: string }) | undefined {
-  const link = session.index.orderRowAt(index)?.values.artworkUrl?.trim();
+  const link = session.index.valuesAt(index)?.artworkUrl?.trim();
   const preview = link ? artworkPreviewOf(link, session.live.facts.artwork.get(link)) : undefined;
   return link && preview ? { ...preview, link } : undefined;
 }

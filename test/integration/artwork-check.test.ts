@@ -200,6 +200,29 @@ describe("a review's artwork links", () => {
     expect(details.get(6)).toMatch(/^This is a Dropbox share page/);
   });
 
+  it("are checked as the rows now say: an edited link, and none on a skipped row", async () => {
+    const engine = await checkRows(
+      account,
+      [
+        row("EDIT-1", `${art}/private/crest.png`),
+        row("EDIT-2", `${art}/crest-small.png`),
+        row("EDIT-3", `${art}/crest-front.png`),
+      ],
+      { checkArtwork: true },
+    );
+    const linkColumn = Object.keys(row("", "")).indexOf("Artwork URL");
+    await engine.setCell(2, linkColumn, `${art}/share/crest`);
+    await engine.skipRow(4);
+    const progress: [number, number, string][] = [];
+    await engine.validate((done, total, what) => progress.push([done, total, what]));
+    expect(progress.filter(([, , what]) => what === "artwork").at(-1)).toEqual([2, 2, "artwork"]);
+    expect(issuesOn(engine, 2)).toEqual([["ARTWORK_NOT_ARTWORK", undefined]]);
+    expect(issuesOn(engine, 3)).toEqual([
+      ["ARTWORK_FILE", undefined],
+      ["ARTWORK_LOW_RESOLUTION", undefined],
+    ]);
+  });
+
   it("are not fetched when checking is off, and a share page is still found", async () => {
     const engine = await checkRows(account, [
       row("OFF-1", `${art}/private/crest.png`),
