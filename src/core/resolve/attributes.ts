@@ -101,10 +101,33 @@ export function resolveAttributes(row: OrderRow, code: PriceCode, context: Attri
   const values: Record<string, string | number> = {};
   const issues: Issue[] = [];
   let dimensions: Record<string, number> | undefined;
-  for (const definition of code.attributes ?? []) {
-    const label = definition.label ?? definition.name;
-    const dimensionField = definition.isMetaDataAttribute ? DIMENSION_FIELDS[definition.name] : undefined;
-    const answer: Answer | undefined = dimensionField
+  // The attribute being read, for `raise`: one closure for the row, where one made for each attribute was much of the
+  // engine's garbage.
+  let definition: AttributeDefinition;
+  let label: string;
+  let dimensionField: FieldId | undefined;
+  let answer: Answer | undefined;
+  const raise = (issueCode: IssueCode, message: string, suggestion?: string, column?: string) =>
+    issues.push(
+      makeIssue(
+        issueCode,
+        {
+          rowNumber: row.rowNumber,
+          orderNumber: context.orderNumber,
+          field: dimensionField,
+          column: column ?? (answer?.column || (dimensionField ? context.columnOf(dimensionField) : undefined)),
+          attribute: dimensionField ? undefined : definition.name,
+          attributeLabel: dimensionField ? undefined : label,
+          priceCode: code.priceCode ?? undefined,
+        },
+        message,
+        suggestion,
+      ),
+    );
+  for (definition of code.attributes ?? []) {
+    label = definition.label ?? definition.name;
+    dimensionField = definition.isMetaDataAttribute ? DIMENSION_FIELDS[definition.name] : undefined;
+    answer = dimensionField
       ? row.values[dimensionField] === undefined
         ? undefined
         : {
@@ -113,23 +136,6 @@ export function resolveAttributes(row: OrderRow, code: PriceCode, context: Attri
             value: row.values[dimensionField] ?? "",
           }
       : answerFor(row, definition);
-    const raise = (issueCode: IssueCode, message: string, suggestion?: string, column?: string) =>
-      issues.push(
-        makeIssue(
-          issueCode,
-          {
-            rowNumber: row.rowNumber,
-            orderNumber: context.orderNumber,
-            field: dimensionField,
-            column: column ?? (answer?.column || (dimensionField ? context.columnOf(dimensionField) : undefined)),
-            attribute: dimensionField ? undefined : definition.name,
-            attributeLabel: dimensionField ? undefined : label,
-            priceCode: code.priceCode ?? undefined,
-          },
-          message,
-          suggestion,
-        ),
-      );
 
     if (answer === undefined) {
       if (dimensionField)
