@@ -1,4 +1,6 @@
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import type { Page } from "playwright-core";
@@ -70,6 +72,43 @@ describe("result sheets from the page", () => {
       await page.close();
     },
   );
+
+  it("writes a large workbook's problem sheet, its order sheet deflated in the sheet worker's helper", async () => {
+    // The sample's order rows again and again under new order numbers: several megabytes of sheet XML.
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(samplePath("team-orders-winter.xlsx"));
+    const sheet = book.getWorksheet("Orders");
+    if (!sheet) throw new Error("the sample has no Orders sheet");
+    const header = ((sheet.getRow(4).values ?? []) as unknown[]).map((v) => (v === undefined ? "" : String(v)));
+    const orderColumn = header.findIndex((name) => /order/i.test(name));
+    const sampleRows = [...Array(sheet.rowCount - 4).keys()].map((i) => sheet.getRow(5 + i).values as unknown[]);
+    for (let copy = 1; copy <= 250; copy++)
+      for (const values of sampleRows) {
+        const row = [...values];
+        row[orderColumn] = `${String(row[orderColumn])}-${copy}`;
+        sheet.addRow(row.slice(1));
+      }
+    const folder = await mkdtemp(join(tmpdir(), "large-book-"));
+    const file = join(folder, "season-orders.xlsx");
+    await book.xlsx.writeFile(file);
+
+    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await review(page, file);
+    const problems = await download(page.getByRole("button", { name: "Download problem sheet" }));
+    expect(problems.name).toBe("season-orders - problems.xlsx");
+    expect(page.workers().some((worker) => worker.url().includes("deflate.worker"))).toBe(true);
+    const written = new ExcelJS.Workbook();
+    await written.xlsx.load(problems.bytes as unknown as ArrayBuffer);
+    const orders = written.getWorksheet("Orders");
+    expect(orders?.rowCount).toBe(sheet.rowCount);
+    // The result columns follow the sheet's own on its header row.
+    expect(orders?.getRow(4).cellCount).toBeGreaterThan(sheet.getRow(4).cellCount);
+    const last = orders?.getRow(sheet.rowCount);
+    expect(String(last?.getCell(orderColumn).value)).toBe(
+      String(sheet.getRow(sheet.rowCount).getCell(orderColumn).value),
+    );
+    await page.close();
+  }, 120_000);
 
   it("gives back the customer's own CSV in its own encoding, byte for byte with the results appended", async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
