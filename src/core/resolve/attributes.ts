@@ -27,7 +27,16 @@ export interface AttributeContext {
 }
 
 function answerFor(row: OrderRow, definition: AttributeDefinition): Answer | undefined {
-  return row.attributes.find((answer) => isKeyOf(answer.key, definition));
+  // A loop, not `find`: this runs for every question of every row, and a callback each time was garbage.
+  for (const answer of row.attributes) if (isKeyOf(answer.key, definition)) return answer;
+  return undefined;
+}
+
+/** The option whose value, else whose text, is exactly `value`. */
+function exactOption(options: readonly EnumerableValue[], value: string): EnumerableValue | undefined {
+  for (const option of options) if (option.value === value) return option;
+  for (const option of options) if (option.text === value) return option;
+  return undefined;
 }
 
 /** The option a select answer is, when it is one; the issue it raises, when it raises one. */
@@ -43,7 +52,7 @@ interface SelectReading {
  */
 function readSelect(value: string, definition: AttributeDefinition, label: string): SelectReading {
   const options = definition.enumerableValues ?? [];
-  const exact = options.find((o) => o.value === value) ?? options.find((o) => o.text === value);
+  const exact = exactOption(options, value);
   if (exact) return { option: exact };
   const lower = value.toLowerCase();
   const loose =
