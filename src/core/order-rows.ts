@@ -22,6 +22,8 @@ export interface OrderRow {
   readonly unmapped: readonly Answer[];
 }
 
+const NO_ANSWERS: readonly Answer[] = Object.freeze([]);
+
 /**
  * A reader of rows through a mapping, worked out once: it returns undefined for a row with
  * nothing in it, so blank rows between orders make no line.
@@ -40,16 +42,21 @@ export function orderRowReader(
     else if (target?.kind === "size") sizes.push([target.size, column]);
     else if (target === null) unmapped.push([headers[column] ?? "", column]);
   }
-  const answers = (cells: SheetRow["cells"], columns: readonly [string, number][]) => {
-    const found: Answer[] = [];
+  // Every row is read through this: rows with no answers of a kind share one empty list, and loops make no callbacks.
+  const answers = (cells: SheetRow["cells"], columns: readonly [string, number][]): readonly Answer[] => {
+    let found: Answer[] | undefined;
     for (const [key, column] of columns) {
       const value = cellText(cells[column]);
-      if (value !== "") found.push({ key, column: headers[column] ?? "", value });
+      if (value !== "") (found ??= []).push({ key, column: headers[column] ?? "", value });
     }
-    return found;
+    return found ?? NO_ANSWERS;
+  };
+  const isBlank = (cells: SheetRow["cells"]) => {
+    for (const cell of cells) if (!isBlankCell(cell)) return false;
+    return true;
   };
   return (row) => {
-    if (row.cells.every((cell) => isBlankCell(cell))) return undefined;
+    if (isBlank(row.cells)) return undefined;
     const values: Partial<Record<FieldId, string>> = {};
     for (const [field, column] of fields) {
       const text = cellText(row.cells[column]);
