@@ -14,8 +14,8 @@ function startHelper(): DeflateHelper {
 }
 
 /**
- * Deflates this worker's zip parts in a helper worker of its own, where workers can start workers: the platform's
- * streams otherwise.
+ * Deflates this worker's large zip parts in a helper worker of its own, where workers can start workers: in this
+ * thread otherwise.
  */
 export function useDeflateHelper(): void {
   if (typeof Worker === "function") useZipCodecs(withDeflateHelper(platformCodecs, startHelper));

@@ -128,7 +128,6 @@ declare var ReadableStream: {
 interface WritableStreamDefaultWriter<W> {
   write(chunk: W): Promise<void>;
   close(): Promise<void>;
-  abort(reason?: unknown): Promise<void>;
   releaseLock(): void;
 }
 interface WritableStream<W = unknown> {

@@ -52,17 +52,17 @@ export interface ZipCodecs {
 }
 
 /**
- * `deflater` with what it is given counted on the way in, by `crc32` (which carries a CRC-32 over more data: from 0,
+ * `deflater` with what it is given counted on the way in, by `carryCrc` (which carries a CRC-32 over more data: from 0,
  * the result is the CRC so far).
  */
 export function countingDeflater(
   deflater: ByteTransform,
-  crc32: (crc: number, data: Uint8Array) => number,
+  carryCrc: (crc: number, data: Uint8Array) => number,
 ): PartDeflater {
   let count: PartCount = { crc32: 0, size: 0 };
   const counter = new TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>({
     transform(chunk, controller) {
-      count = { crc32: crc32(count.crc32, chunk), size: count.size + chunk.length };
+      count = { crc32: carryCrc(count.crc32, chunk), size: count.size + chunk.length };
       controller.enqueue(chunk);
     },
   });
@@ -88,7 +88,7 @@ function fastDeflaterStream(): PartDeflater {
 
 /**
  * The platform's DecompressionStream, and our own deflater and CRC-32: what browsers and workers have. The platform's
- * CompressionStream takes no level, and at the one it uses takes three times as long as ours.
+ * CompressionStream takes no level, and at the one it uses takes two to three times as long as ours.
  */
 export const platformCodecs: ZipCodecs = {
   inflater: () => new DecompressionStream("deflate-raw"),
