@@ -3,6 +3,7 @@ import { createAdaptiveLimiter } from "../api";
 import type { SubmissionPlan } from "../core/batch-plan";
 import {
   countStates,
+  countRowOutcomes,
   describeResults,
   isClearAnswer,
   jobNumbersText,
@@ -541,7 +542,7 @@ async function submitLocked(
         journal: options.journalPath,
         batchId: outcome.batch.id,
         status: outcome.status,
-        summary: describeResults(outcome.orders, rows),
+        summary: describeResults(outcome.orders, countRowOutcomes(rows)),
         problems: [
           ...journal.unreadLines,
           ...[...declined]

@@ -69,21 +69,30 @@ export function describeCounts(counts: StateCounts): string {
   return parts.join(", ") || "nothing";
 }
 
+/** How many of a batch's rows there are, and how many came to each outcome its summary names. */
+export interface RowOutcomeCounts {
+  readonly total: number;
+  readonly created: number;
+  readonly existing: number;
+  readonly skipped: number;
+}
+
+export function countRowOutcomes(rows: readonly Pick<RowResult, "outcome">[]): RowOutcomeCounts {
+  const counts = { total: rows.length, created: 0, existing: 0, skipped: 0 };
+  for (const { outcome } of rows)
+    if (outcome === "created" || outcome === "existing" || outcome === "skipped") counts[outcome]++;
+  return counts;
+}
+
 /**
  * What became of a batch's rows and orders, as the results and the command line say it: "8 jobs created from 20 rows;
  * 2 rows already at the vendor; 1 row skipped; 3 rows not created. Orders: 8 created, 1 already at the vendor."
  * Rows whose orders the vendor had already are counted as such, never among those not created.
  */
-export function describeResults(
-  orders: readonly Pick<OrderRecord, "state">[],
-  rows: readonly Pick<RowResult, "outcome">[],
-): string {
-  const rowsWith = (outcome: RowOutcome) => rows.filter((row) => row.outcome === outcome).length;
+export function describeResults(orders: readonly Pick<OrderRecord, "state">[], rows: RowOutcomeCounts): string {
   const jobs = orders.filter((order) => order.state === "created").length;
-  const created = rowsWith("created");
-  const existing = rowsWith("existing");
-  const skipped = rowsWith("skipped");
-  const notCreated = rows.length - created - existing - skipped;
+  const { created, existing, skipped } = rows;
+  const notCreated = rows.total - created - existing - skipped;
   const parts = [`${countOf(jobs, "job", "jobs")} created from ${countOf(created, "row", "rows")}`];
   if (existing > 0) parts.push(`${countOf(existing, "row", "rows")} already at the vendor`);
   if (skipped > 0) parts.push(`${countOf(skipped, "row", "rows")} skipped`);

@@ -2,6 +2,7 @@ import { createAdaptiveLimiter, createVendorClient, type VendorClient } from "..
 import type { ExistingOrder } from "../core/batch-plan";
 import {
   advance,
+  countRowOutcomes,
   countStates,
   isUnfinished,
   rowResultsFromJournal,
@@ -9,6 +10,7 @@ import {
   type JournalStore,
   type OrderOutcome,
   type OrderRecord,
+  type RowOutcomeCounts,
   type StateCounts,
 } from "../core/journal";
 import { plainProblemText } from "../core/problem-text";
@@ -67,21 +69,25 @@ export interface BatchResults {
 
 /**
  * A batch's results as the page shows them: without what each order sent, the vendor's answers and each row's details,
- * which only the files made from them need (and read in full). For ten thousand rows, the whole results are a message
- * the page would spend a tenth of a second reading.
+ * which only the files made from them need (and read in full), and with only the rows the page lists, beside how many
+ * came to each outcome. For ten thousand rows, the whole results are a message the page would spend a tenth of a second
+ * reading.
  */
 export interface ResultsView {
   readonly batch: Omit<BatchRecord, "rowDetails" | "editLog">;
   readonly orders: readonly OrderOutcome[];
+  /** The first rows' results, as many as were asked for. */
   readonly rows: readonly RowResult[];
+  readonly rowCounts: RowOutcomeCounts;
 }
 
-function viewOf({ batch, orders, rows }: BatchResults): ResultsView {
+function viewOf({ batch, orders, rows }: BatchResults, listedRows: number): ResultsView {
   const { rowDetails: _details, editLog: _edits, ...shownBatch } = batch;
   return {
     batch: shownBatch,
     orders: orders.map(({ candidate: _candidate, answers: _answers, events: _events, ...shown }) => shown),
-    rows,
+    rows: rows.slice(0, listedRows),
+    rowCounts: countRowOutcomes(rows),
   };
 }
 
@@ -216,16 +222,16 @@ export function createSubmitApi(deps: {
 
     /**
      * Writes down, as cancelled, the batch's jobs that were cancelled at the vendor since; answers the results as they
-     * now stand.
+     * now stand, its first `listedRows` rows listed.
      */
-    async refreshResults(batchId: string): Promise<ResultsView | undefined> {
+    async refreshResults(batchId: string, listedRows: number): Promise<ResultsView | undefined> {
       const batch = await deps.journal.getBatch(batchId);
       if (!batch) return undefined;
       const orders = await deps.journal.ordersOf(batchId);
       const created = new Set(orders.filter((o) => o.state === "created").map((o) => o.orderNumber));
       const noted =
         client && created.size > 0 ? await noteCancelledJobs(client, deps.journal, orders, now, created) : orders;
-      return viewOf({ batch, orders: noted, rows: rowResultsFromJournal(batch, noted) });
+      return viewOf({ batch, orders: noted, rows: rowResultsFromJournal(batch, noted) }, listedRows);
     },
 
     /**
@@ -299,9 +305,10 @@ export function createSubmitApi(deps: {
     results: resultsOf,
 
     /** A batch's results as the page shows them. */
-    async resultsView(batchId: string): Promise<ResultsView | undefined> {
+    /** The batch's results as the page shows them, its first `listedRows` rows listed. */
+    async resultsView(batchId: string, listedRows: number): Promise<ResultsView | undefined> {
       const results = await resultsOf(batchId);
-      return results && viewOf(results);
+      return results && viewOf(results, listedRows);
     },
   };
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { countStates, describeCounts, describeResults, type OrderState } from "../../src/core/journal";
+import {
+  countRowOutcomes,
+  countStates,
+  describeCounts,
+  describeResults,
+  type OrderState,
+} from "../../src/core/journal";
 import type { RowOutcome } from "../../src/core/result-rows";
 
 const orders = (...states: OrderState[]) => states.map((state) => ({ state }));
@@ -39,7 +45,7 @@ describe("what became of a batch, in words", () => {
       "0 jobs created from 0 rows; 10 rows not created. Orders: nothing.",
     ],
   ])("%s", (_what, batchOrders, batchRows, expected) => {
-    expect(describeResults(batchOrders, batchRows)).toBe(expected);
+    expect(describeResults(batchOrders, countRowOutcomes(batchRows))).toBe(expected);
   });
 
   it("counts orders with their numbers grouped", () => {

@@ -16,7 +16,7 @@ import { LiveStatus } from "../live-status";
 import { saveFile } from "../save-file";
 import { TableScroll } from "../table-scroll";
 import { useSheetDownload } from "./use-sheet-download";
-import { LISTED_ROWS, ordersToList } from "./listed-results";
+import { ordersToList } from "../workflow/listed-results";
 
 interface Props {
   readonly done: SubmissionResult;
@@ -140,7 +140,7 @@ export function ResultsStep({
 }: Props) {
   const [error, setError] = useState<string | undefined>();
   const { download, problem } = useSheetDownload(makeFile);
-  const { batch, orders, rows } = done.results;
+  const { batch, orders, rows, rowCounts } = done.results;
   const notFound = orders.filter((o) => o.state === "not-found").map((o) => o.orderNumber);
   const canContinue = orders.some((o) => o.state === "planned" || o.state === "unknown" || o.state === "sending");
   const unchecked = new Set(batch.otherRows.filter((row) => row.vendorFailed).map((row) => row.orderNumber)).size;
@@ -149,7 +149,7 @@ export function ResultsStep({
     setError(file ? undefined : "The audit trail could not be read back.");
     if (file) saveFile(file.bytes, file.fileName);
   };
-  const summary = describeResults(orders, rows);
+  const summary = describeResults(orders, rowCounts);
   const listedOrders = ordersToList(orders);
   // Several files: each row is told by its file and its own row number there.
   const rowName = (rowNumber: number) => {
@@ -245,9 +245,9 @@ export function ResultsStep({
         </table>
       </TableScroll>
       <h3>Rows</h3>
-      {rows.length > LISTED_ROWS && (
+      {rowCounts.total > rows.length && (
         <p class="hint">
-          The first {LISTED_ROWS} rows are listed; the result sheet has all {formatCount(rows.length)}.
+          The first {formatCount(rows.length)} rows are listed; the result sheet has all {formatCount(rowCounts.total)}.
         </p>
       )}
       <TableScroll label="Rows and their results">
@@ -262,7 +262,7 @@ export function ResultsStep({
             </tr>
           </thead>
           <tbody>
-            {rows.slice(0, LISTED_ROWS).map((result) => (
+            {rows.map((result) => (
               <tr key={result.rowNumber} data-testid={`result-${result.rowNumber}`}>
                 <td>{rowName(result.rowNumber)}</td>
                 <td>{OUTCOME_TEXT[result.outcome]}</td>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LISTED_ORDERS, ordersToList } from "../../../src/app/steps/listed-results";
+import { LISTED_ORDERS, ordersToList } from "../../../src/app/workflow/listed-results";
 import type { OrderState } from "../../../src/core/journal";
 import { orderRecord } from "../../helpers/journal-records";
 
