@@ -41,7 +41,6 @@ const ENGINE_CALLS = [
   "validate",
   "stopValidation",
   "forgetArtworkChecks",
-  "ordersToLookUp",
   "recordOrdersAtVendor",
   "sendAnyway",
   "retryFacts",
@@ -110,6 +109,16 @@ export function createEngineApi() {
     receiveRows(port: MessagePort, onWindow: (received: number) => void): Promise<number> {
       const session = use();
       return readRowWindows(port, (rows) => void onWindow(session.addPackedRows(rows)));
+    },
+    /**
+     * Sends the orders due a look-up at the vendor (`all` checked ones, else those not looked up yet), each with its
+     * job, down `port` to the submit worker, which looks them up: thousands of jobs never pass through the page.
+     * Answers their order numbers.
+     */
+    sendOrdersToLookUp(port: MessagePort, all: boolean): string[] {
+      const due = use().ordersToLookUp(all);
+      port.postMessage(due);
+      return due.map((order) => order.orderNumber);
     },
     ...forwardCalls(use),
   };

@@ -19,7 +19,7 @@ import type { ResultSheetData } from "../core/result-sheet-data";
 import type { RowResult } from "../core/result-rows";
 import type { JobCandidate } from "../core/vendor";
 import { noteCancelledJobs } from "./cancelled-jobs";
-import { findExistingOrders } from "./existing-orders";
+import { findExistingOrders, type OrderToLookUp } from "./existing-orders";
 import { ownJobsOf } from "./own-jobs";
 import { proxyLease } from "./proxy-lease";
 import { fetchJobStatuses } from "./vendor-jobs";
@@ -65,6 +65,17 @@ export interface BatchResults {
   readonly batch: BatchRecord;
   readonly orders: readonly OrderRecord[];
   readonly rows: readonly RowResult[];
+}
+
+/** The one message a port brings, the port closed once it has come. */
+function firstMessage<T>(port: MessagePort): Promise<T> {
+  return new Promise((resolve) => {
+    port.addEventListener("message", ({ data }) => {
+      port.close();
+      resolve(data as T);
+    });
+    port.start();
+  });
 }
 
 /**
@@ -144,6 +155,26 @@ export function createSubmitApi(deps: {
     return { batch, orders, rows: rowResultsFromJournal(batch, orders) };
   }
 
+  /**
+   * Looks orders up before they are sent: in the journal's memory of the jobs it made for the
+   * account (whatever their PO number now), then among the vendor's jobs by order number.
+   */
+  async function findExisting(
+    connection: string,
+    accountId: number,
+    orders: readonly { readonly orderNumber: string; readonly candidate: JobCandidate }[],
+    concurrency: number,
+  ): Promise<ExistingLookup> {
+    const own = await ownJobsOf(deps.journal, { connection, accountId });
+    const found = await findExistingOrders(use(), own, orders, {
+      limiter: createAdaptiveLimiter({ max: concurrency }),
+    });
+    return {
+      found: found.found,
+      failed: new Map([...found.failed].map(([orderNumber, problem]) => [orderNumber, plainProblemText(problem)])),
+    };
+  }
+
   async function summaryOf(journal: JournalStore, batch: BatchRecord): Promise<BatchSummary> {
     const orders = await journal.ordersOf(batch.id);
     return {
@@ -165,24 +196,16 @@ export function createSubmitApi(deps: {
       lease = proxyLease(baseUrl, headers, holder);
     },
 
-    /**
-     * Looks orders up before they are sent: in the journal's memory of the jobs it made for the
-     * account (whatever their PO number now), then among the vendor's jobs by order number.
-     */
-    async findExisting(
+    findExisting,
+
+    /** As `findExisting`, for the orders the engine sends down `port` (see its `sendOrdersToLookUp`). */
+    async findExistingFrom(
+      port: MessagePort,
       connection: string,
       accountId: number,
-      orders: readonly { readonly orderNumber: string; readonly candidate: JobCandidate }[],
       concurrency: number,
     ): Promise<ExistingLookup> {
-      const own = await ownJobsOf(deps.journal, { connection, accountId });
-      const found = await findExistingOrders(use(), own, orders, {
-        limiter: createAdaptiveLimiter({ max: concurrency }),
-      });
-      return {
-        found: found.found,
-        failed: new Map([...found.failed].map(([orderNumber, problem]) => [orderNumber, plainProblemText(problem)])),
-      };
+      return findExisting(connection, accountId, await firstMessage<OrderToLookUp[]>(port), concurrency);
     },
 
     /**

@@ -115,7 +115,18 @@ describe("the engine worker's API across a message channel", () => {
         expect(progress.length).toBeGreaterThan(0);
         const plan = await same((e) => e.submissionPlan());
         expect(plan.orders.length).toBeGreaterThan(0);
-        const due = await same((e) => e.ordersToLookUp(true));
+        // The orders to look up, with their jobs, go down a channel of their own, as the submit worker takes them.
+        const lookUp = new MessageChannel();
+        const arrived = new Promise<unknown>((resolve) => {
+          lookUp.port2.addEventListener("message", (event) => resolve(event.data));
+          lookUp.port2.start();
+        });
+        const numbers = await remote.sendOrdersToLookUp(transfer(lookUp.port1, [lookUp.port1]), true);
+        const due = (await arrived) as { orderNumber: string; candidate: unknown }[];
+        lookUp.port2.close();
+        expect(numbers.length).toBeGreaterThan(0);
+        expect(due.map((order) => order.orderNumber)).toEqual(numbers);
+        expect(due.every((order) => typeof order.candidate === "object")).toBe(true);
 
         // A Map crosses as a Map: the orders found at the vendor mark the review.
         const [found] = due;

@@ -1,4 +1,4 @@
-import { expose, proxy, wrap, type Remote } from "comlink";
+import { expose, proxy, transfer, wrap, type Remote } from "comlink";
 import { describe, expect, it } from "vitest";
 import { createSubmitApi, type SubmitApi } from "../../src/submit/submit-api";
 import type { SubmitProgress } from "../../src/submit/submit-batch";
@@ -39,6 +39,13 @@ describe("the submit worker's API across a message channel", () => {
         expect(before.found).toBeInstanceOf(Map);
         expect(before.failed).toBeInstanceOf(Map);
         expect(before.found.size).toBe(0);
+        // The same orders sent down a channel of their own, as the engine's worker sends them, are looked up alike.
+        const lookUp = new MessageChannel();
+        lookUp.port1.postMessage(orders);
+        lookUp.port1.close();
+        expect(await remote.findExistingFrom(transfer(lookUp.port2, [lookUp.port2]), "demo", accountId, 4)).toEqual(
+          before,
+        );
         expect(await same((s) => s.busy("demo", accountId))).toEqual({ busy: false });
 
         // The batch is written down and sent; its progress comes back across the channel.

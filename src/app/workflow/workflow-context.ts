@@ -1,3 +1,4 @@
+import { transfer } from "comlink";
 import type { ConnectionActions } from "./connection-actions";
 import type { ReviewKeeper } from "./review-keeper";
 import type { Store } from "../store";
@@ -35,17 +36,23 @@ export function createWorkflowContext(
     },
     async lookUpOrders(connected, all) {
       const engine = await deps.engine.get();
-      const due = await engine.ordersToLookUp(all);
-      if (due.length === 0) return;
-      const found = await (await context.submitter(connected)).findExisting(
+      // The orders and their jobs go from the engine's worker to the submit worker: at thousands of orders, reading
+      // them here was a task of the page's over 50 ms.
+      const { port1, port2 } = new MessageChannel();
+      const due = await engine.sendOrdersToLookUp(transfer(port1, [port1]), all);
+      if (due.length === 0) {
+        port2.close();
+        return;
+      }
+      const found = await (await context.submitter(connected)).findExistingFrom(
+        transfer(port2, [port2]),
         connected.connection.name,
         connected.account.id,
-        due,
         SUBMIT_CONCURRENCY,
       );
       // An order that could not be looked up now is looked up again before the confirmation, and right before it is
       // sent.
-      const lookedUp = due.map((o) => o.orderNumber).filter((n) => !found.failed.has(n));
+      const lookedUp = due.filter((n) => !found.failed.has(n));
       const summary = await engine.recordOrdersAtVendor(lookedUp, found.found);
       const state = store.getState();
       if (state.step === "review")
