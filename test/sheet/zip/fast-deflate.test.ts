@@ -21,7 +21,7 @@ function deflateInPieces(data: Uint8Array, cuts: readonly number[]): Buffer {
 const roundTrips = (data: Uint8Array, cuts: readonly number[] = []) =>
   inflateRawSync(deflateInPieces(data, cuts)).equals(Buffer.from(data));
 
-/** Bytes drawn from `alphabet` at random, with repeats the matcher finds near and far. */
+/** Text made of a few words picked at random: repeats the matcher finds near and far. */
 const textLike = fc
   .tuple(
     fc.array(fc.string({ maxLength: 40 }), { minLength: 1, maxLength: 30 }),
