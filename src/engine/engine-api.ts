@@ -16,6 +16,7 @@ const ENGINE_CALLS = [
   "keeps",
   "nextProblem",
   "order",
+  "ordersArtwork",
   "columns",
   "issues",
   "payloads",

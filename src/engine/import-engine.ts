@@ -42,6 +42,7 @@ import {
   keepsRow,
   nextProblem,
   orderViewOf,
+  ordersArtworkOf,
   payloadsOf,
   rowPosition,
   rowViews,
@@ -84,6 +85,8 @@ function readsOf(session: EngineSession) {
       nextProblem(session, rowNumber, direction, severity),
     /** One order for the order panel. */
     order: (orderNumber: string) => orderViewOf(session, orderNumber),
+    /** The checked artwork of each of these orders that has some, in one answer rather than an order at a time. */
+    ordersArtwork: (orderNumbers: readonly string[]) => ordersArtworkOf(session, orderNumbers),
     /** Every issue, optionally of one severity, in sheet order. */
     issues: (severity?: Issue["severity"]) => allIssues(session, severity),
     /** Requests of every job with nothing to fix, each line mapped to its row. */

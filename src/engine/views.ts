@@ -46,7 +46,7 @@ export interface JobView {
 export interface OrderView {
   readonly orderNumber: string;
   /** Its rows' artwork, once checked: each distinct link once. */
-  readonly artwork: readonly (ArtworkPreview & { readonly link: string })[];
+  readonly artwork: OrderArtwork["artwork"];
   /** Undefined when every row of the order is skipped. */
   readonly job: JobView | undefined;
   readonly values: Readonly<Partial<Record<FieldId, string>>>;
@@ -270,6 +270,32 @@ export function nextProblem(
   return undefined;
 }
 
+/** An order's rows' artwork, once checked: each distinct link once. */
+function orderArtworkOf(session: SessionState, orderNumber: string): OrderArtwork["artwork"] {
+  const artwork = new Map<string, ArtworkPreview & { readonly link: string }>();
+  for (const i of session.index.rowsOf(orderNumber)) {
+    const found = artworkAt(session, i);
+    if (found && !artwork.has(found.link)) artwork.set(found.link, found);
+  }
+  return [...artwork.values()];
+}
+
+/** An order's artwork as checked. */
+export interface OrderArtwork {
+  readonly orderNumber: string;
+  readonly artwork: readonly (ArtworkPreview & { readonly link: string })[];
+}
+
+/** The checked artwork of each of the orders that has some, in the order given: the pictures to see before sending. */
+export function ordersArtworkOf(session: SessionState, orderNumbers: readonly string[]): OrderArtwork[] {
+  const found: OrderArtwork[] = [];
+  for (const orderNumber of orderNumbers) {
+    const artwork = orderArtworkOf(session, orderNumber);
+    if (artwork.length > 0) found.push({ orderNumber, artwork });
+  }
+  return found;
+}
+
 /** One order for the order panel; undefined when the session has no such order. */
 export function orderViewOf(session: SessionState, orderNumber: string): OrderView | undefined {
   const { rows, index } = session;
@@ -287,14 +313,9 @@ export function orderViewOf(session: SessionState, orderNumber: string): OrderVi
     const header = columnForField(session.columns.mapping, field)?.header;
     if (header) columns[field] = header;
   }
-  const artwork = new Map<string, ArtworkPreview & { readonly link: string }>();
-  for (const i of index.rowsOf(orderNumber)) {
-    const found = artworkAt(session, i);
-    if (found && !artwork.has(found.link)) artwork.set(found.link, found);
-  }
   return {
     orderNumber,
-    artwork: [...artwork.values()],
+    artwork: orderArtworkOf(session, orderNumber),
     job: job ? jobViewOf(session, orderNumber, job) : undefined,
     values: group.jobValues,
     columns,

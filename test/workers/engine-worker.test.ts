@@ -96,6 +96,7 @@ describe("the engine worker's API across a message channel", () => {
         await same((e) => e.positionOf(ALL_ROWS, first.rowNumber));
         await same((e) => e.nextProblem(undefined, 1));
         expect(await same((e) => e.order(first.orderNumber ?? ""))).toMatchObject({ orderNumber: first.orderNumber });
+        await same((e) => e.ordersArtwork([first.orderNumber ?? ""]));
 
         // Edits answer what changed; what they answer is what the engine then says.
         const column = headers[1] ?? "";

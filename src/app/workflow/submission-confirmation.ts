@@ -18,13 +18,9 @@ async function confirmationOf(
   const snapshot = await context.catalogue();
   const summary = summariseSubmission(plan.orders, plan.otherRows);
   const engine = await context.deps.engine.get();
-  // Each order to be created with its artwork, as checked: the pictures to see before money is spent.
-  const artwork = [];
-  for (const order of plan.orders) {
-    if (order.existing) continue;
-    const view = await engine.order(order.orderNumber);
-    if (view && view.artwork.length > 0) artwork.push({ orderNumber: order.orderNumber, artwork: view.artwork });
-  }
+  // Each order to be created with its artwork, as checked: the pictures to see before money is spent. Asked for in
+  // one call: an order at a time, 4,000 orders took nearly two seconds.
+  const artwork = await engine.ordersArtwork(plan.orders.filter((order) => !order.existing).map((o) => o.orderNumber));
   const words = snapshot
     ? summaryWordsFor(snapshot, navigatorLocale())
     : { money: (n: number) => n.toFixed(2), deliveryLabel: (code: string) => code };
