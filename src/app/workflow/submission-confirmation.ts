@@ -7,6 +7,7 @@ import { navigatorLocale } from "../page-locale";
 import { SUBMIT_CONCURRENCY, type SubmissionRuns } from "./submission-runs";
 import { createWaitingForTurn } from "./waiting-for-turn";
 import type { ConfirmState, Connected, ReviewState, WorkflowContext } from "./workflow-state";
+import { nextTask } from "./next-task";
 
 /** The confirmation of what a plan sends, in the account's words. */
 async function confirmationOf(
@@ -15,6 +16,7 @@ async function confirmationOf(
   plan: SubmissionPlan,
   extra: Partial<ConfirmState> = {},
 ): Promise<ConfirmState> {
+  await nextTask();
   const snapshot = await context.catalogue();
   const summary = summariseSubmission(plan.orders, plan.otherRows);
   const engine = await context.deps.engine.get();

@@ -6,6 +6,7 @@ import type { SubmissionChannel } from "./submission-channel";
 import type { UploadStep } from "./upload-step";
 import type { Connected, ReviewState, SubmissionResult, SubmissionView, WorkflowContext } from "./workflow-state";
 import { LISTED_ROWS } from "./listed-results";
+import { nextTask } from "./next-task";
 
 /** Requests in flight at most while submitting; fewer while the vendor is slowing down. */
 export const SUBMIT_CONCURRENCY = 4;
@@ -83,8 +84,7 @@ export function createSubmissionRuns(
     }
     const status: SubmissionResult["status"] =
       outcome === undefined || outcome.status === "missing" ? "incomplete" : outcome.status;
-    // Reading a large batch's results is one task of the page's and drawing them another, rather than both in one.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
     context.set({
       step: "done",
       connected: context.currentConnected() ?? connected,
