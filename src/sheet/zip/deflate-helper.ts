@@ -32,14 +32,14 @@ export function serveDeflation(endpoint: DeflateEndpoint<DeflateReply, DeflateRe
 
   endpoint.listen((request) => {
     const { stream } = request;
+    if (request.kind === "abort") {
+      deflations.delete(stream);
+      return;
+    }
     let deflation = deflations.get(stream);
     if (!deflation) {
       deflation = { deflater: new FastDeflater(), pieces: [], size: 0, crc32: 0, taken: 0 };
       deflations.set(stream, deflation);
-    }
-    if (request.kind === "abort") {
-      deflations.delete(stream);
-      return;
     }
     try {
       if (request.kind === "chunk") {

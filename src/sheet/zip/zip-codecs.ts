@@ -69,13 +69,11 @@ export function countingDeflater(
   return { writable: counter.writable, readable: counter.readable.pipeThrough(deflater), counted: () => count };
 }
 
-/** Our own deflater as a stream, counting as it goes. */
+/** Our own deflater as a stream, counted as `countingDeflater` counts zlib's. */
 function fastDeflaterStream(): PartDeflater {
   const deflater = new FastDeflater();
-  let count: PartCount = { crc32: 0, size: 0 };
   const stream = new TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>({
     transform(chunk, controller) {
-      count = { crc32: crc32(count.crc32, chunk), size: count.size + chunk.length };
       const piece = deflater.push(chunk);
       if (piece.length > 0) controller.enqueue(piece);
     },
@@ -83,7 +81,7 @@ function fastDeflaterStream(): PartDeflater {
       controller.enqueue(deflater.finish());
     },
   });
-  return { writable: stream.writable, readable: stream.readable, counted: () => count };
+  return countingDeflater(stream, crc32);
 }
 
 /**
