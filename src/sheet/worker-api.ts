@@ -104,6 +104,16 @@ export interface WorkbookWriters {
   writeOrderForm(data: OrderFormData): Promise<Uint8Array>;
 }
 
+/**
+ * A workbook sheet's rightmost column holding a value, as reading the file open found it. The file written back into is
+ * most likely that one: where it is not, the write-back finds out and reads it through.
+ */
+function lastColumnReadOf(workbooks: readonly OpenedWorkbook[], fileName: string, sheetName: string) {
+  return workbooks
+    .find((workbook) => workbook.fileName === fileName && workbook.format === "xlsx")
+    ?.sheets.find((sheet) => sheet.name === sheetName)?.lastColumn;
+}
+
 const NO_WORKBOOK_WRITER = "New workbooks are written in the sheet worker, which could not start in this browser.";
 
 export function createSheetSession(writers?: WorkbookWriters) {
@@ -206,7 +216,8 @@ export function createSheetSession(writers?: WorkbookWriters) {
       // Several files dropped together: each one's results in its own file, the files zipped.
       if (several && isBundle(original))
         return writeResultsOfFiles(original, several, data, { ...options, at: new Date() });
-      return writeResults(original, fileName, sheetName, data, options);
+      const lastColumnRead = lastColumnReadOf(workbooks, fileName, sheetName);
+      return writeResults(original, fileName, sheetName, data, { ...options, lastColumnRead });
     },
 
     /** The results alone as CSV, for when the user's sheet is no longer open. */

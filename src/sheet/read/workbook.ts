@@ -17,6 +17,11 @@ export interface RawSheet {
   readonly hidden: boolean;
   /** Rows the file says the sheet has (for summaries, before conversion). */
   readonly rowCount: number;
+  /**
+   * A workbook sheet's rightmost column (1-based) holding a value, 0 when none does: where results written back into
+   * the file are expected to start after.
+   */
+  readonly lastColumn?: number;
   /** The first `count` rows, without converting the rest. */
   head(count: number): RawRows;
   rows(): RowSource;

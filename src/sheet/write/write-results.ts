@@ -28,6 +28,8 @@ export interface WriteResultsOptions {
   readonly utf8?: boolean;
   readonly kind?: "results" | "problems";
   readonly zoneOffset?: ZoneOffset;
+  /** A workbook's order sheet's rightmost column holding a value, as reading it found (see `writeXlsxResults`). */
+  readonly lastColumnRead?: number;
 }
 
 export async function writeResults(
@@ -62,12 +64,8 @@ async function writeResultFile(
   const kind = sniffFile(original, fileName);
   if (typeof kind !== "string") return { ok: false, reason: "unreadable", message: kind.message };
   if (kind === "zip") {
-    const written = await writeXlsxResults(
-      original,
-      sheetName,
-      data,
-      options.zoneOffset ? { zoneOffset: options.zoneOffset } : {},
-    );
+    const { zoneOffset, lastColumnRead } = options;
+    const written = await writeXlsxResults(original, sheetName, data, { zoneOffset, lastColumnRead });
     return written.ok
       ? { ok: true, bytes: written.bytes, fileName: resultFileName(fileName, "xlsx", options.kind) }
       : { ok: false, reason: "unreadable", message: written.message };

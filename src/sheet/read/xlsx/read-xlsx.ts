@@ -28,6 +28,7 @@ function storedSheet(name: string, hidden: boolean, store: SheetStore): RawSheet
     name,
     hidden,
     rowCount: store.valueRowCount,
+    lastColumn: store.lastColumn,
     head(count: number): RawRows {
       return Array.from({ length: Math.min(count, store.length) }, (_, i) => store.at(i));
     },

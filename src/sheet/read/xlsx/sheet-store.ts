@@ -273,6 +273,8 @@ function findRow(rowNumbers: Int32Array, rowNumber: number): number {
  */
 export class SheetStore implements RowSource {
   readonly length: number;
+  /** The rightmost column (1-based) holding a value; 0 when none does. */
+  readonly lastColumn: number;
   /** Rows holding at least one value. */
   readonly valueRowCount: number;
   /** Rows that are not blank (what counts as an order row), merged and linked cells included. */
@@ -299,6 +301,7 @@ export class SheetStore implements RowSource {
     usedRange: UsedRange,
   ) {
     this.length = usedRange.lastRow;
+    this.lastColumn = usedRange.lastColumn + 1;
     for (const link of links) {
       const row = this.linksByRow.get(link.rowNumber);
       if (!row) this.linksByRow.set(link.rowNumber, new Map([[link.columnIndex, link]]));

@@ -28,7 +28,11 @@ export interface ResultColumnsPlan {
   /** Each result column's width in characters. */
   readonly widths: readonly number[];
   readonly isMoney: readonly boolean[];
-  readonly headerStyle: number;
+  /**
+   * The format of the new header cells, asked for when the header row is written (once): by then the header row has
+   * been read, when its look is found in the same pass.
+   */
+  readonly headerStyle: () => number;
   /** The cell format of a money number over a cell of format `base`. */
   readonly moneyStyle: (base: number) => number;
   /** Dates' serial numbers and cell formats (remembered: asked for every date cell). */
@@ -86,6 +90,7 @@ export class ResultColumnsRewriter implements TextRewriter {
   private columnStyles: readonly (number | undefined)[] = [];
   private readonly columnNames: readonly string[];
   private readonly moneyStyles = new Map<number, number>();
+  private headerStyle: number | undefined;
   private readonly cellTag = newCellTag();
   private readonly rowTag = newRowTag();
   private readonly newCells: CellBytes;
@@ -451,7 +456,7 @@ export class ResultColumnsRewriter implements TextRewriter {
         this.columnStyles[i] ??
         0;
       const style = isHeader
-        ? this.plan.headerStyle
+        ? (this.headerStyle ??= this.plan.headerStyle())
         : isResultDate(value)
           ? this.plan.dates.style(value.kind, base)
           : typeof written === "number" && isMoney[i]

@@ -1,8 +1,14 @@
 import { byteScannedStream } from "../../xml/byte-scanned-stream";
-import { partDecoder, textRewriterOf, type PartOutput, type PartRewriter } from "../../zip/part-text";
+import {
+  partDecoder,
+  textRewriterOf,
+  type PartOutput,
+  type PartRewriter,
+  type TextRewriter,
+} from "../../zip/part-text";
 import type { ResultColumnsRewriter } from "./result-columns-rewriter";
 import type { UsedRangeScan } from "./used-range-scan";
-import { WholeRowScanner } from "./whole-row-scanner";
+import { WholeRowScanner, type WholeRowReader } from "./whole-row-scanner";
 
 /**
  * The byte scanner reads the rows of `<sheetData>`; it stops only between rows, so the text side never takes over
@@ -21,6 +27,44 @@ export function resultColumnsPart(rewriter: ResultColumnsRewriter, out: PartOutp
   return byteScannedStream(
     { ...textRewriterOf(rewriter, out), isInside: () => rewriter.isBetweenRows, takeOver: () => {} },
     new WholeRowScanner(rewriter, out),
+    SHEET_DATA,
+  );
+}
+
+/**
+ * `resultColumnsPart`, with `scan` reading the same rows as they pass, before the rewriter does (so the header row's
+ * look is known when its new cells are written): the used range found in the same pass. Each row goes to both as
+ * bytes, or to both as text. Should the two ever part ways (a row one of them took from the bytes and the other
+ * would not), `onOutOfStep` is told: the scan's used range then says nothing.
+ */
+export function checkedResultColumnsPart(
+  rewriter: ResultColumnsRewriter,
+  scan: UsedRangeScan,
+  out: PartOutput,
+  onOutOfStep: () => void,
+): PartRewriter {
+  const bothAsText: TextRewriter = {
+    push(text) {
+      scan.push(text);
+      return rewriter.push(text);
+    },
+    finish: () => rewriter.finish(),
+  };
+  const bothAsBytes: WholeRowReader = {
+    wholeRow(bytes, row, edit) {
+      if (!scan.wholeRow(bytes, row)) return false;
+      if (rewriter.wholeRow(bytes, row, edit)) return true;
+      onOutOfStep();
+      return false;
+    },
+  };
+  return byteScannedStream(
+    {
+      ...textRewriterOf(bothAsText, out),
+      isInside: () => rewriter.isBetweenRows && scan.isBetweenRows,
+      takeOver: () => {},
+    },
+    new WholeRowScanner(bothAsBytes, out),
     SHEET_DATA,
   );
 }

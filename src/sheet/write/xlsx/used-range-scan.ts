@@ -90,6 +90,11 @@ export class UsedRangeScan {
     return true;
   }
 
+  /** The header row's look as found so far: final once the header row has been read. */
+  get headerStyleFound(): number | undefined {
+    return this.headerStyle;
+  }
+
   push(text: string): void {
     this.text += text;
     const scanned = this.scanner.scan(this.text, 0, false, this.onTag);

@@ -6,21 +6,17 @@
  * Node: no Node APIs, and no spreadsheet library.
  */
 import { formatCount } from "../../../core/plural";
-import { RESULT_COLUMN } from "../../../core/result-rows";
 import { isResultDate, type ResultSheetData } from "../../../core/result-sheet-data";
 import { formatBytes, SHEET_LIMITS } from "../../limits";
 import { SheetReadError, type SheetFailureCode } from "../../read-failure";
-import { safeText, type DateCells } from "./cell-xml";
+import type { DateCells } from "./cell-xml";
 import { machineZoneOffset, resultDateSerial, type ZoneOffset } from "../result-dates";
 import { isTrue, readAttribute } from "../../xml/xml-attributes";
-import { clampWidth, contentWidths } from "./column-widths";
-import { ResultColumnsRewriter } from "./result-columns-rewriter";
-import { packText, readZipText, repackPart, type PackedPart, type ZipText } from "../../zip/part-text";
-import { resultColumnsPart, usedRangePart } from "./sheet-part-streams";
+import { packText, readZipText, type PackedPart, type ZipText } from "../../zip/part-text";
+import { rewriteOrderSheet } from "./order-sheet-rewrite";
 import { rewriteZip } from "../../zip/rewrite-zip";
 import { sniffFile } from "../../formats/sniff-file";
 import { tableSheetXml } from "./table-sheet-xml";
-import { UsedRangeScan, type UsedRange } from "./used-range-scan";
 import { checkWorkbookEntries } from "../../zip/workbook-zip-checks";
 import {
   addSheets,
@@ -33,10 +29,10 @@ import {
   type PackageTexts,
   type WorkbookSheet,
 } from "./package-patch";
-import { emptyStylesXml, StylesPatch } from "./styles-patch";
+import { emptyStylesXml, type StylesPatch } from "./styles-patch";
 import { XmlRefusal } from "../../xml/xml-refusal";
-import { GRID_COLUMNS, GRID_ROWS } from "../../formats/cell-ref";
-import { inflateEntry, listZipEntries, type ZipEntry } from "../../zip/zip-guard";
+import { GRID_ROWS } from "../../formats/cell-ref";
+import { listZipEntries, type ZipEntry } from "../../zip/zip-guard";
 
 export type WriteBackFailureCode = SheetFailureCode | "SHEET_MISSING" | "WRITE_FAILED";
 
@@ -52,11 +48,15 @@ export type WriteBackResult = { readonly ok: true; readonly bytes: Uint8Array } 
 export interface XlsxWriteBackOptions {
   /** The time zone moments are written in (a workbook's date cells have none): the machine's own unless told. */
   readonly zoneOffset?: ZoneOffset;
+  /**
+   * The order sheet's rightmost column holding a value, as reading the file found it: the sheet is then rewritten in
+   * one pass, that found again as it goes (see `rewriteOrderSheet`).
+   */
+  readonly lastColumnRead?: number;
 }
 
 /** How the original file is named in messages: the user dropped it a while ago. */
 const FILE = "The original workbook";
-const MONEY_COLUMNS: ReadonlySet<string> = new Set([RESULT_COLUMN.lineEstimate, RESULT_COLUMN.jobTotal]);
 const WORKBOOK = "xl/workbook.xml";
 const WORKBOOK_RELATIONSHIPS = "xl/_rels/workbook.xml.rels";
 const CONTENT_TYPES = "[Content_Types].xml";
@@ -93,7 +93,7 @@ export async function writeXlsxResults(
   try {
     const checked = checkOriginal(original);
     if (checked) return checked;
-    return await addResults(original, sheetName, data, options.zoneOffset ?? machineZoneOffset);
+    return await addResults(original, sheetName, data, options);
   } catch (error) {
     if (error instanceof SheetReadError) return refused(error.failure.code, error.failure.message);
     if (error instanceof XmlRefusal) {
@@ -204,43 +204,33 @@ async function addResults(
   original: Uint8Array,
   sheetName: string,
   data: ResultSheetData,
-  zoneOffset: ZoneOffset,
+  { zoneOffset = machineZoneOffset, lastColumnRead }: XlsxWriteBackOptions,
 ): Promise<WriteBackResult> {
   const opened = await openPackage(original, sheetName);
   if ("ok" in opened) return opened;
   const { entries, texts, encodings, sheets, sheet, sheetEntry, stylesEntry } = opened;
-  const used = await scanUsedRange(original, sheetEntry, data);
-  // Right of a merged range across a written row, so the results are not hidden under it, where they still fit a sheet
-  // the reader takes.
-  const lastUsed =
-    used.mergedLastColumn > 0 && used.mergedLastColumn + data.columns.length <= SHEET_LIMITS.maxColumns
-      ? used.mergedLastColumn
-      : used.lastColumn;
-  if (lastUsed + data.columns.length > GRID_COLUMNS) {
+  const namespace = mainNamespace(texts.workbook);
+  const stylesText = await readText(original, stylesEntry);
+  const is1904 = usesDate1904(texts.workbook);
+  const rewritten = await rewriteOrderSheet(
+    {
+      original,
+      entry: sheetEntry,
+      data,
+      fileLabel: FILE,
+      stylesXml: stylesText?.text ?? emptyStylesXml(namespace),
+      datesOf: (styles) => dateCellsOf(styles, is1904, zoneOffset),
+    },
+    lastColumnRead,
+  );
+  if ("tooManyColumns" in rewritten) {
     return refused(
       "TOO_MANY_COLUMNS",
-      `The sheet "${sheetName}" already uses ${formatCount(lastUsed)} columns, ` +
+      `The sheet "${sheetName}" already uses ${formatCount(rewritten.tooManyColumns)} columns, ` +
         `so ${data.columns.length} more do not fit.`,
     );
   }
-
-  const namespace = mainNamespace(texts.workbook);
-  const stylesText = await readText(original, stylesEntry);
-  const styles = new StylesPatch(stylesText?.text ?? emptyStylesXml(namespace));
-  const dates = dateCellsOf(styles, usesDate1904(texts.workbook), zoneOffset);
-  const isMoney = data.columns.map((name) => MONEY_COLUMNS.has(name));
-  const rewriter = new ResultColumnsRewriter({
-    firstColumn: lastUsed + 1,
-    headerRowNumber: data.headerRowNumber,
-    headers: data.columns.map(safeText),
-    rows: data.rows,
-    widths: columnWidths(data, isMoney),
-    isMoney,
-    headerStyle: styles.boldFormat(used.headerStyle ?? 0),
-    moneyStyle: (base) => styles.moneyFormat(base),
-    dates,
-  });
-  const orderSheet = await repackPart(original, sheetEntry, (out) => resultColumnsPart(rewriter, out));
+  const { part: orderSheet, styles, dates } = rewritten;
   const tableHeaderStyle = styles.boldFormat(0);
   // The new sheets are written after the stylesheet: the formats their dates take are added now.
   for (const table of [data.jobs, data.audit])
@@ -292,18 +282,6 @@ async function addResults(
   }
 }
 
-/** The order sheet's used range, from its XML as it inflates: its rows read from the bytes where they can be. */
-async function scanUsedRange(original: Uint8Array, entry: ZipEntry, data: ResultSheetData): Promise<UsedRange> {
-  const scan = new UsedRangeScan(
-    data.headerRowNumber,
-    [data.headerRowNumber, ...data.rows.keys()].sort((a, b) => a - b),
-  );
-  const part = usedRangePart(scan);
-  await inflateEntry(original, entry, FILE, SHEET_LIMITS.zip.maxInflatedBytes, (chunk) => part.push(chunk));
-  part.end();
-  return scan.finish();
-}
-
 /** Whether the workbook counts its dates from 1904 (`<workbookPr date1904="1"/>`), as some Mac workbooks do. */
 function usesDate1904(workbookXml: string): boolean {
   const tag = /<(\w+:)?workbookPr\b[^>]*>/.exec(workbookXml)?.[0];
@@ -311,7 +289,7 @@ function usesDate1904(workbookXml: string): boolean {
 }
 
 /** The workbook's date cells: serial numbers in its date system, formats added to its stylesheet once each. */
-function dateCellsOf(styles: StylesPatch, is1904: boolean, zoneOffset: ZoneOffset): DateCells {
+export function dateCellsOf(styles: StylesPatch, is1904: boolean, zoneOffset: ZoneOffset): DateCells {
   const formats = new Map<string, number>();
   return {
     serial: (date) => resultDateSerial(date, is1904, zoneOffset),
@@ -330,11 +308,6 @@ function freeStylesPart(taken: ReadonlySet<string>): string {
     const name = n === 1 ? "xl/styles.xml" : `xl/styles${n}.xml`;
     if (!taken.has(name)) return name;
   }
-}
-
-/** Each result column wide enough for its header and its widest value, within bounds. */
-function columnWidths(data: ResultSheetData, isMoney: readonly boolean[]): number[] {
-  return contentWidths(data.columns, data.rows.values(), isMoney).map(clampWidth);
 }
 
 /** `base`, or `base (2)`, `base (3)`…: sheet names are unique regardless of case. */

@@ -27,7 +27,7 @@ function plan(overrides: Partial<ResultColumnsPlan> & { readonly firstColumn: nu
     rows: new Map<number, ResultCell[]>([[2, ["ok", 12.5]]]),
     widths: [10, 12],
     isMoney: [false, true],
-    headerStyle: HEADER_STYLE,
+    headerStyle: () => HEADER_STYLE,
     moneyStyle,
     dates: DATES,
     ...overrides,

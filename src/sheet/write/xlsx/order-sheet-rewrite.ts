@@ -1,0 +1,156 @@
+/**
+ * The order sheet rewritten with its result columns. The columns start right of the sheet's used range, which a
+ * worksheet only tells by all its rows (and merged ranges, listed after them). Where the reading of the file found it
+ * already, the sheet is rewritten in one pass on that word, the used range found again in passing and compared: only
+ * where they differ (the file is not the one read, say) is it rewritten a second time. Otherwise the used range is
+ * found in a pass of its own first.
+ */
+import { RESULT_COLUMN } from "../../../core/result-rows";
+import type { ResultSheetData } from "../../../core/result-sheet-data";
+import { SHEET_LIMITS } from "../../limits";
+import { GRID_COLUMNS } from "../../formats/cell-ref";
+import { repackPart, type PackedPart } from "../../zip/part-text";
+import { inflateEntry, type ZipEntry } from "../../zip/zip-guard";
+import { safeText, type DateCells } from "./cell-xml";
+import { clampWidth, contentWidths } from "./column-widths";
+import { ResultColumnsRewriter } from "./result-columns-rewriter";
+import { checkedResultColumnsPart, resultColumnsPart, usedRangePart } from "./sheet-part-streams";
+import { StylesPatch } from "./styles-patch";
+import { UsedRangeScan, type UsedRange } from "./used-range-scan";
+
+const MONEY_COLUMNS: ReadonlySet<string> = new Set([RESULT_COLUMN.lineEstimate, RESULT_COLUMN.jobTotal]);
+
+/** The order sheet and what it needs written with it. */
+export interface OrderSheetSource {
+  readonly original: Uint8Array;
+  readonly entry: ZipEntry;
+  readonly data: ResultSheetData;
+  /** Names the file in messages. */
+  readonly fileLabel: string;
+  /** The workbook's stylesheet as it was: the formats the new cells take are added to a fresh copy each pass. */
+  readonly stylesXml: string;
+  /** The workbook's date cells over a stylesheet. */
+  readonly datesOf: (styles: StylesPatch) => DateCells;
+}
+
+/** The order sheet rewritten, with the stylesheet holding the formats its new cells took. */
+export interface RewrittenOrderSheet {
+  readonly part: PackedPart;
+  readonly styles: StylesPatch;
+  readonly dates: DateCells;
+  /** How many times the sheet was inflated and read: 1 when the used range was known and held, else 2 or 3. */
+  readonly passes: number;
+}
+
+/** The columns the sheet already uses, when the results would not fit beside them. */
+export interface TooManyColumns {
+  readonly tooManyColumns: number;
+}
+
+/**
+ * The order sheet with its result columns, right of its used range: `lastColumnRead` is the rightmost column holding
+ * a value as the reading of the file found it, when it was read.
+ */
+export async function rewriteOrderSheet(
+  source: OrderSheetSource,
+  lastColumnRead?: number,
+): Promise<RewrittenOrderSheet | TooManyColumns> {
+  let found: UsedRange | undefined;
+  let passes = 0;
+  if (lastColumnRead !== undefined && fitsBeside(lastColumnRead, source.data)) {
+    // A sheet that cannot be rewritten is refused by the passes below, in their words.
+    const attempt = await rewriteOnWord(source, lastColumnRead).catch(() => undefined);
+    if (attempt && "part" in attempt) return attempt;
+    found = attempt?.found;
+    passes = 1;
+  }
+  found ??= await scanUsedRange(source);
+  const lastUsed = lastUsedColumn(found, source.data);
+  if (!fitsBeside(lastUsed, source.data)) return { tooManyColumns: lastUsed };
+  const styles = new StylesPatch(source.stylesXml);
+  const headerStyle = styles.boldFormat(found.headerStyle ?? 0);
+  const { rewriter, dates } = rewriterOf(source, styles, lastUsed + 1, () => headerStyle);
+  const part = await repackPart(source.original, source.entry, (out) => resultColumnsPart(rewriter, out));
+  return { part, styles, dates, passes: passes + 2 };
+}
+
+/**
+ * One pass writing the results right of `lastColumn`, finding the used range as it goes: the sheet written when that
+ * is where they belong (and the header's look was known when its row was written), else the used range found.
+ */
+async function rewriteOnWord(
+  source: OrderSheetSource,
+  lastColumn: number,
+): Promise<RewrittenOrderSheet | { readonly found: UsedRange }> {
+  const scan = usedRangeScanOf(source.data);
+  const styles = new StylesPatch(source.stylesXml);
+  let headerBase: number | undefined;
+  let isHeaderWritten = false;
+  const { rewriter, dates } = rewriterOf(source, styles, lastColumn + 1, () => {
+    headerBase = scan.headerStyleFound;
+    isHeaderWritten = true;
+    return styles.boldFormat(headerBase ?? 0);
+  });
+  let isInStep = true;
+  const part = await repackPart(source.original, source.entry, (out) =>
+    checkedResultColumnsPart(rewriter, scan, out, () => {
+      isInStep = false;
+    }),
+  );
+  const found = scan.finish();
+  const holds =
+    isInStep &&
+    lastUsedColumn(found, source.data) === lastColumn &&
+    (!isHeaderWritten || headerBase === found.headerStyle);
+  return holds ? { part, styles, dates, passes: 1 } : { found };
+}
+
+/** The rightmost column the results go after: the used range's, or a merged range's across a written row. */
+function lastUsedColumn(used: UsedRange, data: ResultSheetData): number {
+  // Right of a merged range across a written row, so the results are not hidden under it, where they still fit a sheet
+  // the reader takes.
+  return used.mergedLastColumn > 0 && used.mergedLastColumn + data.columns.length <= SHEET_LIMITS.maxColumns
+    ? used.mergedLastColumn
+    : used.lastColumn;
+}
+
+const fitsBeside = (lastColumn: number, data: ResultSheetData) => lastColumn + data.columns.length <= GRID_COLUMNS;
+
+const usedRangeScanOf = (data: ResultSheetData) =>
+  new UsedRangeScan(
+    data.headerRowNumber,
+    [data.headerRowNumber, ...data.rows.keys()].sort((a, b) => a - b),
+  );
+
+/** The order sheet's used range, from its XML as it inflates: its rows read from the bytes where they can be. */
+async function scanUsedRange({ original, entry, data, fileLabel }: OrderSheetSource): Promise<UsedRange> {
+  const scan = usedRangeScanOf(data);
+  const part = usedRangePart(scan);
+  await inflateEntry(original, entry, fileLabel, SHEET_LIMITS.zip.maxInflatedBytes, (chunk) => part.push(chunk));
+  part.end();
+  return scan.finish();
+}
+
+/** A rewriter putting the results from `firstColumn` on, its formats added to `styles`. */
+function rewriterOf(
+  source: OrderSheetSource,
+  styles: StylesPatch,
+  firstColumn: number,
+  headerStyle: () => number,
+): { rewriter: ResultColumnsRewriter; dates: DateCells } {
+  const { data } = source;
+  const dates = source.datesOf(styles);
+  const isMoney = data.columns.map((name) => MONEY_COLUMNS.has(name));
+  const rewriter = new ResultColumnsRewriter({
+    firstColumn,
+    headerRowNumber: data.headerRowNumber,
+    headers: data.columns.map(safeText),
+    rows: data.rows,
+    widths: contentWidths(data.columns, data.rows.values(), isMoney).map(clampWidth),
+    isMoney,
+    headerStyle,
+    moneyStyle: (base) => styles.moneyFormat(base),
+    dates,
+  });
+  return { rewriter, dates };
+}
