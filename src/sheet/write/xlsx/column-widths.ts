@@ -31,7 +31,7 @@ function cellWidth(value: ResultCell, isMoney: boolean): number | undefined {
   return written === null ? undefined : valueWidth(written, isMoney);
 }
 
-/** Texts remembered with their widths at most: result texts repeat from row to row ("Created"). */
+/** Texts (and numbers) remembered with their widths at most: result texts repeat from row to row ("Created"). */
 const MAX_REMEMBERED_TEXTS = 4096;
 
 /** Each column's width in characters: its header's or its widest written value's (not yet clamped). */
@@ -42,11 +42,20 @@ export function contentWidths(
 ): number[] {
   const widths = headers.map((header) => textWidth(header));
   const textWidths = new Map<string, number | undefined>();
+  // By column: a number's width depends on its column's format.
+  const numberWidths = headers.map(() => new Map<number, number>());
   for (const cells of rows) {
     for (let i = 0; i < cells.length; i++) {
       const value = cells[i] as ResultCell;
       let width: number | undefined;
-      if (typeof value !== "string") width = cellWidth(value, isMoney[i] ?? false);
+      if (typeof value === "number") {
+        const remembered = numberWidths[i];
+        width = remembered?.get(value);
+        if (width === undefined) {
+          width = valueWidth(value, isMoney[i] ?? false);
+          if (remembered && remembered.size < MAX_REMEMBERED_TEXTS) remembered.set(value, width);
+        }
+      } else if (typeof value !== "string") width = cellWidth(value, isMoney[i] ?? false);
       else if (textWidths.has(value)) width = textWidths.get(value);
       else {
         width = cellWidth(value, false);

@@ -91,6 +91,7 @@ export class ResultColumnsRewriter implements TextRewriter {
   private readonly columnNames: readonly string[];
   private readonly moneyStyles = new Map<number, number>();
   private headerStyle: number | undefined;
+  private readonly spans = new Map<string, string | null>();
   private readonly cellTag = newCellTag();
   private readonly rowTag = newRowTag();
   private readonly newCells: CellBytes;
@@ -316,10 +317,18 @@ export class ResultColumnsRewriter implements TextRewriter {
     return withAttribute(tag, "spans", this.widenedSpans(spans) ?? undefined);
   }
 
-  /** `spans` reaching the last result column; null for one that does not end in a range, which is taken out. */
+  /**
+   * `spans` reaching the last result column; null for one that does not end in a range, which is taken out. Rows mostly
+   * share their spans: each is worked out once.
+   */
   private widenedSpans(spans: string): string | null {
-    const last = /^(.*?)(\d+):(\d+)$/.exec(spans.trim());
-    return last ? `${last[1]}${last[2]}:${Math.max(Number(last[3]), this.lastColumn)}` : null;
+    let widened = this.spans.get(spans);
+    if (widened === undefined) {
+      const last = /^(.*?)(\d+):(\d+)$/.exec(spans.trim());
+      widened = last ? `${last[1]}${last[2]}:${Math.max(Number(last[3]), this.lastColumn)}` : null;
+      if (this.spans.size < MAX_REMEMBERED_SPANS) this.spans.set(spans, widened);
+    }
+    return widened;
   }
 
   /**
@@ -494,3 +503,5 @@ export class ResultColumnsRewriter implements TextRewriter {
 }
 
 const NO_TAIL: readonly TailCell[] = [];
+/** Distinct row spans remembered at most. */
+const MAX_REMEMBERED_SPANS = 1024;
