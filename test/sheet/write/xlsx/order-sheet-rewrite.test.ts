@@ -38,7 +38,8 @@ function workbookOf(sheetXml: string): Uint8Array {
       part(
         "xl/_rels/workbook.xml.rels",
         '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-          '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" ' +
+          '<Relationship Id="rId1" ' +
+          'Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" ' +
           'Target="worksheets/sheet1.xml"/><Relationship Id="rId2" ' +
           'Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>' +
           "</Relationships>",
