@@ -144,6 +144,8 @@ export interface CheckedFile {
   readonly headers: readonly string[];
   readonly mapping: SheetMapping;
   readonly bytes: Uint8Array;
+  /** A workbook's order sheet's rightmost column holding a value, as read: results are written back beside it. */
+  readonly lastColumnRead: number | undefined;
   /** Its order rows: how many, and the first and last of their row numbers in the file. */
   readonly rowCount: number;
   readonly firstRowNumber: number | undefined;
@@ -192,6 +194,7 @@ async function readAndMap(
       headers,
       mapping,
       bytes,
+      lastColumnRead: opened.preview.lastColumn,
       rowCount: rows.length,
       firstRowNumber: rows[0]?.rowNumber,
       lastRowNumber: rows.at(-1)?.rowNumber,
@@ -342,8 +345,7 @@ export async function writeResultFiles(
   },
 ): Promise<string | undefined> {
   const [only] = files;
-  if (files.length === 1 && only)
-    return writeResultFile(outPath, only.bytes, only.name, only.sheetName, data, options.utf8);
+  if (files.length === 1 && only) return writeResultFile(outPath, only, data, options.utf8);
   await mkdir(outPath, { recursive: true });
   for (const [index, file] of files.entries()) {
     const own = resultSheetDataOfFile(sources, data, {
@@ -354,6 +356,7 @@ export async function writeResultFiles(
     const written = await writeResults(file.bytes, file.name, file.sheetName, own, {
       utf8: options.utf8 === true,
       kind: options.kind,
+      lastColumnRead: file.lastColumnRead,
     });
     if (!written.ok) return written.reason === "unrepresentable" ? `${written.message} (add --utf8)` : written.message;
     const extension = written.fileName.split(".").pop() ?? "csv";
@@ -368,13 +371,14 @@ export async function writeResultFiles(
  */
 export async function writeResultFile(
   outPath: string,
-  original: Uint8Array,
-  fileName: string,
-  sheetName: string,
+  file: Pick<CheckedFile, "bytes" | "name" | "sheetName" | "lastColumnRead">,
   data: ResultSheetData,
   utf8: boolean | undefined,
 ): Promise<string | undefined> {
-  const written = await writeResults(original, fileName, sheetName, data, { utf8: utf8 === true });
+  const written = await writeResults(file.bytes, file.name, file.sheetName, data, {
+    utf8: utf8 === true,
+    lastColumnRead: file.lastColumnRead,
+  });
   if (!written.ok) return written.reason === "unrepresentable" ? `${written.message} (add --utf8)` : written.message;
   await writeFile(outPath, written.bytes);
   return undefined;

@@ -40,6 +40,8 @@ export interface SheetPreview {
   readonly rowCount: number;
   readonly sampleRows: readonly SheetRow[];
   readonly hiddenRows: readonly number[];
+  /** A workbook sheet's rightmost column holding a value (see `RawSheet`), for writing results back beside it. */
+  readonly lastColumn?: number;
 }
 
 const detections = new WeakMap<RawSheet, { key: string; candidates: HeaderCandidate[] }>();
@@ -163,6 +165,7 @@ export function tableOf(
       rowCount: table.rowCount,
       sampleRows,
       hiddenRows: sheet.hiddenRows().filter((n) => n > chosen),
+      lastColumn: sheet.lastColumn,
     },
   };
 }
