@@ -46,13 +46,13 @@ const NODE_CASES = {
   ],
 } as const;
 /**
- * Ours again in a Node whose young generation (where V8 puts new objects until a scavenge) is held to 1 MB: how much of
+ * Ours again in a Node (and a Chromium) whose young generation (where V8 puts new objects until a scavenge) is held to 1 MB: how much of
  * the peak is the reader's and how much is garbage the runtime lets pile up before it collects.
  */
 const SMALL_NURSERY = { caseName: "oursSmallNursery", runs: "ours", flag: "--max-semi-space-size=1" } as const;
 const BROWSER_CASES = {
   csv: ["papaparseArrays", "udsvStringArrs", "ours", "oursEveryRow"],
-  xlsx: ["inflateFloor", "exceljsLoad", "sheetjs", "readExcelFile", "ours", "oursEveryRow"],
+  xlsx: ["inflateFloor", "exceljsLoad", "sheetjs", "readExcelFile", "ours", "oursEveryRow", "oursSmallNursery"],
 } as const;
 const READER_NAMES: Record<string, string> = {
   papaparseArrays: "papaparse, array mode (raw)",
@@ -188,7 +188,8 @@ async function browserCase(
   caseName: string,
   file: string,
 ): Promise<{ ms: number; rows: number; peakBytes: number }> {
-  const browser: Browser = await launchChromium();
+  const isSmallNursery = caseName === SMALL_NURSERY.caseName;
+  const browser: Browser = await launchChromium(isSmallNursery ? [`--js-flags=${SMALL_NURSERY.flag}`] : []);
   try {
     const page = await bench.open(browser);
     const renderer = await bench.rendererPid(browser);
@@ -200,7 +201,7 @@ async function browserCase(
             bench: { run(n: string, u: string, f: string): Promise<{ ms: number; rows: number }> };
           }
         ).bench.run(name, url, fileName),
-      [caseName, `/data/${basename(file)}`, basename(file)] as const,
+      [isSmallNursery ? SMALL_NURSERY.runs : caseName, `/data/${basename(file)}`, basename(file)] as const,
     );
     return { ...result, peakBytes: statusBytes(renderer, "VmHWM") - before };
   } finally {

@@ -13,7 +13,8 @@ export const CHROMIUM_PATH = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium"
 export const DIST_DIR = fileURLToPath(new URL("../../dist", import.meta.url));
 
 /** Debian's Chromium, headless. A missing browser fails the run: browser tests are never skipped. */
-export async function launchChromium(): Promise<Browser> {
+/** Headless Chromium as the tests run it; `extraArgs` adds switches (a benchmark's V8 flags, say). */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium is not installed at ${CHROMIUM_PATH}. Install it with: apt-get install -y chromium`);
   }
@@ -28,6 +29,7 @@ export async function launchChromium(): Promise<Browser> {
       "--disable-sync",
       "--no-first-run",
       "--disable-quic",
+      ...extraArgs,
     ],
   });
 }
