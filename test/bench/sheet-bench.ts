@@ -46,8 +46,8 @@ const NODE_CASES = {
   ],
 } as const;
 /**
- * Ours again in a Node (and a Chromium) whose young generation (where V8 puts new objects until a scavenge) is held to 1 MB: how much of
- * the peak is the reader's and how much is garbage the runtime lets pile up before it collects.
+ * Ours again in a Node (and a Chromium) whose young generation (where V8 puts new objects until a scavenge) is held to
+ * 1 MB: how much of the peak is the reader's and how much is garbage the runtime lets pile up before it collects.
  */
 const SMALL_NURSERY = { caseName: "oursSmallNursery", runs: "ours", flag: "--max-semi-space-size=1" } as const;
 const BROWSER_CASES = {
