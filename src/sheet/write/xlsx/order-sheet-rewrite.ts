@@ -55,11 +55,12 @@ export async function rewriteOrderSheet(
   source: OrderSheetSource,
   lastColumnRead?: number,
 ): Promise<RewrittenOrderSheet | TooManyColumns> {
+  const columns = resultColumnsOf(source.data);
   let found: UsedRange | undefined;
   let passes = 0;
   if (lastColumnRead !== undefined && fitsBeside(lastColumnRead, source.data)) {
     // A sheet that cannot be rewritten is refused by the passes below, in their words.
-    const attempt = await rewriteOnWord(source, lastColumnRead).catch(() => undefined);
+    const attempt = await rewriteOnWord(source, columns, lastColumnRead).catch(() => undefined);
     if (attempt && "part" in attempt) return attempt;
     found = attempt?.found;
     passes = 1;
@@ -69,7 +70,7 @@ export async function rewriteOrderSheet(
   if (!fitsBeside(lastUsed, source.data)) return { tooManyColumns: lastUsed };
   const styles = new StylesPatch(source.stylesXml);
   const headerStyle = styles.boldFormat(found.headerStyle ?? 0);
-  const { rewriter, dates } = rewriterOf(source, styles, lastUsed + 1, () => headerStyle);
+  const { rewriter, dates } = rewriterOf(source, columns, styles, lastUsed + 1, () => headerStyle);
   const part = await repackPart(source.original, source.entry, (out) => resultColumnsPart(rewriter, out));
   return { part, styles, dates, passes: passes + 2 };
 }
@@ -80,13 +81,14 @@ export async function rewriteOrderSheet(
  */
 async function rewriteOnWord(
   source: OrderSheetSource,
+  columns: ResultColumns,
   lastColumn: number,
 ): Promise<RewrittenOrderSheet | { readonly found: UsedRange }> {
   const scan = usedRangeScanOf(source.data);
   const styles = new StylesPatch(source.stylesXml);
   let headerBase: number | undefined;
   let isHeaderWritten = false;
-  const { rewriter, dates } = rewriterOf(source, styles, lastColumn + 1, () => {
+  const { rewriter, dates } = rewriterOf(source, columns, styles, lastColumn + 1, () => {
     headerBase = scan.headerStyleFound;
     isHeaderWritten = true;
     return styles.boldFormat(headerBase ?? 0);
@@ -131,23 +133,37 @@ async function scanUsedRange({ original, entry, data, fileLabel }: OrderSheetSou
   return scan.finish();
 }
 
+/** The result columns' headers as written, which hold money, and their widths: the same whatever the pass. */
+interface ResultColumns {
+  readonly headers: readonly string[];
+  readonly isMoney: readonly boolean[];
+  readonly widths: readonly number[];
+}
+
+function resultColumnsOf(data: ResultSheetData): ResultColumns {
+  const isMoney = data.columns.map((name) => MONEY_COLUMNS.has(name));
+  return {
+    headers: data.columns.map(safeText),
+    isMoney,
+    widths: contentWidths(data.columns, data.rows.values(), isMoney).map(clampWidth),
+  };
+}
+
 /** A rewriter putting the results from `firstColumn` on, its formats added to `styles`. */
 function rewriterOf(
   source: OrderSheetSource,
+  columns: ResultColumns,
   styles: StylesPatch,
   firstColumn: number,
   headerStyle: () => number,
 ): { rewriter: ResultColumnsRewriter; dates: DateCells } {
   const { data } = source;
   const dates = source.datesOf(styles);
-  const isMoney = data.columns.map((name) => MONEY_COLUMNS.has(name));
   const rewriter = new ResultColumnsRewriter({
+    ...columns,
     firstColumn,
     headerRowNumber: data.headerRowNumber,
-    headers: data.columns.map(safeText),
     rows: data.rows,
-    widths: contentWidths(data.columns, data.rows.values(), isMoney).map(clampWidth),
-    isMoney,
     headerStyle,
     moneyStyle: (base) => styles.moneyFormat(base),
     dates,
