@@ -214,8 +214,11 @@ export function createSheetSession(writers?: WorkbookWriters) {
       several?: SeveralFiles,
     ): Promise<ResultFile> {
       // Several files dropped together: each one's results in its own file, the files zipped.
-      if (several && isBundle(original))
-        return writeResultsOfFiles(original, several, data, { ...options, at: new Date() });
+      if (several && isBundle(original)) {
+        return writeResultsOfFiles(original, several, data, { ...options, at: new Date() }, (file) =>
+          lastColumnReadOf(workbooks, file.name, file.sheetName),
+        );
+      }
       const lastColumnRead = lastColumnReadOf(workbooks, fileName, sheetName);
       return writeResults(original, fileName, sheetName, data, { ...options, lastColumnRead });
     },

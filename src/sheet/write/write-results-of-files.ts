@@ -23,13 +23,15 @@ export interface SeveralFiles {
 
 /**
  * The result (or problem) sheet of several files dropped together: each file's own rows, messages and jobs written
- * back into that file, and the files zipped as one download.
+ * back into that file, and the files zipped as one download. `lastColumnRead` says where a workbook's order sheet's
+ * values end, as reading it found (see `writeXlsxResults`).
  */
 export async function writeResultsOfFiles(
   bundle: Uint8Array,
   { files, orderNumbersOf }: SeveralFiles,
   data: ResultSheetData,
   options: WriteResultsOptions & { readonly at: Date },
+  lastColumnRead: (file: ResultFilePart) => number | undefined = () => undefined,
 ): Promise<ResultFile> {
   const originals = unbundleFiles(bundle);
   if (!originals || originals.length !== files.length)
@@ -45,7 +47,10 @@ export async function writeResultsOfFiles(
     const original = originals[index];
     if (!original) continue;
     // Each writer takes its bytes over: it is given a copy, the bundle stays whole.
-    const result = await writeResults(original.bytes.slice(), file.name, file.sheetName, own, options);
+    const result = await writeResults(original.bytes.slice(), file.name, file.sheetName, own, {
+      ...options,
+      lastColumnRead: lastColumnRead(file),
+    });
     if (!result.ok) return { ...result, message: `${file.name}: ${result.message}` };
     written.push({ name: result.fileName, bytes: result.bytes });
   }
