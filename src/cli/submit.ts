@@ -542,7 +542,7 @@ async function submitLocked(
         journal: options.journalPath,
         batchId: outcome.batch.id,
         status: outcome.status,
-        summary: describeResults(outcome.orders, countRowOutcomes(rows)),
+        summary: describeResults(outcome.counts, countRowOutcomes(rows)),
         problems: [
           ...journal.unreadLines,
           ...[...declined]

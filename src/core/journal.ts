@@ -46,6 +46,32 @@ export function countStates(orders: readonly Pick<OrderRecord, "state">[]): Stat
 
 export const isUnfinished = (order: Pick<OrderRecord, "state">) => UNFINISHED_STATES.has(order.state);
 
+/** Whether any order counted is in one of `states`. */
+export const countsAny = (counts: StateCounts, states: Iterable<OrderState>) => {
+  for (const state of states) if (counts[state] > 0) return true;
+  return false;
+};
+
+/** How many orders the counts count. */
+export const countedOrders = (counts: StateCounts) => ORDER_STATES.reduce((sum, state) => sum + counts[state], 0);
+
+/** An order the user may have to do something about: anything but a job simply created. */
+export const needsAttention = (order: Pick<OrderRecord, "state" | "duplicateJobNumbers">) =>
+  order.state !== "created" || (order.duplicateJobNumbers?.length ?? 0) > 0;
+
+/**
+ * The orders to list, in their own order: every one needing attention, then as many of the others as fit within
+ * `most`.
+ */
+export function ordersToList<Order extends Pick<OrderRecord, "state" | "duplicateJobNumbers">>(
+  orders: readonly Order[],
+  most: number,
+): readonly Order[] {
+  if (orders.length <= most) return orders;
+  let room = Math.max(0, most - orders.filter(needsAttention).length);
+  return orders.filter((order) => needsAttention(order) || room-- > 0);
+}
+
 /** Job numbers as a sentence names them: "job 300001", "jobs 300001, 300005". */
 export function jobNumbersText(jobNumbers: readonly number[]): string {
   return `${pluralise(jobNumbers.length, "job", "jobs")} ${jobNumbers.join(", ")}`;
@@ -89,15 +115,15 @@ export function countRowOutcomes(rows: readonly Pick<RowResult, "outcome">[]): R
  * 2 rows already at the vendor; 1 row skipped; 3 rows not created. Orders: 8 created, 1 already at the vendor."
  * Rows whose orders the vendor had already are counted as such, never among those not created.
  */
-export function describeResults(orders: readonly Pick<OrderRecord, "state">[], rows: RowOutcomeCounts): string {
-  const jobs = orders.filter((order) => order.state === "created").length;
+export function describeResults(orders: StateCounts, rows: RowOutcomeCounts): string {
+  const jobs = orders.created;
   const { created, existing, skipped } = rows;
   const notCreated = rows.total - created - existing - skipped;
   const parts = [`${countOf(jobs, "job", "jobs")} created from ${countOf(created, "row", "rows")}`];
   if (existing > 0) parts.push(`${countOf(existing, "row", "rows")} already at the vendor`);
   if (skipped > 0) parts.push(`${countOf(skipped, "row", "rows")} skipped`);
   if (notCreated > 0) parts.push(`${countOf(notCreated, "row", "rows")} not created`);
-  return `${parts.join("; ")}. Orders: ${describeCounts(countStates(orders))}.`;
+  return `${parts.join("; ")}. Orders: ${describeCounts(orders)}.`;
 }
 
 /** The job an order's rows show: its own (cancelled since or not), or the one it was found to exist as. */

@@ -5,6 +5,7 @@ import {
   countRowOutcomes,
   countStates,
   isUnfinished,
+  ordersToList,
   rowResultsFromJournal,
   type BatchRecord,
   type JournalStore,
@@ -84,20 +85,39 @@ function firstMessage<T>(port: MessagePort): Promise<T> {
  * came to each outcome. For ten thousand rows, the whole results are a message the page would spend a tenth of a second
  * reading.
  */
+/** How many orders and rows the results page lists: the rest it is told only how many there are. */
+export interface ListedLimits {
+  readonly orders: number;
+  readonly rows: number;
+}
+
+/**
+ * A batch's results as the page shows them: what it lists and how many there are of each, never every order and row
+ * (reading and drawing thousands froze the page once the last order was sent).
+ */
 export interface ResultsView {
   readonly batch: Omit<BatchRecord, "rowDetails" | "editLog">;
+  /** The orders listed (see `ordersToList`): every one needing the user, then the first others. */
   readonly orders: readonly OrderOutcome[];
+  /** How many orders are in each state. */
+  readonly orderCounts: StateCounts;
+  /** Every order not found after an unclear answer, which the user may send again together. */
+  readonly notFound: readonly string[];
   /** The first rows' results, as many as were asked for. */
   readonly rows: readonly RowResult[];
   readonly rowCounts: RowOutcomeCounts;
 }
 
-function viewOf({ batch, orders, rows }: BatchResults, listedRows: number): ResultsView {
+function viewOf({ batch, orders, rows }: BatchResults, listed: ListedLimits): ResultsView {
   const { rowDetails: _details, editLog: _edits, ...shownBatch } = batch;
   return {
     batch: shownBatch,
-    orders: orders.map(({ candidate: _candidate, answers: _answers, events: _events, ...shown }) => shown),
-    rows: rows.slice(0, listedRows),
+    orders: ordersToList(orders, listed.orders).map(
+      ({ candidate: _candidate, answers: _answers, events: _events, ...shown }) => shown,
+    ),
+    orderCounts: countStates(orders),
+    notFound: orders.filter((order) => order.state === "not-found").map((order) => order.orderNumber),
+    rows: rows.slice(0, listed.rows),
     rowCounts: countRowOutcomes(rows),
   };
 }
@@ -245,16 +265,16 @@ export function createSubmitApi(deps: {
 
     /**
      * Writes down, as cancelled, the batch's jobs that were cancelled at the vendor since; answers the results as they
-     * now stand, its first `listedRows` rows listed.
+     * now stand, as many orders and rows listed as `listed` says.
      */
-    async refreshResults(batchId: string, listedRows: number): Promise<ResultsView | undefined> {
+    async refreshResults(batchId: string, listed: ListedLimits): Promise<ResultsView | undefined> {
       const batch = await deps.journal.getBatch(batchId);
       if (!batch) return undefined;
       const orders = await deps.journal.ordersOf(batchId);
       const created = new Set(orders.filter((o) => o.state === "created").map((o) => o.orderNumber));
       const noted =
         client && created.size > 0 ? await noteCancelledJobs(client, deps.journal, orders, now, created) : orders;
-      return viewOf({ batch, orders: noted, rows: rowResultsFromJournal(batch, noted) }, listedRows);
+      return viewOf({ batch, orders: noted, rows: rowResultsFromJournal(batch, noted) }, listed);
     },
 
     /**
@@ -327,11 +347,10 @@ export function createSubmitApi(deps: {
     /** A batch's results whole: what the files made from them need. */
     results: resultsOf,
 
-    /** A batch's results as the page shows them. */
-    /** The batch's results as the page shows them, its first `listedRows` rows listed. */
-    async resultsView(batchId: string, listedRows: number): Promise<ResultsView | undefined> {
+    /** The batch's results as the page shows them, as many orders and rows listed as `listed` says. */
+    async resultsView(batchId: string, listed: ListedLimits): Promise<ResultsView | undefined> {
       const results = await resultsOf(batchId);
-      return results && viewOf(results, listedRows);
+      return results && viewOf(results, listed);
     },
   };
 }

@@ -45,7 +45,7 @@ describe("what became of a batch, in words", () => {
       "0 jobs created from 0 rows; 10 rows not created. Orders: nothing.",
     ],
   ])("%s", (_what, batchOrders, batchRows, expected) => {
-    expect(describeResults(batchOrders, countRowOutcomes(batchRows))).toBe(expected);
+    expect(describeResults(countStates(batchOrders), countRowOutcomes(batchRows))).toBe(expected);
   });
 
   it("counts orders with their numbers grouped", () => {

@@ -62,9 +62,9 @@ describe("the submit worker's API across a message channel", () => {
 
         const results = await same((s) => s.results(batchId));
         expect(results?.orders.map((o) => o.state)).toEqual(orders.map(() => "created"));
-        // The page's view of them: every order and the rows it lists, without what was sent and answered, which only
-        // files need, and how many rows came to each outcome.
-        const view = await same((s) => s.resultsView(batchId, 2));
+        // The page's view of them: the orders and rows it lists, without what was sent and answered, which only files
+        // need, and how many orders and rows came to each outcome.
+        const view = await same((s) => s.resultsView(batchId, { orders: 200, rows: 2 }));
         expect(view?.rows).toEqual(results?.rows.slice(0, 2));
         expect(results?.rows.length).toBeGreaterThan(2);
         expect(view?.rowCounts).toEqual({
@@ -76,6 +76,11 @@ describe("the submit worker's API across a message channel", () => {
         expect(view?.orders.map((o) => [o.orderNumber, o.state, o.jobNumber])).toEqual(
           results?.orders.map((o) => [o.orderNumber, o.state, o.jobNumber]),
         );
+        expect(view?.orderCounts.created).toBe(orders.length);
+        expect(view?.notFound).toEqual([]);
+        const fewer = await same((s) => s.resultsView(batchId, { orders: 1, rows: 2 }));
+        expect(fewer?.orders.map((o) => o.orderNumber)).toEqual(results?.orders.slice(0, 1).map((o) => o.orderNumber));
+        expect(fewer?.orderCounts).toEqual(view?.orderCounts);
         expect(results?.orders.every((o) => o.events.length > 0 && o.candidate !== undefined)).toBe(true);
         expect(view?.orders.some((o) => "candidate" in o || "answers" in o || "events" in o)).toBe(false);
         expect(view !== undefined && ("rowDetails" in view.batch || "editLog" in view.batch)).toBe(false);
@@ -83,7 +88,7 @@ describe("the submit worker's API across a message channel", () => {
         const data = await same((s) => s.resultData(batchId));
         expect(data?.rows).toBeInstanceOf(Map);
         expect(data?.rows.size).toBeGreaterThan(0);
-        await same((s) => s.refreshResults(batchId, 200));
+        await same((s) => s.refreshResults(batchId, { orders: 200, rows: 200 }));
 
         // Now every order is found, in the journal's memory of the jobs it made.
         const after = await same((s) => s.findExisting("demo", accountId, orders, 4));

@@ -1,6 +1,8 @@
 import { ownRowNumber, sourceRowOf } from "../../core/source-files";
 import { useState } from "preact/hooks";
 import {
+  countedOrders,
+  countsAny,
   describeResults,
   jobNumbersText,
   ORDER_STATE_TEXT,
@@ -16,7 +18,6 @@ import { LiveStatus } from "../live-status";
 import { saveFile } from "../save-file";
 import { TableScroll } from "../table-scroll";
 import { useSheetDownload } from "./use-sheet-download";
-import { ordersToList } from "../workflow/listed-results";
 
 interface Props {
   readonly done: SubmissionResult;
@@ -140,17 +141,16 @@ export function ResultsStep({
 }: Props) {
   const [error, setError] = useState<string | undefined>();
   const { download, problem } = useSheetDownload(makeFile);
-  const { batch, orders, rows, rowCounts } = done.results;
-  const notFound = orders.filter((o) => o.state === "not-found").map((o) => o.orderNumber);
-  const canContinue = orders.some((o) => o.state === "planned" || o.state === "unknown" || o.state === "sending");
+  const { batch, orders: listedOrders, orderCounts, notFound, rows, rowCounts } = done.results;
+  const orderCount = countedOrders(orderCounts);
+  const canContinue = countsAny(orderCounts, ["planned", "unknown", "sending"]);
   const unchecked = new Set(batch.otherRows.filter((row) => row.vendorFailed).map((row) => row.orderNumber)).size;
   const downloadAudit = async () => {
     const file = await makeAudit();
     setError(file ? undefined : "The audit trail could not be read back.");
     if (file) saveFile(file.bytes, file.fileName);
   };
-  const summary = describeResults(orders, rowCounts);
-  const listedOrders = ordersToList(orders);
+  const summary = describeResults(orderCounts, rowCounts);
   // Several files: each row is told by its file and its own row number there.
   const rowName = (rowNumber: number) => {
     const file = batch.files?.[sourceRowOf(rowNumber).fileIndex];
@@ -213,10 +213,10 @@ export function ResultsStep({
           Import another sheet
         </button>
       </div>
-      {listedOrders.length < orders.length && (
+      {listedOrders.length < orderCount && (
         <p class="hint" data-testid="orders-listed">
-          {countOf(listedOrders.length, "order is", "orders are")} listed of {formatCount(orders.length)}: every one
-          that needs you, then the first created; the result sheet has them all.
+          {countOf(listedOrders.length, "order is", "orders are")} listed of {formatCount(orderCount)}: every one that
+          needs you, then the first created; the result sheet has them all.
         </p>
       )}
       <TableScroll label="Orders and their results">

@@ -1,7 +1,7 @@
-import { isUnfinished } from "../../core/journal";
+import { countsAny, UNFINISHED_STATES } from "../../core/journal";
 import type { SubmissionRuns } from "./submission-runs";
 import type { WorkflowContext } from "./workflow-state";
-import { LISTED_ROWS } from "./listed-results";
+import { LISTED } from "./listed-results";
 
 /**
  * After a submission: its results shown (also for a batch sent earlier), and what the user
@@ -15,10 +15,10 @@ export function createSubmissionResults(context: WorkflowContext, runs: Pick<Sub
       if (!connected) return;
       const submitter = await context.submitter(connected);
       const results =
-        (await submitter.refreshResults(batchId, LISTED_ROWS).catch(() => undefined)) ??
-        (await submitter.resultsView(batchId, LISTED_ROWS));
+        (await submitter.refreshResults(batchId, LISTED).catch(() => undefined)) ??
+        (await submitter.resultsView(batchId, LISTED));
       if (!results) return;
-      const finished = !results.orders.some(isUnfinished);
+      const finished = !countsAny(results.orderCounts, UNFINISHED_STATES);
       context.set({
         step: "done",
         connected,
@@ -46,7 +46,7 @@ export function createSubmissionResults(context: WorkflowContext, runs: Pick<Sub
       const { connected, done } = state;
       const submitter = await context.submitter(connected);
       const answer = await submitter.cancelDuplicate(done.results.batch.id, orderNumber, jobNumber);
-      const results = await submitter.resultsView(done.results.batch.id, LISTED_ROWS);
+      const results = await submitter.resultsView(done.results.batch.id, LISTED);
       const latest = context.getState();
       if (results && latest.step === "done") context.set({ ...latest, done: { ...latest.done, results } });
       return answer.message;

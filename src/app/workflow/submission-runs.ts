@@ -5,7 +5,7 @@ import type { RunSummary } from "../../submit/submit-api";
 import type { SubmissionChannel } from "./submission-channel";
 import type { UploadStep } from "./upload-step";
 import type { Connected, ReviewState, SubmissionResult, SubmissionView, WorkflowContext } from "./workflow-state";
-import { LISTED_ROWS } from "./listed-results";
+import { LISTED } from "./listed-results";
 import { nextTask } from "./next-task";
 
 /** Requests in flight at most while submitting; fewer while the vendor is slowing down. */
@@ -74,7 +74,7 @@ export function createSubmissionRuns(
     channel.tell({ kind: "finished", ...news });
     if (outcome?.status === "busy") return outcome;
     // Read through a submitter of its own: the one that sent may have failed, and its handle with it.
-    const results = await (await context.submitter(connected)).resultsView(batchId, LISTED_ROWS);
+    const results = await (await context.submitter(connected)).resultsView(batchId, LISTED);
     if (!results) {
       await upload.showUpload(
         context.currentConnected() ?? connected,
@@ -113,13 +113,13 @@ export function createSubmissionRuns(
     async resume(batchId: string): Promise<void> {
       const connected = context.currentConnected();
       if (!connected) return;
-      const results = await (await context.submitter(connected)).resultsView(batchId, LISTED_ROWS);
+      const results = await (await context.submitter(connected)).resultsView(batchId, LISTED);
       if (!results) return upload.showUpload(connected, "That submission is no longer in this browser's journal.");
       const state = context.getState();
       const review = state.step === "done" ? state.done.review : undefined;
       const outcome = await continueBatch(connected, batchId, results.batch.fileName, review);
       if (outcome?.status === "busy") {
-        const latest = await (await context.submitter(connected)).resultsView(batchId, LISTED_ROWS);
+        const latest = await (await context.submitter(connected)).resultsView(batchId, LISTED);
         if (latest)
           context.set({ step: "done", connected, done: { results: latest, status: "busy", problems: [], review } });
       }
