@@ -1,5 +1,5 @@
 import { ownRowNumber, sourceRowOf } from "../../core/source-files";
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import {
   countedOrders,
   countsAny,
@@ -18,6 +18,7 @@ import { LiveStatus } from "../live-status";
 import { saveFile } from "../save-file";
 import { TableScroll } from "../table-scroll";
 import { useSheetDownload } from "./use-sheet-download";
+import { nextTask } from "../workflow/next-task";
 
 interface Props {
   readonly done: SubmissionResult;
@@ -140,6 +141,7 @@ export function ResultsStep({
   onStartOver,
 }: Props) {
   const [error, setError] = useState<string | undefined>();
+  const areRowsDrawn = useLaterTask();
   const { download, problem } = useSheetDownload(makeFile);
   const { batch, orders: listedOrders, orderCounts, notFound, rows, rowCounts } = done.results;
   const orderCount = countedOrders(orderCounts);
@@ -250,30 +252,48 @@ export function ResultsStep({
           The first {formatCount(rows.length)} rows are listed; the result sheet has all {formatCount(rowCounts.total)}.
         </p>
       )}
-      <TableScroll label="Rows and their results">
-        <table>
-          <thead>
-            <tr>
-              <th>Row</th>
-              <th>Result</th>
-              <th>Job number</th>
-              <th>New asset tag</th>
-              <th>Messages</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((result) => (
-              <tr key={result.rowNumber} data-testid={`result-${result.rowNumber}`}>
-                <td>{rowName(result.rowNumber)}</td>
-                <td>{OUTCOME_TEXT[result.outcome]}</td>
-                <td>{result.jobNumber ?? ""}</td>
-                <td>{result.newAssetSku ?? ""}</td>
-                <td>{result.messages.join(" ")}</td>
+      {/* Drawn in a task after the summary and the orders: the two lists at once kept the page busy too long. */}
+      {areRowsDrawn && (
+        <TableScroll label="Rows and their results">
+          <table>
+            <thead>
+              <tr>
+                <th>Row</th>
+                <th>Result</th>
+                <th>Job number</th>
+                <th>New asset tag</th>
+                <th>Messages</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+            </thead>
+            <tbody>
+              {rows.map((result) => (
+                <tr key={result.rowNumber} data-testid={`result-${result.rowNumber}`}>
+                  <td>{rowName(result.rowNumber)}</td>
+                  <td>{OUTCOME_TEXT[result.outcome]}</td>
+                  <td>{result.jobNumber ?? ""}</td>
+                  <td>{result.newAssetSku ?? ""}</td>
+                  <td>{result.messages.join(" ")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
     </section>
   );
+}
+
+/** False at first, then true from the page's next task on. */
+function useLaterTask(): boolean {
+  const [isLater, setIsLater] = useState(false);
+  useEffect(() => {
+    let isGone = false;
+    void nextTask().then(() => {
+      if (!isGone) setIsLater(true);
+    });
+    return () => {
+      isGone = true;
+    };
+  }, []);
+  return isLater;
 }
