@@ -328,9 +328,14 @@ function byteWriter(capacity: number) {
     bytes = grown;
   };
   return {
+    get length(): number {
+      return length;
+    },
     bytes(chunk: Uint8Array): void {
       reserve(chunk.length);
-      bytes.set(chunk, length);
+      // A call to `set` costs more than copying the few bytes a field is.
+      if (chunk.length > 32) bytes.set(chunk, length);
+      else for (let k = 0; k < chunk.length; k++) bytes[length + k] = chunk[k] as number;
       length += chunk.length;
     },
     /** False, writing nothing, when the encoding has no bytes for some of the text. */
@@ -341,7 +346,39 @@ function byteWriter(capacity: number) {
       length += written;
       return true;
     },
+    /** A copy of what was written from `start` on. */
+    copyFrom: (start: number): Uint8Array => bytes.slice(start, length),
     done: (): Uint8Array => (length === bytes.length ? bytes : bytes.slice(0, length)),
+  };
+}
+
+/** Distinct result fields remembered as their bytes at most. */
+const MAX_REMEMBERED_FIELDS = 4096;
+
+/**
+ * Writes a result cell as a field, its delimiter first, into `out` in `encoding`; false, having written nothing, when the
+ * encoding has no bytes for it. Results repeat from row to row ("Created", a price): a field is made and encoded once,
+ * then its bytes are copied.
+ */
+function resultFieldWriter(
+  out: ReturnType<typeof byteWriter>,
+  delimiter: string,
+  encoding: TextEncodingName,
+  zoneOffset: ZoneOffset | undefined,
+) {
+  const remembered = new Map<string | number, Uint8Array>();
+  return (cell: ResultCell, isQuoted: boolean): boolean => {
+    const key = !isQuoted && (typeof cell === "string" || typeof cell === "number") ? cell : undefined;
+    const known = key === undefined ? undefined : remembered.get(key);
+    if (known) {
+      out.bytes(known);
+      return true;
+    }
+    const text = cellText(cell, zoneOffset);
+    const start = out.length;
+    if (!out.text(delimiter + (isQuoted ? quoted(text) : csvField(text, delimiter)), encoding)) return false;
+    if (key !== undefined && remembered.size < MAX_REMEMBERED_FIELDS) remembered.set(key, out.copyFrom(start));
+    return true;
   };
 }
 
@@ -413,6 +450,7 @@ export function writeCsvResults(
     ),
   );
   if (transcode) out.bytes(UTF8_BOM);
+  const writeField = resultFieldWriter(out, delimiter, encoding, options.zoneOffset);
   /** The original content up to here is written: a byte offset, or a text offset when transcoding. */
   let copied = 0;
   const examples: UnrepresentableValue[] = [];
@@ -438,19 +476,20 @@ export function writeCsvResults(
           ? after * 2
           : (encodeText(text.slice(textAt, textContentEnd), decoded.encoding)?.length ?? 0);
     const insertAt = transcode ? textAt : (ends[index] ?? original.length) - lineEndUnits * unitBytes - afterBytes;
-    let appended = delimiter.repeat(Math.max(0, width - fieldCount));
     // Before a stray CR or LF the last field is quoted, so the reader too takes that as the space after a value.
     const beforeBreak =
       textAt < textContentEnd && (text.charCodeAt(textAt) === 0x0d || text.charCodeAt(textAt) === 0x0a);
-    cells.forEach((cell, c) => {
-      const field = cellText(cell, options.zoneOffset);
-      appended += delimiter + (beforeBreak && c === cells.length - 1 ? quoted(field) : csvField(field, delimiter));
-    });
     if (examples.length === 0) {
       if (transcode) out.text(text.slice(copied, insertAt), encoding);
       else out.bytes(original.subarray(copied, insertAt));
       copied = insertAt;
-      if (out.text(appended, encoding)) continue;
+      // The delimiters padding a short row are in every encoding.
+      if (width > fieldCount) out.text(delimiter.repeat(width - fieldCount), encoding);
+      let isWritten = true;
+      for (let c = 0; c < cells.length && isWritten; c++)
+        isWritten = writeField(cells[c] as ResultCell, beforeBreak && c === cells.length - 1);
+      // A field the encoding has no bytes for: nothing written is kept, and the examples are gathered from here on.
+      if (isWritten) continue;
     }
     cells.forEach((cell, c) => {
       const field = cellText(cell, options.zoneOffset);
