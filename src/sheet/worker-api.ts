@@ -114,6 +114,27 @@ function lastColumnReadOf(workbooks: readonly OpenedWorkbook[], fileName: string
     ?.sheets.find((sheet) => sheet.name === sheetName)?.lastColumn;
 }
 
+/**
+ * The result (or problem) sheet written back into the customer's own file, as its format allows (see `writeResults`);
+ * for several files dropped together, into each of them, zipped. A workbook read among `workbooks` is written back in
+ * one pass, on where reading it found its values end.
+ */
+function writeResultsInto(
+  workbooks: readonly OpenedWorkbook[],
+  { original, fileName, sheetName }: { original: Uint8Array; fileName: string; sheetName: string },
+  data: ResultSheetData,
+  options: WriteResultsOptions,
+  several: SeveralFiles | undefined,
+): Promise<ResultFile> {
+  if (several && isBundle(original)) {
+    return writeResultsOfFiles(original, several, data, { ...options, at: new Date() }, (file) =>
+      lastColumnReadOf(workbooks, file.name, file.sheetName),
+    );
+  }
+  const lastColumnRead = lastColumnReadOf(workbooks, fileName, sheetName);
+  return writeResults(original, fileName, sheetName, data, { ...options, lastColumnRead });
+}
+
 const NO_WORKBOOK_WRITER = "New workbooks are written in the sheet worker, which could not start in this browser.";
 
 export function createSheetSession(writers?: WorkbookWriters) {
@@ -213,14 +234,7 @@ export function createSheetSession(writers?: WorkbookWriters) {
       options: WriteResultsOptions = {},
       several?: SeveralFiles,
     ): Promise<ResultFile> {
-      // Several files dropped together: each one's results in its own file, the files zipped.
-      if (several && isBundle(original)) {
-        return writeResultsOfFiles(original, several, data, { ...options, at: new Date() }, (file) =>
-          lastColumnReadOf(workbooks, file.name, file.sheetName),
-        );
-      }
-      const lastColumnRead = lastColumnReadOf(workbooks, fileName, sheetName);
-      return writeResults(original, fileName, sheetName, data, { ...options, lastColumnRead });
+      return writeResultsInto(workbooks, { original, fileName, sheetName }, data, options, several);
     },
 
     /** The results alone as CSV, for when the user's sheet is no longer open. */

@@ -356,9 +356,9 @@ function byteWriter(capacity: number) {
 const MAX_REMEMBERED_FIELDS = 4096;
 
 /**
- * Writes a result cell as a field, its delimiter first, into `out` in `encoding`; false, having written nothing, when the
- * encoding has no bytes for it. Results repeat from row to row ("Created", a price): a field is made and encoded once,
- * then its bytes are copied.
+ * Writes a result cell as a field, its delimiter first, into `out` in `encoding`; false, having written nothing, when
+ * the encoding has no bytes for it. Results repeat from row to row ("Created", a price): a field is made and encoded
+ * once, then its bytes are copied.
  */
 function resultFieldWriter(
   out: ReturnType<typeof byteWriter>,
