@@ -21,6 +21,7 @@ const ENGINE_CALLS = [
   "issues",
   "payloads",
   "submissionPlan",
+  "confirmationPlan",
   "setCell",
   "setCells",
   "countInColumn",

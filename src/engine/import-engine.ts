@@ -35,6 +35,7 @@ import {
 import type { RowFilter } from "./row-filter";
 import { settleOrders, settleSession } from "./settle-orders";
 import { ordersToLookUp, submissionPlanOf } from "./submission-plan";
+import { summariseSubmission } from "../core/submission-summary";
 import {
   allIssues,
   columnsOf,
@@ -93,6 +94,14 @@ function readsOf(session: EngineSession) {
     payloads: () => payloadsOf(session),
     /** What a submission sends now (every job the vendor's dry run accepted) and why each other row stays behind. */
     submissionPlan: () => submissionPlanOf(session),
+    /**
+     * The plan with its summary for the confirmation, worked out here: summarising tens of thousands of orders on the
+     * page kept it busy.
+     */
+    confirmationPlan: () => {
+      const plan = submissionPlanOf(session);
+      return { plan, summary: summariseSubmission(plan.orders, plan.otherRows) };
+    },
     /**
      * Every cell the edits in effect changed, as the sheet had it and as it is sent; when each skipped row was skipped.
      */

@@ -3,6 +3,7 @@ import { expose, proxy, transfer, wrap, type Remote } from "comlink";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogueVocabulary } from "../../src/core/catalogue";
 import { suggestMapping } from "../../src/core/mapping";
+import { summariseSubmission } from "../../src/core/submission-summary";
 import { createEngineApi, type EngineApi } from "../../src/engine/engine-api";
 import { ALL_ROWS } from "../../src/engine/row-filter";
 import { createSheetSession } from "../../src/sheet/worker-api";
@@ -116,6 +117,11 @@ describe("the engine worker's API across a message channel", () => {
         expect(progress.length).toBeGreaterThan(0);
         const plan = await same((e) => e.submissionPlan());
         expect(plan.orders.length).toBeGreaterThan(0);
+        // The confirmation's plan comes summarised, the summary worked out in the worker from that very plan.
+        const confirmation = await same((e) => e.confirmationPlan());
+        expect(confirmation.plan).toEqual(plan);
+        expect(confirmation.summary).toEqual(summariseSubmission(plan.orders, plan.otherRows));
+        expect(confirmation.summary.jobs).toBeGreaterThan(0);
         // The orders to look up, with their jobs, go down a channel of their own, as the submit worker takes them.
         const lookUp = new MessageChannel();
         const arrived = new Promise<unknown>((resolve) => {

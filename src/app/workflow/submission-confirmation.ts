@@ -1,7 +1,7 @@
 import { batchFilesOf, planOfFiles } from "../../core/source-files";
 import { sourcesOf } from "../../sheet/combined-table";
 import type { SubmissionPlan } from "../../core/batch-plan";
-import { summariseSubmission, summaryText, summaryWordsFor } from "../../core/submission-summary";
+import { summaryText, summaryWordsFor, type SubmissionSummary } from "../../core/submission-summary";
 import { APP_VERSION } from "../app-version";
 import { navigatorLocale } from "../page-locale";
 import { SUBMIT_CONCURRENCY, type SubmissionRuns } from "./submission-runs";
@@ -9,16 +9,21 @@ import { createWaitingForTurn } from "./waiting-for-turn";
 import type { ConfirmState, Connected, ReviewState, WorkflowContext } from "./workflow-state";
 import { nextTask } from "./next-task";
 
+/** A plan to confirm, with its summary (worked out in the engine's worker). */
+interface ConfirmationPlan {
+  readonly plan: SubmissionPlan;
+  readonly summary: SubmissionSummary;
+}
+
 /** The confirmation of what a plan sends, in the account's words. */
 async function confirmationOf(
   context: WorkflowContext,
   review: ReviewState,
-  plan: SubmissionPlan,
+  { plan, summary }: ConfirmationPlan,
   extra: Partial<ConfirmState> = {},
 ): Promise<ConfirmState> {
   await nextTask();
   const snapshot = await context.catalogue();
-  const summary = summariseSubmission(plan.orders, plan.otherRows);
   const engine = await context.deps.engine.get();
   // Each order to be created with its artwork, as checked: the pictures to see before money is spent. Asked for in
   // one call: an order at a time, 4,000 orders took nearly two seconds.
@@ -74,13 +79,13 @@ export function createSubmissionConfirmation(context: WorkflowContext, runs: Pic
     turn.stopWaiting();
     const { review } = state.confirm;
     await context.lookUpOrders(state.connected, true);
-    const plan = await (await deps.engine.get()).submissionPlan();
-    confirmedPlan = plan;
+    const confirmation = await (await deps.engine.get()).confirmationPlan();
+    confirmedPlan = confirmation.plan;
     const latest = context.getState();
     if (latest.step !== "confirm") return;
     const notice =
       "The other submission has finished. Orders it created are now left out: check what is left before creating it.";
-    context.set({ ...latest, confirm: await confirmationOf(context, review, plan, { notice }) });
+    context.set({ ...latest, confirm: await confirmationOf(context, review, confirmation, { notice }) });
   }
 
   return {
@@ -94,14 +99,15 @@ export function createSubmissionConfirmation(context: WorkflowContext, runs: Pic
     async prepare(connected: Connected, review: ReviewState): Promise<string | undefined> {
       // Every checked order is looked up afresh: another submission may have made some since they were last.
       await context.lookUpOrders(connected, true);
-      const plan = await (await deps.engine.get()).submissionPlan();
+      const confirmation = await (await deps.engine.get()).confirmationPlan();
+      const { plan } = confirmation;
       if (!plan.orders.some((o) => o.existing === undefined)) {
         return plan.orders.length > 0
           ? "Nothing to send: every ready order is already at the vendor (see the orders marked in the review)."
           : "No job is ready to send: fix the problems shown, then check again.";
       }
       confirmedPlan = plan;
-      context.set({ step: "confirm", connected, confirm: await confirmationOf(context, review, plan) });
+      context.set({ step: "confirm", connected, confirm: await confirmationOf(context, review, confirmation) });
       return undefined;
     },
 
