@@ -79,12 +79,6 @@ function firstMessage<T>(port: MessagePort): Promise<T> {
   });
 }
 
-/**
- * A batch's results as the page shows them: without what each order sent, the vendor's answers and each row's details,
- * which only the files made from them need (and read in full), and with only the rows the page lists, beside how many
- * came to each outcome. For ten thousand rows, the whole results are a message the page would spend a tenth of a second
- * reading.
- */
 /** How many orders and rows the results page lists: the rest it is told only how many there are. */
 export interface ListedLimits {
   readonly orders: number;
@@ -92,8 +86,10 @@ export interface ListedLimits {
 }
 
 /**
- * A batch's results as the page shows them: what it lists and how many there are of each, never every order and row
- * (reading and drawing thousands froze the page once the last order was sent).
+ * A batch's results as the page shows them: without what each order sent, the vendor's answers and each row's details,
+ * which only the files made from them need (and read in full), and with only the orders and rows the page lists,
+ * beside how many came to each outcome. For ten thousand rows, the whole results are a message the page would spend a
+ * tenth of a second reading, and drawing thousands of lines kept it busy once the last order was sent.
  */
 export interface ResultsView {
   readonly batch: Omit<BatchRecord, "rowDetails" | "editLog">;
