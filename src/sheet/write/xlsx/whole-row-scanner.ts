@@ -6,6 +6,7 @@ import {
   digitsAt,
   EMPTY_TAG,
   indexOfBytes,
+  indexOfMarkupByte,
   isStartOf,
   LT,
   NEEDS_MORE,
@@ -20,8 +21,6 @@ const ROW_CLOSE = asciiBytes("</row>");
 /** `</row>` is looked for by its `w`, which in a row's content is only ever in text; `<` starts every tag. */
 const ROW_CLOSE_ANCHOR = 4;
 const LETTER_R = 0x72;
-const EXCLAMATION = 0x21;
-const QUESTION = 0x3f;
 const NOTHING = new Uint8Array(0);
 
 /** A `<row>` element found whole in the bytes, as positions in them. */
@@ -89,11 +88,9 @@ export interface WholeRowReader {
   wholeRow(bytes: Uint8Array, row: RowSpan, edit: ByteEdit): boolean;
 }
 
-/** Where the next of one byte is, remembered while the same bytes are scanned on. */
-class NextByte {
+/** Where the next `!` or `?` is, remembered while the same bytes are scanned on: they are rare in a sheet's rows. */
+class NextMarkupByte {
   private at = -1;
-
-  constructor(private readonly byte: number) {}
 
   forget(): void {
     this.at = -1;
@@ -102,7 +99,7 @@ class NextByte {
   /** The next at or after `from`; Infinity when there is none. */
   from(bytes: Uint8Array, from: number): number {
     if (this.at >= from) return this.at;
-    const found = bytes.indexOf(this.byte, from);
+    const found = indexOfMarkupByte(bytes, from);
     this.at = found < 0 ? Infinity : found;
     return this.at;
   }
@@ -120,8 +117,7 @@ export class WholeRowScanner implements ByteScanner {
   private readonly row: RowSpan = { start: 0, tagEnd: 0, contentEnd: 0, end: 0, r: Number.NaN, isEmpty: false };
   private readonly attribute: ByteAttribute = { nameStart: 0, nameEnd: 0, valueStart: 0, valueEnd: 0, end: 0 };
   private readonly edit: ByteEdit;
-  private readonly exclamations = new NextByte(EXCLAMATION);
-  private readonly questions = new NextByte(QUESTION);
+  private readonly markupBytes = new NextMarkupByte();
 
   constructor(
     private readonly reader: WholeRowReader,
@@ -132,8 +128,7 @@ export class WholeRowScanner implements ByteScanner {
 
   scan(bytes: Uint8Array, from: number): ByteScanStop {
     this.edit.begin(bytes, from);
-    this.exclamations.forget();
-    this.questions.forget();
+    this.markupBytes.forget();
     const stop = this.scanRows(bytes, from);
     this.edit.keepUpTo(this.stoppedAt);
     return stop;
@@ -176,11 +171,7 @@ export class WholeRowScanner implements ByteScanner {
 
   /** Whether `<!` or `<?` comes between `start` and `end`: found by their second byte, which is rare in a sheet. */
   private holdsMarkup(bytes: Uint8Array, start: number, end: number): boolean {
-    return this.follows(this.exclamations, bytes, start, end) || this.follows(this.questions, bytes, start, end);
-  }
-
-  /** Whether a `<` is followed by the byte `next` finds, between `start` and `end`. */
-  private follows(next: NextByte, bytes: Uint8Array, start: number, end: number): boolean {
+    const next = this.markupBytes;
     for (let at = next.from(bytes, start); at < end; at = next.from(bytes, at + 1))
       if (bytes[at - 1] === LT) return true;
     return false;
