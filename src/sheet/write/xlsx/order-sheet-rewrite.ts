@@ -38,7 +38,10 @@ export interface RewrittenOrderSheet {
   readonly part: PackedPart;
   readonly styles: StylesPatch;
   readonly dates: DateCells;
-  /** How many times the sheet was inflated and read: 1 when the used range was known and held, else 2 or 3. */
+  /**
+   * How many times the sheet was inflated and read: 1 when the used range was known and held; 2 when it did not hold
+   * (the range was found in that pass) or was not known (a pass finds it first).
+   */
   readonly passes: number;
 }
 
@@ -63,16 +66,19 @@ export async function rewriteOrderSheet(
     const attempt = await rewriteOnWord(source, columns, lastColumnRead).catch(() => undefined);
     if (attempt && "part" in attempt) return attempt;
     found = attempt?.found;
-    passes = 1;
+    passes++;
   }
-  found ??= await scanUsedRange(source);
+  if (found === undefined) {
+    found = await scanUsedRange(source);
+    passes++;
+  }
   const lastUsed = lastUsedColumn(found, source.data);
   if (!fitsBeside(lastUsed, source.data)) return { tooManyColumns: lastUsed };
   const styles = new StylesPatch(source.stylesXml);
   const headerStyle = styles.boldFormat(found.headerStyle ?? 0);
   const { rewriter, dates } = rewriterOf(source, columns, styles, lastUsed + 1, () => headerStyle);
   const part = await repackPart(source.original, source.entry, (out) => resultColumnsPart(rewriter, out));
-  return { part, styles, dates, passes: passes + 2 };
+  return { part, styles, dates, passes: passes + 1 };
 }
 
 /**
