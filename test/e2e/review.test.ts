@@ -521,6 +521,34 @@ describe("the fix-up grid in Chromium", () => {
     },
   );
 
+  it("keeps what is typed into an order's field the moment the order shows", async () => {
+    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await openReview(page);
+    await clickCell(page, 17, "Code");
+    await expect.poll(() => page.locator("#order-panel-heading").textContent()).toBe("Order KTP-27002");
+    // A user quick enough to type in the frame the next order is drawn: before the panel has settled on it.
+    await page.evaluate(() => {
+      const heading = document.getElementById("order-panel-heading");
+      const observer = new MutationObserver(() => {
+        const phone = document.getElementById("order-phone");
+        if (heading?.textContent !== "Order KTP-27003" || !(phone instanceof HTMLInputElement)) return;
+        observer.disconnect();
+        phone.value = "09 555 0199";
+        phone.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+      if (heading) observer.observe(heading, { characterData: true, childList: true, subtree: true });
+    });
+    await clickCell(page, 24, "Code");
+    await expect.poll(() => page.locator("#order-panel-heading").textContent()).toBe("Order KTP-27003");
+    // Past the frames in which the panel follows the new order.
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 200)));
+    const phoneRow = page.getByTestId("order-panel").locator(".field-row", { has: page.getByLabel("Phone") });
+    expect(await phoneRow.getByLabel("Phone").inputValue()).toBe("09 555 0199");
+    await phoneRow.getByRole("button", { name: "Save" }).click();
+    await expect.poll(async () => (await columnCells(page, "Phone")).allTextContents()).toContain("09 555 0199");
+    await page.close();
+  });
+
   it("reopens the review where it was after a reload: the file, the mapping and every edit", async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1400, height: 1000 } });
     const page = await context.newPage();

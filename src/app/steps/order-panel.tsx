@@ -52,17 +52,15 @@ function OrderField({ order, field, snapshot, workflow, act }: FieldProps) {
   const [value, setValue] = useState(current);
   // The list of options is put in the page while the field is in use only: some lists are long.
   const [focused, setFocused] = useState(false);
-  /** The order and value the field last started from. */
-  const shown = useRef({ orderNumber: order.orderNumber, value: current });
-  // The field starts again from the order's value when another order is shown, even one with the same value, and
-  // follows the order's value as it changes (an edit of a row of the order); what the user typed and has not saved
-  // yet stays.
+  /** The order's value the field last started from. */
+  const shown = useRef(current);
+  // The field follows the order's value as it changes (an edit of a row of the order); what the user typed and has not
+  // saved yet stays. Another order's fields are new ones (see the key below), so nothing typed waits on an effect.
   useEffect(() => {
-    const isAnotherOrder = shown.current.orderNumber !== order.orderNumber;
-    const previous = shown.current.value;
-    shown.current = { orderNumber: order.orderNumber, value: current };
-    setValue((typed) => (isAnotherOrder || typed === previous ? current : typed));
-  }, [current, order.orderNumber]);
+    const previous = shown.current;
+    shown.current = current;
+    setValue((typed) => (typed === previous ? current : typed));
+  }, [current]);
   const editor = editorFor({ kind: "field", field }, snapshot);
   const id = `order-${field}`;
   const changed = value !== current;
@@ -232,7 +230,15 @@ export function OrderPanel({ orderNumber, revision, snapshot, workflow, act }: P
         <h4>Delivery and dates</h4>
         {job &&
           ORDER_FIELDS.map((field) => (
-            <OrderField key={field} order={order} field={field} snapshot={snapshot} workflow={workflow} act={act} />
+            // Keyed by the order too: a field starts from the order it is drawn for, in the frame it is drawn.
+            <OrderField
+              key={`${field}:${order.orderNumber}`}
+              order={order}
+              field={field}
+              snapshot={snapshot}
+              workflow={workflow}
+              act={act}
+            />
           ))}
       </fieldset>
     </section>
