@@ -1,6 +1,6 @@
 import type { SubmissionPlan } from "./batch-plan";
 import { makeIssue, type Issue } from "./issues";
-import type { BatchFile } from "./journal-records";
+import type { BatchFile, BatchOrigin } from "./journal-records";
 import type { ColumnAssignment, SheetMapping } from "./mapping/sheet-mapping";
 import type { ResultCell, ResultSheetData } from "./result-sheet-data";
 import { pluralise } from "./plural";
@@ -280,15 +280,37 @@ export function batchFilesOf(
   for (const { rowNumber } of rowsOfPlan(plan)) own[sourceRowOf(rowNumber).fileIndex]?.push(ownRowNumber(rowNumber));
   return files.map((file, index) => {
     const rows = own[index] ?? [];
+    // Not Math.min(...rows): a file of a hundred thousand rows is more arguments than a call takes.
+    const first = rows.reduce((least, row) => Math.min(least, row), Number.POSITIVE_INFINITY);
+    const last = rows.reduce((most, row) => Math.max(most, row), Number.NEGATIVE_INFINITY);
     return {
       fileName: file.name,
       sheetName: file.sheetName,
       headerRowNumber: file.headerRowNumber,
       rowOffset: sessionRowNumber(index, 0),
       rowCount: rows.length,
-      ...(rows.length > 0 ? { firstRowNumber: Math.min(...rows), lastRowNumber: Math.max(...rows) } : {}),
+      ...(rows.length > 0 ? { firstRowNumber: first, lastRowNumber: last } : {}),
     };
   });
+}
+
+/** Several files sent together: each one's columns, and its sheet and header row. */
+export interface PlanFiles {
+  readonly sources: readonly SourceFile[];
+  readonly sheets: readonly { readonly name: string; readonly sheetName: string; readonly headerRowNumber: number }[];
+}
+
+/**
+ * A confirmed plan as the journal writes it down, with where it comes from; with several files, each row is told by
+ * its own file's number and each file is written down.
+ */
+export function batchPlanOf(
+  plan: SubmissionPlan,
+  origin: Omit<BatchOrigin, "files">,
+  files?: PlanFiles,
+): SubmissionPlan & BatchOrigin {
+  if (!files) return { ...plan, ...origin };
+  return { ...planOfFiles(files.sources, plan).plan, files: batchFilesOf(files.sheets, plan), ...origin };
 }
 
 /** Order numbers whose rows come from more than one file: two clubs' orders are never merged into one job. */

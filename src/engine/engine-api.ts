@@ -1,6 +1,8 @@
 import { createArtworkCheckClient } from "../api/artwork-check-client";
 import { createVendorClient } from "../api/client";
+import type { BatchOrigin } from "../core/journal-records";
 import type { PackedRows, RowWindowMessage } from "../core/row-windows";
+import type { PlanFiles } from "../core/source-files";
 import type { EngineSetup } from "./engine-session";
 import { createImportEngine, type ImportEngine } from "./import-engine";
 import { createVendorGateway } from "./vendor-gateway";
@@ -16,7 +18,6 @@ const ENGINE_CALLS = [
   "keeps",
   "nextProblem",
   "order",
-  "ordersArtwork",
   "columns",
   "issues",
   "payloads",
@@ -121,6 +122,25 @@ export function createEngineApi() {
       const due = use().ordersToLookUp(all);
       port.postMessage(due);
       return due.map((order) => order.orderNumber);
+    },
+    /**
+     * Sends the plan last shown for confirmation, as the journal writes it down, down `port` to the submit worker (see
+     * its `submitFrom`): the plan never passes through the page. Answers false, sending nothing, when `planId` is not
+     * that plan's.
+     */
+    sendConfirmedPlan(
+      port: MessagePort,
+      planId: number,
+      origin: Omit<BatchOrigin, "files">,
+      files?: PlanFiles,
+    ): boolean {
+      const plan = use().confirmedBatchPlan(planId, origin, files);
+      if (!plan) {
+        port.close();
+        return false;
+      }
+      port.postMessage(plan);
+      return true;
     },
     ...forwardCalls(use),
   };

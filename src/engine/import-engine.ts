@@ -32,10 +32,10 @@ import {
   type EngineSession,
   type EngineSetup,
 } from "./engine-session";
+import { createConfirmedPlan } from "./confirmed-plan";
 import type { RowFilter } from "./row-filter";
 import { settleOrders, settleSession } from "./settle-orders";
 import { ordersToLookUp, submissionPlanOf } from "./submission-plan";
-import { summariseSubmission } from "../core/submission-summary";
 import {
   allIssues,
   columnsOf,
@@ -43,7 +43,6 @@ import {
   keepsRow,
   nextProblem,
   orderViewOf,
-  ordersArtworkOf,
   payloadsOf,
   rowPosition,
   rowViews,
@@ -86,22 +85,12 @@ function readsOf(session: EngineSession) {
       nextProblem(session, rowNumber, direction, severity),
     /** One order for the order panel. */
     order: (orderNumber: string) => orderViewOf(session, orderNumber),
-    /** The checked artwork of each of these orders that has some, in one answer rather than an order at a time. */
-    ordersArtwork: (orderNumbers: readonly string[]) => ordersArtworkOf(session, orderNumbers),
     /** Every issue, optionally of one severity, in sheet order. */
     issues: (severity?: Issue["severity"]) => allIssues(session, severity),
     /** Requests of every job with nothing to fix, each line mapped to its row. */
     payloads: () => payloadsOf(session),
     /** What a submission sends now (every job the vendor's dry run accepted) and why each other row stays behind. */
     submissionPlan: () => submissionPlanOf(session),
-    /**
-     * The plan with its summary for the confirmation, worked out here: summarising tens of thousands of orders on the
-     * page kept it busy.
-     */
-    confirmationPlan: () => {
-      const plan = submissionPlanOf(session);
-      return { plan, summary: summariseSubmission(plan.orders, plan.otherRows) };
-    },
     /**
      * Every cell the edits in effect changed, as the sheet had it and as it is sent; when each skipped row was skipped.
      */
@@ -281,6 +270,7 @@ export function createImportEngine(gateway: VendorGateway, options: { readonly n
       return summaryOf(session);
     },
     ...readsOf(session),
+    ...createConfirmedPlan(session),
     ...editsOf(session, options.now ?? (() => new Date())),
     ...checksOf(session),
   };

@@ -225,15 +225,17 @@ export function createSubmitApi(deps: {
     },
 
     /**
-     * Writes a new batch down and sends it, under the account's lock and lease: when another tab,
-     * browser or machine is submitting for the account it answers busy and writes nothing.
+     * Writes down a new batch of the plan the engine sends down `port` (see its `sendConfirmedPlan`), the plan
+     * confirmed, and sends it; the plan never passes through the page. Under the account's lock and lease: when another
+     * tab, browser or machine is submitting for the account it answers busy and writes nothing.
      */
-    async submit(
-      plan: BatchPlan,
+    async submitFrom(
+      port: MessagePort,
       batchId: string,
       concurrency: number,
       onProgress?: (progress: SubmitProgress) => void,
     ): Promise<RunSummary> {
+      const plan = await firstMessage<BatchPlan>(port);
       return runSummaryOf(
         await withStop((signal) => submitPlan(submitDeps(), plan, { concurrency, signal, onProgress }, batchId)),
       );

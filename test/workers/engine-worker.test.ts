@@ -9,6 +9,7 @@ import { ALL_ROWS } from "../../src/engine/row-filter";
 import { createSheetSession } from "../../src/sheet/worker-api";
 import { startProxiedAccount, type ProxiedAccount } from "../helpers/engine-session";
 import { samplePath } from "../helpers/samples";
+import { testBatchOrigin } from "../helpers/submit-session";
 
 let account: ProxiedAccount;
 
@@ -42,6 +43,17 @@ async function sampleSheet() {
     rows: session.rows(sheetName, headerRowNumber, 0, rowCount),
     mapping: suggestMapping(headers, vocabulary, sampleRows),
   };
+}
+
+/** The one message a port brings. */
+function firstMessage(port: MessagePort): Promise<unknown> {
+  return new Promise((resolve) => {
+    port.addEventListener("message", ({ data }) => {
+      port.close();
+      resolve(data);
+    });
+    port.start();
+  });
 }
 
 describe("the engine worker's API across a message channel", () => {
@@ -97,7 +109,6 @@ describe("the engine worker's API across a message channel", () => {
         await same((e) => e.positionOf(ALL_ROWS, first.rowNumber));
         await same((e) => e.nextProblem(undefined, 1));
         expect(await same((e) => e.order(first.orderNumber ?? ""))).toMatchObject({ orderNumber: first.orderNumber });
-        await same((e) => e.ordersArtwork([first.orderNumber ?? ""]));
 
         // Edits answer what changed; what they answer is what the engine then says.
         const column = headers[1] ?? "";
@@ -117,11 +128,28 @@ describe("the engine worker's API across a message channel", () => {
         expect(progress.length).toBeGreaterThan(0);
         const plan = await same((e) => e.submissionPlan());
         expect(plan.orders.length).toBeGreaterThan(0);
-        // The confirmation's plan comes summarised, the summary worked out in the worker from that very plan.
-        const confirmation = await same((e) => e.confirmationPlan());
-        expect(confirmation.plan).toEqual(plan);
+        // The confirmation crosses without its plan: that very plan's summary, its counts and a handle to send it by.
+        const confirmation = await remote.confirmationPlan();
         expect(confirmation.summary).toEqual(summariseSubmission(plan.orders, plan.otherRows));
         expect(confirmation.summary.jobs).toBeGreaterThan(0);
+        expect(confirmation.orders).toBe(plan.orders.length);
+        expect(confirmation.creates).toBe(plan.orders.filter((order) => order.existing === undefined).length);
+        // The plan goes down a channel of its own, as the journal writes it down, to the submit worker.
+        const origin = testBatchOrigin(account);
+        const sendPlan = async (planId: number) => {
+          const channel = new MessageChannel();
+          const arrived = firstMessage(channel.port2);
+          const sent = await remote.sendConfirmedPlan(transfer(channel.port1, [channel.port1]), planId, origin);
+          return { sent, arrived };
+        };
+        const confirmed = await sendPlan(confirmation.planId);
+        expect(confirmed.sent).toBe(true);
+        expect(await confirmed.arrived).toEqual({ ...plan, ...origin });
+        // Once another confirmation is worked out, the earlier handle sends nothing: only the plan last shown is sent.
+        const again = await remote.confirmationPlan();
+        expect(again.planId).not.toBe(confirmation.planId);
+        expect((await sendPlan(confirmation.planId)).sent).toBe(false);
+        expect((await sendPlan(again.planId)).sent).toBe(true);
         // The orders to look up, with their jobs, go down a channel of their own, as the submit worker takes them.
         const lookUp = new MessageChannel();
         const arrived = new Promise<unknown>((resolve) => {

@@ -51,8 +51,12 @@ describe("the submit worker's API across a message channel", () => {
         // The batch is written down and sent; its progress comes back across the channel.
         const progress: SubmitProgress[] = [];
         const batchId = "batch-across";
-        const outcome = await remote.submit(
-          { ...plan, ...testBatchOrigin(account) },
+        // The plan comes down a channel of its own, as the engine's worker sends it.
+        const planChannel = new MessageChannel();
+        planChannel.port1.postMessage({ ...plan, ...testBatchOrigin(account) });
+        planChannel.port1.close();
+        const outcome = await remote.submitFrom(
+          transfer(planChannel.port2, [planChannel.port2]),
           batchId,
           4,
           proxy((p: SubmitProgress) => void progress.push(p)),

@@ -1,7 +1,8 @@
-import { batchFilesOf, planOfFiles } from "../../core/source-files";
+import { transfer } from "comlink";
+import type { PlanFiles } from "../../core/source-files";
 import { sourcesOf } from "../../sheet/combined-table";
-import type { SubmissionPlan } from "../../core/batch-plan";
-import { summaryText, summaryWordsFor, type SubmissionSummary } from "../../core/submission-summary";
+import { summaryText, summaryWordsFor } from "../../core/submission-summary";
+import type { Confirmation } from "../../engine/confirmed-plan";
 import { APP_VERSION } from "../app-version";
 import { navigatorLocale } from "../page-locale";
 import { SUBMIT_CONCURRENCY, type SubmissionRuns } from "./submission-runs";
@@ -9,25 +10,15 @@ import { createWaitingForTurn } from "./waiting-for-turn";
 import type { ConfirmState, Connected, ReviewState, WorkflowContext } from "./workflow-state";
 import { nextTask } from "./next-task";
 
-/** A plan to confirm, with its summary (worked out in the engine's worker). */
-interface ConfirmationPlan {
-  readonly plan: SubmissionPlan;
-  readonly summary: SubmissionSummary;
-}
-
 /** The confirmation of what a plan sends, in the account's words. */
 async function confirmationOf(
   context: WorkflowContext,
   review: ReviewState,
-  { plan, summary }: ConfirmationPlan,
+  { summary, artwork }: Confirmation,
   extra: Partial<ConfirmState> = {},
 ): Promise<ConfirmState> {
   await nextTask();
   const snapshot = await context.catalogue();
-  const engine = await context.deps.engine.get();
-  // Each order to be created with its artwork, as checked: the pictures to see before money is spent. Asked for in
-  // one call: an order at a time, 4,000 orders took nearly two seconds.
-  const artwork = await engine.ordersArtwork(plan.orders.filter((order) => !order.existing).map((o) => o.orderNumber));
   const words = snapshot
     ? summaryWordsFor(snapshot, navigatorLocale())
     : { money: (n: number) => n.toFixed(2), deliveryLabel: (code: string) => code };
@@ -42,12 +33,9 @@ async function confirmationOf(
   };
 }
 
-/** The confirmed plan as the journal writes it down: with the account, the file it came from and who sent it. */
-function batchPlanOf(context: WorkflowContext, connected: Connected, review: ReviewState, plan: SubmissionPlan) {
-  const { files } = review;
+/** Where a confirmed plan comes from, as the journal writes it down: the account, the file and who sent it. */
+function originOf(context: WorkflowContext, connected: Connected, review: ReviewState) {
   return {
-    // Several files: rows are told by their own files' numbers, and each file is written down.
-    ...(files ? { ...planOfFiles(sourcesOf(files), plan).plan, files: batchFilesOf(files, plan) } : plan),
     connection: connected.connection.name,
     accountId: connected.account.id,
     accountName: connected.account.name ?? "",
@@ -60,6 +48,12 @@ function batchPlanOf(context: WorkflowContext, connected: Connected, review: Rev
   };
 }
 
+/** Several files: each one's columns, sheet and header row, so rows are told by their own files' numbers. */
+function planFilesOf(review: ReviewState): PlanFiles | undefined {
+  const { files } = review;
+  return files && { sources: sourcesOf(files), sheets: files };
+}
+
 /**
  * The confirmation before money is spent: what a submission would create now, looked up
  * afresh; "Create N jobs" sends exactly that plan. When another tab, browser or machine is
@@ -68,9 +62,24 @@ function batchPlanOf(context: WorkflowContext, connected: Connected, review: Rev
  */
 export function createSubmissionConfirmation(context: WorkflowContext, runs: Pick<SubmissionRuns, "runSubmission">) {
   const { deps } = context;
-  /** The plan shown for confirmation: exactly what "Create N jobs" sends. */
-  let confirmedPlan: SubmissionPlan | undefined;
+  /** The handle of the plan shown for confirmation, which the engine keeps: exactly what "Create N jobs" sends. */
+  let confirmedPlanId: number | undefined;
   const turn = createWaitingForTurn(context, lookAgain);
+
+  /** Has the engine send the plan down `port`: false when it no longer has that plan, or its worker has failed. */
+  async function sendPlan(
+    port: MessagePort,
+    planId: number,
+    origin: ReturnType<typeof originOf>,
+    review: ReviewState,
+  ): Promise<boolean> {
+    try {
+      return await (await deps.engine.get()).sendConfirmedPlan(port, planId, origin, planFilesOf(review));
+    } catch (error) {
+      console.error("The confirmed plan could not be sent", error);
+      return false;
+    }
+  }
 
   /** The other submission has finished: what is left to send is looked up again and shown for confirmation again. */
   async function lookAgain(): Promise<void> {
@@ -80,7 +89,7 @@ export function createSubmissionConfirmation(context: WorkflowContext, runs: Pic
     const { review } = state.confirm;
     await context.lookUpOrders(state.connected, true);
     const confirmation = await (await deps.engine.get()).confirmationPlan();
-    confirmedPlan = confirmation.plan;
+    confirmedPlanId = confirmation.planId;
     const latest = context.getState();
     if (latest.step !== "confirm") return;
     const notice =
@@ -100,13 +109,12 @@ export function createSubmissionConfirmation(context: WorkflowContext, runs: Pic
       // Every checked order is looked up afresh: another submission may have made some since they were last.
       await context.lookUpOrders(connected, true);
       const confirmation = await (await deps.engine.get()).confirmationPlan();
-      const { plan } = confirmation;
-      if (!plan.orders.some((o) => o.existing === undefined)) {
-        return plan.orders.length > 0
+      if (confirmation.creates === 0) {
+        return confirmation.orders > 0
           ? "Nothing to send: every ready order is already at the vendor (see the orders marked in the review)."
           : "No job is ready to send: fix the problems shown, then check again.";
       }
-      confirmedPlan = plan;
+      confirmedPlanId = confirmation.planId;
       context.set({ step: "confirm", connected, confirm: await confirmationOf(context, review, confirmation) });
       return undefined;
     },
@@ -116,7 +124,7 @@ export function createSubmissionConfirmation(context: WorkflowContext, runs: Pic
       const state = context.getState();
       if (state.step !== "confirm") return;
       turn.stopWaiting();
-      confirmedPlan = undefined;
+      confirmedPlanId = undefined;
       context.set({
         step: "review",
         connected: state.connected,
@@ -131,20 +139,31 @@ export function createSubmissionConfirmation(context: WorkflowContext, runs: Pic
      */
     async sendConfirmed(onPlanned: (batchId: string) => Promise<void>): Promise<void> {
       const state = context.getState();
-      const plan = confirmedPlan;
-      if (state.step !== "confirm" || !plan || state.confirm.sending) return;
+      const planId = confirmedPlanId;
+      if (state.step !== "confirm" || planId === undefined || state.confirm.sending) return;
       const { connected, confirm } = state;
       context.set({ ...state, confirm: { ...confirm, sending: true, error: undefined } });
       const batchId = crypto.randomUUID();
       const { review } = confirm;
-      const batchPlan = batchPlanOf(context, connected, review, plan);
+      // The plan goes from the engine's worker to the submit worker; the page only joins them.
+      const { port1, port2 } = new MessageChannel();
+      const sent = await sendPlan(transfer(port1, [port1]), planId, originOf(context, connected, review), review);
+      if (!sent) {
+        port2.close();
+        confirmedPlanId = undefined;
+        const error =
+          "Nothing was sent: what you confirmed is no longer at hand. Go back to the review and confirm again.";
+        context.set({ ...state, confirm: { ...confirm, sending: false, error } });
+        return;
+      }
       let planned = false;
       const outcome = await runs.runSubmission(
         connected,
         batchId,
         review.fileName,
         review,
-        (submitter, onProgress) => submitter.submit(batchPlan, batchId, SUBMIT_CONCURRENCY, onProgress),
+        (submitter, onProgress) =>
+          submitter.submitFrom(transfer(port2, [port2]), batchId, SUBMIT_CONCURRENCY, onProgress),
         () => {
           planned = true;
           void onPlanned(batchId);
@@ -160,7 +179,7 @@ export function createSubmissionConfirmation(context: WorkflowContext, runs: Pic
         turn.waitForTurn(connected);
         return;
       }
-      confirmedPlan = undefined;
+      confirmedPlanId = undefined;
       if (!planned) await onPlanned(batchId);
     },
   };

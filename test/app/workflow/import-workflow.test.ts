@@ -292,6 +292,32 @@ describe("the import workflow on the page", () => {
     },
   );
 
+  it("sends nothing, and says so, when what was confirmed is no longer the plan the engine keeps", async () => {
+    const db = await browserDatabase();
+    const tab = openTab(db, "tab-1");
+    await connectAndOpen(tab.workflow, "orders.csv", await sheetOf("WF-STALE", 1));
+    await tab.workflow.check();
+    await tab.workflow.submit();
+    expect(step(tab.workflow)).toBe("confirm");
+    // Another plan worked out since (as when the engine's worker has started again): the one shown is not sent.
+    await (await tab.deps.engine.get()).confirmationPlan();
+    await tab.workflow.confirmSubmit();
+    const refused = tab.workflow.getState();
+    if (refused.step !== "confirm") throw new Error(`not confirming but at ${refused.step}`);
+    expect(refused.confirm).toMatchObject({
+      sending: false,
+      error: "Nothing was sent: what you confirmed is no longer at hand. Go back to the review and confirm again.",
+    });
+    expect(await tab.batches()).toHaveLength(0);
+    // Confirmed again, it is sent.
+    tab.workflow.backToReview();
+    await tab.workflow.submit();
+    await tab.workflow.confirmSubmit();
+    expect(step(tab.workflow)).toBe("done");
+    expect(await tab.batches()).toHaveLength(1);
+    db.close();
+  });
+
   it(
     "records each batch with the SHA-256 of its own file: " + "after a reload, and for a review another tab left",
     async () => {
