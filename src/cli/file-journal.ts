@@ -92,6 +92,15 @@ export async function openFileJournal(path: string): Promise<FileJournal> {
       await append(records.map((record) => ({ kind: "order", record })));
       for (const record of records) orders.set(orderId(record), record);
     },
+    async putNewBatch(batch, records, onWritten) {
+      await append([
+        { kind: "batch", record: batch },
+        ...records.map((record) => ({ kind: "order" as const, record })),
+      ]);
+      batches.set(batch.id, batch);
+      for (const record of records) orders.set(orderId(record), record);
+      onWritten?.(records.length);
+    },
     async getBatch(id) {
       return batches.get(id);
     },

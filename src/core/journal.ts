@@ -290,6 +290,11 @@ export function rowResultsFromJournal(batch: BatchRecord, orders: readonly Order
 export interface JournalStore {
   putBatch(batch: BatchRecord): Promise<void>;
   putOrders(orders: readonly OrderRecord[]): Promise<void>;
+  /**
+   * A new batch and its orders, written down together (in IndexedDB one transaction: after a crash, both are there or
+   * neither is; in a file, one append). `onWritten` is told how many of the orders are written so far, as they are.
+   */
+  putNewBatch(batch: BatchRecord, orders: readonly OrderRecord[], onWritten?: (written: number) => void): Promise<void>;
   getBatch(id: string): Promise<BatchRecord | undefined>;
   /** The batch's orders in the sheet's order. */
   ordersOf(batchId: string): Promise<OrderRecord[]>;

@@ -53,6 +53,23 @@ export function createIdbJournal(database: IDBPDatabase<ImporterDB> | Promise<ID
       const tx = (await open()).transaction("journalOrders", "readwrite", { durability: "strict" });
       await Promise.all([...orders.map((order) => tx.store.put(order)), tx.done]);
     },
+    async putNewBatch(batch, orders, onWritten) {
+      const tx = (await open()).transaction(["journalBatches", "journalOrders"], "readwrite", { durability: "strict" });
+      const ordersStore = tx.objectStore("journalOrders");
+      const writes: Promise<unknown>[] = [tx.done];
+      let written = 0;
+      try {
+        writes.push(tx.objectStore("journalBatches").put(batch));
+        for (const order of orders) writes.push(ordersStore.put(order).then(() => onWritten?.(++written)));
+      } catch (error) {
+        // A record the store refuses at once (no key): nothing of the batch is kept. One refused later aborts the
+        // transaction by itself.
+        tx.abort();
+        await Promise.allSettled(writes);
+        throw error;
+      }
+      await Promise.all(writes);
+    },
     async getBatch(id: string): Promise<BatchRecord | undefined> {
       const batch = await (await open()).get("journalBatches", id);
       return batch === undefined ? undefined : readBatches([batch])[0];

@@ -4,10 +4,11 @@ import { createRateMeter, type RateSnapshot } from "../core/rate-meter";
 import type { LeaseKeeper } from "./submit-lock";
 import type { OwnJob } from "./own-jobs";
 
-export type SubmitPhase = "reconciling" | "sending";
+export type SubmitPhase = "writing" | "reconciling" | "sending";
 
 /** What each phase is doing, in the user's words. */
 export const PHASE_TEXT: Readonly<Record<SubmitPhase, string>> = {
+  writing: "Writing the orders down before sending",
   reconciling: "Looking up orders that got no clear answer",
   sending: "Creating jobs",
 };

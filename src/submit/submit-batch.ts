@@ -12,6 +12,7 @@ import {
 } from "../core/journal";
 import type { SubmissionPlan } from "../core/batch-plan";
 import { pluralise } from "../core/plural";
+import { createRateMeter } from "../core/rate-meter";
 import type { JobCandidate } from "../core/vendor";
 import { startBatchRun, type BatchRun, type SubmitProgress } from "./batch-run";
 import { ownJobsOf } from "./own-jobs";
@@ -140,18 +141,51 @@ async function plannedOrder(
 }
 
 /**
- * Writes the batch and its orders down, every order planned, before anything is sent.
- * Returns the batch; {@link runBatch} sends it.
+ * Writes the batch and its orders down together, every order planned, before anything is sent; `onWritten` is told the
+ * orders written so far. Returns the batch; {@link runBatch} sends it.
  */
 export async function planBatch(
   deps: Pick<SubmitDeps, "journal" | "now">,
   plan: BatchPlan,
   id: string = crypto.randomUUID(),
+  onWritten?: (written: number) => void,
 ): Promise<BatchRecord> {
-  const { batch, orders } = await batchRecords(plan, id, (deps.now ?? (() => new Date()))());
-  await deps.journal.putBatch(batch);
-  await deps.journal.putOrders(orders);
-  return batch;
+  return (await writePlannedBatch(deps, plan, id, onWritten)).batch;
+}
+
+/** As {@link planBatch}, answering the orders written too. */
+async function writePlannedBatch(
+  deps: Pick<SubmitDeps, "journal" | "now">,
+  plan: BatchPlan,
+  id: string,
+  onWritten?: (written: number) => void,
+): Promise<{ batch: BatchRecord; orders: OrderRecord[] }> {
+  const records = await batchRecords(plan, id, (deps.now ?? (() => new Date()))());
+  await deps.journal.putNewBatch(records.batch, records.orders, onWritten);
+  return records;
+}
+
+/** How often, in orders, the writing of a new batch is reported: about a hundred times whatever its size. */
+const writingReportEvery = (orders: number) => Math.max(50, Math.ceil(orders / 100));
+
+/** Progress while a new batch is written down: the orders written so far, planned. */
+function writingProgress(
+  batchId: string,
+  total: number,
+  now: () => Date,
+  onProgress: ((progress: SubmitProgress) => void) | undefined,
+): ((written: number) => void) | undefined {
+  if (!onProgress) return undefined;
+  const meter = createRateMeter(total, () => now().getTime());
+  const every = writingReportEvery(total);
+  let counted = 0;
+  return (written) => {
+    // A journal may tell of several orders at once.
+    meter.tick(written - counted);
+    counted = written;
+    if (written % every !== 0 && written !== total) return;
+    onProgress({ batchId, phase: "writing", rate: meter.snapshot(), counts: { ...countStates([]), planned: written } });
+  };
 }
 
 /**
@@ -186,8 +220,12 @@ export async function submitPlan(
   options: RunOptions = {},
   id: string = crypto.randomUUID(),
 ): Promise<RunOutcome> {
+  const onWritten = writingProgress(id, plan.orders.length, deps.now ?? (() => new Date()), options.onProgress);
   const held = await deps.locks.withLock(submitLockName(plan.connection, plan.accountId), () =>
-    withLease(deps, async (lease) => runLocked(deps, await planBatch(deps, plan, id), lease, options)),
+    withLease(deps, async (lease) => {
+      const { batch, orders } = await writePlannedBatch(deps, plan, id, onWritten);
+      return runLocked(deps, batch, lease, options, orders);
+    }),
   );
   return held.acquired ? held.value : { status: "busy" };
 }
@@ -227,11 +265,13 @@ async function withLease(
   }
 }
 
+/** Runs a batch holding its lock and lease; `written`, the orders of a batch just written down, are not read back. */
 async function runLocked(
   deps: SubmitDeps,
   batch: BatchRecord,
   lease: LeaseKeeper | undefined,
   options: RunOptions,
+  written?: readonly OrderRecord[],
 ): Promise<RunOutcome> {
   const now = deps.now ?? (() => new Date());
   const sleep = deps.sleep ?? defaultSleep;
@@ -239,7 +279,7 @@ async function runLocked(
     client: deps.client,
     journal: deps.journal,
     batch,
-    orders: await deps.journal.ordersOf(batch.id),
+    orders: written ?? (await deps.journal.ordersOf(batch.id)),
     // Its pauses run on the run's own clock, so a Retry-After is waited out as every other pause is.
     limiter: createAdaptiveLimiter({
       max: options.concurrency ?? DEFAULT_CONCURRENCY,

@@ -40,6 +40,17 @@ async function exercise(journal: JournalStore): Promise<void> {
   expect(await journal.getBatch("missing")).toBeUndefined();
 }
 
+/** A new batch and its orders written down together, the orders counted as they are written. */
+async function exerciseNewBatch(journal: JournalStore): Promise<void> {
+  const counted: number[] = [];
+  const orders = [order("fresh", "A", 0), order("fresh", "B", 1), order("fresh", "C", 2)];
+  await journal.putNewBatch(batch("fresh", "2026-11-21T00:00:00.000Z"), orders, (written) => counted.push(written));
+  expect(await journal.getBatch("fresh")).toMatchObject({ id: "fresh" });
+  expect((await journal.ordersOf("fresh")).map((o) => o.orderNumber)).toEqual(["A", "B", "C"]);
+  expect(counted.at(-1)).toBe(3);
+  expect(counted).toEqual([...counted].sort((a, b) => a - b));
+}
+
 let folder: Awaited<ReturnType<typeof scratchFolder>>;
 beforeEach(async () => {
   folder = await scratchFolder();
@@ -54,6 +65,16 @@ describe("the journal file", () => {
     await journal.close();
     const reopened = await openFileJournal(path);
     expect((await reopened.ordersOf("new")).map((o) => o.state)).toEqual(["created", "planned"]);
+    await reopened.close();
+  });
+
+  it("writes a new batch with its orders in one append", async () => {
+    const path = join(folder.path, "j.jsonl");
+    const journal = await openFileJournal(path);
+    await exerciseNewBatch(journal);
+    await journal.close();
+    const reopened = await openFileJournal(path);
+    expect((await reopened.ordersOf("fresh")).map((o) => o.orderNumber)).toEqual(["A", "B", "C"]);
     await reopened.close();
   });
 
@@ -85,6 +106,22 @@ describe("the journal in IndexedDB", () => {
     await exercise(journal);
     await db.put("journalOrders", { batchId: "new", orderNumber: "Z", state: "gibberish" } as unknown as OrderRecord);
     expect((await journal.ordersOf("new")).map((o) => o.orderNumber)).toEqual(["A", "B"]);
+    db.close();
+  });
+
+  it("writes a new batch and its orders in one transaction: one order it cannot keep, it keeps neither", async () => {
+    const db = await openImporterDB(`journal-${Math.random()}`);
+    const journal = createIdbJournal(db);
+    await exerciseNewBatch(journal);
+    expect(await db.count("journalOrders")).toBe(3);
+    // An order without its number has no key: the store refuses it, and the whole transaction with it.
+    const keyless = { ...order("broken", "B", 1), orderNumber: undefined } as unknown as OrderRecord;
+    await expect(
+      journal.putNewBatch(batch("broken", "2026-11-22T00:00:00.000Z"), [order("broken", "A", 0), keyless]),
+    ).rejects.toThrow();
+    expect(await journal.getBatch("broken")).toBeUndefined();
+    expect(await journal.ordersOf("broken")).toEqual([]);
+    expect(await db.count("journalOrders")).toBe(3);
     db.close();
   });
 });

@@ -62,7 +62,11 @@ describe("the submit worker's API across a message channel", () => {
           proxy((p: SubmitProgress) => void progress.push(p)),
         );
         expect(outcome).toMatchObject({ status: "finished", problems: [] });
-        expect(progress.length).toBeGreaterThan(0);
+        // First the orders are written down, counted; then they are sent.
+        const phases = progress.map((p) => p.phase);
+        expect(phases.slice(0, phases.indexOf("sending"))).toEqual(["writing"]);
+        expect(progress[0]?.counts.planned).toBe(orders.length);
+        expect(progress[0]?.rate).toMatchObject({ done: orders.length, total: orders.length });
 
         const results = await same((s) => s.results(batchId));
         expect(results?.orders.map((o) => o.state)).toEqual(orders.map(() => "created"));

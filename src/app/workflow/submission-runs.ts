@@ -31,8 +31,8 @@ export function createSubmissionRuns(
 
   /**
    * Runs a submission to its end or a stop, then shows every row's outcome. `start` sends it
-   * (a new batch, or one continued); `onPlanned` is told at its first progress, which comes
-   * once its batch is written down.
+   * (a new batch, or one continued); `onPlanned` is told once its batch is written down (its
+   * first progress past writing it).
    */
   async function runSubmission(
     connected: Connected,
@@ -52,7 +52,8 @@ export function createSubmissionRuns(
       outcome = await start(
         submitter,
         proxy((progress: SubmitProgress) => {
-          if (onPlanned) {
+          // Once written down: the batch's first progress past writing it.
+          if (onPlanned && progress.phase !== "writing") {
             onPlanned();
             onPlanned = undefined;
           }
