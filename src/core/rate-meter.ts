@@ -1,4 +1,4 @@
-import { countOf } from "./plural";
+import { countOf, formatCount } from "./plural";
 /** How fast work is going and when it will be done, from the work itself (never a guess). */
 export interface RateSnapshot {
   readonly done: number;
@@ -37,9 +37,9 @@ export function describeEta(etaMs: number | undefined): string {
   return `about ${countOf(hours, "hour", "hours")}${rest ? ` ${rest} min` : ""} left`;
 }
 
-/** "12 of 40 · 35 a minute · about 1 minute left" */
+/** "12 of 40 · 35 a minute · about 1 minute left", "2,640 of 8,000 · 1,250 a minute · …" */
 export function describeRate(snapshot: RateSnapshot): string {
-  const rate = snapshot.perMinute === undefined ? "" : ` · ${Math.round(snapshot.perMinute)} a minute`;
+  const rate = snapshot.perMinute === undefined ? "" : ` · ${formatCount(Math.round(snapshot.perMinute))} a minute`;
   const eta = snapshot.done >= snapshot.total ? "" : ` · ${describeEta(snapshot.etaMs)}`;
-  return `${snapshot.done} of ${snapshot.total}${rate}${eta}`;
+  return `${formatCount(snapshot.done)} of ${formatCount(snapshot.total)}${rate}${eta}`;
 }
