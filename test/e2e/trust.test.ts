@@ -87,6 +87,18 @@ describe("trust at the money moment, in Chromium", () => {
       });
       expect(made.ok).toBe(true);
       const page = await profileWithSheet(path);
+      // Where focus is when the confirmation first shows, in the task that draws it.
+      const focusedAsShown = page.evaluate(
+        () =>
+          new Promise<string | undefined>((resolve) => {
+            const observer = new MutationObserver(() => {
+              if (!document.querySelector('[data-testid="confirm"]')) return;
+              observer.disconnect();
+              resolve(document.activeElement?.id);
+            });
+            observer.observe(document.body, { childList: true, subtree: true });
+          }),
+      );
       await page.getByRole("button", { name: /^(Submit \d+ jobs?…|Check and submit…)$/ }).click();
       await page.getByTestId("confirm-create").waitFor({ timeout: 30_000 });
       expect(await page.getByTestId("confirm-create").textContent()).toBe("Create 3 jobs");
@@ -97,7 +109,8 @@ describe("trust at the money moment, in Chromium", () => {
       expect(summary).toMatch(/due (between )?\d{4}-\d\d-\d\d/);
       expect(summary).toContain("Delivery:");
       expect(summary).toContain("1 order is already at the vendor (CONFIRM-1-2: job");
-      // Focus is on the confirmation's heading, where the page changed.
+      // Focus is on the confirmation's heading, where the page changed, from the moment it shows.
+      expect(await focusedAsShown).toBe("confirm-heading");
       expect(await page.evaluate(() => document.activeElement?.id)).toBe("confirm-heading");
       await expectNoAxeViolations(page, "confirmation");
       await page.setViewportSize({ width: 390, height: 844 });

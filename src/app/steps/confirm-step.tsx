@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "preact/hooks";
+import { useLayoutEffect, useRef } from "preact/hooks";
 import { countOf, pluralise } from "../../core/plural";
 import type { ConfirmState } from "../workflow/import-workflow";
 import { ArtworkThumb } from "../grid/artwork-thumb";
@@ -20,8 +20,9 @@ interface Props {
 export function ConfirmStep({ confirm, accountName, onCreate, onBack }: Props) {
   const { summary, lines, waiting, sending } = confirm;
   const heading = useRef<HTMLHeadingElement>(null);
-  // The page changed under the user: their place is the new heading, so a screen reader starts there.
-  useEffect(() => heading.current?.focus(), []);
+  // The page changed under the user: their place is the new heading, so a screen reader starts there. Focused as it is
+  // drawn, not a frame later: in between, a key pressed would go to the page.
+  useLayoutEffect(() => heading.current?.focus(), []);
   const create = `Create ${countOf(summary.jobs, "job", "jobs")}`;
   return (
     <section aria-labelledby="confirm-heading" data-testid="confirm">
