@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { JobTracker, OpenJob } from "./job-tracker";
 import { formatMoney } from "../../core/estimate";
 import { TableScroll } from "../table-scroll";
@@ -150,7 +150,8 @@ function CancelControl({
 }) {
   const [confirming, setConfirming] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
+  // Focused as it is drawn: a key pressed in between would go to the page.
+  useLayoutEffect(() => {
     if (confirming) confirmRef.current?.focus();
   }, [confirming]);
   if (!confirming) {
@@ -321,7 +322,7 @@ export function JobDetailPanel({ tracker, open, currency, locale }: Props) {
   const { job } = open;
   const headingRef = useRef<HTMLHeadingElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the heading takes focus each time another job is opened.
-  useEffect(() => {
+  useLayoutEffect(() => {
     headingRef.current?.focus();
   }, [open.jobNumber]);
   const formKey = job
