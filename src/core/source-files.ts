@@ -280,7 +280,7 @@ export function batchFilesOf(
   for (const { rowNumber } of rowsOfPlan(plan)) own[sourceRowOf(rowNumber).fileIndex]?.push(ownRowNumber(rowNumber));
   return files.map((file, index) => {
     const rows = own[index] ?? [];
-    // Not Math.min(...rows): a file of a hundred thousand rows is more arguments than a call takes.
+    // Not Math.min(...rows): a file of 200,000 rows is more arguments than a call takes.
     const first = rows.reduce((least, row) => Math.min(least, row), Number.POSITIVE_INFINITY);
     const last = rows.reduce((most, row) => Math.max(most, row), Number.NEGATIVE_INFINITY);
     return {

@@ -141,19 +141,18 @@ async function plannedOrder(
 }
 
 /**
- * Writes the batch and its orders down together, every order planned, before anything is sent; `onWritten` is told the
- * orders written so far. Returns the batch; {@link runBatch} sends it.
+ * Writes the batch and its orders down together, every order planned, before anything is sent.
+ * Returns the batch; {@link runBatch} sends it.
  */
 export async function planBatch(
   deps: Pick<SubmitDeps, "journal" | "now">,
   plan: BatchPlan,
   id: string = crypto.randomUUID(),
-  onWritten?: (written: number) => void,
 ): Promise<BatchRecord> {
-  return (await writePlannedBatch(deps, plan, id, onWritten)).batch;
+  return (await writePlannedBatch(deps, plan, id)).batch;
 }
 
-/** As {@link planBatch}, answering the orders written too. */
+/** As {@link planBatch}, answering the orders written too; `onWritten` is told how many are written so far. */
 async function writePlannedBatch(
   deps: Pick<SubmitDeps, "journal" | "now">,
   plan: BatchPlan,
