@@ -67,8 +67,45 @@ export interface BatchRunSetup {
   readonly ownJobs: () => Promise<readonly OwnJob[]>;
 }
 
+/**
+ * A run's orders by number, counting how many are in each state as they change: progress is told after every order,
+ * and counting every order each time grew with the square of a batch's size (40,000 orders, 40,000 times).
+ */
+export class CountedOrders extends Map<string, OrderRecord> {
+  // Set up before any order is added: the Map's own constructor is given none.
+  private counted: Record<keyof StateCounts, number> = { ...countStates([]) };
+
+  constructor(orders: readonly OrderRecord[]) {
+    super();
+    for (const order of orders) this.set(order.orderNumber, order);
+  }
+
+  override set(orderNumber: string, order: OrderRecord): this {
+    const before = super.get(orderNumber);
+    if (before) this.counted[before.state]--;
+    this.counted[order.state]++;
+    return super.set(orderNumber, order);
+  }
+
+  override delete(orderNumber: string): boolean {
+    const before = super.get(orderNumber);
+    if (before) this.counted[before.state]--;
+    return super.delete(orderNumber);
+  }
+
+  override clear(): void {
+    this.counted = { ...countStates([]) };
+    super.clear();
+  }
+
+  /** How many orders are in each state now. */
+  counts(): StateCounts {
+    return { ...this.counted };
+  }
+}
+
 export function startBatchRun(setup: BatchRunSetup): BatchRun {
-  const orders = new Map(setup.orders.map((o) => [o.orderNumber, o]));
+  const orders = new CountedOrders(setup.orders);
   let phase: SubmitPhase = "reconciling";
   let meter = createRateMeter(0, () => setup.now().getTime());
   let own: Promise<readonly OwnJob[]> | undefined;
@@ -77,7 +114,7 @@ export function startBatchRun(setup: BatchRunSetup): BatchRun {
       batchId: setup.batch.id,
       phase,
       rate: meter.snapshot(),
-      counts: countStates([...orders.values()]),
+      counts: orders.counts(),
     });
   const ownJobsElsewhere = () => (own ??= setup.ownJobs());
   return {
