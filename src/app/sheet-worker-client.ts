@@ -4,7 +4,6 @@ import type { MappingVocabulary } from "../core/mapping/suggest-mapping";
 import type { CampaignSheetData } from "../core/reorder/campaign-sheet-data";
 import type { OrderFormData } from "../core/order-form/order-form-data";
 import type { ResultSheetData } from "../core/result-sheet-data";
-import type { RowResult } from "../core/result-rows";
 import type { ReadProgress } from "../sheet/read/workbook";
 import type { CombineResult, FileChoice, OpenResult, PreviewResult, SheetSession } from "../sheet/worker-api";
 import type { ResultFile, WriteResultsOptions } from "../sheet/write/write-results";
@@ -77,6 +76,21 @@ export function createSheetWorkerClient(start: () => Worker = startSheetWorker) 
         s.writeResults(transfer(original, [original.buffer]), fileName, sheetName, data, options, several),
       );
     },
+    /**
+     * Writes results into the customer's own file (its bytes are handed to the worker), from the data the submit
+     * worker sends down `port`.
+     */
+    writeResultsFrom(
+      port: MessagePort,
+      original: Uint8Array,
+      fileName: string,
+      sheetName: string,
+      options: WriteResultsOptions = {},
+    ): Promise<ResultFile> {
+      return call((s) =>
+        s.writeResultsFrom(transfer(port, [port]), transfer(original, [original.buffer]), fileName, sheetName, options),
+      );
+    },
     suggestMapping(
       sheetName: string,
       headerRowNumber: number,
@@ -85,8 +99,9 @@ export function createSheetWorkerClient(start: () => Worker = startSheetWorker) 
     ): Promise<SheetMapping | undefined> {
       return call((s) => s.suggestMapping(sheetName, headerRowNumber, vocabulary, file));
     },
-    resultsOnlySheet(results: readonly RowResult[]): Promise<Uint8Array> {
-      return call((s) => s.resultsOnlySheet(results));
+    /** The results alone as CSV, from the rows' results the submit worker sends down `port`. */
+    resultsOnlySheetFrom(port: MessagePort): Promise<Uint8Array> {
+      return call((s) => s.resultsOnlySheetFrom(transfer(port, [port])));
     },
     /**
      * A reorder campaign workbook, written in the worker (exceljs stays out of the page); the open file is left as it

@@ -71,6 +71,24 @@ export interface ResultSheetData {
   readonly audit: ResultTable;
 }
 
+/**
+ * A batch's result sheet data as the submit worker sends it to the sheet worker, which writes the file; with several
+ * files, each one's sheet and the order numbers of its rows.
+ */
+export interface ResultSheetMessage {
+  readonly data: ResultSheetData;
+  readonly several?:
+    | {
+        readonly files: readonly {
+          readonly name: string;
+          readonly sheetName: string;
+          readonly headerRowNumber: number;
+        }[];
+        readonly orderNumbersOf: readonly ReadonlySet<string>[];
+      }
+    | undefined;
+}
+
 /** A row's result cells in the order of `RESULT_COLUMNS`, from the values it has (the rest blank). */
 function resultCells(values: Partial<Record<ResultColumnKey, ResultCell>>): ResultCell[] {
   return RESULT_COLUMN_KEYS.map((key) => values[key] ?? null);

@@ -1,9 +1,10 @@
+import { firstMessage } from "../core/first-message";
 import { suggestMapping, vocabularyWords, type MappingVocabulary } from "../core/mapping/suggest-mapping";
 import { rowsForEvidence } from "../core/mapping/column-evidence";
 import type { SheetMapping } from "../core/mapping/sheet-mapping";
 import type { CampaignSheetData } from "../core/reorder/campaign-sheet-data";
 import type { OrderFormData } from "../core/order-form/order-form-data";
-import type { ResultSheetData } from "../core/result-sheet-data";
+import type { ResultSheetData, ResultSheetMessage } from "../core/result-sheet-data";
 import { buildResultsOnlyTable, type RowResult } from "../core/result-rows";
 import { packRows, type RowWindowMessage } from "../core/row-windows";
 import type { SheetRow } from "../core/sheet-model";
@@ -237,9 +238,29 @@ export function createSheetSession(writers?: WorkbookWriters) {
       return writeResultsInto(workbooks, { original, fileName, sheetName }, data, options, several);
     },
 
+    /**
+     * As `writeResults`, for the data the submit worker sends down `port` (see its `sendResultSheet`): a batch's
+     * thousands of orders never pass through the page.
+     */
+    async writeResultsFrom(
+      port: MessagePort,
+      original: Uint8Array,
+      fileName: string,
+      sheetName: string,
+      options: WriteResultsOptions = {},
+    ): Promise<ResultFile> {
+      const { data, several } = await firstMessage<ResultSheetMessage>(port);
+      return writeResultsInto(workbooks, { original, fileName, sheetName }, data, options, several);
+    },
+
     /** The results alone as CSV, for when the user's sheet is no longer open. */
     resultsOnlySheet(results: readonly RowResult[]): Uint8Array {
       return writeCsv(buildResultsOnlyTable(results));
+    },
+
+    /** As `resultsOnlySheet`, for the rows' results the submit worker sends down `port`. */
+    async resultsOnlySheetFrom(port: MessagePort): Promise<Uint8Array> {
+      return writeCsv(buildResultsOnlyTable(await firstMessage<readonly RowResult[]>(port)));
     },
 
     /** A reorder campaign workbook, written from plain data; the open file is left as it is. */

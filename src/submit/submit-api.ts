@@ -1,3 +1,4 @@
+import { firstMessage } from "../core/first-message";
 import { createAdaptiveLimiter, createVendorClient, type VendorClient } from "../api";
 import type { ExistingOrder } from "../core/batch-plan";
 import {
@@ -15,8 +16,16 @@ import {
   type StateCounts,
 } from "../core/journal";
 import { plainProblemText } from "../core/problem-text";
-import { auditTrail, resultSheetData, shownJobNumbers } from "../core/result-sheet-data";
-import type { ResultSheetData } from "../core/result-sheet-data";
+import {
+  auditJsonLines,
+  auditTrail,
+  resultFileName,
+  resultSheetData,
+  shownJobNumbers,
+  type ResultSheetData,
+  type ResultSheetMessage,
+} from "../core/result-sheet-data";
+import { orderNumbersOfEachFile } from "../core/source-files";
 import type { RowResult } from "../core/result-rows";
 import type { JobCandidate } from "../core/vendor";
 import { noteCancelledJobs } from "./cancelled-jobs";
@@ -66,17 +75,6 @@ export interface BatchResults {
   readonly batch: BatchRecord;
   readonly orders: readonly OrderRecord[];
   readonly rows: readonly RowResult[];
-}
-
-/** The one message a port brings, the port closed once it has come. */
-function firstMessage<T>(port: MessagePort): Promise<T> {
-  return new Promise((resolve) => {
-    port.addEventListener("message", ({ data }) => {
-      port.close();
-      resolve(data as T);
-    });
-    port.start();
-  });
 }
 
 /** How many orders and rows the results page lists: the rest it is told only how many there are. */
@@ -189,6 +187,12 @@ export function createSubmitApi(deps: {
       found: found.found,
       failed: new Map([...found.failed].map(([orderNumber, problem]) => [orderNumber, plainProblemText(problem)])),
     };
+  }
+
+  /** The result sheet's data of a batch's results, with the vendor's word on each job now. */
+  async function resultDataOf({ batch, orders }: BatchResults): Promise<ResultSheetData> {
+    const statuses = client ? await fetchJobStatuses(client, shownJobNumbers(orders)) : new Map();
+    return resultSheetData(batch, orders, statuses, auditTrail(batch, orders));
   }
 
   async function summaryOf(journal: JournalStore, batch: BatchRecord): Promise<BatchSummary> {
@@ -332,14 +336,45 @@ export function createSubmitApi(deps: {
       return Promise.all(mine.map((batch) => summaryOf(journal, batch)));
     },
 
-    /** What the result sheet writes back for a batch, from the journal and the vendor's word on each job now. */
-    async resultData(batchId: string): Promise<ResultSheetData | undefined> {
-      const { journal } = deps;
-      const batch = await journal.getBatch(batchId);
+    /**
+     * Sends what the batch's result sheet is written from down `port` to the sheet worker (see its `writeResultsFrom`
+     * and `resultsOnlySheetFrom`): its data with several files' parts (a `ResultSheetMessage`) when the customer's own
+     * file is at hand to write into, else its rows' results alone. Thousands of orders never pass through the page.
+     * Answers the file's name and sheet, or undefined (sending nothing) when the batch is no longer in the journal.
+     */
+    async sendResultSheet(
+      port: MessagePort,
+      batchId: string,
+      intoOwnFile: boolean,
+    ): Promise<{ readonly fileName: string; readonly sheetName: string } | undefined> {
+      const results = await resultsOf(batchId);
+      if (!results) {
+        port.close();
+        return undefined;
+      }
+      const { batch, rows } = results;
+      if (!intoOwnFile) port.postMessage(rows);
+      else {
+        const several = batch.files && {
+          files: batch.files.map((f) => ({
+            name: f.fileName,
+            sheetName: f.sheetName,
+            headerRowNumber: f.headerRowNumber,
+          })),
+          orderNumbersOf: orderNumbersOfEachFile(rows, batch.files.length),
+        };
+        const message: ResultSheetMessage = { data: await resultDataOf(results), several };
+        port.postMessage(message);
+      }
+      return { fileName: batch.fileName, sheetName: batch.sheetName };
+    },
+
+    /** The batch's audit trail as JSON Lines, made here: the import, every edit and skip, each request and answer. */
+    async auditFile(batchId: string): Promise<{ readonly bytes: Uint8Array; readonly fileName: string } | undefined> {
+      const batch = await deps.journal.getBatch(batchId);
       if (!batch) return undefined;
-      const orders = await journal.ordersOf(batchId);
-      const statuses = client ? await fetchJobStatuses(client, shownJobNumbers(orders)) : new Map();
-      return resultSheetData(batch, orders, statuses, auditTrail(batch, orders));
+      const trail = auditJsonLines(auditTrail(batch, await deps.journal.ordersOf(batchId)));
+      return { bytes: new TextEncoder().encode(trail), fileName: resultFileName(batch.fileName, "jsonl", "audit") };
     },
 
     /** A batch's results whole: what the files made from them need. */

@@ -1,4 +1,6 @@
-import { expose, proxy, wrap } from "comlink";
+import { expose, proxy, transfer, wrap } from "comlink";
+import type { RowResult } from "../../src/core/result-rows";
+import type { ResultSheetMessage } from "../../src/core/result-sheet-data";
 import { describe, expect, it } from "vitest";
 import type { ReadProgress } from "../../src/sheet/read/workbook";
 import { createSheetSession, type SheetSession } from "../../src/sheet/worker-api";
@@ -50,6 +52,33 @@ describe("the sheet session across a message channel", () => {
       expect(written.fileName).toBe("orders - results.csv");
       expect(new TextDecoder().decode(written.bytes)).toBe(
         "Title\r\n\r\nOrder No;Qty;Due;Import result;Job number\r\nA-1;1;2027-02-01;Created;7\r\n;;\r\nA-2;2;\r\n",
+      );
+      // The same data sent down a channel of its own, as the submit worker sends it, writes the same file.
+      const data = new MessageChannel();
+      data.port1.postMessage({
+        data: {
+          headerRowNumber: 3,
+          columns: ["Import result", "Job number"],
+          rows: new Map([[4, ["Created", 7]]]),
+          jobs: { headers: [], rows: [] },
+          audit: { headers: [], rows: [] },
+        },
+      } satisfies ResultSheetMessage);
+      const writtenFrom = await remote.writeResultsFrom(
+        transfer(data.port2, [data.port2]),
+        bytes("Title\r\n\r\nOrder No;Qty;Due\r\nA-1;1;2027-02-01\r\n;;\r\nA-2;2;\r\n"),
+        "orders.csv",
+        "orders",
+      );
+      expect(writtenFrom).toEqual(written);
+      // And the results alone, from the rows' results sent down a channel.
+      const rows = new MessageChannel();
+      const results: RowResult[] = [
+        { rowNumber: 4, orderNumber: "A-1", outcome: "created", jobNumber: 7, messages: [] },
+      ];
+      rows.port1.postMessage(results);
+      expect(await remote.resultsOnlySheetFrom(transfer(rows.port2, [rows.port2]))).toEqual(
+        await remote.resultsOnlySheet(results),
       );
       const failed = await remote.open(new Uint8Array(), "empty.csv");
       expect(failed).toEqual({ ok: false, code: "EMPTY_FILE", message: "empty.csv is empty." });

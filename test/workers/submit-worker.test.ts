@@ -1,5 +1,7 @@
 import { expose, proxy, transfer, wrap, type Remote } from "comlink";
 import { describe, expect, it } from "vitest";
+import { firstMessage } from "../../src/core/first-message";
+import { auditJsonLines, auditTrail, type ResultSheetMessage } from "../../src/core/result-sheet-data";
 import { createSubmitApi, type SubmitApi } from "../../src/submit/submit-api";
 import type { SubmitProgress } from "../../src/submit/submit-batch";
 import { checkFile } from "../helpers/engine-session";
@@ -8,6 +10,14 @@ import { samplePath } from "../helpers/samples";
 import { submitDeps, testBatchOrigin, useProxiedAccountAndFolder } from "../helpers/submit-session";
 
 const session = useProxiedAccountAndFolder();
+
+/** Has the submitter send a batch's result sheet down a channel; answers what it said and what came down. */
+async function sentResultSheet(remote: Remote<SubmitApi>, batchId: string, intoOwnFile: boolean) {
+  const channel = new MessageChannel();
+  const message = firstMessage<unknown>(channel.port2);
+  const answer = await remote.sendResultSheet(transfer(channel.port1, [channel.port1]), batchId, intoOwnFile);
+  return { answer, message: await message };
+}
 
 describe("the submit worker's API across a message channel", () => {
   it(
@@ -93,9 +103,24 @@ describe("the submit worker's API across a message channel", () => {
         expect(view?.orders.some((o) => "candidate" in o || "answers" in o || "events" in o)).toBe(false);
         expect(view !== undefined && ("rowDetails" in view.batch || "editLog" in view.batch)).toBe(false);
         expect((await same((s) => s.batches("demo", accountId))).map((b) => b.batch.id)).toEqual([batchId]);
-        const data = await same((s) => s.resultData(batchId));
-        expect(data?.rows).toBeInstanceOf(Map);
-        expect(data?.rows.size).toBeGreaterThan(0);
+        // What the result sheet is written from goes down a channel of its own to the sheet worker, Maps as Maps.
+        const sheetData = await sentResultSheet(remote, batchId, true);
+        expect(sheetData.answer).toEqual({ fileName: "orders.csv", sheetName: "orders" });
+        const { data, several } = sheetData.message as ResultSheetMessage;
+        expect(data.rows).toBeInstanceOf(Map);
+        expect(data.rows.size).toBeGreaterThan(0);
+        expect(several).toBeUndefined();
+        // Without the customer's own file, the rows' results alone.
+        expect((await sentResultSheet(remote, batchId, false)).message).toEqual(results?.rows);
+        // A batch no longer in the journal: nothing is sent.
+        const unused = new MessageChannel();
+        expect(await remote.sendResultSheet(transfer(unused.port1, [unused.port1]), "gone", true)).toBeUndefined();
+        unused.port2.close();
+        // The audit trail is made in the worker.
+        const audit = await same((s) => s.auditFile(batchId));
+        expect(audit?.fileName).toBe("orders - audit.jsonl");
+        if (!results) throw new Error("no results");
+        expect(new TextDecoder().decode(audit?.bytes)).toBe(auditJsonLines(auditTrail(results.batch, results.orders)));
         await same((s) => s.refreshResults(batchId, { orders: 200, rows: 200 }));
 
         // Now every order is found, in the journal's memory of the jobs it made.

@@ -1,6 +1,5 @@
-import { auditJsonLines, auditTrail } from "../../core/result-sheet-data";
+import { transfer } from "comlink";
 import { resultFileName } from "../../core/result-sheet-data";
-import { orderNumbersOfEachFile } from "../../core/source-files";
 import type { ResultFile } from "../../sheet/write/write-results";
 import type { WorkflowContext } from "./workflow-state";
 
@@ -19,49 +18,35 @@ export function createSubmissionFiles(context: WorkflowContext) {
       if (!connected)
         return { ok: false, reason: "unreadable", message: "Connect to the account again to write its results." };
       const submitter = await context.submitter(connected);
-      const results = await submitter.results(batchId);
-      if (!results)
-        return { ok: false, reason: "unreadable", message: "That submission is no longer in this browser's journal." };
-      const { batch } = results;
       const original = await (await deps.batchFiles()).get(batchId).catch(() => undefined);
-      const data = original ? await submitter.resultData(batchId) : undefined;
-      const several = batch.files && {
-        files: batch.files.map((f) => ({
-          name: f.fileName,
-          sheetName: f.sheetName,
-          headerRowNumber: f.headerRowNumber,
-        })),
-        orderNumbersOf: orderNumbersOfEachFile(results.rows, batch.files.length),
-      };
-      if (original && data)
-        return deps.sheets.writeResults(
+      // The data goes from the submit worker to the sheet worker; the page only joins them.
+      const { port1, port2 } = new MessageChannel();
+      const batch = await submitter.sendResultSheet(transfer(port1, [port1]), batchId, original !== undefined);
+      if (!batch) {
+        port2.close();
+        return { ok: false, reason: "unreadable", message: "That submission is no longer in this browser's journal." };
+      }
+      if (original)
+        return deps.sheets.writeResultsFrom(
+          port2,
           new Uint8Array(await original.arrayBuffer()),
           batch.fileName,
           batch.sheetName,
-          data,
           options,
-          several,
         );
       return {
         ok: true,
-        bytes: await deps.sheets.resultsOnlySheet(results.rows),
+        bytes: await deps.sheets.resultsOnlySheetFrom(port2),
         fileName: resultFileName(batch.fileName, "csv"),
       };
     },
 
-    /** The batch's audit trail as JSON Lines: the import, every edit and skip, each request and answer. */
+    /** The batch's audit trail as JSON Lines, made in the submit worker. */
     async auditFile(batchId: string): Promise<{ readonly bytes: Uint8Array; readonly fileName: string } | undefined> {
       const connected = context.currentConnected();
       if (!connected) return undefined;
-      const submitter = await context.submitter(connected);
       // The trail is the journal's alone: no need to ask the vendor for each job's status.
-      const results = await submitter.results(batchId);
-      if (!results) return undefined;
-      const trail = auditJsonLines(auditTrail(results.batch, results.orders));
-      return {
-        bytes: new TextEncoder().encode(trail),
-        fileName: resultFileName(results.batch.fileName, "jsonl", "audit"),
-      };
+      return (await context.submitter(connected)).auditFile(batchId);
     },
   };
 }
