@@ -5,6 +5,7 @@ import type { PackedRows, RowWindowMessage } from "../core/row-windows";
 import type { PlanFiles } from "../core/source-files";
 import type { EngineSetup } from "./engine-session";
 import { createImportEngine, type ImportEngine } from "./import-engine";
+import type { ProblemSheetSource } from "./problem-sheet";
 import { createVendorGateway } from "./vendor-gateway";
 
 /** The engine's methods the page calls through the worker as they are, each on the engine `connect` made. */
@@ -141,6 +142,13 @@ export function createEngineApi() {
       }
       port.postMessage(plan);
       return true;
+    },
+    /**
+     * Sends what the problem sheet is written from down `port` to the sheet worker (see its `writeResultsFrom`): a
+     * sheet's every row never passes through the page.
+     */
+    sendProblemSheet(port: MessagePort, source: ProblemSheetSource): void {
+      port.postMessage(use().problemSheet(source));
     },
     ...forwardCalls(use),
   };

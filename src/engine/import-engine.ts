@@ -33,6 +33,7 @@ import {
   type EngineSetup,
 } from "./engine-session";
 import { createConfirmedPlan } from "./confirmed-plan";
+import { problemSheetMessage, type ProblemSheetSource } from "./problem-sheet";
 import type { RowFilter } from "./row-filter";
 import { settleOrders, settleSession } from "./settle-orders";
 import { ordersToLookUp, submissionPlanOf } from "./submission-plan";
@@ -91,6 +92,8 @@ function readsOf(session: EngineSession) {
     payloads: () => payloadsOf(session),
     /** What a submission sends now (every job the vendor's dry run accepted) and why each other row stays behind. */
     submissionPlan: () => submissionPlanOf(session),
+    /** What the problem sheet is written from, for the sheet worker. */
+    problemSheet: (source: ProblemSheetSource) => problemSheetMessage(session, source),
     /**
      * Every cell the edits in effect changed, as the sheet had it and as it is sent; when each skipped row was skipped.
      */

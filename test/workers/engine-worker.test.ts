@@ -3,6 +3,7 @@ import { expose, proxy, transfer, wrap, type Remote } from "comlink";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogueVocabulary } from "../../src/core/catalogue";
 import { suggestMapping } from "../../src/core/mapping";
+import { editEntries, problemSheetData } from "../../src/core/result-sheet-data";
 import { summariseSubmission } from "../../src/core/submission-summary";
 import { createEngineApi, type EngineApi } from "../../src/engine/engine-api";
 import { ALL_ROWS } from "../../src/engine/row-filter";
@@ -150,6 +151,13 @@ describe("the engine worker's API across a message channel", () => {
         expect(again.planId).not.toBe(confirmation.planId);
         expect((await sendPlan(confirmation.planId)).sent).toBe(false);
         expect((await sendPlan(again.planId)).sent).toBe(true);
+        // What the problem sheet is written from goes down a channel of its own to the sheet worker, Maps as Maps.
+        const problems = new MessageChannel();
+        const problemsArrived = firstMessage(problems.port2);
+        await remote.sendProblemSheet(transfer(problems.port1, [problems.port1]), table);
+        const problemData = problemSheetData(table, plan, editEntries(plan.editLog ?? []));
+        expect(problemData.rows.size).toBeGreaterThan(0);
+        expect(await problemsArrived).toEqual({ data: problemData });
         // The orders to look up, with their jobs, go down a channel of their own, as the submit worker takes them.
         const lookUp = new MessageChannel();
         const arrived = new Promise<unknown>((resolve) => {

@@ -1,5 +1,4 @@
-import { orderNumbersOfEachFile, rowsOfPlan } from "../../core/source-files";
-import { editEntries, problemSheetData } from "../../core/result-sheet-data";
+import { transfer } from "comlink";
 import type { OrderView, RowWindow } from "../../engine/views";
 import type { RowFilter } from "../../engine/row-filter";
 import type { ResultFile } from "../../sheet/write/write-results";
@@ -44,27 +43,19 @@ async function problemSheet(
       reason: "unreadable",
       message: "The sheet is no longer at hand here; drop it again to get its problem sheet.",
     };
-  const plan = await (await context.deps.engine.get()).submissionPlan();
-  const data = problemSheetData(
-    current,
-    plan,
-    editEntries(
-      plan.editLog ?? [],
-      current.files?.map((f) => f.name),
-    ),
-  );
-  const bytes = new Uint8Array(await original.arrayBuffer());
-  const several = current.files && {
-    files: current.files,
-    orderNumbersOf: orderNumbersOfEachFile(rowsOfPlan(plan), current.files.length),
-  };
-  return context.deps.sheets.writeResults(
-    bytes,
+  // What the sheet is written from goes from the engine's worker to the sheet worker; the page only joins them.
+  const { port1, port2 } = new MessageChannel();
+  const files = current.files?.map(({ name, sheetName, headerRowNumber }) => ({ name, sheetName, headerRowNumber }));
+  await (await context.deps.engine.get()).sendProblemSheet(transfer(port1, [port1]), {
+    headerRowNumber: current.headerRowNumber,
+    files,
+  });
+  return context.deps.sheets.writeResultsFrom(
+    port2,
+    new Uint8Array(await original.arrayBuffer()),
     current.fileName,
     current.sheetName,
-    data,
     { ...options, kind: "problems" },
-    several,
   );
 }
 
