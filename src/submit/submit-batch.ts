@@ -159,6 +159,8 @@ async function writePlannedBatch(
   id: string,
   onWritten?: (written: number) => void,
 ): Promise<{ batch: BatchRecord; orders: OrderRecord[] }> {
+  // Told at once: making each order's record (its request's SHA-256) takes a while for thousands of orders.
+  onWritten?.(0);
   const records = await batchRecords(plan, id, (deps.now ?? (() => new Date()))());
   await deps.journal.putNewBatch(records.batch, records.orders, onWritten);
   return records;

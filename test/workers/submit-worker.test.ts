@@ -72,11 +72,14 @@ describe("the submit worker's API across a message channel", () => {
           proxy((p: SubmitProgress) => void progress.push(p)),
         );
         expect(outcome).toMatchObject({ status: "finished", problems: [] });
-        // First the orders are written down, counted; then they are sent.
+        // First the orders are written down, counted from none at once; then they are sent.
         const phases = progress.map((p) => p.phase);
-        expect(phases.slice(0, phases.indexOf("sending"))).toEqual(["writing"]);
-        expect(progress[0]?.counts.planned).toBe(orders.length);
-        expect(progress[0]?.rate).toMatchObject({ done: orders.length, total: orders.length });
+        const writing = progress.slice(0, phases.indexOf("sending"));
+        expect(writing.map((p) => p.phase)).toEqual(["writing", "writing"]);
+        expect(writing.map((p) => [p.counts.planned, p.rate.done, p.rate.total])).toEqual([
+          [0, 0, orders.length],
+          [orders.length, orders.length, orders.length],
+        ]);
 
         const results = await same((s) => s.results(batchId));
         expect(results?.orders.map((o) => o.state)).toEqual(orders.map(() => "created"));
