@@ -7,7 +7,7 @@ export interface MessageSource {
 
 /**
  * The one message a port brings, the port closed once it has come: how one worker hands another what the page only
- * joins them for (rows, a plan, a result sheet's data), never passing through the page.
+ * joins them for (a plan, the orders to look up, what a sheet is written from), never passing through the page.
  */
 export function firstMessage<T>(port: MessageSource): Promise<T> {
   return new Promise((resolve) => {
