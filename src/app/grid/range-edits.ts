@@ -47,9 +47,9 @@ function planPaste(
   if (firstLine === undefined) return undefined;
   const single = cells.length === 1 && firstLine.length === 1;
   const height = single ? range.bottom - range.top + 1 : Math.min(cells.length, size.rows - range.top);
-  const width = single
-    ? range.right - range.left + 1
-    : Math.min(Math.max(...cells.map((line) => line.length)), size.columns - range.left);
+  // Not Math.max(...): a paste of 200,000 lines is more arguments than a call takes.
+  const widest = cells.reduce((most, line) => Math.max(most, line.length), 0);
+  const width = single ? range.right - range.left + 1 : Math.min(widest, size.columns - range.left);
   const bottom = range.top + height - 1;
   const right = range.left + width - 1;
   return {

@@ -128,3 +128,19 @@ describe("edits of the selected cells", () => {
     expect(editRange(rangeEdit, selection)).toEqual(expected);
   });
 });
+
+describe("a paste as long as a sheet", () => {
+  it("plans 300,000 pasted lines over as many rows, as wide as the widest line", () => {
+    const lines = Array.from({ length: 300_000 }, (_, i) => (i === 123_456 ? "1\t2\t3" : "1"));
+    const plan = planRangeEdit({ kind: "paste", text: lines.join("\r\n") }, cell(0, 0), {
+      rows: 300_000,
+      columns: HEADERS.length,
+    });
+    expect(plan && { top: plan.top, bottom: plan.bottom, left: plan.left, right: plan.right }).toEqual({
+      top: 0,
+      bottom: 299_999,
+      left: 0,
+      right: 2,
+    });
+  });
+});
