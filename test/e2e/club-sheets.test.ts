@@ -46,8 +46,8 @@ describe("a club's own sheet", () => {
     await expect.poll(() => offer.count()).toBe(0);
     await expect.poll(counts).toMatch(/^0 errors/);
     expect(await summary(page)).toMatch(/^6 rows, 2 jobs/);
-    // Focus is back in the grid, so the keyboard goes on where the user was.
-    expect(await page.evaluate(() => document.activeElement?.closest('[role="grid"]') !== null)).toBe(true);
+    // Focus is back in the grid, so the keyboard goes on where the user was (the grid takes it as it draws the fix).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="grid"]') !== null)).toBe(true);
 
     await page.keyboard.press("Control+z");
     await expect.poll(() => offer.textContent()).toContain("3 rows have no order number");
