@@ -138,6 +138,64 @@ function writeResultsInto(
 
 const NO_WORKBOOK_WRITER = "New workbooks are written in the sheet worker, which could not start in this browser.";
 
+/**
+ * What the session writes: results into the customer's own file (one read among `workbooks()` in one pass), the
+ * results alone, and new workbooks through `writers`.
+ */
+function sheetWritersOf(workbooks: () => readonly OpenedWorkbook[], writers: WorkbookWriters | undefined) {
+  return {
+    /**
+     * The result (or problem) sheet written back into the customer's own file, as its format allows; for several files
+     * dropped together, into each of them.
+     */
+    writeResults(
+      original: Uint8Array,
+      fileName: string,
+      sheetName: string,
+      data: ResultSheetData,
+      options: WriteResultsOptions = {},
+      several?: SeveralFiles,
+    ): Promise<ResultFile> {
+      return writeResultsInto(workbooks(), { original, fileName, sheetName }, data, options, several);
+    },
+
+    /**
+     * As `writeResults`, for the data the submit worker sends down `port` (see its `sendResultSheet`): a batch's
+     * thousands of orders never pass through the page.
+     */
+    async writeResultsFrom(
+      port: MessagePort,
+      original: Uint8Array,
+      fileName: string,
+      sheetName: string,
+      options: WriteResultsOptions = {},
+    ): Promise<ResultFile> {
+      const { data, several } = await firstMessage<ResultSheetMessage>(port);
+      return writeResultsInto(workbooks(), { original, fileName, sheetName }, data, options, several);
+    },
+
+    /** The results alone as CSV, for when the user's sheet is no longer open. */
+    resultsOnlySheet(results: readonly RowResult[]): Uint8Array {
+      return writeCsv(buildResultsOnlyTable(results));
+    },
+
+    /** As `resultsOnlySheet`, for the rows' results the submit worker sends down `port`. */
+    async resultsOnlySheetFrom(port: MessagePort): Promise<Uint8Array> {
+      return writeCsv(buildResultsOnlyTable(await firstMessage<readonly RowResult[]>(port)));
+    },
+
+    /** A reorder campaign workbook, written from plain data; the open file is left as it is. */
+    writeCampaignSheet(data: CampaignSheetData): Promise<Uint8Array> {
+      return writers ? writers.writeCampaignSheet(data) : Promise.reject(new Error(NO_WORKBOOK_WRITER));
+    },
+
+    /** A blank order form workbook, written from plain data; the open file is left as it is. */
+    writeOrderForm(data: OrderFormData): Promise<Uint8Array> {
+      return writers ? writers.writeOrderForm(data) : Promise.reject(new Error(NO_WORKBOOK_WRITER));
+    },
+  };
+}
+
 export function createSheetSession(writers?: WorkbookWriters) {
   /** The open files: one as dropped, or each of several dropped together (see `formats/file-bundle.ts`). */
   let workbooks: OpenedWorkbook[] = [];
@@ -223,55 +281,7 @@ export function createSheetSession(writers?: WorkbookWriters) {
     sendRows: (sheetName: string, headerRowNumber: number, port: MessagePort, windowSize: number): number =>
       sendRowWindows(cachedTable(sheetName, headerRowNumber), sheetName, port, windowSize),
 
-    /**
-     * The result (or problem) sheet written back into the customer's own file, as its format allows; for several files
-     * dropped together, into each of them.
-     */
-    writeResults(
-      original: Uint8Array,
-      fileName: string,
-      sheetName: string,
-      data: ResultSheetData,
-      options: WriteResultsOptions = {},
-      several?: SeveralFiles,
-    ): Promise<ResultFile> {
-      return writeResultsInto(workbooks, { original, fileName, sheetName }, data, options, several);
-    },
-
-    /**
-     * As `writeResults`, for the data the submit worker sends down `port` (see its `sendResultSheet`): a batch's
-     * thousands of orders never pass through the page.
-     */
-    async writeResultsFrom(
-      port: MessagePort,
-      original: Uint8Array,
-      fileName: string,
-      sheetName: string,
-      options: WriteResultsOptions = {},
-    ): Promise<ResultFile> {
-      const { data, several } = await firstMessage<ResultSheetMessage>(port);
-      return writeResultsInto(workbooks, { original, fileName, sheetName }, data, options, several);
-    },
-
-    /** The results alone as CSV, for when the user's sheet is no longer open. */
-    resultsOnlySheet(results: readonly RowResult[]): Uint8Array {
-      return writeCsv(buildResultsOnlyTable(results));
-    },
-
-    /** As `resultsOnlySheet`, for the rows' results the submit worker sends down `port`. */
-    async resultsOnlySheetFrom(port: MessagePort): Promise<Uint8Array> {
-      return writeCsv(buildResultsOnlyTable(await firstMessage<readonly RowResult[]>(port)));
-    },
-
-    /** A reorder campaign workbook, written from plain data; the open file is left as it is. */
-    writeCampaignSheet(data: CampaignSheetData): Promise<Uint8Array> {
-      return writers ? writers.writeCampaignSheet(data) : Promise.reject(new Error(NO_WORKBOOK_WRITER));
-    },
-
-    /** A blank order form workbook, written from plain data; the open file is left as it is. */
-    writeOrderForm(data: OrderFormData): Promise<Uint8Array> {
-      return writers ? writers.writeOrderForm(data) : Promise.reject(new Error(NO_WORKBOOK_WRITER));
-    },
+    ...sheetWritersOf(() => workbooks, writers),
 
     /**
      * The suggested mapping of a sheet's columns, from its headers and first rows, worked out here rather than on the
