@@ -7,7 +7,7 @@ import type { ResultSheetData } from "../core/result-sheet-data";
 import type { ReadProgress } from "../sheet/read/workbook";
 import type { CombineResult, FileChoice, OpenResult, PreviewResult, SheetSession } from "../sheet/worker-api";
 import type { ResultFile, WriteResultsOptions } from "../sheet/write/write-results";
-import type { SeveralFiles } from "../sheet/write/write-results-of-files";
+import type { SeveralFiles } from "../core/source-files";
 import { createWorkerBridge } from "./worker-bridge";
 
 /** A sheet worker with no call waiting for this long is stopped, and the file it held with it. */

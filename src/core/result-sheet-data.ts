@@ -16,7 +16,7 @@ import {
   type RowResult,
 } from "./result-rows";
 import type { EditLogEntry, RowDetail, SentValue } from "./session-edits";
-import { sourceRowOf } from "./source-files";
+import { sourceRowOf, type SeveralFiles } from "./source-files";
 
 /**
  * A date written into a result sheet: a moment (`at`, an ISO instant) or a day (`day`, YYYY-MM-DD). A workbook gets a
@@ -77,16 +77,7 @@ export interface ResultSheetData {
  */
 export interface ResultSheetMessage {
   readonly data: ResultSheetData;
-  readonly several?:
-    | {
-        readonly files: readonly {
-          readonly name: string;
-          readonly sheetName: string;
-          readonly headerRowNumber: number;
-        }[];
-        readonly orderNumbersOf: readonly ReadonlySet<string>[];
-      }
-    | undefined;
+  readonly several?: SeveralFiles | undefined;
 }
 
 /** A row's result cells in the order of `RESULT_COLUMNS`, from the values it has (the rest blank). */

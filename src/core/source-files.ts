@@ -272,10 +272,7 @@ export function rowsOfPlan(plan: SubmissionPlan): { rowNumber: number; orderNumb
 }
 
 /** Several files as the journal writes their batch down: each one's sheet, header row and the rows it holds. */
-export function batchFilesOf(
-  files: readonly { readonly name: string; readonly sheetName: string; readonly headerRowNumber: number }[],
-  plan: SubmissionPlan,
-): BatchFile[] {
+export function batchFilesOf(files: readonly ResultFilePart[], plan: SubmissionPlan): BatchFile[] {
   const own = files.map(() => [] as number[]);
   for (const { rowNumber } of rowsOfPlan(plan)) own[sourceRowOf(rowNumber).fileIndex]?.push(ownRowNumber(rowNumber));
   return files.map((file, index) => {
@@ -294,10 +291,25 @@ export function batchFilesOf(
   });
 }
 
+/** One of several files dropped together, as its results are written: its sheet and header row, its own mapping. */
+export interface ResultFilePart {
+  readonly name: string;
+  readonly sheetName: string;
+  readonly headerRowNumber: number;
+  /** Its own mapping, when known: messages then name its columns by its own headers. */
+  readonly mapping?: SheetMapping | undefined;
+}
+
+/** Several files' results to write: each file, and the order numbers of its rows (for its Jobs sheet). */
+export interface SeveralFiles {
+  readonly files: readonly ResultFilePart[];
+  readonly orderNumbersOf: readonly ReadonlySet<string>[];
+}
+
 /** Several files sent together: each one's columns, and its sheet and header row. */
 export interface PlanFiles {
   readonly sources: readonly SourceFile[];
-  readonly sheets: readonly { readonly name: string; readonly sheetName: string; readonly headerRowNumber: number }[];
+  readonly sheets: readonly ResultFilePart[];
 }
 
 /**

@@ -1,14 +1,12 @@
 import { editEntries, problemSheetData, type ResultSheetMessage } from "../core/result-sheet-data";
-import { orderNumbersOfEachFile, rowsOfPlan } from "../core/source-files";
+import { orderNumbersOfEachFile, rowsOfPlan, type ResultFilePart } from "../core/source-files";
 import type { SessionState } from "./engine-session";
 import { submissionPlanOf } from "./submission-plan";
 
-/** The sheet a problem sheet is written into: its header row, and with several files each one's sheet. */
+/** The sheet a problem sheet is written into: its header row, and with several files each one's sheet and mapping. */
 export interface ProblemSheetSource {
   readonly headerRowNumber: number;
-  readonly files?:
-    | readonly { readonly name: string; readonly sheetName: string; readonly headerRowNumber: number }[]
-    | undefined;
+  readonly files?: readonly ResultFilePart[] | undefined;
 }
 
 /**

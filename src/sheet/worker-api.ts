@@ -17,8 +17,8 @@ import { writeCsv } from "./write/write-csv";
 import { COMBINED_SHEET, combinedTable, type FileTable } from "./combined-table";
 import { isBundle } from "./formats/file-bundle";
 import { openFiles, unreadable } from "./read/open-files";
-import { writeResultsOfFiles, type SeveralFiles } from "./write/write-results-of-files";
-import type { CombinedColumns } from "../core/source-files";
+import { writeResultsOfFiles } from "./write/write-results-of-files";
+import type { CombinedColumns, SeveralFiles } from "../core/source-files";
 import { writeResults, type ResultFile, type WriteResultsOptions } from "./write/write-results";
 
 export type OpenResult = { readonly ok: true; readonly summary: WorkbookSummary } | SheetReadFailure;

@@ -3,7 +3,7 @@ import { expose, proxy, transfer, wrap, type Remote } from "comlink";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogueVocabulary } from "../../src/core/catalogue";
 import { suggestMapping } from "../../src/core/mapping";
-import { editEntries, problemSheetData } from "../../src/core/result-sheet-data";
+import { editEntries, problemSheetData, type ResultSheetMessage } from "../../src/core/result-sheet-data";
 import { summariseSubmission } from "../../src/core/submission-summary";
 import { createEngineApi, type EngineApi } from "../../src/engine/engine-api";
 import { ALL_ROWS } from "../../src/engine/row-filter";
@@ -158,6 +158,12 @@ describe("the engine worker's API across a message channel", () => {
         const problemData = problemSheetData(table, plan, editEntries(plan.editLog ?? []));
         expect(problemData.rows.size).toBeGreaterThan(0);
         expect(await problemsArrived).toEqual({ data: problemData });
+        // Several files: each goes with its own mapping, so the sheet's messages name its columns by its own headers.
+        const files = [{ name: "orders.xlsx", sheetName: table.sheetName, headerRowNumber: 1, mapping }];
+        const several = new MessageChannel();
+        const severalArrived = firstMessage(several.port2);
+        await remote.sendProblemSheet(transfer(several.port1, [several.port1]), { ...table, files });
+        expect(((await severalArrived) as ResultSheetMessage).several?.files).toEqual(files);
         // The orders to look up, with their jobs, go down a channel of their own, as the submit worker takes them.
         const lookUp = new MessageChannel();
         const arrived = new Promise<unknown>((resolve) => {

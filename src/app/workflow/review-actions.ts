@@ -45,10 +45,10 @@ async function problemSheet(
     };
   // What the sheet is written from goes from the engine's worker to the sheet worker; the page only joins them.
   const { port1, port2 } = new MessageChannel();
-  const files = current.files?.map(({ name, sheetName, headerRowNumber }) => ({ name, sheetName, headerRowNumber }));
+  // Each file with its own mapping: messages name its columns by its own headers.
   await (await context.deps.engine.get()).sendProblemSheet(transfer(port1, [port1]), {
     headerRowNumber: current.headerRowNumber,
-    files,
+    files: current.files,
   });
   return context.deps.sheets.writeResultsFrom(
     port2,

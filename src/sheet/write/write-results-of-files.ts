@@ -1,25 +1,9 @@
-import type { SheetMapping } from "../../core/mapping/sheet-mapping";
 import { resultFileName, type ResultSheetData } from "../../core/result-sheet-data";
-import { resultSheetDataOfFile } from "../../core/source-files";
+import { resultSheetDataOfFile, type ResultFilePart, type SeveralFiles } from "../../core/source-files";
 import { sourcesOf } from "../combined-table";
 import { unbundleFiles } from "../formats/file-bundle";
 import { zipFiles } from "../zip/zip-files";
 import { writeResults, type ResultFile, type WriteResultsOptions } from "./write-results";
-
-/** One of several files dropped together, as its results are written: its sheet and header row, its own mapping. */
-export interface ResultFilePart {
-  readonly name: string;
-  readonly sheetName: string;
-  readonly headerRowNumber: number;
-  /** Its own mapping, when known: messages then name its columns by its own headers. */
-  readonly mapping?: SheetMapping | undefined;
-}
-
-/** Several files' results to write: each file, and the order numbers of its rows (for its Jobs sheet). */
-export interface SeveralFiles {
-  readonly files: readonly ResultFilePart[];
-  readonly orderNumbersOf: readonly ReadonlySet<string>[];
-}
 
 /**
  * The result (or problem) sheet of several files dropped together: each file's own rows, messages and jobs written
