@@ -1,5 +1,6 @@
 import { bandPrice, sumEstimates } from "../estimate";
 import { raiseOnJob, type JobDraft } from "./job-draft";
+import type { LineDesign } from "./line-draft";
 import type { ResolvedLine } from "./resolve-row";
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -23,25 +24,30 @@ function checkArtwork(draft: JobDraft, priceLines: readonly ResolvedLine[]): voi
 const PAIRWISE_LINES = 16;
 
 /**
- * Whether two lines share a key (lines without one aside). Most orders are a few lines with none repeated: they are
+ * Whether two of `keys` are one (those undefined aside). Most orders are a few lines with none repeated: they are
  * compared pair by pair, and only a longer order (or one with a repeat) is worth a map.
  */
-function mayRepeat(lines: readonly ResolvedLine[], keyOf: (line: ResolvedLine) => string | undefined): boolean {
-  if (lines.length > PAIRWISE_LINES) return true;
-  for (let i = 1; i < lines.length; i++) {
-    const key = keyOf(lines[i] as ResolvedLine);
+function mayRepeat(keys: readonly (string | undefined)[]): boolean {
+  if (keys.length > PAIRWISE_LINES) return true;
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i];
     if (!key) continue;
-    for (let j = 0; j < i; j++) if (keyOf(lines[j] as ResolvedLine) === key) return true;
+    for (let j = 0; j < i; j++) if (keys[j] === key) return true;
   }
   return false;
 }
 
-const referenceOf = (line: ResolvedLine) => line.customerReference;
-const designOf = (line: ResolvedLine) => line.designKey;
+/** Code, answers (in name order), artwork and sample flag as one text: lines of one design have one key. */
+function designKeyOf({ code, answers, artworkUrl, isSample }: LineDesign): string {
+  const names = Object.keys(answers).sort();
+  let key = `${code}\u0000${artworkUrl ?? ""}\u0000${isSample}`;
+  for (const name of names) key += `\u0000${name}=${answers[name]}`;
+  return key;
+}
 
 /** Each line of an order needs its own customer reference: every repeat after the first is flagged. */
 function checkReferences(draft: JobDraft, lines: readonly ResolvedLine[]): void {
-  if (!mayRepeat(lines, referenceOf)) return;
+  if (!mayRepeat(lines.map((line) => line.customerReference))) return;
   const references = new Map<string, number[]>();
   for (const line of lines) {
     if (!line.customerReference) continue;
@@ -63,14 +69,16 @@ function checkReferences(draft: JobDraft, lines: readonly ResolvedLine[]): void 
  * them all would cost less.
  */
 function checkDuplicateDesigns(draft: JobDraft, priceLines: readonly ResolvedLine[]): void {
-  if (!mayRepeat(priceLines, designOf)) return;
+  const keys = priceLines.map((line) => line.design && designKeyOf(line.design));
+  if (!mayRepeat(keys)) return;
   const designs = new Map<string, ResolvedLine[]>();
-  for (const line of priceLines) {
-    if (!line.designKey) continue;
-    const same = designs.get(line.designKey);
+  priceLines.forEach((line, i) => {
+    const key = keys[i];
+    if (!key) return;
+    const same = designs.get(key);
     if (same) same.push(line);
-    else designs.set(line.designKey, [line]);
-  }
+    else designs.set(key, [line]);
+  });
   for (const same of designs.values()) {
     if (same.length < 2 || same.some((l) => !l.estimate)) continue;
     const quantity = same.reduce((sum, l) => sum + (l.estimate?.quantity ?? 0), 0);

@@ -17,13 +17,24 @@ export interface ResolvedLine {
   readonly line: JobCandidateLine | undefined;
   readonly processCode: string | undefined;
   readonly estimate: LineEstimate | undefined;
-  /** Price-code lines: code, answers and artwork; two lines with one key could be one line. */
-  readonly designKey: string | undefined;
+  /** Price-code lines: what makes two lines one design, which could then be one line. */
+  readonly design: LineDesign | undefined;
   readonly customerReference: string | undefined;
   readonly artworkUrl: string | undefined;
   readonly issues: readonly Issue[];
   /** Facts to fetch from the vendor before this row can be settled. */
   readonly needs: readonly FactRequest[];
+}
+
+/**
+ * A price-code line's code, answers, artwork and sample flag: two lines alike in all are one design. Kept as parts, not
+ * as one text: every line holds it, and only an order's lines are ever compared.
+ */
+export interface LineDesign {
+  readonly code: string;
+  readonly answers: Readonly<Record<string, string | number>>;
+  readonly artworkUrl: string | undefined;
+  readonly isSample: boolean;
 }
 
 /** The order number a row without one gets when each such row is its own job. */
@@ -92,7 +103,7 @@ export function finish(draft: LineDraft, fields: Partial<ResolvedLine>): Resolve
     line: errors ? undefined : fields.line,
     processCode: fields.processCode,
     estimate: fields.estimate,
-    designKey: fields.designKey,
+    design: fields.design,
     customerReference: fields.customerReference,
     artworkUrl: fields.artworkUrl,
     // Most rows have neither: they share one empty list rather than hold two each.

@@ -22,19 +22,6 @@ import { orderableSuccessor } from "../reorder/successor";
 
 export { ownJobNumber, type ResolvedLine } from "./line-draft";
 
-/** Code, answers (in name order), artwork and sample flag: what makes two lines one design. */
-function designKey(
-  code: string,
-  answers: Readonly<Record<string, string | number>>,
-  artworkUrl: string | undefined,
-  isSample: boolean,
-): string {
-  const names = Object.keys(answers).sort();
-  let key = `${code}\u0000${artworkUrl ?? ""}\u0000${isSample}`;
-  for (const name of names) key += `\u0000${name}=${answers[name]}`;
-  return key;
-}
-
 /** A code no catalogue holds and the vendor has none by: the closest codes offered, the closest first. */
 function unknownCodeLine(draft: LineDraft, text: string, typeWasGiven: boolean): ResolvedLine {
   const { catalogue } = draft.context;
@@ -181,7 +168,7 @@ function resolvePriceCodeLine(draft: LineDraft, text: string, typeWasGiven: bool
     line,
     processCode: code.processCode ?? undefined,
     estimate,
-    designKey: designKey(codeText, attributes.values, artworkUrl, isSample),
+    design: { code: codeText, answers: attributes.values, artworkUrl, isSample },
     customerReference,
     artworkUrl,
   });
