@@ -24,17 +24,30 @@ function checkArtwork(draft: JobDraft, priceLines: readonly ResolvedLine[]): voi
 const PAIRWISE_LINES = 16;
 
 /**
- * Whether two of `keys` are one (those undefined aside). Most orders are a few lines with none repeated: they are
- * compared pair by pair, and only a longer order (or one with a repeat) is worth a map.
+ * Whether two lines may be alike (`same`). Most orders are a few lines with none repeated: they are compared pair by
+ * pair, and only a longer order (or one with a repeat) is worth a map.
  */
-function mayRepeat(keys: readonly (string | undefined)[]): boolean {
-  if (keys.length > PAIRWISE_LINES) return true;
-  for (let i = 1; i < keys.length; i++) {
-    const key = keys[i];
-    if (!key) continue;
-    for (let j = 0; j < i; j++) if (keys[j] === key) return true;
-  }
+function mayRepeat(lines: readonly ResolvedLine[], same: (a: ResolvedLine, b: ResolvedLine) => boolean): boolean {
+  if (lines.length > PAIRWISE_LINES) return true;
+  for (let i = 1; i < lines.length; i++)
+    for (let j = 0; j < i; j++) if (same(lines[i] as ResolvedLine, lines[j] as ResolvedLine)) return true;
   return false;
+}
+
+const sameReference = (a: ResolvedLine, b: ResolvedLine) =>
+  a.customerReference !== undefined && a.customerReference !== "" && a.customerReference === b.customerReference;
+
+/** Whether two lines are one design, compared part by part: no key is made for an order with no repeat. */
+function sameDesign(a: ResolvedLine, b: ResolvedLine): boolean {
+  const one = a.design;
+  const other = b.design;
+  if (!one || !other) return false;
+  if (one.code !== other.code || one.artworkUrl !== other.artworkUrl || one.isSample !== other.isSample) return false;
+  const names = Object.keys(one.answers);
+  if (names.length !== Object.keys(other.answers).length) return false;
+  for (const name of names)
+    if (!Object.hasOwn(other.answers, name) || `${one.answers[name]}` !== `${other.answers[name]}`) return false;
+  return true;
 }
 
 /** Code, answers (in name order), artwork and sample flag as one text: lines of one design have one key. */
@@ -47,7 +60,7 @@ function designKeyOf({ code, answers, artworkUrl, isSample }: LineDesign): strin
 
 /** Each line of an order needs its own customer reference: every repeat after the first is flagged. */
 function checkReferences(draft: JobDraft, lines: readonly ResolvedLine[]): void {
-  if (!mayRepeat(lines.map((line) => line.customerReference))) return;
+  if (!mayRepeat(lines, sameReference)) return;
   const references = new Map<string, number[]>();
   for (const line of lines) {
     if (!line.customerReference) continue;
@@ -69,16 +82,15 @@ function checkReferences(draft: JobDraft, lines: readonly ResolvedLine[]): void 
  * them all would cost less.
  */
 function checkDuplicateDesigns(draft: JobDraft, priceLines: readonly ResolvedLine[]): void {
-  const keys = priceLines.map((line) => line.design && designKeyOf(line.design));
-  if (!mayRepeat(keys)) return;
+  if (!mayRepeat(priceLines, sameDesign)) return;
   const designs = new Map<string, ResolvedLine[]>();
-  priceLines.forEach((line, i) => {
-    const key = keys[i];
-    if (!key) return;
+  for (const line of priceLines) {
+    if (!line.design) continue;
+    const key = designKeyOf(line.design);
     const same = designs.get(key);
     if (same) same.push(line);
     else designs.set(key, [line]);
-  });
+  }
   for (const same of designs.values()) {
     if (same.length < 2 || same.some((l) => !l.estimate)) continue;
     const quantity = same.reduce((sum, l) => sum + (l.estimate?.quantity ?? 0), 0);
