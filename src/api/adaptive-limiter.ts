@@ -42,6 +42,8 @@ export interface AdaptiveLimiterOptions {
 export interface LimiterState {
   readonly limit: number;
   readonly active: number;
+  /** Calls waiting for a place. */
+  readonly waiting: number;
   /** Milliseconds until new calls may start again (0 when not paused). */
   readonly pausedForMs: number;
 }
@@ -135,20 +137,28 @@ export function createAdaptiveLimiter(options: AdaptiveLimiterOptions) {
       heed(pressure);
       wake();
     },
+    /** Calls in flight at most, ever. */
+    max,
     /** The current limit, calls in flight and pause, for progress displays and tests. */
     state(): LimiterState {
-      return { limit, active, pausedForMs: Math.max(0, pausedUntil - now()) };
+      return { limit, active, waiting: waiting.length, pausedForMs: Math.max(0, pausedUntil - now()) };
     },
   };
 }
 
 export type AdaptiveLimiter = ReturnType<typeof createAdaptiveLimiter>;
 
+/** What a place that came free too late to start an item gives: it says nothing of the load. */
+const NOT_STARTED = Symbol("not started");
+
 /**
  * Maps items through `fn` under the limiter, in order of the items, keeping the results in
  * order. Once the signal aborts no further item starts; those already running finish.
  * When one item fails, no further item starts either, and the failure is thrown only once
  * every item already started has finished: nothing is left running behind the caller's back.
+ *
+ * As many runners as the limiter ever lets run each wait for a place, then take the next item: forty thousand items
+ * are a few calls waiting, not forty thousand.
  */
 export async function mapAdaptively<T, R>(
   items: readonly T[],
@@ -159,28 +169,26 @@ export async function mapAdaptively<T, R>(
 ): Promise<(R | undefined)[]> {
   const results = new Array<R | undefined>(items.length);
   let failure: { readonly error: unknown } | undefined;
+  let next = 0;
   const halted = () => signal?.aborted === true || failure !== undefined;
-  const settled = await Promise.allSettled(
-    items.map((item, index) =>
-      halted()
-        ? undefined
-        : limiter.run(
-            async () => {
-              // The place may come free after a stop was asked for, or after an item failed: then nothing is started.
-              if (halted()) return undefined;
-              try {
-                return (results[index] = await fn(item, index));
-              } catch (error) {
-                failure ??= { error };
-                throw error;
-              }
-            },
-            (result) => (result === undefined ? { kind: "ok" } : judge(result)),
-          ),
-    ),
-  );
+  const runner = async (): Promise<void> => {
+    while (!halted() && next < items.length) {
+      await limiter
+        .run(
+          async () => {
+            // The place may come free after a stop was asked for, after an item failed, or once every item is taken.
+            if (halted() || next >= items.length) return NOT_STARTED;
+            const index = next++;
+            return (results[index] = await fn(items[index] as T, index));
+          },
+          (result) => (result === NOT_STARTED ? { kind: "told" } : judge(result as R)),
+        )
+        .catch((error: unknown) => {
+          failure ??= { error };
+        });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limiter.max, items.length) }, runner));
   if (failure) throw failure.error;
-  const rejected = settled.find((s) => s.status === "rejected");
-  if (rejected) throw rejected.reason;
   return results;
 }

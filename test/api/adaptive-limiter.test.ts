@@ -34,6 +34,23 @@ describe("the adaptive limiter", () => {
     expect(most).toBe(3);
   });
 
+  it("keeps no more calls waiting than the limiter lets run, however many items there are", async () => {
+    const limiter = createAdaptiveLimiter({ max: 4 });
+    let mostWaiting = 0;
+    const results = await mapAdaptively(
+      Array.from({ length: 10_000 }, (_, i) => i),
+      limiter,
+      async (n) => {
+        mostWaiting = Math.max(mostWaiting, limiter.state().waiting);
+        await Promise.resolve();
+        return n;
+      },
+      () => ({ kind: "ok" }),
+    );
+    expect(results).toEqual(Array.from({ length: 10_000 }, (_, i) => i));
+    expect(mostWaiting).toBeLessThanOrEqual(4);
+  });
+
   it("halves the limit and pauses for the Retry-After a slow-down asked for, then climbs back", async () => {
     const limiter = createAdaptiveLimiter({ max: 4, now: () => Date.now() });
     const first = deferred();
