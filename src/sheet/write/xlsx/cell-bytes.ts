@@ -18,6 +18,8 @@ export class CellBytes {
   private buffer = new Uint8Array(4096);
   private at = 0;
   private rowDigits = "";
+  /** Where the last cell's bytes after its address start. */
+  private lastEndStart = 0;
   /** `<c r="` and each result column's letters. */
   private readonly starts: readonly Uint8Array[];
   /** A text cell's bytes after its address and format, by its text. */
@@ -39,6 +41,7 @@ export class CellBytes {
   cell(index: number, value: string | number, style: number): void {
     this.put(this.starts[index] as Uint8Array);
     this.ascii(this.rowDigits);
+    this.lastEndStart = this.at;
     this.put(style > 0 ? this.styleOf(style) : QUOTE);
     if (typeof value !== "number") this.textCellEnd(value);
     else {
@@ -46,6 +49,18 @@ export class CellBytes {
       this.ascii(String(value));
       this.put(NUMBER_END);
     }
+  }
+
+  /** The last cell's bytes after its address (a copy): `cellEnding` writes a cell like it in another row. */
+  lastCellEnd(): Uint8Array {
+    return this.buffer.slice(this.lastEndStart, this.at);
+  }
+
+  /** A cell in result column `index` ending in `end`, the bytes after the address of a cell `lastCellEnd` gave. */
+  cellEnding(index: number, end: Uint8Array): void {
+    this.put(this.starts[index] as Uint8Array);
+    this.ascii(this.rowDigits);
+    this.put(end);
   }
 
   /** The row's cells so far: valid until the next `startRow`. */

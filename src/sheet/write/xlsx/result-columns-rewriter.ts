@@ -95,6 +95,10 @@ export class ResultColumnsRewriter implements TextRewriter {
   private readonly cellTag = newCellTag();
   private readonly rowTag = newRowTag();
   private readonly newCells: CellBytes;
+  /** The last new cell written in each result column by `cellBytes` whose value repeated, with its bytes. */
+  private readonly cellsAbove: (CellAbove | undefined)[] = [];
+  /** The value and format of the last new cell worked out in each result column by `cellBytes`. */
+  private readonly lastCells: ({ readonly value: ResultCell; readonly base: number } | undefined)[] = [];
 
   constructor(private readonly plan: ResultColumnsPlan) {
     this.targets = [plan.headerRowNumber, ...plan.rows.keys()].sort((a, b) => a - b);
@@ -452,27 +456,37 @@ export class ResultColumnsRewriter implements TextRewriter {
     tail: readonly TailCell[],
     onCell: (index: number, written: string | number, style: number) => void,
   ): void {
-    const { firstColumn, headerRowNumber, headers, isMoney } = this.plan;
+    const { firstColumn, headerRowNumber, headers } = this.plan;
     const isHeader = row.rowNumber === headerRowNumber;
     const values: readonly ResultCell[] = isHeader ? headers : (this.plan.rows.get(row.rowNumber) ?? []);
     for (let i = 0; i < values.length; i++) {
-      const value = values[i];
-      const written = isHeader ? (value as string) : resultValue(value, this.plan.dates);
-      if (written === null) continue;
       const base =
         (tail.length > 0 ? tail.find((cell) => cell.column === firstColumn + i)?.style : undefined) ??
         row.style ??
         this.columnStyles[i] ??
         0;
-      const style = isHeader
-        ? (this.headerStyle ??= this.plan.headerStyle())
-        : isResultDate(value)
-          ? this.plan.dates.style(value.kind, base)
-          : typeof written === "number" && isMoney[i]
-            ? this.moneyStyle(base)
-            : base;
-      onCell(i, written, style);
+      const cell = this.newCell(i, values[i] as ResultCell, isHeader, base);
+      if (cell) onCell(i, cell.written, cell.style);
     }
+  }
+
+  /** New cell `i` of a row as written and its format, over format `base`; undefined for one left blank. */
+  private newCell(
+    i: number,
+    value: ResultCell,
+    isHeader: boolean,
+    base: number,
+  ): { readonly written: string | number; readonly style: number } | undefined {
+    const written = isHeader ? (value as string) : resultValue(value, this.plan.dates);
+    if (written === null) return undefined;
+    const style = isHeader
+      ? (this.headerStyle ??= this.plan.headerStyle())
+      : isResultDate(value)
+        ? this.plan.dates.style(value.kind, base)
+        : typeof written === "number" && this.plan.isMoney[i]
+          ? this.moneyStyle(base)
+          : base;
+    return { written, style };
   }
 
   /** A row's cells from the first result column on: the new ones, merged in column order with `tail`. */
@@ -493,14 +507,48 @@ export class ResultColumnsRewriter implements TextRewriter {
       .join("");
   }
 
-  /** `cellsXml` without a tail, for a row in the bytes of a sheet without a prefix, written as bytes. */
+  /**
+   * `cellsXml` without a tail, for a row in the bytes of a sheet without a prefix, written as bytes. Rows of one order
+   * mostly repeat a column's value ("Created", the job number): a cell like the one above it copies that cell's bytes
+   * after its address, and nothing of its value is worked out again.
+   */
   private cellBytes(row: OpenRow): Uint8Array {
     const cells = this.newCells;
     cells.startRow(row.rowNumber);
-    this.forEachNewCell(row, NO_TAIL, (i, written, style) => cells.cell(i, written, style));
+    if (row.rowNumber === this.plan.headerRowNumber) {
+      this.forEachNewCell(row, NO_TAIL, (i, written, style) => cells.cell(i, written, style));
+      return cells.written();
+    }
+    const values = this.plan.rows.get(row.rowNumber) ?? NO_VALUES;
+    for (let i = 0; i < values.length; i++) {
+      const value = values[i] as ResultCell;
+      const base = row.style ?? this.columnStyles[i] ?? 0;
+      const above = this.cellsAbove[i];
+      if (above !== undefined && above.value === value && above.base === base) {
+        if (above.end) cells.cellEnding(i, above.end);
+        continue;
+      }
+      const cell = this.newCell(i, value, false, base);
+      if (cell) cells.cell(i, cell.written, cell.style);
+      // A value is kept as bytes once it repeats: a column whose every value is new (a reference) keeps none.
+      const last = this.lastCells[i];
+      if (last !== undefined && last.value === value && last.base === base)
+        this.cellsAbove[i] = { value, base, end: cell ? cells.lastCellEnd() : undefined };
+      else this.lastCells[i] = { value, base };
+    }
     return cells.written();
   }
 }
+
+/** A row's new cell in one result column, as the next row may repeat it: its end is its bytes after its address. */
+interface CellAbove {
+  readonly value: ResultCell;
+  readonly base: number;
+  /** Undefined for a cell left blank. */
+  readonly end: Uint8Array | undefined;
+}
+
+const NO_VALUES: readonly ResultCell[] = [];
 
 const NO_TAIL: readonly TailCell[] = [];
 /** Distinct row spans remembered at most. */

@@ -30,4 +30,20 @@ describe("CellBytes: a row's new cells as bytes", () => {
       { numRuns: 500 },
     );
   });
+
+  it("writes a cell in another row from the end of one written before, as cellXml writes it there", () => {
+    const writer = new CellBytes(COLUMNS);
+    writer.startRow(7);
+    writer.cell(0, "Created", 3);
+    const created = writer.lastCellEnd();
+    writer.cell(2, 37.5, 0);
+    const money = writer.lastCellEnd();
+    writer.startRow(12_345);
+    writer.cellEnding(0, created);
+    writer.cell(1, "a & b", 0);
+    writer.cellEnding(2, money);
+    expect(decoder.decode(writer.written())).toBe(
+      cellXml("", "K12345", "Created", 3) + cellXml("", "L12345", "a & b", 0) + cellXml("", "AB12345", 37.5, 0),
+    );
+  });
 });
