@@ -31,6 +31,8 @@ function cellWidth(value: ResultCell, isMoney: boolean): number | undefined {
   return written === null ? undefined : valueWidth(written, isMoney);
 }
 
+const NOT_SEEN = Symbol("not seen");
+
 /** Texts (and numbers) remembered with their widths at most: result texts repeat from row to row ("Created"). */
 const MAX_REMEMBERED_TEXTS = 4096;
 
@@ -44,9 +46,13 @@ export function contentWidths(
   const textWidths = new Map<string, number | undefined>();
   // By column: a number's width depends on its column's format.
   const numberWidths = headers.map(() => new Map<number, number>());
+  // Rows of one order mostly repeat a column's value: one already measured in the row above is passed over.
+  const above: unknown[] = headers.map(() => NOT_SEEN);
   for (const cells of rows) {
     for (let i = 0; i < cells.length; i++) {
       const value = cells[i] as ResultCell;
+      if (value === above[i]) continue;
+      above[i] = value;
       let width: number | undefined;
       if (typeof value === "number") {
         const remembered = numberWidths[i];
