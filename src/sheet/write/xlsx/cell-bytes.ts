@@ -20,6 +20,9 @@ export class CellBytes {
   private rowDigits = "";
   /** Where the last cell's bytes after its address start. */
   private lastEndStart = 0;
+  /** Each result column's kept cell: its bytes after its address, and how many of them there are. */
+  private readonly kept: (Uint8Array | undefined)[] = [];
+  private readonly keptLengths: Int32Array;
   /** `<c r="` and each result column's letters. */
   private readonly starts: readonly Uint8Array[];
   /** A text cell's bytes after its address and format, by its text. */
@@ -29,6 +32,7 @@ export class CellBytes {
 
   constructor(columnNames: readonly string[]) {
     this.starts = columnNames.map((name) => asciiBytes(`<c r="${name}`));
+    this.keptLengths = new Int32Array(columnNames.length);
   }
 
   /** The cells of row `rowNumber` follow. */
@@ -51,16 +55,29 @@ export class CellBytes {
     }
   }
 
-  /** The last cell's bytes after its address (a copy): `cellEnding` writes a cell like it in another row. */
-  lastCellEnd(): Uint8Array {
-    return this.buffer.slice(this.lastEndStart, this.at);
+  /**
+   * Keeps the last cell's bytes after its address as result column `index`'s: `repeatKept` writes a cell like it in
+   * another row. Each column keeps one, in a buffer of its own used over and over.
+   */
+  keepLastCell(index: number): void {
+    const length = this.at - this.lastEndStart;
+    let kept = this.kept[index];
+    if (kept === undefined || kept.length < length) this.kept[index] = kept = new Uint8Array(Math.max(64, 2 * length));
+    kept.set(this.buffer.subarray(this.lastEndStart, this.at));
+    this.keptLengths[index] = length;
   }
 
-  /** A cell in result column `index` ending in `end`, the bytes after the address of a cell `lastCellEnd` gave. */
-  cellEnding(index: number, end: Uint8Array): void {
+  /** A cell in result column `index` like the one `keepLastCell` kept for it. */
+  repeatKept(index: number): void {
     this.put(this.starts[index] as Uint8Array);
     this.ascii(this.rowDigits);
-    this.put(end);
+    // Copied byte by byte: a view of the kept bytes for `put` would be an object made for every cell.
+    const kept = this.kept[index] as Uint8Array;
+    const length = this.keptLengths[index] as number;
+    this.makeRoom(length);
+    const { buffer } = this;
+    for (let k = 0; k < length; k++) buffer[this.at + k] = kept[k] as number;
+    this.at += length;
   }
 
   /** The row's cells so far: valid until the next `startRow`. */

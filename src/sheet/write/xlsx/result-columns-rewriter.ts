@@ -95,16 +95,18 @@ export class ResultColumnsRewriter implements TextRewriter {
   private readonly cellTag = newCellTag();
   private readonly rowTag = newRowTag();
   private readonly newCells: CellBytes;
-  /** The last new cell written in each result column by `cellBytes` whose value repeated, with its bytes. */
-  private readonly cellsAbove: (CellAbove | undefined)[] = [];
-  /** The value and format of the last new cell worked out in each result column by `cellBytes`. */
-  private readonly lastCells: ({ readonly value: ResultCell; readonly base: number } | undefined)[] = [];
+  /** By `cellBytes`: the last cell of each result column whose value repeated (its bytes kept in `newCells`). */
+  private readonly above: CellsByColumn;
+  /** By `cellBytes`: the last cell of each result column worked out. */
+  private readonly last: CellsByColumn;
 
   constructor(private readonly plan: ResultColumnsPlan) {
     this.targets = [plan.headerRowNumber, ...plan.rows.keys()].sort((a, b) => a - b);
     this.lastColumn = plan.firstColumn + plan.headers.length - 1;
     this.columnNames = plan.headers.map((_, i) => columnName(plan.firstColumn + i));
     this.newCells = new CellBytes(this.columnNames);
+    this.above = new CellsByColumn(plan.headers.length);
+    this.last = new CellsByColumn(plan.headers.length);
     this.edit = new StreamingEdit(this.onTag, (dropped) => this.rowEnds.shift(dropped));
   }
 
@@ -520,34 +522,44 @@ export class ResultColumnsRewriter implements TextRewriter {
       return cells.written();
     }
     const values = this.plan.rows.get(row.rowNumber) ?? NO_VALUES;
+    const { above, last } = this;
     for (let i = 0; i < values.length; i++) {
       const value = values[i] as ResultCell;
       const base = row.style ?? this.columnStyles[i] ?? 0;
-      const above = this.cellsAbove[i];
-      if (above !== undefined && above.value === value && above.base === base) {
-        if (above.end) cells.cellEnding(i, above.end);
+      if (above.values[i] === value && above.bases[i] === base) {
+        if (!above.blank[i]) cells.repeatKept(i);
         continue;
       }
       const cell = this.newCell(i, value, false, base);
       if (cell) cells.cell(i, cell.written, cell.style);
-      // A value is kept as bytes once it repeats: a column whose every value is new (a reference) keeps none.
-      const last = this.lastCells[i];
-      if (last !== undefined && last.value === value && last.base === base)
-        this.cellsAbove[i] = { value, base, end: cell ? cells.lastCellEnd() : undefined };
-      else this.lastCells[i] = { value, base };
+      // A cell is kept once its value repeats: a column whose every value is new (a reference) keeps none.
+      const repeats = last.values[i] === value && last.bases[i] === base;
+      const into = repeats ? above : last;
+      into.values[i] = value;
+      into.bases[i] = base;
+      if (!repeats) continue;
+      above.blank[i] = cell ? 0 : 1;
+      if (cell) cells.keepLastCell(i);
     }
     return cells.written();
   }
 }
 
-/** A row's new cell in one result column, as the next row may repeat it: its end is its bytes after its address. */
-interface CellAbove {
-  readonly value: ResultCell;
-  readonly base: number;
-  /** Undefined for a cell left blank. */
-  readonly end: Uint8Array | undefined;
+/** Each result column's value and format in a row, as the next row may repeat them; NOT_SEEN before any. */
+class CellsByColumn {
+  readonly values: unknown[];
+  readonly bases: Int32Array;
+  /** 1 where the cell was left blank. */
+  readonly blank: Uint8Array;
+
+  constructor(columns: number) {
+    this.values = Array.from({ length: columns }, () => NOT_SEEN);
+    this.bases = new Int32Array(columns);
+    this.blank = new Uint8Array(columns);
+  }
 }
 
+const NOT_SEEN = Symbol("not seen");
 const NO_VALUES: readonly ResultCell[] = [];
 
 const NO_TAIL: readonly TailCell[] = [];

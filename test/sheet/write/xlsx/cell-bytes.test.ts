@@ -31,19 +31,26 @@ describe("CellBytes: a row's new cells as bytes", () => {
     );
   });
 
-  it("writes a cell in another row from the end of one written before, as cellXml writes it there", () => {
+  it("writes a cell in another row like one kept, as cellXml writes it there", () => {
     const writer = new CellBytes(COLUMNS);
     writer.startRow(7);
     writer.cell(0, "Created", 3);
-    const created = writer.lastCellEnd();
+    writer.keepLastCell(0);
     writer.cell(2, 37.5, 0);
-    const money = writer.lastCellEnd();
+    writer.keepLastCell(2);
     writer.startRow(12_345);
-    writer.cellEnding(0, created);
+    writer.repeatKept(0);
     writer.cell(1, "a & b", 0);
-    writer.cellEnding(2, money);
+    writer.repeatKept(2);
     expect(decoder.decode(writer.written())).toBe(
       cellXml("", "K12345", "Created", 3) + cellXml("", "L12345", "a & b", 0) + cellXml("", "AB12345", 37.5, 0),
     );
+    // A column keeps its last kept cell only, however long.
+    writer.startRow(8);
+    writer.cell(0, "x".repeat(300), 0);
+    writer.keepLastCell(0);
+    writer.startRow(9);
+    writer.repeatKept(0);
+    expect(decoder.decode(writer.written())).toBe(cellXml("", "K9", "x".repeat(300), 0));
   });
 });
