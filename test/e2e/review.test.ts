@@ -521,6 +521,38 @@ describe("the fix-up grid in Chromium", () => {
     },
   );
 
+  it("moves the panels to the row clicked in the frame the grid shows it active", async () => {
+    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await openReview(page);
+    await clickCell(page, 17, "Code");
+    await expect.poll(() => page.locator("#order-panel-heading").textContent()).toBe("Order KTP-27002");
+    // Every state the page is seen in while row 24 is clicked: a panel still on row 17 with row 24 active would let a
+    // quick click on "Skip this row", or typing in the order, act on the row before.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (globalThis as never as { seen: string[] }).seen = seen;
+      new MutationObserver(() => {
+        const active = document.querySelector(".grid-cell.active")?.parentElement?.getAttribute("data-row-number");
+        const rowPanel = document.getElementById("row-panel-heading")?.textContent ?? "";
+        const orderFields = document.querySelector<HTMLFieldSetElement>(".order-fields");
+        const order = document.getElementById("order-panel-heading")?.textContent;
+        seen.push(
+          `row ${active} | ${rowPanel.split(" · ")[0]} | ${order} ${orderFields?.disabled ? "waiting" : "open"}`,
+        );
+      }).observe(document.body, { childList: true, subtree: true, attributes: true, characterData: true });
+    });
+    await clickCell(page, 24, "Code");
+    await expect.poll(() => page.locator("#order-panel-heading").textContent()).toBe("Order KTP-27003");
+    const seen = await page.evaluate(() => (globalThis as never as { seen: string[] }).seen);
+    const whileRow24 = seen.filter((state) => state.startsWith("row 24 "));
+    expect(whileRow24.length).toBeGreaterThan(0);
+    for (const state of whileRow24) {
+      expect(state).toContain("| Row 24");
+      expect(state).toMatch(/Order KTP-27003 open$|waiting$/);
+    }
+    await page.close();
+  });
+
   it("keeps what is typed into an order's field the moment the order shows", async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await openReview(page);
