@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
+import { useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { RowView, RowWindow } from "../../engine/views";
 import type { CellEdit } from "../../engine/edit-commands";
 import type { RowFilter } from "../../engine/row-filter";
@@ -65,8 +65,8 @@ export function FixUpGrid(props: Props) {
   const activeRow = rows.rowAt(selection.active.row);
   const activeHeader = columns[selection.active.column]?.header;
   // The panels follow the active cell at once, except while a key held down moves it every frame: then at most every
-  // PANEL_MAX_LAG_MS, and at once when the key is let go. Drawing them every frame made frames late. "At once" is in the
-  // frame the cell is drawn active: a frame later, a click on a panel could still act on the row before.
+  // PANEL_MAX_LAG_MS, and at once when the key is let go. Drawing them every frame made frames late. "At once" is in
+  // the frame the cell is drawn active: a frame later, a click on a panel could still act on the row before.
   const [isKeyHeld, setKeyHeld] = useState(false);
   const panelsFollowed = useRef(Number.NEGATIVE_INFINITY);
   useLayoutEffect(() => {
