@@ -553,6 +553,29 @@ describe("the fix-up grid in Chromium", () => {
     await page.close();
   });
 
+  it("leaves focus in the field the user went to while a skip beside the grid was being done", async () => {
+    const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await openReview(page);
+    await clickCell(page, 24, "Code");
+    await expect.poll(() => page.locator("#order-panel-heading").textContent()).toBe("Order KTP-27003");
+    // The user clicks "Skip this row", then goes to the order's phone to type, in the moment the skip is done and the
+    // grid is asked to take focus back: focus stays in the phone field.
+    await page.evaluate(() => {
+      const rowPanel = document.querySelector('[data-testid="row-panel"]') as HTMLElement;
+      const observer = new MutationObserver(() => {
+        if (!rowPanel.textContent?.includes("Include this row again")) return;
+        observer.disconnect();
+        setTimeout(() => document.getElementById("order-phone")?.focus(), 0);
+      });
+      observer.observe(rowPanel, { childList: true, subtree: true, characterData: true });
+    });
+    await page.getByTestId("row-panel").getByRole("button", { name: "Skip this row" }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("order-phone");
+    await page.waitForTimeout(1000);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("order-phone");
+    await page.close();
+  });
+
   it("keeps what is typed into an order's field the moment the order shows", async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await openReview(page);

@@ -1,5 +1,5 @@
 import type { RefObject } from "preact";
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import type { RowFilter } from "../../engine/row-filter";
 import type { GridFocus } from "../workflow/workflow-state";
 import type { GridColumn } from "./column-editors";
@@ -65,9 +65,12 @@ export function useGridSelection({
     });
   }, [total]);
 
-  // A request to move to a cell: found among the rows shown, then focused.
-  useEffect(() => {
+  // A request to move to a cell: found among the rows shown, then focused, unless the user has put focus elsewhere
+  // while its place was asked for (in a field, to type). Taken in the task the request was made in (an action beside
+  // the grid finishing), so focus then is where that action left it.
+  useLayoutEffect(() => {
     if (!focus) return;
+    const focusedThen = document.activeElement;
     const asked = latest.current;
     void asked.positionOf(asked.filter, focus.rowNumber).then((position) => {
       const now = latest.current;
@@ -79,7 +82,9 @@ export function useGridSelection({
         ),
       };
       now.select({ active: at, anchor: at });
-      scroller.current?.focus();
+      const focusedNow = document.activeElement;
+      if (focusedNow === focusedThen || focusedNow === document.body || scroller.current?.contains(focusedNow))
+        scroller.current?.focus();
     });
   }, [focus, scroller]);
 
