@@ -65,12 +65,17 @@ export function useGridSelection({
     });
   }, [total]);
 
-  // A request to move to a cell: found among the rows shown, then focused, unless the user has put focus elsewhere
-  // while its place was asked for (in a field, to type). Taken in the task the request was made in (an action beside
-  // the grid finishing), so focus then is where that action left it.
+  // Where focus was when a request to move came: noted in the task it was made in (an action beside the grid
+  // finishing), so it is where that action left focus, before the user can put it elsewhere.
+  const focusedAtRequest = useRef<Element | null>(null);
   useLayoutEffect(() => {
+    if (focus) focusedAtRequest.current = document.activeElement;
+  }, [focus]);
+  // A request to move to a cell: found among the rows shown, then focused, unless the user has put focus elsewhere
+  // while its place was asked for (in a field, to type).
+  useEffect(() => {
     if (!focus) return;
-    const focusedThen = document.activeElement;
+    const focusedThen = focusedAtRequest.current;
     const asked = latest.current;
     void asked.positionOf(asked.filter, focus.rowNumber).then((position) => {
       const now = latest.current;
