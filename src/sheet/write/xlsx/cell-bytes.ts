@@ -71,13 +71,8 @@ export class CellBytes {
   repeatKept(index: number): void {
     this.put(this.starts[index] as Uint8Array);
     this.ascii(this.rowDigits);
-    // Copied byte by byte: a view of the kept bytes for `put` would be an object made for every cell.
-    const kept = this.kept[index] as Uint8Array;
-    const length = this.keptLengths[index] as number;
-    this.makeRoom(length);
-    const { buffer } = this;
-    for (let k = 0; k < length; k++) buffer[this.at + k] = kept[k] as number;
-    this.at += length;
+    // Its first bytes, not a view of them: a view would be an object made for every cell.
+    this.put(this.kept[index] as Uint8Array, this.keptLengths[index]);
   }
 
   /** The row's cells so far: valid until the next `startRow`. */
@@ -109,12 +104,13 @@ export class CellBytes {
       this.texts.set(text, this.buffer.slice(start, this.at));
   }
 
-  private put(bytes: Uint8Array): void {
-    this.makeRoom(bytes.length);
+  /** The first `length` of `bytes` (all of them unless said). */
+  private put(bytes: Uint8Array, length = bytes.length): void {
+    this.makeRoom(length);
     // A call to `set` costs more than copying the few bytes most pieces are.
-    if (bytes.length > 32) this.buffer.set(bytes, this.at);
-    else for (let k = 0; k < bytes.length; k++) this.buffer[this.at + k] = bytes[k] as number;
-    this.at += bytes.length;
+    if (length > 32 && length === bytes.length) this.buffer.set(bytes, this.at);
+    else for (let k = 0; k < length; k++) this.buffer[this.at + k] = bytes[k] as number;
+    this.at += length;
   }
 
   /** Text of ASCII characters only: digits, a number's sign, point and exponent, or markup. */
