@@ -3,11 +3,9 @@ import type { SheetMapping } from "../core/mapping/sheet-mapping";
 import type { MappingVocabulary } from "../core/mapping/suggest-mapping";
 import type { CampaignSheetData } from "../core/reorder/campaign-sheet-data";
 import type { OrderFormData } from "../core/order-form/order-form-data";
-import type { ResultSheetData } from "../core/result-sheet-data";
 import type { ReadProgress } from "../sheet/read/workbook";
 import type { CombineResult, FileChoice, OpenResult, PreviewResult, SheetSession } from "../sheet/worker-api";
 import type { ResultFile, WriteResultsOptions } from "../sheet/write/write-results";
-import type { SeveralFiles } from "../core/source-files";
 import { createWorkerBridge } from "./worker-bridge";
 
 /** A sheet worker with no call waiting for this long is stopped, and the file it held with it. */
@@ -62,19 +60,6 @@ export function createSheetWorkerClient(start: () => Worker = startSheetWorker) 
      */
     sendRows(sheetName: string, headerRowNumber: number, port: MessagePort, windowSize: number): Promise<number> {
       return call((s) => s.sendRows(sheetName, headerRowNumber, transfer(port, [port]), windowSize));
-    },
-    /** Writes results into the customer's own file (its bytes are handed to the worker). */
-    writeResults(
-      original: Uint8Array,
-      fileName: string,
-      sheetName: string,
-      data: ResultSheetData,
-      options: WriteResultsOptions = {},
-      several?: SeveralFiles,
-    ): Promise<ResultFile> {
-      return call((s) =>
-        s.writeResults(transfer(original, [original.buffer]), fileName, sheetName, data, options, several),
-      );
     },
     /**
      * Writes results into the customer's own file (its bytes are handed to the worker), from the data the submit

@@ -42,13 +42,8 @@ describe("the sheet worker's client", () => {
       const before = thread.posted;
       const waiting = [
         client.preview("orders", 1, []),
-        client.writeResults(bytes(ORDERS), "orders.csv", "orders", {
-          headerRowNumber: 1,
-          columns: ["Import result"],
-          rows: new Map(),
-          jobs: { headers: [], rows: [] },
-          audit: { headers: [], rows: [] },
-        }),
+        // A write waiting for its data from the submit worker, which never comes.
+        client.writeResultsFrom(new MessageChannel().port1, bytes(ORDERS), "orders.csv", "orders"),
         client.suggestMapping("orders", 1, undefined),
       ];
       await expect.poll(() => thread.posted).toBe(before + waiting.length);
