@@ -140,6 +140,9 @@ async function plannedOrder(
   return record;
 }
 
+/** The run's clock: the one given (a simulated one in tests), else the system's. */
+const clockOf = (deps: Pick<SubmitDeps, "now">): (() => Date) => deps.now ?? (() => new Date());
+
 /**
  * Writes the batch and its orders down together, every order planned, before anything is sent.
  * Returns the batch; {@link runBatch} sends it.
@@ -161,7 +164,7 @@ async function writePlannedBatch(
 ): Promise<{ batch: BatchRecord; orders: OrderRecord[] }> {
   // Told at once: making each order's record (its request's SHA-256) takes a while for thousands of orders.
   onWritten?.(0);
-  const records = await batchRecords(plan, id, (deps.now ?? (() => new Date()))());
+  const records = await batchRecords(plan, id, clockOf(deps)());
   await deps.journal.putNewBatch(records.batch, records.orders, onWritten);
   return records;
 }
@@ -199,7 +202,7 @@ export async function addToBatch(
   orders: SubmissionPlan["orders"],
 ): Promise<BatchRecord> {
   if (orders.length === 0) return batch;
-  const at = (deps.now ?? (() => new Date()))();
+  const at = clockOf(deps)();
   const present = await deps.journal.ordersOf(batch.id);
   const start = present.reduce((max, o) => Math.max(max, o.sequence + 1), 0);
   const added = await Promise.all(orders.map((order, i) => plannedOrder(batch.id, order, start + i, at)));
@@ -221,7 +224,7 @@ export async function submitPlan(
   options: RunOptions = {},
   id: string = crypto.randomUUID(),
 ): Promise<RunOutcome> {
-  const onWritten = writingProgress(id, plan.orders.length, deps.now ?? (() => new Date()), options.onProgress);
+  const onWritten = writingProgress(id, plan.orders.length, clockOf(deps), options.onProgress);
   const held = await deps.locks.withLock(submitLockName(plan.connection, plan.accountId), () =>
     withLease(deps, async (lease) => {
       const { batch, orders } = await writePlannedBatch(deps, plan, id, onWritten);
@@ -256,7 +259,7 @@ async function withLease(
   const taken = await deps.lease.take();
   if (!taken.held) return { status: "busy", since: taken.since };
   const keeper = keepLease(deps.lease, {
-    now: () => (deps.now ?? (() => new Date()))().getTime(),
+    now: () => clockOf(deps)().getTime(),
     renewMs: deps.leaseRenewMs,
   });
   try {
@@ -274,7 +277,7 @@ async function runLocked(
   options: RunOptions,
   written?: readonly OrderRecord[],
 ): Promise<RunOutcome> {
-  const now = deps.now ?? (() => new Date());
+  const now = clockOf(deps);
   const sleep = deps.sleep ?? defaultSleep;
   const run = startBatchRun({
     client: deps.client,
@@ -383,7 +386,7 @@ export async function allowResend(
   batchId: string,
   orderNumbers: readonly string[],
 ): Promise<OrderRecord[]> {
-  const at = (deps.now ?? (() => new Date()))();
+  const at = clockOf(deps)();
   const wanted = new Set(orderNumbers);
   const updates = (await deps.journal.ordersOf(batchId))
     .filter((o) => wanted.has(o.orderNumber) && (o.state === "existing" || o.state === "not-found"))
