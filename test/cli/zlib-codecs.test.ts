@@ -15,6 +15,7 @@ import {
   type ZipCodecs,
 } from "../../src/sheet/zip/zip-codecs";
 import { samplePath } from "../helpers/samples";
+import { deflateScribblingOverRecycled } from "../helpers/recycled-deflate";
 
 const through = async (bytes: Uint8Array, pair: ByteTransform) => {
   const pieces: number[] = [];
@@ -64,6 +65,15 @@ describe("the command line's zlib codecs", () => {
     const expected = { crc32: crc32(data), size: data.length };
     expect(await countOf(zlibCodecs)).toEqual(expected);
     expect(await countOf(platformCodecs)).toEqual(expected);
+  });
+
+  it("give each batch back once zlib has read it, and what they deflate is not changed by its reuse", async () => {
+    const batches = Array.from({ length: 9 }, (_, b) =>
+      Buffer.from(Array.from({ length: 40_000 }, (_, i) => `<c r="A${b * 40_000 + i}"><v>${i % 97}</v></c>`).join("")),
+    );
+    const { packed, givenBack } = await deflateScribblingOverRecycled(zlibCodecs, batches);
+    expect(inflateRawSync(packed).equals(Buffer.concat(batches))).toBe(true);
+    expect(givenBack).toBe(9);
   });
 
   it("reject data that does not inflate", async () => {

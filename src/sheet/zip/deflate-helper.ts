@@ -51,7 +51,8 @@ export function serveDeflation(endpoint: DeflateEndpoint<DeflateReply, DeflateRe
       deflation.size += piece.length;
       if (request.kind === "chunk") {
         if (deflation.size >= REPLY_BYTES) sendPieces(stream, deflation);
-        reply({ kind: "taken", stream });
+        // The deflater keeps a copy of what it still needs: the chunk goes back, to be filled again.
+        reply({ kind: "taken", stream, chunk: request.chunk }, [request.chunk.buffer]);
         return;
       }
       deflations.delete(stream);

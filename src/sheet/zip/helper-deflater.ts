@@ -4,7 +4,7 @@
  * cannot start, or once it has failed, deflating falls back to `fallback`'s streams in this thread.
  */
 import type { DeflateEndpoint, DeflateReply, DeflateRequest } from "./deflate-helper-messages";
-import type { PartCount, PartDeflater, ZipCodecs } from "./zip-codecs";
+import type { PartCount, PartDeflater, Recycle, ZipCodecs } from "./zip-codecs";
 
 /** The helper as the sheet side holds it: a worker, or a port in tests. */
 export interface DeflateHelper extends DeflateEndpoint<DeflateRequest, DeflateReply> {
@@ -22,7 +22,7 @@ const IDLE_MS = 10_000;
 
 interface OpenStream {
   readonly piece: (bytes: Uint8Array<ArrayBuffer>) => void;
-  readonly taken: () => void;
+  readonly taken: (chunk: Uint8Array<ArrayBuffer>) => void;
   readonly done: (count: PartCount) => void;
   readonly failed: (error: Error) => void;
 }
@@ -68,7 +68,7 @@ export function withDeflateHelper(fallback: ZipCodecs, start: () => DeflateHelpe
       const stream = streams.get(data.stream);
       if (!stream) return;
       if (data.kind === "piece") stream.piece(data.piece);
-      else if (data.kind === "taken") stream.taken();
+      else if (data.kind === "taken") stream.taken(data.chunk);
       else {
         forget(data.stream);
         if (data.kind === "done") stream.done(data.count);
@@ -79,9 +79,9 @@ export function withDeflateHelper(fallback: ZipCodecs, start: () => DeflateHelpe
     return helper;
   }
 
-  function deflater(expectedBytes: number): PartDeflater {
+  function deflater(expectedBytes: number, recycle?: Recycle): PartDeflater {
     const connected = expectedBytes >= HELPER_MIN_BYTES ? connect() : undefined;
-    if (!connected) return fallback.deflater(expectedBytes);
+    if (!connected) return fallback.deflater(expectedBytes, recycle);
     clearTimeout(idleTimer);
     const stream = nextStream++;
     const send = (message: DeflateRequest, transfer: ArrayBuffer[] = []) => connected.send(message, transfer);
@@ -98,8 +98,9 @@ export function withDeflateHelper(fallback: ZipCodecs, start: () => DeflateHelpe
     };
     streams.set(stream, {
       piece: (bytes) => output?.enqueue(bytes),
-      taken: () => {
+      taken: (chunk) => {
         waiting--;
+        recycle?.(chunk);
         wakeWriter();
       },
       done: (counted) => {

@@ -4,7 +4,7 @@
  * DecompressionStream and our own deflater, or the host's own) do the packing.
  */
 import { encodeTextInto, maxEncodedLength } from "../formats/encode-text";
-import { piecesOf, zipCodecs } from "./zip-codecs";
+import { piecesOf, type Recycle, zipCodecs } from "./zip-codecs";
 import { dataStartOf, inflateEntry, type ZipEntry } from "./zip-guard";
 
 /** About how many bytes are handed to the compressor at a time. */
@@ -110,21 +110,44 @@ export interface PartRewriter {
   end(): void;
 }
 
+/** Batches given back by the deflater, at most: as many as it may hold at once, and one more. */
+const MAX_SPARE_BATCHES = 4;
+
+/**
+ * Batches the deflater is done with, filled again instead of new ones made: a large part is a hundred batches, and
+ * making each anew had the collector sweep the whole heap every dozen or so.
+ */
+class SpareBatches {
+  private readonly spare: Uint8Array<ArrayBuffer>[] = [];
+
+  readonly recycle: Recycle = (chunk) => {
+    // A batch made larger for a long text is as good.
+    if (chunk.buffer.byteLength >= PACK_BATCH_BYTES && this.spare.length < MAX_SPARE_BATCHES)
+      this.spare.push(new Uint8Array(chunk.buffer));
+  };
+
+  take(): Uint8Array<ArrayBuffer> {
+    return this.spare.pop() ?? new Uint8Array(PACK_BATCH_BYTES);
+  }
+}
+
 /**
  * Gathers what is written into batches of about `PACK_BATCH_BYTES` for the compressor (which is much faster given a few
- * large pieces than many small ones), copying bytes and encoding text straight into the batch. Each batch handed on is
- * new, as the deflater may take it over.
+ * large pieces than many small ones), copying bytes and encoding text straight into the batch. A batch handed on is
+ * never written again unless the deflater gives it back, as it may take it over.
  */
 class PackBatches implements PartOutput {
-  private batch = new Uint8Array(PACK_BATCH_BYTES);
+  readonly spare = new SpareBatches();
+  private batch = this.spare.take();
   private at = 0;
   /** Bytes handed on so far. */
   size = 0;
+  /** Where each full batch goes: set before the first is full. */
+  emit: (batch: Uint8Array<ArrayBuffer>) => void = () => {
+    throw new Error("a batch was handed on before there was anywhere for it to go");
+  };
 
-  constructor(
-    private readonly encoding: () => PartEncoding,
-    private readonly emit: (batch: Uint8Array<ArrayBuffer>) => void,
-  ) {}
+  constructor(private readonly encoding: () => PartEncoding) {}
 
   bytes(view: Uint8Array): void {
     this.makeRoom(view.length);
@@ -142,7 +165,7 @@ class PackBatches implements PartOutput {
   flush(): void {
     if (this.at === 0) return;
     const data = this.batch.subarray(0, this.at);
-    this.batch = new Uint8Array(PACK_BATCH_BYTES);
+    this.batch = this.spare.take();
     this.at = 0;
     this.size += data.length;
     this.emit(data);
@@ -156,13 +179,17 @@ class PackBatches implements PartOutput {
   }
 }
 
-/** Deflates what `source` gives (about `expectedBytes`), with the CRC and size of what it gave. */
+/**
+ * Deflates what `source` gives (about `expectedBytes`), with the CRC and size of what it gave; the batches the deflater
+ * is done with go back to `batches`.
+ */
 async function packStream(
   name: string,
   source: ReadableStream<Uint8Array<ArrayBuffer>>,
   expectedBytes: number,
+  batches: PackBatches,
 ): Promise<PackedPart> {
-  const deflater = zipCodecs().deflater(expectedBytes);
+  const deflater = zipCodecs().deflater(expectedBytes, batches.spare.recycle);
   const packed = await collect(source.pipeThrough(deflater));
   const { crc32, size } = deflater.counted();
   return { name, packed, crc32, size };
@@ -178,28 +205,24 @@ export function packText(
   encoding: PartEncoding = "utf-8",
 ): Promise<PackedPart> {
   const iterator = pieces[Symbol.iterator]();
-  let batches: PackBatches | undefined;
+  const batches = new PackBatches(() => encoding);
   const source = new ReadableStream<Uint8Array<ArrayBuffer>>({
     start(controller) {
-      batches = new PackBatches(
-        () => encoding,
-        (batch) => controller.enqueue(batch),
-      );
+      batches.emit = (batch) => controller.enqueue(batch);
     },
     pull(controller) {
-      const out = batches as PackBatches;
-      for (let before = out.size; out.size === before; ) {
+      for (let before = batches.size; batches.size === before; ) {
         const next = iterator.next();
         if (next.done) {
-          out.flush();
+          batches.flush();
           controller.close();
           return;
         }
-        out.text(next.value);
+        batches.text(next.value);
       }
     },
   });
-  return packStream(name, source, 0);
+  return packStream(name, source, 0, batches);
 }
 
 /**
@@ -217,14 +240,11 @@ export function repackPart(
   const inflated = entry.method === 8 ? stored.pipeThrough(zipCodecs().inflater()) : stored;
   let encoding: PartEncoding = "utf-8";
   let read = 0;
-  let batches: PackBatches | undefined;
+  const batches = new PackBatches(() => encoding);
   let rewriter: PartRewriter | undefined;
   const rewrite = new TransformStream<Uint8Array, Uint8Array<ArrayBuffer>>({
     start(controller) {
-      batches = new PackBatches(
-        () => encoding,
-        (batch) => controller.enqueue(batch),
-      );
+      batches.emit = (batch) => controller.enqueue(batch);
       rewriter = rewriterOf(batches);
     },
     transform(chunk) {
@@ -237,10 +257,10 @@ export function repackPart(
     },
     flush() {
       rewriter?.end();
-      batches?.flush();
+      batches.flush();
     },
   });
-  return packStream(entry.name, inflated.pipeThrough(rewrite), entry.uncompressedSize);
+  return packStream(entry.name, inflated.pipeThrough(rewrite), entry.uncompressedSize, batches);
 }
 
 /** A text rewriter over a part's bytes: they are decoded as the reader decodes them, and what it returns written. */

@@ -36,6 +36,9 @@ export interface PartCount {
   readonly size: number;
 }
 
+/** Where a deflater gives back a chunk written to it, once done with its bytes. */
+export type Recycle = (chunk: Uint8Array<ArrayBuffer>) => void;
+
 /** A deflater that counts what it is given: `counted` answers once its output has ended. */
 export interface PartDeflater extends ByteTransform {
   counted(): PartCount;
@@ -46,9 +49,11 @@ export interface ZipCodecs {
   inflater(): ByteTransform;
   /**
    * A deflater counting the CRC-32 zip entries carry, for about `expectedBytes` bytes (0 when not known). It may take
-   * over the buffer of each chunk written to it (to hand it to another thread): a chunk written must not be used again.
+   * over the buffer of each chunk written to it (to hand it to another thread): a chunk written must not be used again,
+   * unless it comes back through `recycle`, which is given each chunk the deflater is done with (when it can tell), to
+   * be filled again instead of a new one made.
    */
-  deflater(expectedBytes: number): PartDeflater;
+  deflater(expectedBytes: number, recycle?: Recycle): PartDeflater;
 }
 
 /**
@@ -70,11 +75,13 @@ export function countingDeflater(
 }
 
 /** Our own deflater as a stream, counted as `countingDeflater` counts zlib's. */
-function fastDeflaterStream(): PartDeflater {
+function fastDeflaterStream(_expectedBytes: number, recycle?: Recycle): PartDeflater {
   const deflater = new FastDeflater();
   const stream = new TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>({
     transform(chunk, controller) {
       const piece = deflater.push(chunk);
+      // The deflater keeps a copy of what it still needs.
+      recycle?.(chunk);
       if (piece.length > 0) controller.enqueue(piece);
     },
     flush(controller) {

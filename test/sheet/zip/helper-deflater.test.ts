@@ -7,6 +7,7 @@ import { withDeflateHelper, type DeflateHelper } from "../../../src/sheet/zip/he
 import { collect, packText, repackPart, textRewriterOf } from "../../../src/sheet/zip/part-text";
 import { listZipEntries } from "../../../src/sheet/zip/zip-guard";
 import { zip } from "../../helpers/zip-writer";
+import { deflateScribblingOverRecycled } from "../../helpers/recycled-deflate";
 import { platformCodecs, useZipCodecs, type ZipCodecs } from "../../../src/sheet/zip/zip-codecs";
 
 const openPorts: MessagePort[] = [];
@@ -81,6 +82,22 @@ describe("deflating in a helper", () => {
     expect(inflateRawSync(a).equals(joined(first))).toBe(true);
     expect(inflateRawSync(b).equals(joined(second))).toBe(true);
     expect(inflateRawSync(await deflate(codecs, [])).length).toBe(0);
+  });
+
+  it("gives each batch back once it has taken it, and what it deflates is not changed by its reuse", async () => {
+    const codecs = withDeflateHelper(platformCodecs, helperOverChannel().start);
+    const batches = textBatches(7, 250_000);
+    const { packed, givenBack } = await deflateScribblingOverRecycled(codecs, batches);
+    expect(inflateRawSync(packed).equals(joined(batches))).toBe(true);
+    expect(givenBack).toBe(7);
+  });
+
+  it("gives batches back in this thread too, when the part is too small for the helper", async () => {
+    const codecs = withDeflateHelper(platformCodecs, helperOverChannel().start);
+    const batches = textBatches(3, 1000);
+    const { packed, givenBack } = await deflateScribblingOverRecycled(codecs, batches, 3000);
+    expect(inflateRawSync(packed).equals(joined(batches))).toBe(true);
+    expect(givenBack).toBe(3);
   });
 
   it("never has more than three batches waiting for the helper to take them", async () => {

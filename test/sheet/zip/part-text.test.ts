@@ -1,8 +1,10 @@
 import { crc32, inflateRawSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { zlibCodecs } from "../../../src/cli/zlib-codecs";
 import { packText, repackPart, textRewriterOf } from "../../../src/sheet/zip/part-text";
 import { listZipEntries } from "../../../src/sheet/zip/zip-guard";
 import { zip } from "../../helpers/zip-writer";
+import { platformCodecs, useZipCodecs, type ZipCodecs } from "../../../src/sheet/zip/zip-codecs";
 
 describe("packing text", () => {
   it.each([0, 1, 7, 8, 9, 4095, 100_003])("gives the CRC and size of %i bytes of text", async (length) => {
@@ -24,5 +26,41 @@ describe("packing text", () => {
       written.length,
       crc32(written),
     ]);
+  });
+
+  describe.each([
+    ["our own deflater", platformCodecs],
+    ["zlib's", zlibCodecs],
+  ])("with %s", (_, codecs) => {
+    afterEach(() => useZipCodecs(platformCodecs));
+
+    it("writes a large part through a few batches, each filled again once the deflater gives it back", async () => {
+      const buffers = new Set<ArrayBufferLike>();
+      let handedOn = 0;
+      const counting: ZipCodecs = {
+        ...codecs,
+        deflater(expectedBytes, recycle) {
+          const deflater = codecs.deflater(expectedBytes, recycle);
+          const seen = new TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>({
+            transform(chunk, controller) {
+              buffers.add(chunk.buffer);
+              handedOn++;
+              controller.enqueue(chunk);
+            },
+          });
+          return { ...deflater, writable: seen.writable, readable: seen.readable.pipeThrough(deflater) };
+        },
+      };
+      useZipCodecs(counting);
+      const original = Array.from({ length: 300_000 }, (_, i) => `<row r="${i + 1}"><c><v>${i}</v></c></row>`).join("");
+      const bytes = new Uint8Array(zip([{ name: "sheet.xml", data: Buffer.from(original) }]));
+      const [entry] = listZipEntries(bytes, "test.zip");
+      const part = await repackPart(bytes, entry as NonNullable<typeof entry>, (out) =>
+        textRewriterOf({ push: (text) => text, finish: () => "" }, out),
+      );
+      expect(inflateRawSync(part.packed).toString()).toBe(original);
+      expect(handedOn).toBeGreaterThanOrEqual(10);
+      expect(buffers.size).toBeLessThanOrEqual(5);
+    });
   });
 });
