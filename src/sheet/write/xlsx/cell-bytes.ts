@@ -5,6 +5,8 @@ import { escapeCellText, spaceAttributeOf } from "./cell-xml";
 const QUOTE = asciiBytes('"');
 const NUMBER_START = asciiBytes("><v>");
 const NUMBER_END = asciiBytes("</v></c>");
+const TEXT_START = asciiBytes(' t="inlineStr"><is><t>');
+const TEXT_START_KEEPING_SPACE = asciiBytes(` t="inlineStr"><is><t${spaceAttributeOf(" ")}>`);
 const TEXT_END = asciiBytes("</t></is></c>");
 /** Texts up to this long are remembered as their bytes: result texts repeat from row to row ("Created"). */
 const MAX_REMEMBERED_CHARS = 200;
@@ -94,7 +96,7 @@ export class CellBytes {
       return;
     }
     const start = this.at;
-    this.ascii(` t="inlineStr"><is><t${spaceAttributeOf(text)}>`);
+    this.put(spaceAttributeOf(text) === "" ? TEXT_START : TEXT_START_KEEPING_SPACE);
     const escaped = escapeCellText(text);
     this.makeRoom(maxEncodedLength(escaped));
     // UTF-8 has bytes for any text: never undefined.

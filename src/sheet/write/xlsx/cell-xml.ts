@@ -26,11 +26,26 @@ export function resultValue(value: ResultCell | undefined, dates: Pick<DateCells
 }
 
 /**
+ * Whether `text` has a character `escapeCellText` may change: mostly not, and a look at each character costs a tenth of
+ * the replace (a result sheet has a text cell for every order row).
+ */
+function mayNeedEscaping(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 ? code !== 0x09 && code !== 0x0a : code === 0x26 || code === 0x3c || code === 0x3e || code === 0x5f)
+      return true;
+    if (code >= 0xfffe) return true;
+  }
+  return false;
+}
+
+/**
  * Text as a cell's `<t>` content. Characters XML cannot carry are written as Excel's
  * `_xHHHH_`, so a text that already looks like one has its underscore escaped; a carriage
  * return is a character reference, which XML readers do not turn into a line feed.
  */
 export function escapeCellText(text: string): string {
+  if (!mayNeedEscaping(text)) return text;
   return text.replace(/[&<>\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|_(?=x[0-9A-Fa-f]{4}_)/g, (c) => {
     if (c === "&") return "&amp;";
     if (c === "<") return "&lt;";

@@ -94,6 +94,7 @@ export class ResultColumnsRewriter implements TextRewriter {
   private readonly spans = new Map<string, string | null>();
   private readonly cellTag = newCellTag();
   private readonly rowTag = newRowTag();
+  private readonly lastSpans = new LastSpans();
   private readonly newCells: CellBytes;
   /** By `cellBytes`: the last cell of each result column whose value repeated (its bytes kept in `newCells`). */
   private readonly above: CellsByColumn;
@@ -296,15 +297,16 @@ export class ResultColumnsRewriter implements TextRewriter {
    * text.
    */
   private openRowInBytes(bytes: Uint8Array, span: RowSpan, rowNumber: number, edit: ByteEdit): OpenRow | undefined {
-    const tag = this.rowTag;
-    if (!readRowTag(bytes, span.start, tag)) return undefined;
-    const customFormat = tag.customFormat && textAt(bytes, tag.customFormat.start, tag.customFormat.end);
-    const styleIndex = tag.style && textAt(bytes, tag.style.start, tag.style.end);
-    const spans = tag.spans && textAt(bytes, tag.spans.start, tag.spans.end);
-    const widened = spans === undefined ? undefined : this.widenedSpans(spans);
-    if (widened === null) return undefined;
-    if (tag.spans && widened !== undefined) edit.replace(tag.spans.start, tag.spans.end, widened);
-    return { rowNumber, style: isTrue(customFormat) ? Number(styleIndex ?? 0) : undefined, prefix: "" };
+    const { spans, customFormat, style } = this.rowTag;
+    if (!readRowTag(bytes, span.start, this.rowTag)) return undefined;
+    if (spans.start >= 0) {
+      const widened = this.lastSpans.widened(bytes, spans.start, spans.end, this.widenedSpans);
+      if (widened === null) return undefined;
+      edit.replaceWithBytes(spans.start, spans.end, widened);
+    }
+    if (customFormat.start < 0 || !isTrue(textAt(bytes, customFormat.start, customFormat.end)))
+      return { rowNumber, style: undefined, prefix: "" };
+    return { rowNumber, style: style.start >= 0 ? Number(textAt(bytes, style.start, style.end)) : 0, prefix: "" };
   }
 
   /** A row to write: its start tag as written, and the format its new cells take. */
@@ -327,7 +329,7 @@ export class ResultColumnsRewriter implements TextRewriter {
    * `spans` reaching the last result column; null for one that does not end in a range, which is taken out. Rows mostly
    * share their spans: each is worked out once.
    */
-  private widenedSpans(spans: string): string | null {
+  private readonly widenedSpans = (spans: string): string | null => {
     let widened = this.spans.get(spans);
     if (widened === undefined) {
       const last = /^(.*?)(\d+):(\d+)$/.exec(spans.trim());
@@ -335,7 +337,7 @@ export class ResultColumnsRewriter implements TextRewriter {
       if (this.spans.size < MAX_REMEMBERED_SPANS) this.spans.set(spans, widened);
     }
     return widened;
-  }
+  };
 
   /**
    * An element in a row to write read tag by tag: a cell before the result columns passes on; the first other element
@@ -565,3 +567,27 @@ const NO_VALUES: readonly ResultCell[] = [];
 const NO_TAIL: readonly TailCell[] = [];
 /** Distinct row spans remembered at most. */
 const MAX_REMEMBERED_SPANS = 1024;
+
+/**
+ * The last row's `spans` in the bytes and that widened, as bytes: rows mostly have the same, which is then neither
+ * decoded nor looked up again.
+ */
+class LastSpans {
+  private read = new Uint8Array(0);
+  private written: Uint8Array | null = null;
+
+  /** The `spans` between `start` and `end` widened by `widen` (null when it cannot be), as UTF-8 bytes. */
+  widened(bytes: Uint8Array, start: number, end: number, widen: (spans: string) => string | null): Uint8Array | null {
+    const read = this.read;
+    let same = end - start === read.length;
+    for (let k = 0; same && k < read.length; k++) same = bytes[start + k] === read[k];
+    if (!same) {
+      const widened = widen(textAt(bytes, start, end));
+      this.read = bytes.slice(start, end);
+      this.written = widened === null ? null : utf8Encoder.encode(widened);
+    }
+    return this.written;
+  }
+}
+
+const utf8Encoder = new TextEncoder();

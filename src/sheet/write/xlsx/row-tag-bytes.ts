@@ -25,29 +25,35 @@ const CELL_CLOSE = asciiBytes("</c>");
 const LETTER_C = 0x63;
 const LETTER_R = 0x72;
 
-/** Where an attribute's value is in the bytes. */
+/** Where an attribute's value is in the bytes; `start` is -1 for an attribute the tag does not have. */
 export interface ValueSpan {
   start: number;
   end: number;
 }
 
-/** The attributes of a row's start tag that a writer reads or changes: undefined for one it does not have. */
+/**
+ * The attributes of a row's start tag that a writer reads or changes, read into the same spans row after row: a row's
+ * tag is read for every row written, and objects made for each took more time to collect than to read it.
+ */
 export interface RowTag {
-  spans: ValueSpan | undefined;
-  customFormat: ValueSpan | undefined;
-  style: ValueSpan | undefined;
+  readonly spans: ValueSpan;
+  readonly customFormat: ValueSpan;
+  readonly style: ValueSpan;
 }
 
-export const newRowTag = (): RowTag => ({ spans: undefined, customFormat: undefined, style: undefined });
+const noValue = (): ValueSpan => ({ start: -1, end: -1 });
+export const newRowTag = (): RowTag => ({ spans: noValue(), customFormat: noValue(), style: noValue() });
 
 const SPANS = asciiBytes("spans");
 const CUSTOM_FORMAT = asciiBytes("customFormat");
 const STYLE = asciiBytes("s");
 const rowAttribute: ByteAttribute = { nameStart: 0, nameEnd: 0, valueStart: 0, valueEnd: 0, end: 0 };
 
-const isNamed = (bytes: Uint8Array, attribute: ByteAttribute, name: Uint8Array) =>
-  attribute.nameEnd - attribute.nameStart === name.length &&
-  name.every((byte, k) => bytes[attribute.nameStart + k] === byte);
+function isNamed(bytes: Uint8Array, attribute: ByteAttribute, name: Uint8Array): boolean {
+  if (attribute.nameEnd - attribute.nameStart !== name.length) return false;
+  for (let k = 0; k < name.length; k++) if (bytes[attribute.nameStart + k] !== name[k]) return false;
+  return true;
+}
 
 /** Whether an attribute's value holds only characters written as they are (no reference, no character escaped). */
 function isPlainValue(bytes: Uint8Array, start: number, end: number): boolean {
@@ -63,23 +69,24 @@ function isPlainValue(bytes: Uint8Array, start: number, end: number): boolean {
  * is not a plain value, for the text readers to read it.
  */
 export function readRowTag(bytes: Uint8Array, at: number, tag: RowTag): boolean {
-  tag.spans = tag.customFormat = tag.style = undefined;
+  tag.spans.start = tag.customFormat.start = tag.style.start = -1;
   for (
     let kind = nextAttribute(bytes, at + 1 + ROW.length, rowAttribute);
     kind === 0;
     kind = nextAttribute(bytes, rowAttribute.end, rowAttribute)
   ) {
-    const key = isNamed(bytes, rowAttribute, SPANS)
-      ? "spans"
+    const value = isNamed(bytes, rowAttribute, SPANS)
+      ? tag.spans
       : isNamed(bytes, rowAttribute, CUSTOM_FORMAT)
-        ? "customFormat"
+        ? tag.customFormat
         : isNamed(bytes, rowAttribute, STYLE)
-          ? "style"
+          ? tag.style
           : undefined;
-    if (key === undefined) continue;
+    if (value === undefined) continue;
     const { valueStart, valueEnd } = rowAttribute;
-    if (tag[key] !== undefined || !isPlainValue(bytes, valueStart, valueEnd)) return false;
-    tag[key] = { start: valueStart, end: valueEnd };
+    if (value.start >= 0 || !isPlainValue(bytes, valueStart, valueEnd)) return false;
+    value.start = valueStart;
+    value.end = valueEnd;
   }
   return true;
 }

@@ -77,6 +77,11 @@ export class ByteEdit {
     this.keepUpTo(at);
     this.out.bytes(bytes);
   }
+
+  replaceWithBytes(start: number, end: number, bytes: Uint8Array): void {
+    this.insertBytes(start, bytes);
+    this.copied = end;
+  }
 }
 
 /** What reads the rows the scanner finds whole. */

@@ -114,12 +114,13 @@ function assertRowNumbers(data: ResultSheetData): void {
   const isRowNumber = (n: number) => Number.isInteger(n) && n >= 1 && n <= GRID_ROWS;
   if (!isRowNumber(data.headerRowNumber))
     throw new RangeError(`Header row ${data.headerRowNumber} is not a spreadsheet row number`);
-  for (const [rowNumber, cells] of data.rows) {
+  // Not `for…of`, which makes an array for every row.
+  data.rows.forEach((cells, rowNumber) => {
     if (!isRowNumber(rowNumber) || rowNumber === data.headerRowNumber)
       throw new RangeError(`Result row ${rowNumber} is not an order row`);
     if (cells.length > data.columns.length)
       throw new RangeError(`Result row ${rowNumber} has more cells than result columns`);
-  }
+  });
 }
 
 /**
