@@ -1,42 +1,64 @@
-/** CRC-32 tables for eight bytes at a time ("slicing by 8"): table k gives a byte's CRC k bytes further on. */
+/**
+ * CRC-32 tables for sixteen bytes at a time ("slicing by 16"): table k gives a byte's CRC k bytes further on. Sixteen
+ * bytes a turn, read as four 32-bit words, took two thirds of the time of eight read byte by byte, and the CRC of a
+ * large result sheet is taken beside its deflating, on the same thread.
+ */
 const CRC_TABLES = (() => {
-  const tables = new Uint32Array(8 * 256);
+  const tables = new Int32Array(16 * 256);
   for (let n = 0; n < 256; n++) {
     let c = n;
     for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    tables[n] = c >>> 0;
+    tables[n] = c;
   }
   for (let n = 0; n < 256; n++) {
-    for (let k = 1; k < 8; k++)
-      tables[k * 256 + n] =
-        ((tables[(k - 1) * 256 + n] as number) >>> 8) ^
-        (tables[(tables[(k - 1) * 256 + n] as number) & 0xff] as number);
+    for (let k = 1; k < 16; k++) {
+      const previous = tables[(k - 1) * 256 + n] as number;
+      tables[k * 256 + n] = (previous >>> 8) ^ (tables[previous & 0xff] as number);
+    }
   }
   return tables;
 })();
 
+/** Whether a 32-bit word read from bytes holds its first byte lowest, as the tables take it. */
+const IS_LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 /** Carries a CRC-32 over more data: start from 0, and the result is the CRC so far. */
 export function crc32(crc: number, data: Uint8Array): number {
   const t = CRC_TABLES;
+  const n = data.length;
   let c = ~crc;
   let i = 0;
-  for (const end8 = data.length - 8; i <= end8; i += 8) {
-    const lo =
-      c ^
-      ((data[i] as number) |
-        ((data[i + 1] as number) << 8) |
-        ((data[i + 2] as number) << 16) |
-        ((data[i + 3] as number) << 24));
-    c =
-      (t[7 * 256 + (lo & 0xff)] as number) ^
-      (t[6 * 256 + ((lo >>> 8) & 0xff)] as number) ^
-      (t[5 * 256 + ((lo >>> 16) & 0xff)] as number) ^
-      (t[4 * 256 + (lo >>> 24)] as number) ^
-      (t[3 * 256 + (data[i + 4] as number)] as number) ^
-      (t[2 * 256 + (data[i + 5] as number)] as number) ^
-      (t[256 + (data[i + 6] as number)] as number) ^
-      (t[data[i + 7] as number] as number);
+  if (IS_LITTLE_ENDIAN && n >= 64) {
+    // Byte by byte up to a word boundary, then sixteen bytes a turn.
+    for (const lead = (4 - (data.byteOffset & 3)) & 3; i < lead; i++)
+      c = (t[(c ^ (data[i] as number)) & 0xff] as number) ^ (c >>> 8);
+    const words = new Int32Array(data.buffer, data.byteOffset + i, (n - i) >>> 2);
+    let w = 0;
+    for (const end = words.length - 3; w < end; w += 4) {
+      const a = c ^ (words[w] as number);
+      const b = words[w + 1] as number;
+      const d = words[w + 2] as number;
+      const e = words[w + 3] as number;
+      c =
+        (t[15 * 256 + (a & 0xff)] as number) ^
+        (t[14 * 256 + ((a >>> 8) & 0xff)] as number) ^
+        (t[13 * 256 + ((a >>> 16) & 0xff)] as number) ^
+        (t[12 * 256 + (a >>> 24)] as number) ^
+        (t[11 * 256 + (b & 0xff)] as number) ^
+        (t[10 * 256 + ((b >>> 8) & 0xff)] as number) ^
+        (t[9 * 256 + ((b >>> 16) & 0xff)] as number) ^
+        (t[8 * 256 + (b >>> 24)] as number) ^
+        (t[7 * 256 + (d & 0xff)] as number) ^
+        (t[6 * 256 + ((d >>> 8) & 0xff)] as number) ^
+        (t[5 * 256 + ((d >>> 16) & 0xff)] as number) ^
+        (t[4 * 256 + (d >>> 24)] as number) ^
+        (t[3 * 256 + (e & 0xff)] as number) ^
+        (t[2 * 256 + ((e >>> 8) & 0xff)] as number) ^
+        (t[256 + ((e >>> 16) & 0xff)] as number) ^
+        (t[e >>> 24] as number);
+    }
+    i += 4 * w;
   }
-  for (; i < data.length; i++) c = (t[(c ^ (data[i] as number)) & 0xff] as number) ^ (c >>> 8);
+  for (; i < n; i++) c = (t[(c ^ (data[i] as number)) & 0xff] as number) ^ (c >>> 8);
   return ~c >>> 0;
 }
