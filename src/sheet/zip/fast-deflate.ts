@@ -49,8 +49,9 @@ const distCode = (distance: number) =>
 class BitWriter {
   bytes = new Uint8Array(1 << 16);
   at = 0;
-  private bits = 0;
-  private count = 0;
+  /** Bits not yet in `bytes`, fewer than 16, lowest first; a loop may keep them in its own variables (see `reserve`). */
+  bits = 0;
+  count = 0;
 
   /** Writes `length` (at most 16) bits of `value`. */
   write(value: number, length: number): void {
@@ -81,6 +82,11 @@ class BitWriter {
     }
     this.bits = 0;
     this.count = 0;
+  }
+
+  /** Room for `room` more bytes, so that `bytes` can be written up to that without a check. */
+  reserve(room: number): void {
+    if (this.at + room > this.bytes.length) this.grow(room);
   }
 
   private grow(room: number): void {
@@ -146,56 +152,134 @@ export class FastDeflater {
   private deflate(isLast: boolean): void {
     const data = this.data;
     const heads = this.heads;
+    const tokens = this.tokens;
+    const literalFreq = this.literalFreq;
+    const distFreq = this.distFreq;
     const base = this.dataStart;
     const end = this.end;
     const stop = isLast ? end : end - MAX_MATCH;
+    // The token count is kept here for the loop, and put back before a block is written.
+    let tokenCount = this.tokenCount;
     let i = this.pending;
     while (i < stop) {
       if (i + MIN_MATCH > end) {
-        this.literal(data[i++] as number);
-        continue;
+        const byte = data[i++] as number;
+        tokens[tokenCount++] = byte;
+        (literalFreq[byte] as number)++;
+      } else {
+        const hash =
+          Math.imul(
+            (data[i] as number) |
+              ((data[i + 1] as number) << 8) |
+              ((data[i + 2] as number) << 16) |
+              ((data[i + 3] as number) << 24),
+            0x9e3779b1,
+          ) >>>
+          (32 - HASH_BITS);
+        const candidate = (heads[hash] as number) - 1 - base;
+        heads[hash] = base + i + 1;
+        const distance = i - candidate;
+        if (
+          candidate >= 0 &&
+          distance <= WINDOW &&
+          data[candidate] === data[i] &&
+          data[candidate + 1] === data[i + 1] &&
+          data[candidate + 2] === data[i + 2] &&
+          data[candidate + 3] === data[i + 3]
+        ) {
+          const limit = Math.min(MAX_MATCH, end - i);
+          let length = MIN_MATCH;
+          while (length < limit && data[candidate + length] === data[i + length]) length++;
+          tokens[tokenCount++] = (distance << 8) | (length - 3);
+          (literalFreq[257 + (LENGTH_CODE[length - 3] as number)] as number)++;
+          (distFreq[distCode(distance)] as number)++;
+          i += length;
+        } else {
+          const byte = data[i++] as number;
+          tokens[tokenCount++] = byte;
+          (literalFreq[byte] as number)++;
+        }
       }
-      const hash =
-        Math.imul(
-          (data[i] as number) |
-            ((data[i + 1] as number) << 8) |
-            ((data[i + 2] as number) << 16) |
-            ((data[i + 3] as number) << 24),
-          0x9e3779b1,
-        ) >>>
-        (32 - HASH_BITS);
-      const candidate = (heads[hash] as number) - 1 - base;
-      heads[hash] = base + i + 1;
-      const distance = i - candidate;
-      if (
-        candidate >= 0 &&
-        distance <= WINDOW &&
-        data[candidate] === data[i] &&
-        data[candidate + 1] === data[i + 1] &&
-        data[candidate + 2] === data[i + 2] &&
-        data[candidate + 3] === data[i + 3]
-      ) {
-        const limit = Math.min(MAX_MATCH, end - i);
-        let length = MIN_MATCH;
-        while (length < limit && data[candidate + length] === data[i + length]) length++;
-        this.match(length, distance);
-        i += length;
-      } else this.literal(data[i++] as number);
+      if (tokenCount === BLOCK_TOKENS) {
+        this.tokenCount = tokenCount;
+        this.writeBlock(false);
+        tokenCount = 0;
+      }
     }
+    this.tokenCount = tokenCount;
     this.pending = i;
   }
 
-  private literal(byte: number): void {
-    this.tokens[this.tokenCount++] = byte;
-    (this.literalFreq[byte] as number)++;
-    if (this.tokenCount === BLOCK_TOKENS) this.writeBlock(false);
-  }
-
-  private match(length: number, distance: number): void {
-    this.tokens[this.tokenCount++] = (distance << 8) | (length - 3);
-    (this.literalFreq[257 + (LENGTH_CODE[length - 3] as number)] as number)++;
-    (this.distFreq[distCode(distance)] as number)++;
-    if (this.tokenCount === BLOCK_TOKENS) this.writeBlock(false);
+  /**
+   * The block's tokens in its codes. Half the deflater's time went here: the bit buffer is kept in local variables for
+   * the loop, not in the writer's fields, and room for every token is made once.
+   */
+  private writeTokens(
+    literalCodes: Uint16Array,
+    literalLengths: Uint8Array,
+    distCodes: Uint16Array,
+    distLengths: Uint8Array,
+  ): void {
+    const out = this.out;
+    out.reserve(this.tokenCount * MAX_TOKEN_BYTES);
+    const bytes = out.bytes;
+    let { at, bits, count } = out;
+    const tokens = this.tokens;
+    for (let t = 0; t < this.tokenCount; t++) {
+      const token = tokens[t] as number;
+      // Each code and extra bits is at most 16 bits, and fewer than 16 are left after each: 31 at most in `bits`.
+      if (token < 256) {
+        bits |= (literalCodes[token] as number) << count;
+        count += literalLengths[token] as number;
+        if (count >= 16) {
+          bytes[at++] = bits & 0xff;
+          bytes[at++] = (bits >>> 8) & 0xff;
+          bits >>>= 16;
+          count -= 16;
+        }
+        continue;
+      }
+      const lengthLess3 = token & 0xff;
+      const lengthCode = LENGTH_CODE[lengthLess3] as number;
+      bits |= (literalCodes[257 + lengthCode] as number) << count;
+      count += literalLengths[257 + lengthCode] as number;
+      if (count >= 16) {
+        bytes[at++] = bits & 0xff;
+        bytes[at++] = (bits >>> 8) & 0xff;
+        bits >>>= 16;
+        count -= 16;
+      }
+      const lengthExtra = LENGTH_EXTRA[lengthCode] as number;
+      bits |= (lengthLess3 + 3 - (LENGTH_BASE[lengthCode] as number)) << count;
+      count += lengthExtra;
+      if (count >= 16) {
+        bytes[at++] = bits & 0xff;
+        bytes[at++] = (bits >>> 8) & 0xff;
+        bits >>>= 16;
+        count -= 16;
+      }
+      const distance = token >>> 8;
+      const code = distCode(distance);
+      bits |= (distCodes[code] as number) << count;
+      count += distLengths[code] as number;
+      if (count >= 16) {
+        bytes[at++] = bits & 0xff;
+        bytes[at++] = (bits >>> 8) & 0xff;
+        bits >>>= 16;
+        count -= 16;
+      }
+      bits |= (distance - (DIST_BASE[code] as number)) << count;
+      count += DIST_EXTRA[code] as number;
+      if (count >= 16) {
+        bytes[at++] = bits & 0xff;
+        bytes[at++] = (bits >>> 8) & 0xff;
+        bits >>>= 16;
+        count -= 16;
+      }
+    }
+    out.at = at;
+    out.bits = bits;
+    out.count = count;
   }
 
   /** The tokens so far as one block with codes of its own. */
@@ -210,31 +294,16 @@ export class FastDeflater {
     out.write(2, 2);
     writeCodeTables(out, literalLengths, distLengths);
     const literalCodes = canonicalCodes(literalLengths);
-    const distCodes = canonicalCodes(distLengths);
-    const tokens = this.tokens;
-    for (let t = 0; t < this.tokenCount; t++) {
-      const token = tokens[t] as number;
-      if (token < 256) {
-        out.write(literalCodes[token] as number, literalLengths[token] as number);
-        continue;
-      }
-      const lengthLess3 = token & 0xff;
-      const lengthCode = LENGTH_CODE[lengthLess3] as number;
-      out.write(literalCodes[257 + lengthCode] as number, literalLengths[257 + lengthCode] as number);
-      const lengthExtra = LENGTH_EXTRA[lengthCode] as number;
-      if (lengthExtra > 0) out.write(lengthLess3 + 3 - (LENGTH_BASE[lengthCode] as number), lengthExtra);
-      const distance = token >>> 8;
-      const code = distCode(distance);
-      out.write(distCodes[code] as number, distLengths[code] as number);
-      const distExtra = DIST_EXTRA[code] as number;
-      if (distExtra > 0) out.write(distance - (DIST_BASE[code] as number), distExtra);
-    }
+    this.writeTokens(literalCodes, literalLengths, canonicalCodes(distLengths), distLengths);
     out.write(literalCodes[256] as number, literalLengths[256] as number);
     this.tokenCount = 0;
     literalFreq.fill(0);
     distFreq.fill(0);
   }
 }
+
+/** A token's bits at most: a 15-bit literal or length code, 5 extra bits, a 15-bit distance code, 13 extra bits. */
+const MAX_TOKEN_BYTES = 6;
 
 /** A dynamic block's header after its type: how many codes, the code-length code, and both codes' lengths. */
 function writeCodeTables(out: BitWriter, literalLengths: Uint8Array, distLengths: Uint8Array): void {
