@@ -49,7 +49,7 @@ const distCode = (distance: number) =>
 class BitWriter {
   bytes = new Uint8Array(1 << 16);
   at = 0;
-  /** Bits not yet in `bytes`, fewer than 16, lowest first; a loop may keep them in its own variables (see `reserve`). */
+  /** Bits not yet in `bytes`, fewer than 16, lowest first: a loop may keep them in variables of its own. */
   bits = 0;
   count = 0;
 
