@@ -356,9 +356,10 @@ function byteWriter(capacity: number) {
 const MAX_REMEMBERED_FIELDS = 4096;
 
 /**
- * Writes a result cell as a field, its delimiter first, into `out` in `encoding`; false, having written nothing, when
- * the encoding has no bytes for it. Results repeat from row to row ("Created", a price): a field is made and encoded
- * once, then its bytes are copied.
+ * Writes a result cell of result column `column` as a field, its delimiter first, into `out` in `encoding`; false,
+ * having written nothing, when the encoding has no bytes for it. Results repeat from row to row ("Created", a price): a
+ * field is made and encoded once, then its bytes are copied; a field like the one above it in its column is not even
+ * looked up.
  */
 function resultFieldWriter(
   out: ReturnType<typeof byteWriter>,
@@ -367,17 +368,27 @@ function resultFieldWriter(
   zoneOffset: ZoneOffset | undefined,
 ) {
   const remembered = new Map<string | number, Uint8Array>();
-  return (cell: ResultCell, isQuoted: boolean): boolean => {
-    const key = !isQuoted && (typeof cell === "string" || typeof cell === "number") ? cell : undefined;
-    const known = key === undefined ? undefined : remembered.get(key);
-    if (known) {
-      out.bytes(known);
+  /** Each column's last field written unquoted from what was remembered, and its bytes. */
+  const lastCells: unknown[] = [];
+  const lastBytes: Uint8Array[] = [];
+  return (cell: ResultCell, isQuoted: boolean, column: number): boolean => {
+    if (!isQuoted && lastCells[column] === cell && cell !== undefined) {
+      out.bytes(lastBytes[column] as Uint8Array);
       return true;
     }
-    const text = cellText(cell, zoneOffset);
-    const start = out.length;
-    if (!out.text(delimiter + (isQuoted ? quoted(text) : csvField(text, delimiter)), encoding)) return false;
-    if (key !== undefined && remembered.size < MAX_REMEMBERED_FIELDS) remembered.set(key, out.copyFrom(start));
+    lastCells[column] = undefined;
+    const key = !isQuoted && (typeof cell === "string" || typeof cell === "number") ? cell : undefined;
+    let known = key === undefined ? undefined : remembered.get(key);
+    if (known) out.bytes(known);
+    else {
+      const text = cellText(cell, zoneOffset);
+      const start = out.length;
+      if (!out.text(delimiter + (isQuoted ? quoted(text) : csvField(text, delimiter)), encoding)) return false;
+      if (key === undefined || remembered.size >= MAX_REMEMBERED_FIELDS) return true;
+      remembered.set(key, (known = out.copyFrom(start)));
+    }
+    lastCells[column] = key;
+    lastBytes[column] = known;
     return true;
   };
 }
@@ -487,7 +498,7 @@ export function writeCsvResults(
       if (width > fieldCount) out.text(delimiter.repeat(width - fieldCount), encoding);
       let isWritten = true;
       for (let c = 0; c < cells.length && isWritten; c++)
-        isWritten = writeField(cells[c] as ResultCell, beforeBreak && c === cells.length - 1);
+        isWritten = writeField(cells[c] as ResultCell, beforeBreak && c === cells.length - 1, c);
       // A field the encoding has no bytes for: nothing written is kept, and the examples are gathered from here on.
       if (isWritten) continue;
     }

@@ -396,6 +396,34 @@ describe("writeCsvResults: shapes and values", () => {
     expect(write(input, data)).toBe(expected);
   });
 
+  it("writes each row's own results when a column repeats the row above, with quotes, blanks and numbers", () => {
+    const pool: readonly ResultCell[] = ["Created", "a, b", 'say "hi"', "", null, 12.5, 0, "=1+1", "Köln"];
+    const cell = fc.oneof(
+      fc.constantFrom(...pool),
+      fc.integer().map((n) => `ref ${n}`),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.array(cell, { minLength: 3, maxLength: 3 }), { minLength: 1, maxLength: 40 }), (rows) => {
+        const original = text(["No,Qty", ...rows.map((_, i) => `A-${i},${i}`)].join("\n") + "\n");
+        const data: WriteData = {
+          headerRowNumber: 1,
+          columns: ["R1", "R2", "R3"],
+          rows: new Map(rows.map((cells, i) => [i + 2, cells])),
+        };
+        const written = writeCsvResults(original, data);
+        if (!written.ok) throw new Error("not written");
+        const back = readRows(written.bytes).rows;
+        rows.forEach((cells, i) => {
+          const expected = cells.map((c) =>
+            c === null ? "" : typeof c === "number" ? String(c) : c === "=1+1" ? "'=1+1" : c,
+          );
+          expect(back[i + 1]?.slice(2), `row ${i + 2}`).toEqual(expected);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("writes a moment in ISO 8601 with the offset of the zone at that moment, and a day as an ISO date", () => {
     const auckland = (at: Date) => (at.getUTCMonth() >= 3 && at.getUTCMonth() < 8 ? 720 : 780);
     const data = one([
