@@ -4,12 +4,22 @@ import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { launchChromium } from "../e2e/harness";
 import type { BenchPage } from "./bench-page-server";
-import { mb, table } from "./report";
+import { mb, median, table } from "./report";
 import { benchFiles } from "./sheet-data";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 
-function nodeCase(mode: "read" | "write" | "floor", file: string): { ms: number; rows: number; peakBytes: number } {
+interface NodeRun {
+  readonly ms: number;
+  readonly rows: number;
+  readonly peakBytes: number;
+}
+interface BrowserRun {
+  readonly readMs: number;
+  readonly writeMs: number;
+}
+
+function nodeCase(mode: "read" | "write" | "floor", file: string): NodeRun {
   return JSON.parse(
     execFileSync(process.execPath, ["--import", "tsx", join(here, "node-results-case.ts"), mode, file], {
       encoding: "utf8",
@@ -19,7 +29,7 @@ function nodeCase(mode: "read" | "write" | "floor", file: string): { ms: number;
 }
 
 /** The file read, then written back, in the bench page's worker as in the app's sheet worker; a fresh browser. */
-async function browserCase(bench: BenchPage, file: string): Promise<{ readMs: number; writeMs: number }> {
+async function browserCase(bench: BenchPage, file: string): Promise<BrowserRun> {
   const browser = await launchChromium();
   try {
     const page = await bench.open(browser);
@@ -37,10 +47,20 @@ async function browserCase(bench: BenchPage, file: string): Promise<{ readMs: nu
   }
 }
 
+/** Runs of each case, interleaved (read, write, floor, browser; again…), so the machine's noise falls on all alike. */
+const REPEATS = Math.max(1, Number(process.env["BENCH_REPEATS"] ?? 3));
+
+/** A ratio taken run by run (runs interleaved, so run i of each met the same noise): median and range. */
+function ratioText(over: readonly number[], under: readonly number[]): string {
+  const ratios = over.map((value, i) => value / Math.max(1e-9, under[i] ?? Number.NaN));
+  const range = REPEATS > 1 ? ` (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})` : "";
+  return `${median(ratios).toFixed(2)}${range}`;
+}
+
 /**
  * Writing a result on every row back into the customer's own 10k and 100k-row CSV and
  * workbook, beside reading the same file: each in a fresh Node process (time and peak memory),
- * then in a fresh Chromium's worker (time).
+ * then in a fresh Chromium's worker (time), `REPEATS` times interleaved.
  */
 export async function resultsBench(
   bench: BenchPage,
@@ -55,30 +75,43 @@ export async function resultsBench(
       ["CSV", files.csv],
       ["XLSX", files.xlsx],
     ] as const) {
-      const read = nodeCase("read", file);
-      const write = nodeCase("write", file);
-      const floor = kind === "XLSX" ? nodeCase("floor", file) : undefined;
+      const runs = {
+        read: [] as NodeRun[],
+        write: [] as NodeRun[],
+        floor: [] as NodeRun[],
+        browser: [] as BrowserRun[],
+      };
+      for (let i = 0; i < REPEATS; i++) {
+        runs.read.push(nodeCase("read", file));
+        runs.write.push(nodeCase("write", file));
+        if (kind === "XLSX") runs.floor.push(nodeCase("floor", file));
+        runs.browser.push(await browserCase(bench, file));
+      }
+      const ms = (of: readonly NodeRun[]) => of.map((run) => run.ms);
+      const peaks = (of: readonly NodeRun[]) => of.map((run) => run.peakBytes);
+      const name = `${kind} ${size.toLocaleString("en-US")} rows, ${(statSync(file).size / 1048576).toFixed(1)} MB`;
       rows.push([
-        `${kind} ${size.toLocaleString("en-US")} rows, ${(statSync(file).size / 1048576).toFixed(1)} MB`,
-        `${read.ms.toFixed(0)} ms / ${mb(read.peakBytes)} MB`,
-        `${write.ms.toFixed(0)} ms / ${mb(write.peakBytes)} MB`,
-        (write.ms / read.ms).toFixed(2),
-        (write.peakBytes / Math.max(1, read.peakBytes)).toFixed(2),
-        floor ? `${floor.ms.toFixed(0)} ms` : "-",
-        floor ? (floor.ms / read.ms).toFixed(2) : "-",
+        name,
+        `${median(ms(runs.read)).toFixed(0)} ms / ${mb(median(peaks(runs.read)))} MB`,
+        `${median(ms(runs.write)).toFixed(0)} ms / ${mb(median(peaks(runs.write)))} MB`,
+        ratioText(ms(runs.write), ms(runs.read)),
+        ratioText(peaks(runs.write), peaks(runs.read)),
+        runs.floor.length > 0 ? `${median(ms(runs.floor)).toFixed(0)} ms` : "-",
+        runs.floor.length > 0 ? ratioText(ms(runs.floor), ms(runs.read)) : "-",
       ]);
-      const chromium = await browserCase(bench, file);
+      const browserMs = (key: keyof BrowserRun) => runs.browser.map((run) => run[key]);
       inBrowser.push([
-        rows.at(-1)?.[0] ?? "",
-        `${chromium.readMs.toFixed(0)} ms`,
-        `${chromium.writeMs.toFixed(0)} ms`,
-        (chromium.writeMs / chromium.readMs).toFixed(2),
+        name,
+        `${median(browserMs("readMs")).toFixed(0)} ms`,
+        `${median(browserMs("writeMs")).toFixed(0)} ms`,
+        ratioText(browserMs("writeMs"), browserMs("readMs")),
       ]);
     }
   }
   return [
     "Result sheets written back into the customer's own file (10 result columns on every row), " +
-      "beside reading the same file; Node, fresh process each",
+      `beside reading the same file; Node, fresh process each; medians of ${REPEATS} interleaved runs, ` +
+      "ratios taken run by run (their range in brackets)",
     table(["file", "read: time / peak", "write back: time / peak", "time ×", "memory ×", "floor", "floor ×"], rows),
     "floor: inflating the order sheet's part and deflating the part written (zlib level 2), nothing else; " +
       "floor ×: that beside reading",
