@@ -19,7 +19,9 @@ const MAX_REMEMBERED_TEXTS = 4096;
 export class CellBytes {
   private buffer = new Uint8Array(4096);
   private at = 0;
-  private rowDigits = "";
+  /** The row number's digits as bytes. */
+  private readonly rowDigitBytes = new Uint8Array(16);
+  private rowDigitCount = 0;
   /** Where the last cell's bytes after its address start. */
   private lastEndStart = 0;
   /** Each result column's kept cell: its bytes after its address, and how many of them there are. */
@@ -40,13 +42,15 @@ export class CellBytes {
   /** The cells of row `rowNumber` follow. */
   startRow(rowNumber: number): void {
     this.at = 0;
-    this.rowDigits = String(rowNumber);
+    const digits = String(rowNumber);
+    this.rowDigitCount = digits.length;
+    for (let k = 0; k < digits.length; k++) this.rowDigitBytes[k] = digits.charCodeAt(k);
   }
 
   /** A cell in result column `index` (0-based) holding `value`, in cell format `style`. */
   cell(index: number, value: string | number, style: number): void {
     this.put(this.starts[index] as Uint8Array);
-    this.ascii(this.rowDigits);
+    this.put(this.rowDigitBytes, this.rowDigitCount);
     this.lastEndStart = this.at;
     this.put(style > 0 ? this.styleOf(style) : QUOTE);
     if (typeof value !== "number") this.textCellEnd(value);
@@ -69,12 +73,24 @@ export class CellBytes {
     this.keptLengths[index] = length;
   }
 
-  /** A cell in result column `index` like the one `keepLastCell` kept for it. */
+  /**
+   * A cell in result column `index` like the one `keepLastCell` kept for it: its start, the row's digits and the kept
+   * bytes copied in one go (most of a large sheet's new cells are these).
+   */
   repeatKept(index: number): void {
-    this.put(this.starts[index] as Uint8Array);
-    this.ascii(this.rowDigits);
+    const start = this.starts[index] as Uint8Array;
+    const kept = this.kept[index] as Uint8Array;
+    const keptLength = this.keptLengths[index] as number;
+    const digits = this.rowDigitBytes;
+    const digitCount = this.rowDigitCount;
+    this.makeRoom(start.length + digitCount + keptLength);
+    const buffer = this.buffer;
+    let at = this.at;
+    for (let k = 0; k < start.length; k++) buffer[at++] = start[k] as number;
+    for (let k = 0; k < digitCount; k++) buffer[at++] = digits[k] as number;
     // Its first bytes, not a view of them: a view would be an object made for every cell.
-    this.put(this.kept[index] as Uint8Array, this.keptLengths[index]);
+    for (let k = 0; k < keptLength; k++) buffer[at++] = kept[k] as number;
+    this.at = at;
   }
 
   /** The row's cells so far: valid until the next `startRow`. */
