@@ -151,6 +151,8 @@ export class FastDeflater {
   /** Deflates what is pending, all of it at the end, else leaving a longest match's worth for the next piece. */
   private deflate(isLast: boolean): void {
     const data = this.data;
+    // Four bytes at a time, little-endian: one load where four were, to hash a place and to compare a match.
+    const words = new DataView(data.buffer, data.byteOffset, data.byteLength);
     const heads = this.heads;
     const tokens = this.tokens;
     const literalFreq = this.literalFreq;
@@ -167,28 +169,16 @@ export class FastDeflater {
         tokens[tokenCount++] = byte;
         (literalFreq[byte] as number)++;
       } else {
-        const hash =
-          Math.imul(
-            (data[i] as number) |
-              ((data[i + 1] as number) << 8) |
-              ((data[i + 2] as number) << 16) |
-              ((data[i + 3] as number) << 24),
-            0x9e3779b1,
-          ) >>>
-          (32 - HASH_BITS);
+        const word = words.getInt32(i, true);
+        const hash = Math.imul(word, 0x9e3779b1) >>> (32 - HASH_BITS);
         const candidate = (heads[hash] as number) - 1 - base;
         heads[hash] = base + i + 1;
         const distance = i - candidate;
-        if (
-          candidate >= 0 &&
-          distance <= WINDOW &&
-          data[candidate] === data[i] &&
-          data[candidate + 1] === data[i + 1] &&
-          data[candidate + 2] === data[i + 2] &&
-          data[candidate + 3] === data[i + 3]
-        ) {
+        if (candidate >= 0 && distance <= WINDOW && words.getInt32(candidate, true) === word) {
           const limit = Math.min(MAX_MATCH, end - i);
           let length = MIN_MATCH;
+          while (length + 4 <= limit && words.getInt32(candidate + length, true) === words.getInt32(i + length, true))
+            length += 4;
           while (length < limit && data[candidate + length] === data[i + length]) length++;
           tokens[tokenCount++] = (distance << 8) | (length - 3);
           (literalFreq[257 + (LENGTH_CODE[length - 3] as number)] as number)++;
