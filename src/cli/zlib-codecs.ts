@@ -76,7 +76,12 @@ function zlibDeflater(recycle: Recycle | undefined): PartDeflater {
   const stream = new TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>({
     start(controller) {
       gzip.on("data", (piece: Buffer) => {
-        for (const data of body.take(plainView(piece))) controller.enqueue(data as Uint8Array<ArrayBuffer>);
+        try {
+          for (const data of body.take(plainView(piece))) controller.enqueue(data as Uint8Array<ArrayBuffer>);
+        } catch (error) {
+          // Thrown from an event would end the process: the stream fails instead.
+          gzip.destroy(error instanceof Error ? error : new Error(String(error)));
+        }
       });
       gzip.on("error", (error) => controller.error(error));
     },
