@@ -14,7 +14,7 @@ import { findTagEnd } from "../../xml/xml-tokenizer";
 import { lastCellTagBefore, RowEnds } from "./row-ends";
 import { textAt } from "../../xml/xml-bytes";
 import { type ByteEdit, rowNumberOf, type RowSpan } from "./whole-row-scanner";
-import { cellEndOf, isSpaceOnly, lastCellTagIn, newCellTag, newRowTag, readCellTag, readRowTag } from "./row-tag-bytes";
+import { cellEndOf, isSpaceOnly, lastCellTagOf, newCellTag, newRowTag, readCellTag, readRowTag } from "./row-tag-bytes";
 
 /** Where the result columns go and how they look; style indexes are the workbook's cell formats. */
 export interface ResultColumnsPlan {
@@ -385,7 +385,7 @@ export class ResultColumnsRewriter implements TextRewriter {
 
   /** `endsBeforeResults` for a row in the bytes. */
   private endsBeforeResultsInBytes(bytes: Uint8Array, row: RowSpan): boolean {
-    const at = lastCellTagIn(bytes, row.tagEnd, row.contentEnd);
+    const at = lastCellTagOf(bytes, row);
     let cellEnd = row.tagEnd;
     if (at >= 0) {
       const cell = this.cellTag;

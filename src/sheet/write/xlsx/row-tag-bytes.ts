@@ -18,6 +18,7 @@ import {
   OPEN_TAG,
   skipSpace,
 } from "../../xml/xml-bytes";
+import type { RowSpan } from "./whole-row-scanner";
 
 /** The bytes after `<` that name a row. */
 export const ROW = asciiBytes("row");
@@ -102,6 +103,18 @@ export interface CellTag {
 }
 
 export const newCellTag = (): CellTag => ({ end: 0, column: 0, isEmpty: false });
+
+/** A row's last cell tag not looked for yet (see `RowSpan`). */
+export const NOT_LOOKED_FOR = -2;
+
+/**
+ * The start of a row's last cell tag, or -1: found once a row, however many of its readers ask (the used range's scan
+ * and the rewriter both look at it).
+ */
+export function lastCellTagOf(bytes: Uint8Array, row: RowSpan): number {
+  if (row.lastCellTag === NOT_LOOKED_FOR) row.lastCellTag = lastCellTagIn(bytes, row.tagEnd, row.contentEnd);
+  return row.lastCellTag;
+}
 
 /** The start of the last cell tag (`<c …>`, `<c/>`) from `start` to before `end`, or -1. */
 export function lastCellTagIn(bytes: Uint8Array, start: number, end: number): number {

@@ -7,7 +7,7 @@ import { findTagEnd } from "../../xml/xml-tokenizer";
 import { lastCellTagBefore, RowEnds } from "./row-ends";
 import { textAt } from "../../xml/xml-bytes";
 import { rowNumberOf, type RowSpan } from "./whole-row-scanner";
-import { isEmptyCell, lastCellTagIn, newCellTag, readCellTag } from "./row-tag-bytes";
+import { isEmptyCell, lastCellTagIn, lastCellTagOf, newCellTag, readCellTag } from "./row-tag-bytes";
 
 export interface UsedRange {
   /** The rightmost column (1-based) holding a value or a formula; 0 when there is none. */
@@ -181,11 +181,7 @@ export class UsedRangeScan {
   private readRowBytesFromEnd(bytes: Uint8Array, row: RowSpan): boolean {
     const isHeader = this.rowNumber === this.headerRowNumber;
     const cell = this.cellTag;
-    for (
-      let at = lastCellTagIn(bytes, row.tagEnd, row.contentEnd);
-      at >= 0;
-      at = lastCellTagIn(bytes, row.tagEnd, at)
-    ) {
+    for (let at = lastCellTagOf(bytes, row); at >= 0; at = lastCellTagIn(bytes, row.tagEnd, at)) {
       if (!readCellTag(bytes, at, cell) || cell.column === 0) return false;
       if (cell.column > GRID_COLUMNS) continue;
       if (cell.column <= this.lastColumn && !isHeader) return true;

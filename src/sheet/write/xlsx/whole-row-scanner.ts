@@ -15,7 +15,7 @@ import {
   skipSpace,
 } from "../../xml/xml-bytes";
 import { MAX_WHOLE_ROW_CHARS } from "./row-ends";
-import { ROW } from "./row-tag-bytes";
+import { NOT_LOOKED_FOR, ROW } from "./row-tag-bytes";
 
 const ROW_CLOSE = asciiBytes("</row>");
 /** `</row>` is looked for by its `w`, which in a row's content is only ever in text; `<` starts every tag. */
@@ -37,6 +37,11 @@ export interface RowSpan {
   r: number;
   /** Whether it is written `<row …/>`. */
   isEmpty: boolean;
+  /**
+   * Where its last cell tag starts (-1 for none), once `lastCellTagOf` has found it, for every reader of the row to
+   * share; NOT_LOOKED_FOR until then.
+   */
+  lastCellTag: number;
 }
 
 /** The row a `RowSpan` is: its `r`, or the row after the one before it. */
@@ -119,7 +124,15 @@ class NextMarkupByte {
 export class WholeRowScanner implements ByteScanner {
   stoppedAt = 0;
   readonly openElements = 0;
-  private readonly row: RowSpan = { start: 0, tagEnd: 0, contentEnd: 0, end: 0, r: Number.NaN, isEmpty: false };
+  private readonly row: RowSpan = {
+    start: 0,
+    tagEnd: 0,
+    contentEnd: 0,
+    end: 0,
+    r: Number.NaN,
+    isEmpty: false,
+    lastCellTag: NOT_LOOKED_FOR,
+  };
   private readonly attribute: ByteAttribute = { nameStart: 0, nameEnd: 0, valueStart: 0, valueEnd: 0, end: 0 };
   private readonly edit: ByteEdit;
   private readonly markupBytes = new NextMarkupByte();
@@ -162,6 +175,7 @@ export class WholeRowScanner implements ByteScanner {
       row.tagEnd = attribute.end;
       row.r = r;
       row.isEmpty = kind === EMPTY_TAG;
+      row.lastCellTag = NOT_LOOKED_FOR;
       if (row.isEmpty) row.contentEnd = row.end = row.tagEnd;
       else {
         const close = indexOfBytes(bytes, ROW_CLOSE, row.tagEnd, ROW_CLOSE_ANCHOR);
