@@ -34,6 +34,13 @@ export function skipSpace(bytes: Uint8Array, at: number): number {
   return at;
 }
 
+/** Whether the bytes of `pattern` come at `at` in `bytes`. */
+export function holdsAt(bytes: Uint8Array, at: number, pattern: Uint8Array): boolean {
+  if (at < 0 || at + pattern.length > bytes.length) return false;
+  for (let k = 0; k < pattern.length; k++) if (bytes[at + k] !== pattern[k]) return false;
+  return true;
+}
+
 /**
  * Matches the end tag `</name>` (white space allowed before `>`) at `at`, `name` given as its bytes: the position after
  * it, `NEEDS_MORE`, or `NOT_PLAIN` when something else is there.
@@ -42,7 +49,7 @@ export function endTagAt(bytes: Uint8Array, at: number, name: Uint8Array): numbe
   const n = bytes.length;
   if (at + 2 + name.length > n) return NEEDS_MORE;
   if (bytes[at] !== LT || bytes[at + 1] !== SLASH) return NOT_PLAIN;
-  for (let k = 0; k < name.length; k++) if (bytes[at + 2 + k] !== name[k]) return NOT_PLAIN;
+  if (!holdsAt(bytes, at + 2, name)) return NOT_PLAIN;
   const close = skipSpace(bytes, at + 2 + name.length);
   if (close >= n) return NEEDS_MORE;
   return bytes[close] === GT ? close + 1 : NOT_PLAIN;
@@ -154,8 +161,7 @@ export function xmlTextAt(bytes: Uint8Array, start: number, end: number): string
 /** Whether an element named `name` starts at `at` (its `<`), with the byte after its name at hand. */
 export function isStartOf(bytes: Uint8Array, at: number, name: Uint8Array): boolean {
   const after = at + 1 + name.length;
-  if (after >= bytes.length) return false;
-  for (let k = 0; k < name.length; k++) if (bytes[at + 1 + k] !== name[k]) return false;
+  if (after >= bytes.length || !holdsAt(bytes, at + 1, name)) return false;
   return endsName(bytes[after] as number);
 }
 

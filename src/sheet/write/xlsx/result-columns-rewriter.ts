@@ -12,7 +12,7 @@ import { malformed } from "../../xml/xml-refusal";
 import { NEEDS_MORE_TEXT, type XmlTagSpan } from "../../xml/xml-tag-scanner";
 import { findTagEnd } from "../../xml/xml-tokenizer";
 import { lastCellTagBefore, RowEnds } from "./row-ends";
-import { textAt } from "../../xml/xml-bytes";
+import { holdsAt, textAt } from "../../xml/xml-bytes";
 import { type ByteEdit, rowNumberOf, type RowSpan } from "./whole-row-scanner";
 import { cellEndOf, isSpaceOnly, lastCellTagOf, newCellTag, newRowTag, readCellTag, readRowTag } from "./row-tag-bytes";
 
@@ -578,10 +578,7 @@ class LastSpans {
 
   /** The `spans` between `start` and `end` widened by `widen` (null when it cannot be), as UTF-8 bytes. */
   widened(bytes: Uint8Array, start: number, end: number, widen: (spans: string) => string | null): Uint8Array | null {
-    const read = this.read;
-    let same = end - start === read.length;
-    for (let k = 0; same && k < read.length; k++) same = bytes[start + k] === read[k];
-    if (!same) {
+    if (end - start !== this.read.length || !holdsAt(bytes, start, this.read)) {
       const widened = widen(textAt(bytes, start, end));
       this.read = bytes.slice(start, end);
       this.written = widened === null ? null : utf8Encoder.encode(widened);

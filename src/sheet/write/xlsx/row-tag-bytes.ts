@@ -11,6 +11,7 @@ import {
   EMPTY_TAG,
   endsName,
   GT,
+  holdsAt,
   indexOfBytes,
   isSpace,
   LT,
@@ -50,11 +51,8 @@ const CUSTOM_FORMAT = asciiBytes("customFormat");
 const STYLE = asciiBytes("s");
 const rowAttribute: ByteAttribute = { nameStart: 0, nameEnd: 0, valueStart: 0, valueEnd: 0, end: 0 };
 
-function isNamed(bytes: Uint8Array, attribute: ByteAttribute, name: Uint8Array): boolean {
-  if (attribute.nameEnd - attribute.nameStart !== name.length) return false;
-  for (let k = 0; k < name.length; k++) if (bytes[attribute.nameStart + k] !== name[k]) return false;
-  return true;
-}
+const isNamed = (bytes: Uint8Array, attribute: ByteAttribute, name: Uint8Array) =>
+  attribute.nameEnd - attribute.nameStart === name.length && holdsAt(bytes, attribute.nameStart, name);
 
 /** Whether an attribute's value holds only characters written as they are (no reference, no character escaped). */
 function isPlainValue(bytes: Uint8Array, start: number, end: number): boolean {
@@ -161,7 +159,5 @@ export function isSpaceOnly(bytes: Uint8Array, start: number, end: number): bool
 /** Whether the cell whose start tag `cell` is holds nothing: written `<c/>`, or with only white space before `</c>`. */
 export function isEmptyCell(bytes: Uint8Array, cell: CellTag): boolean {
   if (cell.isEmpty) return true;
-  const at = skipSpace(bytes, cell.end);
-  for (let k = 0; k < CELL_CLOSE.length; k++) if (bytes[at + k] !== CELL_CLOSE[k]) return false;
-  return true;
+  return holdsAt(bytes, skipSpace(bytes, cell.end), CELL_CLOSE);
 }
