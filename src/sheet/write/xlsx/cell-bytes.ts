@@ -20,7 +20,7 @@ export class CellBytes {
   private buffer = new Uint8Array(4096);
   private at = 0;
   /** The row number's digits as bytes. */
-  private readonly rowDigitBytes = new Uint8Array(24);
+  private readonly rowDigitBytes = new Uint8Array(16);
   private rowDigitCount = 0;
   /** Where the last cell's bytes after its address start. */
   private lastEndStart = 0;
@@ -39,20 +39,13 @@ export class CellBytes {
     this.keptLengths = new Int32Array(columnNames.length);
   }
 
-  /** The cells of row `rowNumber` follow. */
+  /** The cells of row `rowNumber` (a spreadsheet row number: whole, from 1) follow. */
   startRow(rowNumber: number): void {
     this.at = 0;
-    const bytes = this.rowDigitBytes;
-    if (!(Number.isSafeInteger(rowNumber) && rowNumber >= 0)) {
-      const digits = String(rowNumber);
-      this.rowDigitCount = digits.length;
-      for (let k = 0; k < digits.length; k++) bytes[k] = digits.charCodeAt(k);
-      return;
-    }
-    // A row number's digits worked out, not a string made for every row.
+    // Its digits worked out, not a string made for every row.
     let count = 1;
     for (let power = 10; rowNumber >= power; power *= 10) count++;
-    for (let k = count - 1, n = rowNumber; k >= 0; k--, n = Math.floor(n / 10)) bytes[k] = 0x30 + (n % 10);
+    for (let k = count - 1, n = rowNumber; k >= 0; k--, n = Math.floor(n / 10)) this.rowDigitBytes[k] = 0x30 + (n % 10);
     this.rowDigitCount = count;
   }
 
