@@ -7,7 +7,7 @@ import { withDeflateHelper, type DeflateHelper } from "../../../src/sheet/zip/he
 import { collect, packText, repackPart, textRewriterOf } from "../../../src/sheet/zip/part-text";
 import { listZipEntries } from "../../../src/sheet/zip/zip-guard";
 import { zip } from "../../helpers/zip-writer";
-import { deflateScribblingOverRecycled } from "../../helpers/recycled-deflate";
+import { batchStream, deflateScribblingOverRecycled } from "../../helpers/recycled-deflate";
 import { platformCodecs, useZipCodecs, type ZipCodecs } from "../../../src/sheet/zip/zip-codecs";
 
 const openPorts: MessagePort[] = [];
@@ -45,16 +45,8 @@ async function deflate(
   batches: readonly Uint8Array[],
   expectedBytes = 1 << 20,
 ): Promise<Uint8Array> {
-  let next = 0;
-  const source = new ReadableStream<Uint8Array<ArrayBuffer>>({
-    pull(controller) {
-      const batch = batches[next++];
-      if (batch) controller.enqueue(batch.slice());
-      else controller.close();
-    },
-  });
   const deflater = codecs.deflater(expectedBytes);
-  const packed = await collect(source.pipeThrough(deflater));
+  const packed = await collect(batchStream(batches).pipeThrough(deflater));
   const whole = joined(batches);
   expect(deflater.counted()).toEqual({ crc32: crc32(whole), size: whole.length });
   return packed;
