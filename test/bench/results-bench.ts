@@ -111,7 +111,9 @@ export async function resultsBench(
         `${median(browserMs("readMs")).toFixed(0)} ms`,
         `${median(browserMs("writeMs")).toFixed(0)} ms`,
         ratioText(browserMs("writeMs"), browserMs("readMs")),
-        kind === "XLSX" ? `${median(browserMs("inflateMs")).toFixed(0)} / ${median(browserMs("deflateMs")).toFixed(0)} ms` : "-",
+        kind === "XLSX"
+          ? `${median(browserMs("inflateMs")).toFixed(0)} / ${median(browserMs("deflateMs")).toFixed(0)} ms`
+          : "-",
         kind === "XLSX" ? ratioText(floor, browserMs("readMs")) : "-",
       ]);
     }

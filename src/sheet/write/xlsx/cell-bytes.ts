@@ -24,9 +24,14 @@ export class CellBytes {
   private rowDigitCount = 0;
   /** Where the last cell's bytes after its address start. */
   private lastEndStart = 0;
-  /** Each result column's kept cell: its bytes after its address, and how many of them there are. */
+  /** Each result column's kept cell: its bytes after its address, how many of them there are, and which keeping. */
   private readonly kept: (Uint8Array | undefined)[] = [];
   private readonly keptLengths: Int32Array;
+  private readonly keptVersions: Int32Array;
+  /** Where each column's kept cell was copied in this row and in the row before (-1: it was not), and which keeping. */
+  private placed: KeptPlacements;
+  private placedBefore: KeptPlacements;
+  private digitCountBefore = 0;
   /** `<c r="` and each result column's letters. */
   private readonly starts: readonly Uint8Array[];
   /** A text cell's bytes after its address and format, by its text. */
@@ -37,11 +42,17 @@ export class CellBytes {
   constructor(columnNames: readonly string[]) {
     this.starts = columnNames.map((name) => asciiBytes(`<c r="${name}`));
     this.keptLengths = new Int32Array(columnNames.length);
+    this.keptVersions = new Int32Array(columnNames.length);
+    this.placed = new KeptPlacements(columnNames.length);
+    this.placedBefore = new KeptPlacements(columnNames.length);
   }
 
   /** The cells of row `rowNumber` (a spreadsheet row number: whole, from 1) follow. */
   startRow(rowNumber: number): void {
     this.at = 0;
+    [this.placed, this.placedBefore] = [this.placedBefore, this.placed];
+    this.placed.at.fill(-1);
+    this.digitCountBefore = this.rowDigitCount;
     // Its digits worked out, not a string made for every row.
     let count = 1;
     for (let power = 10; rowNumber >= power; power *= 10) count++;
@@ -73,21 +84,37 @@ export class CellBytes {
     if (kept === undefined || kept.length < length) this.kept[index] = kept = new Uint8Array(Math.max(64, 2 * length));
     kept.set(this.buffer.subarray(this.lastEndStart, this.at));
     this.keptLengths[index] = length;
+    (this.keptVersions[index] as number)++;
   }
 
   /**
    * A cell in result column `index` like the one `keepLastCell` kept for it: its start, the row's digits and the kept
-   * bytes copied in one go (most of a large sheet's new cells are these).
+   * bytes copied in one go (most of a large sheet's new cells are these). Where the row before had the same cell at the
+   * same place, its bytes are still there (a row is written from the front, and nothing past the row's end so far has
+   * been written over): only the digits are.
    */
   repeatKept(index: number): void {
     const start = this.starts[index] as Uint8Array;
-    const kept = this.kept[index] as Uint8Array;
     const keptLength = this.keptLengths[index] as number;
+    const version = this.keptVersions[index] as number;
     const digits = this.rowDigitBytes;
     const digitCount = this.rowDigitCount;
-    this.makeRoom(start.length + digitCount + keptLength);
-    const buffer = this.buffer;
     let at = this.at;
+    this.placed.at[index] = at;
+    this.placed.version[index] = version;
+    const length = start.length + digitCount + keptLength;
+    if (
+      this.placedBefore.at[index] === at &&
+      this.placedBefore.version[index] === version &&
+      this.digitCountBefore === digitCount
+    ) {
+      for (let k = 0, d = at + start.length; k < digitCount; k++) this.buffer[d + k] = digits[k] as number;
+      this.at = at + length;
+      return;
+    }
+    this.makeRoom(length);
+    const buffer = this.buffer;
+    const kept = this.kept[index] as Uint8Array;
     for (let k = 0; k < start.length; k++) buffer[at++] = start[k] as number;
     for (let k = 0; k < digitCount; k++) buffer[at++] = digits[k] as number;
     // Its first bytes, not a view of them: a view would be an object made for every cell.
@@ -142,7 +169,19 @@ export class CellBytes {
   private makeRoom(length: number): void {
     if (this.at + length <= this.buffer.length) return;
     const grown = new Uint8Array(Math.max(2 * this.buffer.length, this.at + length));
-    grown.set(this.buffer.subarray(0, this.at));
+    // All of it: the row before's cells past this one's end so far may still be taken as they are.
+    grown.set(this.buffer);
     this.buffer = grown;
+  }
+}
+
+/** Where each result column's kept cell was copied in a row's bytes (-1: it was not), and which keeping of it. */
+class KeptPlacements {
+  readonly at: Int32Array;
+  readonly version: Int32Array;
+
+  constructor(columns: number) {
+    this.at = new Int32Array(columns).fill(-1);
+    this.version = new Int32Array(columns);
   }
 }

@@ -53,4 +53,77 @@ describe("CellBytes: a row's new cells as bytes", () => {
     writer.repeatKept(0);
     expect(decoder.decode(writer.written())).toBe(cellXml("", "K9", "x".repeat(300), 0));
   });
+
+  it("writes rows of kept cells and new ones as cellXml writes them, whatever the row before left in place", () => {
+    // Row numbers that cross a power of ten, texts that grow the buffer (one is given room for three bytes a character)
+    // and a column written twice in a row move cells or change them from row to row.
+    const value = fc.oneof(
+      fc.constantFrom("Created", "Received", "a & b", "", "Köln", "x".repeat(1500), "y".repeat(4500)),
+      fc.string({ minLength: 0, maxLength: 3 }),
+      fc.integer({ min: 0, max: 1_000_000 }),
+    );
+    const step = fc.tuple(fc.nat(COLUMNS.length - 1), fc.constantFrom("keep", "repeat", "new"), value);
+    const row = fc.tuple(fc.integer({ min: 0, max: 3 }), fc.array(step, { maxLength: 5 }));
+    const firstRowNumber = fc.oneof(fc.constantFrom(8, 98, 9_998, 99_999), fc.integer({ min: 1, max: 1_000_000 }));
+    fc.assert(
+      fc.property(firstRowNumber, fc.array(row, { minLength: 1, maxLength: 12 }), (first, rows) => {
+        const writer = new CellBytes(COLUMNS);
+        const kept: (string | number | undefined)[] = [];
+        let rowNumber = first;
+        for (const [gap, steps] of rows) {
+          rowNumber += gap;
+          writer.startRow(rowNumber);
+          let expected = "";
+          for (const [index, what, v] of steps) {
+            const address = `${COLUMNS[index]}${rowNumber}`;
+            if (what === "repeat" && kept[index] !== undefined) {
+              writer.repeatKept(index);
+              expected += cellXml("", address, kept[index] as string | number, 0);
+            } else {
+              writer.cell(index, v, 0);
+              expected += cellXml("", address, v, 0);
+              if (what === "keep") {
+                writer.keepLastCell(index);
+                kept[index] = v;
+              }
+            }
+          }
+          expect(decoder.decode(writer.written())).toBe(expected);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("keeps the row before's cells past where the buffer grew, for a cell in the same place to take", () => {
+    const writer = new CellBytes(COLUMNS);
+    writer.startRow(7);
+    writer.cell(1, "Created", 0);
+    writer.keepLastCell(1);
+    // Two texts, each given room for three bytes a character, which the buffer has.
+    writer.startRow(8);
+    writer.cell(0, "a".repeat(700), 0);
+    writer.cell(0, "b".repeat(700), 0);
+    writer.repeatKept(1);
+    // One text as long as those two cells together: its room grows the buffer, and the kept cell after it is where it
+    // was in the row before.
+    const overhead = cellXml("", "K9", "", 0).length;
+    const long = "c".repeat(1400 + overhead);
+    writer.startRow(9);
+    writer.cell(0, long, 0);
+    writer.repeatKept(1);
+    expect(decoder.decode(writer.written())).toBe(cellXml("", "K9", long, 0) + cellXml("", "L9", "Created", 0));
+  });
+
+  it("writes a kept cell again where the row before had it, in a row whose number has another digit", () => {
+    const writer = new CellBytes(COLUMNS);
+    writer.startRow(8);
+    writer.cell(0, "Created", 3);
+    writer.keepLastCell(0);
+    for (const rowNumber of [9, 10, 11, 99, 100]) {
+      writer.startRow(rowNumber);
+      writer.repeatKept(0);
+      expect(decoder.decode(writer.written())).toBe(cellXml("", `K${rowNumber}`, "Created", 3));
+    }
+  });
 });
