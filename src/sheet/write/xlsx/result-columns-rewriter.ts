@@ -14,7 +14,7 @@ import { findTagEnd } from "../../xml/xml-tokenizer";
 import { lastCellTagBefore, RowEnds } from "./row-ends";
 import { holdsAt, textAt } from "../../xml/xml-bytes";
 import { type ByteEdit, rowNumberOf, type RowSpan } from "./whole-row-scanner";
-import { cellEndOf, isSpaceOnly, lastCellTagOf, newCellTag, newRowTag, readCellTag, readRowTag } from "./row-tag-bytes";
+import { cellEndOf, isSpaceOnly, lastCellTagOf, newCellTag, readCellTag } from "./row-tag-bytes";
 
 /** Where the result columns go and how they look; style indexes are the workbook's cell formats. */
 export interface ResultColumnsPlan {
@@ -93,7 +93,6 @@ export class ResultColumnsRewriter implements TextRewriter {
   private headerStyle: number | undefined;
   private readonly spans = new Map<string, string | null>();
   private readonly cellTag = newCellTag();
-  private readonly rowTag = newRowTag();
   private readonly lastSpans = new LastSpans();
   private readonly newCells: CellBytes;
   /** By `cellBytes`: the last cell of each result column whose value repeated (its bytes kept in `newCells`). */
@@ -297,8 +296,8 @@ export class ResultColumnsRewriter implements TextRewriter {
    * text.
    */
   private openRowInBytes(bytes: Uint8Array, span: RowSpan, rowNumber: number, edit: ByteEdit): OpenRow | undefined {
-    const { spans, customFormat, style } = this.rowTag;
-    if (!readRowTag(bytes, span.start, this.rowTag)) return undefined;
+    const { spans, customFormat, style } = span.tag;
+    if (!span.isTagPlain) return undefined;
     if (spans.start >= 0) {
       const widened = this.lastSpans.widened(bytes, spans.start, spans.end, this.widenedSpans);
       if (widened === null) return undefined;

@@ -48,11 +48,7 @@ export const newRowTag = (): RowTag => ({ spans: noValue(), customFormat: noValu
 
 const SPANS = asciiBytes("spans");
 const CUSTOM_FORMAT = asciiBytes("customFormat");
-const STYLE = asciiBytes("s");
-const rowAttribute: ByteAttribute = { nameStart: 0, nameEnd: 0, valueStart: 0, valueEnd: 0, end: 0 };
-
-const isNamed = (bytes: Uint8Array, attribute: ByteAttribute, name: Uint8Array) =>
-  attribute.nameEnd - attribute.nameStart === name.length && holdsAt(bytes, attribute.nameStart, name);
+const LETTER_S = 0x73;
 
 /** Whether an attribute's value holds only characters written as they are (no reference, no character escaped). */
 function isPlainValue(bytes: Uint8Array, start: number, end: number): boolean {
@@ -63,30 +59,32 @@ function isPlainValue(bytes: Uint8Array, start: number, end: number): boolean {
   return true;
 }
 
-/**
- * Reads the row tag at `at` (as the scanner found it) into `tag`; false when one of those attributes appears twice or
- * is not a plain value, for the text readers to read it.
- */
-export function readRowTag(bytes: Uint8Array, at: number, tag: RowTag): boolean {
+/** Forgets the attributes read for the row before. */
+export function clearRowTag(tag: RowTag): void {
   tag.spans.start = tag.customFormat.start = tag.style.start = -1;
-  for (
-    let kind = nextAttribute(bytes, at + 1 + ROW.length, rowAttribute);
-    kind === 0;
-    kind = nextAttribute(bytes, rowAttribute.end, rowAttribute)
-  ) {
-    const value = isNamed(bytes, rowAttribute, SPANS)
-      ? tag.spans
-      : isNamed(bytes, rowAttribute, CUSTOM_FORMAT)
-        ? tag.customFormat
-        : isNamed(bytes, rowAttribute, STYLE)
-          ? tag.style
+}
+
+/**
+ * Notes a row tag's attribute in `tag` when it is one a writer reads (read as the row is found, so its tag is read
+ * once); false when that attribute appears twice or its value is not plain, for the text readers to read the tag.
+ */
+export function noteRowAttribute(bytes: Uint8Array, attribute: ByteAttribute, tag: RowTag): boolean {
+  const { nameStart, nameEnd, valueStart, valueEnd } = attribute;
+  const length = nameEnd - nameStart;
+  const value =
+    length === 1
+      ? bytes[nameStart] === LETTER_S
+        ? tag.style
+        : undefined
+      : length === SPANS.length && holdsAt(bytes, nameStart, SPANS)
+        ? tag.spans
+        : length === CUSTOM_FORMAT.length && holdsAt(bytes, nameStart, CUSTOM_FORMAT)
+          ? tag.customFormat
           : undefined;
-    if (value === undefined) continue;
-    const { valueStart, valueEnd } = rowAttribute;
-    if (value.start >= 0 || !isPlainValue(bytes, valueStart, valueEnd)) return false;
-    value.start = valueStart;
-    value.end = valueEnd;
-  }
+  if (value === undefined) return true;
+  if (value.start >= 0 || !isPlainValue(bytes, valueStart, valueEnd)) return false;
+  value.start = valueStart;
+  value.end = valueEnd;
   return true;
 }
 

@@ -15,7 +15,7 @@ import {
   skipSpace,
 } from "../../xml/xml-bytes";
 import { MAX_WHOLE_ROW_CHARS } from "./row-ends";
-import { NOT_LOOKED_FOR, ROW } from "./row-tag-bytes";
+import { clearRowTag, newRowTag, noteRowAttribute, NOT_LOOKED_FOR, ROW, type RowTag } from "./row-tag-bytes";
 
 const ROW_CLOSE = asciiBytes("</row>");
 /** `</row>` is looked for by its `w`, which in a row's content is only ever in text; `<` starts every tag. */
@@ -42,6 +42,10 @@ export interface RowSpan {
    * share; NOT_LOOKED_FOR until then.
    */
   lastCellTag: number;
+  /** The attributes of its start tag a writer reads, found as the row is. */
+  readonly tag: RowTag;
+  /** Whether those are written plainly, each once: else its tag is read as text. */
+  isTagPlain: boolean;
 }
 
 /** The row a `RowSpan` is: its `r`, or the row after the one before it. */
@@ -132,6 +136,8 @@ export class WholeRowScanner implements ByteScanner {
     r: Number.NaN,
     isEmpty: false,
     lastCellTag: NOT_LOOKED_FOR,
+    tag: newRowTag(),
+    isTagPlain: true,
   };
   private readonly attribute: ByteAttribute = { nameStart: 0, nameEnd: 0, valueStart: 0, valueEnd: 0, end: 0 };
   private readonly edit: ByteEdit;
@@ -162,12 +168,15 @@ export class WholeRowScanner implements ByteScanner {
       if (!isStartOf(bytes, at, ROW)) return ByteScanStop.NotPlain;
       let r = Number.NaN;
       let hasR = false;
+      let isTagPlain = true;
+      clearRowTag(row.tag);
       let kind = nextAttribute(bytes, at + 1 + ROW.length, attribute);
       for (; kind === 0; kind = nextAttribute(bytes, attribute.end, attribute)) {
         // The first `r` counts, as for the text readers.
-        if (attribute.nameEnd - attribute.nameStart !== 1 || bytes[attribute.nameStart] !== LETTER_R || hasR) continue;
-        hasR = true;
-        r = digitsAt(bytes, attribute.valueStart, attribute.valueEnd);
+        if (attribute.nameEnd - attribute.nameStart === 1 && bytes[attribute.nameStart] === LETTER_R) {
+          if (!hasR) r = digitsAt(bytes, attribute.valueStart, attribute.valueEnd);
+          hasR = true;
+        } else if (isTagPlain) isTagPlain = noteRowAttribute(bytes, attribute, row.tag);
       }
       if (kind === NEEDS_MORE) return ByteScanStop.NeedsMore;
       if (kind === NOT_PLAIN) return ByteScanStop.NotPlain;
@@ -176,6 +185,7 @@ export class WholeRowScanner implements ByteScanner {
       row.r = r;
       row.isEmpty = kind === EMPTY_TAG;
       row.lastCellTag = NOT_LOOKED_FOR;
+      row.isTagPlain = isTagPlain;
       if (row.isEmpty) row.contentEnd = row.end = row.tagEnd;
       else {
         const close = indexOfBytes(bytes, ROW_CLOSE, row.tagEnd, ROW_CLOSE_ANCHOR);
