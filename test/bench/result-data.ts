@@ -1,6 +1,7 @@
 import { RESULT_COLUMNS } from "../../src/core/result-rows";
 import type { ResultCell, ResultSheetData } from "../../src/core/result-sheet-data";
 import type { SheetSession } from "../../src/sheet/worker-api";
+import type { ZipCodecs } from "../../src/sheet/zip/zip-codecs";
 
 /** What the importer reads of a file: its default sheet's rows, after its header row. */
 export async function readTable(session: SheetSession, bytes: Uint8Array, fileName: string) {
@@ -38,5 +39,25 @@ export function benchResults(headerRowNumber: number, rowNumbers: readonly numbe
     rows,
     jobs: { headers: ["Order number"], rows: [] },
     audit: { headers: ["At"], rows: [] },
+  };
+}
+
+/**
+ * `codecs` with a deflater that takes each batch and hands nothing on: a write through them is the share of the work
+ * left where it was written (the reading and rewriting), deflating taken out; the file it makes is not a workbook.
+ */
+export function deflatingNothing(codecs: ZipCodecs): ZipCodecs {
+  return {
+    inflater: codecs.inflater,
+    deflater(_expectedBytes, recycle) {
+      let size = 0;
+      const stream = new TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>({
+        transform(chunk) {
+          size += chunk.length;
+          recycle?.(chunk);
+        },
+      });
+      return { writable: stream.writable, readable: stream.readable, counted: () => ({ crc32: 0, size }) };
+    },
   };
 }

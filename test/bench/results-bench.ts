@@ -11,6 +11,8 @@ const here = fileURLToPath(new URL(".", import.meta.url));
 
 interface NodeRun {
   readonly ms: number;
+  /** CPU time over the case, on every thread of the process. */
+  readonly cpuMs: number;
   readonly rows: number;
   readonly peakBytes: number;
 }
@@ -23,7 +25,7 @@ interface BrowserRun {
   readonly deflateMs?: number;
 }
 
-function nodeCase(mode: "read" | "write" | "floor", file: string): NodeRun {
+function nodeCase(mode: "read" | "write" | "alone" | "floor", file: string): NodeRun {
   return JSON.parse(
     execFileSync(process.execPath, ["--import", "tsx", join(here, "node-results-case.ts"), mode, file], {
       encoding: "utf8",
@@ -32,19 +34,22 @@ function nodeCase(mode: "read" | "write" | "floor", file: string): NodeRun {
   );
 }
 
-/** The file read, then written back, in the bench page's worker as in the app's sheet worker; a fresh browser. */
-async function browserCase(bench: BenchPage, file: string): Promise<BrowserRun> {
+/**
+ * The file read, then written back, in the bench page's worker as in the app's sheet worker; a fresh browser. With
+ * `deflatesNothing`, the write's deflater hands nothing on: its time is the sheet worker's share alone.
+ */
+async function browserCase(bench: BenchPage, file: string, deflatesNothing = false): Promise<BrowserRun> {
   const browser = await launchChromium();
   try {
     const page = await bench.open(browser);
     return await page.evaluate(
-      ([url, fileName]) =>
+      ([url, fileName, deflating]) =>
         (
           globalThis as never as {
-            bench: { writeBack(u: string, f: string): Promise<BrowserRun> };
+            bench: { writeBack(u: string, f: string, d: boolean): Promise<BrowserRun> };
           }
-        ).bench.writeBack(url, fileName),
-      [`/data/${basename(file)}`, basename(file)] as const,
+        ).bench.writeBack(url, fileName, deflating),
+      [`/data/${basename(file)}`, basename(file), deflatesNothing] as const,
     );
   } finally {
     await browser.close();
@@ -83,16 +88,23 @@ export async function resultsBench(
         read: [] as NodeRun[],
         write: [] as NodeRun[],
         floor: [] as NodeRun[],
+        alone: [] as NodeRun[],
         browser: [] as BrowserRun[],
+        sheetWorkerAlone: [] as BrowserRun[],
       };
       for (let i = 0; i < REPEATS; i++) {
         runs.read.push(nodeCase("read", file));
         runs.write.push(nodeCase("write", file));
-        if (kind === "XLSX") runs.floor.push(nodeCase("floor", file));
+        if (kind === "XLSX") {
+          runs.floor.push(nodeCase("floor", file));
+          runs.alone.push(nodeCase("alone", file));
+        }
         runs.browser.push(await browserCase(bench, file));
+        if (kind === "XLSX") runs.sheetWorkerAlone.push(await browserCase(bench, file, true));
       }
       const ms = (of: readonly NodeRun[]) => of.map((run) => run.ms);
       const peaks = (of: readonly NodeRun[]) => of.map((run) => run.peakBytes);
+      const cpu = (of: readonly NodeRun[]) => median(of.map((run) => run.cpuMs)).toFixed(0);
       const name = `${kind} ${size.toLocaleString("en-US")} rows, ${(statSync(file).size / 1048576).toFixed(1)} MB`;
       rows.push([
         name,
@@ -102,6 +114,9 @@ export async function resultsBench(
         ratioText(peaks(runs.write), peaks(runs.read)),
         runs.floor.length > 0 ? `${median(ms(runs.floor)).toFixed(0)} ms` : "-",
         runs.floor.length > 0 ? ratioText(ms(runs.floor), ms(runs.read)) : "-",
+        `${cpu(runs.read)} / ${cpu(runs.write)} ms`,
+        runs.alone.length > 0 ? `${median(ms(runs.alone)).toFixed(0)} ms` : "-",
+        runs.alone.length > 0 ? ratioText(ms(runs.alone), ms(runs.read)) : "-",
       ]);
       const browserMs = (key: keyof BrowserRun) => runs.browser.map((run) => run[key] ?? Number.NaN);
       // The two run on threads of their own as the page writes: the write cannot end before the longer is done.
@@ -115,6 +130,13 @@ export async function resultsBench(
           ? `${median(browserMs("inflateMs")).toFixed(0)} / ${median(browserMs("deflateMs")).toFixed(0)} ms`
           : "-",
         kind === "XLSX" ? ratioText(floor, browserMs("readMs")) : "-",
+        kind === "XLSX" ? `${median(runs.sheetWorkerAlone.map((run) => run.writeMs)).toFixed(0)} ms` : "-",
+        kind === "XLSX"
+          ? ratioText(
+              runs.sheetWorkerAlone.map((run) => run.writeMs),
+              runs.sheetWorkerAlone.map((run) => run.readMs),
+            )
+          : "-",
       ]);
     }
   }
@@ -122,14 +144,35 @@ export async function resultsBench(
     "Result sheets written back into the customer's own file (10 result columns on every row), " +
       `beside reading the same file; Node, fresh process each; medians of ${REPEATS} interleaved runs, ` +
       "ratios taken run by run (their range in brackets)",
-    table(["file", "read: time / peak", "write back: time / peak", "time ×", "memory ×", "floor", "floor ×"], rows),
+    table(
+      [
+        "file",
+        "read: time / peak",
+        "write back: time / peak",
+        "time ×",
+        "memory ×",
+        "floor",
+        "floor ×",
+        "CPU: read / write",
+        "alone",
+        "alone ×",
+      ],
+      rows,
+    ),
     "floor: inflating the order sheet's part and deflating the part written (zlib level 2), nothing else; " +
-      "floor ×: that beside reading",
+      "floor ×: that beside reading. CPU: the process's CPU time on every thread (zlib's included). Alone: the write " +
+      "with a deflater that hands nothing on (the main thread's share and inflating, zlib's deflating taken out); " +
+      "alone ×: that beside reading",
     "",
     "The same in a Chromium worker, as the page writes them (our deflater in a helper worker, DecompressionStream); " +
       "a fresh browser each",
-    table(["file", "read", "write back", "time ×", "inflate / deflate", "floor ×"], inBrowser),
+    table(
+      ["file", "read", "write back", "time ×", "inflate / deflate", "floor ×", "sheet worker alone", "alone ×"],
+      inBrowser,
+    ),
     "inflate / deflate: inflating the order sheet's part alone, and deflating the part written with its CRC-32 " +
-      "alone (our deflater), each on one thread; floor ×: the longer of the two beside reading",
+      "alone (our deflater), each on one thread; floor ×: the longer of the two beside reading. Sheet worker alone: " +
+      "the same write with a deflater that hands nothing on (its own share of the work, the helper's taken out), in " +
+      "a browser of its own; alone ×: that beside the read in the same browser",
   ].join("\n");
 }

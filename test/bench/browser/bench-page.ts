@@ -35,9 +35,9 @@ const bench = {
     const bytes = await fetchBytes(url);
     return worker.run(transfer(bytes, [bytes.buffer]), fileName, caseName);
   },
-  async writeBack(url: string, fileName: string) {
+  async writeBack(url: string, fileName: string, deflatesNothing = false) {
     const bytes = await fetchBytes(url);
-    return worker.writeBack(transfer(bytes, [bytes.buffer]), fileName);
+    return worker.writeBack(transfer(bytes, [bytes.buffer]), fileName, deflatesNothing);
   },
   /** Reads in the worker, then brings every row to the page in 5,000-row windows. */
   async rowsToPageInChunks(url: string, fileName: string) {
