@@ -62,6 +62,10 @@ export function contentWidths(
           if (remembered && remembered.size < MAX_REMEMBERED_TEXTS) remembered.set(value, width);
         }
       } else if (typeof value !== "string") width = cellWidth(value, isMoney[i] ?? false);
+      // Made safe, a text is at most a character wider on any line split at "\n" (a quote before a line that starts
+      // like a formula), so a shorter one cannot widen its column: most of a column whose every text is new (the
+      // customer's references) is passed over unmeasured.
+      else if (value.length < (widths[i] ?? 0) && !value.includes("\r")) continue;
       else if (textWidths.has(value)) width = textWidths.get(value);
       else {
         width = cellWidth(value, false);
