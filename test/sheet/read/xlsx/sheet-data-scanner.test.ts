@@ -90,7 +90,14 @@ const row = fc
   .record({
     number: fc.constantFrom("", "1", "2", "3", "7", "x", "2", "5", "1", "3"),
     hidden: fc.constantFrom("", "", ' hidden="1"', " hidden='true'", ' hidden="0"', ' hidden="&#49;"'),
-    extra: fc.constantFrom("", ' spans="1:3"', ' x14ac:dyDescent="0.25"'),
+    extra: fc.constantFrom(
+      "",
+      ' spans="1:3"',
+      ' x14ac:dyDescent="0.25"',
+      ' x:hidden="1"',
+      ' xhidden="1"',
+      ' hiddenx="1"',
+    ),
     cells: fc.array(cell, { maxLength: 5 }),
     gap: space,
   })
