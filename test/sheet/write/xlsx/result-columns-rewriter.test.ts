@@ -301,9 +301,13 @@ describe("ResultColumnsRewriter: result cells added to the sheet's XML", () => {
         fc.integer({ min: 4, max: 9 }),
         (rows, space, cuts, written, firstColumn) => {
           const xml = sheet(rows.join(space), '<dimension ref="A1:H30"/><cols><col min="5" max="9" s="6"/></cols>');
+          // Values that repeat down a column, change, and come back: a cell is copied, written anew or taken in place.
           const p = plan({
             firstColumn,
-            rows: new Map(written.map((n) => [n, ["Créé", n % 2 ? 12.5 : null]])),
+            headers: ["Result", "Total", "Ref."],
+            widths: [10, 12, 8],
+            isMoney: [false, true, false],
+            rows: new Map(written.map((n) => [n, ["Créé", n % 2 ? 12.5 : null, n % 3 ? "Reçu" : `Réf ${n}`]])),
           });
           const outcome = (write: () => unknown) => {
             try {
