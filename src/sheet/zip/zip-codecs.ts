@@ -56,29 +56,13 @@ export interface ZipCodecs {
   deflater(expectedBytes: number, recycle?: Recycle): PartDeflater;
 }
 
-/**
- * `deflater` with what it is given counted on the way in, by `carryCrc` (which carries a CRC-32 over more data: from 0,
- * the result is the CRC so far).
- */
-export function countingDeflater(
-  deflater: ByteTransform,
-  carryCrc: (crc: number, data: Uint8Array) => number,
-): PartDeflater {
-  let count: PartCount = { crc32: 0, size: 0 };
-  const counter = new TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>({
-    transform(chunk, controller) {
-      count = { crc32: carryCrc(count.crc32, chunk), size: count.size + chunk.length };
-      controller.enqueue(chunk);
-    },
-  });
-  return { writable: counter.writable, readable: counter.readable.pipeThrough(deflater), counted: () => count };
-}
-
-/** Our own deflater as a stream, counted as `countingDeflater` counts zlib's. */
+/** Our own deflater as a stream, counting the CRC-32 and size of what it is given as it takes each chunk. */
 function fastDeflaterStream(_expectedBytes: number, recycle?: Recycle): PartDeflater {
   const deflater = new FastDeflater();
+  let count: PartCount = { crc32: 0, size: 0 };
   const stream = new TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>({
     transform(chunk, controller) {
+      count = { crc32: crc32(count.crc32, chunk), size: count.size + chunk.length };
       const piece = deflater.push(chunk);
       // The deflater keeps a copy of what it still needs.
       recycle?.(chunk);
@@ -88,7 +72,7 @@ function fastDeflaterStream(_expectedBytes: number, recycle?: Recycle): PartDefl
       controller.enqueue(deflater.finish());
     },
   });
-  return countingDeflater(stream, crc32);
+  return { writable: stream.writable, readable: stream.readable, counted: () => count };
 }
 
 /**
