@@ -1,4 +1,4 @@
-import { endsName } from "../../xml/xml-bytes";
+import { endsName, GT, isSpace } from "../../xml/xml-bytes";
 import { NEEDS_MORE_TEXT, type XmlTagSpan } from "../../xml/xml-tag-scanner";
 
 /**
@@ -35,15 +35,35 @@ export class RowEnds {
     const from = Math.max(rowTag.end, rowTag.start + this.searched);
     this.searched = 0;
     const closeTag = `</${rowTag.prefix}row>`;
-    const close = text.indexOf(closeTag, from);
+    const close = rowCloseIn(text, closeTag, from);
     const limit = close < 0 ? text.length : close;
     if (this.declarations.next(text, from) < limit || this.instructions.next(text, from) < limit) return undefined;
+    if (close === SPACED_CLOSE) return undefined;
     if (close >= 0) return close;
     if (isFinal || text.length - rowTag.start > MAX_WHOLE_ROW_CHARS) return undefined;
     // An end tag may have begun in the last characters.
     this.searched = Math.max(0, text.length - (closeTag.length - 1) - rowTag.start);
     return NEEDS_MORE_TEXT;
   }
+}
+
+/** Said of a row whose end tag has white space before its `>` (`</row >`): it is read tag by tag. */
+const SPACED_CLOSE = -2;
+
+/**
+ * Where `closeTag` (`</row>`, prefixed as the row is) starts in `text` from `from` on: -1 when the text ends first,
+ * SPACED_CLOSE where the first end tag of the row's name is written `</row >`. Searching for `</row>` whole would pass
+ * over that one and take the next row's end for this one's.
+ */
+function rowCloseIn(text: string, closeTag: string, from: number): number {
+  const name = closeTag.slice(0, -1);
+  for (let at = text.indexOf(name, from); at >= 0; at = text.indexOf(name, at + 1)) {
+    if (at + name.length >= text.length) return -1;
+    const next = text.charCodeAt(at + name.length);
+    if (next === GT) return at;
+    if (isSpace(next)) return SPACED_CLOSE;
+  }
+  return -1;
 }
 
 /**

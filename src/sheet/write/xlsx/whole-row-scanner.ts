@@ -5,8 +5,10 @@ import {
   type ByteAttribute,
   digitsAt,
   EMPTY_TAG,
+  GT,
   indexOfBytes,
   indexOfMarkupByte,
+  isSpace,
   isStartOf,
   LT,
   NEEDS_MORE,
@@ -17,9 +19,12 @@ import {
 import { MAX_WHOLE_ROW_CHARS } from "./row-ends";
 import { clearRowTag, newRowTag, noteRowAttribute, NOT_LOOKED_FOR, ROW, type RowTag } from "./row-tag-bytes";
 
-const ROW_CLOSE = asciiBytes("</row>");
-/** `</row>` is looked for by its `w`, which in a row's content is only ever in text; `<` starts every tag. */
+/** A row's end tag but its `>`: `</row` followed by anything else is another element's (`</rows>`) or spaced out. */
+const ROW_CLOSE_NAME = asciiBytes("</row");
+/** `</row` is looked for by its `w`, which in a row's content is only ever in text; `<` starts every tag. */
 const ROW_CLOSE_ANCHOR = 4;
+/** Said of a row whose end tag has white space before its `>` (`</row >`): it is left to the text reader. */
+const SPACED_CLOSE = -2;
 const LETTER_R = 0x72;
 const NOTHING = new Uint8Array(0);
 
@@ -100,6 +105,25 @@ export interface WholeRowReader {
    * changed nothing.
    */
   wholeRow(bytes: Uint8Array, row: RowSpan, edit: ByteEdit): boolean;
+}
+
+/**
+ * Where the row's `</row>` starts, from `from` on: -1 when the bytes end first, SPACED_CLOSE for a `</row >`. Searching
+ * for `</row>` whole would pass over a spaced one and take the next row's end for this one's.
+ */
+function rowCloseFrom(bytes: Uint8Array, from: number): number {
+  const after = ROW_CLOSE_NAME.length;
+  for (
+    let at = indexOfBytes(bytes, ROW_CLOSE_NAME, from, ROW_CLOSE_ANCHOR);
+    at >= 0;
+    at = indexOfBytes(bytes, ROW_CLOSE_NAME, at + 1, ROW_CLOSE_ANCHOR)
+  ) {
+    if (at + after >= bytes.length) return -1;
+    const next = bytes[at + after] as number;
+    if (next === GT) return at;
+    if (isSpace(next)) return SPACED_CLOSE;
+  }
+  return -1;
 }
 
 /** Where the next `!` or `?` is, remembered while the same bytes are scanned on: they are rare in a sheet's rows. */
@@ -188,11 +212,12 @@ export class WholeRowScanner implements ByteScanner {
       row.isTagPlain = isTagPlain;
       if (row.isEmpty) row.contentEnd = row.end = row.tagEnd;
       else {
-        const close = indexOfBytes(bytes, ROW_CLOSE, row.tagEnd, ROW_CLOSE_ANCHOR);
+        const close = rowCloseFrom(bytes, row.tagEnd);
+        if (close === SPACED_CLOSE) return ByteScanStop.NotPlain;
         if (close < 0) return n - at > MAX_WHOLE_ROW_CHARS ? ByteScanStop.NotPlain : ByteScanStop.NeedsMore;
         if (this.holdsMarkup(bytes, row.tagEnd, close)) return ByteScanStop.NotPlain;
         row.contentEnd = close;
-        row.end = close + ROW_CLOSE.length;
+        row.end = close + ROW_CLOSE_NAME.length + 1;
       }
       if (!this.reader.wholeRow(bytes, row, this.edit)) return ByteScanStop.NotPlain;
     }

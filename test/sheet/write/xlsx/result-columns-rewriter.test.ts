@@ -206,6 +206,11 @@ describe("UsedRangeScan: the rightmost column with a value, a formula or a merge
     expect(usedRange(sheet('<row r="2"><c r="A2"><v>1</v></c></row>'), 2).headerStyle).toBeUndefined();
   });
 
+  it("ends a row at an end tag written with white space before its >, not at the next row's", () => {
+    const xml = sheet('<row r="1"><c r="A1" s="4"><v>1</v></c></row ><row r="2"><c r="C2" s="7"><v>2</v></c></row>');
+    expect(usedRange(xml)).toEqual({ lastColumn: 3, mergedLastColumn: 0, headerStyle: 4 });
+  });
+
   it.each([
     ["an element never closed", sheet('<row r="1"><c r="A1"><v>1</v></c>').replace("</sheetData>", "")],
     ["end tags out of order", sheet("<row></row>", "<sheetViews>")],
@@ -283,10 +288,17 @@ describe("ResultColumnsRewriter: result cells added to the sheet's XML", () => {
       () => '<row r="x"',
     );
     const row = fc
-      .tuple(fc.integer({ min: 1, max: 30 }), rowTag, fc.array(cell, { maxLength: 5 }), fc.boolean())
-      .map(([n, tag, cells, isEmpty]) => ({
+      .tuple(
+        fc.integer({ min: 1, max: 30 }),
+        rowTag,
+        fc.array(cell, { maxLength: 5 }),
+        fc.boolean(),
+        // An end tag may have white space before its `>`.
+        fc.constantFrom("</row>", "</row>", "</row >", "</row\r\n>"),
+      )
+      .map(([n, tag, cells, isEmpty, end]) => ({
         n,
-        xml: isEmpty && cells.length === 0 ? `${tag(n)}/>` : `${tag(n)}>${cells.map((c) => c(n)).join("")}</row>`,
+        xml: isEmpty && cells.length === 0 ? `${tag(n)}/>` : `${tag(n)}>${cells.map((c) => c(n)).join("")}${end}`,
       }));
     const rowsInOrder = fc
       .uniqueArray(row, { selector: (r) => r.n, maxLength: 20 })
@@ -470,6 +482,20 @@ describe("ResultColumnsRewriter: result cells added to the sheet's XML", () => {
       );
     },
   );
+
+  it("ends a row at an end tag written with white space before its >, not at the next row's", () => {
+    const xml = sheet(
+      '<row r="1"><c r="A1"><v>1</v></c></row ><row r="2"><c r="A2"><v>2</v></c></row\t>' +
+        '<row r="3"><c r="A3"><v>3</v></c></row>',
+    );
+    expect(rewrite(xml, plan({ firstColumn: 3 }))).toBe(
+      sheet(
+        `<row r="1"><c r="A1"><v>1</v></c>${HEADER_CELLS}</row ><row r="2"><c r="A2"><v>2</v></c>${ROW2_CELLS}` +
+          '</row\t><row r="3"><c r="A3"><v>3</v></c></row>',
+        NEW_COLS,
+      ),
+    );
+  });
 
   it("keeps a row's extension list after its cells", () => {
     const xml = sheet('<row r="2"><c r="A2"><v>1</v></c><extLst><ext uri="x"/></extLst></row>');
