@@ -10,6 +10,7 @@ import type { JobPayload } from "../core/resolve";
 import { problemSheetData } from "../core/result-sheet-data";
 import type { ResultSheetData } from "../core/result-sheet-data";
 import { writeResults } from "../sheet/write/write-results";
+import type { SheetAsRead } from "../sheet/write/xlsx/order-sheet-rewrite";
 import { createImportEngine, type ImportEngine } from "../engine/import-engine";
 import type { EngineSummary, JobView } from "../engine/views";
 import { JOB_STATE_TEXT } from "../engine/job-state-text";
@@ -356,7 +357,7 @@ export async function writeResultFiles(
     const written = await writeResults(file.bytes, file.name, file.sheetName, own, {
       utf8: options.utf8 === true,
       kind: options.kind,
-      lastColumnRead: file.lastColumnRead,
+      asRead: asReadOf(file),
     });
     if (!written.ok) return written.reason === "unrepresentable" ? `${written.message} (add --utf8)` : written.message;
     const extension = written.fileName.split(".").pop() ?? "csv";
@@ -364,6 +365,10 @@ export async function writeResultFiles(
   }
   return undefined;
 }
+
+/** What reading a workbook found of its order sheet, which writing back into it starts on. */
+const asReadOf = (file: Pick<CheckedFile, "lastColumnRead">): SheetAsRead | undefined =>
+  file.lastColumnRead === undefined ? undefined : { lastColumn: file.lastColumnRead };
 
 /**
  * Writes a result (or problem) sheet into a copy of the customer's file at `outPath`; answers
@@ -377,7 +382,7 @@ export async function writeResultFile(
 ): Promise<string | undefined> {
   const written = await writeResults(file.bytes, file.name, file.sheetName, data, {
     utf8: utf8 === true,
-    lastColumnRead: file.lastColumnRead,
+    asRead: asReadOf(file),
   });
   if (!written.ok) return written.reason === "unrepresentable" ? `${written.message} (add --utf8)` : written.message;
   await writeFile(outPath, written.bytes);

@@ -20,6 +20,7 @@ import { openFiles, unreadable } from "./read/open-files";
 import { writeResultsOfFiles } from "./write/write-results-of-files";
 import type { CombinedColumns, SeveralFiles } from "../core/source-files";
 import { writeResults, type ResultFile, type WriteResultsOptions } from "./write/write-results";
+import type { SheetAsRead } from "./write/xlsx/order-sheet-rewrite";
 
 export type OpenResult = { readonly ok: true; readonly summary: WorkbookSummary } | SheetReadFailure;
 export type PreviewResult = { readonly ok: true; readonly preview: SheetPreview } | SheetReadFailure;
@@ -106,13 +107,18 @@ export interface WorkbookWriters {
 }
 
 /**
- * A workbook sheet's rightmost column holding a value, as reading the file open found it. The file written back into is
- * most likely that one: where it is not, the write-back finds out and reads it through.
+ * What reading the file open found of a workbook sheet: its rightmost column holding a value, and where its rows lie.
+ * The file written back into is most likely that one: where it is not, the write-back finds out and reads it through.
  */
-function lastColumnReadOf(workbooks: readonly OpenedWorkbook[], fileName: string, sheetName: string) {
-  return workbooks
+function sheetAsReadOf(
+  workbooks: readonly OpenedWorkbook[],
+  fileName: string,
+  sheetName: string,
+): SheetAsRead | undefined {
+  const sheet = workbooks
     .find((workbook) => workbook.fileName === fileName && workbook.format === "xlsx")
-    ?.sheets.find((sheet) => sheet.name === sheetName)?.lastColumn;
+    ?.sheets.find((sheet) => sheet.name === sheetName);
+  return sheet?.lastColumn === undefined ? undefined : { lastColumn: sheet.lastColumn, rowPlaces: sheet.rowPlaces };
 }
 
 /**
@@ -129,11 +135,11 @@ function writeResultsInto(
 ): Promise<ResultFile> {
   if (several && isBundle(original)) {
     return writeResultsOfFiles(original, several, data, { ...options, at: new Date() }, (file) =>
-      lastColumnReadOf(workbooks, file.name, file.sheetName),
+      sheetAsReadOf(workbooks, file.name, file.sheetName),
     );
   }
-  const lastColumnRead = lastColumnReadOf(workbooks, fileName, sheetName);
-  return writeResults(original, fileName, sheetName, data, { ...options, lastColumnRead });
+  const asRead = sheetAsReadOf(workbooks, fileName, sheetName);
+  return writeResults(original, fileName, sheetName, data, { ...options, asRead });
 }
 
 const NO_WORKBOOK_WRITER = "New workbooks are written in the sheet worker, which could not start in this browser.";

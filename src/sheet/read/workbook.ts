@@ -1,6 +1,7 @@
 import type { CellValue } from "../../core/sheet-model";
 import type { RowSource } from "../../core/sheet-table";
 import type { TextEncodingName } from "../formats/decode-text";
+import type { RowPlaces } from "./xlsx/row-places";
 
 export interface ReadProgress {
   readonly phase: "checking" | "parsing" | "converting";
@@ -22,6 +23,8 @@ export interface RawSheet {
    * the file are expected to start after.
    */
   readonly lastColumn?: number;
+  /** Where a workbook sheet's rows lie in its part, as read: writing back into the same file finds them there. */
+  readonly rowPlaces?: RowPlaces;
   /** The first `count` rows, without converting the rest. */
   head(count: number): RawRows;
   rows(): RowSource;

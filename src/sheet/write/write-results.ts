@@ -4,6 +4,7 @@ import { writeCsvResults } from "./csv-write-back";
 import { SHEET_LIMITS } from "../limits";
 import { sniffFile } from "../formats/sniff-file";
 import { writeXlsxResults } from "./xlsx/xlsx-write-back";
+import type { SheetAsRead } from "./xlsx/order-sheet-rewrite";
 import type { ZoneOffset } from "./result-dates";
 
 /**
@@ -28,8 +29,8 @@ export interface WriteResultsOptions {
   readonly utf8?: boolean;
   readonly kind?: "results" | "problems";
   readonly zoneOffset?: ZoneOffset;
-  /** A workbook's order sheet's rightmost column holding a value, as reading it found (see `writeXlsxResults`). */
-  readonly lastColumnRead?: number;
+  /** What reading a workbook found of its order sheet (see `writeXlsxResults`). */
+  readonly asRead?: SheetAsRead;
 }
 
 export async function writeResults(
@@ -64,8 +65,8 @@ async function writeResultFile(
   const kind = sniffFile(original, fileName);
   if (typeof kind !== "string") return { ok: false, reason: "unreadable", message: kind.message };
   if (kind === "zip") {
-    const { zoneOffset, lastColumnRead } = options;
-    const written = await writeXlsxResults(original, sheetName, data, { zoneOffset, lastColumnRead });
+    const { zoneOffset, asRead } = options;
+    const written = await writeXlsxResults(original, sheetName, data, { zoneOffset, asRead });
     return written.ok
       ? { ok: true, bytes: written.bytes, fileName: resultFileName(fileName, "xlsx", options.kind) }
       : { ok: false, reason: "unreadable", message: written.message };

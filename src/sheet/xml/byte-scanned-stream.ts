@@ -23,8 +23,11 @@ export const enum ByteScanStop {
 
 /** Reads the content of one element of a part straight from its UTF-8 bytes, as the text reader would. */
 export interface ByteScanner {
-  /** Scans `bytes` from `from`; every byte before where it stops is dealt with. */
-  scan(bytes: Uint8Array, from: number): ByteScanStop;
+  /**
+   * Scans `bytes` from `from`; every byte before where it stops is dealt with. `origin` is where `bytes` start in the
+   * part's bytes: the same byte has the same place however the part comes in pieces.
+   */
+  scan(bytes: Uint8Array, from: number, origin: number): ByteScanStop;
   /** Where the last scan stopped: the `<` of what it did not read. */
   readonly stoppedAt: number;
   /** Elements it has open where it stopped, within the one whose content it reads. */
@@ -75,6 +78,9 @@ export function byteScannedStream(text: TextSide, scanner: ByteScanner, elementN
   let mode = Mode.Head;
   let held: Uint8Array = NOTHING;
   let isFirst = true;
+  /** Where the piece being pushed starts in the part's bytes (what is held comes just before it), and its length. */
+  let pieceStart = 0;
+  let pieceLength = 0;
 
   /** The text reader reads on from here; the elements the scanner has open are its now. */
   const toText = (...rest: Uint8Array[]) => {
@@ -84,20 +90,21 @@ export function byteScannedStream(text: TextSide, scanner: ByteScanner, elementN
     for (const bytes of rest) text.push(bytes);
   };
 
-  const scanFrom = (bytes: Uint8Array, from: number) => {
-    const stop = scanner.scan(bytes, from);
+  const scanFrom = (bytes: Uint8Array, from: number, origin: number) => {
+    const stop = scanner.scan(bytes, from, origin);
     if (stop !== ByteScanStop.NeedsMore) return toText(bytes.subarray(scanner.stoppedAt));
     held = bytes.subarray(scanner.stoppedAt);
     if (held.length > MAX_HELD_BYTES) toText(held);
   };
 
   const pushContent = (chunk: Uint8Array) => {
-    if (held.length === 0) return scanFrom(chunk, 0);
+    if (held.length === 0) return scanFrom(chunk, 0, pieceStart);
+    const heldStart = pieceStart - held.length;
     // Only what was cut short is joined with the start of this piece, reaching further until it is whole.
     for (let reach = BRIDGE_BYTES; ; reach *= 2) {
-      if (reach >= chunk.length) return scanFrom(joinBytes([held, chunk]), 0);
+      if (reach >= chunk.length) return scanFrom(joinBytes([held, chunk]), 0, heldStart);
       const bridge = joinBytes([held, chunk.subarray(0, reach)]);
-      const stop = scanner.scan(bridge, 0);
+      const stop = scanner.scan(bridge, 0, heldStart);
       const at = scanner.stoppedAt;
       if (at < held.length) {
         if (stop === ByteScanStop.NeedsMore) continue;
@@ -105,11 +112,12 @@ export function byteScannedStream(text: TextSide, scanner: ByteScanner, elementN
       }
       const offset = at - held.length;
       held = NOTHING;
-      return stop === ByteScanStop.NeedsMore ? scanFrom(chunk, offset) : toText(chunk.subarray(offset));
+      return stop === ByteScanStop.NeedsMore ? scanFrom(chunk, offset, pieceStart) : toText(chunk.subarray(offset));
     }
   };
 
-  const pushHead = (bytes: Uint8Array) => {
+  /** `bytes` start at `origin` in the part's bytes. */
+  const pushHead = (bytes: Uint8Array, origin: number) => {
     const at = indexOfBytes(bytes, startTag, 0);
     if (at < 0) {
       // The start tag may begin at the end, cut short.
@@ -133,20 +141,22 @@ export function byteScannedStream(text: TextSide, scanner: ByteScanner, elementN
     held = NOTHING;
     if (text.isInside()) {
       mode = Mode.Content;
-      scanFrom(bytes, attribute.end);
+      scanFrom(bytes, attribute.end, origin);
     } else toText(bytes.subarray(attribute.end));
   };
 
   return {
     push(chunk) {
       if (chunk.length === 0) return;
+      pieceStart += pieceLength;
+      pieceLength = chunk.length;
       if (isFirst) {
         isFirst = false;
         if (partEncodingOf(chunk) !== "utf-8") mode = Mode.Text;
       }
       if (mode === Mode.Text) text.push(chunk);
       else if (mode === Mode.Content) pushContent(chunk);
-      else pushHead(held.length === 0 ? chunk : joinBytes([held, chunk]));
+      else pushHead(held.length === 0 ? chunk : joinBytes([held, chunk]), pieceStart - held.length);
     },
     end() {
       if (held.length > 0) {

@@ -12,6 +12,7 @@ import { createStylesReader } from "./styles-part";
 import { createWorksheetReader, type WorkbookContext } from "./worksheet-part";
 import { byteScannedPartReader } from "./byte-scanned-part";
 import { SheetDataScanner } from "./sheet-data-scanner";
+import { type RowPlaces, RowPlacesRecorder } from "./row-places";
 import { SharedStringsScanner } from "./shared-strings-scanner";
 import { inflateEntry, listZipEntries, type ZipEntry } from "../../zip/zip-guard";
 
@@ -23,12 +24,13 @@ const SHARED_STRINGS = { name: "sst", depth: 1 };
 /** Progress is reported when it has moved by at least this much (or has reached the end). */
 const PROGRESS_STEP = 0.01;
 
-function storedSheet(name: string, hidden: boolean, store: SheetStore): RawSheet {
+function storedSheet(name: string, hidden: boolean, store: SheetStore, rowPlaces: RowPlaces | undefined): RawSheet {
   return {
     name,
     hidden,
     rowCount: store.valueRowCount,
     lastColumn: store.lastColumn,
+    rowPlaces,
     head(count: number): RawRows {
       return Array.from({ length: Math.min(count, store.length) }, (_, i) => store.at(i));
     },
@@ -191,11 +193,12 @@ async function readParts(
   for (const sheet of toRead) {
     const worksheet = createWorksheetReader(context, sheet.name, sheetRelationships.get(sheet.entry) ?? new Map());
     const { compressedSize, uncompressedSize } = sheet.entry;
+    const rowPlaces = new RowPlacesRecorder();
     await parts.inflate(
       sheet.entry,
       byteScannedPartReader(
         worksheet.handler,
-        new SheetDataScanner(worksheet.sink),
+        new SheetDataScanner(worksheet.sink, rowPlaces),
         SHEET_DATA,
         fileName,
         `its sheet "${sheet.name}"`,
@@ -212,7 +215,7 @@ async function readParts(
       },
     );
     sheetsDone += compressedSize;
-    sheets.push(storedSheet(sheet.name, sheet.hidden, worksheet.finish()));
+    sheets.push(storedSheet(sheet.name, sheet.hidden, worksheet.finish(), rowPlaces.placesIn(sheet.entry)));
   }
   return sheets;
 }

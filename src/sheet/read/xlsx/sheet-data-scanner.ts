@@ -23,6 +23,7 @@ import {
   xmlTextAt,
 } from "../../xml/xml-bytes";
 import { ByteScanStop, type ByteScanner } from "../../xml/byte-scanned-stream";
+import type { RowPlacesRecorder } from "./row-places";
 
 /** Where the rows and cells the scanner reads go: the worksheet reader, as it would get them from the XML reader. */
 export interface SheetDataSink {
@@ -42,6 +43,7 @@ export interface SheetDataSink {
 }
 
 const ROW = asciiBytes("row");
+const ROW_CLOSE_LENGTH = "</row>".length;
 const CELL = asciiBytes("c");
 const VALUE = asciiBytes("v");
 const FORMULA = asciiBytes("f");
@@ -82,15 +84,23 @@ export class SheetDataScanner implements ByteScanner {
   private valueEnd = -1;
   private inlineStart = -1;
   private inlineEnd = -1;
+  /** Where the bytes being scanned start in the part's, and the row being read starts there. */
+  private origin = 0;
+  private rowPlace = 0;
 
-  constructor(private readonly sink: SheetDataSink) {}
+  /** `places`, when given, notes where each row read ends. */
+  constructor(
+    private readonly sink: SheetDataSink,
+    private readonly places?: RowPlacesRecorder,
+  ) {}
 
   get openElements(): number {
     return this.isInRow ? 1 : 0;
   }
 
   /** Scans `bytes` from `from` until it must stop (see `ByteScanStop`); `</sheetData>` ends it. */
-  scan(bytes: Uint8Array, from: number): ByteScanStop {
+  scan(bytes: Uint8Array, from: number, origin: number): ByteScanStop {
+    this.origin = origin;
     let at = from;
     for (;;) {
       at = skipSpace(bytes, at);
@@ -106,7 +116,7 @@ export class SheetDataScanner implements ByteScanner {
   }
 
   private betweenRows(bytes: Uint8Array, at: number): number {
-    if (isStartOf(bytes, at, ROW)) return this.rowStart(bytes, at + 1 + ROW.length);
+    if (isStartOf(bytes, at, ROW)) return this.rowStart(bytes, at);
     if (bytes[at + 1] === SLASH) {
       const end = endTagAt(bytes, at, SHEET_DATA);
       return end >= 0 ? END_OF_SHEET_DATA : end;
@@ -121,17 +131,20 @@ export class SheetDataScanner implements ByteScanner {
       if (end >= 0) {
         this.isInRow = false;
         this.sink.endRow();
+        // Noted where it is written `</row>`, as the writer looks for it.
+        if (end === at + ROW_CLOSE_LENGTH) this.places?.add(this.rowPlace, this.origin + at);
       }
       return end;
     }
     return at + 2 >= bytes.length ? NEEDS_MORE : NOT_PLAIN;
   }
 
+  /** A row's start tag, its `<` at `at`. */
   private rowStart(bytes: Uint8Array, at: number): number {
     const attribute = this.attribute;
     let rowNumber = NaN;
     let isHidden = false;
-    let kind = nextAttribute(bytes, at, attribute);
+    let kind = nextAttribute(bytes, at + 1 + ROW.length, attribute);
     for (; kind === 0; kind = nextAttribute(bytes, attribute.end, attribute)) {
       const { nameStart, nameEnd, valueStart, valueEnd } = attribute;
       const length = nameEnd - nameStart;
@@ -147,7 +160,10 @@ export class SheetDataScanner implements ByteScanner {
     if (kind !== OPEN_TAG && kind !== EMPTY_TAG) return kind;
     this.sink.startRow(rowNumber, isHidden);
     if (kind === EMPTY_TAG) this.sink.endRow();
-    else this.isInRow = true;
+    else {
+      this.isInRow = true;
+      this.rowPlace = this.origin + at;
+    }
     return attribute.end;
   }
 

@@ -3,7 +3,7 @@
  * worksheet only tells by all its rows (and merged ranges, listed after them). Where the reading of the file found it
  * already, the sheet is rewritten in one pass on that word, the used range found again in passing and compared: only
  * where they differ (the file is not the one read, say) is it rewritten a second time. Otherwise the used range is
- * found in a pass of its own first.
+ * found in a pass of its own first. Where the reading found the rows of the same part, their ends are not searched for.
  */
 import { RESULT_COLUMN } from "../../../core/result-rows";
 import type { ResultSheetData } from "../../../core/result-sheet-data";
@@ -17,6 +17,7 @@ import { ResultColumnsRewriter } from "./result-columns-rewriter";
 import { checkedResultColumnsPart, resultColumnsPart, usedRangePart } from "./sheet-part-streams";
 import { StylesPatch } from "./styles-patch";
 import { UsedRangeScan, type UsedRange } from "./used-range-scan";
+import { isSamePart, type RowPlaces } from "../../read/xlsx/row-places";
 
 const MONEY_COLUMNS: ReadonlySet<string> = new Set([RESULT_COLUMN.lineEstimate, RESULT_COLUMN.jobTotal]);
 
@@ -50,26 +51,33 @@ export interface TooManyColumns {
   readonly tooManyColumns: number;
 }
 
-/**
- * The order sheet with its result columns, right of its used range: `lastColumnRead` is the rightmost column holding
- * a value as the reading of the file found it, when it was read.
- */
+/** What reading the file found of the order sheet, which writing results back into the same file starts on. */
+export interface SheetAsRead {
+  /** Its rightmost column holding a value. */
+  readonly lastColumn: number;
+  /** Where its rows lie in its part, when they were read from the bytes. */
+  readonly rowPlaces?: RowPlaces;
+}
+
+/** The order sheet with its result columns, right of its used range, on what reading the file found, if it was read. */
 export async function rewriteOrderSheet(
   source: OrderSheetSource,
-  lastColumnRead?: number,
+  asRead?: SheetAsRead,
 ): Promise<RewrittenOrderSheet | TooManyColumns> {
   const columns = resultColumnsOf(source.data);
+  // Another part's places could fall on some other row's `</row>`: they are taken only for the part they were found in.
+  const places = asRead?.rowPlaces && isSamePart(asRead.rowPlaces.part, source.entry) ? asRead.rowPlaces : undefined;
   let found: UsedRange | undefined;
   let passes = 0;
-  if (lastColumnRead !== undefined && fitsBeside(lastColumnRead, source.data)) {
+  if (asRead !== undefined && fitsBeside(asRead.lastColumn, source.data)) {
     // A sheet that cannot be rewritten is refused by the passes below, in their words.
-    const attempt = await rewriteOnWord(source, columns, lastColumnRead).catch(() => undefined);
+    const attempt = await rewriteOnWord(source, columns, asRead.lastColumn, places).catch(() => undefined);
     if (attempt && "part" in attempt) return attempt;
     found = attempt?.found;
     passes++;
   }
   if (found === undefined) {
-    found = await scanUsedRange(source);
+    found = await scanUsedRange(source, places);
     passes++;
   }
   const lastUsed = lastUsedColumn(found, source.data);
@@ -77,7 +85,7 @@ export async function rewriteOrderSheet(
   const styles = new StylesPatch(source.stylesXml);
   const headerStyle = styles.boldFormat(found.headerStyle ?? 0);
   const { rewriter, dates } = rewriterOf(source, columns, styles, lastUsed + 1, () => headerStyle);
-  const part = await repackPart(source.original, source.entry, (out) => resultColumnsPart(rewriter, out));
+  const part = await repackPart(source.original, source.entry, (out) => resultColumnsPart(rewriter, out, places));
   return { part, styles, dates, passes: passes + 1 };
 }
 
@@ -89,6 +97,7 @@ async function rewriteOnWord(
   source: OrderSheetSource,
   columns: ResultColumns,
   lastColumn: number,
+  places: RowPlaces | undefined,
 ): Promise<RewrittenOrderSheet | { readonly found: UsedRange }> {
   const scan = usedRangeScanOf(source.data);
   const styles = new StylesPatch(source.stylesXml);
@@ -101,7 +110,7 @@ async function rewriteOnWord(
   });
   let isInStep = true;
   const part = await repackPart(source.original, source.entry, (out) =>
-    checkedResultColumnsPart(rewriter, scan, out, () => {
+    checkedResultColumnsPart(rewriter, scan, out, places, () => {
       isInStep = false;
     }),
   );
@@ -131,9 +140,12 @@ const usedRangeScanOf = (data: ResultSheetData) =>
   );
 
 /** The order sheet's used range, from its XML as it inflates: its rows read from the bytes where they can be. */
-async function scanUsedRange({ original, entry, data, fileLabel }: OrderSheetSource): Promise<UsedRange> {
+async function scanUsedRange(
+  { original, entry, data, fileLabel }: OrderSheetSource,
+  places: RowPlaces | undefined,
+): Promise<UsedRange> {
   const scan = usedRangeScanOf(data);
-  const part = usedRangePart(scan);
+  const part = usedRangePart(scan, places);
   await inflateEntry(original, entry, fileLabel, SHEET_LIMITS.zip.maxInflatedBytes, (chunk) => part.push(chunk));
   part.end();
   return scan.finish();

@@ -9,6 +9,7 @@ import {
 import type { ResultColumnsRewriter } from "./result-columns-rewriter";
 import type { UsedRangeScan } from "./used-range-scan";
 import { WholeRowScanner, type WholeRowReader } from "./whole-row-scanner";
+import type { RowPlaces } from "../../read/xlsx/row-places";
 
 /**
  * The byte scanner reads the rows of `<sheetData>`; it stops only between rows, so the text side never takes over
@@ -21,12 +22,12 @@ const IGNORED: PartOutput = { bytes() {}, text() {} };
 
 /**
  * The order sheet's bytes, as they inflate, through `rewriter`: the rows read whole from the bytes where they can be,
- * everything else as text.
+ * everything else as text. `places`, where the reading of the same part found its rows, spares searching their ends.
  */
-export function resultColumnsPart(rewriter: ResultColumnsRewriter, out: PartOutput): PartRewriter {
+export function resultColumnsPart(rewriter: ResultColumnsRewriter, out: PartOutput, places?: RowPlaces): PartRewriter {
   return byteScannedStream(
     { ...textRewriterOf(rewriter, out), isInside: () => rewriter.isBetweenRows, takeOver: () => {} },
-    new WholeRowScanner(rewriter, out),
+    new WholeRowScanner(rewriter, out, places),
     SHEET_DATA,
   );
 }
@@ -41,6 +42,7 @@ export function checkedResultColumnsPart(
   rewriter: ResultColumnsRewriter,
   scan: UsedRangeScan,
   out: PartOutput,
+  places: RowPlaces | undefined,
   onOutOfStep: () => void,
 ): PartRewriter {
   const bothAsText: TextRewriter = {
@@ -64,13 +66,13 @@ export function checkedResultColumnsPart(
       isInside: () => rewriter.isBetweenRows && scan.isBetweenRows,
       takeOver: () => {},
     },
-    new WholeRowScanner(bothAsBytes, out),
+    new WholeRowScanner(bothAsBytes, out, places),
     SHEET_DATA,
   );
 }
 
 /** The order sheet's bytes, as they inflate, through `scan`, read as `resultColumnsPart` reads them. */
-export function usedRangePart(scan: UsedRangeScan): PartRewriter {
+export function usedRangePart(scan: UsedRangeScan, places?: RowPlaces): PartRewriter {
   const decoder = partDecoder();
   return byteScannedStream(
     {
@@ -79,7 +81,7 @@ export function usedRangePart(scan: UsedRangeScan): PartRewriter {
       isInside: () => scan.isBetweenRows,
       takeOver: () => {},
     },
-    new WholeRowScanner(scan, IGNORED),
+    new WholeRowScanner(scan, IGNORED, places),
     SHEET_DATA,
   );
 }

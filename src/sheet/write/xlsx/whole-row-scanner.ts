@@ -6,6 +6,7 @@ import {
   digitsAt,
   EMPTY_TAG,
   GT,
+  holdsAt,
   indexOfBytes,
   indexOfMarkupByte,
   isSpace,
@@ -17,14 +18,18 @@ import {
   skipSpace,
 } from "../../xml/xml-bytes";
 import { MAX_WHOLE_ROW_CHARS } from "./row-ends";
+import type { RowPlaces } from "../../read/xlsx/row-places";
 import { clearRowTag, newRowTag, noteRowAttribute, NOT_LOOKED_FOR, ROW, type RowTag } from "./row-tag-bytes";
 
+const ROW_CLOSE = asciiBytes("</row>");
 /** A row's end tag but its `>`: `</row` followed by anything else is another element's (`</rows>`) or spaced out. */
-const ROW_CLOSE_NAME = asciiBytes("</row");
+const ROW_CLOSE_NAME = ROW_CLOSE.subarray(0, -1);
 /** `</row` is looked for by its `w`, which in a row's content is only ever in text; `<` starts every tag. */
 const ROW_CLOSE_ANCHOR = 4;
 /** Said of a row whose end tag has white space before its `>` (`</row >`): it is left to the text reader. */
 const SPACED_CLOSE = -2;
+/** Said of a row placed by the reading whose end is past the bytes. */
+const PLACED_PAST_BYTES = -3;
 const LETTER_R = 0x72;
 const NOTHING = new Uint8Array(0);
 
@@ -147,7 +152,8 @@ class NextMarkupByte {
  * Reads `<sheetData>`'s rows straight from a worksheet's UTF-8 bytes, a whole row at a time, for a reader that edits or
  * measures them (see `byteScannedStream`). Like the text readers, it finds a row's end by its `</row>`; a row holding a
  * comment, CDATA or a processing instruction (which could hide one), a row longer than `MAX_WHOLE_ROW_CHARS`, a tag it
- * does not read plainly and anything but a row stop it, for the text reader to go on from there.
+ * does not read plainly and anything but a row stop it, for the text reader to go on from there. A row whose end the
+ * reading of the file placed (see `RowPlaces`) is not searched: the reading found its `</row>`, cell by cell.
  */
 export class WholeRowScanner implements ByteScanner {
   stoppedAt = 0;
@@ -166,15 +172,22 @@ export class WholeRowScanner implements ByteScanner {
   private readonly attribute: ByteAttribute = { nameStart: 0, nameEnd: 0, valueStart: 0, valueEnd: 0, end: 0 };
   private readonly edit: ByteEdit;
   private readonly markupBytes = new NextMarkupByte();
+  /** Where the bytes being scanned start in the part's. */
+  private origin = 0;
+  /** The first of `places` not passed yet. */
+  private nextPlace = 0;
 
+  /** `places`: where the reading of the same part found its rows, when it did. */
   constructor(
     private readonly reader: WholeRowReader,
     out: PartOutput,
+    private readonly places?: RowPlaces,
   ) {
     this.edit = new ByteEdit(out);
   }
 
-  scan(bytes: Uint8Array, from: number): ByteScanStop {
+  scan(bytes: Uint8Array, from: number, origin: number): ByteScanStop {
+    this.origin = origin;
     this.edit.begin(bytes, from);
     this.markupBytes.forget();
     const stop = this.scanRows(bytes, from);
@@ -212,15 +225,36 @@ export class WholeRowScanner implements ByteScanner {
       row.isTagPlain = isTagPlain;
       if (row.isEmpty) row.contentEnd = row.end = row.tagEnd;
       else {
-        const close = rowCloseFrom(bytes, row.tagEnd);
+        let close = this.placedClose(bytes, at);
+        if (close === -1) {
+          close = rowCloseFrom(bytes, row.tagEnd);
+          if (close >= 0 && this.holdsMarkup(bytes, row.tagEnd, close)) return ByteScanStop.NotPlain;
+        }
         if (close === SPACED_CLOSE) return ByteScanStop.NotPlain;
         if (close < 0) return n - at > MAX_WHOLE_ROW_CHARS ? ByteScanStop.NotPlain : ByteScanStop.NeedsMore;
-        if (this.holdsMarkup(bytes, row.tagEnd, close)) return ByteScanStop.NotPlain;
         row.contentEnd = close;
         row.end = close + ROW_CLOSE_NAME.length + 1;
       }
       if (!this.reader.wholeRow(bytes, row, this.edit)) return ByteScanStop.NotPlain;
     }
+  }
+
+  /**
+   * Where the row starting at `at` has its `</row>`, as the reading of the part placed it: -1 when it did not or the
+   * bytes there are not `</row>`, PLACED_PAST_BYTES when they end first.
+   */
+  private placedClose(bytes: Uint8Array, at: number): number {
+    const places = this.places;
+    if (places === undefined) return -1;
+    const { starts, closes } = places;
+    const start = this.origin + at;
+    let k = this.nextPlace;
+    while (k < starts.length && (starts[k] as number) < start) k++;
+    this.nextPlace = k;
+    if (starts[k] !== start) return -1;
+    const close = (closes[k] as number) - this.origin;
+    if (close + ROW_CLOSE.length > bytes.length) return PLACED_PAST_BYTES;
+    return holdsAt(bytes, close, ROW_CLOSE) ? close : -1;
   }
 
   /** Whether `<!` or `<?` comes between `start` and `end`: found by their second byte, which is rare in a sheet. */

@@ -13,7 +13,7 @@ import type { DateCells } from "./cell-xml";
 import { machineZoneOffset, resultDateSerial, type ZoneOffset } from "../result-dates";
 import { isTrue, readAttribute } from "../../xml/xml-attributes";
 import { packText, readZipText, type PackedPart, type ZipText } from "../../zip/part-text";
-import { rewriteOrderSheet } from "./order-sheet-rewrite";
+import { rewriteOrderSheet, type SheetAsRead } from "./order-sheet-rewrite";
 import { rewriteZip } from "../../zip/rewrite-zip";
 import { sniffFile } from "../../formats/sniff-file";
 import { tableSheetXml } from "./table-sheet-xml";
@@ -49,10 +49,10 @@ export interface XlsxWriteBackOptions {
   /** The time zone moments are written in (a workbook's date cells have none): the machine's own unless told. */
   readonly zoneOffset?: ZoneOffset;
   /**
-   * The order sheet's rightmost column holding a value, as reading the file found it: the sheet is then rewritten in
-   * one pass, that found again as it goes (see `rewriteOrderSheet`).
+   * What reading the file found of the order sheet (its rightmost column holding a value, where its rows lie): the
+   * sheet is then rewritten in one pass, that found again as it goes (see `rewriteOrderSheet`).
    */
-  readonly lastColumnRead?: number;
+  readonly asRead?: SheetAsRead;
 }
 
 /** How the original file is named in messages: the user dropped it a while ago. */
@@ -205,7 +205,7 @@ async function addResults(
   original: Uint8Array,
   sheetName: string,
   data: ResultSheetData,
-  { zoneOffset = machineZoneOffset, lastColumnRead }: XlsxWriteBackOptions,
+  { zoneOffset = machineZoneOffset, asRead }: XlsxWriteBackOptions,
 ): Promise<WriteBackResult> {
   const opened = await openPackage(original, sheetName);
   if ("ok" in opened) return opened;
@@ -222,7 +222,7 @@ async function addResults(
       stylesXml: stylesText?.text ?? emptyStylesXml(namespace),
       datesOf: (styles) => dateCellsOf(styles, is1904, zoneOffset),
     },
-    lastColumnRead,
+    asRead,
   );
   if ("tooManyColumns" in rewritten) {
     return refused(

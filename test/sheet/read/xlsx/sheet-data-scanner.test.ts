@@ -2,6 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createWorksheetReader, type WorkbookContext } from "../../../../src/sheet/read/xlsx/worksheet-part";
 import { SheetDataScanner } from "../../../../src/sheet/read/xlsx/sheet-data-scanner";
+import { RowPlacesRecorder } from "../../../../src/sheet/read/xlsx/row-places";
+import type { ZipEntry } from "../../../../src/sheet/zip/zip-guard";
 import { plainNumberAt } from "../../../../src/sheet/xml/xml-bytes";
 import { type PartUnderTest, readBothWays, readInPieces } from "./read-both-ways";
 
@@ -33,6 +35,34 @@ function worksheetPart(): PartUnderTest<unknown> {
       return { rows, hidden: store.hiddenRows(), cells: workbook.cells, orderRows: workbook.orderRows };
     },
   };
+}
+
+/** A worksheet's reader noting where its rows lie; what it read is those places. */
+function placesPart(): PartUnderTest<unknown> {
+  const sheet = createWorksheetReader(context(), "Orders", new Map());
+  const places = new RowPlacesRecorder();
+  const entry = { name: "xl/worksheets/sheet1.xml", crc32: 1, compressedSize: 2, uncompressedSize: 3 } as ZipEntry;
+  return {
+    handler: sheet.handler,
+    scanner: new SheetDataScanner(sheet.sink, places),
+    element: { name: "sheetData", depth: 2 },
+    result: () => {
+      const placed = places.placesIn(entry);
+      return { starts: [...(placed?.starts ?? [])], closes: [...(placed?.closes ?? [])] };
+    },
+  };
+}
+
+/** Whether `places` each hold a row's `<row` and its `</row>` in `bytes`, in order. */
+function placesHoldRows(places: { starts: number[]; closes: number[] }, bytes: Uint8Array): boolean {
+  const textAt = (at: number, length: number) => new TextDecoder().decode(bytes.subarray(at, at + length));
+  return places.starts.every(
+    (start, i) =>
+      /^<row[\s/>]$/.test(textAt(start, 5)) &&
+      textAt(places.closes[i] as number, 6) === "</row>" &&
+      (places.closes[i] as number) > start &&
+      (i === 0 || start > (places.closes[i - 1] as number)),
+  );
 }
 
 const space = fc.constantFrom("", "", "", " ", "\n  ", "\r\n\t");
@@ -165,6 +195,49 @@ describe("the worksheet's byte scanner", () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  it("places the rows it reads at their <row and </row>, the same however the bytes are cut", () => {
+    const plainRow = fc
+      .array(fc.tuple(fc.constantFrom("A", "B", "C"), fc.integer({ min: -9, max: 99 })), { minLength: 1, maxLength: 4 })
+      .map((cells) => `<row>${cells.map(([c, v]) => `<c r="${c}1"><v>${v}</v></c>`).join("")}</row>`);
+    const placesOf = (xml: string, cuts: readonly number[]) => {
+      const bytes = new TextEncoder().encode(xml);
+      const uncut = readInPieces(placesPart(), bytes, [], "bytes");
+      const cutUp = readInPieces(
+        placesPart(),
+        bytes,
+        cuts.map((cut) => cut % (bytes.length + 1)),
+        "bytes",
+      );
+      expect(cutUp).toEqual(uncut);
+      // A sheet the reader refuses has no places to check.
+      if (!(typeof uncut === "object" && uncut !== null && "starts" in uncut)) return undefined;
+      const places = uncut as { starts: number[]; closes: number[] };
+      expect(placesHoldRows(places, bytes)).toBe(true);
+      return places;
+    };
+    const cuts = fc.array(fc.nat(4000), { maxLength: 6 });
+    fc.assert(
+      fc.property(worksheetOf(fc.array(fc.oneof(plainRow, row), { maxLength: 40 })), cuts, (xml, at) => {
+        placesOf(xml, at);
+      }),
+      { numRuns: 800 },
+    );
+    // Rows as spreadsheet programs write them are every one placed, in small pieces and in pieces long enough that a
+    // row cut short is joined with only the start of the next.
+    for (const [rowCounts, cutsIn] of [
+      [{ maxLength: 60 }, cuts],
+      [{ minLength: 300, maxLength: 600 }, fc.array(fc.nat(40_000), { minLength: 1, maxLength: 4 })],
+    ] as const) {
+      fc.assert(
+        fc.property(fc.array(plainRow, rowCounts), space, cutsIn, (rows, gap, at) => {
+          const xml = `<worksheet><sheetData>${gap}${rows.join(gap)}${gap}</sheetData></worksheet>`;
+          expect(placesOf(xml, at)?.starts.length).toBe(rows.length);
+        }),
+        { numRuns: 150 },
+      );
+    }
   });
 
   it("reads rows written the way spreadsheet programs write them", () => {

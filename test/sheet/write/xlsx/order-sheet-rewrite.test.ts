@@ -6,7 +6,11 @@ import { RESULT_COLUMNS } from "../../../../src/core/result-rows";
 import type { ResultCell, ResultSheetData } from "../../../../src/core/result-sheet-data";
 import { readXlsx } from "../../../../src/sheet/read/xlsx/read-xlsx";
 import { createSheetSession } from "../../../../src/sheet/worker-api";
-import { rewriteOrderSheet, type OrderSheetSource } from "../../../../src/sheet/write/xlsx/order-sheet-rewrite";
+import {
+  rewriteOrderSheet,
+  type OrderSheetSource,
+  type SheetAsRead,
+} from "../../../../src/sheet/write/xlsx/order-sheet-rewrite";
 import { readRelationships, readSheets } from "../../../../src/sheet/write/xlsx/package-patch";
 import { emptyStylesXml } from "../../../../src/sheet/write/xlsx/styles-patch";
 import { dateCellsOf, writeXlsxResults } from "../../../../src/sheet/write/xlsx/xlsx-write-back";
@@ -153,24 +157,28 @@ function sourceOf(bytes: Uint8Array, sheetName: string, data: ResultSheetData): 
   };
 }
 
-/** The sheet's rightmost column holding a value, as the reader found it. */
-async function lastColumnReadOf(bytes: Uint8Array, fileName: string, sheetName: string): Promise<number | undefined> {
+/** What the reader found of the sheet: its rightmost column holding a value, and where its rows lie. */
+async function sheetAsReadOf(bytes: Uint8Array, fileName: string, sheetName: string): Promise<SheetAsRead> {
   const read = await readXlsx(bytes.slice(), fileName);
-  return read.ok ? read.sheets.find((s) => s.name === sheetName)?.lastColumn : undefined;
+  const sheet = read.ok ? read.sheets.find((s) => s.name === sheetName) : undefined;
+  if (sheet?.lastColumn === undefined) throw new Error(`${fileName} was not read`);
+  return { lastColumn: sheet.lastColumn, rowPlaces: sheet.rowPlaces };
 }
 
 describe("rewriteOrderSheet: the used range as read, found again in passing", () => {
   it.each(FILES)("%s: the same file, whatever the reading found and whether it was read", async (name, bytesOf) => {
     const bytes = await bytesOf();
     const { session, sheetName, data } = await readForResults(bytes, name);
-    const read = await lastColumnReadOf(bytes, name, sheetName);
-    expect(read).toBeGreaterThan(0);
+    const read = await sheetAsReadOf(bytes, name, sheetName);
+    expect(read.lastColumn).toBeGreaterThan(0);
     const zone = { zoneOffset: () => 0 };
     const unread = await writeXlsxResults(bytes, sheetName, data, zone);
     if (!unread.ok) throw new Error(unread.message);
-    for (const lastColumnRead of [read, (read as number) - 1, (read as number) + 1, 0]) {
-      const written = await writeXlsxResults(bytes, sheetName, data, { ...zone, lastColumnRead });
-      expect(written.ok && Buffer.from(written.bytes).equals(Buffer.from(unread.bytes))).toBe(true);
+    for (const lastColumn of [read.lastColumn, read.lastColumn - 1, read.lastColumn + 1, 0]) {
+      for (const rowPlaces of [read.rowPlaces, undefined]) {
+        const written = await writeXlsxResults(bytes, sheetName, data, { ...zone, asRead: { lastColumn, rowPlaces } });
+        expect(written.ok && Buffer.from(written.bytes).equals(Buffer.from(unread.bytes))).toBe(true);
+      }
     }
     // As the app writes: through the session that read the file.
     const viaSession = await session.writeResults(bytes, name, sheetName, data, zone);
@@ -192,7 +200,7 @@ describe("rewriteOrderSheet: the used range as read, found again in passing", ()
     async (name, bytesOf) => {
       const bytes = await bytesOf();
       const { sheetName, data } = await readForResults(bytes, name);
-      const read = await lastColumnReadOf(bytes, name, sheetName);
+      const read = await sheetAsReadOf(bytes, name, sheetName);
       const rewritten = await rewriteOrderSheet(sourceOf(bytes, sheetName, data), read);
       expect("passes" in rewritten && rewritten.passes).toBe(READ_DIFFERENTLY.includes(name) ? 2 : 1);
     },
@@ -201,22 +209,47 @@ describe("rewriteOrderSheet: the used range as read, found again in passing", ()
   it("reads the sheet again where the reading's word does not hold, and twice without one", async () => {
     const bytes = workbookOf(orderSheet());
     const { sheetName, data } = await readForResults(bytes, "plain.xlsx");
-    const passes = async (lastColumnRead: number | undefined) => {
-      const rewritten = await rewriteOrderSheet(sourceOf(bytes, sheetName, data), lastColumnRead);
+    const passes = async (lastColumn: number | undefined) => {
+      const asRead = lastColumn === undefined ? undefined : { lastColumn };
+      const rewritten = await rewriteOrderSheet(sourceOf(bytes, sheetName, data), asRead);
       return "passes" in rewritten ? rewritten.passes : rewritten;
     };
     expect([await passes(2), await passes(1), await passes(3), await passes(undefined)]).toEqual([1, 2, 2, 2]);
     // A merged range across the header row reaches past the values: the results go right of it.
     const merged = workbookOf(orderSheet({ merges: '<mergeCells count="1"><mergeCell ref="B2:F2"/></mergeCells>' }));
-    const rewritten = await rewriteOrderSheet(sourceOf(merged, sheetName, data), 2);
+    const rewritten = await rewriteOrderSheet(sourceOf(merged, sheetName, data), { lastColumn: 2 });
     expect("passes" in rewritten && rewritten.passes).toBe(2);
+  });
+
+  it("takes where the reading found the rows only for the part it read", async () => {
+    const worksheet = (rows: string) => `<worksheet xmlns="${MAIN}"><sheetData>${rows}</sheetData></worksheet>`;
+    const header = `<row r="1">${text("A1", "Order")}${text("B1", "Qty")}</row>`;
+    const orderRow = (n: number, more = "") =>
+      `<row r="${n}">${text(`A${n}`, `A-${n}`)}<c r="B${n}"><v>${n}</v></c>${more}</row>`;
+    // The other sheet's row 2 starts where this one's does, and ends where this one's row 3 does.
+    const rows = orderRow(2) + orderRow(3, text("C3", "y"));
+    const padded = (value: string) => orderRow(2, text("C2", value));
+    const read = workbookOf(worksheet(header + padded("x".repeat(rows.length - padded("").length))));
+    const other = workbookOf(worksheet(header + rows));
+    const { rowPlaces } = await sheetAsReadOf(read, "read.xlsx", "Orders");
+    expect(rowPlaces?.starts.length).toBe(2);
+    const { data } = await readForResults(other, "other.xlsx");
+    const unread = await writeXlsxResults(other, "Orders", data);
+    const onOthers = await writeXlsxResults(other, "Orders", data, { asRead: { lastColumn: 3, rowPlaces } });
+    expect(onOthers.ok && unread.ok && Buffer.from(onOthers.bytes).equals(Buffer.from(unread.bytes))).toBe(true);
+    // Taken for this part, they would put row 3's results in row 2.
+    const part = listZipEntries(other, "other.xlsx").find((entry) => entry.name === "xl/worksheets/sheet1.xml");
+    const mistaken = await writeXlsxResults(other, "Orders", data, {
+      asRead: { lastColumn: 3, rowPlaces: rowPlaces && part && { ...rowPlaces, part } },
+    });
+    expect(mistaken.ok && unread.ok && Buffer.from(mistaken.bytes).equals(Buffer.from(unread.bytes))).toBe(false);
   });
 
   it("refuses a damaged sheet in the same words whether or not the reading's word was given", async () => {
     const bytes = workbookOf(orderSheet().replace("</sheetData>", "</sheetDatum>"));
     const data = (await readForResults(workbookOf(orderSheet()), "plain.xlsx")).data;
     const unread = await writeXlsxResults(bytes, "Orders", data);
-    const onWord = await writeXlsxResults(bytes, "Orders", data, { lastColumnRead: 2 });
+    const onWord = await writeXlsxResults(bytes, "Orders", data, { asRead: { lastColumn: 2 } });
     expect(unread.ok).toBe(false);
     expect(onWord).toEqual(unread);
   });

@@ -10,6 +10,8 @@ import { UsedRangeScan } from "../../../../src/sheet/write/xlsx/used-range-scan"
 import { XmlRefusal } from "../../../../src/sheet/xml/xml-refusal";
 import { joinBytes, type PartOutput } from "../../../../src/sheet/zip/part-text";
 import { resultColumnsPart, usedRangePart } from "../../../../src/sheet/write/xlsx/sheet-part-streams";
+import type { RowPlaces } from "../../../../src/sheet/read/xlsx/row-places";
+import { rowPlacesOf } from "../../../helpers/row-places";
 
 const HEADER_STYLE = 90;
 /** Money formats are numbered after their base so the tests can see which base was used. */
@@ -36,14 +38,17 @@ function plan(overrides: Partial<ResultColumnsPlan> & { readonly firstColumn: nu
 
 const utf8 = new TextEncoder();
 
-/** The rewriter's output for `xml` read as the writer reads a sheet: its UTF-8 bytes, rows whole where they can be. */
-function rewriteBytes(xml: string, p: ResultColumnsPlan, cuts: readonly number[]): string {
+/**
+ * The rewriter's output for `xml` read as the writer reads a sheet: its UTF-8 bytes, rows whole where they can be,
+ * their ends where `places` says, when given.
+ */
+function rewriteBytes(xml: string, p: ResultColumnsPlan, cuts: readonly number[], places?: RowPlaces): string {
   const written: Uint8Array[] = [];
   const out: PartOutput = {
     bytes: (view) => written.push(view.slice()),
     text: (text) => written.push(utf8.encode(text)),
   };
-  const part = resultColumnsPart(new ResultColumnsRewriter(p), out);
+  const part = resultColumnsPart(new ResultColumnsRewriter(p), out, places);
   for (const piece of piecesOf(utf8.encode(xml), cuts)) part.push(piece);
   part.end();
   return new TextDecoder().decode(joinBytes(written));
@@ -69,15 +74,24 @@ function rewrite(xml: string, p: ResultColumnsPlan): string {
     expect(out + pieces.finish(), `in pieces of ${size}`).toBe(once);
   }
   const bytes = utf8.encode(xml).length;
-  for (const cuts of [[], [bytes >> 1], Array.from({ length: bytes }, (_, i) => i)])
+  const places = rowPlacesOf(xml);
+  for (const cuts of [[], [bytes >> 1], Array.from({ length: bytes }, (_, i) => i)]) {
     expect(rewriteBytes(xml, p, cuts), `from the bytes cut ${cuts.length} times`).toBe(once);
+    expect(rewriteBytes(xml, p, cuts, places), `from the bytes cut ${cuts.length} times, rows placed`).toBe(once);
+  }
   return once;
 }
 
-/** The used range of `xml` read from its bytes cut at `cuts`, as the writer reads it. */
-function usedRangeOfBytes(xml: string, cuts: readonly number[], headerRowNumber: number, writtenRows?: number[]) {
+/** The used range of `xml` read from its bytes cut at `cuts`, as the writer reads it (its rows at `places`, given). */
+function usedRangeOfBytes(
+  xml: string,
+  cuts: readonly number[],
+  headerRowNumber: number,
+  writtenRows?: number[],
+  places?: RowPlaces,
+) {
   const scan = new UsedRangeScan(headerRowNumber, writtenRows);
-  const part = usedRangePart(scan);
+  const part = usedRangePart(scan, places);
   for (const piece of piecesOf(utf8.encode(xml), cuts)) part.push(piece);
   part.end();
   return scan.finish();
@@ -334,12 +348,15 @@ describe("ResultColumnsRewriter: result cells added to the sheet's XML", () => {
             return whole.push(xml) + whole.finish();
           });
           expect(outcome(() => rewriteBytes(xml, p, cuts))).toBe(fromText);
+          const places = rowPlacesOf(xml);
+          expect(outcome(() => rewriteBytes(xml, p, cuts, places))).toBe(fromText);
           const rangeFromText = outcome(() => {
             const scan = new UsedRangeScan(1, [1, ...written]);
             scan.push(xml);
             return scan.finish();
           });
           expect(outcome(() => usedRangeOfBytes(xml, cuts, 1, [1, ...written]))).toEqual(rangeFromText);
+          expect(outcome(() => usedRangeOfBytes(xml, cuts, 1, [1, ...written], places))).toEqual(rangeFromText);
         },
       ),
       { numRuns: 400 },
@@ -497,6 +514,32 @@ describe("ResultColumnsRewriter: result cells added to the sheet's XML", () => {
     );
   });
 
+  it("does not search the bytes for the ends of rows the reading placed", () => {
+    const formatted = (n: number) => "BCDEFGH".replace(/./g, (column) => `<c r="${column}${n}" s="1"/>`);
+    const rows = Array.from(
+      { length: 300 },
+      (_, i) =>
+        `<row r="${i + 1}" spans="1:9"><c r="A${i + 1}" t="inlineStr"><is><t>Order ${i}</t></is></c>` +
+        `${formatted(i + 1)}<c r="I${i + 1}"><v>${i}</v></c></row>`,
+    );
+    const xml = sheet(rows.join(""));
+    const p = plan({ firstColumn: 10, rows: new Map(rows.map((_, i) => [i + 2, ["ok", i]])) });
+    const places = rowPlacesOf(xml);
+    expect(places?.starts.length).toBe(rows.length);
+    let searched = "";
+    const unplaced = byteSearchWork(() => {
+      searched = rewriteBytes(xml, p, [xml.length >> 1]);
+    });
+    let placed = "";
+    const onPlaces = byteSearchWork(() => {
+      placed = rewriteBytes(xml, p, [xml.length >> 1], places);
+    });
+    expect(placed).toBe(searched);
+    // What is left is each row's last cell's end tag, a few bytes on.
+    expect(unplaced).toBeGreaterThan(xml.length / 2);
+    expect(onPlaces).toBeLessThan(unplaced / 10);
+  });
+
   it("keeps a row's extension list after its cells", () => {
     const xml = sheet('<row r="2"><c r="A2"><v>1</v></c><extLst><ext uri="x"/></extLst></row>');
     expect(rewrite(xml, plan({ firstColumn: 3 }))).toContain(
@@ -545,6 +588,24 @@ function searchWork(run: () => void): number {
   } finally {
     String.prototype.indexOf = indexOf;
     String.prototype.lastIndexOf = lastIndexOf;
+  }
+  return work;
+}
+
+/** What byte searches (`indexOf` on bytes) look at while `run` runs, byte by byte. */
+function byteSearchWork(run: () => void): number {
+  const { indexOf } = Uint8Array.prototype;
+  let work = 0;
+  Uint8Array.prototype.indexOf = function (this: Uint8Array, search: number, from?: number): number {
+    const start = Math.min(Math.max(from ?? 0, 0), this.length);
+    const found = indexOf.call(this, search, start);
+    work += (found < 0 ? this.length : found + 1) - start;
+    return found;
+  };
+  try {
+    run();
+  } finally {
+    Uint8Array.prototype.indexOf = indexOf;
   }
   return work;
 }
