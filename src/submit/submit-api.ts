@@ -1,38 +1,22 @@
 import { firstMessage } from "../core/first-message";
 import { createAdaptiveLimiter, createVendorClient, type VendorClient } from "../api";
 import type { ExistingOrder } from "../core/batch-plan";
-import {
-  advance,
-  countRowOutcomes,
-  countStates,
-  isUnfinished,
-  ordersToList,
-  rowResultsFromJournal,
-  type BatchRecord,
-  type JournalStore,
-  type OrderOutcome,
-  type OrderRecord,
-  type RowOutcomeCounts,
-  type StateCounts,
-} from "../core/journal";
+import { countStates, isUnfinished, type BatchRecord, type JournalStore, type StateCounts } from "../core/journal";
 import { plainProblemText } from "../core/problem-text";
-import {
-  auditJsonLines,
-  auditTrail,
-  resultFileName,
-  resultSheetData,
-  shownJobNumbers,
-  type ResultSheetData,
-  type ResultSheetMessage,
-} from "../core/result-sheet-data";
-import { orderNumbersOfEachFile } from "../core/source-files";
-import type { RowResult } from "../core/result-rows";
 import type { JobCandidate } from "../core/vendor";
-import { noteCancelledJobs } from "./cancelled-jobs";
+import {
+  auditFileOf,
+  batchResultsOf,
+  resultSheetMessageOf,
+  refreshedResultsView,
+  resultsViewOf,
+  type ListedLimits,
+  type ResultsView,
+} from "./batch-results";
+import { cancelDuplicateJob } from "./duplicate-cancel";
 import { findExistingOrders, type OrderToLookUp } from "./existing-orders";
 import { ownJobsOf } from "./own-jobs";
 import { proxyLease } from "./proxy-lease";
-import { fetchJobStatuses } from "./vendor-jobs";
 import {
   allowResend,
   runBatch,
@@ -42,6 +26,8 @@ import {
   type SubmitProgress,
 } from "./submit-batch";
 import { submitLockName, type SubmissionLease, type SubmitLocks } from "./submit-lock";
+
+export type { BatchResults, ListedLimits, ResultsView } from "./batch-results";
 
 /**
  * How a run ended, as the page takes it: without the batch and its orders, which it reads back with the results when it
@@ -71,51 +57,6 @@ export interface BatchSummary {
   readonly progress?: string | undefined;
 }
 
-export interface BatchResults {
-  readonly batch: BatchRecord;
-  readonly orders: readonly OrderRecord[];
-  readonly rows: readonly RowResult[];
-}
-
-/** How many orders and rows the results page lists: the rest it is told only how many there are. */
-export interface ListedLimits {
-  readonly orders: number;
-  readonly rows: number;
-}
-
-/**
- * A batch's results as the page shows them: without what each order sent, the vendor's answers and each row's details,
- * which only the files made from them need (and read in full), and with only the orders and rows the page lists,
- * beside how many came to each outcome. For ten thousand rows, the whole results are a message the page would spend a
- * tenth of a second reading, and drawing thousands of lines kept it busy once the last order was sent.
- */
-export interface ResultsView {
-  readonly batch: Omit<BatchRecord, "rowDetails" | "editLog">;
-  /** The orders listed (see `ordersToList`): every one needing the user, then the first others. */
-  readonly orders: readonly OrderOutcome[];
-  /** How many orders are in each state. */
-  readonly orderCounts: StateCounts;
-  /** Every order not found after an unclear answer, which the user may send again together. */
-  readonly notFound: readonly string[];
-  /** The first rows' results, as many as were asked for. */
-  readonly rows: readonly RowResult[];
-  readonly rowCounts: RowOutcomeCounts;
-}
-
-function viewOf({ batch, orders, rows }: BatchResults, listed: ListedLimits): ResultsView {
-  const { rowDetails: _details, editLog: _edits, ...shownBatch } = batch;
-  return {
-    batch: shownBatch,
-    orders: ordersToList(orders, listed.orders).map(
-      ({ candidate: _candidate, answers: _answers, events: _events, ...shown }) => shown,
-    ),
-    orderCounts: countStates(orders),
-    notFound: orders.filter((order) => order.state === "not-found").map((order) => order.orderNumber),
-    rows: rows.slice(0, listed.rows),
-    rowCounts: countRowOutcomes(rows),
-  };
-}
-
 /**
  * What looking orders up before sending found: those that exist, and those that could not be looked up (with why, in
  * words).
@@ -130,6 +71,25 @@ export interface ExistingLookup {
  * when).
  */
 export type BusyState = { readonly busy: false } | { readonly busy: true; readonly since?: string | undefined };
+
+/**
+ * Looks orders up before they are sent: in the journal's memory of the jobs it made for the account (whatever their PO
+ * number now), then among the vendor's jobs by order number.
+ */
+async function findExisting(
+  journal: JournalStore,
+  client: VendorClient,
+  account: { readonly connection: string; readonly accountId: number },
+  orders: readonly { readonly orderNumber: string; readonly candidate: JobCandidate }[],
+  concurrency: number,
+): Promise<ExistingLookup> {
+  const own = await ownJobsOf(journal, account);
+  const found = await findExistingOrders(client, own, orders, { limiter: createAdaptiveLimiter({ max: concurrency }) });
+  return {
+    found: found.found,
+    failed: new Map([...found.failed].map(([orderNumber, problem]) => [orderNumber, plainProblemText(problem)])),
+  };
+}
 
 /**
  * The submit worker's surface: plans a batch into the journal, runs or continues it, stops
@@ -162,39 +122,6 @@ export function createSubmitApi(deps: {
     }
   }
 
-  async function resultsOf(batchId: string): Promise<BatchResults | undefined> {
-    const batch = await deps.journal.getBatch(batchId);
-    if (!batch) return undefined;
-    const orders = await deps.journal.ordersOf(batchId);
-    return { batch, orders, rows: rowResultsFromJournal(batch, orders) };
-  }
-
-  /**
-   * Looks orders up before they are sent: in the journal's memory of the jobs it made for the
-   * account (whatever their PO number now), then among the vendor's jobs by order number.
-   */
-  async function findExisting(
-    connection: string,
-    accountId: number,
-    orders: readonly { readonly orderNumber: string; readonly candidate: JobCandidate }[],
-    concurrency: number,
-  ): Promise<ExistingLookup> {
-    const own = await ownJobsOf(deps.journal, { connection, accountId });
-    const found = await findExistingOrders(use(), own, orders, {
-      limiter: createAdaptiveLimiter({ max: concurrency }),
-    });
-    return {
-      found: found.found,
-      failed: new Map([...found.failed].map(([orderNumber, problem]) => [orderNumber, plainProblemText(problem)])),
-    };
-  }
-
-  /** The result sheet's data of a batch's results, with the vendor's word on each job now. */
-  async function resultDataOf({ batch, orders }: BatchResults): Promise<ResultSheetData> {
-    const statuses = client ? await fetchJobStatuses(client, shownJobNumbers(orders)) : new Map();
-    return resultSheetData(batch, orders, statuses, auditTrail(batch, orders));
-  }
-
   async function summaryOf(journal: JournalStore, batch: BatchRecord): Promise<BatchSummary> {
     const orders = await journal.ordersOf(batch.id);
     return {
@@ -216,7 +143,13 @@ export function createSubmitApi(deps: {
       lease = proxyLease(baseUrl, headers, holder);
     },
 
-    findExisting,
+    /** Looks orders up before they are sent, among the jobs made here for the account and the vendor's. */
+    findExisting: async (
+      connection: string,
+      accountId: number,
+      orders: readonly { readonly orderNumber: string; readonly candidate: JobCandidate }[],
+      concurrency: number,
+    ): Promise<ExistingLookup> => findExisting(deps.journal, use(), { connection, accountId }, orders, concurrency),
 
     /** As `findExisting`, for the orders the engine sends down `port` (see its `sendOrdersToLookUp`). */
     async findExistingFrom(
@@ -225,7 +158,8 @@ export function createSubmitApi(deps: {
       accountId: number,
       concurrency: number,
     ): Promise<ExistingLookup> {
-      return findExisting(connection, accountId, await firstMessage<OrderToLookUp[]>(port), concurrency);
+      const orders = await firstMessage<OrderToLookUp[]>(port);
+      return findExisting(deps.journal, use(), { connection, accountId }, orders, concurrency);
     },
 
     /**
@@ -269,15 +203,8 @@ export function createSubmitApi(deps: {
      * Writes down, as cancelled, the batch's jobs that were cancelled at the vendor since; answers the results as they
      * now stand, as many orders and rows listed as `listed` says.
      */
-    async refreshResults(batchId: string, listed: ListedLimits): Promise<ResultsView | undefined> {
-      const batch = await deps.journal.getBatch(batchId);
-      if (!batch) return undefined;
-      const orders = await deps.journal.ordersOf(batchId);
-      const created = new Set(orders.filter((o) => o.state === "created").map((o) => o.orderNumber));
-      const noted =
-        client && created.size > 0 ? await noteCancelledJobs(client, deps.journal, orders, now, created) : orders;
-      return viewOf({ batch, orders: noted, rows: rowResultsFromJournal(batch, noted) }, listed);
-    },
+    refreshResults: (batchId: string, listed: ListedLimits): Promise<ResultsView | undefined> =>
+      refreshedResultsView({ journal: deps.journal, client, now }, batchId, listed),
 
     /**
      * Cancels one job of a possible duplicate, as the user chose on the results: the order's own
@@ -288,34 +215,7 @@ export function createSubmitApi(deps: {
       orderNumber: string,
       jobNumber: number,
     ): Promise<{ readonly ok: boolean; readonly message: string }> {
-      const order = (await deps.journal.ordersOf(batchId)).find((o) => o.orderNumber === orderNumber);
-      if (!order || order.jobNumber === undefined)
-        return { ok: false, message: "That order is no longer in this browser's journal." };
-      const answer = await use().cancelJob(jobNumber);
-      if (!answer.ok) {
-        const why =
-          answer.problem.status === 409
-            ? "it is already in production; contact the vendor if it must be stopped"
-            : plainProblemText(answer.problem);
-        return { ok: false, message: `Job ${jobNumber} was not cancelled: ${why}.` };
-      }
-      const others = (order.duplicateJobNumbers ?? []).filter((n) => n !== jobNumber);
-      const ours = jobNumber === order.jobNumber;
-      const kept = ours ? others[0] : undefined;
-      const updated = ours
-        ? advance(order, "cancelled", now(), `cancelled job ${jobNumber} at the user's request, as a duplicate`, {
-            duplicateJobNumbers: others,
-            ...(kept !== undefined ? { duplicateOf: kept } : {}),
-          })
-        : advance(
-            order,
-            "created",
-            now(),
-            `cancelled job ${jobNumber}, made elsewhere for this order, at the user's request`,
-            { duplicateJobNumbers: others },
-          );
-      await deps.journal.putOrders([updated]);
-      return { ok: true, message: `Job ${jobNumber} was cancelled.` };
+      return cancelDuplicateJob({ journal: deps.journal, client: use(), now }, batchId, orderNumber, jobNumber);
     },
 
     /** No further order is sent; those in flight finish and are written down. */
@@ -347,43 +247,28 @@ export function createSubmitApi(deps: {
       batchId: string,
       intoOwnFile: boolean,
     ): Promise<{ readonly fileName: string; readonly sheetName: string } | undefined> {
-      const results = await resultsOf(batchId);
+      const results = await batchResultsOf(deps.journal, batchId);
       if (!results) {
         port.close();
         return undefined;
       }
-      const { batch, rows } = results;
-      if (!intoOwnFile) port.postMessage(rows);
-      else {
-        const several = batch.files && {
-          files: batch.files.map((f) => ({
-            name: f.fileName,
-            sheetName: f.sheetName,
-            headerRowNumber: f.headerRowNumber,
-          })),
-          orderNumbersOf: orderNumbersOfEachFile(rows, batch.files.length),
-        };
-        const message: ResultSheetMessage = { data: await resultDataOf(results), several };
-        port.postMessage(message);
-      }
-      return { fileName: batch.fileName, sheetName: batch.sheetName };
+      port.postMessage(intoOwnFile ? await resultSheetMessageOf(results, client) : results.rows);
+      return { fileName: results.batch.fileName, sheetName: results.batch.sheetName };
     },
 
     /** The batch's audit trail as JSON Lines, made here: the import, every edit and skip, each request and answer. */
     async auditFile(batchId: string): Promise<{ readonly bytes: Uint8Array; readonly fileName: string } | undefined> {
       const batch = await deps.journal.getBatch(batchId);
-      if (!batch) return undefined;
-      const trail = auditJsonLines(auditTrail(batch, await deps.journal.ordersOf(batchId)));
-      return { bytes: new TextEncoder().encode(trail), fileName: resultFileName(batch.fileName, "jsonl", "audit") };
+      return batch && auditFileOf(batch, await deps.journal.ordersOf(batchId));
     },
 
     /** A batch's results whole: what the files made from them need. */
-    results: resultsOf,
+    results: (batchId: string) => batchResultsOf(deps.journal, batchId),
 
     /** The batch's results as the page shows them, as many orders and rows listed as `listed` says. */
     async resultsView(batchId: string, listed: ListedLimits): Promise<ResultsView | undefined> {
-      const results = await resultsOf(batchId);
-      return results && viewOf(results, listed);
+      const results = await batchResultsOf(deps.journal, batchId);
+      return results && resultsViewOf(results, listed);
     },
   };
 }
