@@ -398,13 +398,26 @@ describe("writeCsvResults: shapes and values", () => {
 
   it("writes each row's own results when a column repeats the row above, with quotes, blanks and numbers", () => {
     const pool: readonly ResultCell[] = ["Created", "a, b", 'say "hi"', "", null, 12.5, 0, "=1+1", "Köln"];
+    // Mostly a few values, so that runs of them repeat.
     const cell = fc.oneof(
-      fc.constantFrom(...pool),
-      fc.integer().map((n) => `ref ${n}`),
+      { weight: 6, arbitrary: fc.constantFrom<ResultCell>("Created", 12.5, "a, b") },
+      { weight: 3, arbitrary: fc.constantFrom(...pool) },
+      { weight: 1, arbitrary: fc.integer().map((n) => `ref ${n}`) },
     );
+    // Rows of fewer results than others, so a column's last field may be a row or more further up than its neighbour's;
+    // and records ending in a stray CR, whose last result is quoted.
+    const row = fc.record({
+      cells: fc.oneof(
+        { weight: 4, arbitrary: fc.array(cell, { minLength: 3, maxLength: 3 }) },
+        fc.array(cell, { maxLength: 2 }),
+      ),
+      strayCr: fc.boolean(),
+    });
     fc.assert(
-      fc.property(fc.array(fc.array(cell, { minLength: 3, maxLength: 3 }), { minLength: 1, maxLength: 40 }), (rows) => {
-        const original = text(["No,Qty", ...rows.map((_, i) => `A-${i},${i}`)].join("\n") + "\n");
+      fc.property(fc.array(row, { minLength: 1, maxLength: 40 }), (records) => {
+        const rows = records.map((r) => r.cells);
+        const lines = records.map((r, i) => `A-${i},${i}${r.strayCr && i > 2 ? "\r" : ""}`);
+        const original = text(["No,Qty", ...lines].join("\n") + "\n");
         const data: WriteData = {
           headerRowNumber: 1,
           columns: ["R1", "R2", "R3"],
