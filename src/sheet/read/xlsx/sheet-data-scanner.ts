@@ -84,8 +84,9 @@ export class SheetDataScanner implements ByteScanner {
   private valueEnd = -1;
   private inlineStart = -1;
   private inlineEnd = -1;
-  /** Where the bytes being scanned start in the part's, and the row being read starts there. */
+  /** Where the bytes being scanned start in the part's bytes. */
   private origin = 0;
+  /** Where the row being read starts in the part's bytes. */
   private rowPlace = 0;
 
   /** `places`, when given, notes where each row read ends. */

@@ -225,7 +225,7 @@ export class WholeRowScanner implements ByteScanner {
       row.isTagPlain = isTagPlain;
       if (row.isEmpty) row.contentEnd = row.end = row.tagEnd;
       else {
-        let close = this.placedClose(bytes, at);
+        let close = this.placedClose(bytes, at, row.tagEnd);
         if (close === -1) {
           close = rowCloseFrom(bytes, row.tagEnd);
           if (close >= 0 && this.holdsMarkup(bytes, row.tagEnd, close)) return ByteScanStop.NotPlain;
@@ -240,10 +240,10 @@ export class WholeRowScanner implements ByteScanner {
   }
 
   /**
-   * Where the row starting at `at` has its `</row>`, as the reading of the part placed it: -1 when it did not or the
-   * bytes there are not `</row>`, PLACED_PAST_BYTES when they end first.
+   * Where the row starting at `at` (its start tag ending at `tagEnd`) has its `</row>`, as the reading of the part
+   * placed it: -1 when it did not or the bytes there are not `</row>`, PLACED_PAST_BYTES when they end first.
    */
-  private placedClose(bytes: Uint8Array, at: number): number {
+  private placedClose(bytes: Uint8Array, at: number, tagEnd: number): number {
     const places = this.places;
     if (places === undefined) return -1;
     const { starts, closes } = places;
@@ -254,7 +254,7 @@ export class WholeRowScanner implements ByteScanner {
     if (starts[k] !== start) return -1;
     const close = (closes[k] as number) - this.origin;
     if (close + ROW_CLOSE.length > bytes.length) return PLACED_PAST_BYTES;
-    return holdsAt(bytes, close, ROW_CLOSE) ? close : -1;
+    return close >= tagEnd && holdsAt(bytes, close, ROW_CLOSE) ? close : -1;
   }
 
   /** Whether `<!` or `<?` comes between `start` and `end`: found by their second byte, which is rare in a sheet. */
