@@ -19,6 +19,7 @@ import { saveFile } from "../save-file";
 import { TableScroll } from "../table-scroll";
 import { useSheetDownload } from "./use-sheet-download";
 import { nextTask } from "../workflow/next-task";
+import type { ResultsView } from "../../submit/submit-api";
 
 interface Props {
   readonly done: SubmissionResult;
@@ -129,6 +130,81 @@ function OrderActions({
   );
 }
 
+/** The orders listed, each with its outcome, job and messages, and what the user may do about it. */
+function OrdersTable({
+  orders,
+  onSendAgain,
+  onCancelDuplicate,
+}: { readonly orders: ResultsView["orders"] } & Pick<Props, "onSendAgain" | "onCancelDuplicate">) {
+  return (
+    <TableScroll label="Orders and their results">
+      <table class="orders">
+        <thead>
+          <tr>
+            <th>Order</th>
+            <th>Result</th>
+            <th>Job number</th>
+            <th>Messages</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <tr key={order.orderNumber} data-testid={`order-${order.orderNumber}`} class={order.state}>
+              <td>{order.orderNumber}</td>
+              <td>{ORDER_STATE_TEXT[order.state]}</td>
+              <td>{shownJobNumber(order) ?? order.existingJobNumbers.join(", ")}</td>
+              <td>
+                {orderMessages(order).join(" ")}{" "}
+                <OrderActions order={order} onSendAgain={onSendAgain} onCancelDuplicate={onCancelDuplicate} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+/** The rows listed, each with its outcome; of several files, each row is told by its file and its own row number. */
+function RowsTable({
+  rows,
+  files,
+}: {
+  readonly rows: ResultsView["rows"];
+  readonly files: ResultsView["batch"]["files"];
+}) {
+  const rowName = (rowNumber: number) => {
+    const file = files?.[sourceRowOf(rowNumber).fileIndex];
+    return file ? `${file.fileName}, row ${ownRowNumber(rowNumber)}` : String(rowNumber);
+  };
+  return (
+    <TableScroll label="Rows and their results">
+      <table>
+        <thead>
+          <tr>
+            <th>Row</th>
+            <th>Result</th>
+            <th>Job number</th>
+            <th>New asset tag</th>
+            <th>Messages</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((result) => (
+            <tr key={result.rowNumber} data-testid={`result-${result.rowNumber}`}>
+              <td>{rowName(result.rowNumber)}</td>
+              <td>{OUTCOME_TEXT[result.outcome]}</td>
+              <td>{result.jobNumber ?? ""}</td>
+              <td>{result.newAssetSku ?? ""}</td>
+              <td>{result.messages.join(" ")}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
 /** Every order's and row's outcome, read back from the journal, and the result sheet to download. */
 export function ResultsStep({
   done,
@@ -153,11 +229,6 @@ export function ResultsStep({
     if (file) saveFile(file.bytes, file.fileName);
   };
   const summary = describeResults(orderCounts, rowCounts);
-  // Several files: each row is told by its file and its own row number there.
-  const rowName = (rowNumber: number) => {
-    const file = batch.files?.[sourceRowOf(rowNumber).fileIndex];
-    return file ? `${file.fileName}, row ${ownRowNumber(rowNumber)}` : String(rowNumber);
-  };
   return (
     <section>
       <h2>Results of {batch.fileName}</h2>
@@ -221,31 +292,7 @@ export function ResultsStep({
           needs you, then the first created; the result sheet has them all.
         </p>
       )}
-      <TableScroll label="Orders and their results">
-        <table class="orders">
-          <thead>
-            <tr>
-              <th>Order</th>
-              <th>Result</th>
-              <th>Job number</th>
-              <th>Messages</th>
-            </tr>
-          </thead>
-          <tbody>
-            {listedOrders.map((order) => (
-              <tr key={order.orderNumber} data-testid={`order-${order.orderNumber}`} class={order.state}>
-                <td>{order.orderNumber}</td>
-                <td>{ORDER_STATE_TEXT[order.state]}</td>
-                <td>{shownJobNumber(order) ?? order.existingJobNumbers.join(", ")}</td>
-                <td>
-                  {orderMessages(order).join(" ")}{" "}
-                  <OrderActions order={order} onSendAgain={onSendAgain} onCancelDuplicate={onCancelDuplicate} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <OrdersTable orders={listedOrders} onSendAgain={onSendAgain} onCancelDuplicate={onCancelDuplicate} />
       <h3>Rows</h3>
       {rowCounts.total > rows.length && (
         <p class="hint">
@@ -253,32 +300,7 @@ export function ResultsStep({
         </p>
       )}
       {/* Drawn in a task after the summary and the orders: the two lists at once kept the page busy too long. */}
-      {areRowsDrawn && (
-        <TableScroll label="Rows and their results">
-          <table>
-            <thead>
-              <tr>
-                <th>Row</th>
-                <th>Result</th>
-                <th>Job number</th>
-                <th>New asset tag</th>
-                <th>Messages</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((result) => (
-                <tr key={result.rowNumber} data-testid={`result-${result.rowNumber}`}>
-                  <td>{rowName(result.rowNumber)}</td>
-                  <td>{OUTCOME_TEXT[result.outcome]}</td>
-                  <td>{result.jobNumber ?? ""}</td>
-                  <td>{result.newAssetSku ?? ""}</td>
-                  <td>{result.messages.join(" ")}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      {areRowsDrawn && <RowsTable rows={rows} files={batch.files} />}
     </section>
   );
 }
