@@ -298,6 +298,9 @@ describe("ResultColumnsRewriter: result cells added to the sheet's XML", () => {
       (n: number) => `<row r="${n}" s="7" customFormat="1" s="8"`,
       (n: number) => `<row x:s="7" r="${n}" customFormat="1" ht="15"`,
       (n: number) => `<row spans=" 1:2 " r="${n}"`,
+      // Single quotes, but not on `spans`: the text path rewrites it in double quotes, the byte path keeps its quote.
+      (n: number) => `<row r='${n}' spans="1:3" customFormat='1' s='7'`,
+      (n: number) => `<row\n  r="${n}"\tspans="1:3"`,
       () => "<row",
       () => '<row r="x"',
     );
