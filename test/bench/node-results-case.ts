@@ -13,8 +13,8 @@ import { basename } from "node:path";
 import { createSheetSession } from "../../src/sheet/worker-api";
 import { zlibCodecs } from "../../src/cli/zlib-codecs";
 import { useZipCodecs } from "../../src/sheet/zip/zip-codecs";
-import { dataStartOf, listZipEntries } from "../../src/sheet/zip/zip-guard";
-import { benchResults, deflatingNothing, readTable } from "./result-data";
+import { dataStartOf } from "../../src/sheet/zip/zip-guard";
+import { benchResults, deflatingNothing, orderSheetEntry, readTable } from "./result-data";
 
 const [mode, file] = process.argv.slice(2);
 if ((mode !== "read" && mode !== "write" && mode !== "alone" && mode !== "floor") || !file)
@@ -62,7 +62,7 @@ const writeAll = async () => {
 };
 /** The order sheet's part (the largest) of a workbook, still packed. */
 const sheetPart = (workbook: Uint8Array) => {
-  const entry = listZipEntries(workbook, name).reduce((a, b) => (b.uncompressedSize > a.uncompressedSize ? b : a));
+  const entry = orderSheetEntry(workbook, name);
   const start = dataStartOf(workbook, entry);
   return workbook.subarray(start, start + entry.compressedSize);
 };

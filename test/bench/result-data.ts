@@ -2,6 +2,11 @@ import { RESULT_COLUMNS } from "../../src/core/result-rows";
 import type { ResultCell, ResultSheetData } from "../../src/core/result-sheet-data";
 import type { SheetSession } from "../../src/sheet/worker-api";
 import type { ZipCodecs } from "../../src/sheet/zip/zip-codecs";
+import { listZipEntries, type ZipEntry } from "../../src/sheet/zip/zip-guard";
+
+/** A bench workbook's order sheet: its largest part. */
+export const orderSheetEntry = (workbook: Uint8Array, fileName: string): ZipEntry =>
+  listZipEntries(workbook, fileName).reduce((a, b) => (b.uncompressedSize > a.uncompressedSize ? b : a));
 
 /** What the importer reads of a file: its default sheet's rows, after its header row. */
 export async function readTable(session: SheetSession, bytes: Uint8Array, fileName: string) {

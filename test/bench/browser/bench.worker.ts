@@ -5,11 +5,11 @@ import { createSheetSession } from "../../../src/sheet/worker-api";
 import type { CatalogueSnapshot } from "../../../src/core/catalogue";
 import { runEngineCase, syntheticSnapshot, type EngineFigures } from "../engine-data";
 import { SHEET_CASES, type CaseResult } from "../sheet-cases";
-import { benchResults, deflatingNothing, readTable } from "../result-data";
+import { benchResults, deflatingNothing, orderSheetEntry, readTable } from "../result-data";
 import { useDeflateHelper } from "../../../workers/use-deflate-helper";
 import { crc32 } from "../../../src/sheet/zip/crc32";
 import { FastDeflater } from "../../../src/sheet/zip/fast-deflate";
-import { inflateEntry, listZipEntries } from "../../../src/sheet/zip/zip-guard";
+import { inflateEntry } from "../../../src/sheet/zip/zip-guard";
 import { useZipCodecs, zipCodecs } from "../../../src/sheet/zip/zip-codecs";
 
 /** The session of the last engine case, kept alive so its memory can be measured. */
@@ -78,8 +78,7 @@ export type BenchWorkerApi = typeof api;
  * written with its CRC-32 (our deflater, as the helper does), a megabyte at a time.
  */
 async function writeFloor(original: Uint8Array, written: Uint8Array, fileName: string) {
-  const sheetPart = (workbook: Uint8Array) =>
-    listZipEntries(workbook, fileName).reduce((a, b) => (b.uncompressedSize > a.uncompressedSize ? b : a));
+  const sheetPart = (workbook: Uint8Array) => orderSheetEntry(workbook, fileName);
   const inflated = async (workbook: Uint8Array) => {
     const chunks: Uint8Array[] = [];
     await inflateEntry(workbook, sheetPart(workbook), fileName, Infinity, (chunk) => chunks.push(chunk.slice()));
