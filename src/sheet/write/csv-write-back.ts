@@ -5,7 +5,7 @@
 import Papa from "papaparse";
 import { isResultDate, type ResultCell, type ResultSheetData } from "../../core/result-sheet-data";
 import { neutraliseFormula } from "../../core/spreadsheet-safety";
-import { decodeText, type TextEncodingName } from "../formats/decode-text";
+import { decodeText, type DecodedText, type TextEncodingName } from "../formats/decode-text";
 import { encodeText, encodeTextInto, maxEncodedLength } from "../formats/encode-text";
 import { SHEET_LIMITS } from "../limits";
 import { guessLineEnd, LINE_END_GUESS_CHARS } from "../formats/guess-line-end";
@@ -44,6 +44,8 @@ export interface CsvWriteBackOptions {
   readonly zoneOffset?: ZoneOffset;
   /** Papaparse to split every record, as the scanner's oracle in tests. */
   readonly splitter?: "papaparse";
+  /** Every record's end counted in the bytes, however the file decodes, as the oracle of the shortcut in tests. */
+  readonly byteEnds?: "counted";
 }
 
 const MAX_EXAMPLES = 5;
@@ -188,7 +190,14 @@ function lineBreakFinder(bytes: Uint8Array, encoding: TextEncodingName, code: nu
  * code unit, so the n-th one there is the same place. Counting rather than measuring the text
  * keeps this exact where decoding replaced malformed bytes or dropped a second byte-order mark.
  */
-function byteEnds(bytes: Uint8Array, encoding: TextEncodingName, text: string, records: CsvRecords): number[] {
+function byteEnds(bytes: Uint8Array, decoded: DecodedText, records: CsvRecords, counted: boolean): number[] {
+  const { encoding, text } = decoded;
+  const unitBytes = encoding === "utf-16le" || encoding === "utf-16be" ? 2 : 1;
+  const markBytes = decoded.hadByteOrderMark ? (encoding === "utf-8" ? 3 : 2) : 0;
+  // Decoding never makes more code units than the bytes after the mark hold units: as many means each came from one
+  // unit's bytes (no character of several, no second mark dropped), so a text offset is a byte offset as it is.
+  if (!counted && bytes.length - markBytes === text.length * unitBytes)
+    return records.textEnds.map((textEnd) => markBytes + textEnd * unitBytes);
   const lastChar = records.newline[records.newline.length - 1] ?? "\n";
   const next = lineBreakFinder(bytes, encoding, lastChar.charCodeAt(0));
   const ends: number[] = [];
@@ -433,25 +442,24 @@ export function writeCsvResults(
   const recordStart = (index: number) => (index === 0 ? start : (textEnds[index - 1] ?? start));
   const contentEndOf = (index: number) =>
     (textEnds[index] ?? text.length) - (index === textEnds.length - 1 ? 0 : newline.length);
-  const writtenIndexes = [
-    data.headerRowNumber - 1,
-    ...[...data.rows].filter(([, cells]) => cells.length > 0).map(([rowNumber]) => rowNumber - 1),
-  ];
   let width = records.tableWidth;
-  for (const index of writtenIndexes) {
+  /** Widens the table to a written row's fields when its empty ones past the table are not simply stepped over. */
+  const widenTo = (index: number) => {
     const fieldCount = fieldCounts[index] ?? 0;
     if (
       fieldCount > width &&
       blankFieldsStart(text, recordStart(index), contentEndOf(index), fieldCount, records.tableWidth, delimiter) < 0
     )
       width = fieldCount;
-  }
+  };
+  widenTo(data.headerRowNumber - 1);
+  for (const [rowNumber, cells] of data.rows) if (cells.length > 0) widenTo(rowNumber - 1);
   if (width + data.columns.length > SHEET_LIMITS.maxColumns)
     return { ok: false, reason: "too-wide", tableWidth: width };
 
   const encoding: TextEncodingName = options.utf8 ? "utf-8" : decoded.encoding;
   const transcode = encoding !== decoded.encoding;
-  const ends = transcode ? [] : byteEnds(original, decoded.encoding, text, records);
+  const ends = transcode ? [] : byteEnds(original, decoded, records, options.byteEnds === "counted");
   const unitBytes = decoded.encoding === "utf-16le" || decoded.encoding === "utf-16be" ? 2 : 1;
   // A guess at the size; the writer grows if it is short.
   const out = byteWriter(

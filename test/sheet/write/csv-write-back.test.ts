@@ -797,3 +797,50 @@ describe("splitting the records to write back into", () => {
     );
   });
 });
+
+describe("finding where each record ends in the bytes", () => {
+  /** Pieces of a file's text: rows, a quoted line break, characters of several bytes or two code units. */
+  const piece = fc.constantFrom("No,Qty", "A-1,5", ",", "\n", "\r\n", '"a\nb"', "é", "€", "😀", "\ufeff", "x");
+  /** Bytes decoding replaces or drops: a byte no UTF-8 starts with, a sequence cut short, a byte-order mark. */
+  const stray = fc.constantFrom([0xff], [0xc3], [0xe2, 0x82], [0xef, 0xbb, 0xbf]);
+  const utf16 = (value: string, littleEndian: boolean) => {
+    const bytes = new Uint8Array(value.length * 2);
+    const view = new DataView(bytes.buffer);
+    for (let i = 0; i < value.length; i++) view.setUint16(i * 2, value.charCodeAt(i), littleEndian);
+    return bytes;
+  };
+  const file = fc.oneof(
+    fc
+      .array(fc.oneof({ weight: 4, arbitrary: piece.map((p) => [...text(p)]) }, stray), { minLength: 1, maxLength: 60 })
+      .map((pieces) => Uint8Array.from(pieces.flat())),
+    fc
+      .tuple(fc.array(piece, { minLength: 1, maxLength: 60 }), fc.boolean(), fc.boolean())
+      .map(([pieces, littleEndian, oddByte]) => {
+        const bytes = utf16(`\ufeff${pieces.join("")}`, littleEndian);
+        return oddByte ? Uint8Array.from([...bytes, 0x41]) : bytes;
+      }),
+  );
+
+  it("takes the text's offsets as the bytes' only where they are the same: the file is written as when counted", () => {
+    fc.assert(
+      fc.property(file, (original) => {
+        const read = readCsvArrays(original, "sheet.csv");
+        const rowCount = read.ok ? read.rows.length : 0;
+        const data: WriteData = {
+          headerRowNumber: 1,
+          columns: ["Import result"],
+          rows: new Map(Array.from({ length: Math.max(0, rowCount - 1) }, (_, i) => [i + 2, [`R${i}`]])),
+        };
+        const written = (options: Parameters<typeof writeCsvResults>[2]) => {
+          try {
+            return writeCsvResults(original, data, options);
+          } catch (error) {
+            return String(error);
+          }
+        };
+        expect(written({})).toEqual(written({ byteEnds: "counted" }));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
