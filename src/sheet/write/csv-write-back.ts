@@ -184,15 +184,20 @@ function lineBreakFinder(bytes: Uint8Array, encoding: TextEncodingName, code: nu
   };
 }
 
+/** Bytes in one code unit of the encoding. */
+const unitBytesOf = (encoding: TextEncodingName) => (encoding === "utf-16le" || encoding === "utf-16be" ? 2 : 1);
+
 /**
- * Byte offset just past each record, its line end included. A record ends just after its
- * n-th line-end character, counted in the text; the bytes hold that character as the same
- * code unit, so the n-th one there is the same place. Counting rather than measuring the text
- * keeps this exact where decoding replaced malformed bytes or dropped a second byte-order mark.
+ * Byte offset just past each record, its line end included. Where each character of the text is
+ * one code unit of the encoding (nearly every file), the text's offsets are the bytes' as they
+ * are. Otherwise a record ends just after its n-th line-end character, counted in the text; the
+ * bytes hold that character as the same code unit, so the n-th one there is the same place.
+ * Counting rather than measuring the text keeps this exact where decoding replaced malformed
+ * bytes or dropped a second byte-order mark. `counted` counts whatever the file.
  */
 function byteEnds(bytes: Uint8Array, decoded: DecodedText, records: CsvRecords, counted: boolean): number[] {
   const { encoding, text } = decoded;
-  const unitBytes = encoding === "utf-16le" || encoding === "utf-16be" ? 2 : 1;
+  const unitBytes = unitBytesOf(encoding);
   const markBytes = decoded.hadByteOrderMark ? (encoding === "utf-8" ? 3 : 2) : 0;
   // Decoding never makes more code units than the bytes after the mark hold units: as many means each came from one
   // unit's bytes (no character of several, no second mark dropped), so a text offset is a byte offset as it is.
@@ -460,7 +465,7 @@ export function writeCsvResults(
   const encoding: TextEncodingName = options.utf8 ? "utf-8" : decoded.encoding;
   const transcode = encoding !== decoded.encoding;
   const ends = transcode ? [] : byteEnds(original, decoded, records, options.byteEnds === "counted");
-  const unitBytes = decoded.encoding === "utf-16le" || decoded.encoding === "utf-16be" ? 2 : 1;
+  const unitBytes = unitBytesOf(decoded.encoding);
   // A guess at the size; the writer grows if it is short.
   const out = byteWriter(
     Math.ceil(
