@@ -52,6 +52,7 @@ export interface SessionState {
     | "indexFor"
     | "cellAt"
     | "isSkipped"
+    | "skippedIndexes"
     | "columnIndex"
   >;
   readonly columns: Pick<SessionColumns, "mapping" | "added" | "columnOf">;

@@ -92,6 +92,8 @@ export function createSessionRows() {
       edited.set(index, row);
     },
     isSkipped: (index: number): boolean => skipped.has(index),
+    /** The positions of the skipped rows, in no particular order: few, where the rows are many. */
+    skippedIndexes: (): Iterable<number> => skipped.values(),
     setSkipped(index: number, skip: boolean): void {
       if (skip) skipped.add(index);
       else skipped.delete(index);

@@ -301,7 +301,8 @@ export function orderViewOf(session: SessionState, orderNumber: string): OrderVi
   const { rows, index } = session;
   const job = index.job(orderNumber);
   let skippedRows = 0;
-  for (let i = 0; i < rows.count; i++) if (rows.isSkipped(i) && index.orderNumberAt(i) === orderNumber) skippedRows++;
+  // The skipped rows are looked through, not every row: this runs each time the user moves to another row.
+  for (const i of rows.skippedIndexes()) if (index.orderNumberAt(i) === orderNumber) skippedRows++;
   if (!job && skippedRows === 0) return undefined;
   const group = groupOf(
     orderNumber,

@@ -84,6 +84,27 @@ describe("the import engine", () => {
     expect(engine.jobs().map((j) => j.orderNumber)).toEqual(["E-1", "E-2", "E-3"]);
   });
 
+  it("counts an order's own skipped rows in its view, and keeps an order whose every row is skipped", async () => {
+    const engine = await checkRows(account, [
+      row({}),
+      row({}),
+      row({ "Order No": "E-2" }),
+      row({ "Order No": "E-2" }),
+      row({ "Order No": "E-3" }),
+    ]);
+    await engine.skipRow(3);
+    await engine.skipRow(4);
+    await engine.skipRow(5);
+    await engine.skipRow(6);
+    expect(engine.order("E-1")).toMatchObject({ skippedRows: 1 });
+    expect(engine.order("E-1")?.job).toBeDefined();
+    expect(engine.order("E-2")).toMatchObject({ skippedRows: 2, job: undefined });
+    expect(engine.order("E-3")).toMatchObject({ skippedRows: 1, job: undefined });
+    await engine.skipRow(4, false);
+    expect(engine.order("E-2")).toMatchObject({ skippedRows: 1 });
+    expect(engine.order("E-9")).toBeUndefined();
+  });
+
   it("gives rows without an order number their own jobs when told to", async () => {
     const rows = [row({ "Order No": "" }), row({ "Order No": "" })];
     expect(codesOf((await checkRows(account, rows)).issues())).toEqual([
