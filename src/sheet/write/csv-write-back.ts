@@ -2,18 +2,14 @@
  * Result columns written back into the customer's own CSV file. Pure: runs in the sheet
  * worker and in Node.
  */
-import Papa from "papaparse";
-import { isResultDate, type ResultCell, type ResultSheetData } from "../../core/result-sheet-data";
-import { neutraliseFormula } from "../../core/spreadsheet-safety";
-import { decodeText, type DecodedText, type TextEncodingName } from "../formats/decode-text";
-import { encodeText, encodeTextInto, maxEncodedLength } from "../formats/encode-text";
+import type { ResultCell, ResultSheetData } from "../../core/result-sheet-data";
+import { decodeText, type TextEncodingName } from "../formats/decode-text";
+import { encodeText } from "../formats/encode-text";
 import { SHEET_LIMITS } from "../limits";
-import { guessLineEnd, LINE_END_GUESS_CHARS } from "../formats/guess-line-end";
-import { sniffDelimiter, type CsvDelimiter } from "../formats/sniff-delimiter";
-import { dialectOf, ROW_NO_ROOM, SCAN, scanRow } from "../read/csv/csv-row-scan";
-import { widthOfScannedRow } from "../read/csv/csv-well-formed-parser";
-import { doubled } from "../read/growable";
-import { resultDateText, type ZoneOffset } from "./result-dates";
+import { sniffDelimiter } from "../formats/sniff-delimiter";
+import { byteEnds, splitRecords, unitBytesOf } from "./csv-records";
+import { byteWriter, cellText, resultFieldWriter } from "./csv-result-fields";
+import type { ZoneOffset } from "./result-dates";
 
 /** A result value the file's own encoding has no bytes for. */
 export interface UnrepresentableValue {
@@ -51,230 +47,6 @@ export interface CsvWriteBackOptions {
 const MAX_EXAMPLES = 5;
 const QUOTE = 0x22;
 const UTF8_BOM = Uint8Array.of(0xef, 0xbb, 0xbf);
-/**
- * Quoted whatever the delimiter, so a program that splits on the other list separator cannot split the value or run
- * what follows.
- */
-const NEEDS_QUOTES = /[",;\r\n]/;
-
-/** The file's records as the reader numbers them: record i is spreadsheet row i + 1. */
-interface CsvRecords {
-  /** Text offset just past each record, its line end included; the last record runs to the end. */
-  readonly textEnds: readonly number[];
-  readonly fieldCounts: readonly number[];
-  /** Records that are rows: the reader drops a final empty record after the last line end. */
-  readonly rowCount: number;
-  /** The line end the reader splits records at (one per file; any other line break stays inside its record). */
-  readonly newline: string;
-  /** Index just past the last field holding a value, over the header row and all rows below it. */
-  readonly tableWidth: number;
-}
-
-/**
- * Splits records as readCsv does, with the reader's own scanner (see scanRow), from `start` (past a byte-order mark the
- * reader drops): exactly as papaparse would, for text in which every quote mark is where CSV puts one (nearly every
- * file). Undefined at the first record the scanner leaves to papaparse, or for no text at all: readRecords splits
- * those. Offsets are into `text`.
- */
-function scanRecords(
-  text: string,
-  start: number,
-  delimiter: CsvDelimiter,
-  headerIndex: number,
-): CsvRecords | undefined {
-  if (start >= text.length) return undefined;
-  // papaparse guesses the line end past a byte-order mark it drops (see readRecords), from its input's first MiB.
-  const guessFrom = text.charCodeAt(start) === 0xfeff ? start + 1 : start;
-  const newline = guessLineEnd(text.slice(guessFrom, guessFrom + LINE_END_GUESS_CHARS));
-  const dialect = dialectOf(delimiter, newline);
-  const state = new Int32Array(SCAN.size);
-  state[SCAN.nextDelimiter] = -1;
-  state[SCAN.nextLineEnd] = -1;
-  let ends: Uint32Array = new Uint32Array(64);
-  const textEnds: number[] = [];
-  const fieldCounts: number[] = [];
-  let tableWidth = 0;
-  let lastIsEmpty = false;
-  for (let rowStart = start; ; ) {
-    state[SCAN.endCount] = 0;
-    const end = scanRow(text, rowStart, true, dialect, ends, state);
-    if (end === ROW_NO_ROOM) {
-      ends = doubled(ends);
-      continue;
-    }
-    if (end < 0) return undefined;
-    const lastNonEmpty = state[SCAN.lastNonEmpty] as number;
-    if (textEnds.length >= headerIndex && lastNonEmpty >= tableWidth)
-      tableWidth = Math.max(tableWidth, widthOfScannedRow(text, ends, rowStart, 0, lastNonEmpty));
-    fieldCounts.push(state[SCAN.fields] as number);
-    lastIsEmpty = state[SCAN.fields] === 1 && lastNonEmpty === -1;
-    // A record ends just past its line end; the last one at the end of the text (an empty one after a final line end).
-    if (end === text.length) {
-      textEnds.push(end);
-      break;
-    }
-    rowStart = end + newline.length;
-    textEnds.push(rowStart);
-  }
-  return { textEnds, fieldCounts, rowCount: textEnds.length - (lastIsEmpty ? 1 : 0), newline, tableWidth };
-}
-
-/**
- * Splits records exactly as readCsv does, by running papaparse with the reader's delimiter and
- * its default line end detection, on the text from `start` (past a byte-order mark the reader
- * drops). Offsets are into `text`.
- */
-function readRecords(text: string, start: number, delimiter: string, headerIndex: number): CsvRecords {
-  const textEnds: number[] = [];
-  const fieldCounts: number[] = [];
-  let newline = "\n";
-  let tableWidth = 0;
-  let lastIsEmpty = false;
-  let finished = false;
-  // papaparse drops a byte-order mark its input starts with, which the reader keeps there: it is given one of its own
-  // to drop.
-  const input = text.charCodeAt(start) === 0xfeff ? `\uFEFF${text.slice(start)}` : start > 0 ? text.slice(start) : text;
-  Papa.parse<string[]>(input, {
-    delimiter,
-    step(results) {
-      const fields = results.data;
-      if (textEnds.length >= headerIndex) {
-        for (let c = fields.length - 1; c >= tableWidth; c--) {
-          if ((fields[c] ?? "").trim() !== "") {
-            tableWidth = c + 1;
-            break;
-          }
-        }
-      }
-      textEnds.push(start + results.meta.cursor);
-      fieldCounts.push(fields.length);
-      newline = results.meta.linebreak;
-      lastIsEmpty = fields.length === 1 && fields[0] === "";
-    },
-    complete: () => {
-      finished = true;
-    },
-  });
-  if (!finished) throw new Error("papaparse did not finish a string input synchronously");
-  return { textEnds, fieldCounts, rowCount: textEnds.length - (lastIsEmpty ? 1 : 0), newline, tableWidth };
-}
-
-/**
- * Finds the byte just past the next code unit `code` (a CR or LF) at or after `from`: one
- * byte in UTF-8 and Windows-1252, two aligned bytes in UTF-16.
- */
-function lineBreakFinder(bytes: Uint8Array, encoding: TextEncodingName, code: number): (from: number) => number {
-  if (encoding === "utf-16le") {
-    return (from) => {
-      for (let p = bytes.indexOf(code, from); p !== -1; p = bytes.indexOf(code, p + 1))
-        if (p % 2 === 0 && bytes[p + 1] === 0) return p + 2;
-      return -1;
-    };
-  }
-  if (encoding === "utf-16be") {
-    return (from) => {
-      for (let p = bytes.indexOf(code, from + 1); p !== -1; p = bytes.indexOf(code, p + 1))
-        if (p % 2 === 1 && bytes[p - 1] === 0) return p + 1;
-      return -1;
-    };
-  }
-  return (from) => {
-    const p = bytes.indexOf(code, from);
-    return p === -1 ? -1 : p + 1;
-  };
-}
-
-/** Bytes in one code unit of the encoding. */
-const unitBytesOf = (encoding: TextEncodingName) => (encoding === "utf-16le" || encoding === "utf-16be" ? 2 : 1);
-
-/**
- * Byte offset just past each record, its line end included. Where each character of the text is
- * one code unit of the encoding (nearly every file), the text's offsets are the bytes' as they
- * are. Otherwise a record ends just after its n-th line-end character, counted in the text; the
- * bytes hold that character as the same code unit, so the n-th one there is the same place.
- * Counting rather than measuring the text keeps this exact where decoding replaced malformed
- * bytes or dropped a second byte-order mark. `counted` counts whatever the file.
- */
-function byteEnds(bytes: Uint8Array, decoded: DecodedText, records: CsvRecords, counted: boolean): number[] {
-  const { encoding, text } = decoded;
-  const unitBytes = unitBytesOf(encoding);
-  const markBytes = decoded.hadByteOrderMark ? (encoding === "utf-8" ? 3 : 2) : 0;
-  // Decoding never makes more code units than the bytes after the mark hold units: as many means each came from one
-  // unit's bytes (no character of several, no second mark dropped), so a text offset is a byte offset as it is.
-  if (!counted && bytes.length - markBytes === text.length * unitBytes)
-    return records.textEnds.map((textEnd) => markBytes + textEnd * unitBytes);
-  const lastChar = records.newline[records.newline.length - 1] ?? "\n";
-  const next = lineBreakFinder(bytes, encoding, lastChar.charCodeAt(0));
-  const ends: number[] = [];
-  let textAt = 0;
-  let byteAt = 0;
-  for (let index = 0; index < records.textEnds.length - 1; index++) {
-    const textEnd = records.textEnds[index] ?? 0;
-    while (textAt < textEnd) {
-      const found = text.indexOf(lastChar, textAt);
-      if (found === -1 || found >= textEnd) throw new Error("A CSV record does not end with its line end");
-      textAt = found + 1;
-      byteAt = next(byteAt);
-      if (byteAt === -1) throw new Error("A line end in the text is missing from the bytes");
-    }
-    ends.push(byteAt);
-  }
-  ends.push(bytes.length);
-  return ends;
-}
-
-/** Digits of a number's text from its first non-zero digit, up to any exponent. */
-function significantDigits(text: string): number {
-  let count = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 0x65) break;
-    if (code > 0x30 ? code <= 0x39 : code === 0x30 && count > 0) count++;
-  }
-  return count;
-}
-
-/**
- * A number as any spreadsheet reads it: up to 15 significant digits (what Excel keeps), a point for decimals, no
- * exponent, no grouping.
- */
-function plainNumber(value: number): string {
-  if (!Number.isFinite(value)) return "";
-  // A whole number within 15 digits is written as it is: most numbers in results are.
-  if (Number.isInteger(value) && Math.abs(value) < 1e15) return String(value);
-  const shortest = String(value);
-  const text = significantDigits(shortest) <= 15 ? shortest : String(Number(value.toPrecision(15)));
-  const e = text.indexOf("e");
-  if (e === -1) return text;
-  const negative = text.startsWith("-");
-  const mantissa = text.slice(negative ? 1 : 0, e);
-  const point = mantissa.indexOf(".");
-  const digits = mantissa.replace(".", "");
-  const pointAt = (point === -1 ? mantissa.length : point) + Number(text.slice(e + 1));
-  const plain =
-    pointAt <= 0
-      ? `0.${"0".repeat(-pointAt)}${digits}`
-      : pointAt >= digits.length
-        ? digits + "0".repeat(pointAt - digits.length)
-        : `${digits.slice(0, pointAt)}.${digits.slice(pointAt)}`;
-  return negative ? `-${plain}` : plain;
-}
-
-/**
- * What a cell says once written: text made safe from formulas, a number in plain digits, a date in ISO 8601 (a moment
- * in the zone's local time with its offset), null as nothing.
- */
-function cellText(cell: ResultCell, zoneOffset: ZoneOffset | undefined): string {
-  if (cell === null) return "";
-  if (isResultDate(cell)) return resultDateText(cell, zoneOffset);
-  return typeof cell === "number" ? plainNumber(cell) : neutraliseFormula(cell);
-}
-
-const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
-
-function csvField(text: string, delimiter: string): string {
-  return NEEDS_QUOTES.test(text) || text.includes(delimiter) ? quoted(text) : text;
-}
 
 /**
  * Where in the record `text[start, end)` field `field` begins (at the delimiter before it),
@@ -331,82 +103,6 @@ function checkRows(data: Pick<ResultSheetData, "headerRowNumber" | "columns" | "
   }
 }
 
-/** Bytes written one after another into one buffer that grows by doubling: no piece is kept or copied twice. */
-function byteWriter(capacity: number) {
-  let bytes = new Uint8Array(capacity);
-  let length = 0;
-  const reserve = (extra: number) => {
-    if (length + extra <= bytes.length) return;
-    const grown = new Uint8Array(Math.max(bytes.length * 2, length + extra));
-    grown.set(bytes.subarray(0, length));
-    bytes = grown;
-  };
-  return {
-    get length(): number {
-      return length;
-    },
-    bytes(chunk: Uint8Array): void {
-      reserve(chunk.length);
-      // A call to `set` costs more than copying the few bytes a field is.
-      if (chunk.length > 32) bytes.set(chunk, length);
-      else for (let k = 0; k < chunk.length; k++) bytes[length + k] = chunk[k] as number;
-      length += chunk.length;
-    },
-    /** False, writing nothing, when the encoding has no bytes for some of the text. */
-    text(text: string, encoding: TextEncodingName): boolean {
-      reserve(maxEncodedLength(text));
-      const written = encodeTextInto(text, encoding, bytes, length);
-      if (written === undefined) return false;
-      length += written;
-      return true;
-    },
-    /** A copy of what was written from `start` on. */
-    copyFrom: (start: number): Uint8Array => bytes.slice(start, length),
-    done: (): Uint8Array => (length === bytes.length ? bytes : bytes.slice(0, length)),
-  };
-}
-
-/** Distinct result fields remembered as their bytes at most. */
-const MAX_REMEMBERED_FIELDS = 4096;
-
-/**
- * Writes a result cell of result column `column` as a field, its delimiter first, into `out` in `encoding`; false,
- * having written nothing, when the encoding has no bytes for it. Results repeat from row to row ("Created", a price): a
- * field is made and encoded once, then its bytes are copied; a field like the one above it in its column is not even
- * looked up.
- */
-function resultFieldWriter(
-  out: ReturnType<typeof byteWriter>,
-  delimiter: string,
-  encoding: TextEncodingName,
-  zoneOffset: ZoneOffset | undefined,
-) {
-  const remembered = new Map<string | number, Uint8Array>();
-  /** Each column's last field written unquoted from what was remembered, and its bytes. */
-  const lastCells: unknown[] = [];
-  const lastBytes: Uint8Array[] = [];
-  return (cell: ResultCell, isQuoted: boolean, column: number): boolean => {
-    if (!isQuoted && lastCells[column] === cell && cell !== undefined) {
-      out.bytes(lastBytes[column] as Uint8Array);
-      return true;
-    }
-    lastCells[column] = undefined;
-    const key = !isQuoted && (typeof cell === "string" || typeof cell === "number") ? cell : undefined;
-    let known = key === undefined ? undefined : remembered.get(key);
-    if (known) out.bytes(known);
-    else {
-      const text = cellText(cell, zoneOffset);
-      const start = out.length;
-      if (!out.text(delimiter + (isQuoted ? quoted(text) : csvField(text, delimiter)), encoding)) return false;
-      if (key === undefined || remembered.size >= MAX_REMEMBERED_FIELDS) return true;
-      remembered.set(key, (known = out.copyFrom(start)));
-    }
-    lastCells[column] = key;
-    lastBytes[column] = known;
-    return true;
-  };
-}
-
 /**
  * The customer's CSV file with the result columns added: `columns` on the header row and
  * each row's cells on the rows in `rows`; every other row is left as it is. The file keeps its
@@ -438,9 +134,7 @@ export function writeCsvResults(
   const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const delimiter = sniffDelimiter(start > 0 ? text.slice(start) : text);
   const headerIndex = data.headerRowNumber - 1;
-  const records =
-    (options.splitter === "papaparse" ? undefined : scanRecords(text, start, delimiter, headerIndex)) ??
-    readRecords(text, start, delimiter, headerIndex);
+  const records = splitRecords(text, start, delimiter, headerIndex, options.splitter);
   checkRows(data, records.rowCount);
 
   const { fieldCounts, textEnds, newline } = records;
