@@ -4,6 +4,8 @@ export interface DecodedText {
   readonly text: string;
   readonly encoding: TextEncodingName;
   readonly hadByteOrderMark: boolean;
+  /** Where the text starts in the bytes: just past the byte-order mark, if any. */
+  readonly start: number;
 }
 
 /** How a file's bytes are to be decoded, decided from its first bytes alone. */
@@ -180,16 +182,17 @@ export function* decodeChunks(
  */
 export function decodeText(bytes: Uint8Array): DecodedText {
   const layout = textLayoutOf(bytes);
-  const { encoding, hadByteOrderMark } = layout;
+  const { encoding, hadByteOrderMark, start } = layout;
   if (!layout.isUtf8Guess)
-    return { text: new TextDecoder(encoding).decode(bytes.subarray(layout.start)), encoding, hadByteOrderMark };
+    return { text: new TextDecoder(encoding).decode(bytes.subarray(start)), encoding, hadByteOrderMark, start };
   try {
     return {
       text: new TextDecoder("utf-8", { fatal: true }).decode(bytes),
       encoding: "utf-8",
       hadByteOrderMark: false,
+      start: 0,
     };
   } catch {
-    return { text: decodeWindows1252(bytes), encoding: "windows-1252", hadByteOrderMark: false };
+    return { text: decodeWindows1252(bytes), encoding: "windows-1252", hadByteOrderMark: false, start: 0 };
   }
 }

@@ -149,13 +149,12 @@ export const unitBytesOf = (encoding: TextEncodingName) => (encoding === "utf-16
  * bytes or dropped a second byte-order mark. `counted` counts whatever the file.
  */
 export function byteEnds(bytes: Uint8Array, decoded: DecodedText, records: CsvRecords, counted: boolean): number[] {
-  const { encoding, text } = decoded;
+  const { encoding, text, start } = decoded;
   const unitBytes = unitBytesOf(encoding);
-  const markBytes = decoded.hadByteOrderMark ? (encoding === "utf-8" ? 3 : 2) : 0;
   // Decoding never makes more code units than the bytes after the mark hold units: as many means each came from one
   // unit's bytes (no character of several, no second mark dropped), so a text offset is a byte offset as it is.
-  if (!counted && bytes.length - markBytes === text.length * unitBytes)
-    return records.textEnds.map((textEnd) => markBytes + textEnd * unitBytes);
+  if (!counted && bytes.length - start === text.length * unitBytes)
+    return records.textEnds.map((textEnd) => start + textEnd * unitBytes);
   const lastChar = records.newline[records.newline.length - 1] ?? "\n";
   const next = lineBreakFinder(bytes, encoding, lastChar.charCodeAt(0));
   const ends: number[] = [];
