@@ -3,6 +3,8 @@ import type { LineEnd } from "./sniff-delimiter";
 /** papaparse looks at this much of its input to guess the line end. */
 export const LINE_END_GUESS_CHARS = 1 << 20;
 const QUOTE = '"';
+/** A carriage return not followed by a line feed, or a line feed not after a carriage return. */
+const LONE_LINE_BREAK = /\r(?!\n)|(?<!\r)\n/;
 
 /**
  * The line end papaparse guesses for a text it is given without one (its `guessLineEndings`, counted instead of split):
@@ -12,6 +14,27 @@ const QUOTE = '"';
  * mark is followed by what comes after the closing one. The text is walked over here instead of joined without them.
  */
 export function guessLineEnd(input: string): LineEnd {
+  return onlyPairedLineEnds(input) ?? guessedByWalking(input);
+}
+
+/**
+ * The guess for a text whose line breaks (in the part papaparse looks at) are all "\r\n", as a Windows export's are,
+ * found without walking it: undefined for any other text. Taking out quoted text never splits a "\r\n" (a quote mark
+ * is neither of its characters), so what is left has only pairs too: "\r\n" if one is left, else "\n". The first
+ * pair is left when an even number of quote marks comes before it (papaparse takes them out two by two).
+ */
+function onlyPairedLineEnds(input: string): LineEnd | undefined {
+  const text = input.length > LINE_END_GUESS_CHARS ? input.slice(0, LINE_END_GUESS_CHARS) : input;
+  if (LONE_LINE_BREAK.test(text)) return undefined;
+  const firstPair = text.indexOf("\r");
+  if (firstPair === -1) return "\n";
+  let quotes = 0;
+  for (let at = text.indexOf(QUOTE); at !== -1 && at < firstPair; at = text.indexOf(QUOTE, at + 1)) quotes++;
+  return quotes % 2 === 0 ? "\r\n" : undefined;
+}
+
+/** The guess for any text, walked over quoted value by quoted value. */
+function guessedByWalking(input: string): LineEnd {
   const length = Math.min(input.length, LINE_END_GUESS_CHARS);
   // The next carriage return and line feed at or after where the text is walked, each searched for once.
   let nextReturn = -1;

@@ -13,6 +13,12 @@ import {
 /** The pieces of well-formed and malformed CSV: quote marks, every delimiter and line break, byte-order marks. */
 const piece = fc.constantFrom(...CSV_PIECES, "\ufeff", "a,b;c", '"q, r"');
 const texts = fc.array(piece, { maxLength: 300 }).map((pieces) => pieces.join(""));
+/** Texts as a Windows export writes them, every line break "\r\n", with quoted values and lone quote marks. */
+const windowsTexts = fc
+  .array(fc.constantFrom(...CSV_PIECES.filter((p) => p !== "\r" && p !== "\n"), '"q\r\nr"'), { maxLength: 300 })
+  .map((pieces) => pieces.join(""));
+/** papaparse's guess of a text's line end. */
+const papaparseLineEnd = (text: string) => Papa.parse(text, { delimiter: ",", preview: 1 }).meta.linebreak;
 
 /** The sniffing with papaparse splitting each delimiter's first 60 rows, scored by the same rule. */
 function papaparseSniff(text: string): CsvDelimiter {
@@ -39,10 +45,31 @@ describe("the line end and delimiter of a CSV, as papaparse finds them", () => {
     fc.assert(
       fc.property(texts, (text) => {
         const withoutMark = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-        expect(guessLineEnd(withoutMark)).toBe(Papa.parse(text, { delimiter: ",", preview: 1 }).meta.linebreak);
+        expect(guessLineEnd(withoutMark)).toBe(papaparseLineEnd(text));
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it("guesses it for text whose every line break is a carriage return and a line feed", () => {
+    fc.assert(
+      fc.property(windowsTexts, (text) => {
+        const withoutMark = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+        expect(guessLineEnd(withoutMark)).toBe(papaparseLineEnd(text));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("looks no further than papaparse does, where a carriage return and its line feed are cut apart", () => {
+    const limit = 1 << 20;
+    // papaparse sees a lone carriage return at the end of what it looks at: "\r".
+    const cutPair = `${"y".repeat(limit - 1)}\r\n`;
+    // Beyond where it looks, a lone line feed changes nothing: "\r\n".
+    const lateLoneFeed = `${'A-1,"Karori, North",7\r\n'.repeat(limit / 16)}\nz`;
+    expect(guessLineEnd(cutPair)).toBe("\r");
+    expect(guessLineEnd(lateLoneFeed)).toBe("\r\n");
+    for (const text of [cutPair, lateLoneFeed]) expect(guessLineEnd(text)).toBe(papaparseLineEnd(text));
   });
 
   it("picks the delimiter that papaparse's splitting of the first rows picks", () => {
