@@ -1,24 +1,28 @@
 /**
  * One result-sheet benchmark case in a fresh Node process, so its peak memory is its own:
- * `tsx node-results-case.ts <read|write|alone|floor> <file>` prints `{ ms, cpuMs, rows, peakBytes }` as JSON: `cpuMs`
- * is the process's CPU time over the case, on every thread. `read` is the importer reading the file; `write` writes a
- * result on every order row; `alone` the same with a deflater that hands nothing on (this thread's share, zlib's
- * deflating taken out); `floor`, for a workbook, is what writing can never go below: inflating the order sheet's part
- * and deflating the part written (at the level the command line writes at), with zlib's one-shot calls and nothing
- * else.
+ * `tsx node-results-case.ts <read|write|alone|floor|streams> <file>` prints `{ ms, cpuMs, rows, peakBytes }` as JSON:
+ * `cpuMs` is the process's CPU time over the case, on every thread.
+ * - `read`: the importer reading the file;
+ * - `write`: a result written on every order row;
+ * - `alone`: the same with a deflater that hands nothing on (this thread's share, zlib's deflating taken out);
+ * - `floor`, for a workbook: inflating the order sheet's part and deflating the part written (at the level the command
+ *   line writes at), with zlib's one-shot calls and nothing else;
+ * - `streams`, for a workbook: the write with its rewriting taken out, the order sheet's part inflated through the
+ *   command line's inflater as the write inflates it, while the part a write made is fed to its deflater in step.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { basename } from "node:path";
 import { createSheetSession } from "../../src/sheet/worker-api";
 import { zlibCodecs } from "../../src/cli/zlib-codecs";
-import { useZipCodecs } from "../../src/sheet/zip/zip-codecs";
+import { piecesOf, useZipCodecs } from "../../src/sheet/zip/zip-codecs";
 import { dataStartOf } from "../../src/sheet/zip/zip-guard";
 import { benchResults, deflatingNothing, orderSheetEntry, readTable } from "./result-data";
 
 const [mode, file] = process.argv.slice(2);
-if ((mode !== "read" && mode !== "write" && mode !== "alone" && mode !== "floor") || !file)
-  throw new Error("usage: node-results-case <read|write|alone|floor> <file>");
+const MODES = ["read", "write", "alone", "floor", "streams"] as const;
+if (!MODES.includes(mode as never) || !file)
+  throw new Error("usage: node-results-case <read|write|alone|floor|streams> <file>");
 // As the command line reads and writes sheets.
 useZipCodecs(mode === "alone" ? deflatingNothing(zlibCodecs) : zlibCodecs);
 
@@ -66,16 +70,51 @@ const sheetPart = (workbook: Uint8Array) => {
   const start = dataStartOf(workbook, entry);
   return workbook.subarray(start, start + entry.compressedSize);
 };
-// The floor's written part comes from a write done before the clock starts.
-const writtenSheet = mode === "floor" ? inflateRawSync(sheetPart(await writeAll())) : undefined;
+/** As the write feeds its deflater. */
+const BATCH_BYTES = 1 << 20;
+
+/**
+ * The part `written` deflated by the command line's deflater while the part `packed` is inflated by its inflater, fed
+ * in step with it in batches the deflater gives back, as the write feeds it: what the write's streams take, nothing
+ * rewritten.
+ */
+async function streamsOnly(packed: Uint8Array, inflatedSize: number, written: Uint8Array): Promise<void> {
+  const given: Uint8Array<ArrayBuffer>[] = [];
+  const deflater = zlibCodecs.deflater(written.length, (batch) => given.push(new Uint8Array(batch.buffer)));
+  const drained = (async () => {
+    for await (const _ of deflater.readable);
+  })();
+  const writer = deflater.writable.getWriter();
+  const feed = async (from: number, to: number) => {
+    const batch = given.pop() ?? new Uint8Array(BATCH_BYTES);
+    batch.set(written.subarray(from, to));
+    await writer.write(batch.subarray(0, to - from));
+  };
+  let fed = 0;
+  let inflated = 0;
+  for await (const piece of piecesOf(packed).pipeThrough(zlibCodecs.inflater())) {
+    inflated += piece.length;
+    const due = Math.floor((written.length * inflated) / inflatedSize);
+    for (; fed < due; fed = Math.min(due, fed + BATCH_BYTES)) await feed(fed, Math.min(due, fed + BATCH_BYTES));
+  }
+  for (; fed < written.length; fed = Math.min(written.length, fed + BATCH_BYTES))
+    await feed(fed, Math.min(written.length, fed + BATCH_BYTES));
+  await writer.close();
+  await drained;
+}
+
+// The floor's and the streams' written part comes from a write done before the clock starts.
+const writtenSheet = mode === "floor" || mode === "streams" ? inflateRawSync(sheetPart(await writeAll())) : undefined;
 // The peak of the set-up above is forgotten (Linux resets VmHWM to the present size): only the case's own counts.
 writeFileSync("/proc/self/clear_refs", "5");
 const before = residentBytes();
 const cpu = process.cpuUsage();
 const started = performance.now();
-if (writtenSheet) {
+if (mode === "floor" && writtenSheet) {
   inflateRawSync(sheetPart(bytes));
   deflateRawSync(writtenSheet, { level: 2 });
+} else if (mode === "streams" && writtenSheet) {
+  await streamsOnly(sheetPart(bytes), orderSheetEntry(bytes, name).uncompressedSize, writtenSheet);
 } else await writeAll();
 const ms = performance.now() - started;
 process.stdout.write(

@@ -25,7 +25,7 @@ interface BrowserRun {
   readonly deflateMs?: number;
 }
 
-function nodeCase(mode: "read" | "write" | "alone" | "floor", file: string): NodeRun {
+function nodeCase(mode: "read" | "write" | "alone" | "floor" | "streams", file: string): NodeRun {
   return JSON.parse(
     execFileSync(process.execPath, ["--import", "tsx", join(here, "node-results-case.ts"), mode, file], {
       encoding: "utf8",
@@ -89,6 +89,7 @@ export async function resultsBench(
         write: [] as NodeRun[],
         floor: [] as NodeRun[],
         alone: [] as NodeRun[],
+        streams: [] as NodeRun[],
         browser: [] as BrowserRun[],
         sheetWorkerAlone: [] as BrowserRun[],
       };
@@ -98,6 +99,7 @@ export async function resultsBench(
         if (kind === "XLSX") {
           runs.floor.push(nodeCase("floor", file));
           runs.alone.push(nodeCase("alone", file));
+          runs.streams.push(nodeCase("streams", file));
         }
         runs.browser.push(await browserCase(bench, file));
         if (kind === "XLSX") runs.sheetWorkerAlone.push(await browserCase(bench, file, true));
@@ -117,6 +119,8 @@ export async function resultsBench(
         `${cpu(runs.read)} / ${cpu(runs.write)} ms`,
         runs.alone.length > 0 ? `${median(ms(runs.alone)).toFixed(0)} ms` : "-",
         runs.alone.length > 0 ? ratioText(ms(runs.alone), ms(runs.read)) : "-",
+        runs.streams.length > 0 ? `${median(ms(runs.streams)).toFixed(0)} ms` : "-",
+        runs.streams.length > 0 ? ratioText(ms(runs.streams), ms(runs.read)) : "-",
       ]);
       const browserMs = (key: keyof BrowserRun) => runs.browser.map((run) => run[key] ?? Number.NaN);
       // The two run on threads of their own as the page writes: the write cannot end before the longer is done.
@@ -156,13 +160,17 @@ export async function resultsBench(
         "CPU: read / write",
         "alone",
         "alone ×",
+        "streams",
+        "streams ×",
       ],
       rows,
     ),
     "floor: inflating the order sheet's part and deflating the part written (zlib level 2), nothing else; " +
       "floor ×: that beside reading. CPU: the process's CPU time on every thread (zlib's included). Alone: the write " +
       "with a deflater that hands nothing on (the main thread's share and inflating, zlib's deflating taken out); " +
-      "alone ×: that beside reading",
+      "alone ×: that beside reading. Streams: the write with its rewriting taken out (the order sheet's part " +
+      "inflated as the write inflates it, the part written fed to the deflater in step); streams ×: that beside " +
+      "reading",
     "",
     "The same in a Chromium worker, as the page writes them (our deflater in a helper worker, DecompressionStream); " +
       "a fresh browser each",
