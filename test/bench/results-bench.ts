@@ -59,11 +59,31 @@ async function browserCase(bench: BenchPage, file: string, deflatesNothing = fal
 /** Runs of each case, interleaved (read, write, floor, browser; again…), so the machine's noise falls on all alike. */
 const REPEATS = Math.max(1, Number(process.env["BENCH_REPEATS"] ?? 3));
 
-/** A ratio taken run by run (runs interleaved, so run i of each met the same noise): median and range. */
+/** Ratios taken run by run (runs interleaved, so run i of each met the same noise). */
+const runRatios = (over: readonly number[], under: readonly number[]) =>
+  over.map((value, i) => value / Math.max(1e-9, under[i] ?? Number.NaN));
+
+/** A ratio taken run by run: median and range. */
 function ratioText(over: readonly number[], under: readonly number[]): string {
-  const ratios = over.map((value, i) => value / Math.max(1e-9, under[i] ?? Number.NaN));
+  const ratios = runRatios(over, under);
   const range = REPEATS > 1 ? ` (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})` : "";
   return `${median(ratios).toFixed(2)}${range}`;
+}
+
+/** The target: a write back takes at most the time of reading the same file, judged from 100k rows on. */
+const WRITE_TARGET = { mostOverRead: 1.0, fromRows: 100_000 };
+
+/** Whether a write back met its target, from the runs' times of writing and reading. */
+function writeVerdict(where: string, name: string, rows: number, writeMs: number[], readMs: number[]): string {
+  const ratio = median(runRatios(writeMs, readMs));
+  const verdict =
+    rows < WRITE_TARGET.fromRows
+      ? `no target below ${WRITE_TARGET.fromRows.toLocaleString("en-US")} rows`
+      : ratio <= WRITE_TARGET.mostOverRead
+        ? "met"
+        : "NOT met";
+  const most = WRITE_TARGET.mostOverRead.toFixed(1);
+  return `  ${where}, ${name}: ${ratio.toFixed(2)}x its read, at most ${most}x: ${verdict}`;
 }
 
 /**
@@ -78,6 +98,7 @@ export async function resultsBench(
 ): Promise<string> {
   const rows: string[][] = [];
   const inBrowser: string[][] = [];
+  const verdicts: string[] = [];
   for (const size of sizes) {
     const files = await benchFiles(dataDir, size);
     for (const [kind, file] of [
@@ -123,6 +144,10 @@ export async function resultsBench(
         runs.streams.length > 0 ? ratioText(ms(runs.streams), ms(runs.read)) : "-",
       ]);
       const browserMs = (key: keyof BrowserRun) => runs.browser.map((run) => run[key] ?? Number.NaN);
+      verdicts.push(
+        writeVerdict("Node", name, size, ms(runs.write), ms(runs.read)),
+        writeVerdict("Chromium worker", name, size, browserMs("writeMs"), browserMs("readMs")),
+      );
       // The two run on threads of their own as the page writes: the write cannot end before the longer is done.
       const floor = runs.browser.map((run) => Math.max(run.inflateMs ?? Number.NaN, run.deflateMs ?? Number.NaN));
       inBrowser.push([
@@ -182,5 +207,8 @@ export async function resultsBench(
       "alone (our deflater), each on one thread; floor ×: the longer of the two beside reading. Sheet worker alone: " +
       "the same write with a deflater that hands nothing on (its own share of the work, the helper's taken out), in " +
       "a browser of its own; alone ×: that beside the read in the same browser",
+    "",
+    "Write back against reading the same file (medians of the runs' ratios):",
+    ...verdicts,
   ].join("\n");
 }
