@@ -16,6 +16,7 @@ import { basename } from "node:path";
 import { createSheetSession } from "../../src/sheet/worker-api";
 import { zlibCodecs } from "../../src/cli/zlib-codecs";
 import { piecesOf, useZipCodecs } from "../../src/sheet/zip/zip-codecs";
+import { PACK_BATCH_BYTES } from "../../src/sheet/zip/part-text";
 import { dataStartOf } from "../../src/sheet/zip/zip-guard";
 import { benchResults, deflatingNothing, orderSheetEntry, readTable } from "./result-data";
 
@@ -70,9 +71,6 @@ const sheetPart = (workbook: Uint8Array) => {
   const start = dataStartOf(workbook, entry);
   return workbook.subarray(start, start + entry.compressedSize);
 };
-/** As the write feeds its deflater. */
-const BATCH_BYTES = 1 << 20;
-
 /**
  * The part `written` deflated by the command line's deflater while the part `packed` is inflated by its inflater, fed
  * in step with it in batches the deflater gives back, as the write feeds it: what the write's streams take, nothing
@@ -85,20 +83,23 @@ async function streamsOnly(packed: Uint8Array, inflatedSize: number, written: Ui
     for await (const _ of deflater.readable);
   })();
   const writer = deflater.writable.getWriter();
-  const feed = async (from: number, to: number) => {
-    const batch = given.pop() ?? new Uint8Array(BATCH_BYTES);
-    batch.set(written.subarray(from, to));
-    await writer.write(batch.subarray(0, to - from));
-  };
   let fed = 0;
+  /** Feeds the written part up to `target`, a batch at a time. */
+  const feedUpTo = async (target: number) => {
+    while (fed < target) {
+      const to = Math.min(target, fed + PACK_BATCH_BYTES);
+      const batch = given.pop() ?? new Uint8Array(PACK_BATCH_BYTES);
+      batch.set(written.subarray(fed, to));
+      await writer.write(batch.subarray(0, to - fed));
+      fed = to;
+    }
+  };
   let inflated = 0;
   for await (const piece of piecesOf(packed).pipeThrough(zlibCodecs.inflater())) {
     inflated += piece.length;
-    const due = Math.floor((written.length * inflated) / inflatedSize);
-    for (; fed < due; fed = Math.min(due, fed + BATCH_BYTES)) await feed(fed, Math.min(due, fed + BATCH_BYTES));
+    await feedUpTo(Math.floor((written.length * inflated) / inflatedSize));
   }
-  for (; fed < written.length; fed = Math.min(written.length, fed + BATCH_BYTES))
-    await feed(fed, Math.min(written.length, fed + BATCH_BYTES));
+  await feedUpTo(written.length);
   await writer.close();
   await drained;
 }

@@ -8,7 +8,7 @@ import { piecesOf, type Recycle, zipCodecs } from "./zip-codecs";
 import { dataStartOf, inflateEntry, type ZipEntry } from "./zip-guard";
 
 /** About how many bytes are handed to the compressor at a time. */
-const PACK_BATCH_BYTES = 1 << 20;
+export const PACK_BATCH_BYTES = 1 << 20;
 
 export type PartEncoding = "utf-8" | "utf-16le" | "utf-16be";
 
