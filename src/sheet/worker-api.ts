@@ -107,18 +107,21 @@ export interface WorkbookWriters {
 }
 
 /**
- * What reading the file open found of a workbook sheet: its rightmost column holding a value, and where its rows lie.
- * The file written back into is most likely that one: where it is not, the write-back finds out and reads it through.
+ * What reading the file open found of it: of a workbook sheet, its rightmost column holding a value and where its rows
+ * lie; of a CSV file, its records. The file written back into is most likely that one: where it is not, the write-back
+ * finds out and reads it through.
  */
-function sheetAsReadOf(
+function asReadOf(
   workbooks: readonly OpenedWorkbook[],
   fileName: string,
   sheetName: string,
-): SheetAsRead | undefined {
-  const sheet = workbooks
-    .find((workbook) => workbook.fileName === fileName && workbook.format === "xlsx")
-    ?.sheets.find((sheet) => sheet.name === sheetName);
-  return sheet?.lastColumn === undefined ? undefined : { lastColumn: sheet.lastColumn, rowPlaces: sheet.rowPlaces };
+): Pick<WriteResultsOptions, "asRead" | "csvAsRead"> {
+  const workbook = workbooks.find((opened) => opened.fileName === fileName);
+  if (workbook?.format === "csv") return { csvAsRead: workbook.csvAsRead };
+  const sheet = workbook?.sheets.find((s) => s.name === sheetName);
+  return sheet?.lastColumn === undefined
+    ? {}
+    : { asRead: { lastColumn: sheet.lastColumn, rowPlaces: sheet.rowPlaces } satisfies SheetAsRead };
 }
 
 /**
@@ -135,11 +138,10 @@ function writeResultsInto(
 ): Promise<ResultFile> {
   if (several && isBundle(original)) {
     return writeResultsOfFiles(original, several, data, { ...options, at: new Date() }, (file) =>
-      sheetAsReadOf(workbooks, file.name, file.sheetName),
+      asReadOf(workbooks, file.name, file.sheetName),
     );
   }
-  const asRead = sheetAsReadOf(workbooks, fileName, sheetName);
-  return writeResults(original, fileName, sheetName, data, { ...options, asRead });
+  return writeResults(original, fileName, sheetName, data, { ...options, ...asReadOf(workbooks, fileName, sheetName) });
 }
 
 const NO_WORKBOOK_WRITER = "New workbooks are written in the sheet worker, which could not start in this browser.";

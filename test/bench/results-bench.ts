@@ -59,6 +59,9 @@ async function browserCase(bench: BenchPage, file: string, deflatesNothing = fal
 /** Runs of each case, interleaved (read, write, floor, browser; again…), so the machine's noise falls on all alike. */
 const REPEATS = Math.max(1, Number(process.env["BENCH_REPEATS"] ?? 3));
 
+/** BENCH_KINDS ("csv", "xlsx" or both, comma-separated) narrows the run to one format. */
+const KINDS = process.env["BENCH_KINDS"]?.toUpperCase().split(",") ?? ["CSV", "XLSX"];
+
 /** Ratios taken run by run (runs interleaved, so run i of each met the same noise). */
 const runRatios = (over: readonly number[], under: readonly number[]) =>
   over.map((value, i) => value / Math.max(1e-9, under[i] ?? Number.NaN));
@@ -105,6 +108,7 @@ export async function resultsBench(
       ["CSV", files.csv],
       ["XLSX", files.xlsx],
     ] as const) {
+      if (!KINDS.includes(kind)) continue;
       const runs = {
         read: [] as NodeRun[],
         write: [] as NodeRun[],

@@ -4,7 +4,7 @@
  * the same sheets mapped by hand; `artwork`: checking links, beside the floor the concurrency limit sets; `load`: the
  * page's first load, beside its goal). Benchmarks print numbers; they assert nothing.
  * BENCH_SIZES (e.g. "10000,100000") and BENCH_REPEATS tune the sheet, engine and results sections; BENCH_KINDS
- * ("csv" or "xlsx") narrows the sheet section to one format.
+ * ("csv" or "xlsx") narrows the sheet and results sections to one format.
  */
 import { tmpdir } from "node:os";
 import { join } from "node:path";

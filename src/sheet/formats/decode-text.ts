@@ -73,6 +73,13 @@ function decodeWindows1252(bytes: Uint8Array): string {
     .replace(C1_CONTROLS, (ch) => WINDOWS_1252_HIGH[ch.charCodeAt(0) - 0x80] ?? ch);
 }
 
+/** Bytes from within a file's text decoded in its encoding: a byte-order mark there is a character like any other. */
+export function decodeAs(bytes: Uint8Array, encoding: TextEncodingName): string {
+  return encoding === "windows-1252"
+    ? decodeWindows1252(bytes)
+    : new TextDecoder(encoding, { ignoreBOM: true }).decode(bytes);
+}
+
 /** Thrown by {@link decodeChunks} when a file guessed to be UTF-8 holds a byte sequence UTF-8 has no meaning for. */
 export class NotUtf8Error extends Error {
   constructor() {

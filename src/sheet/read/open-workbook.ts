@@ -53,6 +53,7 @@ export async function openWorkbook(
       format: "csv",
       sheets: [csvSheet(baseName(fileName), read.rows, read.measures)],
       csv: { encoding: read.encoding, delimiter: read.delimiter },
+      csvAsRead: read.asRead,
     },
   };
 }

@@ -2,6 +2,7 @@ import type { CellValue } from "../../core/sheet-model";
 import type { RowSource } from "../../core/sheet-table";
 import type { TextEncodingName } from "../formats/decode-text";
 import type { RowPlaces } from "./xlsx/row-places";
+import type { CsvAsRead } from "./csv/csv-as-read";
 
 export interface ReadProgress {
   readonly phase: "checking" | "parsing" | "converting";
@@ -38,4 +39,6 @@ export interface OpenedWorkbook {
   readonly sheets: readonly RawSheet[];
   /** How a CSV was read: its encoding and delimiter. */
   readonly csv?: { readonly encoding: TextEncodingName; readonly delimiter: string };
+  /** A CSV's records as read, for writing back into it; never sent out of the worker. */
+  readonly csvAsRead?: CsvAsRead;
 }

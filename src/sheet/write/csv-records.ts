@@ -13,8 +13,8 @@ import { doubled } from "../read/growable";
 /** The file's records as the reader numbers them: record i is spreadsheet row i + 1. */
 export interface CsvRecords {
   /** Text offset just past each record, its line end included; the last record runs to the end. */
-  readonly textEnds: readonly number[];
-  readonly fieldCounts: readonly number[];
+  readonly textEnds: ArrayLike<number>;
+  readonly fieldCounts: ArrayLike<number>;
   /** Records that are rows: the reader drops a final empty record after the last line end. */
   readonly rowCount: number;
   /** The line end the reader splits records at (one per file; any other line break stays inside its record). */
@@ -154,7 +154,7 @@ export function byteEnds(bytes: Uint8Array, decoded: DecodedText, records: CsvRe
   // Decoding never makes more code units than the bytes after the mark hold units: as many means each came from one
   // unit's bytes (no character of several, no second mark dropped), so a text offset is a byte offset as it is.
   if (!counted && bytes.length - start === text.length * unitBytes)
-    return records.textEnds.map((textEnd) => start + textEnd * unitBytes);
+    return Array.from(records.textEnds, (textEnd) => start + textEnd * unitBytes);
   const lastChar = records.newline[records.newline.length - 1] ?? "\n";
   const next = lineBreakFinder(bytes, encoding, lastChar.charCodeAt(0));
   const ends: number[] = [];

@@ -3,11 +3,13 @@
  * worker and in Node.
  */
 import type { ResultCell, ResultSheetData } from "../../core/result-sheet-data";
-import { decodeText, type TextEncodingName } from "../formats/decode-text";
+import type { CsvAsRead } from "../read/csv/csv-as-read";
+import { fingerprintOf, isSameFingerprint } from "../formats/bytes-fingerprint";
+import { decodeAs, decodeText, type DecodedText, type TextEncodingName } from "../formats/decode-text";
 import { encodeText } from "../formats/encode-text";
 import { SHEET_LIMITS } from "../limits";
-import { sniffDelimiter } from "../formats/sniff-delimiter";
-import { byteEnds, splitRecords, unitBytesOf } from "./csv-records";
+import { sniffDelimiter, type CsvDelimiter } from "../formats/sniff-delimiter";
+import { byteEnds, splitRecords, unitBytesOf, type CsvRecords } from "./csv-records";
 import { byteWriter, cellText, resultFieldWriter } from "./csv-result-fields";
 import type { ZoneOffset } from "./result-dates";
 
@@ -42,7 +44,12 @@ export interface CsvWriteBackOptions {
   readonly splitter?: "papaparse";
   /** Every record's end counted in the bytes, however the file decodes, as the oracle of the shortcut in tests. */
   readonly byteEnds?: "counted";
+  /** What reading the file found of it: its records are not split again if these are the bytes read. */
+  readonly asRead?: CsvAsRead;
 }
+
+/** The file's text, as far as the writer reads it: a string, or the bytes read as one (see {@link bytesAsText}). */
+type FileText = Pick<string, "length" | "charCodeAt" | "slice">;
 
 const MAX_EXAMPLES = 5;
 const QUOTE = 0x22;
@@ -54,7 +61,7 @@ const UTF8_BOM = Uint8Array.of(0xef, 0xbb, 0xbf);
  * back over those fields from the record's end. -1 when they cannot be stepped over so simply.
  */
 function blankFieldsStart(
-  text: string,
+  text: FileText,
   start: number,
   end: number,
   fieldCount: number,
@@ -82,7 +89,7 @@ function blankFieldsStart(
  * with that is not its line end (a file with mixed line ends, "…\r\n" among "\n"). A
  * spreadsheet program ends the row there, so fields after it would land on a line of their own.
  */
-function beforeStrayLineBreaks(text: string, start: number, end: number): number {
+function beforeStrayLineBreaks(text: FileText, start: number, end: number): number {
   let at = end;
   while (at > start && (text.charCodeAt(at - 1) === 0x0d || text.charCodeAt(at - 1) === 0x0a)) at--;
   return at > start ? at : end;
@@ -101,6 +108,97 @@ function checkRows(data: Pick<ResultSheetData, "headerRowNumber" | "columns" | "
     if (cells.length > data.columns.length)
       throw new RangeError(`Row ${rowNumber} has ${cells.length} result cells for ${data.columns.length} columns`);
   }
+}
+
+/** The file split into its records, with its text and where each record ends in its bytes. */
+interface FileRecords {
+  readonly text: FileText;
+  readonly encoding: TextEncodingName;
+  /** Where the first record starts in the text: past one more byte-order mark than decoding drops, as the reader. */
+  readonly start: number;
+  readonly delimiter: CsvDelimiter;
+  readonly records: CsvRecords;
+  /** Byte offset just past record `index`, its line end included. */
+  byteEnd(index: number): number;
+  /** Each code unit of the text is one unit of the encoding in the bytes, so a span of text has as many of those. */
+  readonly unitsAreBytes: boolean;
+}
+
+/**
+ * A file's bytes read as its text where each code unit of the text is one unit of the encoding in the bytes (`length`
+ * of them from `start`): nothing decoded but the spans asked for. Code units below 0x80 are exact; the writer compares
+ * only those (quote marks, delimiters, line breaks), and decodes any text it keeps.
+ */
+function bytesAsText(bytes: Uint8Array, encoding: TextEncodingName, start: number, length: number): FileText {
+  const unitBytes = unitBytesOf(encoding);
+  const unitAt =
+    encoding === "utf-16le"
+      ? (at: number) => (bytes[at] as number) | ((bytes[at + 1] as number) << 8)
+      : encoding === "utf-16be"
+        ? (at: number) => ((bytes[at] as number) << 8) | (bytes[at + 1] as number)
+        : (at: number) => bytes[at] as number;
+  return {
+    length,
+    charCodeAt: (index = 0) => (index >= 0 && index < length ? unitAt(start + index * unitBytes) : Number.NaN),
+    slice: (from = 0, to = length) =>
+      decodeAs(bytes.subarray(start + from * unitBytes, start + Math.min(to, length) * unitBytes), encoding),
+  };
+}
+
+/**
+ * The records of the file as the reader split them: taken from what reading it found (`options.asRead`) when the bytes
+ * are the ones read, where the text then need not even be decoded if each of its code units is one unit of the
+ * encoding (nearly every file); otherwise decoded and split again.
+ */
+function fileRecordsOf(original: Uint8Array, headerIndex: number, options: CsvWriteBackOptions): FileRecords {
+  const { asRead } = options;
+  if (
+    asRead !== undefined &&
+    options.splitter === undefined &&
+    options.byteEnds === undefined &&
+    asRead.records.textEnds.length > 0 &&
+    isSameFingerprint(asRead.file, fingerprintOf(original))
+  ) {
+    const { encoding, start: byteStart, textLength, textStart: start, delimiter } = asRead;
+    const { textEnds, fieldCounts, lastIsEmpty } = asRead.records;
+    const records: CsvRecords = {
+      textEnds,
+      fieldCounts,
+      rowCount: textEnds.length - (lastIsEmpty ? 1 : 0),
+      newline: asRead.newline,
+      tableWidth: asRead.measures.usedWidth(headerIndex),
+    };
+    const unitBytes = unitBytesOf(encoding);
+    if (original.length - byteStart === textLength * unitBytes) {
+      const text = bytesAsText(original, encoding, byteStart, textLength);
+      const byteEnd = (index: number) => byteStart + (textEnds[index] as number) * unitBytes;
+      return { text, encoding, start, delimiter, records, byteEnd, unitsAreBytes: true };
+    }
+    const decoded = decodeText(original);
+    if (decoded.encoding === encoding && decoded.text.length === textLength) {
+      const byteEnd = byteEndFinder(original, decoded, records, false);
+      return { text: decoded.text, encoding, start, delimiter, records, byteEnd, unitsAreBytes: false };
+    }
+  }
+  const decoded = decodeText(original);
+  const { text, encoding } = decoded;
+  // As the reader: one more byte-order mark at the start (after those decoding drops) is not text.
+  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const delimiter = sniffDelimiter(start > 0 ? text.slice(start) : text);
+  const records = splitRecords(text, start, delimiter, headerIndex, options.splitter);
+  const counted = options.byteEnds === "counted";
+  const byteEnd = byteEndFinder(original, decoded, records, counted);
+  const unitsAreBytes = !counted && original.length - decoded.start === text.length * unitBytesOf(encoding);
+  return { text, encoding, start, delimiter, records, byteEnd, unitsAreBytes };
+}
+
+/** Where each record ends in the bytes (see `byteEnds`), found when first asked: a file transcoded never needs it. */
+function byteEndFinder(bytes: Uint8Array, decoded: DecodedText, records: CsvRecords, counted: boolean) {
+  let ends: readonly number[] | undefined;
+  return (index: number) => {
+    ends ??= byteEnds(bytes, decoded, records, counted);
+    return ends[index] as number;
+  };
 }
 
 /**
@@ -122,19 +220,17 @@ function checkRows(data: Pick<ResultSheetData, "headerRowNumber" | "columns" | "
  *
  * A result that the file's encoding cannot hold (Windows-1252 has no "ā" or "✓") fails with
  * examples, unless `options.utf8` asks for the whole file as UTF-8 instead.
+ *
+ * Given what reading the file found (`options.asRead`), its records are taken from there when these are the bytes
+ * read: a file whose every character is one unit of its encoding is then not even decoded.
  */
 export function writeCsvResults(
   original: Uint8Array,
   data: Pick<ResultSheetData, "headerRowNumber" | "columns" | "rows">,
   options: CsvWriteBackOptions = {},
 ): CsvWriteBackResult {
-  const decoded = decodeText(original);
-  const { text } = decoded;
-  // As the reader: one more byte-order mark at the start (after those decoding drops) is not text.
-  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const delimiter = sniffDelimiter(start > 0 ? text.slice(start) : text);
-  const headerIndex = data.headerRowNumber - 1;
-  const records = splitRecords(text, start, delimiter, headerIndex, options.splitter);
+  const file = fileRecordsOf(original, data.headerRowNumber - 1, options);
+  const { text, start, delimiter, records } = file;
   checkRows(data, records.rowCount);
 
   const { fieldCounts, textEnds, newline } = records;
@@ -156,10 +252,9 @@ export function writeCsvResults(
   if (width + data.columns.length > SHEET_LIMITS.maxColumns)
     return { ok: false, reason: "too-wide", tableWidth: width };
 
-  const encoding: TextEncodingName = options.utf8 ? "utf-8" : decoded.encoding;
-  const transcode = encoding !== decoded.encoding;
-  const ends = transcode ? [] : byteEnds(original, decoded, records, options.byteEnds === "counted");
-  const unitBytes = unitBytesOf(decoded.encoding);
+  const encoding: TextEncodingName = options.utf8 ? "utf-8" : file.encoding;
+  const transcode = encoding !== file.encoding;
+  const unitBytes = unitBytesOf(file.encoding);
   // A guess at the size; the writer grows if it is short.
   const out = byteWriter(
     Math.ceil(
@@ -190,10 +285,10 @@ export function writeCsvResults(
     const afterBytes =
       after === 0 || transcode
         ? 0
-        : unitBytes === 2
-          ? after * 2
-          : (encodeText(text.slice(textAt, textContentEnd), decoded.encoding)?.length ?? 0);
-    const insertAt = transcode ? textAt : (ends[index] ?? original.length) - lineEndUnits * unitBytes - afterBytes;
+        : file.unitsAreBytes || unitBytes === 2
+          ? after * unitBytes
+          : (encodeText(text.slice(textAt, textContentEnd), file.encoding)?.length ?? 0);
+    const insertAt = transcode ? textAt : file.byteEnd(index) - lineEndUnits * unitBytes - afterBytes;
     // Before a stray CR or LF the last field is quoted, so the reader too takes that as the space after a value.
     const beforeBreak =
       textAt < textContentEnd && (text.charCodeAt(textAt) === 0x0d || text.charCodeAt(textAt) === 0x0a);

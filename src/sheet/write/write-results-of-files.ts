@@ -4,19 +4,18 @@ import { sourcesOf } from "../combined-table";
 import { unbundleFiles } from "../formats/file-bundle";
 import { zipFiles } from "../zip/zip-files";
 import { writeResults, type ResultFile, type WriteResultsOptions } from "./write-results";
-import type { SheetAsRead } from "./xlsx/order-sheet-rewrite";
 
 /**
  * The result (or problem) sheet of several files dropped together: each file's own rows, messages and jobs written
- * back into that file, and the files zipped as one download. `asRead` says what reading a workbook found of its order
- * sheet (see `writeXlsxResults`).
+ * back into that file, and the files zipped as one download. `asRead` says what reading each file found of it (see
+ * `writeXlsxResults` and `writeCsvResults`).
  */
 export async function writeResultsOfFiles(
   bundle: Uint8Array,
   { files, orderNumbersOf }: SeveralFiles,
   data: ResultSheetData,
   options: WriteResultsOptions & { readonly at: Date },
-  asRead: (file: ResultFilePart) => SheetAsRead | undefined = () => undefined,
+  asRead: (file: ResultFilePart) => Pick<WriteResultsOptions, "asRead" | "csvAsRead"> = () => ({}),
 ): Promise<ResultFile> {
   const originals = unbundleFiles(bundle);
   if (!originals || originals.length !== files.length)
@@ -34,7 +33,7 @@ export async function writeResultsOfFiles(
     // Each writer takes its bytes over: it is given a copy, the bundle stays whole.
     const result = await writeResults(original.bytes.slice(), file.name, file.sheetName, own, {
       ...options,
-      asRead: asRead(file),
+      ...asRead(file),
     });
     if (!result.ok) return { ...result, message: `${file.name}: ${result.message}` };
     written.push({ name: result.fileName, bytes: result.bytes });

@@ -6,6 +6,7 @@ import { sniffFile } from "../formats/sniff-file";
 import { writeXlsxResults } from "./xlsx/xlsx-write-back";
 import type { SheetAsRead } from "./xlsx/order-sheet-rewrite";
 import type { ZoneOffset } from "./result-dates";
+import type { CsvAsRead } from "../read/csv/csv-as-read";
 
 /**
  * A result sheet written, or why it could not be: a value the file's encoding lacks (UTF-8 can be asked for), or a file
@@ -31,6 +32,8 @@ export interface WriteResultsOptions {
   readonly zoneOffset?: ZoneOffset;
   /** What reading a workbook found of its order sheet (see `writeXlsxResults`). */
   readonly asRead?: SheetAsRead;
+  /** What reading a CSV file found of it (see `writeCsvResults`). */
+  readonly csvAsRead?: CsvAsRead;
 }
 
 export async function writeResults(
@@ -71,7 +74,8 @@ async function writeResultFile(
       ? { ok: true, bytes: written.bytes, fileName: resultFileName(fileName, "xlsx", options.kind) }
       : { ok: false, reason: "unreadable", message: written.message };
   }
-  const written = writeCsvResults(original, data, options);
+  const { utf8, zoneOffset, csvAsRead } = options;
+  const written = writeCsvResults(original, data, { utf8, zoneOffset, asRead: csvAsRead });
   if (written.ok)
     return {
       ok: true,

@@ -839,3 +839,80 @@ describe("finding where each record ends in the bytes", () => {
     );
   });
 });
+
+describe("writing back from the records as read", () => {
+  /** Pieces of CSV, well-formed and not, and characters of several bytes or two code units. */
+  const piece = fc.constantFrom(...CSV_PIECES, "\ufeff", '"q, r"', '"a\r\nb"', '" "', "é", "😀", "No;Qty", "\t");
+  /** Bytes decoding replaces or drops, or that make a file Windows-1252. */
+  const stray = fc.constantFrom([0xff], [0xc3], [0xe2, 0x82], [0xef, 0xbb, 0xbf], [0x80]);
+  const utf16 = (value: string, littleEndian: boolean) => {
+    const bytes = new Uint8Array(value.length * 2);
+    const view = new DataView(bytes.buffer);
+    for (let i = 0; i < value.length; i++) view.setUint16(i * 2, value.charCodeAt(i), littleEndian);
+    return bytes;
+  };
+  const file = fc.oneof(
+    fc
+      .tuple(fc.array(piece, { minLength: 1, maxLength: 80 }), fc.constantFrom("", "\ufeff", "\ufeff\ufeff"))
+      .map(([pieces, mark]) => text(mark + pieces.join(""))),
+    fc
+      .array(fc.oneof({ weight: 4, arbitrary: piece.map((p) => [...text(p)]) }, stray), { minLength: 1, maxLength: 60 })
+      .map((pieces) => Uint8Array.from(pieces.flat())),
+    fc
+      .tuple(fc.array(piece, { minLength: 1, maxLength: 60 }), fc.boolean(), fc.boolean())
+      .map(([pieces, littleEndian, oddByte]) => {
+        const bytes = utf16(`\ufeff${pieces.join("")}`, littleEndian);
+        return oddByte ? Uint8Array.from([...bytes, 0x41]) : bytes;
+      }),
+  );
+  /** Each row below the header gets results, but every third. */
+  const resultsFor = (rowCount: number, headerRowNumber: number): WriteData => ({
+    headerRowNumber,
+    columns: ["Import result", "Job number"],
+    rows: new Map(
+      Array.from({ length: Math.max(0, rowCount - headerRowNumber) }, (_, i) => [
+        headerRowNumber + 1 + i,
+        i % 3 === 2 ? [] : ["Created", i],
+      ]),
+    ),
+  });
+
+  it("writes the same file as when the records are split again, whatever the encoding and the reader's pieces", () => {
+    let taken = 0;
+    fc.assert(
+      fc.property(
+        file,
+        fc.integer({ min: 1, max: 3 }),
+        fc.constantFrom(1, 3, 7, 64, 4096),
+        fc.boolean(),
+        (original, headerRowNumber, chunkBytes, utf8) => {
+          const read = readCsvArrays(original, "sheet.csv", { chunkBytes });
+          if (!read.ok) return;
+          // The scanner notes the records of every file it reads to the end.
+          expect(read.asRead === undefined).toBe(read.papaparseFrom !== undefined);
+          if (read.asRead) taken++;
+          const data = resultsFor(read.rows.length, headerRowNumber);
+          expect(writtenOrError(original, data, { asRead: read.asRead, utf8 })).toEqual(
+            writtenOrError(original, data, { utf8 }),
+          );
+        },
+      ),
+      { numRuns: 1500 },
+    );
+    expect(taken).toBeGreaterThan(500);
+  });
+
+  it("splits a file that is not the one read again, and takes the records of the one read as they are", () => {
+    const original = text("Order,Qty\nA-1,5\nA-2,6\nA-3,7\n");
+    const read = readCsvArrays(original, "orders.csv");
+    if (!read.ok || !read.asRead) throw new Error("The file was not read by the scanner");
+    const data = resultsFor(read.rows.length, 1);
+    // The same length, one value longer and another shorter, one more field: the rows end elsewhere.
+    const other = text("Order,Qty\nA-1,55\nA-2,6,\nA,7\n");
+    expect(other.length).toBe(original.length);
+    expect(writtenOrError(other, data, { asRead: read.asRead })).toEqual(writtenOrError(other, data));
+    // The bytes read: what reading found of them is taken on trust, so records noted otherwise would show.
+    const shifted = { ...read.asRead, records: { ...read.asRead.records, fieldCounts: Uint32Array.of(2, 1, 2, 2, 1) } };
+    expect(writtenOrError(original, data, { asRead: shifted })).not.toEqual(writtenOrError(original, data));
+  });
+});

@@ -123,6 +123,22 @@ export class EmptyRowRuns {
 }
 
 /**
+ * At most this many records are noted for a write back (8 MB): a file of more lines (blank ones, as a data row is
+ * limited) is split again when written into.
+ */
+export const MAX_SCANNED_RECORDS = 1 << 20;
+
+/** Every record of a file as the scanner split it, in the whole text: record i is spreadsheet row i + 1. */
+export interface ScannedRecords {
+  /** Just past each record's line end; the last record's runs to the end of the text. */
+  readonly textEnds: Uint32Array;
+  /** Each record's fields, however many (not only those stored). */
+  readonly fieldCounts: Uint32Array;
+  /** The last record is one empty field: papaparse's after a final line end, which is no row. */
+  readonly lastIsEmpty: boolean;
+}
+
+/**
  * Where a reader keeps the rows it reads for a {@link CsvTextRows}: its loop takes the arrays
  * and counts into local variables and puts them back when it returns.
  */
@@ -139,6 +155,35 @@ export class CsvTextRowsStore {
   rowCount = 0;
   /** The numbers the row scanner shares with its caller (see `csv-row-scan.ts`). */
   readonly scanState = new Int32Array(SCAN.size);
+  /**
+   * Every record's end (just past its line end) in the whole text, and its fields, for a write back into the same file
+   * (see {@link ScannedRecords}); `recordCount` of them are used. Undefined past {@link MAX_SCANNED_RECORDS}.
+   */
+  recordEnds: Uint32Array | undefined = new Uint32Array(4096);
+  recordFields: Uint32Array | undefined = new Uint32Array(4096);
+  recordCount = 0;
+  /** The last record scanned is empty: one empty field (a file's final line end is followed by one). */
+  lastRecordEmpty = false;
+  /** Where the text being read starts in the whole text. */
+  textOffset = 0;
+
+  constructor(
+    /** Characters of the whole text before the first given to the scanner: a byte-order mark papaparse drops. */
+    textStart = 0,
+  ) {
+    this.textOffset = textStart;
+  }
+
+  /** Every record's end and fields as scanned, unless there were more records than are noted. */
+  scannedRecords(): ScannedRecords | undefined {
+    const { recordEnds, recordFields, recordCount } = this;
+    if (recordEnds === undefined || recordFields === undefined) return undefined;
+    return {
+      textEnds: recordEnds.slice(0, recordCount),
+      fieldCounts: recordFields.slice(0, recordCount),
+      lastIsEmpty: this.lastRecordEmpty,
+    };
+  }
 
   /** The first `rowCount` rows kept, the arrays copied to their used length (the room grown for reading let go). */
   rows(rowCount: number): CsvTextRows {

@@ -1,5 +1,5 @@
 import type { CsvRowsParser, CsvRowTally, Irregular } from "./csv-rows-parser";
-import { CsvTextRowsStore, ROW_RECORD } from "./csv-text-rows";
+import { CsvTextRowsStore, MAX_SCANNED_RECORDS, ROW_RECORD, type ScannedRecords } from "./csv-text-rows";
 import { doubled } from "../growable";
 import { SHEET_LIMITS } from "../../limits";
 import type { SheetReadFailure } from "../../read-failure";
@@ -81,7 +81,8 @@ function scanRows(
   const length = input.length;
   const textIndex = store.texts.length;
   const state = store.scanState;
-  let { ends, endCount, records, recordEnd, rowCount } = store;
+  let { ends, endCount, records, recordEnd, rowCount, recordEnds, recordFields, recordCount } = store;
+  const textOffset = store.textOffset;
   let result: number | SheetReadFailure | Irregular;
   let rowStart = 0;
   // Nothing is found yet in this text.
@@ -125,6 +126,19 @@ function scanRows(
     }
     rowCount++;
     rowStart = end + newlineLength;
+    if (recordEnds !== undefined && recordFields !== undefined) {
+      if (recordCount === recordEnds.length) {
+        const full = recordCount === MAX_SCANNED_RECORDS;
+        recordEnds = full ? undefined : doubled(recordEnds);
+        recordFields = full ? undefined : doubled(recordFields);
+      }
+      if (recordEnds !== undefined && recordFields !== undefined) {
+        recordEnds[recordCount] = textOffset + (end === length ? end : rowStart);
+        recordFields[recordCount] = field;
+        recordCount++;
+        store.lastRecordEmpty = field === 1 && lastNonEmpty === -1;
+      }
+    }
     // A piece ending at a line end leaves no row unfinished; a file that does has one more row, empty, as papaparse
     // reads it.
     if (end === length || (rowStart === length && !isLast)) {
@@ -139,6 +153,11 @@ function scanRows(
   store.records = records;
   store.recordEnd = recordEnd;
   store.rowCount = rowCount;
+  store.recordEnds = recordEnds;
+  store.recordFields = recordFields;
+  store.recordCount = recordCount;
+  // Text before the row left unfinished is read: the next text starts with that row.
+  if (typeof result === "number") store.textOffset = textOffset + result;
   return result;
 }
 
@@ -150,9 +169,14 @@ function scanRows(
  * never closes) it says where that row starts, for papaparse to read on from there: its rules
  * for such text are not repeated here.
  */
-export function wellFormedCsvParser(delimiter: CsvDelimiter, newline: LineEnd, tally: CsvRowTally): CsvRowsParser {
+export function wellFormedCsvParser(
+  delimiter: CsvDelimiter,
+  newline: LineEnd,
+  tally: CsvRowTally,
+  textStart = 0,
+): CsvRowsParser & { scannedRecords(): ScannedRecords | undefined } {
   const dialect = dialectOf(delimiter, newline);
-  const store = new CsvTextRowsStore();
+  const store = new CsvTextRowsStore(textStart);
   return {
     get rowCount() {
       return store.rowCount;
@@ -163,6 +187,10 @@ export function wellFormedCsvParser(delimiter: CsvDelimiter, newline: LineEnd, t
     },
     rows(count) {
       return store.rows(count);
+    },
+    /** Every record as split, in the whole text from `textStart`: for writing back into the same file. */
+    scannedRecords() {
+      return store.scannedRecords();
     },
   };
 }

@@ -1,5 +1,7 @@
 import Papa from "papaparse";
 import { formatCount } from "../../../core/plural";
+import { fingerprintOf } from "../../formats/bytes-fingerprint";
+import type { CsvAsRead } from "./csv-as-read";
 import { measureRow, type CsvRowMeasures } from "./csv-row-measures";
 import { csvRowTally, isIrregular, type CsvRowsParser, type CsvRowTally } from "./csv-rows-parser";
 import { emptyRowOf, type CsvRows } from "./csv-text-rows";
@@ -37,6 +39,8 @@ export interface CsvContent {
    * mark where CSV has none); the rows above it were scanned.
    */
   readonly papaparseFrom: number | undefined;
+  /** Its records as split, for writing back into the same file; undefined where papaparse read any of it. */
+  readonly asRead: CsvAsRead | undefined;
 }
 
 export interface CsvReadOptions {
@@ -123,8 +127,9 @@ function readText(
   const newline = lineEndOf(headText);
   headText = "";
 
+  const textStart = hasStrayBom ? 1 : 0;
   const tally = csvRowTally(fileName);
-  const scanner = scan ? wellFormedCsvParser(delimiter, newline, tally) : undefined;
+  const scanner = scan ? wellFormedCsvParser(delimiter, newline, tally, textStart) : undefined;
   let parser: CsvRowsParser = scanner ?? papaparseRowsParser(fileName, delimiter, newline, tally, 0);
   const rowEnd = newline[newline.length - 1] ?? "\n";
   const pieces = (function* () {
@@ -133,10 +138,12 @@ function readText(
   })();
   /** Text of the row being read, from its start: the rows before it are parsed and kept. */
   let unfinished = "";
+  let textLength = 0;
   for (let current = pieces.next(); !current.done; ) {
     const next = pieces.next();
     const isLast = next.done === true;
     let { text } = current.value;
+    textLength += text.length;
     if (hasStrayBom && text !== "") {
       text = text.slice(1);
       hasStrayBom = false;
@@ -171,14 +178,27 @@ function readText(
       ? joinedRows(scanner.rows(kept), parser.rows(kept), kept)
       : parser.rows(kept);
   const papaparseFrom = parser === scanner ? undefined : (scanner?.rowCount ?? 0) + 1;
+  const measures = tally.measures();
+  const records = parser === scanner ? scanner?.scannedRecords() : undefined;
   return {
     ok: true,
     rows,
-    measures: tally.measures(),
+    measures,
     encoding: layout.encoding,
     delimiter,
     hadByteOrderMark: layout.hadByteOrderMark,
     papaparseFrom,
+    asRead: records && {
+      file: fingerprintOf(bytes),
+      encoding: layout.encoding,
+      start: layout.start,
+      textLength,
+      textStart,
+      delimiter,
+      newline,
+      records,
+      measures,
+    },
   };
 }
 

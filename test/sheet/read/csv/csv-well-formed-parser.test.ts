@@ -5,10 +5,10 @@ import { CSV_PIECES, readCsvArrays } from "../../../helpers/csv-rows";
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
-/** A read without saying which rows papaparse read, so the scanner and papaparse can be compared. */
+/** A read without saying which rows papaparse read, nor the records the scanner noted, so the two can be compared. */
 function withoutParserName(read: ReturnType<typeof readCsvArrays>) {
   if (!read.ok) return read;
-  const { papaparseFrom: _papaparseFrom, ...rest } = read;
+  const { papaparseFrom: _papaparseFrom, asRead: _asRead, ...rest } = read;
   return rest;
 }
 
