@@ -17,6 +17,23 @@ const latin = (bytes: Uint8Array) => new TextDecoder("latin1").decode(bytes);
 
 type WriteData = Pick<ResultSheetData, "headerRowNumber" | "columns" | "rows">;
 
+/** `value` in UTF-16, each code unit's two bytes in the order asked for. */
+function utf16(value: string, littleEndian: boolean): Uint8Array {
+  const bytes = new Uint8Array(value.length * 2);
+  const view = new DataView(bytes.buffer);
+  for (let i = 0; i < value.length; i++) view.setUint16(i * 2, value.charCodeAt(i), littleEndian);
+  return bytes;
+}
+
+/** Files in UTF-16 with a byte-order mark, either byte order, of `piece`s, some with an odd byte at the end. */
+const utf16Files = (piece: fc.Arbitrary<string>) =>
+  fc
+    .tuple(fc.array(piece, { minLength: 1, maxLength: 60 }), fc.boolean(), fc.boolean())
+    .map(([pieces, littleEndian, oddByte]) => {
+      const bytes = utf16(`\ufeff${pieces.join("")}`, littleEndian);
+      return oddByte ? Uint8Array.from([...bytes, 0x41]) : bytes;
+    });
+
 /** The file written, or what was thrown, so that two ways of writing can be compared whatever they do. */
 function writtenOrError(original: Uint8Array, data: WriteData, options?: Parameters<typeof writeCsvResults>[2]) {
   try {
@@ -805,22 +822,11 @@ describe("finding where each record ends in the bytes", () => {
   const piece = fc.constantFrom("No,Qty", "A-1,5", ",", "\n", "\r\n", '"a\nb"', "é", "€", "😀", "\ufeff", "x");
   /** Bytes decoding replaces or drops: a byte no UTF-8 starts with, a sequence cut short, a byte-order mark. */
   const stray = fc.constantFrom([0xff], [0xc3], [0xe2, 0x82], [0xef, 0xbb, 0xbf]);
-  const utf16 = (value: string, littleEndian: boolean) => {
-    const bytes = new Uint8Array(value.length * 2);
-    const view = new DataView(bytes.buffer);
-    for (let i = 0; i < value.length; i++) view.setUint16(i * 2, value.charCodeAt(i), littleEndian);
-    return bytes;
-  };
   const file = fc.oneof(
     fc
       .array(fc.oneof({ weight: 4, arbitrary: piece.map((p) => [...text(p)]) }, stray), { minLength: 1, maxLength: 60 })
       .map((pieces) => Uint8Array.from(pieces.flat())),
-    fc
-      .tuple(fc.array(piece, { minLength: 1, maxLength: 60 }), fc.boolean(), fc.boolean())
-      .map(([pieces, littleEndian, oddByte]) => {
-        const bytes = utf16(`\ufeff${pieces.join("")}`, littleEndian);
-        return oddByte ? Uint8Array.from([...bytes, 0x41]) : bytes;
-      }),
+    utf16Files(piece),
   );
 
   it("takes the text's offsets as the bytes' only where they are the same: the file is written as when counted", () => {
@@ -845,12 +851,6 @@ describe("writing back from the records as read", () => {
   const piece = fc.constantFrom(...CSV_PIECES, "\ufeff", '"q, r"', '"a\r\nb"', '" "', "é", "😀", "No;Qty", "\t");
   /** Bytes decoding replaces or drops, or that make a file Windows-1252. */
   const stray = fc.constantFrom([0xff], [0xc3], [0xe2, 0x82], [0xef, 0xbb, 0xbf], [0x80]);
-  const utf16 = (value: string, littleEndian: boolean) => {
-    const bytes = new Uint8Array(value.length * 2);
-    const view = new DataView(bytes.buffer);
-    for (let i = 0; i < value.length; i++) view.setUint16(i * 2, value.charCodeAt(i), littleEndian);
-    return bytes;
-  };
   const file = fc.oneof(
     fc
       .tuple(fc.array(piece, { minLength: 1, maxLength: 80 }), fc.constantFrom("", "\ufeff", "\ufeff\ufeff"))
@@ -858,12 +858,7 @@ describe("writing back from the records as read", () => {
     fc
       .array(fc.oneof({ weight: 4, arbitrary: piece.map((p) => [...text(p)]) }, stray), { minLength: 1, maxLength: 60 })
       .map((pieces) => Uint8Array.from(pieces.flat())),
-    fc
-      .tuple(fc.array(piece, { minLength: 1, maxLength: 60 }), fc.boolean(), fc.boolean())
-      .map(([pieces, littleEndian, oddByte]) => {
-        const bytes = utf16(`\ufeff${pieces.join("")}`, littleEndian);
-        return oddByte ? Uint8Array.from([...bytes, 0x41]) : bytes;
-      }),
+    utf16Files(piece),
   );
   /** Each row below the header gets results, but every third. */
   const resultsFor = (rowCount: number, headerRowNumber: number): WriteData => ({
