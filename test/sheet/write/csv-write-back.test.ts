@@ -9,6 +9,8 @@ import { SHEET_LIMITS } from "../../../src/sheet/limits";
 import { createSheetSession } from "../../../src/sheet/worker-api";
 import { writeResults } from "../../../src/sheet/write/write-results";
 import { CSV_PIECES, readCsvArrays } from "../../helpers/csv-rows";
+import { readCsv } from "../../../src/sheet/read/csv/read-csv";
+import { MAX_SCANNED_RECORDS } from "../../../src/sheet/read/csv/csv-text-rows";
 
 const fixture = async (name: string) =>
   new Uint8Array(await readFile(new URL(`../../fixtures/sheets/${name}`, import.meta.url)));
@@ -895,6 +897,32 @@ describe("writing back from the records as read", () => {
       { numRuns: 1500 },
     );
     expect(taken).toBeGreaterThan(500);
+  });
+
+  it("splits a file of more records than are noted again, each result on its own line", () => {
+    // Blank lines are records too: a million of them between two order rows.
+    const original = text(`No,Qty\nA-1,5\n${"\n".repeat(MAX_SCANNED_RECORDS)}A-2,6\n`);
+    const read = readCsv(original, "orders.csv");
+    if (!read.ok) throw new Error(read.message);
+    expect(read.asRead).toBeUndefined();
+    const lastRow = MAX_SCANNED_RECORDS + 3;
+    const data: WriteData = {
+      headerRowNumber: 1,
+      columns: ["Import result"],
+      rows: new Map([
+        [2, ["Created"]],
+        [lastRow, ["Held"]],
+      ]),
+    };
+    const written = writeCsvResults(original, data, { asRead: read.asRead });
+    if (!written.ok) throw new Error(written.reason);
+    const lines = latin(written.bytes).split("\n");
+    expect([lines[0], lines[1], lines[lastRow - 1], lines.length]).toEqual([
+      "No,Qty,Import result",
+      "A-1,5,Created",
+      "A-2,6,Held",
+      lastRow + 1,
+    ]);
   });
 
   it("splits a file that is not the one read again, and takes the records of the one read as they are", () => {
