@@ -1,6 +1,6 @@
-import { constants, createGzip, createInflateRaw, type Gzip } from "node:zlib";
+import { constants, createGzip, createInflateRaw } from "node:zlib";
 import type { ByteTransform, PartCount, PartDeflater, Recycle, ZipCodecs } from "../sheet/zip/zip-codecs";
-import { GzipBody } from "./gzip-body";
+import { crc32Combine } from "../sheet/zip/crc32";
 
 /** Pieces of a megabyte: a few dozen for a large sheet where 16 KB pieces make thousands. */
 const PIECE_BYTES = 1 << 20;
@@ -62,53 +62,106 @@ function zlibInflater(): ByteTransform {
   return { writable, readable };
 }
 
+/** Segments being deflated at once, each on a thread of zlib's pool: as many as this machine's two cores. */
+const SEGMENTS_AT_ONCE = 2;
+
 /**
- * zlib's deflater as a stream that says when it is done with each chunk (zlib reads a chunk on another thread, and
- * calls back once it has read all of it), and counts the CRC-32 on that thread too: it writes gzip, whose trailer
- * carries the CRC-32 a zip entry needs, around the deflated data the entry stores. Counted on this thread, the CRC
- * took a tenth of the time of writing a large sheet's results.
+ * zlib's output buffer for a segment: about what a megabyte of worksheet XML deflates to. Each segment's stream makes
+ * its own; with a megabyte each, a write's peak memory was half as large again.
+ */
+const SEGMENT_OUTPUT_BYTES = 128 << 10;
+
+/** What zlib writes around its deflate data: a gzip header without optional fields, and its trailer. */
+const GZIP_HEADER_BYTES = 10;
+const GZIP_TRAILER_BYTES = 8;
+/** The empty final block zlib ends with after a sync flush, and a deflate stream can end with after one. */
+const EMPTY_FINAL_BLOCK = Uint8Array.of(0x03, 0x00);
+/** A sync flush's end (an empty stored block), then that final block. */
+const SYNC_FLUSH_THEN_FINAL = Uint8Array.of(0x00, 0x00, 0xff, 0xff, ...EMPTY_FINAL_BLOCK);
+
+/** A batch deflated on its own: deflate data ending byte-aligned and not final, and the CRC-32 of the batch. */
+interface DeflatedSegment {
+  readonly data: Uint8Array<ArrayBuffer>;
+  readonly crc32: number;
+}
+
+/**
+ * Deflates one batch apart from any other, on a thread of zlib's pool: gzip (whose trailer carries the CRC-32 zlib
+ * counted on that thread) ending the data with a sync flush, so that segments one after another are one deflate
+ * stream, as pigz makes them. The empty final block zlib writes after the flush is left off: the part's last segment
+ * is followed by one.
+ */
+function deflateSegment(batch: Uint8Array): Promise<DeflatedSegment> {
+  return new Promise((resolve, reject) => {
+    const gzip = createGzip({ level: 2, flush: constants.Z_SYNC_FLUSH, chunkSize: SEGMENT_OUTPUT_BYTES });
+    const pieces: Buffer[] = [];
+    gzip.on("data", (piece: Buffer) => pieces.push(piece));
+    gzip.once("error", reject);
+    gzip.once("end", () => {
+      const out = pieces.length === 1 ? (pieces[0] as Buffer) : Buffer.concat(pieces);
+      const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
+      const trailerAt = out.length - GZIP_TRAILER_BYTES;
+      const tail = out.subarray(trailerAt - SYNC_FLUSH_THEN_FINAL.length, trailerAt);
+      if (
+        out.length < GZIP_HEADER_BYTES + SYNC_FLUSH_THEN_FINAL.length + GZIP_TRAILER_BYTES ||
+        out[0] !== 0x1f ||
+        out[1] !== 0x8b ||
+        out[3] !== 0 ||
+        !tail.equals(SYNC_FLUSH_THEN_FINAL) ||
+        view.getUint32(trailerAt + 4, true) !== batch.length % 2 ** 32
+      ) {
+        reject(
+          new Error("zlib ended a deflated segment otherwise than with a sync flush, an empty block and a trailer"),
+        );
+        return;
+      }
+      const data = plainView(out).subarray(GZIP_HEADER_BYTES, trailerAt - EMPTY_FINAL_BLOCK.length);
+      resolve({ data, crc32: view.getUint32(trailerAt, true) });
+    });
+    // Ended only once the batch is in: a batch written with the end would be deflated as the final one.
+    gzip.write(batch, () => gzip.end());
+  });
+}
+
+/**
+ * zlib's deflater as a stream that says when it is done with each chunk, deflating `SEGMENTS_AT_ONCE` chunks at a
+ * time on zlib's threads, each apart (see `deflateSegment`): one stream on one thread waited on this thread between
+ * chunks, and left the write's pace to it. Each segment starts without the 32 KB of data before it to refer back to,
+ * which costs a megabyte chunk a few hundred bytes. The CRC-32 of the whole is made from the segments' own.
  */
 function zlibDeflater(recycle: Recycle | undefined): PartDeflater {
-  const gzip: Gzip = createGzip({ chunkSize: PIECE_BYTES, level: 2, strategy: constants.Z_DEFAULT_STRATEGY });
-  const body = new GzipBody();
+  let crc = 0;
   let size = 0;
   let count: PartCount | undefined;
+  const deflated = async (chunk: Uint8Array<ArrayBuffer>) => {
+    const segment = await deflateSegment(chunk);
+    recycle?.(chunk);
+    return { segment, length: chunk.length };
+  };
+  const inOrder: Promise<{ segment: DeflatedSegment; length: number }>[] = [];
   const stream = new TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>({
-    start(controller) {
-      gzip.on("data", (piece: Buffer) => {
-        try {
-          for (const data of body.take(plainView(piece))) controller.enqueue(data as Uint8Array<ArrayBuffer>);
-        } catch (error) {
-          // Thrown from an event would end the process: the stream fails instead.
-          gzip.destroy(error instanceof Error ? error : new Error(String(error)));
-        }
-      });
-      gzip.on("error", (error) => controller.error(error));
+    async transform(chunk, controller) {
+      if (chunk.length === 0) return;
+      const segment = deflated(chunk);
+      // A failure is met where the segment is awaited, in turn: until then it is not one left unhandled.
+      segment.catch(() => {});
+      inOrder.push(segment);
+      while (inOrder.length >= SEGMENTS_AT_ONCE) handOn(controller, await (inOrder.shift() as (typeof inOrder)[0]));
     },
-    transform: (chunk) =>
-      new Promise<void>((resolve, reject) => {
-        size += chunk.length;
-        gzip.write(chunk, (error) => {
-          if (error) reject(error);
-          else {
-            recycle?.(chunk);
-            resolve();
-          }
-        });
-      }),
-    flush: () =>
-      new Promise<void>((resolve, reject) => {
-        gzip.once("error", reject).once("end", () => {
-          try {
-            count = { crc32: body.crc32Of(size), size };
-            resolve();
-          } catch (error) {
-            reject(error);
-          }
-        });
-        gzip.end();
-      }),
+    async flush(controller) {
+      for (const next of inOrder.splice(0)) handOn(controller, await next);
+      controller.enqueue(EMPTY_FINAL_BLOCK.slice());
+      count = { crc32: crc, size };
+    },
   });
+  const handOn = (
+    controller: TransformStreamDefaultController<Uint8Array<ArrayBuffer>>,
+    { segment, length }: { segment: DeflatedSegment; length: number },
+  ) => {
+    crc = crc32Combine(crc, segment.crc32, length);
+    size += length;
+    controller.enqueue(segment.data);
+  };
   return {
     writable: stream.writable,
     readable: stream.readable,

@@ -62,3 +62,40 @@ export function crc32(crc: number, data: Uint8Array): number {
   for (; i < n; i++) c = (t[(c ^ (data[i] as number)) & 0xff] as number) ^ (c >>> 8);
   return ~c >>> 0;
 }
+
+/** The CRC-32 polynomial, bits reflected as the tables take it. */
+const POLYNOMIAL = 0xedb88320;
+
+/** a(x)·b(x) modulo the polynomial, in the CRC's reflected bit order (x^0 is the top bit). */
+function multiplyModulo(a: number, b: number): number {
+  let product = 0;
+  for (let bit = 0x80000000; bit !== 0; bit >>>= 1) {
+    if (a & bit) product ^= b;
+    b = b & 1 ? (b >>> 1) ^ POLYNOMIAL : b >>> 1;
+  }
+  return product >>> 0;
+}
+
+/** x^(2^k) modulo the polynomial, for k from 0 to 31: squared from x^1. */
+const X_TO_POWER_OF_TWO = (() => {
+  const powers = new Uint32Array(32);
+  let power = 0x40000000;
+  for (let k = 0; k < 32; k++) {
+    powers[k] = power;
+    power = multiplyModulo(power, power);
+  }
+  return powers;
+})();
+
+/**
+ * The CRC-32 of two pieces of data one after the other, from each piece's own CRC and the second's length: the first's
+ * CRC carried over that many zero bytes (multiplied by x^(8·length)), and the second's added. Pieces deflated apart
+ * (on threads of their own) make one part this way without reading its bytes again.
+ */
+export function crc32Combine(first: number, second: number, secondLength: number): number {
+  // x^(8·length), from the binary digits of the length: x^(2^(k+3)) for each digit k set.
+  let shift = 0x80000000;
+  for (let rest = secondLength, k = 3; rest > 0; rest = Math.floor(rest / 2), k++)
+    if (rest % 2 === 1) shift = multiplyModulo(X_TO_POWER_OF_TWO[k % 32] as number, shift);
+  return (multiplyModulo(shift, first) ^ second) >>> 0;
+}
