@@ -94,8 +94,9 @@ function dosStamp(at: Date): Stamp {
   };
 }
 
-function localRecord(nameBytes: Uint8Array, stamp: Stamp, part: PackedPart): Uint8Array {
-  const record = new Uint8Array(30 + nameBytes.length + part.packed.length);
+/** A part's local record: its header, then its deflated pieces as they are (copied once, into the zip). */
+function localRecord(nameBytes: Uint8Array, stamp: Stamp, part: PackedPart): Uint8Array[] {
+  const record = new Uint8Array(30 + nameBytes.length);
   const view = new DataView(record.buffer);
   view.setUint32(0, LOCAL_HEADER, true);
   view.setUint16(4, 20, true);
@@ -104,12 +105,11 @@ function localRecord(nameBytes: Uint8Array, stamp: Stamp, part: PackedPart): Uin
   view.setUint16(10, stamp.time, true);
   view.setUint16(12, stamp.date, true);
   view.setUint32(14, part.crc32, true);
-  view.setUint32(18, part.packed.length, true);
+  view.setUint32(18, part.packedSize, true);
   view.setUint32(22, part.size, true);
   view.setUint16(26, nameBytes.length, true);
   record.set(nameBytes, 30);
-  record.set(part.packed, 30 + nameBytes.length);
-  return record;
+  return [record, ...part.packed];
 }
 
 function centralRecord(nameBytes: Uint8Array, stamp: Stamp, part: PackedPart, offset: number): Uint8Array {
@@ -123,7 +123,7 @@ function centralRecord(nameBytes: Uint8Array, stamp: Stamp, part: PackedPart, of
   view.setUint16(12, stamp.time, true);
   view.setUint16(14, stamp.date, true);
   view.setUint32(16, part.crc32, true);
-  view.setUint32(20, part.packed.length, true);
+  view.setUint32(20, part.packedSize, true);
   view.setUint32(24, part.size, true);
   view.setUint16(28, nameBytes.length, true);
   view.setUint32(42, offset, true);
@@ -158,10 +158,11 @@ export function rewriteZip(
   const locals: Uint8Array[] = [];
   const centrals: Uint8Array[] = [];
   let offset = 0;
-  const place = (local: Uint8Array, central: Uint8Array) => {
-    locals.push(local);
-    centrals.push(central);
-    offset += local.length;
+  const placeLocal = (pieces: readonly Uint8Array[]) => {
+    for (const piece of pieces) {
+      locals.push(piece);
+      offset += piece.length;
+    }
   };
   // Local records keep their order in the file; directory records keep theirs.
   const byPosition = entries
@@ -171,14 +172,14 @@ export function rewriteZip(
   for (const { entry, index } of byPosition) {
     const part = replaced.get(entry.name);
     const stamp = stampOf(entry);
-    const local = part
-      ? localRecord(entry.nameBytes, stamp, part)
-      : bytes.subarray(entry.localHeaderOffset, recordEnd(bytes, view, entry));
     directory[index] = part
       ? centralRecord(entry.nameBytes, stamp, part, offset)
       : movedRecord(records[index] as Uint8Array, offset);
-    locals.push(local);
-    offset += local.length;
+    placeLocal(
+      part
+        ? localRecord(entry.nameBytes, stamp, part)
+        : [bytes.subarray(entry.localHeaderOffset, recordEnd(bytes, view, entry))],
+    );
   }
   centrals.push(...directory);
   const encoder = new TextEncoder();
@@ -186,7 +187,8 @@ export function rewriteZip(
     const nameBytes = encoder.encode(part.name);
     // A name beyond ASCII is marked as UTF-8, so every unzip tool reads it as written.
     const stamp = { ...firstStamp, flags: nameBytes.length === part.name.length ? 0 : UTF8_NAMES };
-    place(localRecord(nameBytes, stamp, part), centralRecord(nameBytes, stamp, part, offset));
+    centrals.push(centralRecord(nameBytes, stamp, part, offset));
+    placeLocal(localRecord(nameBytes, stamp, part));
   }
   const directorySize = centrals.reduce((sum, record) => sum + record.length, 0);
   if (centrals.length >= MAX16 || offset + directorySize >= MAX32)

@@ -1,4 +1,4 @@
-import { collect, type PackedPart } from "./part-text";
+import { collectPieces, type PackedPart } from "./part-text";
 import { zipCodecs } from "./zip-codecs";
 import { rewriteZip } from "./rewrite-zip";
 
@@ -24,8 +24,8 @@ export async function zipFiles(
       },
     });
     const deflater = zipCodecs().deflater(file.bytes.length);
-    const packed = await collect(data.pipeThrough(deflater));
-    parts.push({ name: file.name, packed, ...deflater.counted() });
+    const { pieces, length } = await collectPieces(data.pipeThrough(deflater));
+    parts.push({ name: file.name, packed: pieces, packedSize: length, ...deflater.counted() });
   }
   return rewriteZip(EMPTY_ZIP, new Map(), parts, at);
 }
