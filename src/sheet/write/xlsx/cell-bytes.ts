@@ -11,6 +11,11 @@ const TEXT_END = asciiBytes("</t></is></c>");
 /** Texts up to this long are remembered as their bytes: result texts repeat from row to row ("Created"). */
 const MAX_REMEMBERED_CHARS = 200;
 const MAX_REMEMBERED_TEXTS = 4096;
+/**
+ * A column whose last this many texts were all new is taken to hold texts that never repeat (references): its texts
+ * are no longer looked up or remembered, which cost a tenth of writing its cells.
+ */
+const NEW_TEXTS_BEFORE_GIVING_UP = 64;
 
 /**
  * A row's new cells written straight as UTF-8 bytes, exactly as `cellXml` writes them for a sheet without a prefix:
@@ -38,11 +43,14 @@ export class CellBytes {
   private readonly texts = new Map<string, Uint8Array>();
   /** The end of a cell's address and its format (`" s="3"`), by format. */
   private readonly styles = new Map<number, Uint8Array>();
+  /** Each result column's texts not found among those remembered, one after another. */
+  private readonly newTextsInARow: Int32Array;
 
   constructor(columnNames: readonly string[]) {
     this.starts = columnNames.map((name) => asciiBytes(`<c r="${name}`));
     this.keptLengths = new Int32Array(columnNames.length);
     this.keptVersions = new Int32Array(columnNames.length);
+    this.newTextsInARow = new Int32Array(columnNames.length);
     this.placed = new KeptPlacements(columnNames.length);
     this.placedBefore = new KeptPlacements(columnNames.length);
   }
@@ -66,7 +74,7 @@ export class CellBytes {
     this.put(this.rowDigitBytes, this.rowDigitCount);
     this.lastEndStart = this.at;
     this.put(style > 0 ? this.styleOf(style) : QUOTE);
-    if (typeof value !== "number") this.textCellEnd(value);
+    if (typeof value !== "number") this.textCellEnd(value, index);
     else {
       this.put(NUMBER_START);
       this.ascii(String(value));
@@ -133,13 +141,20 @@ export class CellBytes {
     return bytes;
   }
 
-  /** A text cell's end, remembered for texts that repeat: encoding each text on its own costs more than the rest. */
-  private textCellEnd(text: string): void {
-    const remembered = this.texts.get(text);
+  /**
+   * A text cell's end in result column `index`, remembered for texts that repeat: encoding each text on its own costs
+   * more than the rest.
+   */
+  private textCellEnd(text: string, index: number): void {
+    const newTexts = this.newTextsInARow;
+    const looksUp = (newTexts[index] as number) < NEW_TEXTS_BEFORE_GIVING_UP;
+    const remembered = looksUp ? this.texts.get(text) : undefined;
     if (remembered) {
+      newTexts[index] = 0;
       this.put(remembered);
       return;
     }
+    if (looksUp) (newTexts[index] as number)++;
     const start = this.at;
     this.put(spaceAttributeOf(text) === "" ? TEXT_START : TEXT_START_KEEPING_SPACE);
     const escaped = escapeCellText(text);
@@ -147,7 +162,7 @@ export class CellBytes {
     // UTF-8 has bytes for any text: never undefined.
     this.at += encodeTextInto(escaped, "utf-8", this.buffer, this.at) as number;
     this.put(TEXT_END);
-    if (text.length <= MAX_REMEMBERED_CHARS && this.texts.size < MAX_REMEMBERED_TEXTS)
+    if (looksUp && text.length <= MAX_REMEMBERED_CHARS && this.texts.size < MAX_REMEMBERED_TEXTS)
       this.texts.set(text, this.buffer.slice(start, this.at));
   }
 

@@ -31,6 +31,21 @@ describe("CellBytes: a row's new cells as bytes", () => {
     );
   });
 
+  it("writes a column of texts that never repeat, then texts it had, as cellXml writes them", () => {
+    const writer = new CellBytes(COLUMNS);
+    // A reference on every row (a column given up on after so many new texts), then the first ones again and a text
+    // of another column's: each cell is still as cellXml writes it.
+    const texts = [...Array.from({ length: 150 }, (_, i) => `REF-${i} & co`), "REF-3 & co", " Created", "REF-149 & co"];
+    for (const [i, text] of texts.entries()) {
+      const rowNumber = i + 2;
+      writer.startRow(rowNumber);
+      writer.cell(0, " Created", 3);
+      writer.cell(2, text, 0);
+      const expected = cellXml("", `K${rowNumber}`, " Created", 3) + cellXml("", `AB${rowNumber}`, text, 0);
+      expect(decoder.decode(writer.written())).toBe(expected);
+    }
+  });
+
   it("writes a cell in another row like one kept, as cellXml writes it there", () => {
     const writer = new CellBytes(COLUMNS);
     writer.startRow(7);
