@@ -883,7 +883,7 @@ describe("writing back from the records as read", () => {
         fc.constantFrom(1, 3, 7, 64, 4096),
         fc.boolean(),
         (original, headerRowNumber, chunkBytes, utf8) => {
-          const read = readCsvArrays(original, "sheet.csv", { chunkBytes });
+          const read = readCsvArrays(original, "sheet.csv", { chunkBytes, noteRecordsFrom: 0 });
           if (!read.ok) return;
           // The scanner notes the records of every file it reads to the end.
           expect(read.asRead === undefined).toBe(read.papaparseFrom !== undefined);
@@ -902,7 +902,7 @@ describe("writing back from the records as read", () => {
   it("splits a file of more records than are noted again, each result on its own line", () => {
     // Blank lines are records too: a million of them between two order rows.
     const original = text(`No,Qty\nA-1,5\n${"\n".repeat(MAX_SCANNED_RECORDS)}A-2,6\n`);
-    const read = readCsv(original, "orders.csv");
+    const read = readCsv(original, "orders.csv", undefined, { noteRecordsFrom: 0 });
     if (!read.ok) throw new Error(read.message);
     expect(read.asRead).toBeUndefined();
     const lastRow = MAX_SCANNED_RECORDS + 3;
@@ -925,9 +925,19 @@ describe("writing back from the records as read", () => {
     ]);
   });
 
+  it("notes the records of files from four megabytes only: smaller ones are split again in less time", () => {
+    const row = "A-1,Polo shirt,Navy,M,5\n";
+    const noted = (rows: number) => {
+      const read = readCsv(text(`No,Item,Colour,Size,Qty\n${row.repeat(rows)}`), "orders.csv");
+      return read.ok && read.asRead !== undefined;
+    };
+    const rowsIn4MB = Math.ceil((4 << 20) / row.length);
+    expect([noted(1000), noted(rowsIn4MB - 10), noted(rowsIn4MB)]).toEqual([false, false, true]);
+  });
+
   it("splits a file that is not the one read again, and takes the records of the one read as they are", () => {
     const original = text("Order,Qty\nA-1,5\nA-2,6\nA-3,7\n");
-    const read = readCsvArrays(original, "orders.csv");
+    const read = readCsvArrays(original, "orders.csv", { noteRecordsFrom: 0 });
     if (!read.ok || !read.asRead) throw new Error("The file was not read by the scanner");
     const data = resultsFor(read.rows.length, 1);
     // The same length, one value longer and another shorter, one more field: the rows end elsewhere.

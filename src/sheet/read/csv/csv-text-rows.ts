@@ -157,10 +157,11 @@ export class CsvTextRowsStore {
   readonly scanState = new Int32Array(SCAN.size);
   /**
    * Every record's end (just past its line end) in the whole text, and its fields, for a write back into the same file
-   * (see {@link ScannedRecords}); `recordCount` of them are used. Undefined past {@link MAX_SCANNED_RECORDS}.
+   * (see {@link ScannedRecords}); `recordCount` of them are used. Undefined when not noted, and past
+   * {@link MAX_SCANNED_RECORDS}.
    */
-  recordEnds: Uint32Array | undefined = new Uint32Array(4096);
-  recordFields: Uint32Array | undefined = new Uint32Array(4096);
+  recordEnds: Uint32Array | undefined;
+  recordFields: Uint32Array | undefined;
   recordCount = 0;
   /** The last record scanned is empty: one empty field (a file's final line end is followed by one). */
   lastRecordEmpty = false;
@@ -168,13 +169,19 @@ export class CsvTextRowsStore {
   textOffset = 0;
 
   constructor(
-    /** Characters of the whole text before the first given to the scanner: a byte-order mark papaparse drops. */
-    textStart = 0,
+    /**
+     * When each record is to be noted: characters of the whole text before the first given to the scanner (a
+     * byte-order mark papaparse drops).
+     */
+    notedFrom?: number,
   ) {
-    this.textOffset = textStart;
+    if (notedFrom === undefined) return;
+    this.recordEnds = new Uint32Array(4096);
+    this.recordFields = new Uint32Array(4096);
+    this.textOffset = notedFrom;
   }
 
-  /** Every record's end and fields as scanned, unless there were more records than are noted. */
+  /** Every record's end and fields as scanned; undefined unless noted, or past the records noted at most. */
   scannedRecords(): ScannedRecords | undefined {
     const { recordEnds, recordFields, recordCount } = this;
     if (recordEnds === undefined || recordFields === undefined) return undefined;

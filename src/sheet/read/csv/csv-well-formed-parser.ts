@@ -173,10 +173,11 @@ export function wellFormedCsvParser(
   delimiter: CsvDelimiter,
   newline: LineEnd,
   tally: CsvRowTally,
-  textStart = 0,
+  /** Where the text given starts in the whole text, when each record is to be noted (see `scannedRecords`). */
+  notedFrom?: number,
 ): CsvRowsParser & { scannedRecords(): ScannedRecords | undefined } {
   const dialect = dialectOf(delimiter, newline);
-  const store = new CsvTextRowsStore(textStart);
+  const store = new CsvTextRowsStore(notedFrom);
   return {
     get rowCount() {
       return store.rowCount;
@@ -188,7 +189,7 @@ export function wellFormedCsvParser(
     rows(count) {
       return store.rows(count);
     },
-    /** Every record as split, in the whole text from `textStart`: for writing back into the same file. */
+    /** Every record as split, in the whole text: for writing back into the same file; undefined unless noted. */
     scannedRecords() {
       return store.scannedRecords();
     },
