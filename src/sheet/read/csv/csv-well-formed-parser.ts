@@ -81,7 +81,7 @@ function scanRows(
   const length = input.length;
   const textIndex = store.texts.length;
   const state = store.scanState;
-  let { ends, endCount, records, recordEnd, rowCount, recordEnds, recordFields, recordCount } = store;
+  let { ends, endCount, records, recordEnd, rowCount, recordEnds, recordFields, recordCount, lastRecordEmpty } = store;
   const textOffset = store.textOffset;
   let result: number | SheetReadFailure | Irregular;
   let rowStart = 0;
@@ -127,16 +127,18 @@ function scanRows(
     rowCount++;
     rowStart = end + newlineLength;
     if (recordEnds !== undefined && recordFields !== undefined) {
-      if (recordCount === recordEnds.length) {
-        const full = recordCount === MAX_SCANNED_RECORDS;
-        recordEnds = full ? undefined : doubled(recordEnds);
-        recordFields = full ? undefined : doubled(recordFields);
-      }
-      if (recordEnds !== undefined && recordFields !== undefined) {
+      if (recordCount === MAX_SCANNED_RECORDS) {
+        recordEnds = undefined;
+        recordFields = undefined;
+      } else {
+        if (recordCount === recordEnds.length) {
+          recordEnds = doubled(recordEnds);
+          recordFields = doubled(recordFields);
+        }
         recordEnds[recordCount] = textOffset + (end === length ? end : rowStart);
         recordFields[recordCount] = field;
         recordCount++;
-        store.lastRecordEmpty = field === 1 && lastNonEmpty === -1;
+        lastRecordEmpty = field === 1 && lastNonEmpty === -1;
       }
     }
     // A piece ending at a line end leaves no row unfinished; a file that does has one more row, empty, as papaparse
@@ -156,6 +158,7 @@ function scanRows(
   store.recordEnds = recordEnds;
   store.recordFields = recordFields;
   store.recordCount = recordCount;
+  store.lastRecordEmpty = lastRecordEmpty;
   // Text before the row left unfinished is read: the next text starts with that row.
   if (typeof result === "number") store.textOffset = textOffset + result;
   return result;
