@@ -152,6 +152,7 @@ function bytesAsText(bytes: Uint8Array, encoding: TextEncodingName, start: numbe
  */
 function fileRecordsOf(original: Uint8Array, headerIndex: number, options: CsvWriteBackOptions): FileRecords {
   const { asRead } = options;
+  let decoded: DecodedText | undefined;
   if (
     asRead !== undefined &&
     options.splitter === undefined &&
@@ -174,13 +175,14 @@ function fileRecordsOf(original: Uint8Array, headerIndex: number, options: CsvWr
       const byteEnd = (index: number) => byteStart + (textEnds[index] as number) * unitBytes;
       return { text, encoding, start, delimiter, records, byteEnd, unitsAreBytes: true };
     }
-    const decoded = decodeText(original);
+    decoded = decodeText(original);
     if (decoded.encoding === encoding && decoded.text.length === textLength) {
       const byteEnd = byteEndFinder(original, decoded, records, false);
       return { text: decoded.text, encoding, start, delimiter, records, byteEnd, unitsAreBytes: false };
     }
   }
-  const decoded = decodeText(original);
+  // Decoded once: a file that turned out not to be as read was decoded above.
+  decoded ??= decodeText(original);
   const { text, encoding } = decoded;
   // As the reader: one more byte-order mark at the start (after those decoding drops) is not text.
   const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
