@@ -79,10 +79,11 @@ const EMPTY_FINAL_BLOCK = Uint8Array.of(0x03, 0x00);
 /** A sync flush's end (an empty stored block), then that final block. */
 const SYNC_FLUSH_THEN_FINAL = Uint8Array.of(0x00, 0x00, 0xff, 0xff, ...EMPTY_FINAL_BLOCK);
 
-/** A batch deflated on its own: deflate data ending byte-aligned and not final, and the CRC-32 of the batch. */
+/** A batch deflated on its own: deflate data ending byte-aligned and not final, and the batch's CRC-32 and size. */
 interface DeflatedSegment {
   readonly data: Uint8Array<ArrayBuffer>;
   readonly crc32: number;
+  readonly size: number;
 }
 
 /**
@@ -116,7 +117,7 @@ function deflateSegment(batch: Uint8Array): Promise<DeflatedSegment> {
         return;
       }
       const data = plainView(out).subarray(GZIP_HEADER_BYTES, trailerAt - EMPTY_FINAL_BLOCK.length);
-      resolve({ data, crc32: view.getUint32(trailerAt, true) });
+      resolve({ data, crc32: view.getUint32(trailerAt, true), size: batch.length });
     });
     // Ended only once the batch is in: a batch written with the end would be deflated as the final one.
     gzip.write(batch, () => gzip.end());
@@ -136,9 +137,9 @@ function zlibDeflater(recycle: Recycle | undefined): PartDeflater {
   const deflated = async (chunk: Uint8Array<ArrayBuffer>) => {
     const segment = await deflateSegment(chunk);
     recycle?.(chunk);
-    return { segment, length: chunk.length };
+    return segment;
   };
-  const inOrder: Promise<{ segment: DeflatedSegment; length: number }>[] = [];
+  const inOrder: Promise<DeflatedSegment>[] = [];
   const stream = new TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>({
     async transform(chunk, controller) {
       if (chunk.length === 0) return;
@@ -146,7 +147,8 @@ function zlibDeflater(recycle: Recycle | undefined): PartDeflater {
       // A failure is met where the segment is awaited, in turn: until then it is not one left unhandled.
       segment.catch(() => {});
       inOrder.push(segment);
-      while (inOrder.length >= SEGMENTS_AT_ONCE) handOn(controller, await (inOrder.shift() as (typeof inOrder)[0]));
+      while (inOrder.length >= SEGMENTS_AT_ONCE)
+        handOn(controller, await (inOrder.shift() as Promise<DeflatedSegment>));
     },
     async flush(controller) {
       for (const next of inOrder.splice(0)) handOn(controller, await next);
@@ -154,12 +156,9 @@ function zlibDeflater(recycle: Recycle | undefined): PartDeflater {
       count = { crc32: crc, size };
     },
   });
-  const handOn = (
-    controller: TransformStreamDefaultController<Uint8Array<ArrayBuffer>>,
-    { segment, length }: { segment: DeflatedSegment; length: number },
-  ) => {
-    crc = crc32Combine(crc, segment.crc32, length);
-    size += length;
+  const handOn = (controller: TransformStreamDefaultController<Uint8Array<ArrayBuffer>>, segment: DeflatedSegment) => {
+    crc = crc32Combine(crc, segment.crc32, segment.size);
+    size += segment.size;
     controller.enqueue(segment.data);
   };
   return {
