@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { launchChromium } from "../e2e/harness";
 import type { BenchPage } from "./bench-page-server";
 import { mb, median, table } from "./report";
-import { benchFiles } from "./sheet-data";
+import { BENCH_KINDS, benchFiles } from "./sheet-data";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 
@@ -59,9 +59,6 @@ async function browserCase(bench: BenchPage, file: string, deflatesNothing = fal
 /** Runs of each case, interleaved (read, write, floor, browser; again…), so the machine's noise falls on all alike. */
 const REPEATS = Math.max(1, Number(process.env["BENCH_REPEATS"] ?? 3));
 
-/** BENCH_KINDS ("csv", "xlsx" or both, comma-separated) narrows the run to one format. */
-const KINDS = process.env["BENCH_KINDS"]?.toUpperCase().split(",") ?? ["CSV", "XLSX"];
-
 /** Ratios taken run by run (runs interleaved, so run i of each met the same noise). */
 const runRatios = (over: readonly number[], under: readonly number[]) =>
   over.map((value, i) => value / Math.max(1e-9, under[i] ?? Number.NaN));
@@ -104,11 +101,9 @@ export async function resultsBench(
   const verdicts: string[] = [];
   for (const size of sizes) {
     const files = await benchFiles(dataDir, size);
-    for (const [kind, file] of [
-      ["CSV", files.csv],
-      ["XLSX", files.xlsx],
-    ] as const) {
-      if (!KINDS.includes(kind)) continue;
+    for (const format of BENCH_KINDS) {
+      const kind = format === "csv" ? "CSV" : "XLSX";
+      const file = files[format];
       const runs = {
         read: [] as NodeRun[],
         write: [] as NodeRun[],

@@ -7,13 +7,9 @@ import { SHEET_LIMITS } from "../../src/sheet/limits";
 import { launchChromium } from "../e2e/harness";
 import type { BenchPage } from "./bench-page-server";
 import { mb, median, table } from "./report";
-import { benchFiles } from "./sheet-data";
+import { BENCH_KINDS, benchFiles } from "./sheet-data";
 
 const REPEATS = Number(process.env["BENCH_REPEATS"] ?? 3);
-/** BENCH_KINDS ("csv", "xlsx" or both, comma-separated) narrows the run to one format. */
-const KINDS = (process.env["BENCH_KINDS"]?.split(",") ?? ["csv", "xlsx"]).filter(
-  (kind): kind is "csv" | "xlsx" => kind === "csv" || kind === "xlsx",
-);
 const isBaseline = (caseName: string) => caseName === "papaparseArrays" || caseName === "exceljsLoad";
 const here = fileURLToPath(new URL(".", import.meta.url));
 
@@ -258,7 +254,7 @@ export async function sheetBench(
   const responsiveness: string[] = [];
   for (const rows of sizes) {
     const files = await benchFiles(dataDir, rows);
-    for (const kind of KINDS) {
+    for (const kind of BENCH_KINDS) {
       const file = files[kind];
       const label = `${kind.toUpperCase()} ${rows / 1000}k rows, ${(statSync(file).size / 1048576).toFixed(1)} MB`;
       const nodeRuns = await interleaved(NODE_CASES[kind], (caseName) => nodeCase(caseName, file));
@@ -283,7 +279,7 @@ export async function sheetBench(
         }
       }
     }
-    if (rows === Math.max(...sizes) && KINDS.includes("csv"))
+    if (rows === Math.max(...sizes) && BENCH_KINDS.includes("csv"))
       responsiveness.push(...(await pageResponsiveness(bench, files.csv)));
   }
 

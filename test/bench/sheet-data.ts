@@ -79,6 +79,11 @@ export interface BenchFiles {
   readonly xlsx: string;
 }
 
+/** The formats BENCH_KINDS ("csv", "xlsx" or both, comma-separated) narrows a run to: both unless told. */
+export const BENCH_KINDS = (process.env["BENCH_KINDS"]?.toLowerCase().split(",") ?? ["csv", "xlsx"]).filter(
+  (kind): kind is keyof BenchFiles => kind === "csv" || kind === "xlsx",
+);
+
 /** Writes (once per folder) the CSV and XLSX benchmark sheets of `rows` rows. */
 export async function benchFiles(folder: string, rows: number): Promise<BenchFiles> {
   await mkdir(folder, { recursive: true });
