@@ -142,14 +142,14 @@ function xlsxLines(measurements: readonly Measurement[]): string[] {
     const smallNursery = same(SMALL_NURSERY.caseName);
     const streamed = same("inflateStreamed");
     const kept = same("oursKept");
-    const per100k = (bytes: number) => (bytes / 1048576 / (m.fileRows / 100_000)).toFixed(0);
+    const per100k = (bytes: number) => bytes / 1048576 / (m.fileRows / 100_000);
     const overFloor = floor ? runRatios(m, floor) : undefined;
     const peers = XLSX_PEERS.flatMap((reader) => {
       const peer = same(reader);
       return peer ? [{ name: XLSX_PEER_NAMES[reader], ratio: runRatios(m, peer) }] : [];
     });
     const fastest = peers.every((p) => p.ratio.median < 1);
-    const perHundredK = Number(per100k(m.peakBytes));
+    const perHundredK = per100k(m.peakBytes);
     // The targets are set for large workbooks, where a read's fixed costs no longer count.
     const judged = m.fileRows >= XLSX_TARGETS.fromRows;
     const verdictOf = (met: boolean) => (judged ? (met ? "met" : "NOT met") : "no target below 100k rows");
@@ -165,10 +165,10 @@ function xlsxLines(measurements: readonly Measurement[]): string[] {
       `    peak memory ${perHundredK.toFixed(0)} MB above the start per 100k rows, at most ` +
         `${XLSX_TARGETS.megabytesPer100k}: ${memoryVerdict} (inflating alone peaks at ` +
         `${mb(floor?.peakBytes ?? 0)} MB` +
-        (streamed ? `, streamed in ours's pieces ${per100k(streamed.peakBytes)} MB per 100k rows` : "") +
-        (kept ? `; ours keeps ${per100k(kept.peakBytes)} MB per 100k rows once collected` : "") +
+        (streamed ? `, streamed in ours's pieces ${per100k(streamed.peakBytes).toFixed(0)} MB per 100k rows` : "") +
+        (kept ? `; ours keeps ${per100k(kept.peakBytes).toFixed(0)} MB per 100k rows once collected` : "") +
         (smallNursery
-          ? `; with V8's young generation held to 1 MB, ours peaks at ${per100k(smallNursery.peakBytes)} MB per 100k rows)`
+          ? `; with V8's young generation held to 1 MB, ours peaks at ${per100k(smallNursery.peakBytes).toFixed(0)} MB per 100k rows)`
           : ")"),
     );
   }
