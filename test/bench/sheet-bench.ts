@@ -143,6 +143,7 @@ function xlsxLines(measurements: readonly Measurement[]): string[] {
     const streamed = same("inflateStreamed");
     const kept = same("oursKept");
     const per100k = (bytes: number) => bytes / 1048576 / (m.fileRows / 100_000);
+    const per100kText = (run: Measurement) => `${per100k(run.peakBytes).toFixed(0)} MB per 100k rows`;
     const overFloor = floor ? runRatios(m, floor) : undefined;
     const peers = XLSX_PEERS.flatMap((reader) => {
       const peer = same(reader);
@@ -165,11 +166,9 @@ function xlsxLines(measurements: readonly Measurement[]): string[] {
       `    peak memory ${perHundredK.toFixed(0)} MB above the start per 100k rows, at most ` +
         `${XLSX_TARGETS.megabytesPer100k}: ${memoryVerdict} (inflating alone peaks at ` +
         `${mb(floor?.peakBytes ?? 0)} MB` +
-        (streamed ? `, streamed in ours's pieces ${per100k(streamed.peakBytes).toFixed(0)} MB per 100k rows` : "") +
-        (kept ? `; ours keeps ${per100k(kept.peakBytes).toFixed(0)} MB per 100k rows once collected` : "") +
-        (smallNursery
-          ? `; with V8's young generation held to 1 MB, ours peaks at ${per100k(smallNursery.peakBytes).toFixed(0)} MB per 100k rows)`
-          : ")"),
+        (streamed ? `, streamed in ours's pieces ${per100kText(streamed)}` : "") +
+        (kept ? `; ours keeps ${per100kText(kept)} once collected` : "") +
+        (smallNursery ? `; with V8's young generation held to 1 MB, ours peaks at ${per100kText(smallNursery)})` : ")"),
     );
   }
   return lines;
