@@ -4,7 +4,7 @@ import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { launchChromium } from "../e2e/harness";
 import type { BenchPage } from "./bench-page-server";
-import { mb, median, table } from "./report";
+import { mb, median, roundOrder, table } from "./report";
 import { BENCH_KINDS, benchFiles } from "./sheet-data";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
@@ -56,7 +56,13 @@ async function browserCase(bench: BenchPage, file: string, deflatesNothing = fal
   }
 }
 
-/** Runs of each case, interleaved (read, write, floor, browser; again…), so the machine's noise falls on all alike. */
+/** The Node cases of a workbook, one round of them (a CSV's are the first two). */
+const NODE_MODES = ["read", "write", "floor", "alone", "streams"] as const;
+
+/**
+ * Runs of each case, interleaved (read, write, floor…, browser; then the Node cases backward…), so the machine's noise
+ * and the place in the round fall on all alike.
+ */
 const REPEATS = Math.max(1, Number(process.env["BENCH_REPEATS"] ?? 3));
 
 /** Ratios taken run by run (runs interleaved, so run i of each met the same noise). */
@@ -113,14 +119,9 @@ export async function resultsBench(
         browser: [] as BrowserRun[],
         sheetWorkerAlone: [] as BrowserRun[],
       };
+      const nodeModes = kind === "XLSX" ? NODE_MODES : (["read", "write"] as const);
       for (let i = 0; i < REPEATS; i++) {
-        runs.read.push(nodeCase("read", file));
-        runs.write.push(nodeCase("write", file));
-        if (kind === "XLSX") {
-          runs.floor.push(nodeCase("floor", file));
-          runs.alone.push(nodeCase("alone", file));
-          runs.streams.push(nodeCase("streams", file));
-        }
+        for (const mode of roundOrder(nodeModes, i)) runs[mode].push(nodeCase(mode, file));
         runs.browser.push(await browserCase(bench, file));
         if (kind === "XLSX") runs.sheetWorkerAlone.push(await browserCase(bench, file, true));
       }

@@ -6,7 +6,7 @@ import type { Browser } from "playwright-core";
 import { SHEET_LIMITS } from "../../src/sheet/limits";
 import { launchChromium } from "../e2e/harness";
 import type { BenchPage } from "./bench-page-server";
-import { mb, median, table } from "./report";
+import { mb, median, roundOrder, table } from "./report";
 import { BENCH_KINDS, benchFiles } from "./sheet-data";
 
 const REPEATS = Number(process.env["BENCH_REPEATS"] ?? 3);
@@ -90,10 +90,14 @@ const PEER_NAMES: Record<string, string> = { papaparseArrays: "papaparse", udsvS
 
 type Run = { ms: number; rows: number; peakBytes: number };
 
-/** Each case run `REPEATS` times in turn (A, B, C, A, B, C…), so the machine's noise falls on all of them alike. */
+/**
+ * Each case run `REPEATS` times in turn (A, B, C, C, B, A…), so the machine's noise and the place in the round fall on
+ * all of them alike.
+ */
 async function interleaved(cases: readonly string[], run: (caseName: string) => Run | Promise<Run>) {
   const runs = new Map<string, Run[]>(cases.map((caseName) => [caseName, []]));
-  for (let i = 0; i < REPEATS; i++) for (const caseName of cases) runs.get(caseName)?.push(await run(caseName));
+  for (let i = 0; i < REPEATS; i++)
+    for (const caseName of roundOrder(cases, i)) runs.get(caseName)?.push(await run(caseName));
   return runs;
 }
 
