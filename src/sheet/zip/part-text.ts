@@ -20,7 +20,7 @@ export function partEncodingOf(firstChunk: Uint8Array): PartEncoding {
 }
 
 /** Every piece a stream gives, in order, and their total length. */
-export async function collectPieces(
+async function collectPieces(
   stream: ReadableStream<Uint8Array>,
 ): Promise<{ readonly pieces: readonly Uint8Array[]; readonly length: number }> {
   const pieces: Uint8Array[] = [];
@@ -193,16 +193,16 @@ class PackBatches implements PartOutput {
 }
 
 /**
- * Deflates what `source` gives (about `expectedBytes`), with the CRC and size of what it gave; the batches the deflater
- * is done with go back to `batches`.
+ * Deflates what `source` gives (about `expectedBytes`) into a part named `name`, with the CRC and size of what it gave;
+ * the chunks the deflater is done with go to `recycle`.
  */
-async function packStream(
+export async function packStream(
   name: string,
   source: ReadableStream<Uint8Array<ArrayBuffer>>,
   expectedBytes: number,
-  batches: PackBatches,
+  recycle?: Recycle,
 ): Promise<PackedPart> {
-  const deflater = zipCodecs().deflater(expectedBytes, batches.spare.recycle);
+  const deflater = zipCodecs().deflater(expectedBytes, recycle);
   const { pieces, length } = await collectPieces(source.pipeThrough(deflater));
   const { crc32, size } = deflater.counted();
   return { name, packed: pieces, packedSize: length, crc32, size };
@@ -235,7 +235,7 @@ export function packText(
       }
     },
   });
-  return packStream(name, source, 0, batches);
+  return packStream(name, source, 0, batches.spare.recycle);
 }
 
 /**
@@ -273,7 +273,7 @@ export function repackPart(
       batches.flush();
     },
   });
-  return packStream(entry.name, inflated.pipeThrough(rewrite), entry.uncompressedSize, batches);
+  return packStream(entry.name, inflated.pipeThrough(rewrite), entry.uncompressedSize, batches.spare.recycle);
 }
 
 /** A text rewriter over a part's bytes: they are decoded as the reader decodes them, and what it returns written. */

@@ -1,5 +1,4 @@
-import { collectPieces, type PackedPart } from "./part-text";
-import { zipCodecs } from "./zip-codecs";
+import { packStream, type PackedPart } from "./part-text";
 import { rewriteZip } from "./rewrite-zip";
 
 /** A zip with no entries: its end record alone. */
@@ -23,9 +22,7 @@ export async function zipFiles(
         controller.close();
       },
     });
-    const deflater = zipCodecs().deflater(file.bytes.length);
-    const { pieces, length } = await collectPieces(data.pipeThrough(deflater));
-    parts.push({ name: file.name, packed: pieces, packedSize: length, ...deflater.counted() });
+    parts.push(await packStream(file.name, data, file.bytes.length));
   }
   return rewriteZip(EMPTY_ZIP, new Map(), parts, at);
 }
