@@ -4,7 +4,9 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 
 const MAX = 120;
-const files = execFileSync("git", ["ls-files", "src", "test", "workers", "scripts", "samples"], { encoding: "utf8" })
+const files = execFileSync("git", ["ls-files", "src", "test", "workers", "scripts", "samples", "wasm"], {
+  encoding: "utf8",
+})
   .split("\n")
   .filter((file) => /\.(ts|tsx|mjs)$/.test(file) && !file.startsWith("test/fixtures/"));
 const long = [];

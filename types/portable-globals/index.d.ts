@@ -179,6 +179,20 @@ declare var DecompressionStream: {
   new (format: CompressionFormat): DecompressionStream;
 };
 
+/** Base64 to a binary string, as the WebAssembly inflater's bytes are kept. */
+declare function atob(data: string): string;
+
+// WebAssembly, as far as the inflater is instantiated and its memory read.
+declare namespace WebAssembly {
+  interface Memory {
+    readonly buffer: ArrayBuffer;
+  }
+  interface Instance {
+    readonly exports: Record<string, unknown>;
+  }
+  function instantiate(bytes: Uint8Array<ArrayBuffer>): Promise<{ readonly instance: Instance }>;
+}
+
 // fetch, as the API client and the proxy lease call it.
 interface Headers {
   get(name: string): string | null;

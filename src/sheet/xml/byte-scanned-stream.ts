@@ -47,6 +47,7 @@ export interface TextSide {
 
 /** A part's bytes as they inflate. */
 export interface ByteStream {
+  /** The next bytes, only valid during the call (an inflater may write the next ones into the same memory). */
   push(chunk: Uint8Array): void;
   end(): void;
 }
@@ -76,6 +77,7 @@ export function byteScannedStream(text: TextSide, scanner: ByteScanner, elementN
   const startTag = asciiBytes(`<${elementName}`);
   const attribute: ByteAttribute = { nameStart: 0, nameEnd: 0, valueStart: 0, valueEnd: 0, end: 0 };
   let mode = Mode.Head;
+  /** The end of a piece, cut short, copied: the piece's memory may hold the next one by the time it is joined. */
   let held: Uint8Array = NOTHING;
   let isFirst = true;
   /** Where the piece being pushed starts in the part's bytes (what is held comes just before it), and its length. */
@@ -93,7 +95,7 @@ export function byteScannedStream(text: TextSide, scanner: ByteScanner, elementN
   const scanFrom = (bytes: Uint8Array, from: number, origin: number) => {
     const stop = scanner.scan(bytes, from, origin);
     if (stop !== ByteScanStop.NeedsMore) return toText(bytes.subarray(scanner.stoppedAt));
-    held = bytes.subarray(scanner.stoppedAt);
+    held = bytes.slice(scanner.stoppedAt);
     if (held.length > MAX_HELD_BYTES) toText(held);
   };
 
@@ -123,7 +125,7 @@ export function byteScannedStream(text: TextSide, scanner: ByteScanner, elementN
       // The start tag may begin at the end, cut short.
       const keep = Math.min(bytes.length, startTag.length);
       text.push(bytes.subarray(0, bytes.length - keep));
-      held = bytes.subarray(bytes.length - keep);
+      held = bytes.slice(bytes.length - keep);
       return;
     }
     const nameEnd = at + startTag.length;
@@ -132,7 +134,7 @@ export function byteScannedStream(text: TextSide, scanner: ByteScanner, elementN
     while (kind === 0) kind = nextAttribute(bytes, attribute.end, attribute);
     if (kind === NEEDS_MORE && nameEnd + MAX_HELD_BYTES > bytes.length) {
       text.push(bytes.subarray(0, at));
-      held = bytes.subarray(at);
+      held = bytes.slice(at);
       return;
     }
     if (kind !== OPEN_TAG) return toText(bytes);

@@ -1,5 +1,6 @@
 import { crc32 } from "./crc32";
 import { FastDeflater } from "./fast-deflate";
+import { type PieceInflater, wasmInflater } from "./wasm-inflater";
 
 /**
  * Stored (not deflated) data is handed on in pieces of this size, as inflated data would be; packed data is fed in
@@ -48,6 +49,11 @@ export interface PartDeflater extends ByteTransform {
 export interface ZipCodecs {
   inflater(): ByteTransform;
   /**
+   * An inflater reading a part whole into memory it uses again, where the host has one (undefined, or a promise of
+   * undefined, where not): a part read is inflated by it rather than by `inflater`.
+   */
+  pieceInflater?: () => Promise<PieceInflater | undefined>;
+  /**
    * A deflater counting the CRC-32 zip entries carry, for about `expectedBytes` bytes (0 when not known). It may take
    * over the buffer of each chunk written to it (to hand it to another thread): a chunk written must not be used again,
    * unless it comes back through `recycle`, which is given each chunk the deflater is done with (when it can tell), to
@@ -76,11 +82,13 @@ function fastDeflaterStream(_expectedBytes: number, recycle?: Recycle): PartDefl
 }
 
 /**
- * The platform's DecompressionStream, and our own deflater and CRC-32: what browsers and workers have. The platform's
- * CompressionStream takes no level, and at the one it uses takes two to three times as long as ours.
+ * The platform's DecompressionStream, our WebAssembly inflater, and our own deflater and CRC-32: what browsers and
+ * workers have. The platform's CompressionStream takes no level, and at the one it uses takes two to three times as
+ * long as ours.
  */
 export const platformCodecs: ZipCodecs = {
   inflater: () => new DecompressionStream("deflate-raw"),
+  pieceInflater: wasmInflater,
   deflater: fastDeflaterStream,
 };
 

@@ -2,6 +2,7 @@ import { formatCount } from "../../core/plural";
 import { formatBytes, SHEET_LIMITS } from "../limits";
 import { failure, SheetReadError } from "../read-failure";
 import { piecesOf, STORED_PIECE, zipCodecs } from "./zip-codecs";
+import { InflateError } from "./wasm-inflater";
 
 /** One file inside a zip, from its central directory. */
 export interface ZipEntry {
@@ -185,7 +186,8 @@ function dataOffset(bytes: Uint8Array, entry: ZipEntry, fileName: string): numbe
 /**
  * Inflates one entry, counting bytes as they come: more than the entry declared, or more
  * than `budget`, stops it at once. `onChunk` sees the data as it arrives and may stop the
- * inflating by throwing, which is passed on as it was thrown.
+ * inflating by throwing, which is passed on as it was thrown. A chunk is only valid until
+ * `onChunk` returns (the host's piece inflater writes the next one into the same memory).
  */
 export async function inflateEntry(
   bytes: Uint8Array,
@@ -203,9 +205,32 @@ export async function inflateEntry(
   }
   if (entry.method !== 8) throw corrupt(fileName, `${entry.name} uses an unknown compression method`);
   const limit = Math.min(entry.uncompressedSize, budget);
+  let produced = 0;
+  const take = (chunk: Uint8Array) => {
+    produced += chunk.length;
+    if (produced > limit) {
+      throw produced > entry.uncompressedSize
+        ? new SheetReadError(
+            failure(
+              "ZIP_BOMB",
+              `${fileName}: the part ${entry.name} unpacks to more than it declares; the file was not opened.`,
+            ),
+          )
+        : tooBig(fileName);
+    }
+    onChunk?.(chunk);
+  };
+  const inPlace = await zipCodecs().pieceInflater?.();
+  if (inPlace) {
+    try {
+      inPlace.inflate(packed, take);
+    } catch (error) {
+      throw error instanceof InflateError ? corrupt(fileName, `${entry.name} does not unpack`) : error;
+    }
+    return produced;
+  }
   const stream = piecesOf(packed).pipeThrough(zipCodecs().inflater());
   const reader = stream.getReader();
-  let produced = 0;
   for (;;) {
     let chunk: ReadableStreamReadResult<Uint8Array>;
     try {
@@ -214,19 +239,8 @@ export async function inflateEntry(
       throw corrupt(fileName, `${entry.name} does not unpack`);
     }
     if (chunk.done) break;
-    produced += chunk.value.length;
     try {
-      if (produced > limit) {
-        throw produced > entry.uncompressedSize
-          ? new SheetReadError(
-              failure(
-                "ZIP_BOMB",
-                `${fileName}: the part ${entry.name} unpacks to more than it declares; the file was not opened.`,
-              ),
-            )
-          : tooBig(fileName);
-      }
-      onChunk?.(chunk.value);
+      take(chunk.value);
     } catch (error) {
       await reader.cancel().catch(() => undefined);
       throw error;

@@ -28,13 +28,22 @@ export function readInPieces<T>(
     reader === "bytes"
       ? byteScannedPartReader(part.handler, part.scanner, part.element, "orders.xlsx", description)
       : partReader(part.handler, "orders.xlsx", description);
+  // Each piece is pushed in the same memory and scribbled over once pushed, as an inflater writing the next piece
+  // where the last one was does: what a reader keeps of a piece without copying it reads wrong.
+  const memory = new Uint8Array(bytes.length);
+  const push = (piece: Uint8Array) => {
+    const reused = memory.subarray(0, piece.length);
+    reused.set(piece);
+    read.push(reused);
+    reused.fill(0xff);
+  };
   try {
     let at = 0;
     for (const cut of [...cuts].sort((a, b) => a - b)) {
-      read.push(bytes.subarray(at, Math.max(at, cut)));
+      push(bytes.subarray(at, Math.max(at, cut)));
       at = Math.max(at, cut);
     }
-    read.push(bytes.subarray(at));
+    push(bytes.subarray(at));
     read.end();
     return part.result();
   } catch (error) {
