@@ -21,6 +21,7 @@ import { writeResultsOfFiles } from "./write/write-results-of-files";
 import type { CombinedColumns, SeveralFiles } from "../core/source-files";
 import { writeResults, type ResultFile, type WriteResultsOptions } from "./write/write-results";
 import type { SheetAsRead } from "./write/xlsx/order-sheet-rewrite";
+import { zipCodecs } from "./zip/zip-codecs";
 
 export type OpenResult = { readonly ok: true; readonly summary: WorkbookSummary } | SheetReadFailure;
 export type PreviewResult = { readonly ok: true; readonly preview: SheetPreview } | SheetReadFailure;
@@ -205,6 +206,8 @@ function sheetWritersOf(workbooks: () => readonly OpenedWorkbook[], writers: Wor
 }
 
 export function createSheetSession(writers?: WorkbookWriters) {
+  // The inflater is made now, while the user picks a file: the first read neither waits for it nor compiles it then.
+  void zipCodecs().pieceInflater?.();
   /** The open files: one as dropped, or each of several dropped together (see `formats/file-bundle.ts`). */
   let workbooks: OpenedWorkbook[] = [];
   /** The last table asked for, and its preview: the page asks for its mapping and its rows next. */

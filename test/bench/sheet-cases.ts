@@ -4,6 +4,7 @@ import { inferSchema, initParser } from "udsv";
 import * as XLSX from "xlsx";
 import { listZipEntries, localDataStart, type ZipEntry } from "../../src/sheet/zip/zip-guard";
 import type { SheetSession } from "../../src/sheet/worker-api";
+import { wasmInflater } from "../../src/sheet/zip/wasm-inflater";
 
 /** What one read of a benchmark file reports. */
 export interface CaseResult {
@@ -82,6 +83,15 @@ export const SHEET_CASES = {
         .getReader();
       for (let piece = await reader.read(); !piece.done; piece = await reader.read()) inflated += piece.value.length;
     }
+    return { ms: performance.now() - started, rows: inflated > 0 ? 0 : -1 };
+  },
+  /** The sheet and shared strings through the inflater ours reads with, our WebAssembly one: each piece dropped. */
+  async inflateOurs(bytes: Uint8Array): Promise<CaseResult> {
+    const started = performance.now();
+    const inflater = await wasmInflater();
+    if (!inflater) throw new Error("no WebAssembly inflater here");
+    let inflated = 0;
+    for (const { packed } of partsToInflate(bytes)) inflater.inflate(packed, (piece) => (inflated += piece.length));
     return { ms: performance.now() - started, rows: inflated > 0 ? 0 : -1 };
   },
   async ours(bytes: Uint8Array, fileName: string, session: SheetSession): Promise<CaseResult> {

@@ -31,9 +31,13 @@ const bench = {
   engineCase(template: unknown, rows: number) {
     return worker.engineCase(template as Parameters<BenchWorkerApi["engineCase"]>[0], rows);
   },
-  async run(caseName: keyof typeof SHEET_CASES, url: string, fileName: string): Promise<CaseResult> {
+  /** Fetches a file and sends it to the worker, which keeps it for `run`. */
+  async load(url: string, fileName: string): Promise<void> {
     const bytes = await fetchBytes(url);
-    return worker.run(transfer(bytes, [bytes.buffer]), fileName, caseName);
+    await worker.load(transfer(bytes, [bytes.buffer]), fileName);
+  },
+  run(caseName: keyof typeof SHEET_CASES): Promise<CaseResult> {
+    return worker.run(caseName);
   },
   async writeBack(url: string, fileName: string, deflatesNothing = false) {
     const bytes = await fetchBytes(url);
