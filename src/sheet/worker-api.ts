@@ -207,7 +207,9 @@ function sheetWritersOf(workbooks: () => readonly OpenedWorkbook[], writers: Wor
 
 export function createSheetSession(writers?: WorkbookWriters) {
   // The inflater is made now, while the user picks a file: the first read neither waits for it nor compiles it then.
-  void zipCodecs().pieceInflater?.();
+  void zipCodecs()
+    .pieceInflater?.()
+    .then((inflater) => inflater?.release());
   /** The open files: one as dropped, or each of several dropped together (see `formats/file-bundle.ts`). */
   let workbooks: OpenedWorkbook[] = [];
   /** The last table asked for, and its preview: the page asks for its mapping and its rows next. */

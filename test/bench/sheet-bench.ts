@@ -183,7 +183,9 @@ function xlsxLines(measurements: readonly Measurement[]): string[] {
         `${XLSX_TARGETS.megabytesPer100k}: ${memoryVerdict} (inflating alone peaks at ` +
         `${mb(floor?.peakBytes ?? 0)} MB` +
         (streamed ? `, zlib's stream ${per100kText(streamed)}` : "") +
-        (oursInflater ? `, our WebAssembly inflater ${per100kText(oursInflater)} in ${oursInflater.ms.toFixed(0)} ms` : "") +
+        (oursInflater
+          ? `, our WebAssembly inflater ${per100kText(oursInflater)} in ${oursInflater.ms.toFixed(0)} ms`
+          : "") +
         (kept ? `; ours keeps ${per100kText(kept)} once collected` : "") +
         (smallNursery ? `; with V8's young generation held to 1 MB, ours peaks at ${per100kText(smallNursery)})` : ")"),
     );
@@ -209,7 +211,7 @@ function statusBytes(pid: number, field: "VmHWM" | "VmRSS"): number {
 
 /**
  * Each read in a fresh browser, so the renderer's memory high-water mark is this read's: measured from when the file is
- * in the worker, as a Node case measures from when it has read the file.
+ * in the worker's memory, as a Node case measures from when it has read the file.
  */
 async function browserCase(
   bench: BenchPage,
@@ -225,10 +227,10 @@ async function browserCase(
   try {
     const page = await bench.open(browser);
     const renderer = await bench.rendererPid(browser);
-    await page.evaluate(
-      ([url, fileName]) => (globalThis as never as { bench: BenchApi }).bench.load(url, fileName),
-      [`/data/${basename(file)}`, basename(file)] as const,
-    );
+    await page.evaluate(([url, fileName]) => (globalThis as never as { bench: BenchApi }).bench.load(url, fileName), [
+      `/data/${basename(file)}`,
+      basename(file),
+    ] as const);
     const before = statusBytes(renderer, "VmRSS");
     const result = await page.evaluate(
       (name) => (globalThis as never as { bench: BenchApi }).bench.run(name),

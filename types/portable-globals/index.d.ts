@@ -182,15 +182,20 @@ declare var DecompressionStream: {
 /** Base64 to a binary string, as the WebAssembly inflater's bytes are kept. */
 declare function atob(data: string): string;
 
-// WebAssembly, as far as the inflater is instantiated and its memory read.
+// WebAssembly, as far as the inflater is compiled, instantiated and its memory read.
 declare namespace WebAssembly {
+  /** A compiled module: only handed back to instantiate it. */
+  interface Module {
+    readonly __wasmModule?: never;
+  }
   interface Memory {
     readonly buffer: ArrayBuffer;
   }
   interface Instance {
     readonly exports: Record<string, unknown>;
   }
-  function instantiate(bytes: Uint8Array<ArrayBuffer>): Promise<{ readonly instance: Instance }>;
+  function compile(bytes: Uint8Array<ArrayBuffer>): Promise<Module>;
+  function instantiate(module: Module): Promise<Instance>;
 }
 
 // fetch, as the API client and the proxy lease call it.

@@ -243,24 +243,23 @@ export function packText(
  * time: neither the old part nor the new is ever held whole. Text written is encoded in the part's own encoding. An
  * error thrown by the rewriter comes out of the returned promise.
  */
-export function repackPart(
+export async function repackPart(
   bytes: Uint8Array,
   entry: ZipEntry,
   rewriterOf: (out: PartOutput) => PartRewriter,
 ): Promise<PackedPart> {
   const start = dataStartOf(bytes, entry);
-  const stored = piecesOf(bytes.subarray(start, start + entry.compressedSize));
-  const inflated = entry.method === 8 ? stored.pipeThrough(zipCodecs().inflater()) : stored;
+  const packed = bytes.subarray(start, start + entry.compressedSize);
   let encoding: PartEncoding = "utf-8";
   let read = 0;
   const batches = new PackBatches(() => encoding);
   let rewriter: PartRewriter | undefined;
-  const rewrite = new TransformStream<Uint8Array, Uint8Array<ArrayBuffer>>({
-    start(controller) {
-      batches.emit = (batch) => controller.enqueue(batch);
+  const rewrite = {
+    start(emit: (batch: Uint8Array<ArrayBuffer>) => void) {
+      batches.emit = emit;
       rewriter = rewriterOf(batches);
     },
-    transform(chunk) {
+    push(chunk: Uint8Array) {
       if (chunk.length === 0) return;
       // Written back in the encoding it came in.
       if (read === 0) encoding = partEncodingOf(chunk);
@@ -268,12 +267,57 @@ export function repackPart(
       if (read > entry.uncompressedSize) throw new Error(`${entry.name} unpacks to more than it declares`);
       rewriter?.push(chunk);
     },
-    flush() {
+    end() {
       rewriter?.end();
       batches.flush();
     },
-  });
-  return packStream(entry.name, inflated.pipeThrough(rewrite), entry.uncompressedSize, batches.spare.recycle);
+  };
+  const inPlace = entry.method === 8 ? await zipCodecs().pieceInflater?.() : undefined;
+  let rewritten: ReadableStream<Uint8Array<ArrayBuffer>>;
+  if (inPlace) {
+    // Each piece is rewritten as soon as it is inflated, before the next is asked for: it lies where the next will.
+    // A pull goes on until it has handed on a batch, as a stream only pulls again for what it is given.
+    const pieces = inPlace.pieces(packed);
+    let emitted = 0;
+    rewritten = new ReadableStream<Uint8Array<ArrayBuffer>>(
+      {
+        start: (controller) =>
+          rewrite.start((batch) => {
+            emitted++;
+            controller.enqueue(batch);
+          }),
+        pull(controller) {
+          try {
+            for (const before = emitted; emitted === before; ) {
+              const next = pieces.next();
+              if (next.done) {
+                rewrite.end();
+                controller.close();
+                return;
+              }
+              rewrite.push(next.value);
+            }
+          } catch (error) {
+            pieces.return();
+            throw error;
+          }
+        },
+        cancel: () => void pieces.return(),
+      },
+      { highWaterMark: 0 },
+    );
+  } else {
+    const stored = piecesOf(packed);
+    const inflated = entry.method === 8 ? stored.pipeThrough(zipCodecs().inflater()) : stored;
+    rewritten = inflated.pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array<ArrayBuffer>>({
+        start: (controller) => rewrite.start((batch) => controller.enqueue(batch)),
+        transform: (chunk) => rewrite.push(chunk),
+        flush: () => rewrite.end(),
+      }),
+    );
+  }
+  return packStream(entry.name, rewritten, entry.uncompressedSize, batches.spare.recycle);
 }
 
 /** A text rewriter over a part's bytes: they are decoded as the reader decodes them, and what it returns written. */

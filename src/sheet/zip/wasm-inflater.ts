@@ -16,35 +16,30 @@ interface InflaterExports {
 const PIECE = 1;
 const NEEDS_INPUT = 2;
 const DONE = 3;
+const CUT_SHORT = -2;
 
 /** The packed bytes are not raw deflate data, or end before it does. */
 export class InflateError extends Error {}
 
 /**
- * Inflates a part whole, handing on each piece in memory it writes the next piece into: what it inflates leaves no
- * garbage behind, where the platform's streams make new memory for every piece.
+ * Inflates one part, a piece at a time, into memory it writes the next piece into: what it inflates leaves no garbage
+ * behind, where the platform's streams make new memory for every piece.
  */
 export interface PieceInflater {
-  /** Inflates `packed`; a piece handed to `onPiece` is only valid until it returns. Throws `InflateError`. */
-  inflate(packed: Uint8Array, onPiece: (piece: Uint8Array) => void): void;
+  /**
+   * The pieces `packed` inflates to, in order; a piece is only valid until the next is asked for. Throws
+   * `InflateError` when the data is bad. The inflater is given back once the pieces end or are no longer asked for.
+   */
+  pieces(packed: Uint8Array): Generator<Uint8Array, void, undefined>;
+  /** Gives the inflater back unused. */
+  release(): void;
 }
 
-class WasmInflater implements PieceInflater {
-  private busy = false;
-
+/** One instance of the inflater: inflates one part at a time. */
+class WasmInflater {
   constructor(private readonly wasm: InflaterExports) {}
 
-  inflate(packed: Uint8Array, onPiece: (piece: Uint8Array) => void): void {
-    if (this.busy) throw new Error("the inflater is already inflating");
-    this.busy = true;
-    try {
-      this.run(packed, onPiece);
-    } finally {
-      this.busy = false;
-    }
-  }
-
-  private run(packed: Uint8Array, onPiece: (piece: Uint8Array) => void): void {
+  *pieces(packed: Uint8Array): Generator<Uint8Array, void, undefined> {
     const { wasm } = this;
     wasm.reset();
     let fed = 0;
@@ -59,9 +54,9 @@ class WasmInflater implements PieceInflater {
       } else if (status === PIECE || status === DONE) {
         const start = wasm.pieceStart();
         const end = wasm.pieceEnd();
-        if (end > start) onPiece(new Uint8Array(wasm.memory.buffer, start, end - start));
+        if (end > start) yield new Uint8Array(wasm.memory.buffer, start, end - start);
         if (status === DONE) return;
-      } else throw new InflateError(status === -2 ? "the deflate data ends early" : "the deflate data is damaged");
+      } else throw new InflateError(status === CUT_SHORT ? "the deflate data ends early" : "the deflate data is bad");
     }
   }
 }
@@ -73,21 +68,44 @@ function wasmBytes(): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-let made: Promise<PieceInflater | undefined> | undefined;
+/**
+ * Instances not inflating, for the next part: a read inflates one part after another with one instance, and a write
+ * inflating while a read does takes a second.
+ */
+const idle: WasmInflater[] = [];
+let compiled: Promise<WebAssembly.Module | undefined> | undefined;
+
+async function newInstance(): Promise<WasmInflater | undefined> {
+  compiled ??= WebAssembly.compile(wasmBytes()).catch(() => undefined);
+  const module = await compiled;
+  if (!module) return undefined;
+  const instance = await WebAssembly.instantiate(module);
+  const wasm = instance.exports as unknown as InflaterExports;
+  return wasm.init() === 0 ? new WasmInflater(wasm) : undefined;
+}
 
 /**
- * The WebAssembly inflater, made once; undefined where the platform does not run WebAssembly (a page whose content
- * security policy forbids it), where the platform's streams do the inflating instead.
+ * An inflater for one part, our WebAssembly one; undefined where the platform does not run WebAssembly (a page whose
+ * content security policy forbids it), where the platform's streams do the inflating instead.
  */
-export function wasmInflater(): Promise<PieceInflater | undefined> {
-  made ??= (async () => {
-    try {
-      const { instance } = await WebAssembly.instantiate(wasmBytes());
-      const wasm = instance.exports as unknown as InflaterExports;
-      return wasm.init() === 0 ? new WasmInflater(wasm) : undefined;
-    } catch {
-      return undefined;
-    }
-  })();
-  return made;
+export async function wasmInflater(): Promise<PieceInflater | undefined> {
+  const instance = idle.pop() ?? (await newInstance().catch(() => undefined));
+  if (!instance) return undefined;
+  let taken = false;
+  return {
+    *pieces(packed) {
+      if (taken) throw new Error("an inflater inflates one part, once");
+      taken = true;
+      try {
+        yield* instance.pieces(packed);
+      } finally {
+        idle.push(instance);
+      }
+    },
+    release() {
+      if (taken) return;
+      taken = true;
+      idle.push(instance);
+    },
+  };
 }

@@ -223,7 +223,7 @@ export async function inflateEntry(
   const inPlace = await zipCodecs().pieceInflater?.();
   if (inPlace) {
     try {
-      inPlace.inflate(packed, take);
+      for (const piece of inPlace.pieces(packed)) take(piece);
     } catch (error) {
       throw error instanceof InflateError ? corrupt(fileName, `${entry.name} does not unpack`) : error;
     }

@@ -14,10 +14,10 @@ async function inflater(): Promise<PieceInflater> {
   return made;
 }
 
-/** Everything inflated, each piece copied as it comes (a piece is only valid while handed on). */
-function inflateWhole(wasm: PieceInflater, packed: Uint8Array): { bytes: Buffer; pieces: number[] } {
+/** Everything inflated, each piece copied as it comes (a piece is only valid until the next). */
+async function inflateWhole(packed: Uint8Array): Promise<{ bytes: Buffer; pieces: number[] }> {
   const pieces: Buffer[] = [];
-  wasm.inflate(packed, (piece) => void pieces.push(Buffer.from(piece)));
+  for (const piece of (await inflater()).pieces(packed)) pieces.push(Buffer.from(piece));
   return { bytes: Buffer.concat(pieces), pieces: pieces.map((piece) => piece.length) };
 }
 
@@ -30,9 +30,9 @@ function zlibInflate(packed: Uint8Array): Buffer | "refused" {
   }
 }
 
-function oursInflate(wasm: PieceInflater, packed: Uint8Array): Buffer | "refused" {
+async function oursInflate(packed: Uint8Array): Promise<Buffer | "refused"> {
   try {
-    return inflateWhole(wasm, packed).bytes;
+    return (await inflateWhole(packed)).bytes;
   } catch (error) {
     if (error instanceof InflateError) return "refused";
     throw error;
@@ -76,75 +76,69 @@ describe("the WebAssembly inflater", () => {
   });
 
   it("inflates what zlib deflates, at every level and strategy", async () => {
-    const wasm = await inflater();
-    fc.assert(
-      fc.property(anyData, zlibOptions, (data, options) => {
-        expect(inflateWhole(wasm, deflateRawSync(data, options)).bytes.equals(Buffer.from(data))).toBe(true);
+    await fc.assert(
+      fc.asyncProperty(anyData, zlibOptions, async (data, options) => {
+        expect((await inflateWhole(deflateRawSync(data, options))).bytes.equals(Buffer.from(data))).toBe(true);
       }),
       { numRuns: 400 },
     );
   });
 
   it("inflates what our own deflater deflates", async () => {
-    const wasm = await inflater();
-    fc.assert(
-      fc.property(anyData, (data) => {
+    await fc.assert(
+      fc.asyncProperty(anyData, async (data) => {
         const deflater = new FastDeflater();
         const packed = Buffer.concat([deflater.push(data), deflater.finish()]);
-        expect(inflateWhole(wasm, packed).bytes.equals(Buffer.from(data))).toBe(true);
+        expect((await inflateWhole(packed)).bytes.equals(Buffer.from(data))).toBe(true);
       }),
       { numRuns: 200 },
     );
   });
 
   it("hands a large part on in pieces, each full but the last, matches reaching back across them", async () => {
-    const wasm = await inflater();
     const xml = rowsXml(60_000);
     expect(xml.length).toBeGreaterThan(10 * PIECE);
     for (const level of [1, 6, 9]) {
-      const { bytes, pieces } = inflateWhole(wasm, deflateRawSync(xml, { level }));
+      const { bytes, pieces } = await inflateWhole(deflateRawSync(xml, { level }));
       expect(bytes.equals(Buffer.from(xml))).toBe(true);
       expect(pieces.slice(0, -1).every((length) => length >= PIECE && length < PIECE + 300)).toBe(true);
     }
   });
 
   it("copies stored blocks larger than a piece and than its input", async () => {
-    const wasm = await inflater();
     const data = new Uint8Array(3 * PIECE + 12_345).map((_, i) => (i * 31) & 0xff);
-    expect(inflateWhole(wasm, deflateRawSync(data, { level: 0 })).bytes.equals(Buffer.from(data))).toBe(true);
+    expect((await inflateWhole(deflateRawSync(data, { level: 0 }))).bytes.equals(Buffer.from(data))).toBe(true);
   });
 
   it("refuses data cut short, wherever it is cut", async () => {
-    const wasm = await inflater();
-    fc.assert(
-      fc.property(anyData, zlibOptions, fc.double({ min: 0, max: 1, noNaN: true }), (data, options, where) => {
+    await fc.assert(
+      fc.asyncProperty(anyData, zlibOptions, fc.double({ min: 0, max: 1, noNaN: true }), async (data, options, at) => {
         const packed = deflateRawSync(data, options);
-        const cut = packed.subarray(0, Math.min(packed.length - 1, Math.floor(packed.length * where)));
-        expect(oursInflate(wasm, cut)).toBe("refused");
+        const cut = packed.subarray(0, Math.min(packed.length - 1, Math.floor(packed.length * at)));
+        expect(await oursInflate(cut)).toBe("refused");
       }),
       { numRuns: 300 },
     );
   });
 
   it("refuses what zlib refuses and inflates what it inflates, bytes damaged anywhere", async () => {
-    const wasm = await inflater();
     const seen = { refused: 0, inflated: 0 };
-    fc.assert(
-      fc.property(
+    await fc.assert(
+      fc.asyncProperty(
         anyData,
         zlibOptions,
         fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.integer({ min: 1, max: 255 })), {
           minLength: 1,
           maxLength: 4,
         }),
-        (data, options, damage) => {
+        async (data, options, damage) => {
           const packed = new Uint8Array(deflateRawSync(data, options));
           for (const [where, flip] of damage) {
             const at = Math.min(packed.length - 1, Math.floor(packed.length * where));
             packed[at] = (packed[at] as number) ^ flip;
           }
           const theirs = zlibInflate(packed);
-          const ours = oursInflate(wasm, packed);
+          const ours = await oursInflate(packed);
           seen[theirs === "refused" ? "refused" : "inflated"]++;
           if (theirs === "refused") expect(ours).toBe("refused");
           else expect(ours === "refused" ? "refused" : ours.equals(theirs)).toBe(true);
@@ -157,17 +151,53 @@ describe("the WebAssembly inflater", () => {
     expect(seen.inflated).toBeGreaterThan(30);
   });
 
-  it("inflates the next part as new after one refused or stopped part-way", async () => {
-    const wasm = await inflater();
+  it("inflates a part as new after one refused or stopped part-way, with the same memory", async () => {
     const xml = rowsXml(20_000);
     const packed = deflateRawSync(xml);
-    expect(() => wasm.inflate(packed.subarray(0, 1000), () => {})).toThrow(InflateError);
-    expect(() =>
-      wasm.inflate(packed, () => {
-        throw new RangeError("stopped by the reader");
-      }),
-    ).toThrow(RangeError);
-    expect(inflateWhole(wasm, packed).bytes.equals(Buffer.from(xml))).toBe(true);
+    const first = await inflater();
+    expect(() => [...first.pieces(packed.subarray(0, 1000))]).toThrow(InflateError);
+    const second = await inflater();
+    for (const piece of second.pieces(packed)) {
+      expect(piece.length).toBeGreaterThan(0);
+      break;
+    }
+    const third = await inflater();
+    let buffers = new Set<ArrayBufferLike>();
+    const pieces: Buffer[] = [];
+    for (const piece of third.pieces(packed)) {
+      buffers = buffers.add(piece.buffer);
+      pieces.push(Buffer.from(piece));
+    }
+    expect(Buffer.concat(pieces).equals(Buffer.from(xml))).toBe(true);
+    // One instance, given back each time: every piece lies in the same memory.
+    expect(buffers.size).toBe(1);
+    expect(pieces.length).toBeGreaterThan(3);
+  });
+
+  it("gives each part inflated at the same time an inflater of its own", async () => {
+    const one = rowsXml(10_000);
+    const other = new TextEncoder().encode("other ".repeat(200_000));
+    const [a, b] = [await inflater(), await inflater()];
+    const piecesOf = (inflating: Generator<Uint8Array>) => () => {
+      const next = inflating.next();
+      return next.done ? undefined : Buffer.from(next.value);
+    };
+    const nextA = piecesOf(a.pieces(deflateRawSync(one)));
+    const nextB = piecesOf(b.pieces(deflateRawSync(other)));
+    const outA: Buffer[] = [];
+    const outB: Buffer[] = [];
+    for (let pa = nextA(), pb = nextB(); pa || pb; pa = nextA(), pb = nextB()) {
+      if (pa) outA.push(pa);
+      if (pb) outB.push(pb);
+    }
+    expect(Buffer.concat(outA).equals(Buffer.from(one))).toBe(true);
+    expect(Buffer.concat(outB).equals(Buffer.from(other))).toBe(true);
+  });
+
+  it("refuses to inflate a second part with one inflater", async () => {
+    const lease = await inflater();
+    [...lease.pieces(deflateRawSync(rowsXml(10)))];
+    expect(() => [...lease.pieces(deflateRawSync(rowsXml(10)))]).toThrow(/one part/);
   });
 
   it("is built from its source as committed", () => {

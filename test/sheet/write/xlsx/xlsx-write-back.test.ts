@@ -17,6 +17,7 @@ import {
   type WriteBackFailureCode,
 } from "../../../../src/sheet/write/xlsx/xlsx-write-back";
 import { readRelationships, readSheets } from "../../../../src/sheet/write/xlsx/package-patch";
+import { platformCodecs, useZipCodecs } from "../../../../src/sheet/zip/zip-codecs";
 import { listZipEntries } from "../../../../src/sheet/zip/zip-guard";
 import { samplePath } from "../../../helpers/samples";
 import { entryData, zip } from "../../../helpers/zip-writer";
@@ -1363,4 +1364,34 @@ describe("writeXlsxResults: what a round trip through exceljs would lose is kept
       expect(row2(after)).toBe(row2(before));
     },
   );
+});
+
+describe("writeXlsxResults: either inflater", () => {
+  it("writes the same bytes into a sheet of many pieces with either inflater", async () => {
+    const text = (ref: string, value: string) => `<c r="${ref}" t="inlineStr"><is><t>${value}</t></is></c>`;
+    const rows = Array.from(
+      { length: 20_000 },
+      (_, i) =>
+        `<row r="${i + 2}">${text(`A${i + 2}`, `Order ${i % 3000}`)}<c r="B${i + 2}"><v>${(i * 7) % 13}</v></c>` +
+        `${text(`C${i + 2}`, `Colour ${i % 17}`)}</row>`,
+    );
+    const xml =
+      `<worksheet xmlns="${MAIN}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Order</t></is></c>` +
+      `<c r="B1" t="inlineStr"><is><t>Qty</t></is></c></row>${rows.join("")}</sheetData></worksheet>`;
+    expect(xml.length).toBeGreaterThan(4 * 256 * 1024);
+    const original = workbookOf({ sheetXml: xml });
+    const data = resultsFor(
+      1,
+      Array.from({ length: 20_000 }, (_, i) => i + 2).filter((n) => n % 3 !== 0),
+    );
+    const withWasm = await writeXlsxResults(original, "Orders", data);
+    useZipCodecs({ ...platformCodecs, pieceInflater: undefined });
+    try {
+      const withStreams = await writeXlsxResults(original, "Orders", data);
+      if (!withWasm.ok || !withStreams.ok) throw new Error("the write-back failed");
+      expect(Buffer.from(withWasm.bytes).equals(Buffer.from(withStreams.bytes))).toBe(true);
+    } finally {
+      useZipCodecs(platformCodecs);
+    }
+  }, 60_000);
 });
