@@ -272,7 +272,8 @@ export async function repackPart(
       batches.flush();
     },
   };
-  const inPlace = entry.method === 8 ? await zipCodecs().pieceInflater?.() : undefined;
+  const codecs = zipCodecs();
+  const inPlace = entry.method === 8 && !codecs.rewritesWithStream ? await codecs.pieceInflater?.() : undefined;
   let rewritten: ReadableStream<Uint8Array<ArrayBuffer>>;
   if (inPlace) {
     // Each piece is rewritten as soon as it is inflated, before the next is asked for: it lies where the next will.
@@ -308,7 +309,7 @@ export async function repackPart(
     );
   } else {
     const stored = piecesOf(packed);
-    const inflated = entry.method === 8 ? stored.pipeThrough(zipCodecs().inflater()) : stored;
+    const inflated = entry.method === 8 ? stored.pipeThrough(codecs.inflater()) : stored;
     rewritten = inflated.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array<ArrayBuffer>>({
         start: (controller) => rewrite.start((batch) => controller.enqueue(batch)),

@@ -49,10 +49,13 @@ export interface PartDeflater extends ByteTransform {
 export interface ZipCodecs {
   inflater(): ByteTransform;
   /**
-   * An inflater reading a part whole into memory it uses again, where the host has one (undefined, or a promise of
-   * undefined, where not): a part read is inflated by it rather than by `inflater`.
+   * An inflater of one part into memory it uses again, where the host has one (undefined, or a promise of undefined,
+   * where not): parts read are inflated by it rather than by `inflater`, and parts rewritten too unless
+   * `rewritesWithStream`.
    */
   pieceInflater?: () => Promise<PieceInflater | undefined>;
+  /** A part rewritten is inflated by `inflater` even where there is a piece inflater. */
+  rewritesWithStream?: boolean;
   /**
    * A deflater counting the CRC-32 zip entries carry, for about `expectedBytes` bytes (0 when not known). It may take
    * over the buffer of each chunk written to it (to hand it to another thread): a chunk written must not be used again,
