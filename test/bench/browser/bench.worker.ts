@@ -23,7 +23,7 @@ let loaded: { bytes: Uint8Array; fileName: string } | undefined;
 const api = {
   /**
    * Keeps a file for `run`, so that what a case's read takes is measured from when the file is here, in memory: its
-   * pages are touched, as Node's are once it has read a file (a fetched file's pages are not all in memory until read).
+   * pages are touched, as Node's are once it has read a file, so that none is first brought in by the case.
    */
   load(bytes: Uint8Array, fileName: string): number {
     let touched = 0;
