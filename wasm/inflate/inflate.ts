@@ -1,9 +1,9 @@
 /**
- * Raw deflate data inflated into memory used over and over (AssemblyScript, built to `inflate.wasm` by
- * `npm run build:wasm`). The page's own inflater hands on every piece in new memory, which the collector takes back
- * only in its own time: a 100k-row sheet's 57 MB of XML then stand in memory long after they were read. Here the
- * inflated bytes go into one buffer, a piece at a time, and the last 32 KB (what the next piece may refer back to)
- * move to its front before the next piece is written.
+ * Raw deflate data inflated into memory used over and over (AssemblyScript; `npm run build:wasm` builds it into
+ * src/sheet/zip/wasm-inflater-bytes.ts). The page's own inflater hands on every piece in new memory, which the
+ * collector takes back only in its own time: a 100k-row sheet's 57 MB of XML then stand in memory long after they were
+ * read. Here the inflated bytes go into one buffer, a piece at a time, and the last 32 KB (what the next piece may
+ * refer back to) move to its front before the next piece is written.
  *
  * The host feeds packed bytes with `inputAt` and `addInput`, calls `run` until it says `DONE`, and reads each piece
  * between `pieceStart` and `pieceEnd` when `run` says `PIECE` or `DONE`: a piece is only valid until `run` is called
