@@ -28,12 +28,20 @@ describe("where the page runs no WebAssembly, the platform's streams inflate ins
   it("every workbook fixture, broken and hostile ones too, reads the same either way", async () => {
     const files = await workbooks();
     expect(files.length).toBeGreaterThan(10);
+    // The streams each way made, so that each way is seen to be the one taken.
+    const streams = { withWasm: 0, withStreams: 0 };
+    const counting = (way: keyof typeof streams) => () => {
+      streams[way]++;
+      return platformCodecs.inflater();
+    };
     for (const file of files) {
-      useZipCodecs(platformCodecs);
+      useZipCodecs({ ...platformCodecs, inflater: counting("withWasm") });
       const withWasm = await outcome(file);
-      useZipCodecs({ ...platformCodecs, pieceInflater: undefined });
+      useZipCodecs({ ...platformCodecs, inflater: counting("withStreams"), pieceInflater: undefined });
       const withStreams = await outcome(file);
       expect(withStreams, file.pathname).toEqual(withWasm);
     }
+    expect(streams.withWasm).toBe(0);
+    expect(streams.withStreams).toBeGreaterThan(files.length);
   }, 120_000);
 });
