@@ -184,6 +184,39 @@ class PackBatches implements PartOutput {
     this.emit(data);
   }
 
+  /**
+   * The batches handed on as `write` takes each of `items` in turn, then `end`: a stream pulled as the deflater asks.
+   * A pull goes on until a batch is handed on, as a stream pulls again only for what it is given, and `items` are let
+   * go (`return`) if the stream fails or is cancelled.
+   */
+  pulled<T>(items: Iterator<T>, write: (item: T) => void, end: () => void): ReadableStream<Uint8Array<ArrayBuffer>> {
+    return new ReadableStream<Uint8Array<ArrayBuffer>>(
+      {
+        start: (controller) => {
+          this.emit = (batch) => controller.enqueue(batch);
+        },
+        pull: (controller) => {
+          try {
+            for (const before = this.size; this.size === before; ) {
+              const next = items.next();
+              if (next.done) {
+                end();
+                controller.close();
+                return;
+              }
+              write(next.value);
+            }
+          } catch (error) {
+            items.return?.();
+            throw error;
+          }
+        },
+        cancel: () => void items.return?.(),
+      },
+      { highWaterMark: 0 },
+    );
+  }
+
   /** A batch with room for `length` more bytes: the one being filled, or, once that is handed on, a new one. */
   private makeRoom(length: number): void {
     if (this.at + length <= this.batch.length) return;
@@ -217,24 +250,12 @@ export function packText(
   pieces: Iterable<string>,
   encoding: PartEncoding = "utf-8",
 ): Promise<PackedPart> {
-  const iterator = pieces[Symbol.iterator]();
   const batches = new PackBatches(() => encoding);
-  const source = new ReadableStream<Uint8Array<ArrayBuffer>>({
-    start(controller) {
-      batches.emit = (batch) => controller.enqueue(batch);
-    },
-    pull(controller) {
-      for (let before = batches.size; batches.size === before; ) {
-        const next = iterator.next();
-        if (next.done) {
-          batches.flush();
-          controller.close();
-          return;
-        }
-        batches.text(next.value);
-      }
-    },
-  });
+  const source = batches.pulled(
+    pieces[Symbol.iterator](),
+    (text) => batches.text(text),
+    () => batches.flush(),
+  );
   return packStream(name, source, 0, batches.spare.recycle);
 }
 
@@ -253,68 +274,35 @@ export async function repackPart(
   let encoding: PartEncoding = "utf-8";
   let read = 0;
   const batches = new PackBatches(() => encoding);
-  let rewriter: PartRewriter | undefined;
-  const rewrite = {
-    start(emit: (batch: Uint8Array<ArrayBuffer>) => void) {
-      batches.emit = emit;
-      rewriter = rewriterOf(batches);
-    },
-    push(chunk: Uint8Array) {
-      if (chunk.length === 0) return;
-      // Written back in the encoding it came in.
-      if (read === 0) encoding = partEncodingOf(chunk);
-      read += chunk.length;
-      if (read > entry.uncompressedSize) throw new Error(`${entry.name} unpacks to more than it declares`);
-      rewriter?.push(chunk);
-    },
-    end() {
-      rewriter?.end();
-      batches.flush();
-    },
+  const rewriter = rewriterOf(batches);
+  const push = (chunk: Uint8Array) => {
+    if (chunk.length === 0) return;
+    // Written back in the encoding it came in.
+    if (read === 0) encoding = partEncodingOf(chunk);
+    read += chunk.length;
+    if (read > entry.uncompressedSize) throw new Error(`${entry.name} unpacks to more than it declares`);
+    rewriter.push(chunk);
+  };
+  const end = () => {
+    rewriter.end();
+    batches.flush();
   };
   const codecs = zipCodecs();
   const inPlace = entry.method === 8 && !codecs.rewritesWithStream ? await codecs.pieceInflater?.() : undefined;
   let rewritten: ReadableStream<Uint8Array<ArrayBuffer>>;
   if (inPlace) {
     // Each piece is rewritten as soon as it is inflated, before the next is asked for: it lies where the next will.
-    // A pull goes on until it has handed on a batch, as a stream only pulls again for what it is given.
-    const pieces = inPlace.pieces(packed);
-    let emitted = 0;
-    rewritten = new ReadableStream<Uint8Array<ArrayBuffer>>(
-      {
-        start: (controller) =>
-          rewrite.start((batch) => {
-            emitted++;
-            controller.enqueue(batch);
-          }),
-        pull(controller) {
-          try {
-            for (const before = emitted; emitted === before; ) {
-              const next = pieces.next();
-              if (next.done) {
-                rewrite.end();
-                controller.close();
-                return;
-              }
-              rewrite.push(next.value);
-            }
-          } catch (error) {
-            pieces.return();
-            throw error;
-          }
-        },
-        cancel: () => void pieces.return(),
-      },
-      { highWaterMark: 0 },
-    );
+    rewritten = batches.pulled(inPlace.pieces(packed), push, end);
   } else {
     const stored = piecesOf(packed);
     const inflated = entry.method === 8 ? stored.pipeThrough(codecs.inflater()) : stored;
     rewritten = inflated.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array<ArrayBuffer>>({
-        start: (controller) => rewrite.start((batch) => controller.enqueue(batch)),
-        transform: (chunk) => rewrite.push(chunk),
-        flush: () => rewrite.end(),
+        start: (controller) => {
+          batches.emit = (batch) => controller.enqueue(batch);
+        },
+        transform: push,
+        flush: end,
       }),
     );
   }
