@@ -1,5 +1,6 @@
 import { constants, createGzip, createInflateRaw } from "node:zlib";
-import type { ByteTransform, PartCount, PartDeflater, Recycle, ZipCodecs } from "../sheet/zip/zip-codecs";
+import type { PartCount } from "../sheet/zip/counting-deflater";
+import type { ByteTransform, PartDeflater, Recycle, ZipCodecs } from "../sheet/zip/zip-codecs";
 import { crc32Combine } from "../sheet/zip/crc32";
 import { wasmInflater } from "../sheet/zip/wasm-inflater";
 

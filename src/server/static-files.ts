@@ -20,8 +20,8 @@ const CONTENT_TYPES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Headers for every page and asset: no framing, no sniffing, nothing loaded from elsewhere. Scripts may compile the
- * sheet worker's WebAssembly inflater (`'wasm-unsafe-eval'`), not evaluate text as code.
+ * Headers for every page and asset: no framing, no sniffing, nothing loaded from elsewhere. Scripts may compile our
+ * WebAssembly inflater and deflater (`'wasm-unsafe-eval'`), not evaluate text as code.
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "Content-Security-Policy":

@@ -197,8 +197,8 @@ export async function resultsBench(
       "inflated as the write inflates it, the part written fed to the deflater in step); streams ×: that beside " +
       "reading",
     "",
-    "The same in a Chromium worker, as the page writes them (our deflater in a helper worker, DecompressionStream); " +
-      "a fresh browser each",
+    "The same in a Chromium worker, as the page writes them (our WebAssembly inflater and deflater, the deflating " +
+      "in a helper worker); a fresh browser each",
     table(
       ["file", "read", "write back", "time ×", "inflate / deflate", "floor ×", "sheet worker alone", "alone ×"],
       inBrowser,

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type Locator, type Page } from "playwright-core";
+import { chromium, type Browser, type Locator, type Page, type Worker } from "playwright-core";
 import { expect } from "vitest";
 import { readServerSettings, startAppServer, type RunningAppServer } from "../../src/server/app-server";
 import type { FaultSettings, SimulatorOptions } from "../../src/server/simulator/simulator";
@@ -153,4 +153,19 @@ export function keptValues(page: Page): Promise<unknown[]> {
       }),
     [DATABASE_NAME, "reviewSessions"] as const,
   );
+}
+
+/** The smallest WebAssembly module: its magic number and version. */
+const EMPTY_MODULE = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
+
+/** Whether `worker` may compile WebAssembly (the page's content security policy may forbid it): "compiled", or why not. */
+export function compilesWebAssembly(worker: Worker): Promise<string> {
+  return worker.evaluate(async (bytes) => {
+    try {
+      await WebAssembly.instantiate(new Uint8Array(bytes));
+      return "compiled";
+    } catch (error) {
+      return String(error);
+    }
+  }, EMPTY_MODULE);
 }

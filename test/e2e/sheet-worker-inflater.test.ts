@@ -1,10 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { openAndConnect, useBuiltAppInChromium } from "./harness";
+import { compilesWebAssembly, openAndConnect, useBuiltAppInChromium } from "./harness";
 
 const WORKBOOK = fileURLToPath(new URL("../fixtures/sheets/libreoffice-order-form.xlsx", import.meta.url));
-/** The smallest WebAssembly module: its magic number and version. */
-const EMPTY_MODULE = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
 
 const e2e = useBuiltAppInChromium();
 
@@ -16,15 +14,7 @@ describe("the sheet worker's WebAssembly inflater", () => {
     await page.getByRole("button", { name: "Check the rows" }).waitFor();
     const sheetWorker = page.workers().find((worker) => /sheet\.worker/.test(worker.url()));
     if (!sheetWorker) throw new Error(`no sheet worker among ${page.workers().map((w) => w.url())}`);
-    const compiled = await sheetWorker.evaluate(async (bytes) => {
-      try {
-        await WebAssembly.instantiate(new Uint8Array(bytes));
-        return "compiled";
-      } catch (error) {
-        return String(error);
-      }
-    }, EMPTY_MODULE);
-    expect(compiled).toBe("compiled");
+    expect(await compilesWebAssembly(sheetWorker)).toBe("compiled");
     await page.close();
   });
 });

@@ -4,7 +4,7 @@
  * few wait in its queue), giving its buffer back to be filled again, and sends the deflated bytes back, then says the
  * stream is done (with the CRC-32 and size of what it was given), or why it failed.
  */
-import type { PartCount } from "./zip-codecs";
+import type { PartCount } from "./counting-deflater";
 
 export type DeflateRequest =
   | { readonly kind: "chunk"; readonly stream: number; readonly chunk: Uint8Array<ArrayBuffer> }

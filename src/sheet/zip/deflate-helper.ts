@@ -2,21 +2,22 @@
  * The deflate helper's side: a worker of its own that deflates what the sheet worker writes, so a large part's
  * deflating runs beside the rewriting instead of after each batch of it, on the machine's other core.
  */
+import { type CountingDeflater, countingDeflater } from "./counting-deflater";
 import type { DeflateEndpoint, DeflateReply, DeflateRequest } from "./deflate-helper-messages";
-import { crc32 } from "./crc32";
-import { FastDeflater } from "./fast-deflate";
 import { joinBytes } from "./part-text";
 
 /** Deflated bytes are sent back in pieces of about this size: a few large messages rather than one a batch. */
 const REPLY_BYTES = 1 << 20;
 
-/** A deflation under way: its deflater, the deflated pieces not yet sent, and the CRC-32 and size of what it took. */
+/**
+ * A deflation under way: its deflater once ready, the requests before this one handled in turn, and the deflated
+ * pieces not yet sent.
+ */
 interface Deflation {
-  readonly deflater: FastDeflater;
+  readonly deflater: Promise<CountingDeflater>;
+  handled: Promise<void>;
   pieces: Uint8Array[];
   size: number;
-  crc32: number;
-  taken: number;
 }
 
 /** Serves every deflation the sheet side asks for on `endpoint`. */
@@ -30,23 +31,13 @@ export function serveDeflation(endpoint: DeflateEndpoint<DeflateReply, DeflateRe
     deflation.size = 0;
   };
 
-  endpoint.listen((request) => {
+  async function handle(request: Exclude<DeflateRequest, { kind: "abort" }>, deflation: Deflation): Promise<void> {
     const { stream } = request;
-    if (request.kind === "abort") {
-      deflations.delete(stream);
-      return;
-    }
-    let deflation = deflations.get(stream);
-    if (!deflation) {
-      deflation = { deflater: new FastDeflater(), pieces: [], size: 0, crc32: 0, taken: 0 };
-      deflations.set(stream, deflation);
-    }
+    const deflater = await deflation.deflater;
+    // What was still queued when the stream was aborted is dropped.
+    if (deflations.get(stream) !== deflation) return;
     try {
-      if (request.kind === "chunk") {
-        deflation.crc32 = crc32(deflation.crc32, request.chunk);
-        deflation.taken += request.chunk.length;
-      }
-      const piece = request.kind === "chunk" ? deflation.deflater.push(request.chunk) : deflation.deflater.finish();
+      const piece = request.kind === "chunk" ? deflater.push(request.chunk) : deflater.finish();
       deflation.pieces.push(piece);
       deflation.size += piece.length;
       if (request.kind === "chunk") {
@@ -57,10 +48,26 @@ export function serveDeflation(endpoint: DeflateEndpoint<DeflateReply, DeflateRe
       }
       deflations.delete(stream);
       sendPieces(stream, deflation);
-      reply({ kind: "done", stream, count: { crc32: deflation.crc32, size: deflation.taken } });
+      reply({ kind: "done", stream, count: deflater.counted() });
     } catch (error) {
       deflations.delete(stream);
+      deflater.release();
       reply({ kind: "failed", stream, message: error instanceof Error ? error.message : String(error) });
     }
+  }
+
+  endpoint.listen((request) => {
+    let deflation = deflations.get(request.stream);
+    if (request.kind === "abort") {
+      deflations.delete(request.stream);
+      void deflation?.deflater.then((deflater) => deflater.release());
+      return;
+    }
+    if (!deflation) {
+      deflation = { deflater: countingDeflater(), handled: Promise.resolve(), pieces: [], size: 0 };
+      deflations.set(request.stream, deflation);
+    }
+    const current = deflation;
+    current.handled = current.handled.then(() => handle(request, current));
   });
 }

@@ -4,7 +4,8 @@
  * cannot start, or once it has failed, deflating falls back to `fallback`'s streams in this thread.
  */
 import type { DeflateEndpoint, DeflateReply, DeflateRequest } from "./deflate-helper-messages";
-import type { PartCount, PartDeflater, Recycle, ZipCodecs } from "./zip-codecs";
+import type { PartCount } from "./counting-deflater";
+import type { PartDeflater, Recycle, ZipCodecs } from "./zip-codecs";
 
 /** The helper as the sheet side holds it: a worker, or a port in tests. */
 export interface DeflateHelper extends DeflateEndpoint<DeflateRequest, DeflateReply> {

@@ -1,4 +1,5 @@
 import { INFLATER_WASM_BASE64 } from "./wasm-inflater-bytes";
+import { instancePool } from "./wasm-modules";
 
 /** What the inflater built from `wasm/inflate/inflate.ts` offers (see there). */
 interface InflaterExports {
@@ -61,35 +62,17 @@ class WasmInflater {
   }
 }
 
-function wasmBytes(): Uint8Array<ArrayBuffer> {
-  const text = atob(INFLATER_WASM_BASE64);
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  return bytes;
-}
-
-/**
- * Instances not inflating, for the next part: a read inflates one part after another with one instance, and a write
- * inflating while a read does takes a second.
- */
-const idle: WasmInflater[] = [];
-let compiled: Promise<WebAssembly.Module | undefined> | undefined;
-
-async function newInstance(): Promise<WasmInflater | undefined> {
-  compiled ??= WebAssembly.compile(wasmBytes()).catch(() => undefined);
-  const module = await compiled;
-  if (!module) return undefined;
-  const instance = await WebAssembly.instantiate(module);
-  const wasm = instance.exports as unknown as InflaterExports;
+const pool = instancePool(INFLATER_WASM_BASE64, (exports) => {
+  const wasm = exports as unknown as InflaterExports;
   return wasm.init() === 0 ? new WasmInflater(wasm) : undefined;
-}
+});
 
 /**
  * An inflater for one part, our WebAssembly one; undefined where the platform does not run WebAssembly (a page whose
  * content security policy forbids it), where the platform's streams do the inflating instead.
  */
 export async function wasmInflater(): Promise<PieceInflater | undefined> {
-  const instance = idle.pop() ?? (await newInstance().catch(() => undefined));
+  const instance = await pool.take();
   if (!instance) return undefined;
   let taken = false;
   return {
@@ -99,13 +82,13 @@ export async function wasmInflater(): Promise<PieceInflater | undefined> {
       try {
         yield* instance.pieces(packed);
       } finally {
-        idle.push(instance);
+        pool.give(instance);
       }
     },
     release() {
       if (taken) return;
       taken = true;
-      idle.push(instance);
+      pool.give(instance);
     },
   };
 }

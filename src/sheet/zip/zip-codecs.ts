@@ -1,5 +1,4 @@
-import { crc32 } from "./crc32";
-import { FastDeflater } from "./fast-deflate";
+import { countingDeflater, type PartCount } from "./counting-deflater";
 import { type PieceInflater, wasmInflater } from "./wasm-inflater";
 
 /**
@@ -31,12 +30,6 @@ export interface ByteTransform {
   readonly readable: ReadableStream<Uint8Array<ArrayBuffer>>;
 }
 
-/** What a deflated part is stored with: the CRC-32 and size of its bytes before deflating. */
-export interface PartCount {
-  readonly crc32: number;
-  readonly size: number;
-}
-
 /** Where a deflater gives back a chunk written to it, once done with its bytes. */
 export type Recycle = (chunk: Uint8Array<ArrayBuffer>) => void;
 
@@ -66,33 +59,34 @@ export interface ZipCodecs {
 }
 
 /** Our own deflater as a stream, counting the CRC-32 and size of what it is given as it takes each chunk. */
-function fastDeflaterStream(_expectedBytes: number, recycle?: Recycle): PartDeflater {
-  const deflater = new FastDeflater();
+function countingDeflaterStream(_expectedBytes: number, recycle?: Recycle): PartDeflater {
+  const ready = countingDeflater();
   let count: PartCount = { crc32: 0, size: 0 };
   const stream = new TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>({
-    transform(chunk, controller) {
-      count = { crc32: crc32(count.crc32, chunk), size: count.size + chunk.length };
-      const piece = deflater.push(chunk);
+    async transform(chunk, controller) {
+      const piece = (await ready).push(chunk);
       // The deflater keeps a copy of what it still needs.
       recycle?.(chunk);
       if (piece.length > 0) controller.enqueue(piece);
     },
-    flush(controller) {
+    async flush(controller) {
+      const deflater = await ready;
       controller.enqueue(deflater.finish());
+      count = deflater.counted();
     },
   });
   return { writable: stream.writable, readable: stream.readable, counted: () => count };
 }
 
 /**
- * The platform's DecompressionStream, our WebAssembly inflater, and our own deflater and CRC-32: what browsers and
- * workers have. The platform's CompressionStream takes no level, and at the one it uses takes two to three times as
+ * The platform's DecompressionStream, and our WebAssembly inflater, deflater and CRC-32: what browsers and workers
+ * have. The platform's CompressionStream takes no level, and at the one it uses takes two to three times as
  * long as ours.
  */
 export const platformCodecs: ZipCodecs = {
   inflater: () => new DecompressionStream("deflate-raw"),
   pieceInflater: wasmInflater,
-  deflater: fastDeflaterStream,
+  deflater: countingDeflaterStream,
 };
 
 let codecs: ZipCodecs = platformCodecs;

@@ -7,8 +7,7 @@ import { runEngineCase, syntheticSnapshot, type EngineFigures } from "../engine-
 import { SHEET_CASES, type CaseResult } from "../sheet-cases";
 import { benchResults, deflatingNothing, orderSheetEntry, readTable } from "../result-data";
 import { useDeflateHelper } from "../../../workers/use-deflate-helper";
-import { crc32 } from "../../../src/sheet/zip/crc32";
-import { FastDeflater } from "../../../src/sheet/zip/fast-deflate";
+import { countingDeflater } from "../../../src/sheet/zip/counting-deflater";
 import { inflateEntry } from "../../../src/sheet/zip/zip-guard";
 import { useZipCodecs, zipCodecs } from "../../../src/sheet/zip/zip-codecs";
 
@@ -91,8 +90,8 @@ export type BenchWorkerApi = typeof api;
 
 /**
  * What writing a workbook back can never go below in this browser, each on one thread as the app runs them: inflating
- * the order sheet's part (the platform's `DecompressionStream`, as the sheet worker does) and deflating the part
- * written with its CRC-32 (our deflater, as the helper does), a megabyte at a time.
+ * the order sheet's part (as the sheet worker does) and deflating the part written with its CRC-32 (as the helper
+ * does), a megabyte at a time.
  */
 async function writeFloor(original: Uint8Array, written: Uint8Array, fileName: string) {
   const sheetPart = (workbook: Uint8Array) => orderSheetEntry(workbook, fileName);
@@ -105,15 +104,11 @@ async function writeFloor(original: Uint8Array, written: Uint8Array, fileName: s
   await inflateEntry(original, sheetPart(original), fileName, Infinity);
   const inflateMs = performance.now() - started;
   const xml = await inflated(written);
+  const deflater = await countingDeflater();
   started = performance.now();
-  const deflater = new FastDeflater();
-  let crc = 0;
-  for (const chunk of xml) {
-    crc = crc32(crc, chunk);
-    deflater.push(chunk);
-  }
+  for (const chunk of xml) deflater.push(chunk);
   deflater.finish();
-  if (crc === 0 && xml.length > 0) throw new Error("the part written counts no CRC");
+  if (deflater.counted().crc32 === 0 && xml.length > 0) throw new Error("the part written counts no CRC");
   return { inflateMs, deflateMs: performance.now() - started };
 }
 expose(api);

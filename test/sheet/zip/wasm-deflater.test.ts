@@ -1,0 +1,149 @@
+import fc from "fast-check";
+import { crc32 as zlibCrc32, inflateRawSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import type { CountingDeflater } from "../../../src/sheet/zip/counting-deflater";
+import { FastDeflater } from "../../../src/sheet/zip/fast-deflate";
+import { wasmDeflater } from "../../../src/sheet/zip/wasm-deflater";
+
+/** What the WebAssembly deflater takes at most at a time: a chunk larger than it goes in several calls. */
+const SLICE = 128 * 1024;
+
+async function deflater(): Promise<CountingDeflater> {
+  const made = await wasmDeflater();
+  if (!made) throw new Error("Node runs WebAssembly: the deflater must be made");
+  return made;
+}
+
+/** `data` cut at `cuts` (in any order, clamped to it). */
+function cutAt(data: Uint8Array, cuts: readonly number[]): Uint8Array[] {
+  const pieces: Uint8Array[] = [];
+  let at = 0;
+  for (const cut of [...cuts].sort((a, b) => a - b)) {
+    const end = Math.min(data.length, Math.max(at, cut));
+    pieces.push(data.subarray(at, end));
+    at = end;
+  }
+  pieces.push(data.subarray(at));
+  return pieces;
+}
+
+async function wasmDeflate(data: Uint8Array, cuts: readonly number[] = []) {
+  const ours = await deflater();
+  const out = cutAt(data, cuts).map((piece) => ours.push(piece));
+  out.push(ours.finish());
+  return { bytes: Buffer.concat(out), count: ours.counted() };
+}
+
+/** The JavaScript deflater the WebAssembly one is built from, fed the whole at once. */
+function javaScriptDeflate(data: Uint8Array): Buffer {
+  const deflater = new FastDeflater();
+  return Buffer.concat([deflater.push(data), deflater.finish()]);
+}
+
+/** Text made of a few words picked at random: repeats the matcher finds near and far. */
+const textLike = fc
+  .tuple(
+    fc.array(fc.string({ maxLength: 40 }), { minLength: 1, maxLength: 30 }),
+    fc.array(fc.nat(), { maxLength: 3000 }),
+  )
+  .map(([words, picks]) => new TextEncoder().encode(picks.map((p) => words[p % words.length]).join("")));
+
+const random = (length: number, seed = 1) =>
+  Uint8Array.from({ length }, (_, i) => (Math.imul(i + seed, 2654435761) >>> 24) & 0xff);
+
+describe("the WebAssembly deflater", () => {
+  it("gives the JavaScript deflater's bytes, its CRC-32 and size, however the input is cut", async () => {
+    const data = fc.oneof(textLike, fc.uint8Array({ maxLength: 5000 }), fc.uint8Array({ max: 3, maxLength: 5000 }));
+    await fc.assert(
+      fc.asyncProperty(data, fc.array(fc.nat(6000), { maxLength: 6 }), async (bytes, cuts) => {
+        const { bytes: packed, count } = await wasmDeflate(bytes, cuts);
+        expect(packed.equals(javaScriptDeflate(bytes))).toBe(true);
+        expect(inflateRawSync(packed).equals(Buffer.from(bytes))).toBe(true);
+        expect(count).toEqual({ crc32: zlibCrc32(bytes), size: bytes.length });
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("deflates nothing, one byte, long runs, far matches, chunks larger than a slice and many blocks alike", async () => {
+    const noise = random(600_000);
+    const farRepeat = new Uint8Array(100_000);
+    farRepeat.set(noise.subarray(0, 40_000), 0);
+    farRepeat.set(noise.subarray(7_232, 40_000), 40_000);
+    // Its end repeats its start one byte further back than a match may reach.
+    const tooFar = new Uint8Array(32_769 + 100);
+    tooFar.set(noise.subarray(0, 32_769), 0);
+    tooFar.set(noise.subarray(0, 100), 32_769);
+    const xml = new TextEncoder().encode(
+      Array.from(
+        { length: 40_000 },
+        (_, r) => `<row r="${r + 2}"><c r="A${r + 2}" t="s"><v>${r % 97}</v></c></row>`,
+      ).join(""),
+    );
+    const cases = [
+      new Uint8Array(0),
+      Uint8Array.of(7),
+      new Uint8Array(300_000).fill(97),
+      noise,
+      farRepeat,
+      tooFar,
+      xml,
+    ];
+    for (const bytes of cases) {
+      const expected = javaScriptDeflate(bytes);
+      for (const cuts of [[], [1, 2, 258, 259, 32_768, 32_769, 65_536], [SLICE - 1, 3 * SLICE + 5, 1_000_000]]) {
+        const { bytes: packed, count } = await wasmDeflate(bytes, cuts);
+        expect(packed.equals(expected)).toBe(true);
+        expect(count).toEqual({ crc32: zlibCrc32(bytes), size: bytes.length });
+      }
+      expect(inflateRawSync(expected).equals(Buffer.from(bytes))).toBe(true);
+    }
+    expect(javaScriptDeflate(xml).length).toBeLessThan(xml.length / 5);
+  });
+
+  it("keeps codes within 15 bits when the counts would make a deeper tree", async () => {
+    // Byte k appears fib(k) times: an unlimited Huffman code would be 19 bits deep.
+    const counts = [1, 1];
+    while (counts.length < 20) counts.push((counts.at(-1) as number) + (counts.at(-2) as number));
+    const bytes: number[] = [];
+    counts.forEach((count, symbol) => {
+      for (let n = 0; n < count; n++) bytes.push(symbol * 13);
+    });
+    for (let i = bytes.length - 1; i > 0; i--) {
+      const j = (Math.imul(i, 2654435761) >>> 0) % (i + 1);
+      [bytes[i], bytes[j]] = [bytes[j] as number, bytes[i] as number];
+    }
+    const data = Uint8Array.from(bytes);
+    const { bytes: packed } = await wasmDeflate(data);
+    expect(inflateRawSync(packed).equals(Buffer.from(data))).toBe(true);
+    expect(packed.equals(javaScriptDeflate(data))).toBe(true);
+  });
+
+  it("deflates two parts side by side, and one released or finished serves the next part afresh", async () => {
+    const first = random(300_000, 3);
+    const second = new TextEncoder().encode("<c><v>1</v></c>".repeat(20_000));
+    const a = await deflater();
+    const b = await deflater();
+    const outA: Uint8Array[] = [];
+    const outB: Uint8Array[] = [];
+    for (const [index, piece] of cutAt(first, [100_000, 200_000]).entries()) {
+      outA.push(a.push(piece));
+      outB.push(b.push(cutAt(second, [100_000, 200_000])[index] as Uint8Array));
+    }
+    outA.push(a.finish());
+    outB.push(b.finish());
+    expect(Buffer.concat(outA).equals(javaScriptDeflate(first))).toBe(true);
+    expect(Buffer.concat(outB).equals(javaScriptDeflate(second))).toBe(true);
+    expect(() => a.push(first)).toThrow(/finished/);
+
+    const abandoned = await deflater();
+    abandoned.push(first.subarray(0, 70_000));
+    abandoned.release();
+    // Whichever instance comes next, it starts with no window, no codes and no count left over.
+    for (let n = 0; n < 3; n++) {
+      const { bytes: packed, count } = await wasmDeflate(second);
+      expect(packed.equals(javaScriptDeflate(second))).toBe(true);
+      expect(count.size).toBe(second.length);
+    }
+  });
+});
