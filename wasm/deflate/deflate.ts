@@ -46,7 +46,10 @@ const SORTED: usize = RUNS + 2 * 320; // 288 u32: symbols by weight, for the Huf
 const DEPTHS: usize = SORTED + 4 * 288; // 288 u32
 const LENGTH_COUNTS: usize = DEPTHS + 4 * 288; // 16 i32
 const NEXT_CODE: usize = LENGTH_COUNTS + 4 * 16; // 16 u16
-const HEADS: usize = NEXT_CODE + 2 * 16; // 1 << HASH_BITS i32: each hash's latest position in the input, plus one
+const LITERAL_BITS: usize = NEXT_CODE + 2 * 16; // 256 u32: a literal's code and its length (see writeTokens)
+const LENGTH_BITS: usize = LITERAL_BITS + 4 * 256; // 256 u32: a match length's code, extra bits and their length
+const DIST_BITS: usize = LENGTH_BITS + 4 * 256; // 30 u32: a distance code's code and its length
+const HEADS: usize = DIST_BITS + 4 * 32; // 1 << HASH_BITS i32: each hash's latest position in the input, plus one
 const TOKENS: usize = HEADS + (4 << HASH_BITS); // BLOCK_TOKENS u32
 const DATA: usize = TOKENS + 4 * BLOCK_TOKENS;
 const OUTPUT: usize = DATA + DATA_BYTES + 16;
@@ -306,22 +309,66 @@ function writeBlock(isFinal: bool): void {
   memory.fill(DIST_FREQ, 0, 4 * 30);
 }
 
+/**
+ * The block's tokens in its codes. Each literal's code, each match length's code with its extra bits, and each
+ * distance code's code are first put in one word with their bit count, so that a token takes one load for each; the
+ * bit buffer is kept in locals for the loop.
+ */
 function writeTokens(): void {
+  for (let s: usize = 0; s < 256; s++)
+    store<u32>(LITERAL_BITS + (s << 2), codeWithLength(LITERAL_CODES, LITERAL_LENGTHS, s));
+  for (let lengthLess3: usize = 0; lengthLess3 < 256; lengthLess3++) {
+    const lengthCode = <usize>load<u8>(LENGTH_CODE + lengthLess3);
+    const symbol = codeWithLength(LITERAL_CODES, LITERAL_LENGTHS, 257 + lengthCode);
+    const codeBits = symbol >>> 24;
+    const extra = <u32>lengthLess3 + 3 - unchecked(LENGTH_BASE[lengthCode]);
+    const value = (symbol & 0xffffff) | (extra << codeBits);
+    store<u32>(LENGTH_BITS + (lengthLess3 << 2), value | ((codeBits + unchecked(LENGTH_EXTRA[lengthCode])) << 24));
+  }
+  for (let code: usize = 0; code < 30; code++)
+    store<u32>(DIST_BITS + (code << 2), codeWithLength(DIST_CODES, DIST_LENGTHS, code));
+  let buffer = bits;
+  let count = bitCount;
+  let out = outAt;
   for (let t = 0; t < tokenCount; t++) {
     const token = load<u32>(TOKENS + ((<usize>t) << 2));
     if (token < 256) {
-      putBits(load<u16>(LITERAL_CODES + ((<usize>token) << 1)), load<u8>(LITERAL_LENGTHS + <usize>token));
-      continue;
+      const entry = load<u32>(LITERAL_BITS + ((<usize>token) << 2));
+      buffer |= (<u64>(entry & 0xffffff)) << count;
+      count += entry >>> 24;
+    } else {
+      const length = load<u32>(LENGTH_BITS + ((<usize>(token & 0xff)) << 2));
+      buffer |= (<u64>(length & 0xffffff)) << count;
+      count += length >>> 24;
+      if (count >= 32) {
+        store<u32>(out, <u32>buffer);
+        out += 4;
+        buffer >>= 32;
+        count -= 32;
+      }
+      const distance = <i32>(token >>> 8);
+      const code = <usize>distCode(distance);
+      const entry = load<u32>(DIST_BITS + (code << 2));
+      const codeBits = entry >>> 24;
+      const value = (entry & 0xffffff) | ((<u32>distance - unchecked(DIST_BASE[code])) << codeBits);
+      buffer |= (<u64>value) << count;
+      count += codeBits + unchecked(DIST_EXTRA[code]);
     }
-    const lengthLess3 = token & 0xff;
-    const lengthCode = <usize>load<u8>(LENGTH_CODE + <usize>lengthLess3);
-    putBits(load<u16>(LITERAL_CODES + ((257 + lengthCode) << 1)), load<u8>(LITERAL_LENGTHS + 257 + lengthCode));
-    putBits(lengthLess3 + 3 - unchecked(LENGTH_BASE[lengthCode]), unchecked(LENGTH_EXTRA[lengthCode]));
-    const distance = <i32>(token >>> 8);
-    const code = <usize>distCode(distance);
-    putBits(load<u16>(DIST_CODES + (code << 1)), load<u8>(DIST_LENGTHS + code));
-    putBits(<u32>distance - unchecked(DIST_BASE[code]), unchecked(DIST_EXTRA[code]));
+    if (count >= 32) {
+      store<u32>(out, <u32>buffer);
+      out += 4;
+      buffer >>= 32;
+      count -= 32;
+    }
   }
+  bits = buffer;
+  bitCount = count;
+  outAt = out;
+}
+
+/** A symbol's code (low 24 bits) and its length in bits (high 8). */
+function codeWithLength(codes: usize, lengths: usize, symbol: usize): u32 {
+  return <u32>load<u16>(codes + (symbol << 1)) | ((<u32>load<u8>(lengths + symbol)) << 24);
 }
 
 /** A dynamic block's header after its type: how many codes, the code-length code, and both codes' lengths. */

@@ -65,7 +65,7 @@ describe("the WebAssembly deflater", () => {
     );
   });
 
-  it("deflates nothing, one byte, long runs, far matches, chunks larger than a slice and many blocks alike", async () => {
+  it("deflates nothing, one byte, long runs, far matches, chunks over a slice and many blocks alike", async () => {
     const noise = random(600_000);
     const farRepeat = new Uint8Array(100_000);
     farRepeat.set(noise.subarray(0, 40_000), 0);
