@@ -158,7 +158,7 @@ export function keptValues(page: Page): Promise<unknown[]> {
 /** The smallest WebAssembly module: its magic number and version. */
 const EMPTY_MODULE = [0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00];
 
-/** Whether `worker` may compile WebAssembly (the page's content security policy may forbid it): "compiled", or why not. */
+/** Whether `worker` may compile WebAssembly (a content security policy may forbid it): "compiled", or why not. */
 export function compilesWebAssembly(worker: Worker): Promise<string> {
   return worker.evaluate(async (bytes) => {
     try {
