@@ -7,8 +7,8 @@
  * The host writes at most `SLICE_BYTES` bytes at `inputAt`, then calls `deflate` with their count, or `finish` at the
  * end: each answers how many deflated bytes it wrote at `outputAt`, which are only valid until the next call.
  */
+import { CODE_LENGTH_ORDER, DIST_BASE, DIST_EXTRA, LENGTH_BASE, LENGTH_EXTRA, WINDOW } from "../shared/deflate-format";
 
-const WINDOW: i32 = 32768;
 const MIN_MATCH: i32 = 4;
 const MAX_MATCH: i32 = 258;
 const HASH_BITS: i32 = 16;
@@ -22,7 +22,7 @@ const DATA_BYTES: i32 = 1024 * 1024;
 const MAX_TOKEN_BYTES: i32 = 6;
 /** A block's header at most: 19 three-bit lengths, then 316 codes of at most 7 bits and 7 extra bits. */
 const MAX_HEADER_BYTES: i32 = 1024;
-/** A call writes at most this many blocks: a slice and the tokens before it fill five at most. */
+/** Blocks a call writes at most: a slice and the tokens before it fill five, and one more to spare. */
 const MAX_BLOCKS_A_CALL: i32 = (SLICE_BYTES + BLOCK_TOKENS) / BLOCK_TOKENS + 1;
 const OUTPUT_BYTES: i32 = MAX_BLOCKS_A_CALL * (BLOCK_TOKENS * MAX_TOKEN_BYTES + MAX_HEADER_BYTES);
 
@@ -54,22 +54,6 @@ const TOKENS: usize = HEADS + (4 << HASH_BITS); // BLOCK_TOKENS u32
 const DATA: usize = TOKENS + 4 * BLOCK_TOKENS;
 const OUTPUT: usize = DATA + DATA_BYTES + 16;
 const END: usize = OUTPUT + OUTPUT_BYTES + 16;
-
-const LENGTH_BASE: StaticArray<u16> = [
-  3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
-];
-const LENGTH_EXTRA: StaticArray<u8> = [
-  0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
-];
-const DIST_BASE: StaticArray<u16> = [
-  1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145,
-  8193, 12289, 16385, 24577,
-];
-const DIST_EXTRA: StaticArray<u8> = [
-  0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
-];
-/** The order a block's header gives the code-length code's lengths in. */
-const CODE_LENGTH_ORDER: StaticArray<u8> = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
 
 /** Where the data in `DATA` starts in the whole input. */
 let dataStart: i32 = 0;

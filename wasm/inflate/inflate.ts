@@ -10,6 +10,7 @@
  * again. A block is only started, and a code only read, with at least `SAFE_INPUT` bytes at hand (or all there is),
  * so the inflater stops for more input only there and never inside a block's header.
  */
+import { CODE_LENGTH_ORDER, DIST_BASE, DIST_EXTRA, LENGTH_BASE, LENGTH_EXTRA, WINDOW } from "../shared/deflate-format";
 
 // What `run` answers.
 const PIECE: i32 = 1;
@@ -18,7 +19,6 @@ const DONE: i32 = 3;
 const BAD_DATA: i32 = -1;
 const CUT_SHORT: i32 = -2;
 
-const WINDOW: i32 = 32768;
 const PIECE_BYTES: i32 = 256 * 1024;
 const INPUT_BYTES: i32 = 256 * 1024;
 /** Enough for any block header or any one code with its extra bits, with room to spare. */
@@ -56,22 +56,6 @@ const INPUT: usize = FIXED_DIST + (DIST_ENTRIES << 2);
 const OUTPUT: usize = INPUT + INPUT_BYTES + 16;
 const OUTPUT_LIMIT: usize = OUTPUT + WINDOW + PIECE_BYTES;
 const END: usize = OUTPUT_LIMIT + OUT_SPARE;
-
-const LENGTH_BASE: StaticArray<u16> = [
-  3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
-];
-const LENGTH_EXTRA: StaticArray<u8> = [
-  0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
-];
-const DIST_BASE: StaticArray<u16> = [
-  1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145,
-  8193, 12289, 16385, 24577,
-];
-const DIST_EXTRA: StaticArray<u8> = [
-  0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13,
-];
-/** The order a dynamic block lists its code length codes' lengths in. */
-const LENGTHS_ORDER: StaticArray<u8> = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
 
 // Where a block is left off.
 const AT_HEADER: i32 = 0;
@@ -275,7 +259,7 @@ function readDynamicCodes(): i32 {
     refill();
     const length = takeBits(3);
     if (length < 0) return CUT_SHORT;
-    store<u8>(LENS + <usize>unchecked(LENGTHS_ORDER[i]), <u8>length);
+    store<u8>(LENS + <usize>unchecked(CODE_LENGTH_ORDER[i]), <u8>length);
   }
   if (!buildTable(LENS, 19, LENGTHS_TABLE, LENGTHS_ROOT, 128, false)) return BAD_DATA;
   const total = litCount + distCount;

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { CountingDeflater } from "../../../src/sheet/zip/counting-deflater";
 import { FastDeflater } from "../../../src/sheet/zip/fast-deflate";
 import { wasmDeflater } from "../../../src/sheet/zip/wasm-deflater";
+import { anyData, awkwardSamples, fibonacciBytes, noise } from "../../helpers/deflate-samples";
 
 /** What the WebAssembly deflater takes at most at a time: a chunk larger than it goes in several calls. */
 const SLICE = 128 * 1024;
@@ -40,22 +41,10 @@ function javaScriptDeflate(data: Uint8Array): Buffer {
   return Buffer.concat([deflater.push(data), deflater.finish()]);
 }
 
-/** Text made of a few words picked at random: repeats the matcher finds near and far. */
-const textLike = fc
-  .tuple(
-    fc.array(fc.string({ maxLength: 40 }), { minLength: 1, maxLength: 30 }),
-    fc.array(fc.nat(), { maxLength: 3000 }),
-  )
-  .map(([words, picks]) => new TextEncoder().encode(picks.map((p) => words[p % words.length]).join("")));
-
-const random = (length: number, seed = 1) =>
-  Uint8Array.from({ length }, (_, i) => (Math.imul(i + seed, 2654435761) >>> 24) & 0xff);
-
 describe("the WebAssembly deflater", () => {
   it("gives the JavaScript deflater's bytes, its CRC-32 and size, however the input is cut", async () => {
-    const data = fc.oneof(textLike, fc.uint8Array({ maxLength: 5000 }), fc.uint8Array({ max: 3, maxLength: 5000 }));
     await fc.assert(
-      fc.asyncProperty(data, fc.array(fc.nat(6000), { maxLength: 6 }), async (bytes, cuts) => {
+      fc.asyncProperty(anyData, fc.array(fc.nat(6000), { maxLength: 6 }), async (bytes, cuts) => {
         const { bytes: packed, count } = await wasmDeflate(bytes, cuts);
         expect(packed.equals(javaScriptDeflate(bytes))).toBe(true);
         expect(inflateRawSync(packed).equals(Buffer.from(bytes))).toBe(true);
@@ -66,29 +55,8 @@ describe("the WebAssembly deflater", () => {
   });
 
   it("deflates nothing, one byte, long runs, far matches, chunks over a slice and many blocks alike", async () => {
-    const noise = random(600_000);
-    const farRepeat = new Uint8Array(100_000);
-    farRepeat.set(noise.subarray(0, 40_000), 0);
-    farRepeat.set(noise.subarray(7_232, 40_000), 40_000);
-    // Its end repeats its start one byte further back than a match may reach.
-    const tooFar = new Uint8Array(32_769 + 100);
-    tooFar.set(noise.subarray(0, 32_769), 0);
-    tooFar.set(noise.subarray(0, 100), 32_769);
-    const xml = new TextEncoder().encode(
-      Array.from(
-        { length: 40_000 },
-        (_, r) => `<row r="${r + 2}"><c r="A${r + 2}" t="s"><v>${r % 97}</v></c></row>`,
-      ).join(""),
-    );
-    const cases = [
-      new Uint8Array(0),
-      Uint8Array.of(7),
-      new Uint8Array(300_000).fill(97),
-      noise,
-      farRepeat,
-      tooFar,
-      xml,
-    ];
+    // Larger than a few slices of noise: a slice's tokens fill several blocks.
+    const cases = [...awkwardSamples(40_000), noise(600_000, 5)];
     for (const bytes of cases) {
       const expected = javaScriptDeflate(bytes);
       for (const cuts of [[], [1, 2, 258, 259, 32_768, 32_769, 65_536], [SLICE - 1, 3 * SLICE + 5, 1_000_000]]) {
@@ -98,29 +66,17 @@ describe("the WebAssembly deflater", () => {
       }
       expect(inflateRawSync(expected).equals(Buffer.from(bytes))).toBe(true);
     }
-    expect(javaScriptDeflate(xml).length).toBeLessThan(xml.length / 5);
   });
 
   it("keeps codes within 15 bits when the counts would make a deeper tree", async () => {
-    // Byte k appears fib(k) times: an unlimited Huffman code would be 19 bits deep.
-    const counts = [1, 1];
-    while (counts.length < 20) counts.push((counts.at(-1) as number) + (counts.at(-2) as number));
-    const bytes: number[] = [];
-    counts.forEach((count, symbol) => {
-      for (let n = 0; n < count; n++) bytes.push(symbol * 13);
-    });
-    for (let i = bytes.length - 1; i > 0; i--) {
-      const j = (Math.imul(i, 2654435761) >>> 0) % (i + 1);
-      [bytes[i], bytes[j]] = [bytes[j] as number, bytes[i] as number];
-    }
-    const data = Uint8Array.from(bytes);
+    const data = fibonacciBytes();
     const { bytes: packed } = await wasmDeflate(data);
     expect(inflateRawSync(packed).equals(Buffer.from(data))).toBe(true);
     expect(packed.equals(javaScriptDeflate(data))).toBe(true);
   });
 
   it("deflates two parts side by side, and one released or finished serves the next part afresh", async () => {
-    const first = random(300_000, 3);
+    const first = noise(300_000, 3);
     const second = new TextEncoder().encode("<c><v>1</v></c>".repeat(20_000));
     const a = await deflater();
     const b = await deflater();

@@ -3,6 +3,7 @@ import { constants, deflateRawSync, inflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { FastDeflater } from "../../../src/sheet/zip/fast-deflate";
 import { InflateError, type PieceInflater, wasmInflater } from "../../../src/sheet/zip/wasm-inflater";
+import { anyData } from "../../helpers/deflate-samples";
 
 /** The inflater's piece: what it hands on at most at a time. */
 const PIECE = 256 * 1024;
@@ -37,15 +38,6 @@ async function oursInflate(packed: Uint8Array): Promise<Buffer | "refused"> {
     throw error;
   }
 }
-
-/** Text made of a few words picked at random: matches near and far, as a sheet's XML has. */
-const textLike = fc
-  .tuple(
-    fc.array(fc.string({ maxLength: 40 }), { minLength: 1, maxLength: 30 }),
-    fc.array(fc.nat(), { maxLength: 4000 }),
-  )
-  .map(([words, picks]) => new TextEncoder().encode(picks.map((p) => words[p % words.length]).join("")));
-const anyData = fc.oneof(textLike, fc.uint8Array({ maxLength: 5000 }), fc.uint8Array({ max: 3, maxLength: 5000 }));
 
 /** Every way zlib packs: each level, each strategy. */
 const zlibOptions = fc.record({
