@@ -55,7 +55,7 @@ const api = {
   },
   /**
    * The file read from a fresh session, then a result written on every row back into it, as the app's sheet worker
-   * writes them (our own deflater, in a helper worker, and the platform's DecompressionStream): each timed.
+   * writes them (our WebAssembly inflater and deflater, the deflating in a helper worker): each timed.
    */
   async writeBack(
     bytes: Uint8Array,
