@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { crc32 as zlibCrc32, inflateRawSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { CountingDeflater } from "../../../src/sheet/zip/counting-deflater";
 import { FastDeflater } from "../../../src/sheet/zip/fast-deflate";
 import { wasmDeflater } from "../../../src/sheet/zip/wasm-deflater";
@@ -100,6 +100,32 @@ describe("the WebAssembly deflater", () => {
       const { bytes: packed, count } = await wasmDeflate(second);
       expect(packed.equals(javaScriptDeflate(second))).toBe(true);
       expect(count.size).toBe(second.length);
+    }
+  });
+});
+
+describe("a part's counting deflater", () => {
+  it("is the JavaScript deflater, with the same bytes and count, where WebAssembly may not be compiled", async () => {
+    vi.resetModules();
+    const compile = vi.spyOn(WebAssembly, "compile").mockRejectedValue(new Error("refused by the page's policy"));
+    try {
+      // A fresh copy of the modules, whose WebAssembly was never compiled.
+      const { countingDeflater } = await import("../../../src/sheet/zip/counting-deflater");
+      const { wasmDeflater: freshWasmDeflater } = await import("../../../src/sheet/zip/wasm-deflater");
+      expect(await freshWasmDeflater()).toBeUndefined();
+      const data = noise(70_000, 9);
+      const fallback = await countingDeflater();
+      const packed = Buffer.concat([
+        fallback.push(data.subarray(0, 50_000)),
+        fallback.push(data.subarray(50_000)),
+        fallback.finish(),
+      ]);
+      expect(compile).toHaveBeenCalled();
+      expect(packed.equals(javaScriptDeflate(data))).toBe(true);
+      expect(fallback.counted()).toEqual({ crc32: zlibCrc32(data), size: data.length });
+    } finally {
+      compile.mockRestore();
+      vi.resetModules();
     }
   });
 });
