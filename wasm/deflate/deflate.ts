@@ -173,31 +173,28 @@ function countCrc(at: usize, count: i32): void {
     const b = load<u32>(at, 4);
     const d = load<u32>(at, 8);
     const e = load<u32>(at, 12);
+    // Each byte taken out already four times its value (a table entry's offset), the table's start a constant.
     c =
-      table(15, a & 0xff) ^
-      table(14, (a >>> 8) & 0xff) ^
-      table(13, (a >>> 16) & 0xff) ^
-      table(12, a >>> 24) ^
-      table(11, b & 0xff) ^
-      table(10, (b >>> 8) & 0xff) ^
-      table(9, (b >>> 16) & 0xff) ^
-      table(8, b >>> 24) ^
-      table(7, d & 0xff) ^
-      table(6, (d >>> 8) & 0xff) ^
-      table(5, (d >>> 16) & 0xff) ^
-      table(4, d >>> 24) ^
-      table(3, e & 0xff) ^
-      table(2, (e >>> 8) & 0xff) ^
-      table(1, (e >>> 16) & 0xff) ^
-      table(0, e >>> 24);
+      load<u32>(CRC_TABLES + ((a << 2) & 0x3fc), 15 << 10) ^
+      load<u32>(CRC_TABLES + ((a >>> 6) & 0x3fc), 14 << 10) ^
+      load<u32>(CRC_TABLES + ((a >>> 14) & 0x3fc), 13 << 10) ^
+      load<u32>(CRC_TABLES + ((a >>> 22) & 0x3fc), 12 << 10) ^
+      load<u32>(CRC_TABLES + ((b << 2) & 0x3fc), 11 << 10) ^
+      load<u32>(CRC_TABLES + ((b >>> 6) & 0x3fc), 10 << 10) ^
+      load<u32>(CRC_TABLES + ((b >>> 14) & 0x3fc), 9 << 10) ^
+      load<u32>(CRC_TABLES + ((b >>> 22) & 0x3fc), 8 << 10) ^
+      load<u32>(CRC_TABLES + ((d << 2) & 0x3fc), 7 << 10) ^
+      load<u32>(CRC_TABLES + ((d >>> 6) & 0x3fc), 6 << 10) ^
+      load<u32>(CRC_TABLES + ((d >>> 14) & 0x3fc), 5 << 10) ^
+      load<u32>(CRC_TABLES + ((d >>> 22) & 0x3fc), 4 << 10) ^
+      load<u32>(CRC_TABLES + ((e << 2) & 0x3fc), 3 << 10) ^
+      load<u32>(CRC_TABLES + ((e >>> 6) & 0x3fc), 2 << 10) ^
+      load<u32>(CRC_TABLES + ((e >>> 14) & 0x3fc), 1 << 10) ^
+      load<u32>(CRC_TABLES + ((e >>> 22) & 0x3fc));
     at += 16;
   }
-  for (; at < stop; at++) c = table(0, (c ^ load<u8>(at)) & 0xff) ^ (c >>> 8);
+  for (; at < stop; at++) c = load<u32>(CRC_TABLES + (((c ^ load<u8>(at)) & 0xff) << 2)) ^ (c >>> 8);
   crc = ~c;
-}
-
-function table(k: u32, byte: u32): u32 {
-  return load<u32>(CRC_TABLES + (((k << 8) | byte) << 2));
 }
 
 function distCode(distance: i32): u32 {
