@@ -204,9 +204,9 @@ export async function resultsBench(
       inBrowser,
     ),
     "inflate / deflate: inflating the order sheet's part alone, and deflating the part written with its CRC-32 " +
-      "alone (our WebAssembly deflater), each on one thread; floor ×: the longer of the two beside reading. Sheet worker alone: " +
-      "the same write with a deflater that hands nothing on (its own share of the work, the helper's taken out), in " +
-      "a browser of its own; alone ×: that beside the read in the same browser",
+      "alone (our WebAssembly deflater), each on one thread; floor ×: the longer of the two beside reading. Sheet " +
+      "worker alone: the same write with a deflater that hands nothing on (its own share of the work, the helper's " +
+      "taken out), in a browser of its own; alone ×: that beside the read in the same browser",
     "",
     "Write back against reading the same file (medians of the runs' ratios):",
     ...verdicts,
