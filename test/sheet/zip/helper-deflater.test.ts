@@ -76,6 +76,32 @@ describe("deflating in a helper", () => {
     expect(inflateRawSync(await deflate(codecs, [])).length).toBe(0);
   });
 
+  it("drops a stream aborted part way, and deflates the streams after it afresh", async () => {
+    const replies: DeflateReply[] = [];
+    const helper = helperOverChannel();
+    const codecs = withDeflateHelper(platformCodecs, () => {
+      const started = helper.start();
+      return {
+        ...started,
+        listen: (onMessage) =>
+          started.listen((reply) => {
+            replies.push(reply);
+            onMessage(reply);
+          }),
+      };
+    });
+    const abandoned = codecs.deflater(1 << 20);
+    const writer = abandoned.writable.getWriter();
+    for (const batch of textBatches(2, 400_000)) await writer.write(batch as Uint8Array<ArrayBuffer>);
+    await writer.abort(new Error("the write was stopped"));
+    const next = textBatches(3, 350_000);
+    expect(inflateRawSync(await deflate(codecs, next)).equals(joined(next))).toBe(true);
+    const after = textBatches(2, 300_000);
+    expect(inflateRawSync(await deflate(codecs, after)).equals(joined(after))).toBe(true);
+    // The aborted stream (the first) never ends; the two after it each end once.
+    expect(replies.filter((reply) => reply.kind === "done").map((reply) => reply.stream)).toEqual([1, 2]);
+  });
+
   it("gives each batch back once it has taken it, and what it deflates is not changed by its reuse", async () => {
     const codecs = withDeflateHelper(platformCodecs, helperOverChannel().start);
     const batches = textBatches(7, 250_000);
