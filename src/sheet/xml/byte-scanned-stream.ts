@@ -1,5 +1,6 @@
 import { SHEET_LIMITS } from "../limits";
-import { joinBytes, partEncodingOf } from "../zip/part-text";
+import { joinBytes } from "../zip/join-bytes";
+import { partEncodingOf } from "../zip/part-text";
 import {
   asciiBytes,
   type ByteAttribute,

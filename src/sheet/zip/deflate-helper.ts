@@ -4,7 +4,7 @@
  */
 import { type CountingDeflater, countingDeflater } from "./counting-deflater";
 import type { DeflateEndpoint, DeflateReply, DeflateRequest } from "./deflate-helper-messages";
-import { joinBytes } from "./part-text";
+import { joinBytes } from "./join-bytes";
 
 /** Deflated bytes are sent back in pieces of about this size: a few large messages rather than one a batch. */
 const REPLY_BYTES = 1 << 20;
@@ -25,7 +25,7 @@ export function serveDeflation(endpoint: DeflateEndpoint<DeflateReply, DeflateRe
   const deflations = new Map<number, Deflation>();
   const reply = (message: DeflateReply, transfer: ArrayBuffer[] = []) => endpoint.send(message, transfer);
   const sendPieces = (stream: number, deflation: Deflation) => {
-    const piece = joinBytes(deflation.pieces, deflation.size) as Uint8Array<ArrayBuffer>;
+    const piece = joinBytes(deflation.pieces, deflation.size);
     reply({ kind: "piece", stream, piece }, [piece.buffer]);
     deflation.pieces = [];
     deflation.size = 0;

@@ -4,6 +4,7 @@
  * DecompressionStream and our own deflater, or the host's own) do the packing.
  */
 import { encodeTextInto, maxEncodedLength } from "../formats/encode-text";
+import { joinBytes } from "./join-bytes";
 import { piecesOf, type Recycle, zipCodecs } from "./zip-codecs";
 import { dataStartOf, inflateEntry, type ZipEntry } from "./zip-guard";
 
@@ -38,20 +39,6 @@ async function collectPieces(
 export async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
   const { pieces, length } = await collectPieces(stream);
   return joinBytes(pieces, length);
-}
-
-/** The pieces one after another in one array (`length` is their total, when known). */
-export function joinBytes(
-  pieces: readonly Uint8Array[],
-  length = pieces.reduce((sum, piece) => sum + piece.length, 0),
-): Uint8Array {
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const piece of pieces) {
-    out.set(piece, at);
-    at += piece.length;
-  }
-  return out;
 }
 
 /** A part's text and the encoding it is stored in. */

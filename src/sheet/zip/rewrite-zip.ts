@@ -3,7 +3,8 @@
  * its local record (header, compressed data, data descriptor) and its directory record
  * byte for byte, only moved.
  */
-import { joinBytes, type PackedPart } from "./part-text";
+import { joinBytes } from "./join-bytes";
+import type { PackedPart } from "./part-text";
 import {
   CENTRAL_HEADER,
   dataStartOf,

@@ -1,4 +1,5 @@
 import type { CountingDeflater } from "./counting-deflater";
+import { joinBytes } from "./join-bytes";
 import { DEFLATER_WASM_BASE64 } from "./wasm-deflater-bytes";
 import { instancePool } from "./wasm-modules";
 
@@ -40,7 +41,7 @@ class WasmDeflater {
       if (written > 0) outputs.push(new Uint8Array(wasm.memory.buffer, wasm.outputAt(), written).slice());
     }
     this.size += chunk.length;
-    return outputs.length === 1 ? (outputs[0] as Uint8Array<ArrayBuffer>) : joined(outputs);
+    return outputs.length === 1 ? (outputs[0] as Uint8Array<ArrayBuffer>) : joinBytes(outputs);
   }
 
   finish(): Uint8Array<ArrayBuffer> {
@@ -51,16 +52,6 @@ class WasmDeflater {
   crc32(): number {
     return this.wasm.crc32() >>> 0;
   }
-}
-
-function joined(pieces: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const whole = new Uint8Array(pieces.reduce((sum, piece) => sum + piece.length, 0));
-  let at = 0;
-  for (const piece of pieces) {
-    whole.set(piece, at);
-    at += piece.length;
-  }
-  return whole;
 }
 
 const pool = instancePool(DEFLATER_WASM_BASE64, (exports) => {

@@ -8,7 +8,8 @@ import {
 import type { DateCells } from "../../../../src/sheet/write/xlsx/cell-xml";
 import { UsedRangeScan } from "../../../../src/sheet/write/xlsx/used-range-scan";
 import { XmlRefusal } from "../../../../src/sheet/xml/xml-refusal";
-import { joinBytes, type PartOutput } from "../../../../src/sheet/zip/part-text";
+import { joinBytes } from "../../../../src/sheet/zip/join-bytes";
+import type { PartOutput } from "../../../../src/sheet/zip/part-text";
 import { resultColumnsPart, usedRangePart } from "../../../../src/sheet/write/xlsx/sheet-part-streams";
 import type { RowPlaces } from "../../../../src/sheet/read/xlsx/row-places";
 import { rowPlacesOf } from "../../../helpers/row-places";
