@@ -1,4 +1,4 @@
-import type { CountingDeflater } from "./counting-deflater";
+import type { CountingDeflater, PartCount } from "./counting-deflater";
 import { joinBytes } from "./join-bytes";
 import { DEFLATER_WASM_BASE64 } from "./wasm-deflater-bytes";
 import { instancePool } from "./wasm-modules";
@@ -68,6 +68,9 @@ export async function wasmDeflater(): Promise<CountingDeflater | undefined> {
   if (!instance) return undefined;
   instance.start();
   let done = false;
+  // Once the instance is given back it may deflate another part: the count is kept apart from it when it finishes.
+  let finalCount: PartCount | undefined;
+  const counted = () => finalCount ?? { crc32: instance.crc32(), size: instance.size };
   const giveBack = () => {
     if (done) return;
     done = true;
@@ -81,10 +84,11 @@ export async function wasmDeflater(): Promise<CountingDeflater | undefined> {
     push: (chunk) => stillOpen().push(chunk),
     finish: () => {
       const rest = stillOpen().finish();
+      finalCount = counted();
       giveBack();
       return rest;
     },
-    counted: () => ({ crc32: instance.crc32(), size: instance.size }),
+    counted,
     release: giveBack,
   };
 }
