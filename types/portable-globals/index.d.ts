@@ -179,10 +179,10 @@ declare var DecompressionStream: {
   new (format: CompressionFormat): DecompressionStream;
 };
 
-/** Base64 to a binary string, as the WebAssembly inflater's bytes are kept. */
+/** Base64 to a binary string, as our WebAssembly modules' bytes are kept. */
 declare function atob(data: string): string;
 
-// WebAssembly, as far as the inflater is compiled, instantiated and its memory read.
+// WebAssembly, as far as our inflater and deflater are compiled, instantiated and their memory used.
 declare namespace WebAssembly {
   /** A compiled module: only handed back to instantiate it. */
   interface Module {
