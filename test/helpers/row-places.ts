@@ -4,6 +4,7 @@ import { SheetDataScanner } from "../../src/sheet/read/xlsx/sheet-data-scanner";
 import { createWorksheetReader } from "../../src/sheet/read/xlsx/worksheet-part";
 import { SheetReadError } from "../../src/sheet/read-failure";
 import type { ZipEntry } from "../../src/sheet/zip/zip-guard";
+import { SharedTexts } from "../../src/sheet/read/xlsx/shared-texts";
 
 /** The part the places of `rowPlacesOf` say they were read in. */
 export const PLACED_PART = { name: "xl/worksheets/sheet1.xml", crc32: 1, compressedSize: 2, uncompressedSize: 3 };
@@ -16,7 +17,7 @@ export function rowPlacesOf(xml: string): RowPlaces | undefined {
   const texts = ["text"];
   const context = {
     fileName: "orders.xlsx",
-    strings: { texts, isBlank: new Uint8Array(texts.length) },
+    strings: SharedTexts.of(texts),
     dateStyles: new Uint8Array(0),
     is1904: false,
     cells: 0,

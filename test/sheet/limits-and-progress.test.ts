@@ -8,6 +8,7 @@ import { partReader } from "../../src/sheet/read/xlsx/part-reader";
 import { createWorksheetReader, type WorkbookContext } from "../../src/sheet/read/xlsx/worksheet-part";
 import { listZipEntries } from "../../src/sheet/zip/zip-guard";
 import { minimalWorkbook } from "../helpers/zip-writer";
+import { SharedTexts } from "../../src/sheet/read/xlsx/shared-texts";
 
 const rowsXml = (count: number, prefix = "") => {
   const xmlns = prefix ? `xmlns:${prefix.slice(0, -1)}` : "xmlns";
@@ -202,7 +203,7 @@ describe("each limit lets a sheet reach it and refuses one more", () => {
     const readSheet = (cellsBefore: number) => {
       const context: WorkbookContext = {
         fileName: "orders.xlsx",
-        strings: { texts: [], isBlank: new Uint8Array() },
+        strings: SharedTexts.of([]),
         dateStyles: new Uint8Array(),
         is1904: false,
         cells: cellsBefore,

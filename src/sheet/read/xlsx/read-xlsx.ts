@@ -143,7 +143,7 @@ async function readParts(
       stringsEntry,
       byteScannedPartReader(
         sharedStrings.handler,
-        new SharedStringsScanner(sharedStrings.addText),
+        new SharedStringsScanner(sharedStrings.addBytes),
         SHARED_STRINGS,
         fileName,
         "its table of shared texts",

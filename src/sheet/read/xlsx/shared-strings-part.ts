@@ -1,12 +1,22 @@
 import { SHEET_LIMITS } from "../../limits";
 import { cellTooLong, tooManyCells } from "./refusals";
-import type { SharedStrings } from "./sheet-store";
-import { HAS_TEXT } from "./value-tests";
+import { SharedTexts } from "./shared-texts";
 import { decodeEscapedCharacters } from "../../xml/xml-text";
+import { AMPERSAND, CR, xmlTextAt } from "../../xml/xml-bytes";
 import type { XmlStartTag } from "../../xml/xml-event-scanner";
 
 /** `_x000D_` is 7 characters standing for one: a text can be that much longer as written. */
 const ESCAPE_LENGTH = 7;
+const UNDERSCORE = 0x5f;
+
+/** Whether text in XML needs more than UTF-8 decoding: a reference (`&amp;`), a line end to normalise, an `_xHHHH_`. */
+function needsDecoding(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const byte = bytes[i];
+    if (byte === AMPERSAND || byte === CR || byte === UNDERSCORE) return true;
+  }
+  return false;
+}
 
 /**
  * Reads `xl/sharedStrings.xml`: each `<si>` as plain text, rich text runs joined, phonetic
@@ -15,7 +25,7 @@ const ESCAPE_LENGTH = 7;
  */
 export function createSharedStringsReader(fileName: string) {
   const { maxCellChars, maxCells } = SHEET_LIMITS.xlsx;
-  const texts: string[] = [];
+  const texts = new SharedTexts();
   let current = "";
   let isInItem = false;
   let phoneticDepth = 0;
@@ -23,8 +33,8 @@ export function createSharedStringsReader(fileName: string) {
   const addText = (written: string) => {
     const text = decodeEscapedCharacters(written);
     if (text.length > maxCellChars) throw cellTooLong(fileName, "one of the shared texts");
-    if (texts.length >= maxCells) throw tooManyCells(fileName);
-    texts.push(text);
+    if (texts.count >= maxCells) throw tooManyCells(fileName);
+    texts.addText(text);
   };
   const handler = {
     wantsText: false,
@@ -64,12 +74,19 @@ export function createSharedStringsReader(fileName: string) {
   };
   return {
     handler,
-    /** The same reader, for the items the byte scanner reads. */
-    addText,
-    strings(): SharedStrings {
-      const isBlank = new Uint8Array(texts.length);
-      for (let i = 0; i < texts.length; i++) isBlank[i] = HAS_TEXT.test(texts[i] as string) ? 0 : 1;
-      return { texts, isBlank };
+    /**
+     * The same reader, for the items the byte scanner reads: an item's text as written, `bytes[start..end)`. Most need
+     * no decoding and are kept as they are.
+     */
+    addBytes(bytes: Uint8Array, start: number, end: number) {
+      if (end - start > maxCellChars || needsDecoding(bytes, start, end)) addText(xmlTextAt(bytes, start, end));
+      else {
+        if (texts.count >= maxCells) throw tooManyCells(fileName);
+        texts.addBytes(bytes, start, end);
+      }
+    },
+    strings(): SharedTexts {
+      return texts;
     },
   };
 }

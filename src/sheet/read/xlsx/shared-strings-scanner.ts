@@ -11,7 +11,6 @@ import {
   OPEN_TAG,
   skipSpace,
   SLASH,
-  xmlTextAt,
 } from "../../xml/xml-bytes";
 import { ByteScanStop, type ByteScanner } from "../../xml/byte-scanned-stream";
 
@@ -29,8 +28,8 @@ export class SharedStringsScanner implements ByteScanner {
   stoppedAt = 0;
   private readonly attribute: ByteAttribute = { nameStart: 0, nameEnd: 0, valueStart: 0, valueEnd: 0, end: 0 };
 
-  /** `addText` takes each item's text, XML-decoded, as the XML reader's handler would at its end. */
-  constructor(private readonly addText: (text: string) => void) {}
+  /** `addText` takes each item's text as written, `bytes[start..end)`, to decode as the XML reader would. */
+  constructor(private readonly addText: (bytes: Uint8Array, start: number, end: number) => void) {}
 
   /** Scans `bytes` from `from` until it must stop (see `ByteScanStop`); `</sst>` ends it. */
   scan(bytes: Uint8Array, from: number): ByteScanStop {
@@ -74,7 +73,7 @@ export class SharedStringsScanner implements ByteScanner {
     else return kind === NEEDS_MORE ? NEEDS_MORE : NOT_PLAIN;
     const end = endTagAt(bytes, skipSpace(bytes, next), ITEM);
     if (end < 0) return end;
-    this.addText(xmlTextAt(bytes, textStart, textEnd));
+    this.addText(bytes, textStart, textEnd);
     return end;
   }
 }

@@ -28,8 +28,9 @@ const isSmallWhole = (value: number) => (value | 0) === value && !Object.is(valu
 
 /** The workbook's shared strings, with which of them are blank (for the used width). */
 export interface SharedStrings {
-  readonly texts: readonly string[];
-  readonly isBlank: Uint8Array;
+  readonly count: number;
+  text(index: number): string;
+  isBlank(index: number): boolean;
 }
 
 interface UsedRange {
@@ -113,7 +114,7 @@ export class SheetStoreBuilder {
   }
 
   addShared(columnIndex: number, index: number): void {
-    this.add(columnIndex, CellKind.Shared, index, this.strings.isBlank[index] === 0);
+    this.add(columnIndex, CellKind.Shared, index, !this.strings.isBlank(index));
   }
 
   /** `isFilled`: the text holds something other than white space, as the caller found. */
@@ -409,7 +410,7 @@ export class SheetStore implements RowSource {
       case CellKind.True:
         return true;
       case CellKind.Shared:
-        return this.strings.texts[value] ?? null;
+        return value < this.strings.count ? this.strings.text(value) : null;
       case CellKind.Text:
         return this.cells.texts[value] ?? null;
     }

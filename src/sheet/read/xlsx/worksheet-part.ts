@@ -198,9 +198,9 @@ class WorksheetReader implements XmlHandler, SheetDataSink {
 
   keepShared(index: number): void {
     const { strings } = this.context;
-    if (index >= strings.texts.length)
+    if (index >= strings.count)
       throw missingSharedText(this.context.fileName, this.sheetName, this.rowNumber, this.columnIndex);
-    if (this.admit(strings.isBlank[index] === 0)) this.builder.addShared(this.columnIndex, index);
+    if (this.admit(!strings.isBlank(index))) this.builder.addShared(this.columnIndex, index);
   }
 
   keepNumber(value: number): void {

@@ -9,9 +9,13 @@ function sharedStrings(): PartUnderTest<unknown> {
   const strings = createSharedStringsReader("orders.xlsx");
   return {
     handler: strings.handler,
-    scanner: new SharedStringsScanner(strings.addText),
+    scanner: new SharedStringsScanner(strings.addBytes),
     element: { name: "sst", depth: 1 },
-    result: () => strings.strings(),
+    result: () => {
+      const shared = strings.strings();
+      const texts = shared.all();
+      return { texts, blank: texts.map((_, index) => shared.isBlank(index)) };
+    },
   };
 }
 

@@ -6,13 +6,14 @@ import { RowPlacesRecorder } from "../../../../src/sheet/read/xlsx/row-places";
 import type { ZipEntry } from "../../../../src/sheet/zip/zip-guard";
 import { plainNumberAt } from "../../../../src/sheet/xml/xml-bytes";
 import { type PartUnderTest, readBothWays, readInPieces } from "./read-both-ways";
+import { SharedTexts } from "../../../../src/sheet/read/xlsx/shared-texts";
 
 const TEXTS = ["Order No", " ", "Zürich 👕", "A&B", "", "line\nbreak"];
 
 function context(): WorkbookContext {
   return {
     fileName: "orders.xlsx",
-    strings: { texts: TEXTS, isBlank: Uint8Array.from(TEXTS, (t) => (/\S/.test(t) ? 0 : 1)) },
+    strings: SharedTexts.of(TEXTS),
     // Style 2 shows dates.
     dateStyles: Uint8Array.from([0, 0, 1]),
     is1904: false,

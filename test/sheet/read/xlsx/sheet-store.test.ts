@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { CellRange } from "../../../../src/sheet/formats/cell-ref";
 import { BlockArray } from "../../../../src/sheet/read/growable";
 import { CellKind, SheetStore } from "../../../../src/sheet/read/xlsx/sheet-store";
+import { SharedTexts } from "../../../../src/sheet/read/xlsx/shared-texts";
 
 type StoreArguments = ConstructorParameters<typeof SheetStore>;
 
@@ -62,7 +63,7 @@ describe("SheetStore: merged ranges", () => {
       const cellReads = { reads: 0 };
       const store = new SheetStore(
         { ...cells, columns: counted(cells.columns, cellReads) },
-        { texts: [], isBlank: new Uint8Array(0) },
+        SharedTexts.of([]),
         false,
         counted(merges, mergeReads),
         [],
@@ -94,7 +95,7 @@ describe("SheetStore: merged ranges", () => {
       { rowNumber: 2, columnIndex: 0, target: "https://x.example/b" },
       { rowNumber: 1, columnIndex: 1, target: "https://x.example/c" },
     ];
-    const store = new SheetStore(cells, { texts: [], isBlank: new Uint8Array(0) }, false, merges, links, usedRange);
+    const store = new SheetStore(cells, SharedTexts.of([]), false, merges, links, usedRange);
     expect([store.at(0), store.at(1), store.at(2)]).toEqual([
       [1000, "https://x.example/c"],
       ["https://x.example/a", "https://x.example/a"],
