@@ -315,26 +315,39 @@ export class SheetStore implements RowSource {
     const changed = new Set<number>(this.linksByRow.keys());
     for (let r = 1; r <= this.length; r++)
       if ((this.mergeRowStarts[r + 1] as number) > (this.mergeRowStarts[r] as number)) changed.add(r);
-    const widths = new Map<number, number>();
+    const changedRows = Int32Array.from(changed).sort();
+    const changedWidths = new Uint16Array(changedRows.length);
     const { rowNumbers, rowWidths } = cells;
-    for (let p = 0; p < rowNumbers.length; p++) {
-      const rowNumber = rowNumbers[p] as number;
-      if (!changed.has(rowNumber) && (rowWidths[p] as number) > 0) widths.set(rowNumber, rowWidths[p] as number);
-    }
     let valueRows = rowNumbers.length;
-    for (const rowNumber of changed) {
+    changedRows.forEach((rowNumber, c) => {
       const row = this.at(rowNumber - 1);
       if (row && findRow(rowNumbers, rowNumber) < 0 && row.some((cell) => cell !== null)) valueRows++;
-      const width = row ? widthWith(row, 0) : 0;
-      if (width > 0) widths.set(rowNumber, width);
-    }
+      changedWidths[c] = row ? widthWith(row, 0) : 0;
+    });
     this.valueRowCount = valueRows;
-    this.filledRowCount = widths.size;
-    this.widthRows = Int32Array.from([...widths.keys()].sort((a, b) => a - b));
-    this.widthsFrom = new Uint16Array(this.widthRows.length);
+    // Both lists ascend: merged in one pass, in typed arrays, as a map of every row would cost megabytes at the peak.
+    const widthRows = new Int32Array(rowNumbers.length + changedRows.length);
+    const widths = new Uint16Array(widthRows.length);
+    let filled = 0;
+    const keep = (rowNumber: number, width: number) => {
+      if (width === 0) return;
+      widthRows[filled] = rowNumber;
+      widths[filled++] = width;
+    };
+    let c = 0;
+    for (let p = 0; p < rowNumbers.length; p++) {
+      const rowNumber = rowNumbers[p] as number;
+      for (; c < changedRows.length && (changedRows[c] as number) < rowNumber; c++)
+        keep(changedRows[c] as number, changedWidths[c] as number);
+      if (changedRows[c] !== rowNumber) keep(rowNumber, rowWidths[p] as number);
+    }
+    for (; c < changedRows.length; c++) keep(changedRows[c] as number, changedWidths[c] as number);
+    this.filledRowCount = filled;
+    this.widthRows = widthRows.slice(0, filled);
+    this.widthsFrom = new Uint16Array(filled);
     let widest = 0;
-    for (let i = this.widthRows.length - 1; i >= 0; i--) {
-      widest = Math.max(widest, widths.get(this.widthRows[i] as number) ?? 0);
+    for (let i = filled - 1; i >= 0; i--) {
+      widest = Math.max(widest, widths[i] as number);
       this.widthsFrom[i] = widest;
     }
   }
