@@ -42,7 +42,8 @@ class TextPieces {
   copy(bytes: Uint8Array, start: number, end: number): void {
     const piece = this.piece;
     let to = this.used;
-    if (end - start > 32) piece.set(bytes.subarray(start, end), to);
+    // A view for a short copy would cost more than the copy, and be garbage.
+    if (end - start > 512) piece.set(bytes.subarray(start, end), to);
     else for (let i = start; i < end; i++) piece[to++] = bytes[i] as number;
     this.used += end - start;
   }
