@@ -39,7 +39,8 @@ const MAX_REMEMBERED_TEXTS = 4096;
 /** Each column's width in characters: its header's or its widest written value's (not yet clamped). */
 export function contentWidths(
   headers: readonly string[],
-  rows: Iterable<readonly ResultCell[]>,
+  /** An array of rows, or a map's rows: taken by `forEach`, which makes no iterator result a row. */
+  rows: { forEach(each: (cells: readonly ResultCell[]) => void): void },
   isMoney: readonly boolean[] = [],
 ): number[] {
   const widths = headers.map((header) => textWidth(header));
@@ -48,7 +49,7 @@ export function contentWidths(
   const numberWidths = headers.map(() => new Map<number, number>());
   // Rows of one order mostly repeat a column's value: one already measured in the row above is passed over.
   const above: unknown[] = headers.map(() => NOT_SEEN);
-  for (const cells of rows) {
+  rows.forEach((cells) => {
     for (let i = 0; i < cells.length; i++) {
       const value = cells[i] as ResultCell;
       if (value === above[i]) continue;
@@ -73,7 +74,7 @@ export function contentWidths(
       }
       if (width !== undefined && width > (widths[i] ?? 0)) widths[i] = width;
     }
-  }
+  });
   return widths;
 }
 

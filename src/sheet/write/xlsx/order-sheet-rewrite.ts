@@ -14,6 +14,7 @@ import { inflateEntry, type ZipEntry } from "../../zip/zip-guard";
 import { safeText, type DateCells } from "./cell-xml";
 import { clampWidth, contentWidths } from "./column-widths";
 import { ResultColumnsRewriter } from "./result-columns-rewriter";
+import { rowsToWrite } from "./rows-to-write";
 import { checkedResultColumnsPart, resultColumnsPart, usedRangePart } from "./sheet-part-streams";
 import { StylesPatch } from "./styles-patch";
 import { UsedRangeScan, type UsedRange } from "./used-range-scan";
@@ -134,10 +135,7 @@ function lastUsedColumn(used: UsedRange, data: ResultSheetData): number {
 const fitsBeside = (lastColumn: number, data: ResultSheetData) => lastColumn + data.columns.length <= GRID_COLUMNS;
 
 const usedRangeScanOf = (data: ResultSheetData) =>
-  new UsedRangeScan(
-    data.headerRowNumber,
-    [data.headerRowNumber, ...data.rows.keys()].sort((a, b) => a - b),
-  );
+  new UsedRangeScan(data.headerRowNumber, rowsToWrite(data.headerRowNumber, data.rows));
 
 /** The order sheet's used range, from its XML as it inflates: its rows read from the bytes where they can be. */
 async function scanUsedRange(
@@ -163,7 +161,7 @@ function resultColumnsOf(data: ResultSheetData): ResultColumns {
   return {
     headers: data.columns.map(safeText),
     isMoney,
-    widths: contentWidths(data.columns, data.rows.values(), isMoney).map(clampWidth),
+    widths: contentWidths(data.columns, data.rows, isMoney).map(clampWidth),
   };
 }
 

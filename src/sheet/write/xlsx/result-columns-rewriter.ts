@@ -3,6 +3,7 @@ import { cellAddress, columnName, columnNumberAt, parseCellRange, rowNumberAfter
 import { cellXml, resultValue, type DateCells } from "./cell-xml";
 import { CellBytes } from "./cell-bytes";
 import { patchCols } from "./patch-cols";
+import { rowsToWrite } from "./rows-to-write";
 import type { TextRewriter } from "../../zip/part-text";
 import { StreamingEdit } from "./streaming-edit";
 import { cellColumnOf } from "./used-range-scan";
@@ -83,7 +84,7 @@ export class ResultColumnsRewriter implements TextRewriter {
   /** A row to write being read tag by tag (one holding a comment or the like, or a long one). */
   private row: StreamedRow | undefined;
   /** Row numbers to write, ascending, and the next one not yet reached. */
-  private readonly targets: number[];
+  private readonly targets: Int32Array;
   private nextTarget = 0;
   private readonly lastColumn: number;
   /** The style each result column has in `<cols>`, which new cells there take. */
@@ -101,7 +102,7 @@ export class ResultColumnsRewriter implements TextRewriter {
   private readonly last: CellsByColumn;
 
   constructor(private readonly plan: ResultColumnsPlan) {
-    this.targets = [plan.headerRowNumber, ...plan.rows.keys()].sort((a, b) => a - b);
+    this.targets = rowsToWrite(plan.headerRowNumber, plan.rows);
     this.lastColumn = plan.firstColumn + plan.headers.length - 1;
     this.columnNames = plan.headers.map((_, i) => columnName(plan.firstColumn + i));
     this.newCells = new CellBytes(this.columnNames);
@@ -174,7 +175,7 @@ export class ResultColumnsRewriter implements TextRewriter {
     this.sawSheetData = true;
     this.sheetDataPrefix = prefix;
     if (tag.kind === "empty") {
-      const rows = this.targets.map((rowNumber) => this.newRowXml(rowNumber)).join("");
+      const rows = Array.from(this.targets, (rowNumber) => this.newRowXml(rowNumber)).join("");
       this.nextTarget = this.targets.length;
       this.edit.replace(
         tag.start,

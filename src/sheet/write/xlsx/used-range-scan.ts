@@ -60,7 +60,7 @@ export class UsedRangeScan {
 
   constructor(
     private readonly headerRowNumber: number,
-    private readonly writtenRows: readonly number[] = [headerRowNumber],
+    private readonly writtenRows: ArrayLike<number> = [headerRowNumber],
   ) {}
 
   /**
