@@ -108,24 +108,28 @@ describe("SheetStore: merged ranges", () => {
   });
 
   it("counts and measures rows that merges and links change among the stored rows, in order", () => {
-    // Rows 2 and 5 are stored; a merge reaches down from row 3 to 4, where no cell is stored; row 7 has only a link.
+    // Rows 2 and 5 are stored; a merge reaches down from row 3 to 4, where no cell is stored; rows 3 and 7 have only a
+    // link each, row 3's between the stored rows.
     const cells: StoreArguments[0] = {
       rowNumbers: Int32Array.from([2, 5]),
       rowStarts: Int32Array.from([0, 1]),
       rowWidths: Uint16Array.from([1, 3]),
-      columns: BlockArray.from(Uint16Array, [0, 2, 0]),
-      kinds: BlockArray.from(Uint8Array, [CellKind.Number, CellKind.Number, CellKind.Number]),
-      values: BlockArray.from(Int32Array, [20, 52, 30]),
+      columns: BlockArray.from(Uint16Array, [0, 2]),
+      kinds: BlockArray.from(Uint8Array, [CellKind.Number, CellKind.Number]),
+      values: BlockArray.from(Int32Array, [20, 52]),
       numbers: new Float64Array(0),
       texts: [],
       hidden: new Int32Array(0),
     };
-    const merges: CellRange[] = [{ firstRow: 3, lastRow: 4, firstColumn: 0, lastColumn: 4 }];
-    const links = [{ rowNumber: 7, columnIndex: 5, target: "https://x.example/7" }];
-    const store = new SheetStore(cells, SharedTexts.of([]), false, merges, links, { lastRow: 7, lastColumn: 5 });
-    // The merge's top-left cell is empty, so rows 3 and 4 stay blank.
-    expect(Array.from({ length: 7 }, (_, i) => store.filledRowsFrom(i))).toEqual([3, 3, 2, 2, 2, 1, 1]);
-    expect(Array.from({ length: 7 }, (_, i) => store.usedWidth(i))).toEqual([6, 6, 6, 6, 6, 6, 6]);
-    expect(store.filledRowCount).toBe(3);
+    const merges: CellRange[] = [{ firstRow: 3, lastRow: 4, firstColumn: 0, lastColumn: 1 }];
+    const links = [
+      { rowNumber: 3, columnIndex: 3, target: "https://x.example/3" },
+      { rowNumber: 7, columnIndex: 1, target: "https://x.example/7" },
+    ];
+    const store = new SheetStore(cells, SharedTexts.of([]), false, merges, links, { lastRow: 7, lastColumn: 3 });
+    // The merge's top-left cell is empty: it fills nothing.
+    expect(Array.from({ length: 7 }, (_, i) => store.filledRowsFrom(i))).toEqual([4, 4, 3, 2, 2, 1, 1]);
+    expect(Array.from({ length: 7 }, (_, i) => store.usedWidth(i))).toEqual([4, 4, 4, 3, 3, 2, 2]);
+    expect(store.filledRowCount).toBe(4);
   });
 });
