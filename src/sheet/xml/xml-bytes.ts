@@ -104,8 +104,10 @@ export function nextAttribute(bytes: Uint8Array, at: number, attribute: ByteAttr
   if (i >= n) return NEEDS_MORE;
   const quote = bytes[i] as number;
   if (quote !== DOUBLE_QUOTE && quote !== SINGLE_QUOTE) return NOT_PLAIN;
-  const valueEnd = bytes.indexOf(quote, i + 1);
-  if (valueEnd < 0) return NEEDS_MORE;
+  // Values are short: a loop finds the quote sooner than a call to `indexOf` would start.
+  let valueEnd = i + 1;
+  while (valueEnd < n && bytes[valueEnd] !== quote) valueEnd++;
+  if (valueEnd === n) return NEEDS_MORE;
   attribute.nameStart = nameStart;
   attribute.nameEnd = nameEnd;
   attribute.valueStart = i + 1;

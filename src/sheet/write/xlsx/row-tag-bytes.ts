@@ -115,10 +115,9 @@ export function lastCellTagOf(bytes: Uint8Array, row: RowSpan): number {
 
 /** The start of the last cell tag (`<c …>`, `<c/>`) from `start` to before `end`, or -1. */
 export function lastCellTagIn(bytes: Uint8Array, start: number, end: number): number {
+  // The last cell's tags are a few bytes back: a loop reaches each `<` sooner than a call to `lastIndexOf` would.
   for (let at = end - 1; at >= start; at--) {
-    at = bytes.lastIndexOf(LT, at);
-    if (at < start) return -1;
-    if (bytes[at + 1] === LETTER_C && endsName(bytes[at + 2] as number)) return at;
+    if (bytes[at] === LT && bytes[at + 1] === LETTER_C && endsName(bytes[at + 2] as number)) return at;
   }
   return -1;
 }
