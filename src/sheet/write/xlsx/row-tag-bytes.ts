@@ -12,7 +12,6 @@ import {
   endsName,
   GT,
   holdsAt,
-  indexOfBytes,
   isSpace,
   LT,
   nextAttribute,
@@ -24,7 +23,6 @@ import type { RowSpan } from "./whole-row-scanner";
 /** The bytes after `<` that name a row. */
 export const ROW = asciiBytes("row");
 const CELL_CLOSE = asciiBytes("</c>");
-const CELL_CLOSE_ANCHOR = 2;
 const LETTER_C = 0x63;
 const LETTER_R = 0x72;
 
@@ -144,9 +142,10 @@ export function readCellTag(bytes: Uint8Array, at: number, cell: CellTag): boole
 /** Where the cell whose start tag `cell` is ends: after its `</c>`; -1 when that is not found before `limit`. */
 export function cellEndOf(bytes: Uint8Array, cell: CellTag, limit: number): number {
   if (cell.isEmpty) return cell.end;
-  // Looked for by its `c`, which a value's digits and most texts do not hold; `<` starts the value's own tags.
-  const close = indexOfBytes(bytes, CELL_CLOSE, cell.end, CELL_CLOSE_ANCHOR);
-  return close < 0 || close + CELL_CLOSE.length > limit ? -1 : close + CELL_CLOSE.length;
+  // A cell's value is a few bytes: a loop reaches its end sooner than a call to `indexOf` would.
+  for (let at = cell.end; at + CELL_CLOSE.length <= limit; at++)
+    if (bytes[at] === LT && holdsAt(bytes, at, CELL_CLOSE)) return at + CELL_CLOSE.length;
+  return -1;
 }
 
 /** Whether only white space lies between `start` and `end`. */
