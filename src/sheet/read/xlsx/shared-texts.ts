@@ -14,8 +14,8 @@ const LENGTH_MASK = BLANK_FLAG - 1;
 const RECENT_TEXTS = 4096;
 
 const utf8 = new TextDecoder();
-/** One character a byte: a piece of ASCII texts read whole, each text then a slice of it. */
-const bytewise = new TextDecoder("windows-1252");
+/** One character a byte: a piece of ASCII texts read whole, each text then a slice of it. Made when first needed. */
+let bytewise: TextDecoder | undefined;
 const encoder = new TextEncoder();
 const NOT_ASCII = /[^\x00-\x7f]/;
 
@@ -68,6 +68,7 @@ class TextPieces {
     let text = this.texts[index];
     if (text === undefined || text.length < from + length) {
       const used = index === this.pieces.length - 1 ? this.used : PIECE_BYTES;
+      bytewise ??= new TextDecoder("windows-1252");
       text = bytewise.decode((this.pieces[index] as Uint8Array).subarray(0, used));
       this.texts[index] = text;
     }
