@@ -1,12 +1,11 @@
 import type { CountingDeflater, PartCount } from "./counting-deflater";
 import { joinBytes } from "./join-bytes";
 import { DEFLATER_WASM_BASE64 } from "./wasm-deflater-bytes";
-import { instancePool } from "./wasm-modules";
+import { instancePool, type ModuleExports } from "./wasm-modules";
 
 /** What the deflater built from `wasm/deflate/deflate.ts` offers (see there). */
-interface DeflaterExports {
+interface DeflaterExports extends ModuleExports {
   readonly memory: WebAssembly.Memory;
-  init(): number;
   reset(): void;
   sliceBytes(): number;
   inputAt(): number;
@@ -54,10 +53,7 @@ class WasmDeflater {
   }
 }
 
-const pool = instancePool(DEFLATER_WASM_BASE64, (exports) => {
-  const wasm = exports as unknown as DeflaterExports;
-  return wasm.init() === 0 ? new WasmDeflater(wasm) : undefined;
-});
+const pool = instancePool(DEFLATER_WASM_BASE64, (wasm: DeflaterExports) => new WasmDeflater(wasm));
 
 /**
  * A deflater for one part, our WebAssembly one (`fast-deflate.ts` and `crc32.ts` built to WebAssembly: the same

@@ -1,10 +1,9 @@
 import { INFLATER_WASM_BASE64 } from "./wasm-inflater-bytes";
-import { instancePool } from "./wasm-modules";
+import { instancePool, type ModuleExports } from "./wasm-modules";
 
 /** What the inflater built from `wasm/inflate/inflate.ts` offers (see there). */
-interface InflaterExports {
+interface InflaterExports extends ModuleExports {
   readonly memory: WebAssembly.Memory;
-  init(): number;
   reset(): void;
   inputAt(): number;
   inputRoom(): number;
@@ -62,10 +61,7 @@ class WasmInflater {
   }
 }
 
-const pool = instancePool(INFLATER_WASM_BASE64, (exports) => {
-  const wasm = exports as unknown as InflaterExports;
-  return wasm.init() === 0 ? new WasmInflater(wasm) : undefined;
-});
+const pool = instancePool(INFLATER_WASM_BASE64, (wasm: InflaterExports) => new WasmInflater(wasm));
 
 /**
  * An inflater for one part, our WebAssembly one; undefined where the platform does not run WebAssembly (a page whose

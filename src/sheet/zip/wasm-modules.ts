@@ -17,14 +17,19 @@ function bytesOf(base64: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+/** What each of our modules offers first: `init` lays out its memory, answering 0 unless its memory cannot grow. */
+export interface ModuleExports {
+  init(): number;
+}
+
 /**
- * A pool of the module `base64` holds, each instance made ready by `ready` (undefined when it cannot be, such as when
- * its memory cannot grow). Where the platform does not run WebAssembly (a page whose content security policy forbids
- * it), `take` answers undefined, and the caller uses the platform's way instead.
+ * A pool of the module `base64` holds, each instance initialised and then wrapped by `wrap`; one whose `init` fails is
+ * not used. Where the platform does not run WebAssembly (a page whose content security policy forbids it), `take`
+ * answers undefined, and the caller uses the platform's way instead.
  */
-export function instancePool<Instance>(
+export function instancePool<Exports extends ModuleExports, Instance>(
   base64: string,
-  ready: (exports: WebAssembly.Instance["exports"]) => Instance | undefined,
+  wrap: (exports: Exports) => Instance,
 ): InstancePool<Instance> {
   const idle: Instance[] = [];
   let compiled: Promise<WebAssembly.Module | undefined> | undefined;
@@ -32,7 +37,8 @@ export function instancePool<Instance>(
     compiled ??= WebAssembly.compile(bytesOf(base64)).catch(() => undefined);
     const module = await compiled;
     if (!module) return undefined;
-    return ready((await WebAssembly.instantiate(module)).exports);
+    const exports = (await WebAssembly.instantiate(module)).exports as unknown as Exports;
+    return exports.init() === 0 ? wrap(exports) : undefined;
   }
   return {
     take: async () => idle.pop() ?? (await newInstance().catch(() => undefined)),
