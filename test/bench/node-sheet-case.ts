@@ -4,12 +4,11 @@
  */
 import { createReadStream, readFileSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
-import ExcelJS from "exceljs";
 import { inflateRawSync } from "node:zlib";
 import { zlibCodecs } from "../../src/cli/zlib-codecs";
 import { createSheetSession } from "../../src/sheet/worker-api";
 import { piecesOf, useZipCodecs } from "../../src/sheet/zip/zip-codecs";
-import { partsToInflate, SHEET_CASES, type CaseResult } from "./sheet-cases";
+import { loadPeerOf, partsToInflate, peer, SHEET_CASES, type CaseResult } from "./sheet-cases";
 
 // As the command line reads sheets.
 useZipCodecs(zlibCodecs);
@@ -25,6 +24,7 @@ function residentBytes(): number {
 }
 
 async function exceljsStreaming(file: string): Promise<CaseResult> {
+  const ExcelJS = await peer("exceljs");
   const started = performance.now();
   let rows = 0;
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(file), {
@@ -84,6 +84,7 @@ function inflateFloor(bytes: Uint8Array): CaseResult {
 const [caseName, file] = process.argv.slice(2);
 if (!caseName || !file) throw new Error("usage: node-sheet-case <case> <file>");
 const bytes = new Uint8Array(readFileSync(file));
+await loadPeerOf(caseName);
 // Loading the modules and reading the file may have peaked above where they left the process: that peak is forgotten
 // (Linux resets the high-water mark to the present size), so that only the case's own counts.
 writeFileSync("/proc/self/clear_refs", "5");

@@ -219,17 +219,17 @@ async function browserCase(
   const isSmallNursery = caseName === SMALL_NURSERY.caseName;
   const browser: Browser = await launchChromium(isSmallNursery ? [`--js-flags=${SMALL_NURSERY.flag}`] : []);
   type BenchApi = {
-    load(url: string, fileName: string): Promise<void>;
+    load(url: string, fileName: string, caseName: string): Promise<void>;
     run(name: string): Promise<{ ms: number; rows: number }>;
   };
   try {
     const page = await bench.open(browser);
     const renderer = await bench.rendererPid(browser);
     const load = () =>
-      page.evaluate(([url, fileName]) => (globalThis as never as { bench: BenchApi }).bench.load(url, fileName), [
-        `/data/${basename(file)}`,
-        basename(file),
-      ] as const);
+      page.evaluate(
+        ([url, fileName, name]) => (globalThis as never as { bench: BenchApi }).bench.load(url, fileName, name),
+        [`/data/${basename(file)}`, basename(file), caseName] as const,
+      );
     if (caseName === SECOND_READ.caseName) {
       await load();
       await page.evaluate((name) => (globalThis as never as { bench: BenchApi }).bench.run(name), SECOND_READ.runs);

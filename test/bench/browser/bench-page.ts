@@ -31,10 +31,10 @@ const bench = {
   engineCase(template: unknown, rows: number) {
     return worker.engineCase(template as Parameters<BenchWorkerApi["engineCase"]>[0], rows);
   },
-  /** Fetches a file and sends it to the worker, which keeps it for `run`. */
-  async load(url: string, fileName: string): Promise<void> {
+  /** Fetches a file and sends it to the worker, which keeps it for `run` of case `caseName`. */
+  async load(url: string, fileName: string, caseName: string): Promise<void> {
     const bytes = await fetchBytes(url);
-    await worker.load(transfer(bytes, [bytes.buffer]), fileName);
+    await worker.load(transfer(bytes, [bytes.buffer]), fileName, caseName);
   },
   run(caseName: keyof typeof SHEET_CASES): Promise<CaseResult> {
     return worker.run(caseName);

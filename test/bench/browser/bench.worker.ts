@@ -4,7 +4,7 @@ import type { SheetRow } from "../../../src/core/sheet-model";
 import { createSheetSession } from "../../../src/sheet/worker-api";
 import type { CatalogueSnapshot } from "../../../src/core/catalogue";
 import { runEngineCase, syntheticSnapshot, type EngineFigures } from "../engine-data";
-import { SHEET_CASES, type CaseResult } from "../sheet-cases";
+import { loadPeerOf, SHEET_CASES, type CaseResult } from "../sheet-cases";
 import { benchResults, deflatingNothing, orderSheetEntry, readTable } from "../result-data";
 import { useDeflateHelper } from "../../../workers/use-deflate-helper";
 import { countingDeflater } from "../../../src/sheet/zip/counting-deflater";
@@ -22,9 +22,11 @@ let loaded: { bytes: Uint8Array; fileName: string } | undefined;
 const api = {
   /**
    * Keeps a file for `run`, so that what a case's read takes is measured from when the file is here, in memory: its
-   * pages are touched, as Node's are once it has read a file, so that none is first brought in by the case.
+   * pages are touched, as Node's are once it has read a file, so that none is first brought in by the case. The library
+   * case `caseName` reads with is loaded now, not by the case.
    */
-  load(bytes: Uint8Array, fileName: string): number {
+  async load(bytes: Uint8Array, fileName: string, caseName: string): Promise<number> {
+    await loadPeerOf(caseName);
     let touched = 0;
     for (let at = 0; at < bytes.length; at += 4096) touched += bytes[at] as number;
     loaded = { bytes, fileName };
