@@ -95,15 +95,18 @@ export const rowLabelKind: (text: string) => NonOrderRowKind | undefined = remem
   labelKindUncached,
 );
 
+/** `ROW_WORDS`, each word between spaces as a padded cell is searched for it: made once, not on every look. */
+const PADDED_ROW_WORDS = ROW_WORDS.map(([kind, words]) => [kind, words.map((word) => ` ${word} `)] as const);
+
 function labelKindUncached(text: string): NonOrderRowKind | undefined {
   const plain = plainWords(text);
   if (plain === "") return undefined;
   const padded = ` ${plain} `;
   const isShort = plain.split(" ").length <= LABEL_MAX_WORDS;
-  for (const [kind, words] of ROW_WORDS) {
+  for (const [kind, words] of PADDED_ROW_WORDS) {
     for (const word of words) {
-      if (padded.startsWith(` ${word} `) && (isShort || kind === "note")) return kind;
-      if (kind !== "note" && isShort && padded.endsWith(` ${word} `)) return kind;
+      if (padded.startsWith(word) && (isShort || kind === "note")) return kind;
+      if (kind !== "note" && isShort && padded.endsWith(word)) return kind;
     }
   }
   return undefined;

@@ -52,9 +52,14 @@ export function findListing(snapshot: CatalogueSnapshot, tag: string): AssetList
 /** The fewest a reorder may ask for: the first band's `from` (not assumed to be 1). */
 export const minimumQuantity = (asset: Asset): number | undefined => sortedBands(asset.priceBands)[0]?.from;
 
+/** Each catalogue list of bands, sorted: every asset line asks for its asset's, and the catalogue does not change. */
+const bandsSorted = new WeakMap<readonly PriceBand[], readonly PriceBand[]>();
+
 /** Bands lowest first, as the vendor may list them in any order. */
-export function sortedBands(bands: readonly PriceBand[]): PriceBand[] {
-  return [...bands].sort((a, b) => a.from - b.from);
+export function sortedBands(bands: readonly PriceBand[]): readonly PriceBand[] {
+  let sorted = bandsSorted.get(bands);
+  if (sorted === undefined) bandsSorted.set(bands, (sorted = [...bands].sort((a, b) => a.from - b.from)));
+  return sorted;
 }
 
 /** The quantities a band covers: "25–49", "1000+", "12". */

@@ -44,9 +44,15 @@ export type FactRequest =
 /** What identifies a fact request: two requests with one key ask the same thing. */
 export const needKey = (need: Pick<FactRequest, "kind" | "key">) => `${need.kind}:${need.key}`;
 export function processSetKey(processCodes: readonly string[]): string {
-  // One process is the usual job: its key is its code, with no set to build.
+  // One process is the usual job: its key is its code, with no set to build; a job's codes come distinct and sorted.
   if (processCodes.length === 1) return processCodes[0] ?? "";
+  if (isStrictlyAscending(processCodes)) return processCodes.join(",");
   return [...new Set(processCodes)].sort().join(",");
+}
+
+function isStrictlyAscending(texts: readonly string[]): boolean {
+  for (let i = 1; i < texts.length; i++) if ((texts[i - 1] as string) >= (texts[i] as string)) return false;
+  return true;
 }
 export const promoKey = (code: string, processCodes: readonly string[]) =>
   `${code.trim().toUpperCase()}|${processSetKey(processCodes)}`;

@@ -41,10 +41,16 @@ export interface ResolvedJob {
 
 /** The distinct processes of a job's lines, sorted: what its earliest ship date depends on. */
 export function processCodesOf(lines: readonly Pick<ResolvedLine, "processCode">[]): string[] {
-  // A loop rather than a set: an order has a handful of lines and every order asks this, twice.
+  // Each code put in its place as it comes, rather than a set then a sort: an order has a handful of lines and every
+  // order asks this, twice.
   const codes: string[] = [];
-  for (const { processCode } of lines) if (processCode && !codes.includes(processCode)) codes.push(processCode);
-  return codes.length > 1 ? codes.sort() : codes;
+  for (const { processCode } of lines) {
+    if (!processCode || codes.includes(processCode)) continue;
+    let at = codes.length;
+    while (at > 0 && (codes[at - 1] as string) > processCode) at--;
+    codes.splice(at, 0, processCode);
+  }
+  return codes;
 }
 
 /**

@@ -1,8 +1,10 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { FieldId } from "../../../src/core/fields";
 import { groupOf } from "../../../src/core/group";
 import type { OrderRow } from "../../../src/core/order-rows";
 import {
+  processCodesOf,
   processSetKey,
   promoKey,
   resolveJob,
@@ -319,5 +321,29 @@ describe("resolveJob", () => {
   it("sends the state by its name once it is recognised", () => {
     const job = resolveOrder(orderOf({ ...ADDRESSED, country: "AU", state: "vic" }));
     expect(job.payload?.candidate.deliveryAddress).toMatchObject({ state: "Victoria", countryCodeISO2: "AU" });
+  });
+});
+
+describe("a job's processes", () => {
+  // Codes of a few letters, some repeated, some blank (a line with no process), in any order.
+  const codes = fc.array(fc.constantFrom("", "DTF", "SCR", "HTV", "DTF-W", "dtf", "Ä", "A"), { maxLength: 8 });
+
+  it("are the distinct codes of its lines, sorted", () => {
+    fc.assert(
+      fc.property(codes, (list) => {
+        const expected = [...new Set(list.filter((code) => code !== ""))].sort();
+        expect(processCodesOf(list.map((processCode) => ({ processCode })))).toEqual(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("key the same set of processes the same way, in whatever order and with repeats", () => {
+    fc.assert(
+      fc.property(codes, (list) => {
+        expect(processSetKey(list)).toBe(list.length === 1 ? list[0] : [...new Set(list)].sort().join(","));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
