@@ -54,6 +54,7 @@ function isStrictlyAscending(texts: readonly string[]): boolean {
   for (let i = 1; i < texts.length; i++) if ((texts[i - 1] as string) >= (texts[i] as string)) return false;
   return true;
 }
+
 export const promoKey = (code: string, processCodes: readonly string[]) =>
   `${code.trim().toUpperCase()}|${processSetKey(processCodes)}`;
 export const customBandsKey = (code: string, width: number, height: number) => `${code}|${width}|${height}`;
