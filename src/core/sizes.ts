@@ -67,28 +67,42 @@ function youthSizeOfCompact(label: string, compact: string): YouthSize | undefin
   return undefined;
 }
 
-/** The child's size a label names, when it is written as one; a bare number or letter is not. */
-export function youthSizeOf(label: string): YouthSize | undefined {
-  return youthSizeOfCompact(label, compactLabel(label));
+/** What a label says as a size: its comparison key, the child's size it names, and whether it reads "Size" and a number. */
+interface SizeReading {
+  readonly key: string;
+  readonly youth: YouthSize | undefined;
+  readonly isSizeNumber: boolean;
 }
 
-const KEY_MEMO_LIMIT = 5_000;
+function readSize(label: string): SizeReading {
+  const compact = compactLabel(label);
+  const youth = youthSizeOfCompact(label, compact);
+  const number = SIZE_NUMBER.exec(compact)?.[1];
+  const key =
+    ALIASES.get(compact) ??
+    (youth !== undefined
+      ? youth.kind === "age"
+        ? String(youth.age)
+        : youth.key
+      : number !== undefined
+        ? String(Number(number))
+        : compact);
+  return { key, youth, isSizeNumber: number !== undefined };
+}
+
+const READING_MEMO_LIMIT = 5_000;
 
 /**
- * The comparison key of a size label; labels with the same key are the same size. A run's few labels are compared on
- * every row: each is worked out once.
+ * A label read as a size, each worked out once: a run's few labels are compared on every row, and every cell of a
+ * sheet's first rows is asked whether it is a size while its header row is looked for.
  */
-export const sizeKey: (label: string) => string = remembered(KEY_MEMO_LIMIT, keyOf);
+const sizeReadingOf: (label: string) => SizeReading = remembered(READING_MEMO_LIMIT, readSize);
 
-function keyOf(label: string): string {
-  const compact = compactLabel(label);
-  const alias = ALIASES.get(compact);
-  if (alias !== undefined) return alias;
-  const youth = youthSizeOfCompact(label, compact);
-  if (youth !== undefined) return youth.kind === "age" ? String(youth.age) : youth.key;
-  const number = SIZE_NUMBER.exec(compact)?.[1];
-  return number !== undefined ? String(Number(number)) : compact;
-}
+/** The child's size a label names, when it is written as one; a bare number or letter is not. */
+export const youthSizeOf = (label: string): YouthSize | undefined => sizeReadingOf(label).youth;
+
+/** The comparison key of a size label; labels with the same key are the same size. */
+export const sizeKey = (label: string): string => sizeReadingOf(label).key;
 
 /**
  * The ages a youth letter size usually fits, as the youth size charts of the big blank makers
@@ -133,10 +147,9 @@ const COMMON_SIZE_KEYS: ReadonlySet<string> = new Set(ALIASES.values());
  * size too.
  */
 export function looksLikeSize(header: string, catalogueSizeKeys: ReadonlySet<string>, inRun: boolean): boolean {
-  const key = sizeKey(header);
+  const { key, youth, isSizeNumber } = sizeReadingOf(header);
   if (key === "") return false;
-  if (COMMON_SIZE_KEYS.has(key) || youthSizeOf(header) !== undefined || SIZE_NUMBER.test(compactLabel(header)))
-    return true;
+  if (COMMON_SIZE_KEYS.has(key) || youth !== undefined || isSizeNumber) return true;
   if (/^\d{1,2}$/.test(key)) return catalogueSizeKeys.has(key) || (inRun && Number(key) % 2 === 0);
   return catalogueSizeKeys.has(key) && key !== "QTY";
 }
