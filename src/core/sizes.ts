@@ -67,7 +67,7 @@ function youthSizeOfCompact(label: string, compact: string): YouthSize | undefin
   return undefined;
 }
 
-/** What a label says as a size: its comparison key, the child's size it names, and whether it reads "Size" and a number. */
+/** A label read as a size: its comparison key, the child's size it names, and whether it is "Size" and a number. */
 interface SizeReading {
   readonly key: string;
   readonly youth: YouthSize | undefined;
