@@ -3,12 +3,6 @@ import { doubled } from "../growable";
 import { recordLowerBound } from "../../../core/sorted-search";
 
 /**
- * What the CSV reader learns of each row while the row is fresh from the parser: where its
- * values end and where its longest text is. The table below whichever row turns out to be the
- * header then needs no second pass over every cell of a 100,000-row file. Rows without a
- * single character are not kept: they have neither.
- */
-/**
  * The measures of every row at once, taken as the rows are recorded: a table's are then asked for without a pass over
  * every row (a cold pass over 10,000 rows costs a millisecond, and a file's table asks four times). Offsets are into
  * the measures' values, -1 for none.
@@ -53,6 +47,12 @@ function measureTotaller() {
   };
 }
 
+/**
+ * What the CSV reader learns of each row while the row is fresh from the parser: where its
+ * values end and where its longest text is. The table below whichever row turns out to be the
+ * header then needs no second pass over every cell of a 100,000-row file. Rows without a
+ * single character are not kept: they have neither.
+ */
 export class CsvRowMeasures {
   constructor(
     /**
