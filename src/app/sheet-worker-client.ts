@@ -61,6 +61,10 @@ export function createSheetWorkerClient(start: () => Worker = startSheetWorker) 
     sendRows(sheetName: string, headerRowNumber: number, port: MessagePort, windowSize: number): Promise<number> {
       return call((s) => s.sendRows(sheetName, headerRowNumber, transfer(port, [port]), windowSize));
     },
+    /** Readies the worker to write a large file, while what is to be written is gathered elsewhere. */
+    prepareWrite(): void {
+      call((s) => s.prepareWrite()).catch(() => undefined);
+    },
     /**
      * Writes results into the customer's own file (its bytes are handed to the worker), from the data the submit
      * worker sends down `port`.

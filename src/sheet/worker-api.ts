@@ -169,6 +169,14 @@ function sheetWritersOf(workbooks: () => readonly OpenedWorkbook[], writers: Wor
     },
 
     /**
+     * Readies the writing of a large file (its deflate helper started, where there is one), while the page gathers
+     * what is to be written: the write then does not wait for it. Settles once it is ready.
+     */
+    async prepareWrite(): Promise<void> {
+      await zipCodecs().prepareDeflater?.();
+    },
+
+    /**
      * As `writeResults`, for the data the submit worker sends down `port` (see its `sendResultSheet`): a batch's
      * thousands of orders never pass through the page.
      */

@@ -19,6 +19,8 @@ export function createSubmissionFiles(context: WorkflowContext) {
         return { ok: false, reason: "unreadable", message: "Connect to the account again to write its results." };
       const submitter = await context.submitter(connected);
       const original = await (await deps.batchFiles()).get(batchId).catch(() => undefined);
+      // The sheet worker gets ready to write while the journal gives up the batch's results.
+      if (original) deps.sheets.prepareWrite();
       // The data goes from the submit worker to the sheet worker; the page only joins them.
       const { port1, port2 } = new MessageChannel();
       const batch = await submitter.sendResultSheet(transfer(port1, [port1]), batchId, original !== undefined);

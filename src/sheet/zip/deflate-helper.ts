@@ -31,7 +31,10 @@ export function serveDeflation(endpoint: DeflateEndpoint<DeflateReply, DeflateRe
     deflation.size = 0;
   };
 
-  async function handle(request: Exclude<DeflateRequest, { kind: "abort" }>, deflation: Deflation): Promise<void> {
+  async function handle(
+    request: Exclude<DeflateRequest, { kind: "abort" | "ready" }>,
+    deflation: Deflation,
+  ): Promise<void> {
     const { stream } = request;
     const deflater = await deflation.deflater;
     // What was still queued when the stream was aborted is dropped.
@@ -57,6 +60,14 @@ export function serveDeflation(endpoint: DeflateEndpoint<DeflateReply, DeflateRe
   }
 
   endpoint.listen((request) => {
+    if (request.kind === "ready") {
+      // Made and given back: the first deflation takes it as it is.
+      void countingDeflater().then((deflater) => {
+        deflater.release();
+        reply({ kind: "ready" });
+      });
+      return;
+    }
     let deflation = deflations.get(request.stream);
     if (request.kind === "abort") {
       deflations.delete(request.stream);

@@ -39,10 +39,17 @@ export function withDeflateHelper(fallback: ZipCodecs, start: () => DeflateHelpe
   let broken = false;
   let nextStream = 0;
   let idleTimer: TimerHandle | undefined;
+  /** Who waits for the helper to say its deflater is ready. */
+  const readyWaiters: (() => void)[] = [];
+  const nowReady = () => {
+    for (const resume of readyWaiters.splice(0)) resume();
+  };
 
   const stopHelper = () => {
     helper?.stop();
     helper = undefined;
+    // Whoever waits for it to get ready waits no longer: a part deflates in this thread, or in a helper started anew.
+    nowReady();
   };
 
   function failAll(error: Error): void {
@@ -66,6 +73,7 @@ export function withDeflateHelper(fallback: ZipCodecs, start: () => DeflateHelpe
       return undefined;
     }
     helper.listen((data) => {
+      if (data.kind === "ready") return nowReady();
       const stream = streams.get(data.stream);
       if (!stream) return;
       if (data.kind === "piece") stream.piece(data.piece);
@@ -137,5 +145,21 @@ export function withDeflateHelper(fallback: ZipCodecs, start: () => DeflateHelpe
     };
   }
 
-  return { ...fallback, deflater };
+  /**
+   * The helper started and its deflater made, ahead of a large part to deflate: settles once they are (at once where no
+   * helper can start). The helper is stopped as usual if no part comes.
+   */
+  function prepareDeflater(): Promise<void> {
+    const connected = connect();
+    if (!connected) return Promise.resolve();
+    const ready = new Promise<void>((resume) => readyWaiters.push(resume));
+    connected.send({ kind: "ready" }, []);
+    if (streams.size === 0) {
+      clearTimeout(idleTimer);
+      idleTimer = setTimeout(stopHelper, IDLE_MS);
+    }
+    return ready;
+  }
+
+  return { ...fallback, deflater, prepareDeflater };
 }

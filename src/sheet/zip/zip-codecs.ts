@@ -56,6 +56,11 @@ export interface ZipCodecs {
    * be filled again instead of a new one made.
    */
   deflater(expectedBytes: number, recycle?: Recycle): PartDeflater;
+  /**
+   * Readies what deflating a large part takes (where that is slow to start, as a helper thread is), so that a write
+   * soon to come does not wait for it: settles once it is ready.
+   */
+  prepareDeflater?: () => Promise<void>;
 }
 
 /** Our own deflater as a stream, counting the CRC-32 and size of what it is given as it takes each chunk. */

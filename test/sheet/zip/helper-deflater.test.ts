@@ -1,6 +1,6 @@
 import { MessageChannel, type MessagePort } from "node:worker_threads";
 import { crc32, inflateRawSync } from "node:zlib";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { serveDeflation } from "../../../src/sheet/zip/deflate-helper";
 import type { DeflateReply, DeflateRequest } from "../../../src/sheet/zip/deflate-helper-messages";
 import { withDeflateHelper, type DeflateHelper } from "../../../src/sheet/zip/helper-deflater";
@@ -203,5 +203,46 @@ describe("deflating in a helper", () => {
     const batches = textBatches(1, 500);
     expect(inflateRawSync(await deflate(codecs, batches)).equals(joined(batches))).toBe(true);
     expect(starts).toBe(1);
+  });
+
+  it("starts the helper ahead of a write when asked, and the write deflates through that same helper", async () => {
+    const heard: DeflateRequest[] = [];
+    const helper = helperOverChannel(heard);
+    let starts = 0;
+    const codecs = withDeflateHelper(platformCodecs, () => {
+      starts++;
+      return helper.start();
+    });
+    await codecs.prepareDeflater?.();
+    expect(starts).toBe(1);
+    const batches = textBatches(3, 400_000);
+    expect(inflateRawSync(await deflate(codecs, batches)).equals(joined(batches))).toBe(true);
+    expect(starts).toBe(1);
+    expect(heard.map((request) => request.kind)).toEqual(["ready", "chunk", "chunk", "chunk", "end"]);
+  });
+
+  it("stops a helper started ahead of a write that never comes, as it stops an idle one", () => {
+    vi.useFakeTimers();
+    try {
+      let stops = 0;
+      const helper = helperOverChannel();
+      const codecs = withDeflateHelper(platformCodecs, () => ({ ...helper.start(), stop: () => void stops++ }));
+      codecs.prepareDeflater?.();
+      vi.advanceTimersByTime(9_000);
+      expect(stops).toBe(0);
+      vi.advanceTimersByTime(2_000);
+      expect(stops).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("asked to get ready where no helper can start, deflates in this thread as before", async () => {
+    const codecs = withDeflateHelper(platformCodecs, () => {
+      throw new Error("no workers here");
+    });
+    await codecs.prepareDeflater?.();
+    const batches = textBatches(2, 600_000);
+    expect(inflateRawSync(await deflate(codecs, batches)).equals(joined(batches))).toBe(true);
   });
 });
