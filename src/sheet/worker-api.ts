@@ -6,7 +6,7 @@ import type { CampaignSheetData } from "../core/reorder/campaign-sheet-data";
 import type { OrderFormData } from "../core/order-form/order-form-data";
 import type { ResultSheetData, ResultSheetMessage } from "../core/result-sheet-data";
 import { buildResultsOnlyTable, type RowResult } from "../core/result-rows";
-import { packRows, type RowWindowMessage } from "../core/row-windows";
+import { packRows, rowWindows, type RowWindowMessage } from "../core/row-windows";
 import type { SheetRow } from "../core/sheet-model";
 import type { TableView } from "../core/sheet-table";
 import { SHEET_LIMITS } from "./limits";
@@ -42,17 +42,17 @@ function windowOf(view: TableView, start: number, count: number): SheetRow[] {
 }
 
 /**
- * Every row of a table down `port`, `windowSize` at a time, packed, then the end: straight to whoever reads them (the
- * engine's worker), never through the page. Says so down the port when no such sheet is open. Answers how many rows
- * were sent.
+ * Every row of a table down `port`, at most `windowSize` at a time (see rowWindows), packed, then the end: straight to
+ * whoever reads them (the engine's worker), never through the page. Says so down the port when no such sheet is open.
+ * Answers how many rows were sent.
  */
 function sendRowWindows(view: TableView | undefined, sheetName: string, port: MessagePort, windowSize: number): number {
   if (view === undefined) {
     port.postMessage({ failed: `No sheet named ${sheetName} is open` } satisfies RowWindowMessage);
     return 0;
   }
-  for (let start = 0; start < view.rowCount; start += windowSize)
-    port.postMessage({ rows: packRows(windowOf(view, start, windowSize)) } satisfies RowWindowMessage);
+  for (const { start, count } of rowWindows(view.rowCount, windowSize))
+    port.postMessage({ rows: packRows(windowOf(view, start, count)) } satisfies RowWindowMessage);
   port.postMessage({ end: view.rowCount } satisfies RowWindowMessage);
   return view.rowCount;
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { packRows, unpackRows } from "../../src/core/row-windows";
+import { packRows, rowWindows, unpackRows } from "../../src/core/row-windows";
 import type { CellValue, SheetRow } from "../../src/core/sheet-model";
 
 const cell: fc.Arbitrary<CellValue> = fc.oneof(
@@ -52,5 +52,32 @@ describe("windows of rows packed to cross between workers", () => {
       "boolean",
       "date",
     ]);
+  });
+});
+
+describe("the windows rows are taken in", () => {
+  it("cover every row once, in order, none over the largest, each twice the one before until it is reached", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 40_000 }), fc.integer({ min: 1, max: 8_000 }), (rowCount, largest) => {
+        const windows = [...rowWindows(rowCount, largest)];
+        let next = 0;
+        windows.forEach(({ start, count }, i) => {
+          expect(start).toBe(next);
+          expect(count).toBeGreaterThan(0);
+          expect(count).toBeLessThanOrEqual(largest);
+          const previous = windows[i - 1];
+          if (previous && i < windows.length - 1) expect(count).toBe(Math.min(largest, previous.count * 2));
+          next = start + count;
+        });
+        expect(next).toBe(rowCount);
+      }),
+    );
+  });
+
+  it("start small and grow to the largest: a hundred thousand rows in windows of at most 5,000", () => {
+    const counts = [...rowWindows(100_000, 5_000)].map((window) => window.count);
+    expect(counts.slice(0, 4)).toEqual([1_000, 2_000, 4_000, 5_000]);
+    expect(counts).toHaveLength(3 + Math.ceil(93_000 / 5_000));
+    expect([...rowWindows(300, 5_000)]).toEqual([{ start: 0, count: 300 }]);
   });
 });

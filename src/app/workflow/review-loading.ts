@@ -1,4 +1,5 @@
 import { countOf, formatCount } from "../../core/plural";
+import { ROWS_PER_WINDOW } from "../../core/row-windows";
 import type { EngineSummary } from "../../engine/views";
 import type { SheetPreview } from "../../sheet/sheet-preview";
 import type { SavedReview } from "../../storage/review-sessions";
@@ -9,12 +10,6 @@ import type { ReviewActions } from "./review-actions";
 import type { ReviewKeeper, ReviewOrigin } from "./review-keeper";
 import type { Connected, GridFocus, WorkflowContext } from "./workflow-state";
 import { checkFailed, DRY_RUN_FAILED } from "./workflow-words";
-
-/**
- * Rows cross from the sheet worker to the engine's in windows this size, never as one big message: the engine resolves
- * each while the next is read, and a hundred thousand rows take twenty of them.
- */
-const ROW_CHUNK = 5_000;
 
 /** How a check of the rows ended: the review is shown, the user stopped it, or why it could not start. */
 export type StartOutcome = "started" | "stopped" | { readonly refused: string };
@@ -105,7 +100,7 @@ export async function loadReview(
       progress(`Reading rows: ${formatCount(received)} of ${formatCount(sheet.rowCount)}`);
     reading(0);
     // A move still under way when the check is stopped ends with the engine, which is stopped.
-    await untilStopped(moveRows(deps.sheets, engine, origin, ROW_CHUNK, reading), signal);
+    await untilStopped(moveRows(deps.sheets, engine, origin, ROWS_PER_WINDOW, reading), signal);
     if (stopped()) return abandon("stopped");
     progress(`Checking ${countOf(sheet.rowCount, "row", "rows")} against your catalogue`);
     let summary = await engine.finish();
