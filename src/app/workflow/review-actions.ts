@@ -43,6 +43,7 @@ async function problemSheet(
       reason: "unreadable",
       message: "The sheet is no longer at hand here; drop it again to get its problem sheet.",
     };
+  // The sheet worker gets ready to write while the engine's worker gathers the problems.
   context.deps.sheets.prepareWrite();
   // What the sheet is written from goes from the engine's worker to the sheet worker; the page only joins them.
   const { port1, port2 } = new MessageChannel();
