@@ -59,9 +59,16 @@ export function withDeflateHelper(fallback: ZipCodecs, start: () => DeflateHelpe
     streams.clear();
   }
 
+  /** With no deflation under way, the helper is stopped once none has come for `IDLE_MS`. */
+  function stopWhenIdle(): void {
+    if (streams.size > 0) return;
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(stopHelper, IDLE_MS);
+  }
+
   function forget(stream: number): void {
     streams.delete(stream);
-    if (streams.size === 0) idleTimer = setTimeout(stopHelper, IDLE_MS);
+    stopWhenIdle();
   }
 
   function connect(): DeflateHelper | undefined {
@@ -154,10 +161,7 @@ export function withDeflateHelper(fallback: ZipCodecs, start: () => DeflateHelpe
     if (!connected) return Promise.resolve();
     const ready = new Promise<void>((resume) => readyWaiters.push(resume));
     connected.send({ kind: "ready" }, []);
-    if (streams.size === 0) {
-      clearTimeout(idleTimer);
-      idleTimer = setTimeout(stopHelper, IDLE_MS);
-    }
+    stopWhenIdle();
     return ready;
   }
 
