@@ -62,7 +62,7 @@ describe("the windows rows are taken in", () => {
         const windows = [...rowWindows(rowCount, largest)];
         // Each starts where the one before ended, and the last ends at the last row.
         expect(windows.map((w) => w.start)).toEqual(
-          windows.map((_, i) => (i === 0 ? 0 : windows[i - 1]!.start + windows[i - 1]!.count)),
+          windows.map((_, i) => windows.slice(0, i).reduce((end, w) => end + w.count, 0)),
         );
         expect(windows.reduce((end, w) => Math.max(end, w.start + w.count), 0)).toBe(rowCount);
         // Every one but the last (which takes what is left) is twice the one before, up to the largest.

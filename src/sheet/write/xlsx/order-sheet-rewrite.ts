@@ -135,7 +135,7 @@ function lastUsedColumn(used: UsedRange, data: ResultSheetData): number {
 const fitsBeside = (lastColumn: number, data: ResultSheetData) => lastColumn + data.columns.length <= GRID_COLUMNS;
 
 const usedRangeScanOf = (data: ResultSheetData) =>
-  new UsedRangeScan(data.headerRowNumber, rowsToWrite(data.headerRowNumber, data.rows));
+  new UsedRangeScan(data.headerRowNumber, rowsToWrite(data.headerRowNumber, data.rows).rowNumbers);
 
 /** The order sheet's used range, from its XML as it inflates: its rows read from the bytes where they can be. */
 async function scanUsedRange(

@@ -86,6 +86,10 @@ export class ResultColumnsRewriter implements TextRewriter {
   /** Row numbers to write, ascending, and the next one not yet reached. */
   private readonly targets: Int32Array;
   private nextTarget = 0;
+  /** The results of each row to write, by its index in `targets`. */
+  private readonly targetResults: readonly (readonly ResultCell[] | undefined)[];
+  /** The results of the row `takesResults` took last. */
+  private takenResults: readonly ResultCell[] = NO_VALUES;
   private readonly lastColumn: number;
   /** The style each result column has in `<cols>`, which new cells there take. */
   private columnStyles: readonly (number | undefined)[] = [];
@@ -102,7 +106,9 @@ export class ResultColumnsRewriter implements TextRewriter {
   private readonly last: CellsByColumn;
 
   constructor(private readonly plan: ResultColumnsPlan) {
-    this.targets = rowsToWrite(plan.headerRowNumber, plan.rows);
+    const targets = rowsToWrite(plan.headerRowNumber, plan.rows);
+    this.targets = targets.rowNumbers;
+    this.targetResults = targets.results;
     this.lastColumn = plan.firstColumn + plan.headers.length - 1;
     this.columnNames = plan.headers.map((_, i) => columnName(plan.firstColumn + i));
     this.newCells = new CellBytes(this.columnNames);
@@ -207,7 +213,7 @@ export class ResultColumnsRewriter implements TextRewriter {
   /** Whether row `rowNumber`, read now after the rows before it, is one to write: it is then taken off them. */
   private takesResults(rowNumber: number): boolean {
     if (this.targets[this.nextTarget] !== rowNumber) return false;
-    this.nextTarget++;
+    this.takenResults = this.targetResults[this.nextTarget++] ?? NO_VALUES;
     return true;
   }
 
@@ -523,7 +529,8 @@ export class ResultColumnsRewriter implements TextRewriter {
       this.forEachNewCell(row, NO_TAIL, (i, written, style) => cells.cell(i, written, style));
       return cells.written();
     }
-    const values = this.plan.rows.get(row.rowNumber) ?? NO_VALUES;
+    // Called only for the row just taken.
+    const values = this.takenResults;
     const { above, last } = this;
     for (let i = 0; i < values.length; i++) {
       const value = values[i] as ResultCell;

@@ -329,7 +329,8 @@ describe("ResultColumnsRewriter: result cells added to the sheet's XML", () => {
         fc.array(fc.nat(4000), { maxLength: 8 }),
         fc.subarray([2, 3, 5, 8, 13, 21, 34]),
         fc.integer({ min: 4, max: 9 }),
-        (rows, space, cuts, written, firstColumn) => {
+        fc.boolean(),
+        (rows, space, cuts, written, firstColumn, isBackward) => {
           const xml = sheet(rows.join(space), '<dimension ref="A1:H30"/><cols><col min="5" max="9" s="6"/></cols>');
           // Values that repeat down a column, change, and come back: a cell is copied, written anew or taken in place.
           const p = plan({
@@ -337,7 +338,13 @@ describe("ResultColumnsRewriter: result cells added to the sheet's XML", () => {
             headers: ["Result", "Total", "Ref."],
             widths: [10, 12, 8],
             isMoney: [false, true, false],
-            rows: new Map(written.map((n) => [n, ["Créé", n % 2 ? 12.5 : null, n % 3 ? "Reçu" : `Réf ${n}`]])),
+            // The results as the map holds them, added in row order or not.
+            rows: new Map(
+              (isBackward ? [...written].reverse() : written).map((n) => [
+                n,
+                ["Créé", n % 2 ? 12.5 : null, n % 3 ? "Reçu" : `Réf ${n}`],
+              ]),
+            ),
           });
           const outcome = (write: () => unknown) => {
             try {
