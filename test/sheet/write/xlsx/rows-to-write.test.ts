@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { rowsToWrite } from "../../../../src/sheet/write/xlsx/rows-to-write";
 
 describe("rowsToWrite", () => {
-  it("lists the header row and every row with results, ascending, each beside its own results, whatever the map's order", () => {
+  it("lists the header row and each row with results ascending, beside its results, in any order of the map", () => {
     fc.assert(
       fc.property(
         fc.uniqueArray(fc.integer({ min: 2, max: 1_000_000 }), { maxLength: 60 }),
