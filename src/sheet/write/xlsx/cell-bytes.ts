@@ -27,15 +27,22 @@ export class CellBytes {
   /** The row number's digits as bytes. */
   private readonly rowDigitBytes = new Uint8Array(16);
   private rowDigitCount = 0;
+  /** The row number they are the digits of (0 before any row). */
+  private rowNumber = 0;
+  /** Rows started so far: the current row's place among them. */
+  private rowCount = 0;
   /** Where the last cell's bytes after its address start. */
   private lastEndStart = 0;
   /** Each result column's kept cell: its bytes after its address, how many of them there are, and which keeping. */
   private readonly kept: (Uint8Array | undefined)[] = [];
   private readonly keptLengths: Int32Array;
   private readonly keptVersions: Int32Array;
-  /** Where each column's kept cell was copied in this row and in the row before (-1: it was not), and which keeping. */
-  private placed: KeptPlacements;
-  private placedBefore: KeptPlacements;
+  /**
+   * Where each column's kept cell was last copied: in which row (by `rowCount`), where in it, and which keeping of it.
+   */
+  private readonly placedRows: Int32Array;
+  private readonly placedAt: Int32Array;
+  private readonly placedVersions: Int32Array;
   private digitCountBefore = 0;
   /** `<c r="` and each result column's letters. */
   private readonly starts: readonly Uint8Array[];
@@ -51,21 +58,33 @@ export class CellBytes {
     this.keptLengths = new Int32Array(columnNames.length);
     this.keptVersions = new Int32Array(columnNames.length);
     this.newTextsInARow = new Int32Array(columnNames.length);
-    this.placed = new KeptPlacements(columnNames.length);
-    this.placedBefore = new KeptPlacements(columnNames.length);
+    // In no row yet.
+    this.placedRows = new Int32Array(columnNames.length).fill(-1);
+    this.placedAt = new Int32Array(columnNames.length);
+    this.placedVersions = new Int32Array(columnNames.length);
   }
 
   /** The cells of row `rowNumber` (a spreadsheet row number: whole, from 1) follow. */
   startRow(rowNumber: number): void {
     this.at = 0;
-    [this.placed, this.placedBefore] = [this.placedBefore, this.placed];
-    this.placed.at.fill(-1);
+    this.rowCount++;
     this.digitCountBefore = this.rowDigitCount;
-    // Its digits worked out, not a string made for every row.
-    let count = 1;
-    for (let power = 10; rowNumber >= power; power *= 10) count++;
-    for (let k = count - 1, n = rowNumber; k >= 0; k--, n = Math.floor(n / 10)) this.rowDigitBytes[k] = 0x30 + (n % 10);
-    this.rowDigitCount = count;
+    // Its digits, not a string made for every row; mostly the row follows the one before, and one is added to them.
+    if (rowNumber === this.rowNumber + 1 && this.rowNumber > 0) this.addOneToRowDigits();
+    else this.rowDigitCount = writeDigits(rowNumber, this.rowDigitBytes, 0);
+    this.rowNumber = rowNumber;
+  }
+
+  private addOneToRowDigits(): void {
+    const digits = this.rowDigitBytes;
+    let k = this.rowDigitCount - 1;
+    for (; k >= 0 && digits[k] === DIGIT_NINE; k--) digits[k] = DIGIT_ZERO;
+    if (k >= 0) (digits[k] as number)++;
+    else {
+      // All nines, now all zeros: a one before them.
+      digits[0] = DIGIT_ZERO + 1;
+      digits[this.rowDigitCount++] = DIGIT_ZERO;
+    }
   }
 
   /** A cell in result column `index` (0-based) holding `value`, in cell format `style`. */
@@ -77,7 +96,7 @@ export class CellBytes {
     if (typeof value !== "number") this.textCellEnd(value, index);
     else {
       this.put(NUMBER_START);
-      this.ascii(String(value));
+      this.number(value);
       this.put(NUMBER_END);
     }
   }
@@ -108,14 +127,16 @@ export class CellBytes {
     const digits = this.rowDigitBytes;
     const digitCount = this.rowDigitCount;
     let at = this.at;
-    this.placed.at[index] = at;
-    this.placed.version[index] = version;
+    const isInPlace =
+      this.placedRows[index] === this.rowCount - 1 &&
+      this.placedAt[index] === at &&
+      this.placedVersions[index] === version &&
+      this.digitCountBefore === digitCount;
+    this.placedRows[index] = this.rowCount;
+    this.placedAt[index] = at;
+    this.placedVersions[index] = version;
     const length = start.length + digitCount + keptLength;
-    if (
-      this.placedBefore.at[index] === at &&
-      this.placedBefore.version[index] === version &&
-      this.digitCountBefore === digitCount
-    ) {
+    if (isInPlace) {
       for (let k = 0, d = at + start.length; k < digitCount; k++) this.buffer[d + k] = digits[k] as number;
       this.at = at + length;
       return;
@@ -175,6 +196,14 @@ export class CellBytes {
     this.at += length;
   }
 
+  /** A number as `String` writes it: a whole one below 2^31 digit by digit, without making its string. */
+  private number(value: number): void {
+    if (value >= 0 && value < 2 ** 31 && (value | 0) === value) {
+      this.makeRoom(MAX_WHOLE_DIGITS);
+      this.at += writeDigits(value, this.buffer, this.at);
+    } else this.ascii(String(value));
+  }
+
   /** Text of ASCII characters only: digits, a number's sign, point and exponent, or markup. */
   private ascii(text: string): void {
     this.makeRoom(text.length);
@@ -190,13 +219,15 @@ export class CellBytes {
   }
 }
 
-/** Where each result column's kept cell was copied in a row's bytes (-1: it was not), and which keeping of it. */
-class KeptPlacements {
-  readonly at: Int32Array;
-  readonly version: Int32Array;
+const DIGIT_ZERO = 0x30;
+const DIGIT_NINE = 0x39;
+/** The digits of a whole number below 2^31, at most. */
+const MAX_WHOLE_DIGITS = 10;
 
-  constructor(columns: number) {
-    this.at = new Int32Array(columns).fill(-1);
-    this.version = new Int32Array(columns);
-  }
+/** The digits of `n`, a whole number from 0 to 2^31 - 1, written at `at`; answers how many. */
+function writeDigits(n: number, target: Uint8Array, at: number): number {
+  let count = 1;
+  for (let power = 10; n >= power && count < MAX_WHOLE_DIGITS; power *= 10) count++;
+  for (let k = at + count - 1; k >= at; k--, n = (n / 10) | 0) target[k] = DIGIT_ZERO + (n % 10);
+  return count;
 }
