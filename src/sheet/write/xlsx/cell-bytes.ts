@@ -137,7 +137,8 @@ export class CellBytes {
     this.placedVersions[index] = version;
     const length = start.length + digitCount + keptLength;
     if (isInPlace) {
-      for (let k = 0, d = at + start.length; k < digitCount; k++) this.buffer[d + k] = digits[k] as number;
+      const buffer = this.buffer;
+      for (let k = 0, d = at + start.length; k < digitCount; k++) buffer[d + k] = digits[k] as number;
       this.at = at + length;
       return;
     }
@@ -192,7 +193,12 @@ export class CellBytes {
     this.makeRoom(length);
     // A call to `set` costs more than copying the few bytes most pieces are.
     if (length > 32 && length === bytes.length) this.buffer.set(bytes, this.at);
-    else for (let k = 0; k < length; k++) this.buffer[this.at + k] = bytes[k] as number;
+    else {
+      // In locals: the loop reads no field again for every byte.
+      const buffer = this.buffer;
+      const at = this.at;
+      for (let k = 0; k < length; k++) buffer[at + k] = bytes[k] as number;
+    }
     this.at += length;
   }
 
@@ -207,7 +213,10 @@ export class CellBytes {
   /** Text of ASCII characters only: digits, a number's sign, point and exponent, or markup. */
   private ascii(text: string): void {
     this.makeRoom(text.length);
-    for (let i = 0; i < text.length; i++) this.buffer[this.at++] = text.charCodeAt(i);
+    const buffer = this.buffer;
+    const at = this.at;
+    for (let i = 0; i < text.length; i++) buffer[at + i] = text.charCodeAt(i);
+    this.at = at + text.length;
   }
 
   private makeRoom(length: number): void {
