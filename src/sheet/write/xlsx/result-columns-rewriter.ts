@@ -15,7 +15,7 @@ import { findTagEnd } from "../../xml/xml-tokenizer";
 import { lastCellTagBefore, RowEnds } from "./row-ends";
 import { holdsAt, textAt } from "../../xml/xml-bytes";
 import { type ByteEdit, rowNumberOf, type RowSpan } from "./whole-row-scanner";
-import { cellEndOf, isSpaceOnly, lastCellTagOf, newCellTag, readCellTag } from "./row-tag-bytes";
+import { cellEndOf, isSpaceOnly, lastCellTagOf, readLastCellTag } from "./row-tag-bytes";
 
 /** Where the result columns go and how they look; style indexes are the workbook's cell formats. */
 export interface ResultColumnsPlan {
@@ -97,7 +97,6 @@ export class ResultColumnsRewriter implements TextRewriter {
   private readonly moneyStyles = new Map<number, number>();
   private headerStyle: number | undefined;
   private readonly spans = new Map<string, string | null>();
-  private readonly cellTag = newCellTag();
   private readonly lastSpans = new LastSpans();
   private readonly newCells: CellBytes;
   /** By `cellBytes`: the last cell of each result column whose value repeated (its bytes kept in `newCells`). */
@@ -394,8 +393,8 @@ export class ResultColumnsRewriter implements TextRewriter {
     const at = lastCellTagOf(bytes, row);
     let cellEnd = row.tagEnd;
     if (at >= 0) {
-      const cell = this.cellTag;
-      if (!readCellTag(bytes, at, cell) || cell.column === 0 || cell.column >= this.plan.firstColumn) return false;
+      const cell = readLastCellTag(bytes, row);
+      if (!cell || cell.column === 0 || cell.column >= this.plan.firstColumn) return false;
       cellEnd = cellEndOf(bytes, cell, row.contentEnd);
       if (cellEnd < 0) return false;
     }

@@ -120,6 +120,20 @@ export function lastCellTagIn(bytes: Uint8Array, start: number, end: number): nu
   return -1;
 }
 
+/** What `lastCellReading` says once a row's last cell tag is read (see `RowSpan`). */
+const READ_PLAINLY = 1;
+const NOT_READ_PLAINLY = 0;
+
+/**
+ * A row's last cell tag (there must be one: see `lastCellTagOf`) read as `readCellTag` reads it, null where it is not
+ * written plainly: read once a row, however many of its readers ask (the used range's scan and the rewriter both do).
+ */
+export function readLastCellTag(bytes: Uint8Array, row: RowSpan): CellTag | null {
+  if (row.lastCellReading === NOT_LOOKED_FOR)
+    row.lastCellReading = readCellTag(bytes, lastCellTagOf(bytes, row), row.lastCell) ? READ_PLAINLY : NOT_READ_PLAINLY;
+  return row.lastCellReading === READ_PLAINLY ? row.lastCell : null;
+}
+
 const cellAttribute: ByteAttribute = { nameStart: 0, nameEnd: 0, valueStart: 0, valueEnd: 0, end: 0 };
 
 /** Reads the cell tag at `at` into `cell`; false for a tag not written plainly. */

@@ -7,7 +7,7 @@ import { findTagEnd } from "../../xml/xml-tokenizer";
 import { lastCellTagBefore, RowEnds } from "./row-ends";
 import { textAt } from "../../xml/xml-bytes";
 import { rowNumberOf, type RowSpan } from "./whole-row-scanner";
-import { isEmptyCell, lastCellTagIn, lastCellTagOf, newCellTag, readCellTag } from "./row-tag-bytes";
+import { isEmptyCell, lastCellTagIn, lastCellTagOf, newCellTag, readCellTag, readLastCellTag } from "./row-tag-bytes";
 
 export interface UsedRange {
   /** The rightmost column (1-based) holding a value or a formula; 0 when there is none. */
@@ -182,12 +182,14 @@ export class UsedRangeScan {
     const isHeader = this.rowNumber === this.headerRowNumber;
     const cell = this.cellTag;
     for (let at = lastCellTagOf(bytes, row); at >= 0; at = lastCellTagIn(bytes, row.tagEnd, at)) {
-      if (!readCellTag(bytes, at, cell) || cell.column === 0) return false;
-      if (cell.column > GRID_COLUMNS) continue;
-      if (cell.column <= this.lastColumn && !isHeader) return true;
-      if (isEmptyCell(bytes, cell)) continue;
-      this.openCellStyle = isHeader ? readAttribute(textAt(bytes, at, cell.end), "s") : undefined;
-      this.markUsed(cell.column);
+      // The last cell's tag as the row's other readers read it; the cells before it into this scan's own.
+      const read = at === row.lastCellTag ? readLastCellTag(bytes, row) : readCellTag(bytes, at, cell) ? cell : null;
+      if (!read || read.column === 0) return false;
+      if (read.column > GRID_COLUMNS) continue;
+      if (read.column <= this.lastColumn && !isHeader) return true;
+      if (isEmptyCell(bytes, read)) continue;
+      this.openCellStyle = isHeader ? readAttribute(textAt(bytes, at, read.end), "s") : undefined;
+      this.markUsed(read.column);
       return true;
     }
     return true;

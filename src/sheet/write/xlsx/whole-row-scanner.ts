@@ -19,7 +19,16 @@ import {
 } from "../../xml/xml-bytes";
 import { MAX_WHOLE_ROW_CHARS } from "./row-ends";
 import type { RowPlaces } from "../../read/xlsx/row-places";
-import { clearRowTag, newRowTag, noteRowAttribute, NOT_LOOKED_FOR, ROW, type RowTag } from "./row-tag-bytes";
+import {
+  type CellTag,
+  clearRowTag,
+  newCellTag,
+  newRowTag,
+  noteRowAttribute,
+  NOT_LOOKED_FOR,
+  ROW,
+  type RowTag,
+} from "./row-tag-bytes";
 
 const ROW_CLOSE = asciiBytes("</row>");
 /** A row's end tag but its `>`: `</row` followed by anything else is another element's (`</rows>`) or spaced out. */
@@ -52,6 +61,12 @@ export interface RowSpan {
    * share; NOT_LOOKED_FOR until then.
    */
   lastCellTag: number;
+  /**
+   * That tag as `readLastCellTag` read it, for every reader of the row to share: valid once `lastCellReading` says it
+   * was read plainly (READ_PLAINLY), not (NOT_READ_PLAINLY); NOT_LOOKED_FOR until it is read.
+   */
+  readonly lastCell: CellTag;
+  lastCellReading: number;
   /** The attributes of its start tag a writer reads, found as the row is. */
   readonly tag: RowTag;
   /** Whether those are written plainly, each once: else its tag is read as text. */
@@ -166,6 +181,8 @@ export class WholeRowScanner implements ByteScanner {
     r: Number.NaN,
     isEmpty: false,
     lastCellTag: NOT_LOOKED_FOR,
+    lastCell: newCellTag(),
+    lastCellReading: NOT_LOOKED_FOR,
     tag: newRowTag(),
     isTagPlain: true,
   };
@@ -221,7 +238,7 @@ export class WholeRowScanner implements ByteScanner {
       row.tagEnd = attribute.end;
       row.r = r;
       row.isEmpty = kind === EMPTY_TAG;
-      row.lastCellTag = NOT_LOOKED_FOR;
+      row.lastCellTag = row.lastCellReading = NOT_LOOKED_FOR;
       row.isTagPlain = isTagPlain;
       if (row.isEmpty) row.contentEnd = row.end = row.tagEnd;
       else {
