@@ -62,8 +62,8 @@ export interface RowSpan {
    */
   lastCellTag: number;
   /**
-   * That tag as `readLastCellTag` read it, for every reader of the row to share: valid once `lastCellReading` says it
-   * was read plainly (READ_PLAINLY), not (NOT_READ_PLAINLY); NOT_LOOKED_FOR until it is read.
+   * That tag as `readLastCellTag` read it, shared as its place is; `lastCellReading` says whether it was read plainly,
+   * was not, or is not read yet (NOT_LOOKED_FOR).
    */
   readonly lastCell: CellTag;
   lastCellReading: number;
