@@ -6,7 +6,7 @@
  * found in a pass of its own first. Where the reading found the rows of the same part, their ends are not searched for.
  */
 import { RESULT_COLUMN } from "../../../core/result-rows";
-import type { ResultSheetData } from "../../../core/result-sheet-data";
+import type { ResultCell, ResultSheetData } from "../../../core/result-sheet-data";
 import { SHEET_LIMITS } from "../../limits";
 import { GRID_COLUMNS } from "../../formats/cell-ref";
 import { repackPart, type PackedPart } from "../../zip/part-text";
@@ -14,7 +14,7 @@ import { inflateEntry, type ZipEntry } from "../../zip/zip-guard";
 import { safeText, type DateCells } from "./cell-xml";
 import { clampWidth, contentWidths } from "./column-widths";
 import { ResultColumnsRewriter } from "./result-columns-rewriter";
-import { rowsToWrite } from "./rows-to-write";
+import { rowsToWrite, type RowsToWrite } from "./rows-to-write";
 import { checkedResultColumnsPart, resultColumnsPart, usedRangePart } from "./sheet-part-streams";
 import { StylesPatch } from "./styles-patch";
 import { UsedRangeScan, type UsedRange } from "./used-range-scan";
@@ -78,7 +78,7 @@ export async function rewriteOrderSheet(
     passes++;
   }
   if (found === undefined) {
-    found = await scanUsedRange(source, places);
+    found = await scanUsedRange(source, columns, places);
     passes++;
   }
   const lastUsed = lastUsedColumn(found, source.data);
@@ -100,7 +100,7 @@ async function rewriteOnWord(
   lastColumn: number,
   places: RowPlaces | undefined,
 ): Promise<RewrittenOrderSheet | { readonly found: UsedRange }> {
-  const scan = usedRangeScanOf(source.data);
+  const scan = usedRangeScanOf(source.data, columns);
   const styles = new StylesPatch(source.stylesXml);
   let headerBase: number | undefined;
   let isHeaderWritten = false;
@@ -134,26 +134,31 @@ function lastUsedColumn(used: UsedRange, data: ResultSheetData): number {
 
 const fitsBeside = (lastColumn: number, data: ResultSheetData) => lastColumn + data.columns.length <= GRID_COLUMNS;
 
-const usedRangeScanOf = (data: ResultSheetData) =>
-  new UsedRangeScan(data.headerRowNumber, rowsToWrite(data.headerRowNumber, data.rows).rowNumbers);
+const usedRangeScanOf = (data: ResultSheetData, columns: ResultColumns) =>
+  new UsedRangeScan(data.headerRowNumber, columns.toWrite.rowNumbers);
 
 /** The order sheet's used range, from its XML as it inflates: its rows read from the bytes where they can be. */
 async function scanUsedRange(
   { original, entry, data, fileLabel }: OrderSheetSource,
+  columns: ResultColumns,
   places: RowPlaces | undefined,
 ): Promise<UsedRange> {
-  const scan = usedRangeScanOf(data);
+  const scan = usedRangeScanOf(data, columns);
   const part = usedRangePart(scan, places);
   await inflateEntry(original, entry, fileLabel, SHEET_LIMITS.zip.maxInflatedBytes, (chunk) => part.push(chunk));
   part.end();
   return scan.finish();
 }
 
-/** The result columns' headers as written, which hold money, and their widths: the same whatever the pass. */
+/**
+ * The result columns' headers as written, which hold money, their widths, and the rows they are written on: the same
+ * whatever the pass.
+ */
 interface ResultColumns {
   readonly headers: readonly string[];
   readonly isMoney: readonly boolean[];
   readonly widths: readonly number[];
+  readonly toWrite: RowsToWrite<readonly ResultCell[]>;
 }
 
 function resultColumnsOf(data: ResultSheetData): ResultColumns {
@@ -162,6 +167,7 @@ function resultColumnsOf(data: ResultSheetData): ResultColumns {
     headers: data.columns.map(safeText),
     isMoney,
     widths: contentWidths(data.columns, data.rows, isMoney).map(clampWidth),
+    toWrite: rowsToWrite(data.headerRowNumber, data.rows),
   };
 }
 

@@ -3,7 +3,7 @@ import { cellAddress, columnName, columnNumberAt, parseCellRange, rowNumberAfter
 import { cellXml, resultValue, type DateCells } from "./cell-xml";
 import { CellBytes } from "./cell-bytes";
 import { patchCols } from "./patch-cols";
-import { rowsToWrite } from "./rows-to-write";
+import { rowsToWrite, type RowsToWrite } from "./rows-to-write";
 import type { TextRewriter } from "../../zip/part-text";
 import { StreamingEdit } from "./streaming-edit";
 import { cellColumnOf } from "./used-range-scan";
@@ -26,6 +26,8 @@ export interface ResultColumnsPlan {
   readonly headers: readonly string[];
   /** Each order row's result cells, by spreadsheet row number. */
   readonly rows: ReadonlyMap<number, readonly ResultCell[]>;
+  /** `rows` as `rowsToWrite` lists them, where that is worked out already (else it is, from `rows`). */
+  readonly toWrite?: RowsToWrite<readonly ResultCell[]>;
   /** Each result column's width in characters. */
   readonly widths: readonly number[];
   readonly isMoney: readonly boolean[];
@@ -105,7 +107,7 @@ export class ResultColumnsRewriter implements TextRewriter {
   private readonly last: CellsByColumn;
 
   constructor(private readonly plan: ResultColumnsPlan) {
-    const targets = rowsToWrite(plan.headerRowNumber, plan.rows);
+    const targets = plan.toWrite ?? rowsToWrite(plan.headerRowNumber, plan.rows);
     this.targets = targets.rowNumbers;
     this.targetResults = targets.results;
     this.lastColumn = plan.firstColumn + plan.headers.length - 1;
