@@ -13,6 +13,9 @@ interface Console {
 }
 declare var console: Console;
 
+/** A deep copy of `value`, the buffers in `transfer` moved into it (HTML's structured clone; Node 17 and newer). */
+declare function structuredClone<T>(value: T, options?: { readonly transfer?: readonly ArrayBuffer[] }): T;
+
 /** What a timer function gives back: a number in a browser, an object in Node; only handed back to clear it. */
 interface TimerHandle {
   readonly __timerHandle?: never;

@@ -5,6 +5,7 @@
 import { type CountingDeflater, countingDeflater } from "./counting-deflater";
 import type { DeflateEndpoint, DeflateReply, DeflateRequest } from "./deflate-helper-messages";
 import { joinBytes } from "./join-bytes";
+import { endBufferMoveAssumption } from "./buffer-moves";
 
 /** Deflated bytes are sent back in pieces of about this size: a few large messages rather than one a batch. */
 const REPLY_BYTES = 1 << 20;
@@ -61,6 +62,8 @@ export function serveDeflation(endpoint: DeflateEndpoint<DeflateReply, DeflateRe
 
   endpoint.listen((request) => {
     if (request.kind === "ready") {
+      // Batches and pieces are moved back: its code is compiled knowing so (see endBufferMoveAssumption).
+      endBufferMoveAssumption();
       // Made and given back: the first deflation takes it as it is.
       void countingDeflater().then((deflater) => {
         deflater.release();

@@ -6,6 +6,7 @@
 import type { DeflateEndpoint, DeflateReply, DeflateRequest } from "./deflate-helper-messages";
 import type { PartCount } from "./counting-deflater";
 import type { PartDeflater, Recycle, ZipCodecs } from "./zip-codecs";
+import { endBufferMoveAssumption } from "./buffer-moves";
 
 /** The helper as the sheet side holds it: a worker, or a port in tests. */
 export interface DeflateHelper extends DeflateEndpoint<DeflateRequest, DeflateReply> {
@@ -159,6 +160,8 @@ export function withDeflateHelper(fallback: ZipCodecs, start: () => DeflateHelpe
   function prepareDeflater(): Promise<void> {
     const connected = connect();
     if (!connected) return Promise.resolve();
+    // Batches are moved to the helper: the write's code is compiled knowing so (see endBufferMoveAssumption).
+    endBufferMoveAssumption();
     const ready = new Promise<void>((resume) => readyWaiters.push(resume));
     connected.send({ kind: "ready" }, []);
     stopWhenIdle();
