@@ -24,12 +24,12 @@ function tracedCalls(): string {
 
 describe("endBufferMoveAssumption", () => {
   it("ends V8's assumption that no buffer is moved, at once, and is harmless a second time", () => {
+    // From the first mark on (the loader's thread, loading the module, has ended its own before), only the marks and
+    // this assumption's end: V8 may end others of its own accord.
     const lines = tracedCalls().split("\n");
-    expect(lines.slice(lines.indexOf("before"), lines.indexOf("twice") + 1)).toEqual([
-      "before",
-      ENDED,
-      "once",
-      "twice",
-    ]);
+    const said = lines
+      .slice(lines.indexOf("before"))
+      .filter((line) => ["before", "once", "twice", ENDED].includes(line));
+    expect(said).toEqual(["before", ENDED, "once", "twice"]);
   });
 });
