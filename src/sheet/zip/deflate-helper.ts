@@ -62,7 +62,7 @@ export function serveDeflation(endpoint: DeflateEndpoint<DeflateReply, DeflateRe
 
   endpoint.listen((request) => {
     if (request.kind === "ready") {
-      // Batches and pieces are moved back: its code is compiled knowing so (see endBufferMoveAssumption).
+      // This side moves batches and pieces back: its code is compiled knowing so (see endBufferMoveAssumption).
       endBufferMoveAssumption();
       // Made and given back: the first deflation takes it as it is.
       void countingDeflater().then((deflater) => {
