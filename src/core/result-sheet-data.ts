@@ -32,6 +32,19 @@ export type ResultCell = string | number | ResultDate | null;
 export const isResultDate = (cell: ResultCell | undefined): cell is ResultDate =>
   typeof cell === "object" && cell !== null;
 
+const dateText = (date: ResultDate) => (date.kind === "date" ? date.day : date.at);
+
+/**
+ * Whether `cell` holds what `seen` (a cell written before, or anything else) held: dates are made anew for each row,
+ * so two are the same when their kind and text are.
+ */
+export function isSameResultCell(seen: unknown, cell: ResultCell): boolean {
+  if (seen === cell) return true;
+  if (!isResultDate(cell) || !isResultDate(seen as ResultCell)) return false;
+  const date = seen as ResultDate;
+  return date.kind === cell.kind && dateText(date) === dateText(cell);
+}
+
 /** A moment as a date-time cell; nothing when there is none, the text as it is when it is not an ISO moment. */
 export function dateTimeCell(at: string | null | undefined): ResultCell {
   if (at === undefined || at === null || at === "") return null;
@@ -194,11 +207,17 @@ export function resultSheetData(
   const orderOf = new Map<number, OrderRecord>();
   for (const order of orders) for (const rowNumber of order.lineRows) orderOf.set(rowNumber, order);
   const rows = new Map<number, ResultCell[]>();
+  // One cell for all of an order's rows: sent to the sheet worker once, and written as the row above it is.
+  const submittedCells = new Map<OrderRecord, ResultCell>();
+  const submittedCellOf = (order: OrderRecord) => {
+    let cell = submittedCells.get(order);
+    if (cell === undefined) submittedCells.set(order, (cell = dateTimeCell(createdAtOf(order))));
+    return cell;
+  };
   for (const result of rowResultsFromJournal(batch, orders)) {
     const order = orderOf.get(result.rowNumber);
     const detail = details.get(result.rowNumber);
     const line = order?.createdLines?.find((l) => l.rowNumber === result.rowNumber);
-    const submitted = order ? createdAtOf(order) : undefined;
     const messages = [
       ...result.messages,
       ...(detail?.sent ?? []).map((sent) => describeSent(sent, sentStateOf(result.outcome))),
@@ -217,7 +236,7 @@ export function resultSheetData(
         artworkCheck: blankIfNone(detail?.artworkCheck),
         jobTotal: result.outcome === "created" ? blankIfNone(order?.totalJobCost) : null,
         messages: messages.join("\n"),
-        submittedAt: dateTimeCell(submitted),
+        submittedAt: order ? submittedCellOf(order) : null,
       }),
     );
   }

@@ -2,7 +2,7 @@
  * The result fields of a CSV written back: each cell as text (made safe, numbers plain, dates in ISO 8601), quoted
  * where it must be, and written as bytes into one buffer, a field repeated from row to row encoded once. Pure.
  */
-import { isResultDate, type ResultCell } from "../../core/result-sheet-data";
+import { isResultDate, isSameResultCell, type ResultCell } from "../../core/result-sheet-data";
 import { neutraliseFormula } from "../../core/spreadsheet-safety";
 import type { TextEncodingName } from "../formats/decode-text";
 import { encodeTextInto, maxEncodedLength } from "../formats/encode-text";
@@ -108,8 +108,8 @@ const MAX_REMEMBERED_FIELDS = 4096;
 /**
  * Writes a result cell of result column `column` as a field, its delimiter first, into `out` in `encoding`; false,
  * having written nothing, when the encoding has no bytes for it. Results repeat from row to row ("Created", a price): a
- * field is made and encoded once, then its bytes are copied; a field like the one above it in its column is not even
- * looked up.
+ * field is made and encoded once, then its bytes are copied; a field like the one above it in its column (a date
+ * among them) is not even looked up.
  */
 export function resultFieldWriter(
   out: ReturnType<typeof byteWriter>,
@@ -122,7 +122,7 @@ export function resultFieldWriter(
   const lastCells: unknown[] = [];
   const lastBytes: Uint8Array[] = [];
   return (cell: ResultCell, isQuoted: boolean, column: number): boolean => {
-    if (!isQuoted && lastCells[column] === cell && cell !== undefined) {
+    if (!isQuoted && cell !== undefined && isSameResultCell(lastCells[column], cell)) {
       out.bytes(lastBytes[column] as Uint8Array);
       return true;
     }
@@ -134,6 +134,12 @@ export function resultFieldWriter(
       const text = cellText(cell, zoneOffset);
       const start = out.length;
       if (!out.text(delimiter + (isQuoted ? quoted(text) : csvField(text, delimiter)), encoding)) return false;
+      // A date is made anew for each row, so it is never found among those remembered; the rows of an order share it.
+      if (!isQuoted && isResultDate(cell)) {
+        lastCells[column] = cell;
+        lastBytes[column] = out.copyFrom(start);
+        return true;
+      }
       if (key === undefined || remembered.size >= MAX_REMEMBERED_FIELDS) return true;
       remembered.set(key, (known = out.copyFrom(start)));
     }

@@ -1,4 +1,4 @@
-import { isResultDate, type ResultCell } from "../../../core/result-sheet-data";
+import { isResultDate, isSameResultCell, type ResultCell } from "../../../core/result-sheet-data";
 import { cellAddress, columnName, columnNumberAt, parseCellRange, rowNumberAfter } from "../../formats/cell-ref";
 import { cellXml, resultValue, type DateCells } from "./cell-xml";
 import { CellBytes } from "./cell-bytes";
@@ -536,14 +536,14 @@ export class ResultColumnsRewriter implements TextRewriter {
     for (let i = 0; i < values.length; i++) {
       const value = values[i] as ResultCell;
       const base = row.style ?? this.columnStyles[i] ?? 0;
-      if (above.values[i] === value && above.bases[i] === base) {
+      if (above.bases[i] === base && isSameResultCell(above.values[i], value)) {
         if (!above.blank[i]) cells.repeatKept(i);
         continue;
       }
       const cell = this.newCell(i, value, false, base);
       if (cell) cells.cell(i, cell.written, cell.style);
       // A cell is kept once its value repeats: a column whose every value is new (a reference) keeps none.
-      const repeats = last.values[i] === value && last.bases[i] === base;
+      const repeats = last.bases[i] === base && isSameResultCell(last.values[i], value);
       const into = repeats ? above : last;
       into.values[i] = value;
       into.bases[i] = base;

@@ -6,7 +6,7 @@
  * Node: no Node APIs, and no spreadsheet library.
  */
 import { formatCount } from "../../../core/plural";
-import { isResultDate, type ResultSheetData } from "../../../core/result-sheet-data";
+import { isResultDate, isSameResultCell, type ResultDate, type ResultSheetData } from "../../../core/result-sheet-data";
 import { formatBytes, SHEET_LIMITS } from "../../limits";
 import { SheetReadError, type SheetFailureCode } from "../../read-failure";
 import type { DateCells } from "./cell-xml";
@@ -291,13 +291,23 @@ function usesDate1904(workbookXml: string): boolean {
 
 /** The workbook's date cells: serial numbers in its date system, formats added to its stylesheet once each. */
 export function dateCellsOf(styles: StylesPatch, is1904: boolean, zoneOffset: ZoneOffset): DateCells {
-  const formats = new Map<string, number>();
+  // By kind, then by base format: asked for every date cell written, so not keyed by a string made each time.
+  const formats = { date: new Map<number, number>(), "date-time": new Map<number, number>() };
+  // The rows of one order share their dates: the last one's serial is worked out once.
+  let last: ResultDate | undefined;
+  let lastSerial: number | null = null;
   return {
-    serial: (date) => resultDateSerial(date, is1904, zoneOffset),
+    serial(date) {
+      if (last === undefined || !isSameResultCell(last, date)) {
+        last = date;
+        lastSerial = resultDateSerial(date, is1904, zoneOffset);
+      }
+      return lastSerial;
+    },
     style(kind, base) {
-      const key = `${kind} ${base}`;
-      let style = formats.get(key);
-      if (style === undefined) formats.set(key, (style = styles.dateFormat(base, kind)));
+      const ofKind = formats[kind];
+      let style = ofKind.get(base);
+      if (style === undefined) ofKind.set(base, (style = styles.dateFormat(base, kind)));
       return style;
     },
   };

@@ -391,6 +391,28 @@ describe("ResultColumnsRewriter: result cells added to the sheet's XML", () => {
     );
   });
 
+  it("writes a date made anew for each row as the one above it only when its moment is the same", () => {
+    // A serial from the moment's hour, so that different moments are told apart.
+    const dates: DateCells = { ...DATES, serial: (date) => 46_000 + Number(date.kind === "date" ? 0 : date.at[12]) };
+    const moment = (at: string): ResultCell => ({ kind: "date-time", at });
+    const rows = new Map<number, ResultCell[]>([
+      [2, ["ok", moment("2026-11-20T01:00:00Z")]],
+      [3, ["ok", moment("2026-11-20T01:00:00Z")]],
+      [4, ["ok", moment("2026-11-20T01:00:00Z")]],
+      [5, ["ok", moment("2026-11-20T02:00:00Z")]],
+      [6, ["ok", { kind: "date", day: "2026-11-20" }]],
+    ]);
+    const orderRows = [2, 3, 4, 5, 6].map((n) => `<row r="${n}"><c r="A${n}"><v>${n}</v></c></row>`).join("");
+    const out = rewrite(sheet(orderRows), plan({ firstColumn: 2, rows, dates }));
+    expect(out.match(/<c r="C\d"[^>]*><v>[^<]*<\/v><\/c>/g)).toEqual([
+      '<c r="C2" s="300"><v>46001</v></c>',
+      '<c r="C3" s="300"><v>46001</v></c>',
+      '<c r="C4" s="300"><v>46001</v></c>',
+      '<c r="C5" s="300"><v>46002</v></c>',
+      '<c r="C6" s="200"><v>46000</v></c>',
+    ]);
+  });
+
   it("inserts rows the XML leaves out, in order, and finds a row without r by the one before it", () => {
     const rows = new Map<number, ResultCell[]>([
       [2, ["ok", 12.5]],

@@ -918,6 +918,28 @@ describe("writeXlsxResults: dates", () => {
     );
   });
 
+  it("writes each row's own moment where an order's rows share theirs, each made anew as the app does", async () => {
+    const moments = ["01:03", "01:03", "01:03", "01:10", "01:10", "01:03", "02:00"].map(
+      (time) => `2026-11-25T${time}:00.000Z`,
+    );
+    const orderRows = moments.map((_, k) => `<row r="${k + 2}"><c r="A${k + 2}"><v>${k}</v></c></row>`).join("");
+    const sheetXml = `<worksheet xmlns="${MAIN}"><sheetData>${orderRows}</sheetData></worksheet>`;
+    const data: ResultSheetData = {
+      ...dated,
+      rows: new Map(
+        moments.map((at, k) => [
+          k + 2,
+          RESULT_COLUMNS.map((_, i): ResultCell => (i === SUBMITTED ? { kind: "date-time", at } : "Created")),
+        ]),
+      ),
+    };
+    const written = await writeXlsxResults(workbookOf({ sheetXml }), "Orders", data, { zoneOffset: auckland });
+    if (!written.ok) throw new Error(written.message);
+    const orders = (await load(written.bytes)).getWorksheet("Orders") as Worksheet;
+    const local = (at: string) => new Date(new Date(at).getTime() + 13 * 3_600_000);
+    expect(moments.map((_, k) => orders.getRow(k + 2).getCell(2 + SUBMITTED).value)).toEqual(moments.map(local));
+  });
+
   it("counts the days from 1904 in a workbook that does", async () => {
     const written = await writeXlsxResults(
       workbookOf({ sheetXml: ORDERS_XML, workbookPr: '<workbookPr date1904="1"/>' }),
