@@ -11,11 +11,14 @@ export type ZoneOffset = (at: Date) => number;
 export const machineZoneOffset: ZoneOffset = (at) => -at.getTimezoneOffset();
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+/** "00" to "99": a moment's fields are looked up here rather than padded, as every order row of a sheet has one. */
+const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => pad(n));
+const twoDigits = (n: number) => TWO_DIGITS[n] ?? pad(n);
 
 /** "+13:00", "-03:30", "+00:00". */
 function offsetText(minutes: number): string {
   const size = Math.abs(minutes);
-  return `${minutes < 0 ? "-" : "+"}${pad(Math.floor(size / 60))}:${pad(size % 60)}`;
+  return `${minutes < 0 ? "-" : "+"}${twoDigits(Math.floor(size / 60))}:${twoDigits(size % 60)}`;
 }
 
 /** The wall-clock time at a moment in a zone `offset` minutes east of UTC, as the fields of a UTC date. */
@@ -26,16 +29,80 @@ export function localIsoDateTime(at: Date, zoneOffset: ZoneOffset = machineZoneO
   const offset = zoneOffset(at);
   const local = wallClock(at, offset);
   return (
-    `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}` +
-    `T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}${offsetText(offset)}`
+    `${pad(local.getUTCFullYear(), 4)}-${twoDigits(local.getUTCMonth() + 1)}-${twoDigits(local.getUTCDate())}` +
+    `T${twoDigits(local.getUTCHours())}:${twoDigits(local.getUTCMinutes())}:${twoDigits(local.getUTCSeconds())}` +
+    offsetText(offset)
   );
+}
+
+/** The digit at `at` of `text` as a number; NaN for anything else. */
+function digitAt(text: string, at: number): number {
+  const digit = text.charCodeAt(at) - 0x30;
+  return digit >= 0 && digit <= 9 ? digit : Number.NaN;
+}
+
+/** The number the digits from `at` on, `count` of them, make; NaN unless all are digits. */
+function digitsAt(text: string, at: number, count: number): number {
+  let value = 0;
+  for (let i = at; i < at + count; i++) value = value * 10 + digitAt(text, i);
+  return value;
+}
+
+/** Whether `text` has `code` at `at`, and at `also`. */
+const hasAt = (text: string, code: number, at: number, also = at) =>
+  text.charCodeAt(at) === code && text.charCodeAt(also) === code;
+
+const DASH = 0x2d;
+const COLON = 0x3a;
+const PLUS = 0x2b;
+const POINT = 0x2e;
+const LETTER_T = 0x54;
+const LETTER_Z = 0x5a;
+
+/**
+ * A moment as the vendor writes one ("2026-11-25T01:03:00.000Z", "2026-11-25T14:03:00+13:00"), in milliseconds since
+ * 1970, as `Date.parse` reads it; any other text is left to `Date.parse`. Parsing dates is slow in browsers, and a
+ * result sheet has one on every order row.
+ */
+export function momentOf(text: string): number {
+  const zoneAt = text.charCodeAt(19) === POINT ? 23 : 19;
+  const zone = text.charCodeAt(zoneAt);
+  const isUtc = zone === LETTER_Z && text.length === zoneAt + 1;
+  const hasOffset = (zone === PLUS || zone === DASH) && text.length === zoneAt + 6 && hasAt(text, COLON, zoneAt + 3);
+  if (!(isUtc || hasOffset) || !hasAt(text, DASH, 4, 7) || !hasAt(text, LETTER_T, 10) || !hasAt(text, COLON, 13, 16))
+    return Date.parse(text);
+  const month = digitsAt(text, 5, 2);
+  const day = digitsAt(text, 8, 2);
+  const hour = digitsAt(text, 11, 2);
+  const minute = digitsAt(text, 14, 2);
+  const second = digitsAt(text, 17, 2);
+  const offsetHours = hasOffset ? digitsAt(text, zoneAt + 1, 2) : 0;
+  const offsetMinutes = hasOffset ? digitsAt(text, zoneAt + 4, 2) : 0;
+  const year = digitsAt(text, 0, 4);
+  const at = Date.UTC(year, month - 1, day, hour, minute, second, zoneAt === 23 ? digitsAt(text, 20, 3) : 0);
+  // Later days of a month are left to Date.parse, which knows which month has them, and years before 1000 (Date.UTC
+  // takes 0–99 as 1900–1999); NaN fails every test.
+  const isInRange =
+    year >= 1000 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= 28 &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offsetHours <= 23 &&
+    offsetMinutes <= 59;
+  if (!isInRange || Number.isNaN(at)) return Date.parse(text);
+  const offset = offsetHours * 60 + offsetMinutes;
+  return at - (zone === DASH ? -offset : offset) * 60_000;
 }
 
 /** A result date as CSV text: a moment in ISO 8601 with the offset, a day as YYYY-MM-DD. */
 export function resultDateText(date: ResultDate, zoneOffset: ZoneOffset = machineZoneOffset): string {
   if (date.kind === "date") return date.day;
-  const at = new Date(date.at);
-  return Number.isNaN(at.getTime()) ? date.at : localIsoDateTime(at, zoneOffset);
+  const ms = momentOf(date.at);
+  return Number.isNaN(ms) ? date.at : localIsoDateTime(new Date(ms), zoneOffset);
 }
 
 const MS_PER_DAY = 86_400_000;
@@ -53,9 +120,8 @@ export function resultDateSerial(
   is1904: boolean,
   zoneOffset: ZoneOffset = machineZoneOffset,
 ): number | null {
-  const at = date.kind === "date" ? new Date(`${date.day}T00:00:00Z`) : new Date(date.at);
-  if (Number.isNaN(at.getTime())) return null;
-  const local = date.kind === "date" ? at : wallClock(at, zoneOffset(at));
-  const seconds = Math.round(local.getTime() / 1000);
+  const ms = date.kind === "date" ? Date.parse(`${date.day}T00:00:00Z`) : momentOf(date.at);
+  if (Number.isNaN(ms)) return null;
+  const seconds = Math.round((date.kind === "date" ? ms : ms + zoneOffset(new Date(ms)) * 60_000) / 1000);
   return seconds / (MS_PER_DAY / 1000) + UNIX_EPOCH_SERIAL - (is1904 ? DATE_1904_OFFSET : 0);
 }

@@ -1,8 +1,10 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { serialToDate } from "../../../src/sheet/read/xlsx/cell-values";
 import {
   localIsoDateTime,
   machineZoneOffset,
+  momentOf,
   resultDateSerial,
   resultDateText,
 } from "../../../src/sheet/write/result-dates";
@@ -53,5 +55,42 @@ describe("a date as a workbook's serial number", () => {
 
   it("has none for a moment that is not one", () => {
     expect(resultDateSerial({ kind: "date-time", at: "soon" }, false, auckland)).toBeNull();
+  });
+});
+
+describe("momentOf: a moment's text read as Date.parse reads it", () => {
+  it.each([
+    ["2026-11-25T01:03:00.000Z", Date.UTC(2026, 10, 25, 1, 3)],
+    ["2026-11-25T14:03:00+13:00", Date.UTC(2026, 10, 25, 1, 3)],
+    ["2026-11-24T21:33:00-03:30", Date.UTC(2026, 10, 25, 1, 3)],
+    ["2026-02-28T23:59:59.999Z", Date.UTC(2026, 1, 28, 23, 59, 59, 999)],
+  ])("reads %s", (text, expected) => {
+    expect(momentOf(text)).toBe(expected);
+  });
+
+  it("agrees with Date.parse on texts made like the vendor's, and on texts that are not", () => {
+    const two = (max: number) => fc.integer({ min: 0, max }).map((n) => String(n).padStart(2, "0"));
+    const moment = fc
+      .tuple(
+        fc.integer({ min: 0, max: 9999 }).map((n) => String(n).padStart(4, "0")),
+        two(13),
+        two(32),
+        two(25),
+        two(60),
+        two(60),
+        fc.constantFrom("", ".000", ".5", ".123", ".1234", ".9999"),
+        fc.constantFrom("Z", "z", "+13:00", "-03:30", "+05:45", "+1300", "-00:00", "+24:00", "+12:60", ""),
+        fc.constantFrom("T", " ", "t"),
+      )
+      .map(([y, mo, d, h, mi, s, fraction, zone, t]) => `${y}-${mo}-${d}${t}${h}:${mi}:${s}${fraction}${zone}`);
+    const mangled = fc
+      .tuple(moment, fc.nat(30), fc.constantFrom("", "x", "-", ":", "0", "Z"))
+      .map(([text, at, put]) => text.slice(0, at) + put + text.slice(at + 1));
+    fc.assert(
+      fc.property(fc.oneof(moment, mangled), (text) => {
+        expect(momentOf(text)).toBe(Date.parse(text));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
