@@ -1,5 +1,5 @@
 import { RESULT_COLUMNS } from "../../src/core/result-rows";
-import type { ResultCell, ResultSheetData } from "../../src/core/result-sheet-data";
+import { dateTimeCell, type ResultCell, type ResultSheetData } from "../../src/core/result-sheet-data";
 import type { SheetSession } from "../../src/sheet/worker-api";
 import type { ZipCodecs } from "../../src/sheet/zip/zip-codecs";
 import { listZipEntries, type ZipEntry } from "../../src/sheet/zip/zip-guard";
@@ -19,8 +19,18 @@ export async function readTable(session: SheetSession, bytes: Uint8Array, fileNa
   return { sheetName, headerRowNumber, rowNumbers };
 }
 
-/** The results the benches write back: a status, a job, money and a date on every row, a warning every seventh. */
+/** When the benches' first job was submitted. */
+const FIRST_SUBMITTED = Date.UTC(2026, 10, 20, 10);
+
+/**
+ * The results the benches write back: a status, a job, money and a moment (a date-time cell) on every row, three rows
+ * to a job, a warning every seventh.
+ */
 export function benchResults(headerRowNumber: number, rowNumbers: readonly number[]): ResultSheetData {
+  // One date cell for a job's rows, as the app makes them; each job submitted a few seconds after the one before.
+  const submitted = Array.from({ length: Math.ceil(rowNumbers.length / 3) }, (_, job) =>
+    dateTimeCell(new Date(FIRST_SUBMITTED + job * 7_000).toISOString()),
+  );
   const rows = new Map<number, ResultCell[]>(
     rowNumbers.map((rowNumber, i) => [
       rowNumber,
@@ -34,7 +44,7 @@ export function benchResults(headerRowNumber: number, rowNumbers: readonly numbe
         12.5,
         37.5,
         i % 7 === 0 ? "warning: due date moved to the earliest ship date" : "",
-        "2026-11-20T10:00:00.000Z",
+        submitted[Math.floor(i / 3)] as ResultCell,
       ],
     ]),
   );
