@@ -538,16 +538,19 @@ export class ResultColumnsRewriter implements TextRewriter {
       const base = row.style ?? this.columnStyles[i] ?? 0;
       if (above.bases[i] === base && isSameResultCell(above.values[i], value)) {
         if (!above.blank[i]) cells.repeatKept(i);
+        above.wasRepeated[i] = 1;
         continue;
       }
       const cell = this.newCell(i, value, false, base);
       if (cell) cells.cell(i, cell.written, cell.style);
-      // A cell is kept once its value repeats: a column whose every value is new (a reference) keeps none.
-      const repeats = last.bases[i] === base && isSameResultCell(last.values[i], value);
-      const into = repeats ? above : last;
+      // A cell is kept once its value repeats, or at once where the one kept before it was repeated (a value of each
+      // order, as its job number and date): a column whose every value is new (a reference) keeps none.
+      const keeps = above.wasRepeated[i] === 1 || (last.bases[i] === base && isSameResultCell(last.values[i], value));
+      const into = keeps ? above : last;
       into.values[i] = value;
       into.bases[i] = base;
-      if (!repeats) continue;
+      if (!keeps) continue;
+      above.wasRepeated[i] = 0;
       above.blank[i] = cell ? 0 : 1;
       if (cell) cells.keepLastCell(i);
     }
@@ -561,11 +564,14 @@ class CellsByColumn {
   readonly bases: Int32Array;
   /** 1 where the cell was left blank. */
   readonly blank: Uint8Array;
+  /** 1 where the cell was written again in a row below. */
+  readonly wasRepeated: Uint8Array;
 
   constructor(columns: number) {
     this.values = Array.from({ length: columns }, () => NOT_SEEN);
     this.bases = new Int32Array(columns);
     this.blank = new Uint8Array(columns);
+    this.wasRepeated = new Uint8Array(columns);
   }
 }
 
