@@ -35,8 +35,8 @@ export const isResultDate = (cell: ResultCell | undefined): cell is ResultDate =
 const dateText = (date: ResultDate) => (date.kind === "date" ? date.day : date.at);
 
 /**
- * Whether `cell` holds what `seen` (a cell written before, or anything else) held: dates are made anew for each row,
- * so two are the same when their kind and text are.
+ * Whether `cell` holds what `seen` (a cell written before, or anything else) held: a date may be a new object in
+ * each row that holds it, so two are the same when their kind and text are.
  */
 export function isSameResultCell(seen: unknown, cell: ResultCell): boolean {
   if (seen === cell) return true;

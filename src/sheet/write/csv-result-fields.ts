@@ -134,7 +134,7 @@ export function resultFieldWriter(
       const text = cellText(cell, zoneOffset);
       const start = out.length;
       if (!out.text(delimiter + (isQuoted ? quoted(text) : csvField(text, delimiter)), encoding)) return false;
-      // A date is made anew for each row, so it is never found among those remembered; the rows of an order share it.
+      // A date is not among those remembered (they are kept by their text or number); the rows of an order share it.
       if (!isQuoted && isResultDate(cell)) {
         lastCells[column] = cell;
         lastBytes[column] = out.copyFrom(start);
