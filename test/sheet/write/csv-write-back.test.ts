@@ -479,6 +479,21 @@ describe("writeCsvResults: shapes and values", () => {
     );
   });
 
+  it("writes each row's own moment where an order's rows share theirs, each made anew as the app does", () => {
+    const times = ["01:03", "01:03", "01:03", "01:10", "01:10", "01:03", "02:00"];
+    const rows = new Map<number, readonly ResultCell[]>(
+      times.map((time, k) => [k + 2, [{ kind: "date-time", at: `2026-11-25T${time}:00.000Z` }]]),
+    );
+    const original = text(`No\r\n${times.map((_, k) => `A-${k}\r\n`).join("")}`);
+    const result = writeCsvResults(original, { headerRowNumber: 1, columns: ["At"], rows }, { zoneOffset: () => 0 });
+    if (!result.ok) throw new Error("unrepresentable");
+    expect(
+      readRows(result.bytes)
+        .rows.slice(1, 8)
+        .map((row) => row[1]),
+    ).toEqual(times.map((time) => `2026-11-25T${time}:00+00:00`));
+  });
+
   it("writes a moment in the machine's own time zone unless told, through writeResults too", async () => {
     const at = new Date("2026-11-25T01:03:00.000Z");
     const written = await writeResults(text("No,Qty\r\nA-1,5\r\n"), "orders.csv", "orders", {
