@@ -52,9 +52,6 @@ export class CellBytes {
   private readonly styles = new Map<number, Uint8Array>();
   /** Each result column's texts not found among those remembered, one after another. */
   private readonly newTextsInARow: Int32Array;
-  /** The last number written that is not a small whole one, and its text. */
-  private lastFraction = Number.NaN;
-  private lastFractionText = "";
 
   constructor(columnNames: readonly string[]) {
     this.starts = columnNames.map((name) => asciiBytes(`<c r="${name}`));
@@ -210,14 +207,7 @@ export class CellBytes {
     if (value >= 0 && value < 2 ** 31 && (value | 0) === value) {
       this.makeRoom(MAX_WHOLE_DIGITS);
       this.at += writeDigits(value, this.buffer, this.at);
-      return;
-    }
-    // A fraction (a date's serial, money) is written in the next row too as often as not: made into text once.
-    if (value !== this.lastFraction) {
-      this.lastFraction = value;
-      this.lastFractionText = String(value);
-    }
-    this.ascii(this.lastFractionText);
+    } else this.ascii(String(value));
   }
 
   /** Text of ASCII characters only: digits, a number's sign, point and exponent, or markup. */
