@@ -29,8 +29,7 @@ export type ResultDate =
 /** A value written into a result sheet: text, a number that stays a number, or a date that stays a date. */
 export type ResultCell = string | number | ResultDate | null;
 
-export const isResultDate = (cell: ResultCell | undefined): cell is ResultDate =>
-  typeof cell === "object" && cell !== null;
+export const isResultDate = (cell: unknown): cell is ResultDate => typeof cell === "object" && cell !== null;
 
 const dateText = (date: ResultDate) => (date.kind === "date" ? date.day : date.at);
 
@@ -40,9 +39,7 @@ const dateText = (date: ResultDate) => (date.kind === "date" ? date.day : date.a
  */
 export function isSameResultCell(seen: unknown, cell: ResultCell): boolean {
   if (seen === cell) return true;
-  if (!isResultDate(cell) || !isResultDate(seen as ResultCell)) return false;
-  const date = seen as ResultDate;
-  return date.kind === cell.kind && dateText(date) === dateText(cell);
+  return isResultDate(cell) && isResultDate(seen) && seen.kind === cell.kind && dateText(seen) === dateText(cell);
 }
 
 /** A moment as a date-time cell; nothing when there is none, the text as it is when it is not an ISO moment. */

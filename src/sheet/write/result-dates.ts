@@ -35,16 +35,14 @@ export function localIsoDateTime(at: Date, zoneOffset: ZoneOffset = machineZoneO
   );
 }
 
-/** The digit at `at` of `text` as a number; NaN for anything else. */
-function digitAt(text: string, at: number): number {
-  const digit = text.charCodeAt(at) - 0x30;
-  return digit >= 0 && digit <= 9 ? digit : Number.NaN;
-}
-
-/** The number the digits from `at` on, `count` of them, make; NaN unless all are digits. */
-function digitsAt(text: string, at: number, count: number): number {
+/** The number of a field of `width` digits at `at` of `text`; NaN unless all are digits. */
+function fieldAt(text: string, at: number, width: number): number {
   let value = 0;
-  for (let i = at; i < at + count; i++) value = value * 10 + digitAt(text, i);
+  for (let i = at; i < at + width; i++) {
+    const digit = text.charCodeAt(i) - 0x30;
+    if (!(digit >= 0 && digit <= 9)) return Number.NaN;
+    value = value * 10 + digit;
+  }
   return value;
 }
 
@@ -71,15 +69,15 @@ export function momentOf(text: string): number {
   const hasOffset = (zone === PLUS || zone === DASH) && text.length === zoneAt + 6 && hasAt(text, COLON, zoneAt + 3);
   if (!(isUtc || hasOffset) || !hasAt(text, DASH, 4, 7) || !hasAt(text, LETTER_T, 10) || !hasAt(text, COLON, 13, 16))
     return Date.parse(text);
-  const month = digitsAt(text, 5, 2);
-  const day = digitsAt(text, 8, 2);
-  const hour = digitsAt(text, 11, 2);
-  const minute = digitsAt(text, 14, 2);
-  const second = digitsAt(text, 17, 2);
-  const offsetHours = hasOffset ? digitsAt(text, zoneAt + 1, 2) : 0;
-  const offsetMinutes = hasOffset ? digitsAt(text, zoneAt + 4, 2) : 0;
-  const year = digitsAt(text, 0, 4);
-  const at = Date.UTC(year, month - 1, day, hour, minute, second, zoneAt === 23 ? digitsAt(text, 20, 3) : 0);
+  const month = fieldAt(text, 5, 2);
+  const day = fieldAt(text, 8, 2);
+  const hour = fieldAt(text, 11, 2);
+  const minute = fieldAt(text, 14, 2);
+  const second = fieldAt(text, 17, 2);
+  const offsetHours = hasOffset ? fieldAt(text, zoneAt + 1, 2) : 0;
+  const offsetMinutes = hasOffset ? fieldAt(text, zoneAt + 4, 2) : 0;
+  const year = fieldAt(text, 0, 4);
+  const at = Date.UTC(year, month - 1, day, hour, minute, second, zoneAt === 23 ? fieldAt(text, 20, 3) : 0);
   // Later days of a month are left to Date.parse, which knows which month has them, and years before 1000 (Date.UTC
   // takes 0–99 as 1900–1999); NaN fails every test.
   const isInRange =
