@@ -476,28 +476,26 @@ export class ResultColumnsRewriter implements TextRewriter {
         row.style ??
         this.columnStyles[i] ??
         0;
-      const cell = this.newCell(i, values[i] as ResultCell, isHeader, base);
-      if (cell) onCell(i, cell.written, cell.style);
+      const value = values[i] as ResultCell;
+      const written = isHeader ? (value as string) : resultValue(value, this.plan.dates);
+      if (written !== null) onCell(i, written, this.newCellStyle(i, value, written, isHeader, base));
     }
   }
 
-  /** New cell `i` of a row as written and its format, over format `base`; undefined for one left blank. */
-  private newCell(
+  /**
+   * The format of new cell `i` of a row, holding `value` (`written` once written) over format `base`. Apart from the
+   * value, so that no object is made for each new cell.
+   */
+  private newCellStyle(
     i: number,
     value: ResultCell,
+    written: string | number,
     isHeader: boolean,
     base: number,
-  ): { readonly written: string | number; readonly style: number } | undefined {
-    const written = isHeader ? (value as string) : resultValue(value, this.plan.dates);
-    if (written === null) return undefined;
-    const style = isHeader
-      ? (this.headerStyle ??= this.plan.headerStyle())
-      : isResultDate(value)
-        ? this.plan.dates.style(value.kind, base)
-        : typeof written === "number" && this.plan.isMoney[i]
-          ? this.moneyStyle(base)
-          : base;
-    return { written, style };
+  ): number {
+    if (isHeader) return (this.headerStyle ??= this.plan.headerStyle());
+    if (isResultDate(value)) return this.plan.dates.style(value.kind, base);
+    return typeof written === "number" && this.plan.isMoney[i] ? this.moneyStyle(base) : base;
   }
 
   /** A row's cells from the first result column on: the new ones, merged in column order with `tail`. */
@@ -541,8 +539,8 @@ export class ResultColumnsRewriter implements TextRewriter {
         above.wasRepeated[i] = 1;
         continue;
       }
-      const cell = this.newCell(i, value, false, base);
-      if (cell) cells.cell(i, cell.written, cell.style);
+      const written = resultValue(value, this.plan.dates);
+      if (written !== null) cells.cell(i, written, this.newCellStyle(i, value, written, false, base));
       // A cell is kept once its value repeats, or at once where the one kept before it was repeated (a value of each
       // order, as its job number and date): a column whose every value is new (a reference) keeps none.
       const keeps = above.wasRepeated[i] === 1 || (last.bases[i] === base && isSameResultCell(last.values[i], value));
@@ -551,8 +549,8 @@ export class ResultColumnsRewriter implements TextRewriter {
       into.bases[i] = base;
       if (!keeps) continue;
       above.wasRepeated[i] = 0;
-      above.blank[i] = cell ? 0 : 1;
-      if (cell) cells.keepLastCell(i);
+      above.blank[i] = written === null ? 1 : 0;
+      if (written !== null) cells.keepLastCell(i);
     }
     return cells.written();
   }
