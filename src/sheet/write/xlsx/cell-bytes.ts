@@ -31,7 +31,8 @@ export class CellBytes {
   private rowNumber = 0;
   /** Rows started so far: the current row's place among them. */
   private rowCount = 0;
-  /** Where the last cell's bytes after its address start. */
+  /** Where the last cell's bytes start, and its bytes after its address. */
+  private lastCellStart = 0;
   private lastEndStart = 0;
   /** Each result column's kept cell: its bytes after its address, how many of them there are, and which keeping. */
   private readonly kept: (Uint8Array | undefined)[] = [];
@@ -89,6 +90,7 @@ export class CellBytes {
 
   /** A cell in result column `index` (0-based) holding `value`, in cell format `style`. */
   cell(index: number, value: string | number, style: number): void {
+    this.lastCellStart = this.at;
     this.put(this.starts[index] as Uint8Array);
     this.put(this.rowDigitBytes, this.rowDigitCount);
     this.lastEndStart = this.at;
@@ -103,7 +105,8 @@ export class CellBytes {
 
   /**
    * Keeps the last cell's bytes after its address as result column `index`'s: `repeatKept` writes a cell like it in
-   * another row. Each column keeps one, in a buffer of its own used over and over.
+   * another row. Each column keeps one, in a buffer of its own used over and over. The cell is where the kept one was
+   * placed in this row, as `repeatKept` places it: the next row's copy at the same place changes only its digits.
    */
   keepLastCell(index: number): void {
     const length = this.at - this.lastEndStart;
@@ -111,7 +114,9 @@ export class CellBytes {
     if (kept === undefined || kept.length < length) this.kept[index] = kept = new Uint8Array(Math.max(64, 2 * length));
     kept.set(this.buffer.subarray(this.lastEndStart, this.at));
     this.keptLengths[index] = length;
-    (this.keptVersions[index] as number)++;
+    this.placedRows[index] = this.rowCount;
+    this.placedAt[index] = this.lastCellStart;
+    this.placedVersions[index] = ++(this.keptVersions[index] as number);
   }
 
   /**
@@ -178,14 +183,38 @@ export class CellBytes {
     }
     if (looksUp) (newTexts[index] as number)++;
     const start = this.at;
-    this.put(spaceAttributeOf(text) === "" ? TEXT_START : TEXT_START_KEEPING_SPACE);
-    const escaped = escapeCellText(text);
-    this.makeRoom(maxEncodedLength(escaped));
-    // UTF-8 has bytes for any text: never undefined.
-    this.at += encodeTextInto(escaped, "utf-8", this.buffer, this.at) as number;
-    this.put(TEXT_END);
+    if (!this.plainTextCellEnd(text)) {
+      this.put(spaceAttributeOf(text) === "" ? TEXT_START : TEXT_START_KEEPING_SPACE);
+      const escaped = escapeCellText(text);
+      this.makeRoom(maxEncodedLength(escaped));
+      // UTF-8 has bytes for any text: never undefined.
+      this.at += encodeTextInto(escaped, "utf-8", this.buffer, this.at) as number;
+      this.put(TEXT_END);
+    }
     if (looksUp && text.length <= MAX_REMEMBERED_CHARS && this.texts.size < MAX_REMEMBERED_TEXTS)
       this.texts.set(text, this.buffer.slice(start, this.at));
+  }
+
+  /**
+   * A text cell's end for text of printable ASCII that needs neither escaping nor its spaces kept, written in one look
+   * at each character (most new result texts are references); false, having written nothing, for any other text.
+   */
+  private plainTextCellEnd(text: string): boolean {
+    const length = text.length;
+    if (length === 0 || text.charCodeAt(0) === SPACE || text.charCodeAt(length - 1) === SPACE) return false;
+    this.makeRoom(TEXT_START.length + length + TEXT_END.length);
+    const buffer = this.buffer;
+    const at = this.at + TEXT_START.length;
+    for (let i = 0; i < length; i++) {
+      const code = text.charCodeAt(i);
+      if (code >= ASCII_END || IS_PLAIN[code] === 0) return false;
+      buffer[at + i] = code;
+    }
+    // The start after the text, which it could not be written over until the text was known to be plain.
+    this.put(TEXT_START);
+    this.at += length;
+    this.put(TEXT_END);
+    return true;
   }
 
   /** The first `length` of `bytes` (all of them unless said). */
@@ -228,6 +257,15 @@ export class CellBytes {
   }
 }
 
+const SPACE = 0x20;
+const ASCII_END = 0x80;
+/**
+ * 1 for each ASCII character a text cell holds as it is: printable, and neither markup (`&`, `<`, `>`) nor `_`, which
+ * is escaped where it starts what looks like Excel's `_xHHHH_`.
+ */
+const IS_PLAIN = Uint8Array.from({ length: ASCII_END }, (_, code) =>
+  code >= SPACE && code < 0x7f && !"&<>_".includes(String.fromCharCode(code)) ? 1 : 0,
+);
 const DIGIT_ZERO = 0x30;
 const DIGIT_NINE = 0x39;
 /** The digits of a whole number below 2^31, at most. */
