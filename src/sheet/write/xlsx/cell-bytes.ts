@@ -31,8 +31,9 @@ export class CellBytes {
   private rowNumber = 0;
   /** Rows started so far: the current row's place among them. */
   private rowCount = 0;
-  /** Where the last cell's bytes start, and its bytes after its address. */
+  /** Where the last cell's bytes start. */
   private lastCellStart = 0;
+  /** Where the last cell's bytes after its address start. */
   private lastEndStart = 0;
   /** Each result column's kept cell: its bytes after its address, how many of them there are, and which keeping. */
   private readonly kept: (Uint8Array | undefined)[] = [];
@@ -105,8 +106,8 @@ export class CellBytes {
 
   /**
    * Keeps the last cell's bytes after its address as result column `index`'s: `repeatKept` writes a cell like it in
-   * another row. Each column keeps one, in a buffer of its own used over and over. The cell is where the kept one was
-   * placed in this row, as `repeatKept` places it: the next row's copy at the same place changes only its digits.
+   * another row. Each column keeps one, in a buffer of its own used over and over. The cell just written counts as
+   * placed, as one `repeatKept` writes does: the next row's copy at the same place changes only its digits.
    */
   keepLastCell(index: number): void {
     const length = this.at - this.lastEndStart;
@@ -210,7 +211,8 @@ export class CellBytes {
       if (code >= ASCII_END || IS_PLAIN[code] === 0) return false;
       buffer[at + i] = code;
     }
-    // The start after the text, which it could not be written over until the text was known to be plain.
+    // The start goes before the text once it is known to be plain. The bytes a text that is not plain leaves past the
+    // row's end are all written over by the general path, whose start and text are at least as long.
     this.put(TEXT_START);
     this.at += length;
     this.put(TEXT_END);

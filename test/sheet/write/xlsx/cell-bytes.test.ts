@@ -133,6 +133,28 @@ describe("CellBytes: a row's new cells as bytes", () => {
     expect(decoder.decode(writer.written())).toBe(cellXml("", "K9", long, 0) + cellXml("", "L9", "Created", 0));
   });
 
+  it("leaves a kept cell after a text that looked plain until its last characters as the row before had it", () => {
+    const writer = new CellBytes(COLUMNS);
+    writer.startRow(7);
+    writer.cell(0, "REF-0001 & co", 0);
+    writer.cell(1, "Created", 0);
+    writer.keepLastCell(1);
+    // Row 8's text is as long as row 7's once escaped, so the kept cell after it is where it was and only its digits
+    // are written; the text's plain start is written before its `&` is met, then written over. The others move it.
+    for (const [rowNumber, text] of [
+      [8, "REF-0002 & co"],
+      [9, "REF-0003 _x0041_"],
+      [10, " REF-0004 &co"],
+    ] as const) {
+      writer.startRow(rowNumber);
+      writer.cell(0, text, 0);
+      writer.repeatKept(1);
+      expect(decoder.decode(writer.written())).toBe(
+        cellXml("", `K${rowNumber}`, text, 0) + cellXml("", `L${rowNumber}`, "Created", 0),
+      );
+    }
+  });
+
   it("writes a kept cell again where the row before had it, in a row whose number has another digit", () => {
     const writer = new CellBytes(COLUMNS);
     writer.startRow(8);
