@@ -21,13 +21,13 @@ function offsetText(minutes: number): string {
   return `${minutes < 0 ? "-" : "+"}${twoDigits(Math.floor(size / 60))}:${twoDigits(size % 60)}`;
 }
 
-/** The wall-clock time at a moment in a zone `offset` minutes east of UTC, as the fields of a UTC date. */
-const wallClock = (at: Date, offset: number) => new Date(at.getTime() + offset * 60_000);
+/** The wall-clock time at moment `ms` in a zone `offset` minutes east of UTC, in milliseconds read as a UTC time. */
+const wallClockMs = (ms: number, offset: number) => ms + offset * 60_000;
 
 /** A moment in ISO 8601 with the zone's offset, to the second: "2026-11-25T14:03:00+13:00". */
 export function localIsoDateTime(at: Date, zoneOffset: ZoneOffset = machineZoneOffset): string {
   const offset = zoneOffset(at);
-  const local = wallClock(at, offset);
+  const local = new Date(wallClockMs(at.getTime(), offset));
   return (
     `${pad(local.getUTCFullYear(), 4)}-${twoDigits(local.getUTCMonth() + 1)}-${twoDigits(local.getUTCDate())}` +
     `T${twoDigits(local.getUTCHours())}:${twoDigits(local.getUTCMinutes())}:${twoDigits(local.getUTCSeconds())}` +
@@ -120,6 +120,6 @@ export function resultDateSerial(
 ): number | null {
   const ms = date.kind === "date" ? Date.parse(`${date.day}T00:00:00Z`) : momentOf(date.at);
   if (Number.isNaN(ms)) return null;
-  const seconds = Math.round((date.kind === "date" ? ms : ms + zoneOffset(new Date(ms)) * 60_000) / 1000);
+  const seconds = Math.round((date.kind === "date" ? ms : wallClockMs(ms, zoneOffset(new Date(ms)))) / 1000);
   return seconds / (MS_PER_DAY / 1000) + UNIX_EPOCH_SERIAL - (is1904 ? DATE_1904_OFFSET : 0);
 }
